@@ -1,0 +1,26 @@
+"""The maths of Attention Explorer: numpy and the standard library only, no UI library."""
+
+from .attention import (
+    AttentionResult,
+    MultiHeadResult,
+    causal_mask,
+    merge_heads,
+    multi_head_attention,
+    padding_mask,
+    row_entropy,
+    sample_qk_dots,
+    scaled_dot_product_attention,
+    softmax,
+    softmax_jacobian,
+    split_heads,
+)
+from .model import Inputs, Weights, build_inputs, random_weights
+from .tokens import MAX_TOKENS, Tokenized, embed, sinusoidal_positions, token_embedding, token_labels, tokenize
+
+__all__ = [
+    "AttentionResult", "MultiHeadResult", "causal_mask", "merge_heads", "multi_head_attention",
+    "padding_mask", "row_entropy", "sample_qk_dots", "scaled_dot_product_attention", "softmax",
+    "softmax_jacobian", "split_heads", "Inputs", "Weights", "build_inputs", "random_weights",
+    "MAX_TOKENS", "Tokenized", "embed", "sinusoidal_positions", "token_embedding", "token_labels",
+    "tokenize",
+]

@@ -1,0 +1,1 @@
+"""Shared view pieces: page setup and URL state, figures, number formatting, 'show the code'."""

@@ -1,0 +1,81 @@
+"""One way to draw every matrix and vector, so that all pages look and read alike."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .format import num, plot_label
+
+SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
+WEIGHTS = "Blues"  # sequential 0 … 1
+MAX_CELLS_WITH_VALUES = 16 * 16
+
+
+def shape_title(title: str, M) -> str:
+    """The title with the live shape appended: 'Q = X·W_Q  (6 × 8)'."""
+    r, c = np.shape(M)
+    return f"{title}  ({r} × {c})"
+
+
+def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: float | None = None,
+                  decimals: int = 2, x_title: str = "", y_title: str = "", clickable: bool = False,
+                  height: int | None = None) -> go.Figure:
+    """Heatmap of matrix M (r, c) titled with its formula and shape, rows and columns labelled.
+
+    kind="signed" uses a diverging scale centred on 0 (±zmax, shared by twins when given);
+    kind="weights" a 0 … 1 scale. -inf entries (masked scores) are drawn blank and labelled −∞.
+    With clickable=True a transparent scatter layer sits over the cells so a click selects (row, col).
+    """
+    M = np.asarray(M, dtype=float)
+    r, c = M.shape
+    rows = [plot_label(str(t)) for t in rows]
+    cols = [plot_label(str(t)) for t in cols]
+    finite = np.where(np.isfinite(M), M, np.nan)
+    if kind == "weights":
+        zmin, zmax_, scale, mid = 0.0, 1.0, WEIGHTS, None
+    else:
+        top = zmax if zmax is not None else (np.nanmax(np.abs(finite)) if np.isfinite(finite).any() else 1.0)
+        top = float(top) if top and np.isfinite(top) and top > 0 else 1.0
+        zmin, zmax_, scale, mid = -top, top, SIGNED, 0.0
+    text = [[num(v, decimals) for v in row] for row in M]
+    show_values = r * c <= MAX_CELLS_WITH_VALUES
+    fig = go.Figure(go.Heatmap(
+        z=finite, x=cols, y=rows, zmin=zmin, zmax=zmax_, zmid=mid, colorscale=scale,
+        text=text, texttemplate="%{text}" if show_values else None,
+        textfont={"size": 11 if c <= 10 else 9},
+        hovertemplate=f"{y_title or 'row'} %{{y}}<br>{x_title or 'column'} %{{x}}<br>value %{{text}}<extra></extra>",
+        xgap=1, ygap=1, colorbar={"thickness": 12},
+    ))
+    if clickable:
+        ii, jj = np.meshgrid(np.arange(r), np.arange(c), indexing="ij")
+        fig.add_trace(go.Scatter(
+            x=[cols[j] for j in jj.ravel()], y=[rows[i] for i in ii.ravel()], mode="markers",
+            marker={"size": 28, "opacity": 0, "symbol": "square"},
+            customdata=np.stack([ii.ravel(), jj.ravel()], axis=1), hoverinfo="skip", showlegend=False,
+        ))
+    fig.update_layout(
+        title={"text": shape_title(title, M), "x": 0, "xanchor": "left", "font": {"size": 15}},
+        height=height or int(min(720, max(260, 110 + 30 * r))),
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        plot_bgcolor="#eeeeee",  # blank (masked) cells show as grey
+    )
+    fig.update_xaxes(type="category", title_text=x_title, side="bottom", tickangle=0 if c <= 12 else -45)
+    fig.update_yaxes(type="category", title_text=y_title, autorange="reversed")
+    return fig
+
+
+def vector_figure(values, labels, title: str, *, kind: str = "signed", decimals: int = 3,
+                  x_title: str = "", height: int = 260) -> go.Figure:
+    """Bar chart of one vector (n,), one bar per labelled entry, value printed on each bar."""
+    values = np.asarray(values, dtype=float)
+    labels = [plot_label(str(t)) for t in labels]
+    colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
+    fig = go.Figure(go.Bar(x=labels, y=values, marker_color=colour,
+                           text=[num(v, decimals) for v in values], textposition="outside", cliponaxis=False))
+    fig.update_layout(title={"text": f"{title}  ({values.shape[0]},)", "x": 0, "font": {"size": 15}},
+                      height=height, margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    fig.update_xaxes(type="category", title_text=x_title)
+    if kind == "weights":
+        fig.update_yaxes(range=[0, 1.15])
+    return fig

@@ -1,0 +1,98 @@
+"""The shared settings and how they are read from a URL. Plain Python: testable without Streamlit."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_TEXT = "the cat sat on the mat"
+DEFAULT_SEED = 0
+DEFAULT_D_MODEL = 8
+DEFAULT_HEADS = 2
+MAX_TEXT_CHARS = 2000
+SEED_MAX = 999_999
+D_MODEL_CHOICES = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)
+SHARED_KEYS = ("text", "seed", "d_model", "heads")
+
+
+def divisors(n: int) -> list[int]:
+    """The head counts that split n evenly: 1, 2, …, n."""
+    return [h for h in range(1, n + 1) if n % h == 0]
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What every page shares: the sentence, the seed, d_model and the number of heads."""
+
+    text: str = DEFAULT_TEXT
+    seed: int = DEFAULT_SEED
+    d_model: int = DEFAULT_D_MODEL
+    heads: int = DEFAULT_HEADS
+
+    @property
+    def d_k(self) -> int:
+        """The width of one head's queries and keys: d_model / heads."""
+        return self.d_model // self.heads
+
+    def query_params(self) -> dict[str, str]:
+        return {"text": self.text, "seed": str(self.seed), "d_model": str(self.d_model), "heads": str(self.heads)}
+
+
+def check_text(raw: str) -> str:
+    """Return the text if a page can use it, or raise ValueError saying what is wrong."""
+    if len(raw) > MAX_TEXT_CHARS:
+        raise ValueError(f"the text is {len(raw):,} characters long; the limit is {MAX_TEXT_CHARS:,}")
+    if not any(ch.isalnum() or (not ch.isspace() and ch.isprintable()) for ch in raw):
+        raise ValueError("the text is empty; type at least one word")
+    return raw
+
+
+def parse_int(raw: str, lo: int, hi: int, name: str) -> int:
+    """A whole number between lo and hi inclusive, or a ValueError naming `name`."""
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ValueError(f"{name}={raw[:40]!r} is not a number") from None
+    if not math.isfinite(value) or value != int(value):
+        raise ValueError(f"{name}={raw[:40]!r} is not a whole number")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name}={int(value)} is outside {lo} … {hi}")
+    return int(value)
+
+
+def parse_shared(qp: Mapping[str, str]) -> tuple[Shared, list[str]]:
+    """Read the shared settings from query parameters; a bad value falls back to its default with a notice."""
+    notices: list[str] = []
+    values: dict[str, Any] = {}
+    parsers: dict[str, Callable[[str], Any]] = {
+        "text": check_text,
+        "seed": lambda r: parse_int(r, 0, SEED_MAX, "seed"),
+        "d_model": lambda r: _parse_choice(r, D_MODEL_CHOICES, "d_model"),
+        "heads": lambda r: parse_int(r, 1, max(D_MODEL_CHOICES), "heads"),
+    }
+    for key, parse in parsers.items():
+        if key in qp:
+            try:
+                values[key] = parse(qp[key])
+            except ValueError as err:
+                notices.append(f"The link's {err}, so the default is used instead.")
+    shared = Shared(**values)
+    if shared.d_model % shared.heads:
+        notices.append(f"The link asks for heads={shared.heads}, which does not divide d_model={shared.d_model}, "
+                       f"so the default heads={_fallback_heads(shared.d_model)} is used instead.")
+        shared = Shared(shared.text, shared.seed, shared.d_model, _fallback_heads(shared.d_model))
+    return shared, notices
+
+
+def _fallback_heads(d_model: int) -> int:
+    """The default head count if it divides d_model, else the largest divisor below it."""
+    return max(h for h in divisors(d_model) if h <= DEFAULT_HEADS)
+
+
+def _parse_choice(raw: str, choices, name: str) -> int:
+    value = parse_int(raw, min(choices), max(choices), name)
+    if value not in choices:
+        raise ValueError(f"{name}={value} is not one of {', '.join(map(str, choices))}")
+    return value

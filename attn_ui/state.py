@@ -1,0 +1,145 @@
+"""Shared settings in the URL: read them when a page opens, draw their controls, write them back.
+
+The URL is the source of truth when a page opens (cold, from a shared link, or from a link in the
+sidebar); after that the widgets are, and every change is written back to the query string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from .params import (
+    D_MODEL_CHOICES,
+    SEED_MAX,
+    SHARED_KEYS,
+    Shared,
+    check_text,
+    divisors,
+    parse_shared,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+# Sidebar labels for the pages; a page not listed here gets a label from its file name.
+PAGE_LABELS = {
+    "1_QKV_builder": ("Q/K/V builder", ":material/construction:"),
+    "2_Scaling_explorer": ("Scaling explorer", ":material/straighten:"),
+    "3_Common_mistakes": ("Common mistakes", ":material/bug_report:"),
+    "4_Masks_and_heads": ("Masks and heads", ":material/grid_on:"),
+}
+
+
+def page_files() -> list[tuple[str, str, str | None]]:
+    """(path, label, icon) for Home and every file in pages/, in sidebar order."""
+    found = [("streamlit_app.py", "Home", ":material/home:")]
+    for path in sorted((ROOT / "pages").glob("*.py"), key=lambda p: _page_order(p.stem)):
+        label, icon = PAGE_LABELS.get(path.stem, (path.stem.split("_", 1)[-1].replace("_", " "), None))
+        found.append((f"pages/{path.name}", label, icon))
+    return found
+
+
+def _page_order(stem: str) -> tuple[int, str]:
+    head = stem.split("_", 1)[0]
+    return (int(head) if head.isdigit() else 10**6, stem)
+
+
+def _fresh_visit(page_id: str) -> bool:
+    """True on the first run of a page after arriving at it (cold open, reload or navigation)."""
+    fresh = st.session_state.get("_page") != page_id
+    st.session_state["_page"] = page_id
+    return fresh
+
+
+def setup_page(page_id: str, title: str, icon: str = ":material/hub:") -> Shared:
+    """Configure the page, read the shared settings (URL first), draw the sidebar, return the settings."""
+    st.set_page_config(page_title=f"{title} · Attention Explorer", page_icon=icon, layout="wide")
+    fresh = _fresh_visit(page_id)
+    nav = st.sidebar.container()
+    shared = _shared_controls(fresh)
+    with nav:
+        draw_nav(shared)
+    return shared
+
+
+def draw_nav(shared: Shared) -> None:
+    """Links to every page that carry the shared settings along."""
+    st.markdown("**Attention Explorer**")
+    for path, label, icon in page_files():
+        st.page_link(path, label=label, icon=icon, query_params=shared.query_params())
+    st.divider()
+
+
+def _shared_controls(fresh: bool) -> Shared:
+    ss = st.session_state
+    if fresh or "text" not in ss:
+        from_url, notices = parse_shared(st.query_params.to_dict())
+        for key in SHARED_KEYS:
+            ss[key] = getattr(from_url, key)
+        ss["_good_text"] = from_url.text
+        for notice in notices:
+            st.warning(notice, icon=":material/link_off:")
+    # heads must divide d_model; when d_model just changed, keep the closest head count that does
+    allowed = divisors(ss["d_model"])
+    if ss["heads"] not in allowed:
+        old = ss["heads"]
+        ss["heads"] = max(h for h in allowed if h <= old)
+        st.info(f"heads={old} does not divide d_model={ss['d_model']}, so heads is now {ss['heads']}.")
+
+    side = st.sidebar
+    side.text_area("Your sentence", key="text", height=90, max_chars=None,
+                   help="Words and punctuation marks become tokens. Press Ctrl+Enter or click away to apply.")
+    side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
+                      help="The same seed gives the same W_Q, W_K, W_V on every machine.")
+    side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")
+    side.selectbox("heads", options=allowed, key="heads",
+                   help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
+    side.caption(f"d_k = d_model / heads = {ss['d_model']} / {ss['heads']} = {ss['d_model'] // ss['heads']}")
+
+    try:
+        text = check_text(ss["text"])
+        ss["_good_text"] = text
+    except ValueError as err:
+        text = ss.get("_good_text", Shared().text)
+        st.warning(f"Your sentence can't be used: {err}. The last good sentence, “{text[:80]}”, is shown.",
+                   icon=":material/edit_off:")
+    shared = Shared(text=text, seed=int(ss["seed"]), d_model=int(ss["d_model"]), heads=int(ss["heads"]))
+    for key, value in shared.query_params().items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+    return shared
+
+
+def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None) -> Any:
+    """Seed widget `key` from ?key=… when the page opens (falling back to `default` with a notice),
+    and write its current value back to the URL. Call it just before drawing the widget.
+
+    With `options`, a value that is no longer among them (say a token index after the sentence got
+    shorter) goes back to `default`."""
+    ss = st.session_state
+    opened = ss.get(f"_bound_{key}") != ss.get("_page")
+    if opened or key not in ss:
+        ss[f"_bound_{key}"] = ss.get("_page")
+        value = default
+        if key in st.query_params:
+            try:
+                value = parse(st.query_params[key])
+                if options is not None and value not in options:
+                    raise ValueError(f"it is not one of the {len(options)} choices")
+            except (ValueError, KeyError, IndexError) as err:
+                st.warning(f"The link's {key}={st.query_params[key][:40]!r} can't be used ({err}); "
+                           f"the default is used instead.", icon=":material/link_off:")
+        ss[key] = value
+    if options is not None and ss[key] not in options:
+        ss[key] = default
+    set_url(key, ss[key])
+    return ss[key]
+
+
+def set_url(key: str, value: Any) -> None:
+    """Write one value into the query string, as text (booleans as 0/1)."""
+    text = str(int(value)) if isinstance(value, bool) else str(value)
+    if st.query_params.get(key) != text:
+        st.query_params[key] = text

@@ -1,0 +1,68 @@
+"""Helpers for driving pages through streamlit.testing.v1.AppTest."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
+    """Run one page script (relative to the repo root) cold, with the given query parameters."""
+    at = AppTest.from_file(str(ROOT / path), default_timeout=timeout)
+    for key, value in query_params.items():
+        at.query_params[key] = str(value)
+    return at.run()
+
+
+def figures(at: AppTest) -> list[dict]:
+    """Every plotly figure on the page as a dict, numpy arrays decoded."""
+    return [_decode(json.loads(el.proto.spec)) for el in at.get("plotly_chart")]
+
+
+def figure_titled(at: AppTest, starts_with: str) -> dict:
+    """The one figure whose title starts with `starts_with`."""
+    found = [f for f in figures(at) if title_of(f).startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} figures titled {starts_with!r}; titles: {[title_of(f) for f in figures(at)]}"
+    return found[0]
+
+
+def title_of(fig: dict) -> str:
+    title = fig.get("layout", {}).get("title", {})
+    return title.get("text", "") if isinstance(title, dict) else str(title)
+
+
+def heatmap_z(fig: dict) -> np.ndarray:
+    """The z matrix of a figure's first heatmap trace."""
+    trace = next(t for t in fig["data"] if t.get("type") == "heatmap")
+    return np.asarray(trace["z"], dtype=float)
+
+
+def _decode(node):
+    """Plotly stores numpy arrays as {'dtype': 'f8', 'bdata': base64, 'shape': '6, 8'}; turn them back."""
+    if isinstance(node, dict):
+        if "bdata" in node and "dtype" in node:
+            arr = np.frombuffer(base64.b64decode(node["bdata"]), dtype=np.dtype(node["dtype"]))
+            if "shape" in node:
+                arr = arr.reshape([int(s) for s in str(node["shape"]).split(",")])
+            return arr.tolist()
+        return {k: _decode(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_decode(v) for v in node]
+    return node
+
+
+def all_text(at: AppTest) -> str:
+    """Every markdown, caption, info, warning, error and success text on the page, joined."""
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "latex", "title", "header",
+                 "subheader", "text", "code"):
+        parts += [str(getattr(e, "value", "")) for e in at.get(kind)]
+    for m in at.get("metric"):
+        parts.append(f"{m.label} {m.value}")
+    return "\n".join(parts)

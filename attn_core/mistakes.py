@@ -1,0 +1,174 @@
+"""The bugs learners make in their own attention code, as named functions, and the symptoms that give them away.
+
+Every function takes Q (..., n, d_k), K (..., n, d_k) and V (..., n, d_v), the same arguments as
+`scaled_dot_product_attention`, and returns an `AttentionResult`, so each wrong computation can be
+drawn and diagnosed exactly like the right one. Leading "..." axes are heads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .attention import AttentionResult, row_entropy, scaled_dot_product_attention, softmax
+
+CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
+
+
+def correct_attention(Q, K, V) -> AttentionResult:
+    """The right computation, softmax(Q Kᵀ/√d_k) V with softmax over the keys (the last axis)."""
+    return scaled_dot_product_attention(Q, K, V)
+
+
+def softmax_over_queries(Q, K, V) -> AttentionResult:
+    """WRONG: softmax over axis −2 (the queries) of Q Kᵀ/√d_k, so each column sums to 1, not each row."""
+    Q, K, V = (np.asarray(a, dtype=float) for a in (Q, K, V))
+    d_k = Q.shape[-1]
+    scale = 1.0 / np.sqrt(d_k)
+    scores = Q @ np.swapaxes(K, -1, -2)  # (..., n, d_k) @ (..., d_k, n) -> (..., n, n)
+    scaled = scores * scale
+    weights = softmax(scaled, axis=-2)  # the bug: normalises down each column (over the queries)
+    output = weights @ V  # (..., n, n) @ (..., n, d_v) -> (..., n, d_v)
+    return AttentionResult(scores=scores, scaled=scaled, weights=weights, output=output, scale=float(scale))
+
+
+def scale_by_sqrt_d_model(Q, K, V, d_model: int) -> AttentionResult:
+    """WRONG with several heads: divides one head's scores by √d_model instead of √d_k (too flat)."""
+    if d_model < 1:
+        raise ValueError(f"d_model must be at least 1, got {d_model}")
+    return scaled_dot_product_attention(Q, K, V, scale=1.0 / np.sqrt(d_model))
+
+
+def no_scale(Q, K, V) -> AttentionResult:
+    """WRONG: softmax(Q Kᵀ) V with no division at all, so the weights are too peaked."""
+    return scaled_dot_product_attention(Q, K, V, scale=1.0)
+
+
+def swap_q_and_k(Q, K, V) -> AttentionResult:
+    """WRONG: softmax(K Qᵀ/√d_k) V; the scores are the transpose of Q Kᵀ, so row i is token i's key being asked."""
+    return scaled_dot_product_attention(K, Q, V)
+
+
+def values_as_keys(Q, K, V) -> AttentionResult:
+    """WRONG: softmax(Q Vᵀ/√d_k) V; the content to be copied decides the weights. Needs d_v = d_k."""
+    V = np.asarray(V, dtype=float)
+    if V.shape[-1] != np.shape(Q)[-1]:
+        raise ValueError(f"V has width d_v={V.shape[-1]} but Q has d_k={np.shape(Q)[-1]}; "
+                         "V can only stand in for K when they match")
+    return scaled_dot_product_attention(Q, V, V)
+
+
+def keys_as_values(Q, K, V) -> AttentionResult:
+    """WRONG: softmax(Q Kᵀ/√d_k) K; the weights are right but the output copies keys instead of values."""
+    return scaled_dot_product_attention(Q, K, K)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One bug: its short name, how the page names it, and the function that makes it."""
+
+    name: str
+    label: str
+    run: Callable[..., AttentionResult]  # run(Q, K, V, d_model) -> AttentionResult
+
+
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("axis0", "Softmax over the wrong axis (the queries, axis 0)",
+            lambda Q, K, V, d_model: softmax_over_queries(Q, K, V)),
+    Mistake("sqrt_d_model", "Scaled by √d_model instead of √d_k",
+            lambda Q, K, V, d_model: scale_by_sqrt_d_model(Q, K, V, d_model)),
+    Mistake("no_scale", "No scaling at all",
+            lambda Q, K, V, d_model: no_scale(Q, K, V)),
+    Mistake("swap_qk", "Q and K swapped",
+            lambda Q, K, V, d_model: swap_q_and_k(Q, K, V)),
+    Mistake("v_as_k", "V used in place of K when scoring",
+            lambda Q, K, V, d_model: values_as_keys(Q, K, V)),
+    Mistake("k_as_v", "K used in place of V as the values",
+            lambda Q, K, V, d_model: keys_as_values(Q, K, V)),
+)
+BY_NAME = {m.name: m for m in MISTAKES}
+
+
+def quiz_pool(d_model: int, d_k: int) -> list[str]:
+    """The mistakes that change something at this width: √d_model = √d_k with one head, no scale = √1 when d_k = 1."""
+    pool = [m.name for m in MISTAKES]
+    if d_model == d_k:
+        pool.remove("sqrt_d_model")
+    if d_k == 1:
+        pool.remove("no_scale")
+    return pool
+
+
+def draw_mistake(seed: int, pool: Sequence[str]) -> str:
+    """The quiz's mistake for this seed: one uniform draw from `pool` with its own seeded generator."""
+    if not pool:
+        raise ValueError("the pool of mistakes is empty")
+    rng = np.random.default_rng(seed)
+    return pool[int(rng.integers(len(pool)))]
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The symptoms of a computation, measured against the correct one on the same Q, K, V."""
+
+    row_sum_gap: float  # max |row sum − 1| of the weights
+    col_sum_gap: float  # max |column sum − 1| of the weights
+    scores_same: bool  # the scores equal the right Q Kᵀ
+    scores_transposed: bool  # the scores equal (Q Kᵀ)ᵀ
+    weights_same: bool  # the weights equal the right weights
+    output_gap: float  # max |output − right output|
+    mean_entropy: float  # mean row entropy of the weights, in nats
+    right_mean_entropy: float
+    mean_max_weight: float  # mean over rows of the largest weight
+    right_mean_max_weight: float
+
+    @property
+    def rows_sum_to_one(self) -> bool:
+        return self.row_sum_gap < 1e-6
+
+    @property
+    def cols_sum_to_one(self) -> bool:
+        return self.col_sum_gap < 1e-6
+
+
+def diagnose(right: AttentionResult, wrong: AttentionResult) -> Diagnosis:
+    """Compare two attention results on the same inputs: row and column sums, transposes, entropy, outputs."""
+    w = wrong.weights  # (..., n, n)
+    return Diagnosis(
+        row_sum_gap=float(np.max(np.abs(w.sum(axis=-1) - 1))),  # sum over keys: one number per query
+        col_sum_gap=float(np.max(np.abs(w.sum(axis=-2) - 1))),  # sum over queries: one number per key
+        scores_same=bool(np.allclose(wrong.scores, right.scores, rtol=0, atol=CLOSE)),
+        scores_transposed=bool(np.allclose(wrong.scores, np.swapaxes(right.scores, -1, -2), rtol=0, atol=CLOSE)),
+        weights_same=bool(np.allclose(w, right.weights, rtol=0, atol=CLOSE)),
+        output_gap=float(np.max(np.abs(wrong.output - right.output))),
+        mean_entropy=mean_row_entropy(w),
+        right_mean_entropy=mean_row_entropy(right.weights),
+        mean_max_weight=mean_max_weight(w),
+        right_mean_max_weight=mean_max_weight(right.weights),
+    )
+
+
+def identify(d: Diagnosis) -> str:
+    """Name the mistake from its symptoms alone (the reasoning the quiz asks of the learner), or 'none'."""
+    if not d.rows_sum_to_one:
+        return "axis0"  # the right weights always have rows summing to 1
+    if d.scores_transposed and not d.scores_same:
+        return "swap_qk"
+    if not d.scores_same:
+        return "v_as_k"  # rows sum to 1 but the scores are neither Q Kᵀ nor its transpose
+    if d.weights_same:
+        return "k_as_v" if d.output_gap > CLOSE else "none"
+    # same scores, different weights: only the scale can differ; flatter means a bigger divisor
+    return "sqrt_d_model" if d.mean_entropy > d.right_mean_entropy else "no_scale"
+
+
+def mean_row_entropy(weights) -> float:
+    """Mean over every row (and head) of the row's entropy in nats; ln n is a flat row, 0 a one-hot row."""
+    return float(np.mean(row_entropy(weights)))
+
+
+def mean_max_weight(weights) -> float:
+    """Mean over every row (and head) of the row's largest weight; 1/n is flat, 1 is one-hot."""
+    return float(np.mean(np.max(np.asarray(weights, dtype=float), axis=-1)))

@@ -1,0 +1,133 @@
+"""Masks beyond causal and padding: the learner's own grid, fully masked rows, and the head views.
+
+A mask is an (n, n) boolean array: row i is query i, column j is key j, True means
+"query i may attend to key j". The same mask applies to every head.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .attention import causal_mask, padding_mask
+from .tokens import MAX_TOKENS
+
+MASK_KINDS = ("none", "causal", "padding", "custom")
+ROW_SEPARATOR = "-"  # URL-safe, so "110-111-001" survives a copy and paste
+
+
+def build_mask(kind: str, n: int, n_padded: int = 0, custom: np.ndarray | None = None) -> np.ndarray:
+    """The (n, n) boolean mask of one kind; "none" allows every pair."""
+    if kind == "none":
+        return np.ones((n, n), dtype=bool)
+    if kind == "causal":
+        return causal_mask(n)
+    if kind == "padding":
+        if not 0 <= n_padded <= n:
+            raise ValueError(f"{n_padded} padding tokens is outside 0 … {n} for {n} tokens")
+        return padding_mask(n, padded_keys(n, n_padded))
+    if kind == "custom":
+        custom = np.asarray(custom, dtype=bool)
+        if custom.shape != (n, n):
+            raise ValueError(f"the custom mask is {custom.shape}, expected ({n}, {n})")
+        return custom.copy()
+    raise ValueError(f"mask kind {kind!r} is not one of {', '.join(MASK_KINDS)}")
+
+
+def padded_keys(n: int, n_padded: int) -> list[int]:
+    """The key positions of `n_padded` trailing padding tokens: padding sits at the end of a sequence."""
+    return list(range(n - n_padded, n))
+
+
+def encode_mask(mask) -> str:
+    """(n, n) boolean mask -> "110-111-001": one string of 0/1 per query row."""
+    mask = np.asarray(mask, dtype=bool)
+    return ROW_SEPARATOR.join("".join("1" if v else "0" for v in row) for row in mask)
+
+
+def parse_mask(text: str) -> np.ndarray:
+    """ "110-111-001" -> (3, 3) boolean mask, or a ValueError saying what is wrong with the text."""
+    rows = text.strip().split(ROW_SEPARATOR)
+    n = len(rows)
+    if n > MAX_TOKENS:
+        raise ValueError(f"it has {n} rows; the limit is {MAX_TOKENS}")
+    for i, row in enumerate(rows):
+        if not row or set(row) - {"0", "1"}:
+            raise ValueError(f"row {i + 1} should be only 0s and 1s, got {row[:20]!r}")
+    for i, row in enumerate(rows):
+        if len(row) != n:
+            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {n} rows needs {n} per row")
+    return np.array([[c == "1" for c in row] for row in rows], dtype=bool)
+
+
+def fit_mask(mask, n: int) -> np.ndarray:
+    """Crop or grow a square mask to (n, n); new pairs are allowed, so a longer sentence loses nothing."""
+    mask = np.asarray(mask, dtype=bool)
+    fitted = np.ones((n, n), dtype=bool)
+    m = min(n, mask.shape[0])
+    fitted[:m, :m] = mask[:m, :m]
+    return fitted
+
+
+def fully_masked_rows(mask) -> np.ndarray:
+    """Indices of the queries that may attend to no key at all: (n, n) -> (k,)."""
+    return np.flatnonzero(~np.asarray(mask, dtype=bool).any(axis=-1))
+
+
+def masked_scaled_scores(scores, scale: float, mask) -> np.ndarray:
+    """QKᵀ·scale with blocked pairs set to -inf: (..., n, n) scores, (n, n) mask -> (..., n, n)."""
+    scaled = np.asarray(scores, dtype=float) * scale
+    return np.where(np.asarray(mask, dtype=bool), scaled, -np.inf)  # the mask broadcasts over heads
+
+
+def head_average(weights) -> np.ndarray:
+    """The mean of the heads' weights, (n_heads, n, n) -> (n, n). A summary to look at, not a head."""
+    return np.asarray(weights, dtype=float).mean(axis=0)
+
+
+def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
+    """The live shapes of multi-head attention, as (step, shape) pairs from X to the output."""
+    if d_model % n_heads:
+        raise ValueError(f"d_model={d_model} is not divisible by n_heads={n_heads}")
+    d_k = d_v = d_model // n_heads
+    h = n_heads
+    return [
+        ("X", f"{n} × {d_model}"),
+        ("Q, K, V = X·W", f"{n} × {d_model}"),
+        ("split into heads", f"{h} × {n} × {d_k}"),
+        ("per-head weights", f"{h} × {n} × {n}"),
+        ("per-head outputs", f"{h} × {n} × {d_v}"),
+        ("concatenate", f"{n} × {h * d_v}"),
+        ("· W_O", f"{n} × {d_model}"),
+    ]
+
+
+def reference_multi_head(X, W_Q, W_K, W_V, n_heads: int, W_O=None, mask=None):
+    """Multi-head attention the slow, obvious way: loops over heads, queries and keys, plain floats.
+
+    Returns (weights (h, n, n), head_outputs (h, n, d_v), output (n, d_model)). For tests only.
+    """
+    X = np.asarray(X, dtype=float)
+    n, d_model = X.shape
+    d_k = d_model // n_heads
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V  # (n, d_model) each
+    allowed = np.ones((n, n), dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
+    weights = np.zeros((n_heads, n, n))
+    head_outputs = np.zeros((n_heads, n, d_k))
+    for h in range(n_heads):
+        cols = slice(h * d_k, (h + 1) * d_k)  # head h owns these columns of Q, K and V
+        for i in range(n):
+            keys = [j for j in range(n) if allowed[i, j]]
+            if not keys:
+                continue  # a query that may see no key keeps zero weights and a zero output
+            s = {j: float(Q[i, cols] @ K[j, cols]) / math.sqrt(d_k) for j in keys}
+            top = max(s.values())
+            e = {j: math.exp(s[j] - top) for j in keys}
+            total = sum(e.values())
+            for j in keys:
+                weights[h, i, j] = e[j] / total
+                head_outputs[h, i] += weights[h, i, j] * V[j, cols]
+    concat = np.concatenate(list(head_outputs), axis=1)  # (n, h·d_v)
+    output = concat if W_O is None else concat @ W_O  # (n, d_model)
+    return weights, head_outputs, output

@@ -1,0 +1,207 @@
+"""Masks and heads: masked pairs get exactly 0, rows renormalise, fully masked rows give 0 not NaN."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import attn_core
+from attn_core.masks import (
+    build_mask,
+    encode_mask,
+    fit_mask,
+    fully_masked_rows,
+    head_average,
+    masked_scaled_scores,
+    padded_keys,
+    parse_mask,
+    reference_multi_head,
+    shape_ribbon,
+)
+from attn_ui.params import D_MODEL_CHOICES, divisors
+
+SENTENCE = "the cat sat on the mat"
+
+
+def layer(d_model: int, seed: int = 0, text: str = SENTENCE):
+    inputs = attn_core.build_inputs(text, seed, d_model)
+    w = inputs.weights
+    return inputs.X, w.W_Q, w.W_K, w.W_V, w.W_O
+
+
+def mha(d_model, heads, mask=None, seed=0, text=SENTENCE):
+    X, W_Q, W_K, W_V, W_O = layer(d_model, seed, text)
+    return attn_core.multi_head_attention(X, W_Q, W_K, W_V, heads, W_O, mask)
+
+
+sizes = st.tuples(st.sampled_from(D_MODEL_CHOICES[:6]), st.integers(1, 12), st.integers(0, 10_000))
+
+
+@settings(max_examples=40, deadline=None)
+@given(sizes, st.data())
+def test_causal_upper_triangle_is_exactly_zero_and_rows_sum_to_one(size, data):
+    d_model, n, seed = size
+    heads = data.draw(st.sampled_from(divisors(d_model)))
+    X = np.random.default_rng(seed).standard_normal((n, d_model)) * 3
+    w = attn_core.random_weights(d_model, seed)
+    res = attn_core.multi_head_attention(X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, build_mask("causal", n))
+    upper = np.triu(np.ones((n, n), dtype=bool), k=1)
+    assert np.all(res.weights[:, upper] == 0.0)
+    np.testing.assert_allclose(res.weights.sum(axis=-1), 1.0, atol=1e-12)
+    assert np.all(np.isfinite(res.output))
+
+
+@settings(max_examples=40, deadline=None)
+@given(sizes, st.data())
+def test_padded_key_columns_are_exactly_zero(size, data):
+    d_model, n, seed = size
+    n_padded = data.draw(st.integers(0, n - 1))
+    heads = data.draw(st.sampled_from(divisors(d_model)))
+    X = np.random.default_rng(seed).standard_normal((n, d_model))
+    w = attn_core.random_weights(d_model, seed)
+    mask = build_mask("padding", n, n_padded)
+    res = attn_core.multi_head_attention(X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
+    padded = padded_keys(n, n_padded)
+    assert np.all(res.weights[..., padded] == 0.0)
+    # every query still sees the real tokens, so each row renormalises over them and sums to 1
+    np.testing.assert_allclose(res.weights.sum(axis=-1), 1.0, atol=1e-12)
+
+
+def test_padded_keys_are_the_trailing_ones():
+    assert padded_keys(6, 2) == [4, 5]
+    assert padded_keys(6, 0) == []
+    mask = build_mask("padding", 4, 1)
+    assert mask[:, 3].tolist() == [False] * 4 and mask[:, :3].all()
+
+
+@pytest.mark.parametrize("heads", [1, 2, 4, 8])
+def test_fully_masked_row_gives_zero_weights_and_zero_output_never_nan(heads):
+    n = 6
+    mask = build_mask("causal", n)
+    mask[2] = False  # query 2 may see no key at all
+    mask[:, 5] = False  # and key 5 is blocked for everyone
+    res = mha(8, heads, mask)
+    assert not np.isnan(res.weights).any() and not np.isnan(res.output).any()
+    assert np.all(res.weights[:, 2] == 0.0)
+    assert np.all(res.head_outputs[:, 2] == 0.0) and np.all(res.output[2] == 0.0)
+    other = [i for i in range(n) if i != 2]
+    np.testing.assert_allclose(res.weights[:, other].sum(axis=-1), 1.0, atol=1e-12)
+    assert fully_masked_rows(mask).tolist() == [2]
+
+
+def test_every_pair_masked_gives_all_zeros():
+    res = mha(8, 2, np.zeros((6, 6), dtype=bool))
+    assert np.all(res.weights == 0.0) and np.all(res.output == 0.0)
+    assert fully_masked_rows(np.zeros((6, 6), dtype=bool)).tolist() == list(range(6))
+    avg = head_average(res.weights)
+    assert np.all(avg == 0.0)
+
+
+@pytest.mark.parametrize("d_model", [4, 8, 12])
+@pytest.mark.parametrize("kind", ["none", "causal", "padding", "custom"])
+def test_per_head_results_equal_multi_head_attention_for_every_divisor(d_model, kind):
+    X, W_Q, W_K, W_V, W_O = layer(d_model)
+    n = X.shape[0]
+    custom = np.random.default_rng(1).random((n, n)) < 0.5
+    mask = build_mask(kind, n, n_padded=2, custom=custom)
+    for heads in divisors(d_model):
+        res = attn_core.multi_head_attention(X, W_Q, W_K, W_V, heads, W_O, mask)
+        d_k = d_model // heads
+        for h in range(heads):
+            cols = slice(h * d_k, (h + 1) * d_k)  # head h's own columns, attended on their own
+            one = attn_core.scaled_dot_product_attention((X @ W_Q)[:, cols], (X @ W_K)[:, cols],
+                                                         (X @ W_V)[:, cols], mask=mask)
+            np.testing.assert_allclose(res.weights[h], one.weights, atol=1e-12)
+            np.testing.assert_allclose(res.head_outputs[h], one.output, atol=1e-12)
+            np.testing.assert_array_equal(masked_scaled_scores(res.scores, res.scale, mask)[h], one.scaled)
+        ref_w, ref_out, ref_final = reference_multi_head(X, W_Q, W_K, W_V, heads, W_O, mask)
+        np.testing.assert_allclose(res.weights, ref_w, atol=1e-12)
+        np.testing.assert_allclose(res.head_outputs, ref_out, atol=1e-12)
+        np.testing.assert_allclose(res.output, ref_final, atol=1e-12)
+
+
+def test_reference_loop_can_disagree():
+    """The comparison above has teeth: with the wrong mask, the reference and the contract differ."""
+    X, W_Q, W_K, W_V, W_O = layer(8)
+    res = attn_core.multi_head_attention(X, W_Q, W_K, W_V, 2, W_O, build_mask("causal", 6))
+    ref_w, _, _ = reference_multi_head(X, W_Q, W_K, W_V, 2, W_O, None)
+    assert np.abs(res.weights - ref_w).max() > 0.01
+
+
+def test_masked_scores_are_minus_infinity_only_where_blocked():
+    res = mha(8, 2, build_mask("causal", 6))
+    scaled = masked_scaled_scores(res.scores, res.scale, build_mask("causal", 6))
+    assert scaled.shape == (2, 6, 6)
+    upper = np.triu(np.ones((6, 6), dtype=bool), k=1)
+    assert np.all(np.isneginf(scaled[:, upper])) and np.all(np.isfinite(scaled[:, ~upper]))
+    np.testing.assert_allclose(scaled[:, ~upper], (res.scores * res.scale)[:, ~upper])
+    assert res.scale == pytest.approx(1 / np.sqrt(4))
+
+
+def test_head_average_is_the_mean_and_rows_still_sum_to_one():
+    res = mha(8, 4, build_mask("causal", 6))
+    avg = head_average(res.weights)
+    assert avg.shape == (6, 6)
+    np.testing.assert_allclose(avg[3, 1], res.weights[:, 3, 1].sum() / 4)
+    np.testing.assert_allclose(avg.sum(axis=-1), 1.0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("n", "d_model", "heads", "split", "concat"),
+                         [(6, 8, 2, "2 × 6 × 4", "6 × 8"), (10, 64, 8, "8 × 10 × 8", "10 × 64"),
+                          (3, 12, 3, "3 × 3 × 4", "3 × 12")])
+def test_shape_ribbon_has_the_live_numbers(n, d_model, heads, split, concat):
+    ribbon = dict(shape_ribbon(n, d_model, heads))
+    assert ribbon["X"] == f"{n} × {d_model}"
+    assert ribbon["split into heads"] == split
+    assert ribbon["per-head weights"] == f"{heads} × {n} × {n}"
+    assert ribbon["concatenate"] == concat
+    assert ribbon["· W_O"] == f"{n} × {d_model}"
+    # and the shapes really are those of multi_head_attention
+    X = np.ones((n, d_model))
+    W = np.eye(d_model)
+    res = attn_core.multi_head_attention(X, W, W, W, heads, W)
+    assert " × ".join(map(str, res.Q_heads.shape)) == split
+    assert " × ".join(map(str, res.concat.shape)) == concat
+
+
+def test_shape_ribbon_refuses_a_non_divisor():
+    with pytest.raises(ValueError, match="not divisible"):
+        shape_ribbon(6, 8, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.booleans(), min_size=n, max_size=n),
+                                                     min_size=n, max_size=n)))
+def test_mask_encoding_round_trips(rows):
+    mask = np.array(rows, dtype=bool)
+    text = encode_mask(mask)
+    assert set(text) <= {"0", "1", "-"}
+    np.testing.assert_array_equal(parse_mask(text), mask)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "only 0s and 1s"), ("abc", "only 0s and 1s"), ("11-1", "row 2 has 1 entries"),
+    ("10-01-11", "row 1 has 2 entries"), ("1-", "only 0s and 1s"), ("12-01", "only 0s and 1s"),
+    ("-".join(["1" * 33] * 33), "limit"),
+])
+def test_parse_mask_explains_what_is_wrong(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_mask(text)
+
+
+def test_fit_mask_crops_and_grows_with_allowed_pairs():
+    m = parse_mask("10-01")
+    grown = fit_mask(m, 3)
+    assert encode_mask(grown) == "101-011-111"
+    assert encode_mask(fit_mask(grown, 2)) == "10-01"
+
+
+def test_build_mask_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="not one of"):
+        build_mask("diagonal", 3)
+    with pytest.raises(ValueError, match="outside"):
+        build_mask("padding", 3, n_padded=4)
+    with pytest.raises(ValueError, match="expected"):
+        build_mask("custom", 3, custom=np.ones((2, 2)))
+    assert build_mask("none", 3).all()
+    assert build_mask("causal", 3).tolist() == [[True, False, False], [True, True, False], [True, True, True]]

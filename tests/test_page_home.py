@@ -1,0 +1,91 @@
+"""The home page through AppTest: the lookup picture, the URL state and bad input."""
+
+import numpy as np
+import pytest
+
+import attn_core
+from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+
+HOME = "streamlit_app.py"
+
+
+def test_defaults_draw_every_step_without_error():
+    at = run_page(HOME)
+    assert not at.exception
+    titles = [title_of(f) for f in figures(at)]
+    for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ", "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
+                  "Q = X·W_Q  (6 × 8)", "K = X·W_K  (6 × 8)", "V = X·W_V  (6 × 8)"):
+        assert any(t.startswith(start) for t in titles), (start, titles)
+    assert at.query_params["text"] == ["the cat sat on the mat"] or at.query_params["text"] == "the cat sat on the mat"
+
+
+def test_numbers_on_screen_are_the_maths():
+    at = run_page(HOME, query=2, seed=3, d_model=4)
+    inputs = attn_core.build_inputs("the cat sat on the mat", 3, 4)
+    w = inputs.weights
+    ref = attn_core.scaled_dot_product_attention(inputs.X @ w.W_Q, inputs.X @ w.W_K, inputs.X @ w.W_V)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "weights = softmax(QKᵀ")), ref.weights)
+    shares = heatmap_z(figure_titled(at, "wⱼ · vⱼ"))
+    output = heatmap_z(figure_titled(at, "output = Σⱼ"))
+    np.testing.assert_allclose(shares.sum(axis=0), output[0])  # the weighted sum really is the output
+    np.testing.assert_allclose(output[0], ref.output[2])
+    assert "sat" in title_of(figure_titled(at, "1. scores"))
+
+
+def test_query_params_are_read_and_written_back():
+    at = run_page(HOME, text="hello big world", seed=5, d_model=16, heads=4, query=1)
+    assert at.text_area(key="text").value == "hello big world"
+    assert at.number_input(key="seed").value == 5
+    assert at.select_slider(key="d_model").value == 16
+    assert at.selectbox(key="heads").value == 4
+    assert at.selectbox(key="query").value == 1
+    assert title_of(figure_titled(at, "Q = X·W_Q")).endswith("(3 × 16)")
+
+
+def test_ten_tokens_give_a_ten_by_ten_matrix_live():
+    at = run_page(HOME, text="one two three four five six seven eight nine ten")
+    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(10 × 10)")
+    assert "10 × 10 weight matrix" in all_text(at)
+
+
+@pytest.mark.parametrize("qp,word", [
+    ({"seed": "banana"}, "seed"),
+    ({"d_model": "7"}, "d_model"),
+    ({"heads": "3"}, "heads"),
+    ({"text": "x" * 100_000}, "text"),
+    ({"query": "99"}, "query"),
+])
+def test_bad_link_values_fall_back_with_a_notice(qp, word):
+    at = run_page(HOME, **qp)
+    assert not at.exception
+    notices = " ".join(w.value for w in at.warning)
+    assert word in notices and "default" in notices
+    assert len(figures(at)) >= 6
+
+
+def test_empty_sentence_keeps_the_last_good_one():
+    at = run_page(HOME, text="a cat")
+    at.text_area(key="text").set_value("   ").run()
+    assert not at.exception
+    assert "last good sentence" in " ".join(w.value for w in at.warning)
+    assert title_of(figure_titled(at, "Q = X·W_Q")).endswith("(2 × 8)")
+
+
+def test_long_text_is_cut_and_the_learner_told():
+    at = run_page(HOME, text="word " * 500)
+    assert not at.exception
+    assert "500 tokens" in " ".join(i.value for i in at.info)
+    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(32 × 32)")
+
+
+def test_emoji_and_html_are_just_tokens():
+    at = run_page(HOME, text="<script>alert(1)</script> 🙂")
+    assert not at.exception
+    assert len(figures(at)) >= 6
+
+
+def test_changing_d_model_keeps_heads_valid():
+    at = run_page(HOME, d_model=8, heads=8)
+    at.select_slider(key="d_model").set_value(6).run()
+    assert not at.exception
+    assert 6 % at.selectbox(key="heads").value == 0

@@ -1,0 +1,49 @@
+"""attn_ui.params: reading the shared settings from a URL, with defaults and notices for bad values."""
+
+import pytest
+
+from attn_ui.params import DEFAULT_HEADS, MAX_TEXT_CHARS, Shared, divisors, parse_shared
+
+
+def test_good_values_are_read():
+    shared, notices = parse_shared({"text": "a b c", "seed": "7", "d_model": "16", "heads": "4"})
+    assert shared == Shared("a b c", 7, 16, 4) and notices == []
+    assert shared.d_k == 4
+
+
+def test_missing_values_take_defaults_silently():
+    assert parse_shared({}) == (Shared(), [])
+
+
+@pytest.mark.parametrize("qp,bad", [
+    ({"seed": "abc"}, "seed"),
+    ({"seed": "-1"}, "seed"),
+    ({"seed": "1.5"}, "seed"),
+    ({"seed": "nan"}, "seed"),
+    ({"seed": "1e400"}, "seed"),
+    ({"d_model": "7"}, "d_model"),
+    ({"d_model": "100000"}, "d_model"),
+    ({"heads": "0"}, "heads"),
+    ({"text": "x" * 100_000}, "text"),
+    ({"text": "   "}, "text"),
+])
+def test_bad_values_fall_back_with_a_notice(qp, bad):
+    shared, notices = parse_shared(qp)
+    assert getattr(shared, bad) == getattr(Shared(), bad)
+    assert len(notices) == 1 and bad in notices[0]
+
+
+def test_heads_that_do_not_divide_d_model_fall_back():
+    shared, notices = parse_shared({"d_model": "6", "heads": "4"})
+    assert shared.heads == DEFAULT_HEADS and "does not divide" in notices[0]
+    shared, notices = parse_shared({"d_model": "2", "heads": "2"})
+    assert shared.heads == 2 and not notices
+
+
+def test_long_text_message_names_the_limit():
+    _, notices = parse_shared({"text": "x" * (MAX_TEXT_CHARS + 1)})
+    assert f"{MAX_TEXT_CHARS:,}" in notices[0]
+
+
+def test_divisors():
+    assert divisors(12) == [1, 2, 3, 4, 6, 12]

@@ -1,0 +1,199 @@
+"""Why attention divides by √d_k: the numbers behind the Scaling explorer page.
+
+Two keys side by side, the spread of q·k as d_k grows, how peaked softmax gets over n random keys,
+and a temperature dial τ on real queries and keys. numpy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .attention import row_entropy, sample_qk_dots, softmax, softmax_jacobian
+
+# How each curve of the peakedness plot divides q·k: the right factor, none, and a wrong one.
+DIVISORS = {
+    "unscaled": lambda d_k: 1.0,
+    "sqrt_dk": lambda d_k: math.sqrt(d_k),
+    "dk": lambda d_k: float(d_k),  # the wrong factor: it over-shrinks the scores toward uniform weights
+}
+
+
+def _check_d_k(d_k) -> int:
+    if isinstance(d_k, bool) or not float(d_k).is_integer() or d_k < 1:
+        raise ValueError(f"d_k must be a whole number of at least 1, got {d_k!r}")
+    return int(d_k)
+
+
+def second_key_slope(p) -> float:
+    """∂p₂/∂z₂ = p₂(1 − p₂) for two-key softmax weights p (2,): how far key 2's weight moves per unit of score."""
+    p = np.asarray(p, dtype=float)
+    return float(p[1] * (1.0 - p[1]))
+
+
+@dataclass(frozen=True)
+class TwoKeys:
+    """softmax of two scores, before and after dividing by √d_k, with both Jacobians."""
+
+    scores: np.ndarray  # (2,)  z, as typed
+    d_k: int
+    divisor: float  # √d_k
+    scaled: np.ndarray  # (2,)  z / √d_k
+    p_unscaled: np.ndarray  # (2,)  softmax(z)
+    p_scaled: np.ndarray  # (2,)  softmax(z / √d_k)
+    J_unscaled: np.ndarray  # (2, 2)  ∂p_i/∂z_j of softmax(z)
+    J_scaled: np.ndarray  # (2, 2)  ∂p_i/∂z_j of softmax(z / √d_k), z_j being its own input
+
+    @property
+    def slope_unscaled(self) -> float:
+        return float(self.J_unscaled[1, 1])  # the Jacobian's diagonal entry is p₂(1 − p₂)
+
+    @property
+    def slope_scaled(self) -> float:
+        return float(self.J_scaled[1, 1])
+
+    @property
+    def ratio(self) -> float:
+        """slope_scaled / slope_unscaled; +inf when the unscaled slope underflowed to 0, nan when both did."""
+        a, b = self.slope_scaled, self.slope_unscaled
+        if b > 0:
+            return a / b
+        return math.inf if a > 0 else math.nan
+
+
+def compare_two_keys(scores, d_k: int) -> TwoKeys:
+    """softmax(z) against softmax(z / √d_k) for two finite scores z (2,), with their (2, 2) Jacobians."""
+    z = np.asarray(scores, dtype=float)
+    if z.shape != (2,) or not np.isfinite(z).all():
+        raise ValueError(f"expected two finite scores, got {np.asarray(scores).tolist()!r}")
+    d_k = _check_d_k(d_k)
+    divisor = math.sqrt(d_k)
+    scaled = z / divisor  # (2,)
+    # scores like ±1e308 make z − max(z) overflow to −inf, which softmax maps to a weight of exactly 0
+    with np.errstate(over="ignore"):
+        p_unscaled, p_scaled = softmax(z), softmax(scaled)  # (2,) each, each sums to 1
+    return TwoKeys(scores=z, d_k=d_k, divisor=divisor, scaled=scaled, p_unscaled=p_unscaled, p_scaled=p_scaled,
+                   J_unscaled=softmax_jacobian(p_unscaled), J_scaled=softmax_jacobian(p_scaled))
+
+
+@dataclass(frozen=True)
+class QKSample:
+    """n_samples dot products q·k of N(0, 1) vectors of width d_k, raw and divided by √d_k."""
+
+    d_k: int
+    dots: np.ndarray  # (n_samples,)  q·k, variance d_k in theory
+    scaled: np.ndarray  # (n_samples,)  q·k / √d_k, variance 1 in theory
+    std: float  # measured standard deviation of q·k
+    std_scaled: float  # measured standard deviation of q·k / √d_k
+
+    @property
+    def theory(self) -> float:
+        return math.sqrt(self.d_k)  # sd of a sum of d_k independent products of unit variance
+
+
+def qk_sample(d_k: int, n_samples: int, seed: int) -> QKSample:
+    """Draw n_samples pairs q, k ~ N(0, I_{d_k}) and measure the spread of q·k before and after ÷ √d_k."""
+    d_k = _check_d_k(d_k)
+    dots = sample_qk_dots(d_k, n_samples, seed)  # (n_samples,)
+    scaled = dots / math.sqrt(d_k)  # (n_samples,)
+    return QKSample(d_k=d_k, dots=dots, scaled=scaled, std=float(dots.std()), std_scaled=float(scaled.std()))
+
+
+def std_curve(d_ks, n_samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Measured std of q·k and of q·k/√d_k for each width in d_ks (m,) -> two (m,) arrays."""
+    samples = [qk_sample(d, n_samples, seed) for d in d_ks]
+    return np.array([s.std for s in samples]), np.array([s.std_scaled for s in samples])
+
+
+@dataclass(frozen=True)
+class Peakedness:
+    """Mean largest weight and mean entropy of softmax over n random keys, per d_k and per divisor."""
+
+    d_ks: np.ndarray  # (m,)
+    n_keys: int
+    n_seeds: int
+    max_weight: dict  # divisor name -> (m,)  mean over seeds of max_j p_j
+    entropy: dict  # divisor name -> (m,)  mean over seeds of −Σ_j p_j log p_j, in nats
+
+
+_BLOCK = 64  # coordinates drawn at a time: keeps memory at n_seeds · n_keys · 64 floats
+
+
+def peakedness_curves(n_keys: int, d_ks, n_seeds: int, seed: int = 0) -> Peakedness:
+    """For each d_k in d_ks (m,): n_seeds draws of one query and n_keys keys ~ N(0, I_{d_k}), softmax of q·k
+    under every DIVISORS entry, averaged over the draws.
+
+    Every width reuses the first d_k coordinates of one draw at the largest width, so each point is an honest
+    N(0, I_{d_k}) sample and the curves differ only through d_k, not through fresh noise at every point."""
+    if n_keys < 1 or n_seeds < 1:
+        raise ValueError(f"n_keys and n_seeds must be at least 1, got n_keys={n_keys}, n_seeds={n_seeds}")
+    d_ks = np.array([_check_d_k(d) for d in d_ks])
+    rng = np.random.default_rng(seed)
+    scores = np.zeros((n_seeds, n_keys))  # q·k_j over the coordinates drawn so far
+    width = 0
+    max_weight = {name: np.empty(len(d_ks)) for name in DIVISORS}
+    entropy = {name: np.empty(len(d_ks)) for name in DIVISORS}
+    for m in np.argsort(d_ks, kind="stable"):
+        d_k = int(d_ks[m])
+        while width < d_k:  # extend q and every key by the next few coordinates, a block at a time
+            w = min(d_k - width, _BLOCK)
+            q = rng.standard_normal((n_seeds, 1, w))  # (n_seeds, 1, w)  one query per seed
+            K = rng.standard_normal((n_seeds, n_keys, w))  # (n_seeds, n_keys, w)
+            scores += np.einsum("sqd,skd->sk", q, K)  # (n_seeds, n_keys)
+            width += w
+        for name, divisor in DIVISORS.items():
+            weights = softmax(scores / divisor(d_k), axis=-1)  # (n_seeds, n_keys), rows sum to 1
+            max_weight[name][m] = weights.max(axis=-1).mean()
+            entropy[name][m] = row_entropy(weights).mean()
+    return Peakedness(d_ks=d_ks, n_keys=n_keys, n_seeds=n_seeds, max_weight=max_weight, entropy=entropy)
+
+
+def divisor_value(choice: str, d_k: int, tau: float) -> float:
+    """The number the scores are divided by: '1', 'sqrt_dk' (√d_k), 'dk' (d_k) or 'custom' (τ)."""
+    d_k = _check_d_k(d_k)
+    values = {"1": 1.0, "sqrt_dk": math.sqrt(d_k), "dk": float(d_k), "custom": float(tau)}
+    if choice not in values:
+        raise ValueError(f"divisor must be one of {', '.join(values)}, got {choice!r}")
+    value = values[choice]
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"the divisor τ must be a positive finite number, got {tau!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Temperature:
+    """softmax(Q Kᵀ / τ) and how spread out each row is, from hard argmax (0) to uniform (log n)."""
+
+    scores: np.ndarray  # (n, n)  Q Kᵀ
+    tau: float
+    weights: np.ndarray  # (n, n)  softmax(Q Kᵀ / τ), rows sum to 1
+    entropy: np.ndarray  # (n,)  each row's entropy in nats
+    max_entropy: float  # log n: the entropy of uniform weights
+
+    @property
+    def mean_entropy(self) -> float:
+        return float(self.entropy.mean())
+
+    @property
+    def position(self) -> float:
+        """Mean entropy / log n: 0 is a hard argmax, 1 is uniform; 0 when n = 1 (one key is both)."""
+        return self.mean_entropy / self.max_entropy if self.max_entropy > 0 else 0.0
+
+
+def temperature_attention(Q, K, tau: float) -> Temperature:
+    """Weights softmax(Q Kᵀ / τ) for Q (n_q, d_k), K (n_k, d_k) and a divisor τ > 0, with row entropies."""
+    Q, K = np.asarray(Q, dtype=float), np.asarray(K, dtype=float)
+    if not (math.isfinite(tau) and tau > 0):
+        raise ValueError(f"τ must be a positive finite number, got {tau!r}")
+    scores = Q @ K.T  # (n_q, d_k) @ (d_k, n_k) -> (n_q, n_k)
+    with np.errstate(over="ignore"):  # a tiny τ can push scores / τ past the float range: softmax copes
+        weights = softmax(scores / tau, axis=-1)  # normalise over keys: each row sums to 1
+    return Temperature(scores=scores, tau=float(tau), weights=weights, entropy=row_entropy(weights),
+                       max_entropy=math.log(K.shape[0]))
+
+
+def entropy_vs_tau(Q, K, taus) -> np.ndarray:
+    """Mean row entropy of softmax(Q Kᵀ / τ) for every τ in taus (m,) -> (m,)."""
+    return np.array([temperature_attention(Q, K, float(t)).mean_entropy for t in taus])

@@ -67,7 +67,10 @@ def setup_page(page_id: str, title: str, icon: str = ":material/hub:") -> Shared
 def draw_nav(shared: Shared) -> None:
     """Links to every page that carry the shared settings along."""
     st.markdown("**Attention Explorer**")
-    for path, label, icon in page_files():
+    pages = page_files()
+    if len(pages) == 1:
+        return  # no pages/ folder: a single-page app has nothing to link to (and page_link would fail)
+    for path, label, icon in pages:
         st.page_link(path, label=label, icon=icon, query_params=shared.query_params())
     st.divider()
 

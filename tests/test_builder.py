@@ -1,0 +1,222 @@
+"""The Q/K/V builder's maths, checked against slow obvious loops and the seed's own sentence."""
+
+import csv
+import io
+import math
+import zipfile
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from attn_core import build_inputs, sinusoidal_positions
+from attn_core.builder import (
+    ANIMAL,
+    FEATURES,
+    MAX_ABS,
+    UNKNOWN,
+    action_animal_pair,
+    apply_edits,
+    build,
+    csv_zip,
+    interpretable_start,
+    lexicon_feature,
+    numpy_code,
+    parse_cell,
+    random_start,
+    repeated_tokens,
+    rows_identical,
+    shape_flow_dot,
+    trace_cell,
+)
+from attn_ui.code import array_literal
+
+SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
+
+
+def naive_attention(X, W_Q, W_K, W_V):
+    """Every number written out with loops: Q, K, V, the weights and the output."""
+    n, d = len(X), len(W_Q)
+    proj = [[[sum(X[r][m] * W[m][c] for m in range(d)) for c in range(len(W[0]))] for r in range(n)]
+            for W in (W_Q, W_K, W_V)]
+    Q, K, V = proj
+    d_k = len(Q[0])
+    weights, output = [], []
+    for i in range(n):
+        s = [sum(Q[i][c] * K[j][c] for c in range(d_k)) / math.sqrt(d_k) for j in range(n)]
+        m = max(s)
+        e = [math.exp(x - m) for x in s]
+        w = [x / sum(e) for x in e]
+        weights.append(w)
+        output.append([sum(w[j] * V[j][c] for j in range(n)) for c in range(len(V[0]))])
+    return np.array(Q), np.array(K), np.array(V), np.array(weights), np.array(output)
+
+
+def random_case(seed, n=5, d=4, scale=1.0):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal((n, d)) * scale, *(rng.standard_normal((3, d, d)) * scale))
+
+
+# ---- the interpretable starting point ----------------------------------------------------------
+
+def test_lexicon_knows_the_seed_sentence_and_labels_the_rest_as_unknown():
+    assert [FEATURES[lexicon_feature(t)] for t in SENTENCE] == \
+        ["function", "animal", "action", "function", "function", "place"]
+    assert lexicon_feature("Cat") == ANIMAL  # case folded, like the embedding
+    assert lexicon_feature("zyzzyva") == UNKNOWN
+    start = interpretable_start(("zyzzyva", "!"), positional=False)
+    assert np.array_equal(start.X[:, UNKNOWN], [3.0, 3.0]) and start.X[:, :UNKNOWN].sum() == 0
+
+
+@pytest.mark.parametrize("positional", [True, False])
+def test_interpretable_start_makes_sat_attend_to_cat(positional):
+    start = interpretable_start(SENTENCE, positional=positional)
+    assert start.X.shape == (6, len(FEATURES)) and start.W_Q.shape == (len(FEATURES), len(FEATURES))
+    weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
+    assert action_animal_pair(SENTENCE) == (2, 1)
+    assert np.argmax(weights[2]) == 1  # sat -> cat
+    assert weights[2, 1] > 0.8
+    assert np.argmax(weights[1]) == 2  # and cat -> sat: an animal looks for its action
+
+
+def test_positions_are_added_only_when_asked():
+    on, off = interpretable_start(SENTENCE, True), interpretable_start(SENTENCE, False)
+    assert np.allclose(on.X - off.X, sinusoidal_positions(6, len(FEATURES)))
+    assert np.array_equal(off.X[0], off.X[4]) and not np.array_equal(on.X[0], on.X[4])
+
+
+def test_random_start_keeps_the_seeded_matrices():
+    inputs = build_inputs("the cat sat", seed=3, d_model=6)
+    start = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
+    assert np.array_equal(start.W_Q, inputs.weights.W_Q) and start.dims == tuple(f"d{c}" for c in range(6))
+
+
+# ---- build and trace against loops ------------------------------------------------------------
+
+def test_build_matches_a_naive_loop():
+    X, W_Q, W_K, W_V = random_case(1)
+    res = build(X, W_Q, W_K, W_V)
+    Q, K, V, weights, output = naive_attention(X.tolist(), W_Q.tolist(), W_K.tolist(), W_V.tolist())
+    for got, want in ((res.Q, Q), (res.K, K), (res.V, V), (res.weights, weights), (res.output, output)):
+        assert np.allclose(got, want)
+    assert res.d_k == 4 and np.allclose(res.scaled, res.scores / 2)
+
+
+def test_trace_of_the_seed_sentence_reads_sat_to_cat():
+    start = interpretable_start(SENTENCE, positional=False)
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    t = trace_cell(res.Q, res.K, res.V, 2, 1)
+    assert t.score == pytest.approx(9.0)  # wants animal 3 × has animal 3
+    assert t.scaled == pytest.approx(9 / math.sqrt(5))
+    assert t.exps[1] == pytest.approx(math.exp(9 / math.sqrt(5))) and t.shift == 0
+    assert t.weight == pytest.approx(res.weights[2, 1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 7), d=st.integers(1, 6),
+       scale=st.sampled_from([0.01, 1.0, 30.0, 1e3]), data=st.data())
+def test_trace_equals_the_page_matrices_for_every_cell(seed, n, d, scale, data):
+    X, W_Q, W_K, W_V = random_case(seed, n, d, scale)
+    res = build(X, W_Q, W_K, W_V)
+    i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 1))
+    t = trace_cell(res.Q, res.K, res.V, i, j)
+    # the row's largest exp lies in exp(±50), or is exactly 1 once the max is taken off
+    assert math.exp(-50) <= t.exps.max() <= math.exp(50) and np.isfinite(t.exp_sum)
+    assert t.weight == pytest.approx(res.weights[i, j], abs=1e-12)
+    assert t.score == pytest.approx(res.scores[i, j], rel=1e-9, abs=1e-9 * scale**4)
+    assert np.allclose(t.products.sum(), t.score)
+    assert np.allclose(t.shares.sum(axis=0), res.output[i], atol=1e-9 * max(1.0, np.abs(res.V).max()))
+    assert np.allclose(res.weights.sum(axis=1), 1.0)
+
+
+def test_trace_rejects_a_cell_outside_the_matrix():
+    X, W_Q, W_K, W_V = random_case(0, n=3)
+    res = build(X, W_Q, W_K, W_V)
+    with pytest.raises(ValueError, match="0 … 2"):
+        trace_cell(res.Q, res.K, res.V, 3, 0)
+
+
+# ---- checking edits --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw, value", [("1.5", 1.5), (" -2 ", -2.0), ("−0.25", -0.25), ("1e3", 1000.0),
+                                        (7, 7.0), (2.5, 2.5), ("1000000", 1e6)])
+def test_parse_cell_accepts_numbers(raw, value):
+    assert parse_cell(raw) == value
+
+
+@pytest.mark.parametrize("raw, words", [("abc", "is not a number"), ("", "is empty"), (None, "is empty"),
+                                        ("nan", "NaN"), (float("nan"), "NaN"), ("inf", "infinite"),
+                                        ("-Infinity", "infinite"), ("1e308", "larger than the limit"),
+                                        ("1000001", "larger than the limit"), (True, "is not a number")])
+def test_parse_cell_names_what_is_wrong(raw, words):
+    with pytest.raises(ValueError, match=words):
+        parse_cell(raw)
+
+
+def test_apply_edits_keeps_the_last_good_value_of_a_bad_cell():
+    base = np.zeros((2, 3))
+    last_good = np.array([[0.0, 5.0, 0.0], [0.0, 0.0, 0.0]])
+    edits = {"0": {"d1": "oops", "d2": "2"}, 1: {"d0": "1e308"}}
+    M, errors = apply_edits("W_Q", base, last_good, edits, ["d0", "d1"], ["d0", "d1", "d2"])
+    assert np.array_equal(M, [[0.0, 5.0, 2.0], [0.0, 0.0, 0.0]])
+    assert [(e.matrix, e.r, e.c, e.row, e.col) for e in errors] == [("W_Q", 0, 1, "d0", "d1"), ("W_Q", 1, 0, "d1", "d0")]
+    assert errors[0].message.startswith("W_Q, row d0, column d1: “oops” is not a number")
+
+
+def test_apply_edits_ignores_cells_from_a_stale_editor():
+    M, errors = apply_edits("X", np.ones((1, 2)), np.ones((1, 2)), {0: {"gone": "x"}, 5: {"d0": "x"}},
+                            ["cat"], ["d0", "d1"])
+    assert np.array_equal(M, np.ones((1, 2))) and errors == []
+
+
+def test_a_row_of_very_negative_scores_still_gives_weights():
+    Q, K, V = np.array([[-1e4]]) * np.ones((2, 1)), np.array([[1e4], [0.9e4]]), np.eye(2)
+    t = trace_cell(Q, K, V, 0, 0)  # scores −1e8 and −0.9e8: a raw exp() would give 0 / 0
+    assert t.shift < 0 and t.weight == pytest.approx(0.0) and np.allclose(t.output, [0, 1])
+
+
+def test_a_huge_but_allowed_edit_keeps_every_number_finite():
+    X, W_Q, W_K, W_V = random_case(2, n=4, d=3)
+    X[0, 0] = W_Q[0, 0] = W_K[0, 0] = MAX_ABS
+    res = build(X, W_Q, W_K, W_V)
+    assert all(np.all(np.isfinite(M)) for M in (res.scores, res.weights, res.output))
+    t = trace_cell(res.Q, res.K, res.V, 0, 0)
+    assert t.shift > 0 and np.isfinite(t.exp_sum) and t.weight == pytest.approx(res.weights[0, 0])
+
+
+# ---- lessons, downloads, code ----------------------------------------------------------------
+
+def test_repeated_tokens_and_identical_rows():
+    assert repeated_tokens(SENTENCE) == [[0, 4]]
+    assert repeated_tokens(("The", "cat", "the")) == [[0, 2]]
+    assert repeated_tokens(("a", "b")) == []
+    M = np.array([[1, 2], [3, 4], [1, 2]])
+    assert rows_identical([0, 2], M) and not rows_identical([0, 1], M)
+    assert not rows_identical([0, 2], M, np.array([[1], [0], [2]]))
+
+
+def test_csv_zip_has_one_labelled_csv_per_matrix_and_exact_numbers():
+    M = np.array([[1 / 3, -2.0], [1e-17, 4.5]])
+    data = csv_zip({"weights": (M, ["the·0", "cat"], ["the·0", "cat"]), "V": (M[:1], ["x"], ["d0", "d1"])})
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert sorted(z.namelist()) == ["V.csv", "weights.csv"]
+        rows = list(csv.reader(io.StringIO(z.read("weights.csv").decode())))
+    assert rows[0] == ["", "the·0", "cat"] and [r[0] for r in rows[1:]] == ["the·0", "cat"]
+    assert np.array_equal(np.array([[float(v) for v in r[1:]] for r in rows[1:]]), M)
+
+
+def test_shape_flow_carries_the_live_shapes():
+    dot = shape_flow_dot(n=6, d_model=5, d_k=5, d_v=5)
+    assert "X\\n6 × 5" in dot and "QKᵀ\\n6 × 6" in dot and "output = weights·V\\n6 × 5" in dot
+    assert dot.startswith("digraph") and dot.rstrip().endswith("}")
+
+
+def test_generated_code_runs_and_reproduces_build():
+    X, W_Q, W_K, W_V = random_case(4, n=3, d=2)
+    code = numpy_code(X, W_Q, W_K, W_V, ["a", "b", "c"], array_literal)
+    scope: dict = {}
+    exec(code, scope)  # noqa: S102 - the code is ours, generated from our own numbers
+    res = build(X, W_Q, W_K, W_V)
+    assert np.allclose(scope["weights"], res.weights, atol=1e-15)
+    assert np.allclose(scope["output"], res.output, atol=1e-14)

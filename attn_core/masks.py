@@ -96,10 +96,10 @@ def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
         ("X", f"{n} × {d_model}"),
         ("Q, K, V = X·W", f"{n} × {d_model}"),
         ("split into heads", f"{h} × {n} × {d_k}"),
-        ("per-head weights", f"{h} × {n} × {n}"),
+        ("per-head attention weights", f"{h} × {n} × {n}"),
         ("per-head outputs", f"{h} × {n} × {d_v}"),
         ("concatenate", f"{n} × {h * d_v}"),
-        ("· W_O", f"{n} × {d_model}"),
+        ("output = concat·W_O", f"{n} × {d_model}"),
     ]
 
 

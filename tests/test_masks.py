@@ -153,9 +153,9 @@ def test_shape_ribbon_has_the_live_numbers(n, d_model, heads, split, concat):
     ribbon = dict(shape_ribbon(n, d_model, heads))
     assert ribbon["X"] == f"{n} × {d_model}"
     assert ribbon["split into heads"] == split
-    assert ribbon["per-head weights"] == f"{heads} × {n} × {n}"
+    assert ribbon["per-head attention weights"] == f"{heads} × {n} × {n}"
     assert ribbon["concatenate"] == concat
-    assert ribbon["· W_O"] == f"{n} × {d_model}"
+    assert ribbon["output = concat·W_O"] == f"{n} × {d_model}"
     # and the shapes really are those of multi_head_attention
     X = np.ones((n, d_model))
     W = np.eye(d_model)

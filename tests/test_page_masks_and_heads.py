@@ -1,0 +1,149 @@
+"""The masks and heads page through AppTest: every mask kind, heads 1, 2 and 4, and the bad links."""
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import attn_core
+from attn_core.masks import build_mask
+from tests.apptest_utils import ROOT, all_text, figure_titled, figures, heatmap_z, title_of
+
+PAGE = "pages/4_Masks_and_heads.py"
+TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
+
+
+def run(**query_params) -> AppTest:
+    """Open the page cold from a link. It runs under the home script, so the sidebar's page links resolve."""
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.switch_page(PAGE)
+    for key, value in query_params.items():
+        at.query_params[key] = str(value)
+    return at.run()
+
+
+def expected(heads: int, mask, d_model: int = 8, seed: int = 0):
+    inputs = attn_core.build_inputs(TEXT, seed, d_model)
+    w = inputs.weights
+    return attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
+
+
+def head_figures(at):
+    return [f for f in figures(at) if title_of(f).startswith("head ") and "scaled by" in title_of(f)]
+
+
+def assert_clean(at):
+    assert not at.exception, at.exception[0].value
+    for fig in figures(at):
+        for trace in fig["data"]:
+            for row in trace.get("text") or []:
+                assert not any("not a number" in str(t) or "nan" == str(t).lower() for t in row), title_of(fig)
+
+
+@pytest.mark.parametrize(("heads", "mask", "pad"), [(1, "none", None), (2, "padding", 2), (4, "causal", None)])
+def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(heads, mask, pad):
+    params = {"heads": heads, "mask": mask} | ({"pad": pad} if pad is not None else {})
+    at = run(**params)
+    assert_clean(at)
+    M = build_mask(mask, 6, n_padded=pad or 0)
+    res = expected(heads, M)
+    grid = head_figures(at)
+    assert len(grid) == heads
+    d_k = 8 // heads
+    for k, fig in enumerate(grid):
+        assert title_of(fig).startswith(f"head {k + 1} · scaled by 1/√d_k = 1/√{d_k} = {1 / np.sqrt(d_k):.3f}")
+        np.testing.assert_allclose(heatmap_z(fig), res.weights[k], atol=1e-12)
+    avg = figure_titled(at, "average over the")
+    assert "not a head" in title_of(avg)
+    np.testing.assert_allclose(heatmap_z(avg), res.weights.mean(axis=0), atol=1e-12)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "output = concat")), res.output, atol=1e-12)
+    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), M.astype(float))
+    weights = heatmap_z(figure_titled(at, f"{'head 1: ' if heads > 1 else ''}weights = softmax"))
+    if mask == "causal":
+        assert np.all(weights[np.triu_indices(6, k=1)] == 0.0)
+    if mask == "padding":
+        assert np.all(weights[:, 4:] == 0.0)
+    np.testing.assert_allclose(weights.sum(axis=1), 1.0, atol=1e-12)
+    assert f"{heads}\u00a0×\u00a06\u00a0×\u00a0{d_k}" in all_text(at)  # the ribbon's split step, live
+
+
+def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number():
+    at = run(mask="causal")
+    fig = figure_titled(at, "head 1: masked scores")
+    z = heatmap_z(fig)
+    upper = np.triu_indices(6, k=1)
+    assert np.all(np.isnan(z[upper])) and np.all(np.isfinite(z[np.tril_indices(6)]))  # blank cells, no 1e9
+    text = np.array(next(t for t in fig["data"] if t["type"] == "heatmap")["text"])
+    assert np.all(text[upper] == "−∞")
+
+
+def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it():
+    grid = "111111-000000-111111-111111-111111-110000"
+    at = run(mask="custom", custom=grid, heads=2, query=1)
+    assert_clean(at)
+    info = " ".join(i.value for i in at.info)
+    assert "“cat” may attend to no key" in info
+    weights = heatmap_z(figure_titled(at, "head 1: weights = softmax"))
+    assert np.all(weights[1] == 0.0) and np.all(weights[5, 2:] == 0.0)
+    assert np.all(heatmap_z(figure_titled(at, "output = concat"))[1] == 0.0)
+    assert np.all(heatmap_z(figure_titled(at, "“cat” in every head")) == 0.0)
+    assert at.query_params["custom"] == grid
+
+
+def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why():
+    at = run(mask="custom", custom="-".join(["000000"] * 6))
+    assert_clean(at)
+    assert at.error and "blocks every pair" in at.error[0].value
+    for prefix in ("head 1: weights", "head 1: head output", "output = concat", "average over"):
+        z = heatmap_z(figure_titled(at, prefix))
+        assert not np.isnan(z).any() and np.all(z == 0.0), prefix
+
+
+def test_preset_buttons_block_and_then_allow_every_pair():
+    at = run(mask="custom")
+    assert not at.error
+    at.button(key="preset_none").click().run()
+    assert at.error and "blocks every pair" in at.error[0].value
+    assert at.query_params["custom"] == "-".join(["000000"] * 6)
+    at.button(key="preset_causal").click().run()
+    assert not at.error
+    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), np.tril(np.ones((6, 6))))
+
+
+def test_mangled_links_fall_back_with_a_notice():
+    at = run(mask="custom", custom="11x-abc", query="99")
+    assert_clean(at)
+    warnings = " ".join(w.value for w in at.warning)
+    assert "custom='11x-abc'" in warnings and "query='99'" in warnings
+    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), np.ones((6, 6)))
+    at = run(mask="diagonal", pad="99")
+    assert_clean(at)
+    assert "mask='diagonal'" in " ".join(w.value for w in at.warning)
+    assert at.radio(key="mask").value == "causal"
+
+
+def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence():
+    at = run(mask="custom", custom="10-01")
+    assert_clean(at)
+    assert any("was 2 × 2" in i.value for i in at.info)
+    expected_mask = np.ones((6, 6))
+    expected_mask[0, 1] = expected_mask[1, 0] = 0
+    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), expected_mask)
+
+
+def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice():
+    at = run(heads=3, mask="causal")
+    assert_clean(at)
+    assert any("heads=3" in w.value and "does not divide" in w.value for w in at.warning)
+    assert at.selectbox(key="heads").value == 2
+    assert len(head_figures(at)) == 2
+
+
+def test_switching_the_mask_and_the_query_writes_them_to_the_link():
+    at = run(mask="none")
+    at.radio(key="mask").set_value("padding").run()
+    assert at.query_params["mask"] == "padding" and at.query_params["pad"] == "1"
+    assert np.all(heatmap_z(figure_titled(at, "head 1: weights"))[:, 5] == 0.0)
+    at.selectbox(key="query").set_value(2).run()
+    assert at.query_params["query"] == "2"
+    res = expected(2, build_mask("padding", 6, n_padded=1))
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)

@@ -1,0 +1,169 @@
+"""The Q/K/V builder page through AppTest: the trace, the weights, duplicates, bad edits, the lesson, the URL."""
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attn_core.builder import FEATURES
+from tests.apptest_utils import ROOT, all_text, figure_titled, heatmap_z
+
+PAGE = "pages/1_QKV_builder.py"
+LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
+
+
+def open_page(**query_params) -> AppTest:
+    """Open the page cold from a link, as a page of the app (so the sidebar's page links resolve)."""
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    at.switch_page(PAGE)
+    for key, value in query_params.items():
+        at.query_params[key] = str(value)
+    return at.run()
+
+
+def no_exception(at: AppTest) -> None:
+    assert not at.exception, at.exception[0].value
+
+
+def editor_key(at: AppTest, name: str) -> str:
+    (key,) = [e.key for e in at.data_editor if e.key.startswith(f"edit_{name}_")]
+    return key
+
+
+def edit(at: AppTest, name: str, cells: dict) -> AppTest:
+    """Type into matrix `name`'s editor as a learner would: {(row position, column label): text}."""
+    rows: dict = {}
+    for (r, col), raw in cells.items():
+        rows.setdefault(r, {})[col] = raw
+    at.session_state[editor_key(at, name)] = {"edited_rows": rows, "added_rows": [], "deleted_rows": []}
+    return at.run()
+
+
+def z(at: AppTest, title: str) -> np.ndarray:
+    return heatmap_z(figure_titled(at, title))
+
+
+def test_trace_adds_up_to_the_output_cell():
+    at = open_page(qi=2, kj=1, seed=5)
+    no_exception(at)
+    output, scores, weights = z(at, "output = weights·V"), z(at, "scores = QKᵀ"), z(at, "weights = softmax")
+    products = z(at, "qᵢ ⊙ kⱼ for sat → cat")
+    assert products[2].sum() == pytest.approx(scores[2, 1])  # q ⊙ k summed is the score
+    assert np.allclose(products[0] * products[1], products[2])
+    shares = z(at, "wⱼ·vⱼ: each key's share of output for sat")
+    assert np.allclose(shares.sum(axis=0), output[2])  # every key's share adds up to output_i
+    assert np.allclose(z(at, "Σⱼ wⱼ·vⱼ")[0], output[2])
+    assert f"the page's softmax gives {weights[2, 1]:.4f}" in all_text(at)
+
+
+@pytest.mark.parametrize("link", [{}, {"text": "Dogs chase cats, and cats chase mice!", "d_model": 16, "pe": 0}])
+def test_weight_rows_sum_to_one(link):
+    at = open_page(**link)
+    no_exception(at)
+    weights = z(at, "weights = softmax")
+    assert np.allclose(weights.sum(axis=1), 1.0)
+    assert np.allclose(z(at, "Σⱼ weights"), 1.0) and z(at, "Σⱼ weights").shape == (len(weights), 1)
+
+
+def test_repeated_token_without_positions_gets_identical_rows_and_the_page_says_why():
+    at = open_page(pe=0)
+    no_exception(at)
+    for title in ("X = embedding", "Q = X·W_Q", "K = X·W_K", "V = X·W_V", "weights = softmax"):
+        M = z(at, title)
+        assert np.array_equal(M[0], M[4]), title
+    warning = " ".join(w.value for w in at.warning)
+    assert "identical" in warning and "does not see order" in warning
+
+    at.toggle(key="pe").set_value(True).run()
+    no_exception(at)
+    assert not np.array_equal(z(at, "Q = X·W_Q")[0], z(at, "Q = X·W_Q")[4])
+    assert not any("identical" in w.value for w in at.warning)
+    assert "its own position" in all_text(at)
+
+
+def test_every_kind_of_bad_cell_is_named_and_the_last_good_value_kept():
+    at = open_page()
+    start = z(at, "W_Q")
+    at = edit(at, "W_Q", {(0, "d0"): "2.5"})
+    assert z(at, "W_Q")[0, 0] == 2.5 and not at.error
+    bad = {(0, "d0"): "abc", (1, "d1"): None, (2, "d2"): "nan", (3, "d3"): "inf", (4, "d4"): "1e308"}
+    at = edit(at, "W_Q", bad)
+    no_exception(at)
+    messages = [e.value for e in at.error]
+    assert len(messages) == 5, messages
+    for (r, col), words in zip(bad, ["not a number", "is empty", "NaN", "infinite", "larger than the limit"]):
+        assert any(m.startswith(f"W_Q, row d{r}, column {col}:") and words in m for m in messages), (words, messages)
+    W_Q = z(at, "W_Q")
+    assert W_Q[0, 0] == 2.5  # the last good value of that cell, not the starting one
+    assert np.array_equal(W_Q[1:5], start[1:5])
+    assert np.all(np.isfinite(z(at, "weights = softmax")))
+    assert "not a number" not in " ".join(str(t) for t in figure_titled(at, "weights = softmax")["data"][0]["text"])
+
+
+def test_an_edit_of_x_recomputes_everything_and_reset_returns_to_the_start():
+    at = open_page()
+    before = z(at, "output = weights·V")
+    at = edit(at, "X", {(1, "d3"): "−4"})  # the minus sign the page itself prints
+    no_exception(at)
+    assert not at.error and z(at, "X = embedding")[1, 3] == -4.0
+    assert not np.allclose(z(at, "output = weights·V"), before)
+    at.button(key="reset").click().run()
+    no_exception(at)
+    assert np.allclose(z(at, "output = weights·V"), before)
+
+
+def test_interpretable_start_shows_sat_attending_to_cat_and_random_restores_d_model():
+    at = open_page(start="interpretable", d_model=16)
+    no_exception(at)
+    weights = z(at, "weights = softmax")
+    assert weights.shape == (6, 6) and np.argmax(weights[2]) == 1  # sat -> cat
+    assert z(at, "X = named features").shape == (6, len(FEATURES))
+    text = all_text(at)
+    assert f"d_model = {len(FEATURES)}" in text and "your d_model = 16" in text
+    assert "Why “sat” attends to “cat”" in text and "the largest in its row" in text
+    at.button(key="trace_pair").click().run()
+    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (2, 1)
+
+    at.radio(key="start").set_value("random").run()
+    no_exception(at)
+    assert z(at, "X = embedding").shape == (6, 16) and at.query_params["d_model"] == "16"
+
+
+def test_clicking_a_weight_cell_selects_query_and_key():
+    at = open_page()
+    at.session_state["weights_click"] = {"selection": {"points": [{"customdata": [3, 5]}], "point_indices": [],
+                                                       "box": [], "lasso": []}}
+    at.run()
+    no_exception(at)
+    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (3, 5)
+    assert at.query_params["qi"] == "3" and at.query_params["kj"] == "5"
+    at.selectbox(key="kj").set_value(0).run()  # the old click must not win over the select box
+    no_exception(at)
+    assert at.selectbox(key="kj").value == 0
+
+
+def test_url_round_trip():
+    link = {"text": "a dog ran in the park", "seed": 7, "d_model": 4, "start": "interpretable", "pe": 0,
+            "qi": 2, "kj": 1}
+    at = open_page(**link)
+    no_exception(at)
+    assert at.radio(key="start").value == "interpretable" and at.toggle(key="pe").value is False
+    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (2, 1)
+    assert {k: at.query_params[k] for k in link} == {k: str(v) for k, v in link.items()}
+    at.toggle(key="pe").set_value(True).run()
+    at.selectbox(key="qi").set_value(4).run()
+    assert at.query_params["pe"] == "1" and at.query_params["qi"] == "4"
+
+    bad = open_page(qi=99, start="magic", pe="maybe")
+    no_exception(bad)
+    assert bad.selectbox(key="qi").value == 0 and bad.radio(key="start").value == "random"
+    assert bad.toggle(key="pe").value is True and len(bad.warning) == 3
+
+
+def test_show_the_code_reproduces_the_page_numbers_with_edits():
+    at = edit(open_page(seed=3), "W_V", {(2, "d1"): "1.75"})
+    (code,) = [c.value for c in at.code if c.value.startswith("import numpy as np")]
+    assert "1.75" in code
+    scope: dict = {}
+    exec(code, scope)  # noqa: S102 - the page's own generated code
+    assert np.allclose(scope["weights"], z(at, "weights = softmax"))
+    assert np.allclose(scope["output"], z(at, "output = weights·V"))

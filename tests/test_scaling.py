@@ -1,0 +1,214 @@
+"""attn_core.scaling against the seed's numbers, slow obvious loops and properties that must always hold."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from attn_core import sample_qk_dots
+from attn_core.scaling import (
+    DIVISORS,
+    compare_two_keys,
+    divisor_value,
+    entropy_vs_tau,
+    peakedness_curves,
+    qk_sample,
+    second_key_slope,
+    std_curve,
+    temperature_attention,
+)
+
+
+def naive_softmax(z):
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    return [v / sum(e) for v in e]
+
+
+def naive_entropy(p):
+    return -sum(v * math.log(v) for v in p if v > 0)
+
+
+# ------------------------------------------------------------------------------------------- two keys
+def test_the_seed_example_digit_for_digit():
+    two = compare_two_keys([8, 0], 64)
+    assert two.divisor == 8
+    assert two.scaled.tolist() == [1.0, 0.0]
+    assert [f"{p:.4f}" for p in two.p_unscaled] == ["0.9997", "0.0003"]
+    assert [f"{p:.3f}" for p in two.p_scaled] == ["0.731", "0.269"]
+    assert f"{two.slope_unscaled:.4f}" == "0.0003"
+    assert f"{two.slope_scaled:.3f}" == "0.197"
+    assert 550 < two.ratio < 650  # "roughly 600 times more"
+
+
+def test_two_keys_match_a_hand_softmax_and_finite_difference_jacobian():
+    z, d_k = [2.5, -1.0], 9
+    two = compare_two_keys(z, d_k)
+    np.testing.assert_allclose(two.p_unscaled, naive_softmax(z), rtol=1e-12)
+    np.testing.assert_allclose(two.p_scaled, naive_softmax([v / 3 for v in z]), rtol=1e-12)
+    h = 1e-6
+    for J, base in ((two.J_unscaled, z), (two.J_scaled, [v / 3 for v in z])):
+        for j in range(2):  # column j: how both weights move when score j moves, by central differences
+            up, down = list(base), list(base)
+            up[j] += h
+            down[j] -= h
+            column = [(a - b) / (2 * h) for a, b in zip(naive_softmax(up), naive_softmax(down))]
+            np.testing.assert_allclose(J[:, j], column, atol=1e-8)
+    assert two.slope_scaled == pytest.approx(second_key_slope(two.p_scaled))
+    assert two.slope_scaled == pytest.approx(two.p_scaled[1] * (1 - two.p_scaled[1]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308), st.integers(1, 512))
+def test_any_finite_scores_give_finite_weights_and_scaling_never_shrinks_the_slope(a, b, d_k):
+    two = compare_two_keys([a, b], d_k)
+    for p in (two.p_unscaled, two.p_scaled):
+        assert np.isfinite(p).all() and p.sum() == pytest.approx(1.0)
+    assert np.isfinite(two.J_unscaled).all() and np.isfinite(two.J_scaled).all()
+    assert 0 <= two.slope_unscaled <= 0.25 and 0 <= two.slope_scaled <= 0.25
+    # ÷ √d_k ≥ 1 pulls the two scores together, and p(1 − p) only grows as p moves toward ½
+    assert two.slope_scaled >= two.slope_unscaled * (1 - 1e-9)
+
+
+def test_saturated_scores_report_their_ratio_honestly():
+    assert math.isinf(compare_two_keys([800, 0], 64).ratio)  # unscaled slope underflows, scaled does not
+    assert math.isnan(compare_two_keys([1e308, -1e308], 64).ratio)  # both underflow: no ratio to speak of
+    assert compare_two_keys([3, 1], 1).ratio == 1.0  # √1 = 1 changes nothing
+
+
+@pytest.mark.parametrize("scores,d_k", [([1, 2, 3], 4), ([float("nan"), 0], 4), ([float("inf"), 0], 4),
+                                        ([1, 0], 0), ([1, 0], 2.5), ([1, 0], True)])
+def test_two_keys_reject_bad_input(scores, d_k):
+    with pytest.raises(ValueError):
+        compare_two_keys(scores, d_k)
+
+
+# ------------------------------------------------------------------------------------------- variance
+def test_sampled_std_is_about_root_d_k_and_one_after_scaling():
+    s = qk_sample(64, 4000, seed=0)
+    # std of 4000 draws has a standard error near 1.2 %: ±6 % is five of those
+    assert abs(s.std - 8) < 0.5 and abs(s.std_scaled - 1) < 0.06
+    assert s.theory == 8
+    np.testing.assert_allclose(s.dots, sample_qk_dots(64, 4000, 0))
+    np.testing.assert_allclose(s.scaled, s.dots / 8)
+
+
+def test_std_curve_matches_one_sample_per_width():
+    raw, scaled = std_curve([1, 16, 256], 2000, seed=3)
+    for d_k, r, c in zip([1, 16, 256], raw, scaled):
+        s = qk_sample(d_k, 2000, 3)
+        assert (r, c) == (s.std, s.std_scaled)
+        assert abs(r / math.sqrt(d_k) - 1) < 0.1
+    np.testing.assert_allclose(raw / np.sqrt([1, 16, 256]), scaled)
+
+
+# ------------------------------------------------------------------------------------------- peakedness
+def naive_peakedness(n_keys, d_ks, n_seeds, seed, block=64):
+    """The same draws as peakedness_curves (coordinates drawn in blocks, widths in increasing order), then a loop."""
+    rng = np.random.default_rng(seed)
+    q = np.zeros((n_seeds, 0))
+    K = np.zeros((n_seeds, n_keys, 0))
+    out = {name: {} for name in DIVISORS}
+    for d_k in sorted(d_ks):
+        while q.shape[1] < d_k:
+            w = min(d_k - q.shape[1], block)
+            q = np.concatenate([q, rng.standard_normal((n_seeds, 1, w))[:, 0, :]], axis=1)
+            K = np.concatenate([K, rng.standard_normal((n_seeds, n_keys, w))], axis=2)
+        for name, divisor in DIVISORS.items():
+            maxes, ents = [], []
+            for s in range(n_seeds):
+                scores = [sum(q[s, i] * K[s, j, i] for i in range(d_k)) / divisor(d_k) for j in range(n_keys)]
+                p = naive_softmax(scores)
+                maxes.append(max(p))
+                ents.append(naive_entropy(p))
+            out[name][d_k] = (sum(maxes) / n_seeds, sum(ents) / n_seeds)
+    return out
+
+
+def test_peakedness_matches_a_slow_loop():
+    d_ks = [1, 3, 70]  # 70 crosses a block boundary of the draws
+    fast = peakedness_curves(3, d_ks, 4, seed=5)
+    slow = naive_peakedness(3, d_ks, 4, seed=5)
+    for name in DIVISORS:
+        for m, d_k in enumerate(d_ks):
+            assert fast.max_weight[name][m] == pytest.approx(slow[name][d_k][0], rel=1e-9)
+            assert fast.entropy[name][m] == pytest.approx(slow[name][d_k][1], rel=1e-9, abs=1e-12)
+
+
+def test_peakedness_shows_the_seed_claim():
+    d_ks = [2**i for i in range(10)]
+    p = peakedness_curves(8, d_ks, 500, seed=0)
+    assert (np.diff(p.max_weight["unscaled"]) > 0).all()  # heads for a hard argmax
+    assert (np.diff(p.entropy["unscaled"]) < 0).all()
+    assert p.max_weight["unscaled"][-1] > 0.9
+    assert np.ptp(p.max_weight["sqrt_dk"]) < 0.1  # stays flat
+    assert p.max_weight["dk"][-1] < 1 / 8 + 0.02  # the wrong factor flattens toward uniform 1/n
+    for name in DIVISORS:
+        assert ((1 / 8 - 1e-12 <= p.max_weight[name]) & (p.max_weight[name] <= 1)).all()
+        assert ((0 <= p.entropy[name]) & (p.entropy[name] <= math.log(8) + 1e-12)).all()
+        assert p.max_weight[name][0] == p.max_weight["unscaled"][0]  # at d_k = 1 every divisor is 1
+
+
+def test_one_key_is_always_a_hard_argmax():
+    p = peakedness_curves(1, [1, 8, 512], 10)
+    for name in DIVISORS:
+        np.testing.assert_array_equal(p.max_weight[name], 1.0)
+        np.testing.assert_array_equal(p.entropy[name], 0.0)
+
+
+def test_peakedness_rejects_bad_sizes():
+    for kwargs in ({"n_keys": 0, "d_ks": [1], "n_seeds": 1}, {"n_keys": 2, "d_ks": [0], "n_seeds": 1},
+                   {"n_keys": 2, "d_ks": [4], "n_seeds": 0}):
+        with pytest.raises(ValueError):
+            peakedness_curves(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------- temperature
+def test_divisor_choices():
+    assert divisor_value("1", 16, 5.0) == 1.0
+    assert divisor_value("sqrt_dk", 16, 5.0) == 4.0
+    assert divisor_value("dk", 16, 5.0) == 16.0
+    assert divisor_value("custom", 16, 5.0) == 5.0
+    for choice, tau in (("bogus", 1.0), ("custom", 0.0), ("custom", -1.0), ("custom", float("nan"))):
+        with pytest.raises(ValueError):
+            divisor_value(choice, 16, tau)
+
+
+def test_temperature_matches_a_slow_loop():
+    rng = np.random.default_rng(1)
+    Q, K = rng.standard_normal((4, 3)), rng.standard_normal((5, 3))
+    t = temperature_attention(Q, K, 1.7)
+    for i in range(4):
+        scores = [sum(Q[i, d] * K[j, d] for d in range(3)) for j in range(5)]
+        p = naive_softmax([s / 1.7 for s in scores])
+        np.testing.assert_allclose(t.scores[i], scores, rtol=1e-12)
+        np.testing.assert_allclose(t.weights[i], p, rtol=1e-12)
+        assert t.entropy[i] == pytest.approx(naive_entropy(p))
+    assert t.max_entropy == pytest.approx(math.log(5))
+    assert t.position == pytest.approx(t.entropy.mean() / math.log(5))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 8), st.integers(1, 6))
+def test_entropy_rises_with_tau_between_argmax_and_uniform(seed, n, d_k):
+    rng = np.random.default_rng(seed)
+    Q, K = rng.standard_normal((n, d_k)), rng.standard_normal((n, d_k))
+    taus = np.logspace(-3, 3, 25)
+    H = entropy_vs_tau(Q, K, taus)
+    assert np.isfinite(H).all()
+    assert (np.diff(H) >= -1e-9).all()  # a higher temperature never sharpens softmax
+    assert (H >= -1e-12).all() and (H <= math.log(n) + 1e-9).all()
+    assert temperature_attention(Q, K, 1e6).position == pytest.approx(1.0 if n > 1 else 0.0, abs=1e-3)
+    assert 0 <= temperature_attention(Q, K, 1e-3).position <= 1
+
+
+def test_tiny_tau_is_a_hard_argmax_without_overflow():
+    Q = np.array([[1.0, 0.0], [0.0, 1.0]])
+    K = np.array([[3.0, 0.0], [0.0, 2.0], [1.0, 1.0]])
+    t = temperature_attention(Q, K, 1e-300)  # scores / τ overflow past the float range
+    np.testing.assert_array_equal(t.weights, [[1, 0, 0], [0, 1, 0]])
+    assert t.mean_entropy == 0.0 and t.position == 0.0
+    with pytest.raises(ValueError):
+        temperature_attention(Q, K, 0.0)

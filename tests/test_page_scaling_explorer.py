@@ -27,7 +27,7 @@ def open_page(**query_params) -> AppTest:
 
 def metric(at: AppTest, label: str) -> str:
     found = [m.value for m in at.get("metric") if m.label == label]
-    assert len(found) == 1, (label_start, [m.label for m in at.get("metric")])
+    assert len(found) == 1, (label, [m.label for m in at.get("metric")])
     return found[0]
 
 
@@ -107,7 +107,7 @@ def test_a_link_reproduces_the_view_and_widgets_write_back():
     assert at.slider(key="dk2").value == 16 and at.number_input(key="n_keys").value == 4
     assert "softmax([1.5, 0.5]) = **[0.731, 0.269]**" in all_text(at)
     assert figure_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
-    assert "q·k, d_k = 16" in [t for t in (f["layout"]["title"]["text"] for f in [figure_titled(at, "q·k, d_k")])][0]
+    assert figure_titled(at, "q·k, d_k = 16  ")
     at.number_input(key="za").set_value(1.0).run()
     at.radio(key="divisor").set_value("1").run()
     assert not at.exception

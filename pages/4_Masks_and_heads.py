@@ -115,9 +115,15 @@ c1, c2 = st.columns(2)
 c1.plotly_chart(matrix_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels, labels,
                               kind="weights", decimals=0, x_title="key", y_title="query"), key="fig_mask")
 c1.caption(f"{int(mask.sum())} of {n * n} pairs are allowed.")
-c2.plotly_chart(matrix_figure(scaled[h], f"{hd}masked scores = QKᵀ/√{d_k}, blocked = −∞", labels, labels,
-                              x_title="key", y_title="query"), key="fig_masked_scores")
-c2.caption("A blocked pair's score is −∞ (grey cell): exp(−∞) = 0, so softmax gives it no weight at all.")
+if np.isfinite(scaled[h]).any():
+    c2.plotly_chart(matrix_figure(scaled[h], f"{hd}masked scores = QKᵀ/√{d_k}, blocked = −∞", labels, labels,
+                                  x_title="key", y_title="query"), key="fig_masked_scores")
+    c2.caption("A blocked pair's score is −∞ (grey cell): exp(−∞) = 0, so softmax gives it no weight at all.")
+else:
+    # a heatmap of nothing but −∞ would be an empty grey box, so say it in words
+    c2.markdown(f"**{hd}masked scores = QKᵀ/√{d_k}, blocked = −∞  ({n} × {n})**")
+    c2.info(f"All {n * n} masked scores are −∞: every pair is blocked, so there is no finite score left to "
+            "colour. exp(−∞) = 0 everywhere, and the weights below are all 0.", icon=":material/block:")
 
 c3, c4 = st.columns(2)
 c3.plotly_chart(matrix_figure(res.weights[h], f"{hd}weights = softmax(masked scores)", labels, labels,

@@ -93,6 +93,7 @@ def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why():
     at = run(mask="custom", custom="-".join(["000000"] * 6))
     assert_clean(at)
     assert at.error and "blocks every pair" in at.error[0].value
+    assert any("All 36 masked scores are −∞" in i.value for i in at.info)  # said in words, not an empty plot
     for prefix in ("head 1: weights", "head 1: head output", "output = concat", "average over"):
         z = heatmap_z(figure_titled(at, prefix))
         assert not np.isnan(z).any() and np.all(z == 0.0), prefix

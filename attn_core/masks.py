@@ -57,7 +57,7 @@ def parse_mask(text: str) -> np.ndarray:
             raise ValueError(f"row {i + 1} should be only 0s and 1s, got {row[:20]!r}")
     for i, row in enumerate(rows):
         if len(row) != n:
-            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {n} rows needs {n} per row")
+            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {n} row{'s' if n != 1 else ''} needs {n} per row")
     return np.array([[c == "1" for c in row] for row in rows], dtype=bool)
 
 

@@ -171,7 +171,7 @@ if math.isnan(ratio):
         gap = abs(two.scores[0] - two.scores[1])  # 1e308 − (−1e308) is beyond the float range
     st.warning(
         f"Both slopes are 0 to machine precision: a gap of {short(gap) if math.isfinite(gap) else 'more than 1e308'}"
-        " between the scores is so large that even after dividing by √{two.d_k} softmax is a hard argmax. Dividing by "
+        f" between the scores is so large that even after dividing by √{two.d_k} softmax is a hard argmax. Dividing by "
         "√d_k fixes the *typical* size of q·k (section 2), not any score you can type. Try scores below about 100.",
         icon=":material/info:")
 elif math.isinf(ratio):
@@ -190,11 +190,19 @@ else:
         + ("with d_k = 1 the divisor √1 is 1, so both sides are the same." if two.d_k == 1 else
            "the scores are already close, so softmax is not peaked even unscaled.")
         + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the seed's example.")
-st.caption(
-    "z here is what goes into softmax. Measured against the raw score q·k₂, the scaled side also carries the "
-    f"chain-rule factor 1/√d_k: {tiny(two.slope_scaled / two.divisor, 4)}, still "
-    + (f"{two.slope_scaled / two.divisor / two.slope_unscaled:,.0f}× the unscaled slope."
-       if two.slope_unscaled > 0 else "more than the unscaled slope of 0."))
+raw_slope = two.slope_scaled / two.divisor  # chain rule: ∂p₂/∂(q·k₂) = ∂p₂/∂z₂ · 1/√d_k
+if two.d_k > 1 and raw_slope > 0:
+    raw_ratio = raw_slope / two.slope_unscaled if two.slope_unscaled > 0 else math.inf
+    if math.isinf(raw_ratio):
+        tail = ", while the unscaled slope is exactly 0."
+    elif raw_ratio >= 1:
+        tail = f", still {raw_ratio:,.0f}× the unscaled slope." if raw_ratio >= 10 else \
+            f", still {num(raw_ratio, 1)}× the unscaled slope."
+    else:
+        tail = (", below the unscaled slope here: with scores this small softmax was not saturated to begin with. "
+                "Scaling pays off when the scores are large, as they typically are at large d_k (section 2).")
+    st.caption("z here is what goes into softmax. Measured against the raw score q·k₂, the scaled side also "
+               f"carries the chain-rule factor 1/√d_k: {tiny(raw_slope, 4)}{tail}")
 
 # ---------------------------------------------------------------------------------------------- 2
 st.header("2. The variance argument, by sampling", anchor="variance")
@@ -216,7 +224,7 @@ for col, values, theory, title, key in (
     fig = go.Figure(go.Histogram(x=values, histnorm="probability density", nbinsx=60, name="measured",
                                  marker_color="#9dbbe0"))
     fig.add_trace(go.Scatter(x=grid, y=np.exp(-0.5 * (grid / theory) ** 2) / (theory * math.sqrt(2 * math.pi)),
-                             mode="lines", name=f"N(0, {num(theory**2, 0)}) in theory", line={"color": "#c0392b"}))
+                             mode="lines", name=f"normal curve, std {'√d_k' if theory != 1 else '1'}", line={"color": "#c0392b"}))
     fig.update_layout(title={"text": f"{title}  ({N_SAMPLES:,} pairs)", "x": 0, "font": {"size": 15}}, height=320,
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, bargap=0.02,
                       legend={"yanchor": "top", "y": 1, "xanchor": "right", "x": 1, "bgcolor": "rgba(255,255,255,0.7)"})
@@ -227,6 +235,10 @@ h_left.metric("measured std of q·k", num(sample.std, 2), help=f"theory: √d_k 
 h_left.caption(f"Theory: √d_k = {sqrt_text(d_k2)}. Measured {num(sample.std, 2)}: **about {about(sample.theory)}**.")
 h_right.metric("measured std of q·k / √d_k", num(sample.std_scaled, 2), help="theory: 1")
 h_right.caption(f"Theory: 1. Measured {num(sample.std_scaled, 2)}: about 1, whatever d_k is.")
+if d_k2 < 8:
+    st.caption(f"At d_k = {d_k2} the histogram is not bell-shaped: a product of two normals piles up near 0 and has "
+               "long tails. The argument is only about the spread, and that is still √d_k. Slide d_k up and the "
+               "sum of many products settles onto the normal curve.")
 
 std_raw, std_scaled = cached_std_curve(shared.seed)
 fig = line_figure("measured std of q·k against d_k, with √d_k  (log axes)", "d_k", "standard deviation",
@@ -266,6 +278,8 @@ fig_ent = line_figure("mean entropy H = −Σⱼ pⱼ log pⱼ against d_k", "d_
                       x_ticks=CURVE_D_KS)
 for fig, refs in ((fig_max, ((1.0, "hard argmax: 1"), (1 / n_keys, f"uniform: 1/n = {num(1 / n_keys, 3)}"))),
                   (fig_ent, ((0.0, "hard argmax: 0"), (math.log(n_keys), f"uniform: log n = {num(math.log(n_keys), 3)}")))):
+    if n_keys == 1:  # one key: the hard argmax and the uniform weights are the same thing
+        refs = ((refs[0][0], "one key: hard argmax = uniform"),)
     for y, label in refs:
         fig.add_hline(y=y, line={"dash": "dot", "color": "#999999"}, annotation_text=label,
                       annotation_position="top left")
@@ -333,9 +347,9 @@ w_right.plotly_chart(fig, key="fig_temp_entropy")
 w_right.caption(f"Each bar is one query's row. 0 means all its weight is on one key; "
                 f"log {n} = {num(temp.max_entropy, 3)} means it spreads evenly over all {n}.")
 
-taus = np.logspace(-2, 3, 61)
+taus = np.logspace(math.log10(TAU_MIN), math.log10(TAU_MAX), 73)  # the whole range the τ box allows
 fig = line_figure("mean row entropy of softmax(QKᵀ / τ) against τ", "τ (log axis)", "mean entropy (nats)",
-                  x_ticks=[0.01, 0.1, 1, 10, 100, 1000])
+                  x_ticks=[0.001, 0.01, 0.1, 1, 10, 100, 1000])
 fig.add_trace(go.Scatter(x=taus, y=entropy_vs_tau(Q, K, taus), mode="lines", name="mean entropy",
                          line={"color": "#2b6cb0"}, showlegend=False))
 fig.add_hline(y=0, line={"dash": "dot", "color": "#999999"}, annotation_text="hard argmax",

@@ -132,6 +132,7 @@ def test_bad_input_gives_numbers_or_a_message_never_nan(qp):
         assert m.value in ("∞", "both 0") or math.isfinite(float(m.value.replace("×", "").replace(",", "")))
     if "1e6" in qp.values() or "1e308" in qp.values():
         assert any("machine precision" in w.value for w in at.warning)
+        assert all("{" not in w.value for w in at.warning), "a message was left unformatted"
     if qp.get("n_keys") == "1":
         assert any("single key" in i.value for i in at.info)
     if qp.get("za") == "banana":

@@ -38,6 +38,10 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
         top = zmax if zmax is not None else (np.nanmax(np.abs(finite)) if np.isfinite(finite).any() else 1.0)
         top = float(top) if top and np.isfinite(top) and top > 0 else 1.0
         zmin, zmax_, scale, mid = -top, top, SIGNED, 0.0
+    colorbar = {"thickness": 12}
+    if not np.isfinite(finite).any():
+        # Plotly draws nothing when every cell is missing: draw flat grey cells so the labels still show
+        finite, scale, mid, colorbar = np.zeros_like(M), [[0, "#dddddd"], [1, "#dddddd"]], None, None
     text = [[num(v, decimals) for v in row] for row in M]
     show_values = r * c <= MAX_CELLS_WITH_VALUES
     fig = go.Figure(go.Heatmap(
@@ -45,7 +49,7 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
         text=text, texttemplate="%{text}" if show_values else None,
         textfont={"size": 11 if c <= 10 else 9},
         hovertemplate=f"{y_title or 'row'} %{{y}}<br>{x_title or 'column'} %{{x}}<br>value %{{text}}<extra></extra>",
-        xgap=1, ygap=1, colorbar={"thickness": 12},
+        xgap=1, ygap=1, colorbar=colorbar, showscale=colorbar is not None,
     ))
     if clickable:
         ii, jj = np.meshgrid(np.arange(r), np.arange(c), indexing="ij")

@@ -13,8 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
-    """Run one page script (relative to the repo root) cold, with the given query parameters."""
-    at = AppTest.from_file(str(ROOT / path), default_timeout=timeout)
+    """Run one page script (relative to the repo root) cold, with the given query parameters.
+
+    A file in pages/ is opened as Streamlit serves it, inside the app whose entry is streamlit_app.py,
+    so that its sidebar links to the other pages resolve.
+    """
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=timeout)
+    if path != "streamlit_app.py":
+        at.switch_page(path)
     for key, value in query_params.items():
         at.query_params[key] = str(value)
     return at.run()

@@ -99,8 +99,10 @@ c1, c2 = st.columns(2)
 c1.plotly_chart(signed_fig(right.output, "output = weights·V, right", zmax), key="fig_axis_out_right")
 c2.plotly_chart(signed_fig(axis0.output, "output, softmax over axis 0 (WRONG)", zmax), key="fig_axis_out_wrong")
 c1.plotly_chart(signed_fig(axis0.output - right.output, "wrong − right output", zmax), key="fig_axis_out_diff")
-c2.markdown(f"The difference is largest, up to {num(np.abs(axis0.output - right.output).max(), 3)}, in the rows "
-            "whose wrong weights sum furthest from 1. All three output figures share one colour scale.")
+diff = np.abs(axis0.output - right.output)  # (n, d_v)
+worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
+c2.markdown(f"The largest difference, {num(diff.max(), 3)}, is in row **{labels[worst]}**, whose wrong weights sum "
+            f"to {num(axis0.weights[worst].sum(), 3)} instead of 1. All three output figures share one colour scale.")
 st.info("**Diagnostic:** check that each row of your weights sums to 1: "
         "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
 
@@ -255,17 +257,17 @@ c1.plotly_chart(signed_fig(right_out, "output, right", zmax), key="fig_quiz_out_
 c2.plotly_chart(signed_fig(mystery_out, "output, mystery computation", zmax), key="fig_quiz_out_mystery")
 
 with st.expander("The checks, measured on the mystery computation (all heads)", icon=":material/troubleshoot:"):
+    def readings(d: mk.Diagnosis) -> list[str]:
+        yes = {True: "yes", False: "no"}
+        return [num(d.row_sum_gap, 3), num(d.col_sum_gap, 3), yes[d.scores_same], yes[d.scores_transposed],
+                yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), num(d.output_gap, 3)]
+
     checks = pd.DataFrame({
         "check": ["largest |row sum − 1|", "largest |column sum − 1|", "scores equal QKᵀ",
                   "scores equal (QKᵀ)ᵀ", "weights equal the right weights", "mean row entropy (nats)",
                   "mean largest weight", "largest |output − right output|"],
-        "mystery": [num(diag.row_sum_gap, 3), num(diag.col_sum_gap, 3),
-                    "yes" if diag.scores_same else "no", "yes" if diag.scores_transposed else "no",
-                    "yes" if diag.weights_same else "no", num(diag.mean_entropy, 3),
-                    num(diag.mean_max_weight, 3), num(diag.output_gap, 3)],
-        "right": [num(0, 3), num(np.abs(right_h.weights.sum(-2) - 1).max(), 3), "yes", "yes" if np.allclose(
-            right_h.scores, np.swapaxes(right_h.scores, -1, -2)) else "no", "yes",
-            num(diag.right_mean_entropy, 3), num(diag.right_mean_max_weight, 3), num(0, 3)],
+        "mystery": readings(diag),
+        "right": readings(mk.diagnose(right_h, right_h)),  # the same checks run on the right computation
     })
     st.dataframe(checks, hide_index=True, key="table_checks")
 
@@ -297,15 +299,21 @@ def symptom(name: str) -> str:
             f"and the mean row entropy is {num(d.mean_entropy, 3)} against the right {num(d.right_mean_entropy, 3)}.")
 
 
+def named(name: str) -> str:
+    """A mistake's label inside a sentence: 'no scaling at all', but 'Q and K swapped' keeps its capitals."""
+    label = mk.BY_NAME[name].label
+    return label[0].lower() + label[1:] if label[1:2].islower() else label
+
+
 if st.button("Check my answer", key="quiz_check", icon=":material/check:"):
     if answer is None:
         st.warning("Pick one of the mistakes above first.", icon=":material/touch_app:")
     elif answer == secret:
-        st.success(f"Right: it is **{mk.BY_NAME[secret].label.lower()}**. Why: {symptom(secret)}",
+        st.success(f"Right: it is **{named(secret)}**. Why: {symptom(secret)}",
                    icon=":material/task_alt:")
     else:
-        st.error(f"Not this time: it is **{mk.BY_NAME[secret].label.lower()}**, because {symptom(secret)} "
-                 f"You picked {mk.BY_NAME[answer].label.lower()}: {symptom(answer)}", icon=":material/cancel:")
+        st.error(f"Not this time: it is **{named(secret)}**, because {symptom(secret)} "
+                 f"You picked {named(answer)}: {symptom(answer)}", icon=":material/cancel:")
 
 show_source(mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
             mk.keys_as_values, mk.diagnose,

@@ -6,18 +6,14 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core import mistakes as mk
-from tests.apptest_utils import ROOT, all_text, figure_titled, figures, heatmap_z, title_of
+from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/3_Common_mistakes.py"
 
 
 def open_page(**query_params) -> AppTest:
-    """Open the page cold from a link. Entered through the app's entry file, so the sidebar's page links resolve."""
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    for key, value in query_params.items():
-        at.query_params[key] = str(value)
-    at.switch_page(PAGE)
-    return at.run()
+    """Open the page cold from a link, inside the app, as a visitor arriving by URL would."""
+    return run_page(PAGE, **query_params)
 
 
 def qkv(text="the cat sat on the mat", seed=0, d_model=8):

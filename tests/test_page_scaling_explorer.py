@@ -8,21 +8,13 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
-from tests.apptest_utils import ROOT, all_text, figure_titled, heatmap_z
+from tests.apptest_utils import all_text, figure_titled, heatmap_z, run_page
 
 PAGE = "pages/2_Scaling_explorer.py"
 
 
 def open_page(**query_params) -> AppTest:
-    """Run the page as the app runs it: entered from streamlit_app.py, so the sidebar's page links resolve.
-
-    (AppTest.from_file on a file in pages/ alone makes that file the entrypoint, and st.page_link to
-    streamlit_app.py then raises StreamlitPageNotFoundError inside setup_page.)"""
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.switch_page(PAGE)
-    for key, value in query_params.items():
-        at.query_params[key] = str(value)
-    return at.run()
+    return run_page(PAGE, **query_params)
 
 
 def metric(at: AppTest, label: str) -> str:

@@ -57,7 +57,7 @@ dims = [f"d{c}" for c in range(V.shape[1])]
 left, right = st.columns([3, 2])
 left.plotly_chart(matrix_figure(shares, f"wⱼ · vⱼ, each key's share of output for {labels[i]}", labels, dims,
                                 y_title="key j", x_title="value dimension"), key="fig_shares")
-right.plotly_chart(matrix_figure(att.output[i][None, :], f"output = Σⱼ wⱼ·vⱼ", [labels[i]], dims,
+right.plotly_chart(matrix_figure(att.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], dims,
                                  x_title="value dimension", height=190), key="fig_output")
 table = pd.DataFrame({"key": labels, "score q·k": att.scores[i], f"÷ √{d_k}": att.scaled[i],
                       "weight": att.weights[i], "share of output (|w·v|)": np.linalg.norm(shares, axis=1)})

@@ -100,7 +100,7 @@ def multi_head_attention(X, W_Q, W_K, W_V, n_heads: int, W_O=None, mask=None) ->
     X is (n, d_model); W_Q and W_K are (d_model, d_model); W_V is (d_model, d_model); W_O (d_model, d_model).
     """
     X = np.asarray(X, dtype=float)
-    n, d_model = X.shape[-2:]
+    d_model = X.shape[-1]
     if not isinstance(n_heads, (int, np.integer)) or n_heads < 1:
         raise ValueError(f"n_heads must be a positive whole number, got {n_heads!r}")
     if d_model % n_heads:

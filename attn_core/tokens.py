@@ -31,7 +31,7 @@ class Tokenized:
 def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Tokenized:
     """Split `text` into words and punctuation marks, keeping at most `max_tokens` of them."""
     if not isinstance(text, str):
-        raise ValueError(f"text must be a string, got {type(text).__name__}")
+        raise TypeError(f"text must be a string, got {type(text).__name__}")
     # drop invisible control and format characters (zero-width joiners, NULs) so every token can be seen
     clean = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     found = _TOKEN.findall(clean)

@@ -16,9 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import attn_core  # noqa: E402
+import attn_core
 
 
 def best_of(fn, repeat: int = 7, number: int = 1) -> float:
@@ -35,11 +35,13 @@ def best_of(fn, repeat: int = 7, number: int = 1) -> float:
 def maths() -> None:
     print("maths (best of 7)")
     for n, d_model, heads in [(6, 8, 2), (32, 64, 8)]:
-        inp = attn_core.build_inputs(" ".join(f"w{i}" for i in range(n)), 0, d_model)
+        text = " ".join(f"w{i}" for i in range(n))
+        inp = attn_core.build_inputs(text, 0, d_model)
         w = inp.weights
-        t = best_of(lambda: attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O), number=200)
+        t = best_of(lambda inp=inp, w=w, h=heads: attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, h, w.W_O),
+                    number=200)
         print(f"  multi_head_attention n={n:>2} d_model={d_model:>2} heads={heads}: {t * 1e6:8.1f} µs")
-        t = best_of(lambda: attn_core.build_inputs(" ".join(f"w{i}" for i in range(n)), 0, d_model), number=50)
+        t = best_of(lambda text=text, d=d_model: attn_core.build_inputs(text, 0, d), number=50)
         print(f"  build_inputs         n={n:>2} d_model={d_model:>2}:         {t * 1e6:8.1f} µs")
     t = best_of(lambda: attn_core.sample_qk_dots(512, 4000, 0), number=5)
     print(f"  sample_qk_dots d_k=512, 4000 pairs:                {t * 1e3:8.1f} ms")

@@ -21,7 +21,6 @@ from attn_core import (
     split_heads,
 )
 
-
 # --- the seed's numbers -------------------------------------------------------------------------
 
 def test_seed_softmax_of_8_0_is_peaked():

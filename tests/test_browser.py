@@ -7,7 +7,6 @@ Screenshots land in screenshots/browser/ (ignored by git) for a person to look a
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -63,7 +62,7 @@ def server():
            "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    log = open(SHOTS / "server.log", "w")
+    log = open(SHOTS / "server.log", "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -131,7 +130,7 @@ def test_every_page_opens_cold_without_an_exception(browser, server, file, url_p
 
 def test_a_shared_link_arrives_cold_and_survives_navigation(browser, server):
     pages = discover_pages()
-    file, url_path = pages[-1]  # the last page: a deep link, not the entry script
+    _, url_path = pages[-1]  # the last page: a deep link, not the entry script
     state = {"text": "a shared link with emoji 🙂", "seed": "42", "d_model": "16", "heads": "4"}
     context, page = open_cold(browser, f"{server}/{url_path}?{urllib.parse.urlencode(state)}")
     try:

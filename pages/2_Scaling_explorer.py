@@ -340,12 +340,11 @@ w_left.plotly_chart(matrix_figure(temp.weights, f"weights = softmax(QKᵀ / τ),
                                   kind="weights", x_title="key", y_title="query"), key="fig_temp_weights")
 fig = vector_figure(temp.entropy, labels, "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ (nats)", decimals=2,
                     x_title="query i", height=300)
-fig.add_hline(y=temp.max_entropy, line={"dash": "dot", "color": "#999999"}, annotation_text=f"uniform: log {n}",
-              annotation_position="top left")
+fig.add_hline(y=temp.max_entropy, line={"dash": "dot", "color": "#999999"})  # uniform: named in the caption
 fig.update_yaxes(range=[0, max(temp.max_entropy, 0.1) * 1.2])
 w_right.plotly_chart(fig, key="fig_temp_entropy")
-w_right.caption(f"Each bar is one query's row. 0 means all its weight is on one key; "
-                f"log {n} = {num(temp.max_entropy, 3)} means it spreads evenly over all {n}.")
+w_right.caption(f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
+                f"log {n} = {num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
 
 taus = np.logspace(math.log10(TAU_MIN), math.log10(TAU_MAX), 73)  # the whole range the τ box allows
 fig = line_figure("mean row entropy of softmax(QKᵀ / τ) against τ", "τ (log axis)", "mean entropy (nats)",

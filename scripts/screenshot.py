@@ -20,8 +20,8 @@ def main() -> None:
     out.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
         for path in paths:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})  # fresh each time: no stale height
             page.goto(f"http://127.0.0.1:{port}{path}")
             page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
             page.wait_for_timeout(1000)
@@ -33,7 +33,7 @@ def main() -> None:
             file = out / f"{name[:80]}.png"
             page.screenshot(path=str(file), full_page=True)
             errors = page.locator('[data-testid="stException"]').count()
-            page.set_viewport_size({"width": 1400, "height": 900})
+            page.close()
             print(f"{file}  exceptions={errors}  url={page.url}")
         browser.close()
 

@@ -283,32 +283,37 @@ def action_animal_pair(tokens) -> tuple[int, int] | None:
 # ---------------------------------------------------------------------------------------------
 
 def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int) -> str:
-    """A Graphviz diagram of the shapes, left to right: X and the W's, Q K V, QKᵀ, weights, output."""
-    def node(name: str, label: str, shape: str, fill: str) -> str:
-        return f'  {name} [label="{label}", shape={shape}, style="filled,rounded", fillcolor="{fill}"];'
+    """A Graphviz diagram of the shapes, left to right: X, then Q K V, QKᵀ, the weights and the output."""
+    def node(name: str, label: str, fill: str = "#e8f0fe") -> str:
+        return f'  {name} [label="{label}", fillcolor="{fill}"];'
 
-    lines = [
+    def edge(a: str, b: str, label: str = "") -> str:
+        return f'  {a} -> {b} [label="{label}"];' if label else f"  {a} -> {b};"
+
+    return "\n".join([
         "digraph shapes {",
-        "  rankdir=LR; nodesep=0.25; ranksep=0.35;",
-        '  node [fontname="Helvetica", fontsize=12, margin="0.12,0.06"];',
-        '  edge [fontname="Helvetica", fontsize=10, color="#555555"];',
-        node("X", f"X\\n{n} × {d_model}", "box", "#e8f0fe"),
-        node("WQ", f"W_Q\\n{d_model} × {d_k}", "box", "#fdf2e9"),
-        node("WK", f"W_K\\n{d_model} × {d_k}", "box", "#fdf2e9"),
-        node("WV", f"W_V\\n{d_model} × {d_v}", "box", "#fdf2e9"),
-        node("Q", f"Q = X·W_Q\\n{n} × {d_k}", "box", "#e8f0fe"),
-        node("K", f"K = X·W_K\\n{n} × {d_k}", "box", "#e8f0fe"),
-        node("V", f"V = X·W_V\\n{n} × {d_v}", "box", "#e8f0fe"),
-        node("S", f"QKᵀ\\n{n} × {n}", "box", "#e8f0fe"),
-        node("Z", f"QKᵀ / √{d_k}\\n{n} × {n}", "box", "#e8f0fe"),
-        node("W", f"weights = softmax\\n{n} × {n}", "box", "#dbeafe"),
-        node("O", f"output = weights·V\\n{n} × {d_v}", "box", "#d1fae5"),
-        "  X -> Q; WQ -> Q; X -> K; WK -> K; X -> V; WV -> V;",
-        '  Q -> S; K -> S [label="ᵀ"]; S -> Z [label="÷ √d_k"]; Z -> W [label="each row"];',
-        "  W -> O; V -> O;",
+        "  rankdir=LR; nodesep=0.45; ranksep=0.4; ordering=out;",
+        '  node [shape=box, style="filled,rounded", fontname="Helvetica", fontsize=15, margin="0.14,0.07"];',
+        '  edge [fontname="Helvetica", fontsize=13, color="#555555"];',
+        node("X", f"X\\n{n} × {d_model}"),
+        node("Q", f"Q\\n{n} × {d_k}"),
+        node("K", f"K\\n{n} × {d_k}"),
+        node("V", f"V\\n{n} × {d_v}"),
+        node("S", f"QKᵀ\\n{n} × {n}"),
+        node("Z", f"QKᵀ / √d_k\\n{n} × {n}"),
+        node("W", f"weights\\n{n} × {n}", "#dbeafe"),
+        node("O", f"output\\n{n} × {d_v}", "#d1fae5"),
+        edge("X", "Q", f"· W_Q ({d_model} × {d_k})"),
+        edge("X", "K", f"· W_K ({d_model} × {d_k})"),
+        edge("X", "V", f"· W_V ({d_model} × {d_v})"),
+        edge("Q", "S"),
+        edge("K", "S", "transposed"),
+        edge("S", "Z", f"÷ √{d_k}"),
+        edge("Z", "W", "softmax per row"),
+        edge("W", "O", "weights · V"),
+        edge("V", "O"),
         "}",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 def csv_zip(tables: Mapping[str, tuple[Any, Any, Any]]) -> bytes:

@@ -56,6 +56,14 @@ def parse_bool(raw: str) -> bool:
     raise ValueError("it is not 0 or 1")
 
 
+def wrap_ticks(fig):
+    """Break two-word column names ("wants animal") over two lines so neighbours do not overlap."""
+    ticks = list(fig.data[0].x)
+    if any(" " in t for t in ticks):
+        fig.update_xaxes(tickmode="array", tickvals=ticks, ticktext=[t.replace(" ", "<br>", 1) for t in ticks])
+    return fig
+
+
 def reset_edits() -> None:
     ss["_qkv_version"] = ss.get("_qkv_version", 0) + 1
 
@@ -115,8 +123,8 @@ ss["_qkv_good"] = good
 for e in problems:
     st.error(f"{e.message}. Type a number between −{MAX_ABS:,.0f} and {MAX_ABS:,.0f}; until then the page keeps "
              f"that cell's last good value, {num(good[e.matrix][e.r, e.c], 4)}.", icon=":material/error:")
-c_reset, c_note = st.columns([1, 4])
-c_reset.button("Reset to the starting point", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
+c_reset, c_note = st.columns([1, 3])
+c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
 c_note.caption("Cells show 4 significant digits; the page computes with full precision until you type over a "
                "cell. Your edits live in this browser tab only: they are **not in the link**, and changing the "
                "sentence, seed, d_model, starting point or positions starts again from the new starting point.")
@@ -125,15 +133,18 @@ X, W_Q, W_K, W_V = (good[name] for name in MATRICES)
 res = build(X, W_Q, W_K, W_V)
 d_k, d_v = res.d_k, res.V.shape[1]
 
-c1, c2 = st.columns(2)
+wide = d_model > 8  # wide matrices get the full width, so every printed value stays readable
+# side by side, one height for the four so their rows line up; stacked at natural heights when wide
+tall = None if wide else int(min(720, max(260, 110 + 30 * max(n, d_model))))
+c1, c2 = (st.container(), st.container()) if wide else st.columns(2)
 c1.plotly_chart(matrix_figure(X, f"X = {what_x} + position" if pe else f"X = {what_x}", labels, base.dims,
-                              y_title="token", x_title="d_model dimension"), key="fig_X")
-c2.plotly_chart(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims,
-                              y_title="X column", x_title="Q column"), key="fig_W_Q")
-c1.plotly_chart(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims,
-                              y_title="X column", x_title="K column"), key="fig_W_K")
+                              y_title="token", x_title="d_model dimension", height=tall), key="fig_X")
+c2.plotly_chart(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims,
+                                         y_title="X column", x_title="Q column", height=tall)), key="fig_W_Q")
+c1.plotly_chart(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims,
+                                         y_title="X column", x_title="K column", height=tall)), key="fig_W_K")
 c2.plotly_chart(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims,
-                              y_title="X column", x_title="V column"), key="fig_W_V")
+                              y_title="X column", x_title="V column", height=tall), key="fig_W_V")
 
 if start == "interpretable":
     with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
@@ -158,13 +169,19 @@ st.caption(f"n = {n} tokens, d_model = {d_model}, d_k = {d_k}, d_v = {d_v}. The 
 
 # ---- Q, K, V -------------------------------------------------------------------------------------
 st.header("3. Project: one query, key and value per token")
-cq, ck, cv = st.columns(3)
-cq.plotly_chart(matrix_figure(res.Q, "Q = X·W_Q", labels, base.q_dims, y_title="token"), key="fig_Q")
-ck.plotly_chart(matrix_figure(res.K, "K = X·W_K", labels, base.k_dims, y_title="token"), key="fig_K")
+cq, ck = (st.container(), st.container()) if wide else st.columns(2)
+cq.plotly_chart(wrap_ticks(matrix_figure(res.Q, "Q = X·W_Q", labels, base.q_dims, y_title="token")), key="fig_Q")
+ck.plotly_chart(wrap_ticks(matrix_figure(res.K, "K = X·W_K", labels, base.k_dims, y_title="token")), key="fig_K")
+cv, c_roles = (st.container(), st.container()) if wide else st.columns(2)
 cv.plotly_chart(matrix_figure(res.V, "V = X·W_V", labels, base.v_dims, y_title="token"), key="fig_V")
+c_roles.markdown(
+    "Row i of **Q** is token i's query, *what am I looking for?* Row j of **K** is token j's key, "
+    "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
+    "Queries and keys decide the weights; values decide what gets copied."
+)
 for group in repeated_tokens(tokens):
-    where = " and ".join(str(p) for p in group)
-    word = tokens[group[0]]
+    where = ", ".join(str(p) for p in group[:-1]) + f" and {group[-1]}"
+    word = "”/“".join(dict.fromkeys(tokens[p] for p in group))  # The/the: the embedding folds case
     if rows_identical(group, X, res.Q, res.K, res.V, res.weights):
         st.warning(f"“{word}” appears at positions {where}, and its rows are **identical** in X, Q, K, V and "
                    "the weights. Positions are off, so X says only *what* each token is, not *where* it is: "
@@ -179,7 +196,7 @@ for group in repeated_tokens(tokens):
 
 # ---- scores, weights, output ------------------------------------------------------------------
 st.header("4. Compare every query with every key")
-c1, c2 = st.columns(2)
+c1, c2 = (st.container(), st.container()) if n > 8 else st.columns(2)
 c1.plotly_chart(matrix_figure(res.scores, "scores = QKᵀ", labels, labels, y_title="query", x_title="key"),
                 key="fig_scores")
 c2.plotly_chart(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{d_k} = {num(np.sqrt(d_k), 3)}", labels, labels,
@@ -205,8 +222,9 @@ weights_fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labe
 weights_fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
                       line={"color": "#d97706", "width": 3})
 cw.plotly_chart(weights_fig, key="weights_click", on_select="rerun", selection_mode="points")
-cs.plotly_chart(matrix_figure(res.weights.sum(axis=1, keepdims=True), "Σⱼ weights", labels, ["row sum"],
-                              kind="weights", decimals=3, y_title="query"), key="fig_row_sums")
+row_sums = matrix_figure(res.weights.sum(axis=1, keepdims=True), "Σⱼ weights", labels, ["row sum"],
+                         kind="weights", decimals=3, height=weights_fig.layout.height)
+cs.plotly_chart(row_sums.update_traces(showscale=False), key="fig_row_sums")
 st.caption("Each row is one query's weights over every key; it sums to 1 (the narrow column). "
            "**Click a cell** to trace it below.")
 st.plotly_chart(matrix_figure(res.output, "output = weights·V", labels, base.v_dims, y_title="token",
@@ -245,32 +263,40 @@ def g(x: float) -> str:
     return f"{x:.4g}".replace("-", "−")
 
 
-left, right = st.columns([3, 2])
-left.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {qi} → {kj}",
-                                [f"q ({qi})", f"k ({kj})", "q ⊙ k"], base.q_dims, decimals=3,
-                                x_title="d_k dimension", height=230), key="fig_trace_products")
 exp_text = (f"exp({num(t.scaled, 3)}) = {g(t.exps[j])}" if t.shift == 0 else
             f"exp({num(t.scaled, 3)} − {num(t.shift, 3)}) = {g(t.exps[j])} (the row's largest scaled score, "
-            f"{num(t.shift, 3)}, is taken off every entry first so exp() cannot overflow; it cancels in the ratio)")
-left.markdown(
-    f"1. **q ⊙ k**, element by element: the bottom row above.\n"
-    f"2. **Sum**: q · k = {num(t.score, 3)} (the cell {qi}, {kj} of QKᵀ).\n"
+            f"{num(t.shift, 3)}, is taken off every entry first so exp() stays in range; it cancels in the ratio)")
+places = 3 if d_model <= 8 else 2 if d_model <= 16 else 1  # fewer decimals as the cells get narrower
+fig_col, text_col = (st.container(), st.container()) if wide else st.columns([3, 2])
+fig_col.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {qi} → {kj}",
+                                   [f"q ({qi})", f"k ({kj})", "q ⊙ k"], base.dims, decimals=places,
+                                   x_title="d_k dimension", height=240), key="fig_trace_products")
+text_col.markdown(
+    f"1. **q ⊙ k**, element by element: the bottom row of the figure.\n"
+    f"2. **Sum**: q · k = {num(t.score, 3)}, the cell ({qi}, {kj}) of QKᵀ.\n"
     f"3. **÷ √d_k**: {num(t.score, 3)} ÷ √{t.d_k} = {num(t.score, 3)} ÷ {num(np.sqrt(t.d_k), 3)} = "
     f"{num(t.scaled, 3)}.\n"
     f"4. **exp**: {exp_text}.\n"
-    f"5. **÷ the row's sum of exps**: row {qi} has exps [{', '.join(g(x) for x in t.exps)}]"
-    f", which sum to {g(t.exp_sum)}; {g(t.exps[j])} ÷ {g(t.exp_sum)} = {num(t.weight, 4)}.\n"
-    f"6. **The weight** w = {num(t.weight, 4)}, the highlighted cell of the weights "
-    f"(the page's softmax gives {num(res.weights[i, j], 4)}).\n"
-    f"7. **w · v**: {num(t.weight, 4)} × v ({kj}) = {vec(t.shares[j], 3)}, key {kj}'s share of output ({qi}).\n"
-    f"8. **Sum of every key's share** = output ({qi}) = {vec(t.output, 3)}."
+    f"5. **÷ the row's sum of exps**: row {qi} has exps [{', '.join(g(x) for x in t.exps)}], which sum to "
+    f"{g(t.exp_sum)}; {g(t.exps[j])} ÷ {g(t.exp_sum)} = {num(t.weight, 4)}.\n"
+    f"6. **The weight** w = {num(t.weight, 4)}: the highlighted cell of the weights above "
+    f"(the page's softmax gives {num(res.weights[i, j], 4)})."
 )
-right.plotly_chart(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {qi}", labels, base.v_dims,
-                                 y_title="key j", x_title="value dimension", decimals=3), key="fig_trace_shares")
-right.plotly_chart(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [qi], base.v_dims,
-                                 decimals=3, height=190), key="fig_trace_sum")
-right.caption(f"It equals row {qi} of the output: the largest gap is "
-              f"{g(float(np.abs(t.output - res.output[i]).max()))}.")
+fig_col, text_col = (st.container(), st.container()) if wide else st.columns([3, 2])
+top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
+fig_col.plotly_chart(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {qi}", labels, base.v_dims,
+                                   y_title="key j", decimals=places, zmax=top), key="fig_trace_shares")
+fig_col.plotly_chart(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [qi], base.v_dims,
+                                   decimals=places, x_title="value dimension", height=200, zmax=top),
+                     key="fig_trace_sum")
+text_col.markdown(
+    f"7. **w · v**: {num(t.weight, 4)} × v({kj}) = {vec(t.shares[j], 3)}. That is key {kj}'s share of the "
+    f"output for {qi}: row {kj} of the figure.\n"
+    f"8. **Add up every key's share**, each column of the figure: output({qi}) = {vec(t.output, 3)}."
+)
+gap = float(np.abs(t.output - res.output[i]).max())
+text_col.caption(f"The sum equals row {qi} of the output above: the largest gap is {g(gap)}"
+                 + (", floating-point rounding." if gap else "."))
 
 # ---- code and downloads ----------------------------------------------------------------------
 with st.expander("Show the code", icon=":material/code:"):

@@ -208,7 +208,7 @@ def test_csv_zip_has_one_labelled_csv_per_matrix_and_exact_numbers():
 
 def test_shape_flow_carries_the_live_shapes():
     dot = shape_flow_dot(n=6, d_model=5, d_k=5, d_v=5)
-    assert "X\\n6 × 5" in dot and "QKᵀ\\n6 × 6" in dot and "output = weights·V\\n6 × 5" in dot
+    assert "X\\n6 × 5" in dot and "QKᵀ\\n6 × 6" in dot and "output\\n6 × 5" in dot and "W_Q (5 × 5)" in dot
     assert dot.startswith("digraph") and dot.rstrip().endswith("}")
 
 

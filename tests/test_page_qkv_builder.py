@@ -5,19 +5,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.builder import FEATURES
-from tests.apptest_utils import ROOT, all_text, figure_titled, heatmap_z
+from tests.apptest_utils import all_text, figure_titled, heatmap_z, run_page
 
 PAGE = "pages/1_QKV_builder.py"
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 
 
 def open_page(**query_params) -> AppTest:
-    """Open the page cold from a link, as a page of the app (so the sidebar's page links resolve)."""
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.switch_page(PAGE)
-    for key, value in query_params.items():
-        at.query_params[key] = str(value)
-    return at.run()
+    """Open the page cold from a link, inside the app as Streamlit serves it."""
+    return run_page(PAGE, **query_params)
 
 
 def no_exception(at: AppTest) -> None:

@@ -191,7 +191,7 @@ def parse_cell(raw: Any) -> float:
     if raw is None:
         raise ValueError("is empty")
     if isinstance(raw, bool):
-        raise ValueError(f"“{raw}” is not a number")
+        raise ValueError(f"“{raw}” is not a number")  # noqa: TRY004 - one error type for every bad cell
     if isinstance(raw, (int, float, np.integer, np.floating)):
         value, shown = float(raw), repr(raw)
     else:

@@ -12,8 +12,8 @@ from attn_core.builder import (
     FEATURES,
     MAX_ABS,
     QUERY_RULES,
-    apply_edits,
     action_animal_pair,
+    apply_edits,
     build,
     csv_zip,
     interpretable_start,
@@ -86,6 +86,8 @@ if start == "interpretable":
             "which stays in the link.", icon=":material/label:")
 else:
     base = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
+    st.caption(f"The weights are drawn from seed {shared.seed} with entries of variance 1/d_model, so that "
+               "Q, K and V entries stay near unit variance, like X's.")
 d_model = base.X.shape[1]
 what_x = "named features" if start == "interpretable" else "embedding"
 st.caption(f"One head on this page, so d_k = d_v = d_model = {d_model}; the sidebar's *heads* setting belongs "
@@ -206,7 +208,8 @@ c2.plotly_chart(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{d_k} = {n
 click = ss.get("weights_click")
 points = (click or {}).get("selection", {}).get("points", []) if click else []
 if points and "customdata" in points[0]:
-    ci, cj = (int(v) for v in points[0]["customdata"])
+    cell = points[0]["customdata"]  # the browser sends a numpy row as {"0": i, "1": j}
+    ci, cj = (int(cell[k]) for k in sorted(cell, key=int)) if isinstance(cell, dict) else (int(v) for v in cell)
     if (ci, cj) != ss.get("_qkv_last_click") and ci < n and cj < n:
         ss["qi"], ss["kj"] = ci, cj
     ss["_qkv_last_click"] = (ci, cj)
@@ -219,6 +222,11 @@ i, j = ss["qi"], ss["kj"]
 cw, cs = st.columns([5, 1])
 weights_fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                             y_title="query", x_title="key", clickable=True)
+# the click layer must take hover events ("skip" would let them fall through to the heatmap, and no click
+# registers), so it carries the cell's hover text itself
+weights_fig.update_traces(hoverinfo=None, text=[num(w, 3) for w in res.weights.ravel()],
+                          hovertemplate="query %{y}<br>key %{x}<br>weight %{text}<br>click to trace<extra></extra>",
+                          selector={"type": "scatter"})
 weights_fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
                       line={"color": "#d97706", "width": 3})
 cw.plotly_chart(weights_fig, key="weights_click", on_select="rerun", selection_mode="points")
@@ -233,11 +241,19 @@ st.plotly_chart(matrix_figure(res.output, "output = weights·V", labels, base.v_
 if start == "interpretable" and (pair := action_animal_pair(tokens)):
     a, b = pair
     row = res.weights[a]
-    top = int(np.argmax(row))
-    verdict = ("the largest in its row" if top == b else
-               f"but the largest weight in its row now goes to “{labels[top]}” ({num(row[top], 3)})")
-    st.success(
-        f"**Why “{labels[a]}” attends to “{labels[b]}”.** “{labels[a]}” is an action, and W_Q turns *action* into "
+    tied = [int(k) for k in np.flatnonzero(np.isclose(row, row.max(), rtol=0, atol=1e-9))]
+    if len(tied) == n > 1:
+        verdict = "the same as every other key: the row is even, so the query prefers nothing"
+        box, head = st.info, f"Does “{labels[a]}” still attend to “{labels[b]}”?"
+    elif b in tied:
+        others = " and ".join(f"“{labels[k]}”" for k in tied if k != b)
+        verdict = "the largest in its row" if len(tied) == 1 else f"tied for the largest in its row with {others}"
+        box, head = st.success, f"Why “{labels[a]}” attends to “{labels[b]}”."
+    else:
+        verdict = f"but the largest weight in its row now goes to “{labels[tied[0]]}” ({num(row[tied[0]], 3)})"
+        box, head = st.info, f"Does “{labels[a]}” still attend to “{labels[b]}”?"
+    box(
+        f"**{head}** “{labels[a]}” is an action, and W_Q turns *action* into "
         f"*wants animal*: q has {num(res.Q[a, ANIMAL], 2)} there. “{labels[b]}” is an animal, and W_K keeps it as "
         f"*has animal*: k has {num(res.K[b, ANIMAL], 2)} there. Of their dot product q·k = "
         f"{num(res.scores[a, b], 2)}, that column gives {num(res.Q[a, ANIMAL] * res.K[b, ANIMAL], 2)}. "

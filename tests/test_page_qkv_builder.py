@@ -126,13 +126,17 @@ def test_interpretable_start_shows_sat_attending_to_cat_and_random_restores_d_mo
 
 def test_clicking_a_weight_cell_selects_query_and_key():
     at = open_page()
-    at.session_state["weights_click"] = {"selection": {"points": [{"customdata": [3, 5]}], "point_indices": [],
-                                                       "box": [], "lasso": []}}
+    # customdata as the browser sends it for a numpy row; a click layer that swallowed it would leave (0, 0)
+    click = {"selection": {"points": [{"customdata": {"0": 3, "1": 5}, "x": "mat", "y": "on"}], "point_indices": [],
+                           "box": [], "lasso": []}}
+    at.session_state["weights_click"] = click
     at.run()
     no_exception(at)
     assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (3, 5)
     assert at.query_params["qi"] == "3" and at.query_params["kj"] == "5"
-    at.selectbox(key="kj").set_value(0).run()  # the old click must not win over the select box
+    # in the browser the chart keeps its selection; the old click must not win over the select box
+    at.session_state["weights_click"] = click
+    at.selectbox(key="kj").set_value(0).run()
     no_exception(at)
     assert at.selectbox(key="kj").value == 0
 
@@ -163,3 +167,10 @@ def test_show_the_code_reproduces_the_page_numbers_with_edits():
     exec(code, scope)  # noqa: S102 - the page's own generated code
     assert np.allclose(scope["weights"], z(at, "weights = softmax"))
     assert np.allclose(scope["output"], z(at, "output = weights·V"))
+
+
+def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
+    at = edit(open_page(start="interpretable", pe=0), "W_Q", {(1, "wants animal"): "0"})  # action no longer wants animal
+    no_exception(at)
+    assert not at.success and "Does “sat” still attend to “cat”?" in all_text(at)
+    assert np.allclose(z(at, "weights = softmax")[2], 1 / 6)  # sat's query is all zeros now: even weights

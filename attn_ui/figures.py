@@ -25,7 +25,8 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
 
     kind="signed" uses a diverging scale centred on 0 (±zmax, shared by twins when given);
     kind="weights" a 0 … 1 scale. -inf entries (masked scores) are drawn blank and labelled −∞.
-    With clickable=True a transparent scatter layer sits over the cells so a click selects (row, col).
+    With clickable=True a transparent scatter layer sits over the cells so a click selects (row, col):
+    read it back with clicked_cell().
     """
     M = np.asarray(M, dtype=float)
     r, c = M.shape
@@ -53,10 +54,16 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
     ))
     if clickable:
         ii, jj = np.meshgrid(np.arange(r), np.arange(c), indexing="ij")
+        # The layer must take hover events itself: with hoverinfo="skip" they fall through to the heatmap
+        # and Chromium registers no click. customdata goes as plain lists so the click returns [i, j].
         fig.add_trace(go.Scatter(
             x=[cols[j] for j in jj.ravel()], y=[rows[i] for i in ii.ravel()], mode="markers",
             marker={"size": 28, "opacity": 0, "symbol": "square"},
-            customdata=np.stack([ii.ravel(), jj.ravel()], axis=1), hoverinfo="skip", showlegend=False,
+            customdata=[[int(i), int(j)] for i, j in zip(ii.ravel(), jj.ravel())],
+            text=[text[i][j] for i, j in zip(ii.ravel(), jj.ravel())],
+            hovertemplate=f"{y_title or 'row'} %{{y}}<br>{x_title or 'column'} %{{x}}<br>value %{{text}}"
+                          "<br>click to pick this cell<extra></extra>",
+            showlegend=False,
         ))
     fig.update_layout(
         title={"text": shape_title(title, M), "x": 0, "xanchor": "left", "font": {"size": 15}},
@@ -83,3 +90,17 @@ def vector_figure(values, labels, title: str, *, kind: str = "signed", decimals:
     if kind == "weights":
         fig.update_yaxes(range=[0, 1.15])
     return fig
+
+
+def clicked_cell(event) -> tuple[int, int] | None:
+    """(row, col) of the cell clicked in a clickable matrix_figure, from st.session_state[chart_key]."""
+    points = ((event or {}).get("selection") or {}).get("points") or []
+    if not points or "customdata" not in points[0]:
+        return None
+    cell = points[0]["customdata"]
+    # a numpy-encoded customdata row arrives as {"0": i, "1": j}; a list as [i, j]
+    values = [cell[k] for k in sorted(cell, key=int)] if isinstance(cell, dict) else list(cell)
+    try:
+        return int(values[0]), int(values[1])
+    except (IndexError, TypeError, ValueError):
+        return None

@@ -27,7 +27,7 @@ from attn_core.builder import (
 )
 from attn_ui.code import array_literal
 from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure
+from attn_ui.figures import clicked_cell, matrix_figure
 from attn_ui.format import num, vec
 from attn_ui.state import setup_page, url_bound
 
@@ -205,11 +205,9 @@ c2.plotly_chart(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{d_k} = {n
                               y_title="query", x_title="key"), key="fig_scaled")
 
 # a click on a weight cell picks query i and key j: apply it before the select boxes are drawn
-click = ss.get("weights_click")
-points = (click or {}).get("selection", {}).get("points", []) if click else []
-if points and "customdata" in points[0]:
-    cell = points[0]["customdata"]  # the browser sends a numpy row as {"0": i, "1": j}
-    ci, cj = (int(cell[k]) for k in sorted(cell, key=int)) if isinstance(cell, dict) else (int(v) for v in cell)
+cell = clicked_cell(ss.get("weights_click"))
+if cell is not None:
+    ci, cj = cell
     if (ci, cj) != ss.get("_qkv_last_click") and ci < n and cj < n:
         ss["qi"], ss["kj"] = ci, cj
     ss["_qkv_last_click"] = (ci, cj)
@@ -222,11 +220,6 @@ i, j = ss["qi"], ss["kj"]
 cw, cs = st.columns([5, 1])
 weights_fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                             y_title="query", x_title="key", clickable=True)
-# the click layer must take hover events ("skip" would let them fall through to the heatmap, and no click
-# registers), so it carries the cell's hover text itself
-weights_fig.update_traces(hoverinfo=None, text=[num(w, 3) for w in res.weights.ravel()],
-                          hovertemplate="query %{y}<br>key %{x}<br>weight %{text}<br>click to trace<extra></extra>",
-                          selector={"type": "scatter"})
 weights_fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
                       line={"color": "#d97706", "width": 3})
 cw.plotly_chart(weights_fig, key="weights_click", on_select="rerun", selection_mode="points")

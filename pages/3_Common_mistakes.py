@@ -131,11 +131,13 @@ right_h = mk.correct_attention(Q_h, K_h, V_h)
 variants.append(("right", f"÷ √d_k = √{d_k}, right", right_h, f"√{d_k}"))
 
 if heads > 1:
-    url_bound("head", 0, int, options=list(range(heads)))
-    h = st.selectbox("Head to show", options=list(range(heads)), key="head", format_func=lambda k: f"head {k}")
+    # heads are counted from 1 on screen and in the link, as on the Masks and heads page
+    url_bound("head", 1, int, options=list(range(1, heads + 1)))
+    h = st.selectbox("Head to show", options=list(range(1, heads + 1)), key="head",
+                     format_func=lambda k: f"head {k}") - 1
 else:
     h = 0
-st.caption(f"The weights and the two numbers under them are for head {h}; the entropy of a row is ln n = "
+st.caption(f"The weights and the two numbers under them are for head {h + 1}; the entropy of a row is ln n = "
            f"{num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one key. "
            + (f"The outputs join all {heads} heads side by side (no W_O here)." if heads > 1 else
               "The output is the one head's output (no W_O here)."))
@@ -251,8 +253,8 @@ diag = mk.diagnose(right_h, mystery)
 right_out, mystery_out = attn_core.merge_heads(right_h.output), attn_core.merge_heads(mystery.output)
 zmax = zmax_of(right_out, mystery_out)
 c1, c2 = st.columns(2)
-c1.plotly_chart(weights_fig(right_h.weights[0], "head 0 weights = softmax(QKᵀ/√d_k), right"), key="fig_quiz_w_right")
-c2.plotly_chart(weights_fig(mystery.weights[0], "head 0 weights, mystery computation"), key="fig_quiz_w_mystery")
+c1.plotly_chart(weights_fig(right_h.weights[0], "head 1 weights = softmax(QKᵀ/√d_k), right"), key="fig_quiz_w_right")
+c2.plotly_chart(weights_fig(mystery.weights[0], "head 1 weights, mystery computation"), key="fig_quiz_w_mystery")
 c1.plotly_chart(signed_fig(right_out, "output, right", zmax), key="fig_quiz_out_right")
 c2.plotly_chart(signed_fig(mystery_out, "output, mystery computation", zmax), key="fig_quiz_out_mystery")
 

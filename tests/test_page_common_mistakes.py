@@ -100,7 +100,7 @@ def test_quiz_right_and_wrong_answers():
     w = inp.weights
     mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, 2)
     mystery = mk.BY_NAME[secret].run(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "head 0 weights, mystery")), mystery.weights[0])
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "head 1 weights, mystery")), mystery.weights[0])
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "output, mystery")), attn_core.merge_heads(mystery.output))
 
     at.radio(key="quiz_answer").set_value(secret)

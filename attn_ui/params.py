@@ -43,9 +43,9 @@ class Shared:
 def check_text(raw: str) -> str:
     """Return the text if a page can use it, or raise ValueError saying what is wrong."""
     if len(raw) > MAX_TEXT_CHARS:
-        raise ValueError(f"the text is {len(raw):,} characters long; the limit is {MAX_TEXT_CHARS:,}")
+        raise ValueError(f"it is {len(raw):,} characters long; the limit is {MAX_TEXT_CHARS:,}")
     if not any(ch.isalnum() or (not ch.isspace() and ch.isprintable()) for ch in raw):
-        raise ValueError("the text is empty; type at least one word")
+        raise ValueError("it has no word or mark to make a token of")
     return raw
 
 
@@ -77,7 +77,7 @@ def parse_shared(qp: Mapping[str, str]) -> tuple[Shared, list[str]]:
             try:
                 values[key] = parse(qp[key])
             except ValueError as err:
-                notices.append(f"The link's {err}, so the default is used instead.")
+                notices.append(f"The link's {key} can't be used ({err}); the default is used instead.")
     shared = Shared(**values)
     if shared.d_model % shared.heads:
         notices.append(f"The link asks for heads={shared.heads}, which does not divide d_model={shared.d_model}, "

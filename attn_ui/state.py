@@ -132,7 +132,7 @@ def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None)
                 if options is not None and value not in options:
                     raise ValueError(f"it is not one of the {len(options)} choices")
             except (ValueError, KeyError, IndexError) as err:
-                st.warning(f"The link's {key}={st.query_params[key][:40]!r} can't be used ({err}); "
+                st.warning(f"The link's {key}={st.query_params[key][:40]!r} can't be used ({_plain(err)}); "
                            f"the default is used instead.", icon=":material/link_off:")
         ss[key] = value
     if options is not None and ss[key] not in options:
@@ -146,3 +146,13 @@ def set_url(key: str, value: Any) -> None:
     text = str(int(value)) if isinstance(value, bool) else str(value)
     if st.query_params.get(key) != text:
         st.query_params[key] = text
+
+
+def _plain(err: Exception) -> str:
+    """Python's own parse errors in words a learner reads: "invalid literal for int()" is not one."""
+    text = str(err)
+    if text.startswith("invalid literal for int()"):
+        return "it is not a whole number"
+    if text.startswith("could not convert"):
+        return "it is not a number"
+    return text

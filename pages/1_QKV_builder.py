@@ -138,7 +138,8 @@ d_k, d_v = res.d_k, res.V.shape[1]
 wide = d_model > 8  # wide matrices get the full width, so every printed value stays readable
 # side by side, one height for the four so their rows line up; stacked at natural heights when wide
 tall = None if wide else int(min(720, max(260, 110 + 30 * max(n, d_model))))
-c1, c2 = (st.container(), st.container()) if wide else st.columns(2)
+# when wide, one container for all four keeps them in reading order: X, W_Q, W_K, W_V
+c1, c2 = (st.container(),) * 2 if wide else st.columns(2)
 c1.plotly_chart(matrix_figure(X, f"X = {what_x} + position" if pe else f"X = {what_x}", labels, base.dims,
                               y_title="token", x_title="d_model dimension", height=tall), key="fig_X")
 c2.plotly_chart(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims,

@@ -5,7 +5,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.builder import FEATURES
-from tests.apptest_utils import all_text, figure_titled, heatmap_z, run_page
+from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/1_QKV_builder.py"
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
@@ -174,3 +174,10 @@ def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
     no_exception(at)
     assert not at.success and "Does “sat” still attend to “cat”?" in all_text(at)
     assert np.allclose(z(at, "weights = softmax")[2], 1 / 6)  # sat's query is all zeros now: even weights
+
+
+def test_wide_matrices_stack_in_reading_order():
+    at = run_page(PAGE, d_model=16)  # wide: the four inputs stack instead of sitting in two columns
+    titles = [title_of(f) for f in figures(at)]
+    order = [next(k for k, t in enumerate(titles) if t.startswith(p)) for p in ("X =", "W_Q", "W_K", "W_V")]
+    assert order == sorted(order), titles[:6]

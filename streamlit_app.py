@@ -8,7 +8,7 @@ import attn_core
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, vector_figure
-from attn_ui.format import num
+from attn_ui.format import gap, num
 from attn_ui.state import page_files, setup_page, url_bound
 
 shared = setup_page("home", "Home", ":material/home:")
@@ -64,7 +64,7 @@ table = pd.DataFrame({"key": labels, "score q·k": att.scores[i], f"÷ √{d_k}"
 right.dataframe(table, hide_index=True, key="table_row",
                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns[1:]})
 right.caption("Summing each column of the left figure gives the output row above it: "
-              f"largest gap {num(np.abs(shares.sum(axis=0) - att.output[i]).max(), 12)}.")
+              f"largest gap {gap(np.abs(shares.sum(axis=0) - att.output[i]).max())}.")
 
 st.header("Every query at once")
 st.plotly_chart(matrix_figure(att.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",

@@ -24,6 +24,11 @@ def vec(v, decimals: int = 2) -> str:
     return "[" + ", ".join(num(x, decimals) for x in v) + "]"
 
 
+def gap(x: float) -> str:
+    """A largest difference: three decimals, or 'below 10⁻⁹' when it is only floating-point rounding."""
+    return "below 10⁻⁹" if x < 1e-9 else num(x, 3) if x >= 5e-4 else f"{x:.1e}".replace("-", "−")
+
+
 def plot_label(text: str) -> str:
     """Escape a token for a Plotly label, where < and > would otherwise start a tag."""
     return html.escape(text, quote=False)

@@ -9,7 +9,7 @@ from attn_core import mistakes as mk
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure
-from attn_ui.format import num
+from attn_ui.format import gap, num
 from attn_ui.params import SEED_MAX, parse_int
 from attn_ui.state import setup_page, url_bound
 
@@ -55,11 +55,6 @@ def weights_fig(M, title, x_title="key", y_title="query"):
 
 def signed_fig(M, title, zmax, cols=dims, x_title="value dimension"):
     return matrix_figure(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query")
-
-
-def gap(x: float) -> str:
-    """A largest difference: three decimals, or 'below 10⁻⁹' when it is rounding error."""
-    return "below 10⁻⁹" if x < 1e-9 else num(x, 3) if x >= 5e-4 else f"{x:.1e}".replace("-", "−")
 
 
 def scores_kind(d: mk.Diagnosis) -> str:

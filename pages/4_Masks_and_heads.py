@@ -9,6 +9,7 @@ from attn_core import masks
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure
+from attn_ui.format import gap as fmt_gap
 from attn_ui.format import num
 from attn_ui.state import set_url, setup_page, url_bound
 
@@ -134,7 +135,7 @@ sums = res.weights[h].sum(axis=-1)
 gap = np.abs(sums[open_rows] - 1).max() if open_rows.size else 0.0
 c3.caption(f"Largest weight on a blocked pair, over all heads: {num(blocked_max, 3)}"
            f"{' (exactly 0)' if blocked_max == 0 else ''}. "
-           + (f"Every row with an allowed key sums to 1 (largest gap {num(gap, 12)})." if open_rows.size else ""))
+           + (f"Every row with an allowed key sums to 1 (largest gap {fmt_gap(gap)})." if open_rows.size else ""))
 dims = [f"d{c}" for c in range(d_k)]
 c4.plotly_chart(matrix_figure(res.head_outputs[h], f"{hd}head output = weights·V", labels, dims,
                               x_title="value dimension", y_title="query"), key="fig_head_output")

@@ -71,6 +71,7 @@ class MultiHeadResult:
     K_heads: np.ndarray  # (n_heads, n, d_k)
     V_heads: np.ndarray  # (n_heads, n, d_v)
     scores: np.ndarray  # (n_heads, n, n)  Q Kᵀ per head, before scaling
+    scaled: np.ndarray  # (n_heads, n, n)  Q Kᵀ/√d_k per head, masked pairs set to -inf
     weights: np.ndarray  # (n_heads, n, n)  softmax(Q Kᵀ/√d_k) per head
     head_outputs: np.ndarray  # (n_heads, n, d_v)
     concat: np.ndarray  # (n, n_heads·d_v)  heads side by side
@@ -113,7 +114,7 @@ def multi_head_attention(X, W_Q, W_K, W_V, n_heads: int, W_O=None, mask=None) ->
     output = concat if W_O is None else concat @ np.asarray(W_O, dtype=float)  # (n, d_model)
     return MultiHeadResult(
         Q=Q, K=K, V=V, Q_heads=Q_h, K_heads=K_h, V_heads=V_h,
-        scores=res.scores, weights=res.weights, head_outputs=res.output,
+        scores=res.scores, scaled=res.scaled, weights=res.weights, head_outputs=res.output,
         concat=concat, output=output, d_k=d_k, scale=res.scale,
     )
 

@@ -75,12 +75,6 @@ def fully_masked_rows(mask) -> np.ndarray:
     return np.flatnonzero(~np.asarray(mask, dtype=bool).any(axis=-1))
 
 
-def masked_scaled_scores(scores, scale: float, mask) -> np.ndarray:
-    """QKᵀ·scale with blocked pairs set to -inf: (..., n, n) scores, (n, n) mask -> (..., n, n)."""
-    scaled = np.asarray(scores, dtype=float) * scale
-    return np.where(np.asarray(mask, dtype=bool), scaled, -np.inf)  # the mask broadcasts over heads
-
-
 def head_average(weights) -> np.ndarray:
     """The mean of the heads' weights, (n_heads, n, n) -> (n, n). A summary to look at, not a head."""
     return np.asarray(weights, dtype=float).mean(axis=0)

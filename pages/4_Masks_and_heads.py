@@ -87,7 +87,7 @@ else:
 
 mask = masks.build_mask(kind, n, n_padded=n_padded, custom=custom)
 res = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)  # mask on every head
-scaled = masks.masked_scaled_scores(res.scores, res.scale, mask)  # (heads, n, n), blocked = -inf
+scaled = res.scaled  # (heads, n, n), blocked = -inf
 blocked_rows = masks.fully_masked_rows(mask)
 d_k = res.d_k
 

@@ -12,7 +12,6 @@ from attn_core.masks import (
     fit_mask,
     fully_masked_rows,
     head_average,
-    masked_scaled_scores,
     padded_keys,
     parse_mask,
     reference_multi_head,
@@ -113,7 +112,7 @@ def test_per_head_results_equal_multi_head_attention_for_every_divisor(d_model, 
                                                          (X @ W_V)[:, cols], mask=mask)
             np.testing.assert_allclose(res.weights[h], one.weights, atol=1e-12)
             np.testing.assert_allclose(res.head_outputs[h], one.output, atol=1e-12)
-            np.testing.assert_array_equal(masked_scaled_scores(res.scores, res.scale, mask)[h], one.scaled)
+            np.testing.assert_array_equal(res.scaled[h], one.scaled)
         ref_w, ref_out, ref_final = reference_multi_head(X, W_Q, W_K, W_V, heads, W_O, mask)
         np.testing.assert_allclose(res.weights, ref_w, atol=1e-12)
         np.testing.assert_allclose(res.head_outputs, ref_out, atol=1e-12)
@@ -130,7 +129,7 @@ def test_reference_loop_can_disagree():
 
 def test_masked_scores_are_minus_infinity_only_where_blocked():
     res = mha(8, 2, build_mask("causal", 6))
-    scaled = masked_scaled_scores(res.scores, res.scale, build_mask("causal", 6))
+    scaled = res.scaled
     assert scaled.shape == (2, 6, 6)
     upper = np.triu(np.ones((6, 6), dtype=bool), k=1)
     assert np.all(np.isneginf(scaled[:, upper])) and np.all(np.isfinite(scaled[:, ~upper]))

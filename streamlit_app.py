@@ -9,9 +9,10 @@ from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, vector_figure
 from attn_ui.format import gap, num
-from attn_ui.state import page_files, setup_page, url_bound
+from attn_ui.pages import route
+from attn_ui.state import setup_page, url_bound
 
-shared = setup_page("home", "Home", ":material/home:")
+shared = setup_page(__file__, one_head=True)
 
 st.title("Attention Explorer")
 st.markdown(
@@ -88,5 +89,5 @@ show_source(attn_core.softmax, attn_core.scaled_dot_product_attention,
             intro="The home page runs exactly these two functions from `attn_core/attention.py`.")
 
 st.header("Where to go next")
-for path, label, icon in page_files()[1:]:
-    st.page_link(path, label=label, icon=icon, query_params=shared.query_params())
+for page in route()[1:]:
+    st.page_link(page.path, label=page.label, icon=page.icon, query_params=shared.query_params())

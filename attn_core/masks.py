@@ -6,8 +6,6 @@ A mask is an (n, n) boolean array: row i is query i, column j is key j, True mea
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .attention import causal_mask, padding_mask
@@ -57,7 +55,8 @@ def parse_mask(text: str) -> np.ndarray:
             raise ValueError(f"row {i + 1} should be only 0s and 1s, got {row[:20]!r}")
     for i, row in enumerate(rows):
         if len(row) != n:
-            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {n} row{'s' if n != 1 else ''} needs {n} per row")
+            rows_text = f"{n} row{'s' if n != 1 else ''}"
+            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {rows_text} needs {n} per row")
     return np.array([[c == "1" for c in row] for row in rows], dtype=bool)
 
 
@@ -95,33 +94,3 @@ def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
         ("concatenate", f"{n} × {h * d_v}"),
         ("output = concat·W_O", f"{n} × {d_model}"),
     ]
-
-
-def reference_multi_head(X, W_Q, W_K, W_V, n_heads: int, W_O=None, mask=None):
-    """Multi-head attention the slow, obvious way: loops over heads, queries and keys, plain floats.
-
-    Returns (weights (h, n, n), head_outputs (h, n, d_v), output (n, d_model)). For tests only.
-    """
-    X = np.asarray(X, dtype=float)
-    n, d_model = X.shape
-    d_k = d_model // n_heads
-    Q, K, V = X @ W_Q, X @ W_K, X @ W_V  # (n, d_model) each
-    allowed = np.ones((n, n), dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
-    weights = np.zeros((n_heads, n, n))
-    head_outputs = np.zeros((n_heads, n, d_k))
-    for h in range(n_heads):
-        cols = slice(h * d_k, (h + 1) * d_k)  # head h owns these columns of Q, K and V
-        for i in range(n):
-            keys = [j for j in range(n) if allowed[i, j]]
-            if not keys:
-                continue  # a query that may see no key keeps zero weights and a zero output
-            s = {j: float(Q[i, cols] @ K[j, cols]) / math.sqrt(d_k) for j in keys}
-            top = max(s.values())
-            e = {j: math.exp(s[j] - top) for j in keys}
-            total = sum(e.values())
-            for j in keys:
-                weights[h, i, j] = e[j] / total
-                head_outputs[h, i] += weights[h, i, j] * V[j, cols]
-    concat = np.concatenate(list(head_outputs), axis=1)  # (n, h·d_v)
-    output = concat if W_O is None else concat @ W_O  # (n, d_model)
-    return weights, head_outputs, output

@@ -12,6 +12,41 @@ WEIGHTS = "Blues"  # sequential 0 … 1
 MAX_CELLS_WITH_VALUES = 16 * 16
 
 
+MARGIN = {"l": 10, "r": 10, "t": 50, "b": 10}
+
+
+def base_layout(fig: go.Figure, title: str, height: int, **layout) -> go.Figure:
+    """The layout every figure shares: the title top left at one size, the same margins, a fixed height."""
+    fig.update_layout(title={"text": title, "x": 0, "xanchor": "left", "font": {"size": 15}}, height=height,
+                      margin=MARGIN, **layout)
+    return fig
+
+
+def line_figure(title: str, x_title: str, y_title: str, *, x_ticks=None, log_y: bool = False,
+                height: int = 380) -> go.Figure:
+    """An empty figure with a log x axis, its title stating the formula and the legend below the axis title."""
+    fig = base_layout(go.Figure(), title, height,
+                      legend={"orientation": "h", "yanchor": "top", "y": -0.2, "x": 0})
+    fig.update_xaxes(type="log", title_text=x_title, title_standoff=8,
+                     tickvals=x_ticks, ticktext=None if x_ticks is None else [f"{t:g}" for t in x_ticks])
+    fig.update_yaxes(type="log" if log_y else "linear", title_text=y_title)
+    return fig
+
+
+def histogram_figure(values, theory_std: float, title: str, *, curve_name: str, height: int = 320) -> go.Figure:
+    """A density histogram of `values` (m,) with the normal curve of standard deviation `theory_std` over it."""
+    grid = np.linspace(-4 * theory_std, 4 * theory_std, 161)
+    fig = go.Figure(go.Histogram(x=values, histnorm="probability density", nbinsx=60, name="measured",
+                                 marker_color="#9dbbe0"))
+    density = np.exp(-0.5 * (grid / theory_std) ** 2) / (theory_std * np.sqrt(2 * np.pi))
+    fig.add_trace(go.Scatter(x=grid, y=density, mode="lines", name=curve_name, line={"color": "#c0392b"}))
+    base_layout(fig, title, height, bargap=0.02,
+                legend={"yanchor": "top", "y": 1, "xanchor": "right", "x": 1, "bgcolor": "rgba(255,255,255,0.7)"})
+    fig.update_xaxes(range=[-4 * theory_std, 4 * theory_std], title_text="value")
+    fig.update_yaxes(title_text="density")
+    return fig
+
+
 def shape_title(title: str, M) -> str:
     """The title with the live shape appended: 'Q = X·W_Q  (6 × 8)'."""
     r, c = np.shape(M)
@@ -59,18 +94,14 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
         fig.add_trace(go.Scatter(
             x=[cols[j] for j in jj.ravel()], y=[rows[i] for i in ii.ravel()], mode="markers",
             marker={"size": 28, "opacity": 0, "symbol": "square"},
-            customdata=[[int(i), int(j)] for i, j in zip(ii.ravel(), jj.ravel())],
-            text=[text[i][j] for i, j in zip(ii.ravel(), jj.ravel())],
+            customdata=[[int(i), int(j)] for i, j in zip(ii.ravel(), jj.ravel(), strict=True)],
+            text=[text[i][j] for i, j in zip(ii.ravel(), jj.ravel(), strict=True)],
             hovertemplate=f"{y_title or 'row'} %{{y}}<br>{x_title or 'column'} %{{x}}<br>value %{{text}}"
                           "<br>click to pick this cell<extra></extra>",
             showlegend=False,
         ))
-    fig.update_layout(
-        title={"text": shape_title(title, M), "x": 0, "xanchor": "left", "font": {"size": 15}},
-        height=height or int(min(720, max(260, 110 + 30 * r))),
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        plot_bgcolor="#eeeeee",  # blank (masked) cells show as grey
-    )
+    base_layout(fig, shape_title(title, M), height or int(min(720, max(260, 110 + 30 * r))),
+                plot_bgcolor="#eeeeee")  # blank (masked) cells show as grey
     fig.update_xaxes(type="category", title_text=x_title, side="bottom", tickangle=0 if c <= 12 else -45)
     fig.update_yaxes(type="category", title_text=y_title, autorange="reversed")
     return fig
@@ -84,8 +115,7 @@ def vector_figure(values, labels, title: str, *, kind: str = "signed", decimals:
     colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
     fig = go.Figure(go.Bar(x=labels, y=values, marker_color=colour,
                            text=[num(v, decimals) for v in values], textposition="outside", cliponaxis=False))
-    fig.update_layout(title={"text": f"{title}  ({values.shape[0]},)", "x": 0, "font": {"size": 15}},
-                      height=height, margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    base_layout(fig, f"{title}  ({values.shape[0]},)", height)
     fig.update_xaxes(type="category", title_text=x_title)
     if kind == "weights":
         fig.update_yaxes(range=[0, 1.15])

@@ -1,9 +1,15 @@
-"""Numbers as the pages print them."""
+"""Numbers as the pages print them: the one place that decides how a number reads on screen.
+
+Figures and tables use `num` (a fixed count of decimals). Prose uses `readable`, which writes very
+large and very small numbers as a person would (5.2 × 10²¹, 1.4 × 10⁻¹⁷), never as 5.2e+21.
+"""
 
 from __future__ import annotations
 
 import html
 import math
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def num(x: float, decimals: int = 3) -> str:
@@ -19,14 +25,76 @@ def num(x: float, decimals: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def sci(x: float, digits: int = 2) -> str:
+    """x in scientific notation as a reader writes it: 5.2 × 10²¹, −1.4 × 10⁻¹⁷ (`digits` significant)."""
+    x = float(x)
+    if not math.isfinite(x) or x == 0:
+        return num(x, 0)
+    mantissa, exp = f"{x:.{digits - 1}e}".split("e")
+    return f"{mantissa} × 10{str(int(exp)).translate(_SUPERSCRIPT)}".replace("-", "−", 1)
+
+
+def readable(x: float, decimals: int = 3) -> str:
+    """A number for a sentence: `decimals` decimals in the everyday range, scientific (× 10ⁿ) outside it,
+    so a tiny slope never prints as 0.000 and a huge ratio never as 5,184,705,528,587,072,045,056."""
+    x = float(x)
+    if not math.isfinite(x) or x == 0:
+        return num(x, decimals)
+    if abs(x) >= 1e6 or abs(x) < 0.5 * 10**-decimals:
+        return sci(x)
+    return num(x, decimals)
+
+
+def short(x: float) -> str:
+    """A score as a person types it: 8, 0.125, −1.5; scientific (× 10ⁿ) once it gets long."""
+    x = float(x)
+    if not math.isfinite(x):
+        return num(x)
+    if x != 0 and not 1e-4 <= abs(x) < 1e6:
+        return sci(x, 4).replace(".000 ×", " ×")
+    text = num(x, 4)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def times(ratio: float) -> str:
+    """How many times larger: '73×', '1.6×', '5.2 × 10²¹ times'; a ratio is never printed with 22 digits."""
+    ratio = float(ratio)
+    if math.isinf(ratio):
+        return "infinitely many times"
+    if abs(ratio) >= 1e6:
+        return f"{sci(ratio)} times"
+    if abs(ratio) >= 10:
+        return f"{ratio:,.0f}×".replace("-", "−")
+    return f"{num(ratio, 1) if abs(ratio) >= 0.1 else readable(ratio, 2)}×"
+
+
+def gap(x: float) -> str:
+    """A largest difference: three decimals, or 'below 10⁻⁹' when it is only floating-point rounding."""
+    return "below 10⁻⁹" if x < 1e-9 else num(x, 3) if x >= 5e-4 else sci(x)
+
+
 def vec(v, decimals: int = 2) -> str:
     """A vector as [a, b, c]."""
     return "[" + ", ".join(num(x, decimals) for x in v) + "]"
 
 
-def gap(x: float) -> str:
-    """A largest difference: three decimals, or 'below 10⁻⁹' when it is only floating-point rounding."""
-    return "below 10⁻⁹" if x < 1e-9 else num(x, 3) if x >= 5e-4 else f"{x:.1e}".replace("-", "−")
+def a_an(n: int) -> str:
+    """The article before a number said aloud: 'an 8 × 8', 'an 11 × 11', 'a 6 × 6'."""
+    digits = str(abs(int(n)))
+    # eight, eleven, eighteen, eighty…, and 8xx, 8 thousand…: the spoken number starts with a vowel
+    vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+    return "an" if vowel else "a"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 head', '4 heads' ('1 query', '2 queries' with many='queries')."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def listing(items) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
 def plot_label(text: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from .pages import ROOT, page_of, route
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -22,30 +23,6 @@ from .params import (
     parse_shared,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-# Sidebar labels for the pages; a page not listed here gets a label from its file name.
-PAGE_LABELS = {
-    "1_QKV_builder": ("Q/K/V builder", ":material/construction:"),
-    "2_Scaling_explorer": ("Scaling explorer", ":material/straighten:"),
-    "3_Common_mistakes": ("Common mistakes", ":material/bug_report:"),
-    "4_Masks_and_heads": ("Masks and heads", ":material/grid_on:"),
-}
-
-
-def page_files() -> list[tuple[str, str, str | None]]:
-    """(path, label, icon) for Home and every file in pages/, in sidebar order."""
-    found = [("streamlit_app.py", "Home", ":material/home:")]
-    for path in sorted((ROOT / "pages").glob("*.py"), key=lambda p: _page_order(p.stem)):
-        label, icon = PAGE_LABELS.get(path.stem, (path.stem.split("_", 1)[-1].replace("_", " "), None))
-        found.append((f"pages/{path.name}", label, icon))
-    return found
-
-
-def _page_order(stem: str) -> tuple[int, str]:
-    head = stem.split("_", 1)[0]
-    return (int(head) if head.isdigit() else 10**6, stem)
-
-
 def _fresh_visit(page_id: str) -> bool:
     """True on the first run of a page after arriving at it (cold open, reload or navigation)."""
     fresh = st.session_state.get("_page") != page_id
@@ -53,12 +30,16 @@ def _fresh_visit(page_id: str) -> bool:
     return fresh
 
 
-def setup_page(page_id: str, title: str, icon: str = ":material/hub:") -> Shared:
-    """Configure the page, read the shared settings (URL first), draw the sidebar, return the settings."""
-    st.set_page_config(page_title=f"{title} · Attention Explorer", page_icon=icon, layout="wide")
-    fresh = _fresh_visit(page_id)
+def setup_page(file: str, *, one_head: bool = False) -> Shared:
+    """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
+    draw the sidebar, return the settings. The page's label and icon come from the route.
+
+    `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads."""
+    page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
+    st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
+    fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
-    shared = _shared_controls(fresh)
+    shared = _shared_controls(fresh, one_head)
     with nav:
         draw_nav(shared)
     return shared
@@ -67,15 +48,15 @@ def setup_page(page_id: str, title: str, icon: str = ":material/hub:") -> Shared
 def draw_nav(shared: Shared) -> None:
     """Links to every page that carry the shared settings along."""
     st.markdown("**Attention Explorer**")
-    pages = page_files()
+    pages = route()
     if len(pages) == 1:
         return  # no pages/ folder: a single-page app has nothing to link to (and page_link would fail)
-    for path, label, icon in pages:
-        st.page_link(path, label=label, icon=icon, query_params=shared.query_params())
+    for page in pages:
+        st.page_link(page.path, label=page.label, icon=page.icon, query_params=shared.query_params())
     st.divider()
 
 
-def _shared_controls(fresh: bool) -> Shared:
+def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
     ss = st.session_state
     if fresh or "text" not in ss:
         from_url, notices = parse_shared(st.query_params.to_dict())
@@ -99,7 +80,7 @@ def _shared_controls(fresh: bool) -> Shared:
     side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")
     side.selectbox("heads", options=allowed, key="heads",
                    help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
-    side.caption(f"d_k = d_model / heads = {ss['d_model']} / {ss['heads']} = {ss['d_model'] // ss['heads']}")
+    side.caption(d_k_note(ss["d_model"], ss["heads"], one_head))
 
     try:
         text = check_text(ss["text"])
@@ -113,6 +94,14 @@ def _shared_controls(fresh: bool) -> Shared:
         if st.query_params.get(key) != value:
             st.query_params[key] = value
     return shared
+
+
+def d_k_note(d_model: int, heads: int, one_head: bool) -> str:
+    """The sidebar's line on d_k, true for the page it is drawn on."""
+    if one_head:
+        return (f"This page runs one head, so here d_k = d_model = {d_model}. The heads setting applies on "
+                "the pages that split attention into heads.")
+    return f"d_k = d_model / heads = {d_model} / {heads} = {d_model // heads}"
 
 
 def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None) -> Any:

@@ -31,7 +31,7 @@ from attn_ui.figures import clicked_cell, matrix_figure
 from attn_ui.format import num, vec
 from attn_ui.state import setup_page, url_bound
 
-shared = setup_page("1_QKV_builder", "Q/K/V builder", ":material/construction:")
+shared = setup_page(__file__, one_head=True)
 ss = st.session_state
 
 st.title("Q/K/V builder")

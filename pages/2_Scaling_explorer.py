@@ -104,7 +104,7 @@ def cached_peakedness(n_keys: int, seed: int):
     return peakedness_curves(n_keys, CURVE_D_KS, N_SEEDS, seed)
 
 
-shared = setup_page("2_Scaling_explorer", "Scaling explorer", ":material/straighten:")
+shared = setup_page(__file__)
 
 st.title("Why divide by √d_k?")
 st.markdown(

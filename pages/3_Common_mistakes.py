@@ -13,7 +13,7 @@ from attn_ui.format import gap, num
 from attn_ui.params import SEED_MAX, parse_int
 from attn_ui.state import setup_page, url_bound
 
-shared = setup_page("common_mistakes", "Common mistakes", ":material/bug_report:")
+shared = setup_page(__file__)
 
 st.title("Common mistakes")
 st.markdown(

@@ -13,7 +13,7 @@ from attn_ui.format import gap as fmt_gap
 from attn_ui.format import num
 from attn_ui.state import set_url, setup_page, url_bound
 
-shared = setup_page("4_Masks_and_heads", "Masks and heads", ":material/grid_on:")
+shared = setup_page(__file__)
 ss = st.session_state
 
 st.title("Masks and heads")

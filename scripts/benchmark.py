@@ -13,12 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
 import numpy as np
 
-import attn_core
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 
 def best_of(fn, repeat: int = 7, number: int = 1) -> float:
@@ -33,6 +31,8 @@ def best_of(fn, repeat: int = 7, number: int = 1) -> float:
 
 
 def maths() -> None:
+    import attn_core
+
     print("maths (best of 7)")
     for n, d_model, heads in [(6, 8, 2), (32, 64, 8)]:
         text = " ".join(f"w{i}" for i in range(n))
@@ -53,12 +53,16 @@ def maths() -> None:
 def pages() -> None:
     from streamlit.testing.v1 import AppTest
 
+    from attn_ui.pages import route
+
     print("page script runs through AppTest (median of 3, after one warm-up run)")
-    files = ["streamlit_app.py"] + [f"pages/{p.name}" for p in sorted((ROOT / "pages").glob("*.py"))]
-    for file in files:
+    for file in (p.path for p in route()):
         runs = []
         for i in range(4):
-            at = AppTest.from_file(str(ROOT / file), default_timeout=120)
+            # a page in pages/ runs inside the app, as Streamlit serves it, so its links resolve
+            at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+            if file != "streamlit_app.py":
+                at.switch_page(file)
             start = time.perf_counter()
             at.run()
             if i:

@@ -1,40 +1,61 @@
-"""Take full-page screenshots of app URLs in headless Chromium: python scripts/screenshot.py PORT PATH [PATH …].
+"""Full-page screenshots of a running app in headless Chromium, at phone and laptop widths.
 
-PATH is the part after the host, e.g. "/" or "/QKV_builder?text=hello". PNGs go to screenshots/.
-The app must already be running on 127.0.0.1:PORT.
+    python scripts/screenshot.py PORT PATH [PATH …] [--widths 390,1280] [--out screenshots] [--tag NAME]
+
+PATH is the part after the host, e.g. "/" or "/QKV_builder?text=hello". PNGs go to OUT (default
+screenshots/, ignored by git) as NAME_WIDTH.png. The app must already be running on 127.0.0.1:PORT.
+Prints each file with the count of exception boxes on the page.
 """
 
+import argparse
 import re
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def shoot(browser, url: str, width: int, file: Path) -> int:
+    """Open `url` in a fresh context `width` px wide, wait for the script, save a full-page PNG."""
+    phone = width < 600
+    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone,
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(DONE, timeout=90_000)
+    page.wait_for_timeout(1500)
+    page.wait_for_selector(DONE, timeout=90_000)
+    # Streamlit scrolls inside its own container: grow the window to the page's full height instead
+    height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": width, "height": min(int(height) + 50, 16000)})
+    page.wait_for_timeout(2500)  # let plotly finish drawing at the new size
+    page.screenshot(path=str(file), full_page=True)
+    errors = page.locator('[data-testid="stException"]').count()
+    context.close()
+    return errors
 
 
 def main() -> None:
-    port, paths = sys.argv[1], sys.argv[2:] or ["/"]
-    out = Path("screenshots")
-    out.mkdir(exist_ok=True)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("port")
+    parser.add_argument("paths", nargs="*", default=["/"])
+    parser.add_argument("--widths", default="390,1280")
+    parser.add_argument("--out", default="screenshots")
+    parser.add_argument("--tag", default="")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        for path in paths:
-            page = browser.new_page(viewport={"width": 1400, "height": 900})  # fresh each time: no stale height
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=60_000)
-            page.wait_for_timeout(1000)
-            # Streamlit scrolls inside its own container: grow the window to the page's full height instead
-            height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
-            page.set_viewport_size({"width": 1400, "height": min(int(height) + 50, 16000)})
-            page.wait_for_timeout(2500)  # let plotly finish drawing at the new size
-            name = re.sub(r"[^A-Za-z0-9]+", "_", path).strip("_") or "home"
-            file = out / f"{name[:80]}.png"
-            page.screenshot(path=str(file), full_page=True)
-            errors = page.locator('[data-testid="stException"]').count()
-            page.close()
-            print(f"{file}  exceptions={errors}  url={page.url}")
+        for path in args.paths:
+            name = args.tag + (re.sub(r"[^A-Za-z0-9]+", "_", path).strip("_") or "home")
+            for width in (int(w) for w in args.widths.split(",")):
+                file = out / f"{name[:80]}_{width}.png"
+                errors = shoot(browser, f"http://127.0.0.1:{args.port}{path}", width, file)
+                print(f"{file}  exceptions={errors}")
         browser.close()
 
 

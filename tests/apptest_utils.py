@@ -26,6 +26,11 @@ def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
     return at.run()
 
 
+def assert_ran(at: AppTest) -> None:
+    """Fail with the page's own exception text when its script raised."""
+    assert not at.exception, at.exception[0].value if at.exception else ""
+
+
 def figures(at: AppTest) -> list[dict]:
     """Every plotly figure on the page as a dict, numpy arrays decoded."""
     return [_decode(json.loads(el.proto.spec)) for el in at.get("plotly_chart")]

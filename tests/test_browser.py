@@ -16,7 +16,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from streamlit.source_util import page_icon_and_name
+
+from attn_ui.pages import route
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -45,11 +46,8 @@ def _need_browser():
 
 
 def discover_pages() -> list[tuple[str, str]]:
-    """(file, URL path) for the home page and every page in pages/."""
-    pages = [("streamlit_app.py", "")]
-    for path in sorted((ROOT / "pages").glob("*.py")):
-        pages.append((f"pages/{path.name}", page_icon_and_name(path)[1]))
-    return pages
+    """(file, URL path) for every page on the route, Home first."""
+    return [(p.path, p.url_path) for p in route()]
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +151,4 @@ def test_a_shared_link_arrives_cold_and_survives_navigation(browser, server):
 
 
 def _labels() -> list[str]:
-    from attn_ui.state import page_files
-
-    return [label for _, label, _ in page_files()]
+    return [p.label for p in route()]

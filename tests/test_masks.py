@@ -14,10 +14,10 @@ from attn_core.masks import (
     head_average,
     padded_keys,
     parse_mask,
-    reference_multi_head,
     shape_ribbon,
 )
 from attn_ui.params import D_MODEL_CHOICES, divisors
+from tests.reference import reference_multi_head
 
 SENTENCE = "the cat sat on the mat"
 

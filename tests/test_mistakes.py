@@ -26,20 +26,7 @@ from attn_core.mistakes import (
     swap_q_and_k,
     values_as_keys,
 )
-
-
-def naive_attention(Q, K, V, scale, axis):
-    """The slow obvious way: one score at a time, then exp/sum over rows (axis=1) or columns (axis=0)."""
-    n, m = len(Q), len(K)
-    S = [[sum(Q[i][c] * K[j][c] for c in range(len(Q[i]))) * scale for j in range(m)] for i in range(n)]
-    W = [[0.0] * m for _ in range(n)]
-    for i in range(n):
-        for j in range(m):
-            line = S[i] if axis == 1 else [S[r][j] for r in range(n)]
-            top = max(line)
-            W[i][j] = math.exp(S[i][j] - top) / sum(math.exp(s - top) for s in line)
-    out = [[sum(W[i][j] * V[j][c] for j in range(m)) for c in range(len(V[0]))] for i in range(n)]
-    return np.array(W), np.array(out)
+from tests.reference import naive_attention
 
 
 def qkv(n=5, d=4, seed=1):
@@ -51,12 +38,12 @@ def test_each_wrong_function_matches_a_slow_loop():
     Q, K, V = qkv()
     d_k, d_model = Q.shape[1], 16
     cases = {
-        "axis0": (softmax_over_queries(Q, K, V), naive_attention(Q, K, V, 1 / math.sqrt(d_k), axis=0)),
-        "sqrt_d_model": (scale_by_sqrt_d_model(Q, K, V, d_model), naive_attention(Q, K, V, 1 / 4, axis=1)),
-        "no_scale": (no_scale(Q, K, V), naive_attention(Q, K, V, 1.0, axis=1)),
-        "swap_qk": (swap_q_and_k(Q, K, V), naive_attention(K, Q, V, 1 / math.sqrt(d_k), axis=1)),
-        "v_as_k": (values_as_keys(Q, K, V), naive_attention(Q, V, V, 1 / math.sqrt(d_k), axis=1)),
-        "k_as_v": (keys_as_values(Q, K, V), naive_attention(Q, K, K, 1 / math.sqrt(d_k), axis=1)),
+        "axis0": (softmax_over_queries(Q, K, V), naive_attention(Q, K, V, scale=1 / math.sqrt(d_k), axis=0)),
+        "sqrt_d_model": (scale_by_sqrt_d_model(Q, K, V, d_model), naive_attention(Q, K, V, scale=1 / 4, axis=1)),
+        "no_scale": (no_scale(Q, K, V), naive_attention(Q, K, V, scale=1.0, axis=1)),
+        "swap_qk": (swap_q_and_k(Q, K, V), naive_attention(K, Q, V, scale=1 / math.sqrt(d_k), axis=1)),
+        "v_as_k": (values_as_keys(Q, K, V), naive_attention(Q, V, V, scale=1 / math.sqrt(d_k), axis=1)),
+        "k_as_v": (keys_as_values(Q, K, V), naive_attention(Q, K, K, scale=1 / math.sqrt(d_k), axis=1)),
     }
     for name, (res, (W, out)) in cases.items():
         assert np.allclose(res.weights, W, atol=1e-12), name

@@ -13,7 +13,8 @@ def test_defaults_draw_every_step_without_error():
     at = run_page(HOME)
     assert not at.exception
     titles = [title_of(f) for f in figures(at)]
-    for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ", "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
+    for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ",
+                  "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
                   "Q = X·W_Q  (6 × 8)", "K = X·W_K  (6 × 8)", "V = X·W_V  (6 × 8)"):
         assert any(t.startswith(start) for t in titles), (start, titles)
     assert at.query_params["text"] == ["the cat sat on the mat"] or at.query_params["text"] == "the cat sat on the mat"

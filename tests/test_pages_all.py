@@ -1,26 +1,30 @@
-"""Every page (discovered, so new pages are covered) runs under AppTest with defaults and with settings from a link."""
+"""Every page on the route runs under AppTest with defaults and with settings from a link."""
 
 from pathlib import Path
 
 import pytest
 
-from tests.apptest_utils import ROOT, figures, run_page
+from attn_ui.pages import ROOT, route
+from tests.apptest_utils import figures
 
-PAGES = ["streamlit_app.py"] + [f"pages/{p.name}" for p in sorted((ROOT / "pages").glob("*.py"))]
+PAGES = [p.path for p in route()]
 LINK = {"text": "Dogs chase cats, and cats chase mice!", "seed": "11", "d_model": "16", "heads": "4"}
 
 
+def test_every_file_in_pages_is_on_the_route():
+    files = {f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py")}
+    assert files == set(PAGES[1:]), "add each page to ROUTE in attn_ui/pages.py (and nothing else)"
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
-def test_page_runs_at_defaults(page):
-    at = run_page(page)
-    assert not at.exception, at.exception[0].value if at.exception else ""
+def test_page_runs_at_defaults(open_page, page):
+    at = open_page(page)
     assert at.title and figures(at), f"{page} draws no title or no figure"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
-def test_page_reads_the_shared_settings_from_the_link(page):
-    at = run_page(page, **LINK)
-    assert not at.exception, at.exception[0].value if at.exception else ""
+def test_page_reads_the_shared_settings_from_the_link(open_page, page):
+    at = open_page(page, **LINK)
     assert at.text_area(key="text").value == LINK["text"]
     assert at.number_input(key="seed").value == 11
     assert at.select_slider(key="d_model").value == 16

@@ -54,7 +54,7 @@ def test_two_keys_match_a_hand_softmax_and_finite_difference_jacobian():
             up, down = list(base), list(base)
             up[j] += h
             down[j] -= h
-            column = [(a - b) / (2 * h) for a, b in zip(naive_softmax(up), naive_softmax(down))]
+            column = [(a - b) / (2 * h) for a, b in zip(naive_softmax(up), naive_softmax(down), strict=True)]
             np.testing.assert_allclose(J[:, j], column, atol=1e-8)
     assert two.slope_scaled == pytest.approx(second_key_slope(two.p_scaled))
     assert two.slope_scaled == pytest.approx(two.p_scaled[1] * (1 - two.p_scaled[1]))
@@ -97,7 +97,7 @@ def test_sampled_std_is_about_root_d_k_and_one_after_scaling():
 
 def test_std_curve_matches_one_sample_per_width():
     raw, scaled = std_curve([1, 16, 256], 2000, seed=3)
-    for d_k, r, c in zip([1, 16, 256], raw, scaled):
+    for d_k, r, c in zip([1, 16, 256], raw, scaled, strict=True):
         s = qk_sample(d_k, 2000, 3)
         assert (r, c) == (s.std, s.std_scaled)
         assert abs(r / math.sqrt(d_k) - 1) < 0.1

@@ -1,0 +1,66 @@
+"""The one list of pages: the sidebar, Home's route, the Next/Back links, the tests and the benchmark read it.
+
+Adding a page means adding its file to pages/ and one entry here, in the order a learner should meet it.
+The file's number prefix does not set the order (the sidebar is drawn from this list); Streamlit
+derives each page's URL from its file name without the prefix, so renumbering keeps links working.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Page:
+    """One stop on the route: its file (from the repo root), sidebar label, icon and the question it answers."""
+
+    path: str
+    label: str
+    icon: str
+    question: str
+
+    @property
+    def url_path(self) -> str:
+        """The path Streamlit serves the page at: '' for Home, the file name without its number otherwise."""
+        if self.path == HOME.path:
+            return ""
+        stem = Path(self.path).stem
+        return stem.split("_", 1)[1] if stem.split("_", 1)[0].isdigit() and "_" in stem else stem
+
+
+HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?")
+
+ROUTE: tuple[Page, ...] = (
+    HOME,
+    Page("pages/1_QKV_builder.py", "Q/K/V builder", ":material/construction:",
+         "Where do Q, K and V come from, and how does one weight reach the output?"),
+    Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
+         "Why divide the scores by √d_k?"),
+    Page("pages/3_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
+         "What do the usual bugs look like, and how do you catch them?"),
+    Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
+         "Which pairs may attend at all, and what do several heads add?"),
+)
+
+
+def route() -> list[Page]:
+    """The pages in route order whose files exist (a deployment without pages/ still has Home)."""
+    return [p for p in ROUTE if (ROOT / p.path).exists()]
+
+
+def page_of(path: str) -> Page:
+    """The route entry for a file path such as 'pages/2_Scaling_explorer.py'."""
+    for p in ROUTE:
+        if p.path == path:
+            return p
+    raise KeyError(f"{path} is not on the route; add it to ROUTE in attn_ui/pages.py")
+
+
+def neighbours(path: str) -> tuple[Page | None, Page | None]:
+    """(the page before, the page after) `path` on the route; None at either end."""
+    pages = route()
+    i = [p.path for p in pages].index(path)
+    return (pages[i - 1] if i > 0 else None), (pages[i + 1] if i + 1 < len(pages) else None)

@@ -39,10 +39,16 @@ ROUTE: tuple[Page, ...] = (
          "Where do Q, K and V come from, and how does one weight reach the output?"),
     Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
          "Why divide the scores by √d_k?"),
+    Page("pages/6_Training_lab.py", "Training lab", ":material/model_training:",
+         "What does the √d_k do to learning, not just to one softmax?"),
     Page("pages/3_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
          "What do the usual bugs look like, and how do you catch them?"),
+    Page("pages/5_Check_yourself.py", "Check yourself", ":material/quiz:",
+         "Can you answer the questions before the app does?"),
     Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
          "Which pairs may attend at all, and what do several heads add?"),
+    Page("pages/7_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
+         "Which masking bugs train without an error, and how do you catch them?"),
 )
 
 

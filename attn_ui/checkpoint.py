@@ -1,0 +1,70 @@
+"""Predict, then see: a question the learner answers before a figure or number is revealed.
+
+    guess = predict("cp_scaling", "What is softmax([8, 0]) for the first key?", slider=(0.5, 1.0, 0.75, 0.01))
+    if guess is None:
+        return                                  # not answered yet: the reveal stays hidden
+    reveal(guess, right=abs(guess.value - p[0]) < 0.05, why=f"softmax([8, 0]) = {vec(p, 4)} …")
+
+The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict.
+A prediction is never a trap: `reveal` always explains the answer from the numbers on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+
+@dataclass(frozen=True)
+class Guess:
+    """What the learner committed to; `skipped` when they chose to see the answer without guessing."""
+
+    value: Any
+    skipped: bool = False
+
+
+def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
+            format_func: Callable[[Any], str] = str, slider: tuple[float, float, float, float] | None = None,
+            help: str | None = None) -> Guess | None:
+    """Ask `question` with a radio over `options` or a slider (lo, hi, start, step); None until answered."""
+    ss = st.session_state
+    done = ss.get(f"_cp_{key}")
+    with st.container(border=True):
+        st.markdown(f"**Predict first.** {question}")
+        if done is not None:
+            text = "You skipped this one." if done.skipped else f"Your prediction: **{format_func(done.value)}**."
+            c1, c2 = st.columns([3, 1], vertical_alignment="center")
+            c1.caption(text)
+            c2.button("Predict again", key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
+            return done
+        if slider is not None:
+            lo, hi, start, step = slider
+            value = st.slider("Your prediction", min_value=lo, max_value=hi, value=start, step=step,
+                              key=f"{key}_value", help=help)
+        else:
+            value = st.radio("Your prediction", options=list(options or []), index=None, key=f"{key}_value",
+                             format_func=format_func, help=help)
+        c1, c2, _ = st.columns([1, 1, 3])
+        check = c1.button("Check", key=f"{key}_check", type="primary", icon=":material/check:")
+        skip = c2.button("Show me", key=f"{key}_skip")
+        if check and value is None:
+            st.warning("Pick an answer first, or press “Show me”.", icon=":material/touch_app:")
+            return None
+        if check or skip:
+            ss[f"_cp_{key}"] = Guess(value, skipped=bool(skip and not check))
+            return ss[f"_cp_{key}"]
+        st.caption("The answer appears once you check your prediction or press “Show me”.")
+    return None
+
+
+def reveal(guess: Guess, right: bool, why: str) -> None:
+    """Say whether the prediction was right, and why, from the numbers on screen."""
+    if guess.skipped:
+        st.info(why, icon=":material/lightbulb:")
+    elif right:
+        st.success(f"**Right.** {why}", icon=":material/task_alt:")
+    else:
+        st.warning(f"**Not quite.** {why}", icon=":material/lightbulb:")

@@ -14,7 +14,7 @@ from .attention import (
     softmax_jacobian,
     split_heads,
 )
-from .model import Inputs, Weights, build_inputs, random_weights
+from .model import Inputs, Weights, build_inputs, project, random_weights
 from .tokens import MAX_TOKENS, Tokenized, embed, sinusoidal_positions, token_embedding, token_labels, tokenize
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "embed",
     "merge_heads",
     "multi_head_attention",
+    "project",
     "padding_mask",
     "random_weights",
     "row_entropy",

@@ -56,3 +56,9 @@ def build_inputs(text: str, seed: int, d_model: int, positional: bool = True,
         X = X + sinusoidal_positions(len(tok.tokens), d_model)  # (n, d_model), order is now visible
     return Inputs(tokens=tok.tokens, labels=token_labels(tok.tokens), n_found=tok.n_found,
                   X=X, weights=random_weights(d_model, seed), positional=positional)
+
+
+def project(inputs: Inputs) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Q, K, V = X W_Q, X W_K, X W_V for one head over the whole width: (n, d_model) each, d_k = d_v = d_model."""
+    X, w = inputs.X, inputs.weights
+    return X @ w.W_Q, X @ w.W_K, X @ w.W_V  # (n, d_model) @ (d_model, d_model) -> (n, d_model)

@@ -20,7 +20,9 @@ from attn_core import (
     softmax_jacobian,
     split_heads,
 )
-from tests.reference import naive_attention
+from attn_core import build_inputs as attn_core_build
+from attn_core import project
+from tests.reference import naive_attention, naive_matmul
 
 # --- the seed's numbers -------------------------------------------------------------------------
 
@@ -249,3 +251,11 @@ def test_seed_gradient_nearly_vanishes_without_scaling():
     scaled = softmax_jacobian(softmax([1.0, 0.0]))[1, 1]
     assert f"{unscaled:.4f}" == "0.0003" and f"{scaled:.3f}" == "0.197"
     assert 550 < scaled / unscaled < 650
+
+
+def test_project_is_x_times_each_weight_matrix():
+    inputs = attn_core_build("the cat sat", 3, 4)
+    Q, K, V = project(inputs)
+    w = inputs.weights
+    for M, W in ((Q, w.W_Q), (K, w.W_K), (V, w.W_V)):
+        np.testing.assert_allclose(M, naive_matmul(inputs.X.tolist(), W.tolist()))

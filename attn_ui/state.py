@@ -145,3 +145,19 @@ def _plain(err: Exception) -> str:
     if text.startswith("could not convert"):
         return "it is not a number"
     return text
+
+
+def token_picker(label: str, key: str, labels, default: int = 0, *, container=None, help: str | None = None) -> int:
+    """A select box over the tokens (by position) that always shows the token the page is using.
+
+    The value is bound to ?key= like url_bound. With a key, Streamlit keeps a select box's identity when its
+    options' labels change, and the browser goes on showing the old label (“the·0” after the sentence became
+    “a dog …”). Setting the value again before the box is drawn makes the browser redraw it."""
+    labels = list(labels)
+    options = list(range(len(labels)))
+    url_bound(key, min(default, len(labels) - 1), int, options=options)
+    ss = st.session_state
+    if ss.get(f"_labels_{key}") != labels:
+        ss[key] = ss[key]  # re-set before drawing: the browser redraws the label for the new tokens
+    ss[f"_labels_{key}"] = labels
+    return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help)

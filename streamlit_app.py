@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import attn_core
+from attn_core.words import positions_note
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, vector_figure
@@ -51,8 +52,7 @@ def one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult, V) -> in
     d_k = d_model
     st.header("One query, every key")
     i = token_picker("Pick the token that asks (the query)", "query", labels)
-    st.caption(f"Here there is one head, so d_k = d_v = d_model = {d_model}. X is each token's embedding "
-               "plus its sinusoidal position, so the two “the”s differ.")
+    st.caption(f"Here there is one head, so d_k = d_v = d_model = {d_model}. {positions_note(inputs.tokens)}")
     c1, c2, c3 = st.columns(3)
     c1.plotly_chart(vector_figure(att.scores[i], labels, f"1. scores q·kⱼ for {labels[i]}", x_title="key j"),
                     key="fig_scores")
@@ -79,7 +79,7 @@ def output_of_one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult
     right.plotly_chart(matrix_figure(att.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], dims,
                                      x_title="value dimension", height=190), key="fig_output")
     table = pd.DataFrame({"key": labels, "score q·k": att.scores[i], f"÷ √{d_k}": att.scaled[i],
-                          "weight": att.weights[i], "share of output (|w·v|)": np.linalg.norm(shares, axis=1)})
+                          "weight": att.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
                     column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns[1:]})
     right.caption("Summing each column of the left figure gives the output row above it: "

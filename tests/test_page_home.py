@@ -90,3 +90,16 @@ def test_changing_d_model_keeps_heads_valid():
     at.select_slider(key="d_model").set_value(6).run()
     assert not at.exception
     assert 6 % at.selectbox(key="heads").value == 0
+
+
+def test_the_positions_caption_names_only_words_that_repeat():
+    at = run_page(HOME, text="one two three four five six seven eight nine ten")
+    assert "“the”s" not in all_text(at)
+    at = run_page(HOME, text="the cat saw the dog and the bird and the fish")
+    assert "so the four “the”s and the two “and”s get different rows" in all_text(at)
+
+
+def test_the_table_names_the_length_of_each_share_not_a_share():
+    at = run_page(HOME)
+    columns = list(at.dataframe[0].value.columns)
+    assert "length ‖wⱼ·vⱼ‖" in columns and not any("share" in c for c in columns)

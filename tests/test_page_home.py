@@ -103,3 +103,14 @@ def test_the_table_names_the_length_of_each_share_not_a_share():
     at = run_page(HOME)
     columns = list(at.dataframe[0].value.columns)
     assert "length ‖wⱼ·vⱼ‖" in columns and not any("share" in c for c in columns)
+
+
+def test_the_sidebar_gives_the_d_k_this_single_head_page_uses():
+    at = run_page(HOME, heads=2)
+    side = " ".join(c.value for c in at.sidebar.caption)
+    assert "d_k = d_model = 8" in side and "8 / 2 = 4" not in side
+
+
+def test_a_page_that_splits_heads_shows_d_model_over_heads():
+    at = run_page("pages/4_Masks_and_heads.py", heads=2)
+    assert "d_k = d_model / heads = 8 / 2 = 4" in " ".join(c.value for c in at.sidebar.caption)

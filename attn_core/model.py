@@ -38,7 +38,6 @@ class Inputs:
     n_found: int  # tokens in the whole text, before the cap
     X: np.ndarray  # (n, d_model)  embeddings, plus positions when asked for
     weights: Weights
-    positional: bool
 
     @property
     def truncated(self) -> bool:
@@ -55,7 +54,7 @@ def build_inputs(text: str, seed: int, d_model: int, positional: bool = True,
     if positional:
         X = X + sinusoidal_positions(len(tok.tokens), d_model)  # (n, d_model), order is now visible
     return Inputs(tokens=tok.tokens, labels=token_labels(tok.tokens), n_found=tok.n_found,
-                  X=X, weights=random_weights(d_model, seed), positional=positional)
+                  X=X, weights=random_weights(d_model, seed))
 
 
 def project(inputs: Inputs) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

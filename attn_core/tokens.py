@@ -21,7 +21,6 @@ class Tokenized:
 
     tokens: tuple[str, ...]
     n_found: int  # how many tokens the whole text had, before the cap
-    max_tokens: int
 
     @property
     def truncated(self) -> bool:
@@ -35,7 +34,7 @@ def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Tokenized:
     # drop invisible control and format characters (zero-width joiners, NULs) so every token can be seen
     clean = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     found = _TOKEN.findall(clean)
-    return Tokenized(tokens=tuple(found[:max_tokens]), n_found=len(found), max_tokens=max_tokens)
+    return Tokenized(tokens=tuple(found[:max_tokens]), n_found=len(found))
 
 
 def token_labels(tokens) -> list[str]:

@@ -96,3 +96,10 @@ def _parse_choice(raw: str, choices, name: str) -> int:
     if value not in choices:
         raise ValueError(f"{name}={value} is not one of {', '.join(map(str, choices))}")
     return value
+
+
+def parse_mask_param(raw: str) -> str:
+    """?custom=110-111-001 -> the same grid written the one canonical way, or a ValueError saying what is wrong."""
+    from attn_core.masks import encode_mask, parse_mask  # here, not at the top: this file appends only
+
+    return encode_mask(parse_mask(raw))

@@ -2,23 +2,19 @@
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core.masks import build_mask
-from tests.apptest_utils import ROOT, all_text, figure_titled, figures, heatmap_z, title_of
+from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, title_of
 
 PAGE = "pages/4_Masks_and_heads.py"
 TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
 
 
-def run(**query_params) -> AppTest:
-    """Open the page cold from a link. It runs under the home script, so the sidebar's page links resolve."""
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.switch_page(PAGE)
-    for key, value in query_params.items():
-        at.query_params[key] = str(value)
-    return at.run()
+@pytest.fixture
+def run(open_page):
+    """run(**query_params): the page opened cold from a link, asserted free of exceptions."""
+    return lambda **query_params: open_page(PAGE, **query_params)
 
 
 def expected(heads: int, mask, d_model: int = 8, seed: int = 0):
@@ -32,7 +28,7 @@ def head_figures(at):
 
 
 def assert_clean(at):
-    assert not at.exception, at.exception[0].value
+    """No figure prints a NaN (the page ran: `run` has asserted that already)."""
     for fig in figures(at):
         for trace in fig["data"]:
             for row in trace.get("text") or []:
@@ -40,7 +36,7 @@ def assert_clean(at):
 
 
 @pytest.mark.parametrize(("heads", "mask", "pad"), [(1, "none", None), (2, "padding", 2), (4, "causal", None)])
-def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(heads, mask, pad):
+def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mask, pad):
     params = {"heads": heads, "mask": mask} | ({"pad": pad} if pad is not None else {})
     at = run(**params)
     assert_clean(at)
@@ -66,7 +62,7 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(heads, mask, pa
     assert f"{heads}\u00a0×\u00a06\u00a0×\u00a0{d_k}" in all_text(at)  # the ribbon's split step, live
 
 
-def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number():
+def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number(run):
     at = run(mask="causal")
     fig = figure_titled(at, "head 1: masked scores")
     z = heatmap_z(fig)
@@ -76,7 +72,7 @@ def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number():
     assert np.all(text[upper] == "−∞")
 
 
-def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it():
+def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it(run):
     grid = "111111-000000-111111-111111-111111-110000"
     at = run(mask="custom", custom=grid, heads=2, query=1)
     assert_clean(at)
@@ -89,7 +85,7 @@ def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it():
     assert at.query_params["custom"] == grid
 
 
-def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why():
+def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why(run):
     at = run(mask="custom", custom="-".join(["000000"] * 6))
     assert_clean(at)
     assert at.error and "blocks every pair" in at.error[0].value
@@ -99,18 +95,20 @@ def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why():
         assert not np.isnan(z).any() and np.all(z == 0.0), prefix
 
 
-def test_preset_buttons_block_and_then_allow_every_pair():
+def test_preset_buttons_block_and_then_allow_every_pair(run):
     at = run(mask="custom")
     assert not at.error
     at.button(key="preset_none").click().run()
+    assert_ran(at)
     assert at.error and "blocks every pair" in at.error[0].value
     assert at.query_params["custom"] == "-".join(["000000"] * 6)
     at.button(key="preset_causal").click().run()
+    assert_ran(at)
     assert not at.error
     np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), np.tril(np.ones((6, 6))))
 
 
-def test_mangled_links_fall_back_with_a_notice():
+def test_mangled_links_fall_back_with_a_notice(run):
     at = run(mask="custom", custom="11x-abc", query="99")
     assert_clean(at)
     warnings = " ".join(w.value for w in at.warning)
@@ -122,7 +120,7 @@ def test_mangled_links_fall_back_with_a_notice():
     assert at.radio(key="mask").value == "causal"
 
 
-def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence():
+def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence(run):
     at = run(mask="custom", custom="10-01")
     assert_clean(at)
     assert any("was 2 × 2" in i.value for i in at.info)
@@ -131,7 +129,7 @@ def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence():
     np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), expected_mask)
 
 
-def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice():
+def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice(run):
     at = run(heads=3, mask="causal")
     assert_clean(at)
     assert any("heads=3" in w.value and "does not divide" in w.value for w in at.warning)
@@ -139,12 +137,14 @@ def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice()
     assert len(head_figures(at)) == 2
 
 
-def test_switching_the_mask_and_the_query_writes_them_to_the_link():
+def test_switching_the_mask_and_the_query_writes_them_to_the_link(run):
     at = run(mask="none")
     at.radio(key="mask").set_value("padding").run()
+    assert_ran(at)
     assert at.query_params["mask"] == "padding" and at.query_params["pad"] == "1"
     assert np.all(heatmap_z(figure_titled(at, "head 1: weights"))[:, 5] == 0.0)
     at.selectbox(key="query").set_value(2).run()
+    assert_ran(at)
     assert at.query_params["query"] == "2"
     res = expected(2, build_mask("padding", 6, n_padded=1))
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)

@@ -47,3 +47,13 @@ def test_long_text_message_names_the_limit():
 
 def test_divisors():
     assert divisors(12) == [1, 2, 3, 4, 6, 12]
+
+
+def test_parse_mask_param_reads_a_custom_grid_and_refuses_a_mangled_one():
+    from attn_ui.params import parse_mask_param
+
+    assert parse_mask_param(" 110-111-001 ") == "110-111-001"
+    with pytest.raises(ValueError, match="only 0s and 1s"):
+        parse_mask_param("11x-abc")
+    with pytest.raises(ValueError, match="row 2 has 1 entries"):
+        parse_mask_param("11-1")

@@ -161,3 +161,17 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
         ss[key] = ss[key]  # re-set before drawing: the browser redraws the label for the new tokens
     ss[f"_labels_{key}"] = labels
     return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help)
+
+
+def route_footer(file: str, shared: Shared) -> None:
+    """“Next:” to the following page on the route (and a quieter “Back”), carrying the shared settings."""
+    from .pages import neighbours
+
+    back, nxt = neighbours(Path(file).resolve().relative_to(ROOT).as_posix())
+    st.divider()
+    if nxt is not None:
+        st.page_link(nxt.path, label=f"Next: {nxt.label}. {nxt.question}", icon=":material/arrow_forward:",
+                     query_params=shared.query_params())
+    if back is not None:
+        st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",
+                     query_params=shared.query_params())

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from .pages import ROOT, page_of, route
+from .pages import ROOT, neighbours, page_of, route
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -165,8 +165,6 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
 
 def route_footer(file: str, shared: Shared) -> None:
     """“Next:” to the following page on the route (and a quieter “Back”), carrying the shared settings."""
-    from .pages import neighbours
-
     back, nxt = neighbours(Path(file).resolve().relative_to(ROOT).as_posix())
     st.divider()
     if nxt is not None:

@@ -27,12 +27,6 @@ def _check_d_k(d_k) -> int:
     return int(d_k)
 
 
-def second_key_slope(p) -> float:
-    """∂p₂/∂z₂ = p₂(1 − p₂) for two-key softmax weights p (2,): how far key 2's weight moves per unit of score."""
-    p = np.asarray(p, dtype=float)
-    return float(p[1] * (1.0 - p[1]))
-
-
 @dataclass(frozen=True)
 class TwoKeys:
     """softmax of two scores, before and after dividing by √d_k, with both Jacobians."""
@@ -57,10 +51,24 @@ class TwoKeys:
     @property
     def ratio(self) -> float:
         """slope_scaled / slope_unscaled; +inf when the unscaled slope underflowed to 0, nan when both did."""
-        a, b = self.slope_scaled, self.slope_unscaled
-        if b > 0:
-            return a / b
-        return math.inf if a > 0 else math.nan
+        return _ratio(self.slope_scaled, self.slope_unscaled)
+
+    @property
+    def raw_slope(self) -> float:
+        """∂p₂/∂(q·k₂) on the scaled side: softmax sees q·k / √d_k, so the chain rule adds a factor 1/√d_k."""
+        return self.slope_scaled / self.divisor
+
+    @property
+    def raw_ratio(self) -> float:
+        """raw_slope / slope_unscaled: how much more signal reaches W_Q and W_K with scaling (+inf, nan as ratio)."""
+        return _ratio(self.raw_slope, self.slope_unscaled)
+
+
+def _ratio(a: float, b: float) -> float:
+    """a / b for slopes a, b ≥ 0: +inf when only b underflowed to 0, nan when both did."""
+    if b > 0:
+        return a / b
+    return math.inf if a > 0 else math.nan
 
 
 def compare_two_keys(scores, d_k: int) -> TwoKeys:
@@ -99,6 +107,20 @@ def qk_sample(d_k: int, n_samples: int, seed: int) -> QKSample:
     dots = sample_qk_dots(d_k, n_samples, seed)  # (n_samples,)
     scaled = dots / math.sqrt(d_k)  # (n_samples,)
     return QKSample(d_k=d_k, dots=dots, scaled=scaled, std=float(dots.std()), std_scaled=float(scaled.std()))
+
+
+def excess_kurtosis(d_k: int) -> float:
+    """Excess kurtosis of q·k for N(0, 1) entries: 6 / d_k (each product qᵢkᵢ has kurtosis 9, i.e. excess 6,
+    and a sum of d_k independent ones divides the excess by d_k). 0 is a normal curve."""
+    return 6.0 / _check_d_k(d_k)
+
+
+HEAVY_TAILS = 0.75  # excess kurtosis above which the histogram of q·k visibly departs from the normal curve
+
+
+def heavy_tailed(d_k: int) -> bool:
+    """True when q·k at width d_k has tails clearly heavier than a normal curve's (d_k < 8)."""
+    return excess_kurtosis(d_k) > HEAVY_TAILS
 
 
 def std_curve(d_ks, n_samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -21,3 +21,27 @@ def load_inputs(shared: Shared, positional: bool = True) -> attn_core.Inputs:
         st.info(f"Your text has {inputs.n_found} tokens; the explorer keeps the first "
                 f"{len(inputs.tokens)} so that every matrix stays readable.", icon=":material/content_cut:")
     return inputs
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def cached_sample(d_k: int, n_samples: int, seed: int):
+    """attn_core.scaling.qk_sample, cached: n_samples pairs q·k at width d_k."""
+    from attn_core.scaling import qk_sample  # a page's own module: loaded only by the page that uses it
+
+    return qk_sample(d_k, n_samples, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def cached_std_curve(d_ks: tuple[int, ...], n_samples: int, seed: int):
+    """attn_core.scaling.std_curve, cached: the measured std of q·k and q·k/√d_k at every width in d_ks."""
+    from attn_core.scaling import std_curve
+
+    return std_curve(list(d_ks), n_samples, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def cached_peakedness(n_keys: int, d_ks: tuple[int, ...], n_seeds: int, seed: int):
+    """attn_core.scaling.peakedness_curves, cached: how peaked softmax over n_keys random keys gets per d_k."""
+    from attn_core.scaling import peakedness_curves
+
+    return peakedness_curves(n_keys, list(d_ks), n_seeds, seed)

@@ -100,3 +100,17 @@ def listing(items) -> str:
 def plot_label(text: str) -> str:
     """Escape a token for a Plotly label, where < and > would otherwise start a tag."""
     return html.escape(text, quote=False)
+
+
+def sqrt_text(d_k: int) -> str:
+    """'√64 = 8' or '√50 = 7.071': a square root written out, whole when it is whole."""
+    root = math.sqrt(d_k)
+    return f"√{d_k} = {int(root) if root.is_integer() else num(root, 3)}"
+
+
+def about(x: float) -> str:
+    """A rough size for a sentence: '8' when x is within 0.05 of a whole number, else one decimal ('7.1')."""
+    x = float(x)
+    if not math.isfinite(x):
+        return num(x)
+    return str(round(x)) if abs(x - round(x)) < 0.05 else num(x, 1)

@@ -103,3 +103,26 @@ def parse_mask_param(raw: str) -> str:
     from attn_core.masks import encode_mask, parse_mask  # here, not at the top: this file appends only
 
     return encode_mask(parse_mask(raw))
+
+
+SCORE_LIMIT = 1e308  # any finite score a float can hold
+
+
+def parse_score(raw: str, limit: float = SCORE_LIMIT) -> float:
+    """One attention score from a link: a finite number between −limit and limit, or a ValueError."""
+    value = float(raw)
+    if not math.isfinite(value) or abs(value) > limit:
+        bound = f"{limit:g}".replace("e+", "e")
+        raise ValueError(f"a score must be a finite number between −{bound} and {bound}, got {raw[:40]}")
+    return value
+
+
+TAU_MIN, TAU_MAX = 0.001, 1000.0
+
+
+def parse_tau(raw: str, lo: float = TAU_MIN, hi: float = TAU_MAX) -> float:
+    """A softmax temperature τ from a link: a finite number between lo and hi, or a ValueError."""
+    value = float(raw)
+    if not (math.isfinite(value) and lo <= value <= hi):
+        raise ValueError(f"τ must be between {lo:g} and {hi:g}")
+    return value

@@ -66,7 +66,8 @@ def test_the_gradient_of_the_second_key_in_both_cases(default_page):
 
 def test_the_sampled_std_is_about_8_and_about_1_after_scaling(default_page):
     # deterministic for seed 0 (measured 8.09 and 1.01); the bounds are five standard errors of a 4000-draw std
-    raw, scaled = float(metric(default_page, "measured std of q·k")), float(metric(default_page, "measured std of q·k / √d_k"))
+    raw = float(metric(default_page, "measured std of q·k"))
+    scaled = float(metric(default_page, "measured std of q·k / √d_k"))
     assert abs(raw - 8) < 0.5 and abs(scaled - 1) < 0.06
     assert "about 8" in all_text(default_page)
     hist = figure_titled(default_page, "q·k, d_k = 64")["data"][0]
@@ -129,3 +130,22 @@ def test_bad_input_gives_numbers_or_a_message_never_nan(qp):
         assert any("single key" in i.value for i in at.info)
     if qp.get("za") == "banana":
         assert sum("can't be used" in w.value for w in at.warning) == 2
+
+
+def test_the_page_reads_as_its_lessons_outline():
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse((Path(__file__).resolve().parent.parent / PAGE).read_text())
+    body = tree.body
+    last = body[-1]
+    assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and last.value.func.id == "main"
+    for node in body[:-1]:  # imports, constants and functions only: no work at import time
+        assert isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.FunctionDef)) or (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)), ast.dump(node)[:80]
+    functions = {f.name: f for f in body if isinstance(f, ast.FunctionDef)}
+    calls = [c.value.func.id for c in functions["main"].body
+             if isinstance(c, ast.Expr) and isinstance(c.value, ast.Call) and isinstance(c.value.func, ast.Name)]
+    assert calls[-5:] == ["two_keys", "variance", "peakedness", "temperature", "closing"]
+    for name, f in functions.items():
+        assert f.end_lineno - f.lineno + 1 <= 60, f"{name} is {f.end_lineno - f.lineno + 1} lines"

@@ -57,3 +57,34 @@ def test_parse_mask_param_reads_a_custom_grid_and_refuses_a_mangled_one():
         parse_mask_param("11x-abc")
     with pytest.raises(ValueError, match="row 2 has 1 entries"):
         parse_mask_param("11-1")
+
+
+# ------------------------------------------------------------------ parse_score, parse_tau (Scaling explorer)
+from attn_ui.params import parse_score, parse_tau  # noqa: E402
+
+
+@pytest.mark.parametrize("raw,value", [("8", 8.0), ("-1.5", -1.5), ("1e308", 1e308), ("-1e308", -1e308), (" 0 ", 0.0)])
+def test_parse_score_reads_any_finite_score(raw, value):
+    assert parse_score(raw) == value
+
+
+@pytest.mark.parametrize("raw", ["nan", "inf", "-inf", "1e309", "banana", ""])
+def test_parse_score_rejects_what_is_not_a_finite_score(raw):
+    with pytest.raises(ValueError):
+        parse_score(raw)
+
+
+def test_parse_score_names_the_limit():
+    with pytest.raises(ValueError, match="between −100 and 100"):
+        parse_score("101", limit=100)
+
+
+@pytest.mark.parametrize("raw,value", [("1", 1.0), ("0.001", 0.001), ("1000", 1000.0), ("2.5", 2.5)])
+def test_parse_tau_reads_a_temperature_in_range(raw, value):
+    assert parse_tau(raw) == value
+
+
+@pytest.mark.parametrize("raw", ["0", "-1", "0.0009", "1001", "nan", "inf", "x"])
+def test_parse_tau_rejects_out_of_range(raw):
+    with pytest.raises(ValueError):
+        parse_tau(raw)

@@ -13,9 +13,10 @@ from attn_core.scaling import (
     compare_two_keys,
     divisor_value,
     entropy_vs_tau,
+    excess_kurtosis,
+    heavy_tailed,
     peakedness_curves,
     qk_sample,
-    second_key_slope,
     std_curve,
     temperature_attention,
 )
@@ -49,6 +50,7 @@ def test_two_keys_match_a_hand_softmax_and_finite_difference_jacobian():
     np.testing.assert_allclose(two.p_unscaled, naive_softmax(z), rtol=1e-12)
     np.testing.assert_allclose(two.p_scaled, naive_softmax([v / 3 for v in z]), rtol=1e-12)
     h = 1e-6
+    slopes = []  # ∂p₂/∂z₂ by central differences, unscaled then scaled
     for J, base in ((two.J_unscaled, z), (two.J_scaled, [v / 3 for v in z])):
         for j in range(2):  # column j: how both weights move when score j moves, by central differences
             up, down = list(base), list(base)
@@ -56,8 +58,13 @@ def test_two_keys_match_a_hand_softmax_and_finite_difference_jacobian():
             down[j] -= h
             column = [(a - b) / (2 * h) for a, b in zip(naive_softmax(up), naive_softmax(down), strict=True)]
             np.testing.assert_allclose(J[:, j], column, atol=1e-8)
-    assert two.slope_scaled == pytest.approx(second_key_slope(two.p_scaled))
+        slopes.append(column[1])  # the last column is j = 2; its second entry is ∂p₂/∂z₂
+    # the slope properties pick key 2's own entry of the Jacobian, which is p₂(1 − p₂)
+    assert (two.slope_unscaled, two.slope_scaled) == pytest.approx(slopes, abs=1e-8)
     assert two.slope_scaled == pytest.approx(two.p_scaled[1] * (1 - two.p_scaled[1]))
+    # W_Q and W_K reach the score through q·k: on the scaled side the chain rule adds 1/√d_k
+    assert two.raw_slope == pytest.approx(slopes[1] / 3, abs=1e-8)
+    assert two.raw_ratio == pytest.approx(two.ratio / 3)
 
 
 @settings(max_examples=200, deadline=None)
@@ -76,6 +83,9 @@ def test_saturated_scores_report_their_ratio_honestly():
     assert math.isinf(compare_two_keys([800, 0], 64).ratio)  # unscaled slope underflows, scaled does not
     assert math.isnan(compare_two_keys([1e308, -1e308], 64).ratio)  # both underflow: no ratio to speak of
     assert compare_two_keys([3, 1], 1).ratio == 1.0  # √1 = 1 changes nothing
+    assert math.isinf(compare_two_keys([800, 0], 64).raw_ratio)
+    assert math.isnan(compare_two_keys([1e308, -1e308], 64).raw_ratio)
+    assert compare_two_keys([3, 1], 1).raw_ratio == 1.0
 
 
 @pytest.mark.parametrize("scores,d_k", [([1, 2, 3], 4), ([float("nan"), 0], 4), ([float("inf"), 0], 4),
@@ -93,6 +103,16 @@ def test_sampled_std_is_about_root_d_k_and_one_after_scaling():
     assert s.theory == 8
     np.testing.assert_allclose(s.dots, sample_qk_dots(64, 4000, 0))
     np.testing.assert_allclose(s.scaled, s.dots / 8)
+
+
+def test_excess_kurtosis_is_six_over_d_k_and_marks_heavy_tails():
+    dots = sample_qk_dots(2, 200_000, seed=1)
+    measured = ((dots - dots.mean()) ** 4).mean() / dots.var() ** 2 - 3
+    assert abs(measured - excess_kurtosis(2)) < 0.3  # 6 / 2 = 3
+    assert excess_kurtosis(1) == 6 and excess_kurtosis(600) == pytest.approx(0.01)
+    assert [d for d in range(1, 20) if heavy_tailed(d)] == [1, 2, 3, 4, 5, 6, 7]
+    with pytest.raises(ValueError):
+        excess_kurtosis(0)
 
 
 def test_std_curve_matches_one_sample_per_width():

@@ -1,0 +1,24 @@
+"""attn_ui.format: how numbers read on screen. Each helper appends its own tests below."""
+
+import math
+
+import pytest
+
+from attn_ui import format as fmt
+
+
+# ------------------------------------------------------------------------------ sqrt_text, about (Scaling explorer)
+@pytest.mark.parametrize("d_k,text", [(1, "√1 = 1"), (64, "√64 = 8"), (50, "√50 = 7.071"), (2, "√2 = 1.414"),
+                                      (512, "√512 = 22.627")])
+def test_sqrt_text_writes_a_whole_root_whole(d_k, text):
+    assert fmt.sqrt_text(d_k) == text
+
+
+@pytest.mark.parametrize("x,text", [(8.0, "8"), (8.04, "8"), (7.96, "8"), (7.071, "7.1"), (0.98, "1"),
+                                    (22.627, "22.6"), (1.06, "1.1"), (-2.01, "-2")])
+def test_about_rounds_to_a_whole_number_only_when_close(x, text):
+    assert fmt.about(x) == text.replace("-", "−") or fmt.about(x) == text
+
+
+def test_about_never_prints_nan():
+    assert "nan" not in fmt.about(math.nan) and "inf" not in fmt.about(math.inf)

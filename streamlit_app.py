@@ -9,9 +9,9 @@ from attn_core.words import positions_note
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, vector_figure
-from attn_ui.format import gap, num
+from attn_ui.format import a_an, gap, num
 from attn_ui.pages import route
-from attn_ui.state import setup_page, token_picker
+from attn_ui.state import route_footer, setup_page, token_picker
 
 INTRO = ("For each token, self-attention asks: which other tokens carry information I need right now, "
          "and how much of each? The answer comes from the content, not from a fixed pattern. "
@@ -23,17 +23,18 @@ def main() -> None:
     shared = setup_page(__file__, one_head=True)
     st.title("Attention Explorer")
     st.markdown(INTRO)
+    the_route(shared)
     three_roles()
     inputs = load_inputs(shared)
     Q, K, V = attn_core.project(inputs)  # one head: d_k = d_v = d_model
     att = attn_core.scaled_dot_product_attention(Q, K, V)
     i = one_query(inputs, att, V)
     output_of_one_query(inputs, att, V, i)
-    every_query(shared, inputs, att)
+    every_query(inputs, att)
     where_qkv_come_from(inputs, Q, K, V)
     show_source(attn_core.softmax, attn_core.scaled_dot_product_attention,
                 intro="The home page runs exactly these two functions from `attn_core/attention.py`.")
-    where_next(shared)
+    route_footer(__file__, shared)
 
 
 def three_roles() -> None:
@@ -86,19 +87,16 @@ def output_of_one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult
                   f"largest gap {gap(np.abs(shares.sum(axis=0) - att.output[i]).max())}.")
 
 
-def every_query(shared, inputs: attn_core.Inputs, att: attn_core.AttentionResult) -> None:
+def every_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult) -> None:
     """The whole n × n weight matrix, and the 10 × 10 claim computed on a 10-token sentence."""
     labels = inputs.labels
     n = len(labels)
     st.header("Every query at once")
     st.plotly_chart(matrix_figure(att.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                                   x_title="key", y_title="query"), key="fig_all_weights")
-    st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {n} tokens give an "
-                f"**{att.weights.shape[0]} × {att.weights.shape[1]}** weight matrix, one row per query.")
-    ten = attn_core.build_inputs("one two three four five six seven eight nine ten", shared.seed, shared.d_model)
-    ten_w = attn_core.scaled_dot_product_attention(*attn_core.project(ten)).weights
-    st.caption(f"Check yourself: a sequence of {len(ten.tokens)} tokens gives a "
-               f"{ten_w.shape[0]} × {ten_w.shape[1]} weight matrix (computed just now, not typed in).")
+    rows, cols = att.weights.shape
+    st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {n} tokens give "
+                f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
 
 
 def where_qkv_come_from(inputs: attn_core.Inputs, Q, K, V) -> None:
@@ -112,11 +110,13 @@ def where_qkv_come_from(inputs: attn_core.Inputs, Q, K, V) -> None:
         vc.plotly_chart(matrix_figure(V, "V = X·W_V", labels, cols, y_title="token"), key="fig_V")
 
 
-def where_next(shared) -> None:
-    """Links to the other pages, carrying the shared settings."""
-    st.header("Where to go next")
-    for page in route()[1:]:
-        st.page_link(page.path, label=page.label, icon=page.icon, query_params=shared.query_params())
+def the_route(shared) -> None:
+    """The pages in the order to take them, each with the question it answers; links keep your settings."""
+    with st.container(border=True):
+        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings.")
+        for k, page in enumerate(route()[1:], start=1):
+            st.page_link(page.path, label=f"{k}. {page.label}: {page.question}", icon=page.icon,
+                         query_params=shared.query_params())
 
 
 main()

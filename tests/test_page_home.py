@@ -114,3 +114,24 @@ def test_the_sidebar_gives_the_d_k_this_single_head_page_uses():
 def test_a_page_that_splits_heads_shows_d_model_over_heads():
     at = run_page("pages/4_Masks_and_heads.py", heads=2)
     assert "d_k = d_model / heads = 8 / 2 = 4" in " ".join(c.value for c in at.sidebar.caption)
+
+
+@pytest.mark.parametrize("text,phrase", [("the cat sat on the mat", "give a 6 × 6 weight matrix"),
+                                         ("a b c d e f g h", "give an 8 × 8 weight matrix"),
+                                         ("a b c d e f g h i j k", "give an 11 × 11 weight matrix"),
+                                         ("one", "give a 1 × 1 weight matrix")])
+def test_the_weight_matrix_sentence_is_grammatical_for_every_length(text, phrase):
+    assert phrase in all_text(run_page(HOME, text=text))
+
+
+def test_home_shows_the_route_in_order_with_each_page_question():
+    from attn_ui.pages import route
+
+    at = run_page(HOME)
+    links = [el.proto.label for el in at.get("page_link") if el.proto.label[:1].isdigit()]
+    assert links == [f"{k}. {p.label}: {p.question}" for k, p in enumerate(route()[1:], start=1)]
+    assert all("text=the+cat" in el.proto.query_string for el in at.get("page_link"))
+
+
+def test_home_does_not_answer_the_ten_token_question_before_it_is_asked():
+    assert "Check yourself: a sequence of 10 tokens" not in all_text(run_page(HOME))

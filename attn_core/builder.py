@@ -1,4 +1,4 @@
-"""The Q/K/V builder's maths: an interpretable starting point, edit checking, and one number traced.
+"""The Q/K/V builder's maths: an interpretable starting point, one number traced, and what the numbers say.
 
 Shapes use the paper's names: n tokens, d_model wide inputs, d_k wide queries and keys, d_v wide
 values. The builder has one head, so d_k = d_v = d_model.
@@ -6,13 +6,9 @@ values. The builder has one head, so d_k = d_v = d_model.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
-import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -180,79 +176,6 @@ def trace_cell(Q, K, V, i: int, j: int) -> CellTrace:
 
 
 # ---------------------------------------------------------------------------------------------
-# Checking what the learner typed into a matrix
-# ---------------------------------------------------------------------------------------------
-
-MAX_ABS = 1e6  # larger entries would let Q Kᵀ reach ~1e24 and beyond: nothing on screen could be read
-
-
-def parse_cell(raw: Any) -> float:
-    """A typed cell as a float, or a ValueError saying in words what is wrong with it."""
-    if raw is None:
-        raise ValueError("is empty")
-    if isinstance(raw, bool):
-        raise ValueError(f"“{raw}” is not a number")  # noqa: TRY004 - one error type for every bad cell
-    if isinstance(raw, (int, float, np.integer, np.floating)):
-        value, shown = float(raw), repr(raw)
-    else:
-        shown = str(raw).strip()
-        if not shown:
-            raise ValueError("is empty")
-        try:
-            # accept the minus sign the page prints (−) as well as the one on the keyboard (-)
-            value = float(shown.replace("\u2212", "-"))
-        except ValueError:
-            raise ValueError(f"“{shown[:30]}” is not a number") from None
-    if math.isnan(value):
-        raise ValueError(f"“{shown[:30]}” is NaN (not a number)")
-    if math.isinf(value):
-        raise ValueError(f"“{shown[:30]}” is infinite")
-    if abs(value) > MAX_ABS:
-        raise ValueError(f"“{shown[:30]}” is larger than the limit of ±{MAX_ABS:,.0f}")
-    return value
-
-
-@dataclass(frozen=True)
-class CellError:
-    """One bad cell: where it is and what is wrong with it."""
-
-    matrix: str
-    r: int  # row position
-    c: int  # column position
-    row: str  # row label
-    col: str  # column label
-    reason: str
-
-    @property
-    def message(self) -> str:
-        return f"{self.matrix}, row {self.row}, column {self.col}: {self.reason}"
-
-
-def apply_edits(name: str, base, last_good, edits: Mapping, row_labels, col_labels
-                ) -> tuple[np.ndarray, list[CellError]]:
-    """The starting matrix with the learner's edits applied; a bad cell keeps its last good value.
-
-    `edits` is a data editor's edited_rows: {row position: {column label: typed value}}.
-    """
-    M = np.array(base, dtype=float)  # (r, c), a copy
-    good = np.asarray(last_good, dtype=float)
-    col_index = {str(c): k for k, c in enumerate(col_labels)}
-    errors: list[CellError] = []
-    for r_key, row_edits in edits.items():
-        r = int(r_key)
-        for c_key, raw in row_edits.items():
-            c = col_index.get(str(c_key))
-            if c is None or not 0 <= r < M.shape[0]:
-                continue  # a cell that is not in this matrix (stale editor state): nothing to apply
-            try:
-                M[r, c] = parse_cell(raw)
-            except ValueError as err:
-                M[r, c] = good[r, c]
-                errors.append(CellError(name, r, c, str(row_labels[r]), str(col_labels[c]), str(err)))
-    return M, errors
-
-
-# ---------------------------------------------------------------------------------------------
 # Lessons read off the numbers
 # ---------------------------------------------------------------------------------------------
 
@@ -278,86 +201,77 @@ def action_animal_pair(tokens) -> tuple[int, int] | None:
     return None
 
 
-# ---------------------------------------------------------------------------------------------
-# The shape flow, the downloads and "show the code"
-# ---------------------------------------------------------------------------------------------
-
-def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int) -> str:
-    """A Graphviz diagram of the shapes, left to right: X, then Q K V, QKᵀ, the weights and the output."""
-    def node(name: str, label: str, fill: str = "#e8f0fe") -> str:
-        return f'  {name} [label="{label}", fillcolor="{fill}"];'
-
-    def edge(a: str, b: str, label: str = "") -> str:
-        return f'  {a} -> {b} [label="{label}"];' if label else f"  {a} -> {b};"
-
-    return "\n".join([
-        "digraph shapes {",
-        "  rankdir=LR; nodesep=0.45; ranksep=0.4; ordering=out;",
-        '  node [shape=box, style="filled,rounded", fontname="Helvetica", fontsize=15, margin="0.14,0.07"];',
-        '  edge [fontname="Helvetica", fontsize=13, color="#555555"];',
-        node("X", f"X\\n{n} × {d_model}"),
-        node("Q", f"Q\\n{n} × {d_k}"),
-        node("K", f"K\\n{n} × {d_k}"),
-        node("V", f"V\\n{n} × {d_v}"),
-        node("S", f"QKᵀ\\n{n} × {n}"),
-        node("Z", f"QKᵀ / √d_k\\n{n} × {n}"),
-        node("W", f"weights\\n{n} × {n}", "#dbeafe"),
-        node("O", f"output\\n{n} × {d_v}", "#d1fae5"),
-        edge("X", "Q", f"· W_Q ({d_model} × {d_k})"),
-        edge("X", "K", f"· W_K ({d_model} × {d_k})"),
-        edge("X", "V", f"· W_V ({d_model} × {d_v})"),
-        edge("Q", "S"),
-        edge("K", "S", "transposed"),
-        edge("S", "Z", f"÷ √{d_k}"),
-        edge("Z", "W", "softmax per row"),
-        edge("W", "O", "weights · V"),
-        edge("V", "O"),
-        "}",
-    ])
+Fmt = Callable[[float, int], str]  # a number formatter from the view layer, e.g. attn_ui.format.num(x, decimals)
+TIE = 1e-9  # weights this close count as equal: floating-point rounding, not a preference
 
 
-def csv_zip(tables: Mapping[str, tuple[Any, Any, Any]]) -> bytes:
-    """A zip with one CSV per matrix: {name: (M (r, c), row labels, column labels)} -> bytes."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, (M, rows, cols) in tables.items():
-            text = io.StringIO()
-            writer = csv.writer(text, lineterminator="\n")
-            writer.writerow(["", *cols])
-            for label, row in zip(rows, np.asarray(M, dtype=float)):
-                writer.writerow([label, *(repr(float(v)) for v in row)])  # repr: every digit, reads back exactly
-            archive.writestr(f"{name}.csv", text.getvalue())
-    return buffer.getvalue()
+@dataclass(frozen=True)
+class Note:
+    """A sentence and how to show it: "warning", "caption", "success" or "info"."""
+
+    kind: str
+    text: str
 
 
-CODE_FORMULA = '''
-Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
-d_k = Q.shape[1]
+def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
+    """One note per repeated token: are its rows the same in X, Q, K, V and the weights, and why."""
+    notes = []
+    for group in repeated_tokens(tokens):
+        where = ", ".join(str(p) for p in group[:-1]) + f" and {group[-1]}"
+        word = "”/“".join(dict.fromkeys(tokens[p] for p in group))  # The/the: the embedding folds case
+        if rows_identical(group, X, Q, K, V, weights):
+            notes.append(Note("warning", f"“{word}” appears at positions {where}, and its rows are **identical** in "
+                              "X, Q, K, V and the weights. Positions are off, so X says only *what* each token is, "
+                              "not *where* it is: attention alone does not see order. Turn the positions on to tell "
+                              "them apart."))
+        elif positional:
+            notes.append(Note("caption", f"“{word}” appears at positions {where}; its rows differ because each copy "
+                              "got its own position added to X."))
+        else:
+            notes.append(Note("caption", f"“{word}” appears at positions {where}; positions are off, but its rows "
+                              "differ because you edited X."))
+    return notes
 
-scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
-scaled = scores / np.sqrt(d_k)        # keeps the scores from growing with d_k
-# softmax over the keys (the last axis); subtract the row max so exp() cannot overflow
-e = np.exp(scaled - scaled.max(axis=1, keepdims=True))
-weights = e / e.sum(axis=1, keepdims=True)   # (n, n), each row sums to 1
-output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
 
-np.set_printoptions(precision=3, suppress=True)
-print("weights =\\n", weights)
-print("output =\\n", output)
-'''
+@dataclass(frozen=True)
+class Rank:
+    """Where key b's weight stands in a query's row of weights."""
+
+    kind: str  # "even": every key the same; "largest": b alone on top; "tied": b shares the top; "beaten"
+    top: tuple[int, ...]  # the keys with the row's largest weight (within TIE)
 
 
-def numpy_code(X, W_Q, W_K, W_V, labels, literal: Callable[[str, Any], str]) -> str:
-    """Runnable numpy that rebuilds this page's numbers: the matrices as literals, then the formula."""
-    header = [
-        "import numpy as np",
-        "",
-        f"# the tokens, one row of X each: {list(labels)}",
-        literal("X", X),
-        literal("W_Q", W_Q),
-        literal("W_K", W_K),
-        literal("W_V", W_V),
-    ]
-    return "\n".join(header) + "\n" + CODE_FORMULA
+def rank_in_row(row, b: int) -> Rank:
+    """Is weight row[b] the largest of its row (n,), tied for it, or beaten by another key's?"""
+    row = np.asarray(row, dtype=float)
+    top = tuple(int(k) for k in np.flatnonzero(np.isclose(row, row.max(), rtol=0, atol=TIE)))
+    if len(top) == len(row) > 1:
+        return Rank("even", top)
+    if b in top:
+        return Rank("largest" if len(top) == 1 else "tied", top)
+    return Rank("beaten", top)
+
+
+def action_animal_lesson(labels, a: int, b: int, Q, K, scores, weights, d_k: int, fmt: Fmt) -> Note:
+    """Why action a attends to animal b (a "success"), or whether it still does after edits (an "info")."""
+    row = np.asarray(weights[a], dtype=float)
+    rank = rank_in_row(row, b)
+    if rank.kind == "even":
+        verdict = "the same as every other key: the row is even, so the query prefers nothing"
+    elif rank.kind == "largest":
+        verdict = "the largest in its row"
+    elif rank.kind == "tied":
+        others = " and ".join(f"“{labels[k]}”" for k in rank.top if k != b)
+        verdict = f"tied for the largest in its row with {others}"
+    else:
+        k = rank.top[0]
+        verdict = f"but the largest weight in its row now goes to “{labels[k]}” ({fmt(row[k], 3)})"
+    kind = "success" if rank.kind in ("largest", "tied") else "info"
+    head = (f"Why “{labels[a]}” attends to “{labels[b]}”." if kind == "success"
+            else f"Does “{labels[a]}” still attend to “{labels[b]}”?")
+    q, k = float(Q[a][ANIMAL]), float(K[b][ANIMAL])
+    return Note(kind, f"**{head}** “{labels[a]}” is an action, and W_Q turns *action* into *wants animal*: q has "
+                f"{fmt(q, 2)} there. “{labels[b]}” is an animal, and W_K keeps it as *has animal*: k has {fmt(k, 2)} "
+                f"there. Of their dot product q·k = {fmt(scores[a][b], 2)}, that column gives {fmt(q * k, 2)}. "
+                f"After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a weight of {fmt(row[b], 3)}, "
+                f"{verdict}.")

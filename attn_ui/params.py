@@ -126,3 +126,13 @@ def parse_tau(raw: str, lo: float = TAU_MIN, hi: float = TAU_MAX) -> float:
     if not (math.isfinite(value) and lo <= value <= hi):
         raise ValueError(f"τ must be between {lo:g} and {hi:g}")
     return value
+
+
+def parse_bool(raw: str) -> bool:
+    """An on/off switch from a link: 1/true/on/yes or 0/false/off/no (any case), or a ValueError."""
+    word = raw.strip().lower()
+    if word in ("1", "true", "on", "yes"):
+        return True
+    if word in ("0", "false", "off", "no"):
+        return False
+    raise ValueError("it is not 0 or 1")

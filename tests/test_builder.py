@@ -1,9 +1,6 @@
 """The Q/K/V builder's maths, checked against slow obvious loops and the seed's own sentence."""
 
-import csv
-import io
 import math
-import zipfile
 
 import numpy as np
 import pytest
@@ -12,28 +9,29 @@ from hypothesis import strategies as st
 
 from attn_core import build_inputs, sinusoidal_positions
 from attn_core.builder import (
+    ACTION,
     ANIMAL,
     FEATURES,
-    MAX_ABS,
+    PLACE,
     UNKNOWN,
+    action_animal_lesson,
     action_animal_pair,
-    apply_edits,
     build,
-    csv_zip,
     interpretable_start,
     lexicon_feature,
-    numpy_code,
-    parse_cell,
     random_start,
     repeated_tokens,
+    rank_in_row,
+    repeat_notes,
     rows_identical,
-    shape_flow_dot,
     trace_cell,
 )
-from attn_ui.code import array_literal
+from attn_ui.cells import MAX_ABS
+from attn_ui.format import num
 from tests.reference import naive_attention, naive_matmul
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
+LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 
 
 def naive_attention_from_x(X, W_Q, W_K, W_V):
@@ -127,39 +125,7 @@ def test_trace_rejects_a_cell_outside_the_matrix():
         trace_cell(res.Q, res.K, res.V, 3, 0)
 
 
-# ---- checking edits --------------------------------------------------------------------------
-
-@pytest.mark.parametrize("raw, value", [("1.5", 1.5), (" -2 ", -2.0), ("−0.25", -0.25), ("1e3", 1000.0),
-                                        (7, 7.0), (2.5, 2.5), ("1000000", 1e6)])
-def test_parse_cell_accepts_numbers(raw, value):
-    assert parse_cell(raw) == value
-
-
-@pytest.mark.parametrize("raw, words", [("abc", "is not a number"), ("", "is empty"), (None, "is empty"),
-                                        ("nan", "NaN"), (float("nan"), "NaN"), ("inf", "infinite"),
-                                        ("-Infinity", "infinite"), ("1e308", "larger than the limit"),
-                                        ("1000001", "larger than the limit"), (True, "is not a number")])
-def test_parse_cell_names_what_is_wrong(raw, words):
-    with pytest.raises(ValueError, match=words):
-        parse_cell(raw)
-
-
-def test_apply_edits_keeps_the_last_good_value_of_a_bad_cell():
-    base = np.zeros((2, 3))
-    last_good = np.array([[0.0, 5.0, 0.0], [0.0, 0.0, 0.0]])
-    edits = {"0": {"d1": "oops", "d2": "2"}, 1: {"d0": "1e308"}}
-    M, errors = apply_edits("W_Q", base, last_good, edits, ["d0", "d1"], ["d0", "d1", "d2"])
-    assert np.array_equal(M, [[0.0, 5.0, 2.0], [0.0, 0.0, 0.0]])
-    found = [(e.matrix, e.r, e.c, e.row, e.col) for e in errors]
-    assert found == [("W_Q", 0, 1, "d0", "d1"), ("W_Q", 1, 0, "d1", "d0")]
-    assert errors[0].message.startswith("W_Q, row d0, column d1: “oops” is not a number")
-
-
-def test_apply_edits_ignores_cells_from_a_stale_editor():
-    M, errors = apply_edits("X", np.ones((1, 2)), np.ones((1, 2)), {0: {"gone": "x"}, 5: {"d0": "x"}},
-                            ["cat"], ["d0", "d1"])
-    assert np.array_equal(M, np.ones((1, 2))) and errors == []
-
+# ---- very large and very negative numbers -----------------------------------------------------
 
 def test_a_row_of_very_negative_scores_still_gives_weights():
     Q, K, V = np.array([[-1e4]]) * np.ones((2, 1)), np.array([[1e4], [0.9e4]]), np.eye(2)
@@ -176,7 +142,7 @@ def test_a_huge_but_allowed_edit_keeps_every_number_finite():
     assert t.shift > 0 and np.isfinite(t.exp_sum) and t.weight == pytest.approx(res.weights[0, 0])
 
 
-# ---- lessons, downloads, code ----------------------------------------------------------------
+# ---- lessons read off the numbers -------------------------------------------------------------
 
 def test_repeated_tokens_and_identical_rows():
     assert repeated_tokens(SENTENCE) == [[0, 4]]
@@ -187,27 +153,52 @@ def test_repeated_tokens_and_identical_rows():
     assert not rows_identical([0, 2], M, np.array([[1], [0], [2]]))
 
 
-def test_csv_zip_has_one_labelled_csv_per_matrix_and_exact_numbers():
-    M = np.array([[1 / 3, -2.0], [1e-17, 4.5]])
-    data = csv_zip({"weights": (M, ["the·0", "cat"], ["the·0", "cat"]), "V": (M[:1], ["x"], ["d0", "d1"])})
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        assert sorted(z.namelist()) == ["V.csv", "weights.csv"]
-        rows = list(csv.reader(io.StringIO(z.read("weights.csv").decode())))
-    assert rows[0] == ["", "the·0", "cat"] and [r[0] for r in rows[1:]] == ["the·0", "cat"]
-    assert np.array_equal(np.array([[float(v) for v in r[1:]] for r in rows[1:]]), M)
+# ---- sentences read off the numbers ------------------------------------------------------------
+
+def built(tokens, positional):
+    start = interpretable_start(tokens, positional=positional)
+    return start, build(start.X, start.W_Q, start.W_K, start.W_V)
 
 
-def test_shape_flow_carries_the_live_shapes():
-    dot = shape_flow_dot(n=6, d_model=5, d_k=5, d_v=5)
-    assert "X\\n6 × 5" in dot and "QKᵀ\\n6 × 6" in dot and "output\\n6 × 5" in dot and "W_Q (5 × 5)" in dot
-    assert dot.startswith("digraph") and dot.rstrip().endswith("}")
+@pytest.mark.parametrize("row, b, kind, top", [
+    ([0.1, 0.7, 0.2], 1, "largest", (1,)),
+    ([0.4, 0.4, 0.2], 1, "tied", (0, 1)),
+    ([0.5, 0.3, 0.2], 1, "beaten", (0,)),
+    ([1 / 3] * 3, 2, "even", (0, 1, 2)),
+    ([1.0], 0, "largest", (0,)),  # one token: its own only key, not an "even" row of one
+])
+def test_rank_in_row_says_where_a_weight_stands(row, b, kind, top):
+    rank = rank_in_row(row, b)
+    assert (rank.kind, rank.top) == (kind, top)
 
 
-def test_generated_code_runs_and_reproduces_build():
-    X, W_Q, W_K, W_V = random_case(4, n=3, d=2)
-    code = numpy_code(X, W_Q, W_K, W_V, ["a", "b", "c"], array_literal)
-    scope: dict = {}
-    exec(code, scope)  # noqa: S102 - the code is ours, generated from our own numbers
-    res = build(X, W_Q, W_K, W_V)
-    assert np.allclose(scope["weights"], res.weights, atol=1e-15)
-    assert np.allclose(scope["output"], res.output, atol=1e-14)
+def test_the_action_animal_lesson_states_what_the_numbers_show():
+    start, res = built(SENTENCE, positional=False)
+    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    assert lesson.kind == "success" and lesson.text.startswith("**Why “sat” attends to “cat”.**")
+    assert "q has 3.00 there" in lesson.text and "the largest in its row" in lesson.text
+    assert f"a weight of {num(res.weights[2, 1], 3)}" in lesson.text
+    W_Q = start.W_Q.copy()
+    W_Q[ACTION, ANIMAL] = 0.0  # sat's query is all zeros now: an even row
+    res = build(start.X, W_Q, start.W_K, start.W_V)
+    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    assert lesson.kind == "info" and "the row is even" in lesson.text
+    W_Q[ACTION, PLACE] = 2.0  # sat now wants a place: mat wins
+    res = build(start.X, W_Q, start.W_K, start.W_V)
+    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    assert np.argmax(res.weights[2]) == 5 and "now goes to “mat”" in lesson.text
+
+
+@pytest.mark.parametrize("tokens", [SENTENCE, ("The", "cat", "saw", "the", "cat", "."), ("a",) * 32, ("cat",)])
+@pytest.mark.parametrize("positional", [True, False])
+def test_repeat_notes_say_identical_exactly_when_the_rows_are(tokens, positional):
+    start, res = built(tokens, positional)
+    notes = repeat_notes(tokens, positional, start.X, res.Q, res.K, res.V, res.weights)
+    groups = repeated_tokens(tokens)
+    assert len(notes) == len(groups)
+    for group, note in zip(groups, notes, strict=True):
+        same = all(np.array_equal(M[group[0]], M[p]) for M in (start.X, res.Q, res.K, res.V, res.weights)
+                   for p in group)
+        assert ("**identical**" in note.text) == same == (note.kind == "warning")
+        assert ("Positions are off" in note.text or "positions are off" in note.text) == (not positional)
+        assert f"positions {', '.join(map(str, group[:-1]))} and {group[-1]}" in note.text

@@ -86,7 +86,8 @@ def test_every_kind_of_bad_cell_is_named_and_the_last_good_value_kept():
     no_exception(at)
     messages = [e.value for e in at.error]
     assert len(messages) == 5, messages
-    for (r, col), words in zip(bad, ["not a number", "is empty", "NaN", "infinite", "larger than the limit"]):
+    for (r, col), words in zip(bad, ["not a number", "is empty", "NaN", "infinite", "larger than the limit"],
+                               strict=True):
         assert any(m.startswith(f"W_Q, row d{r}, column {col}:") and words in m for m in messages), (words, messages)
     W_Q = z(at, "W_Q")
     assert W_Q[0, 0] == 2.5  # the last good value of that cell, not the starting one
@@ -170,7 +171,8 @@ def test_show_the_code_reproduces_the_page_numbers_with_edits():
 
 
 def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
-    at = edit(open_page(start="interpretable", pe=0), "W_Q", {(1, "wants animal"): "0"})  # action no longer wants animal
+    # action no longer wants animal
+    at = edit(open_page(start="interpretable", pe=0), "W_Q", {(1, "wants animal"): "0"})
     no_exception(at)
     assert not at.success and "Does “sat” still attend to “cat”?" in all_text(at)
     assert np.allclose(z(at, "weights = softmax")[2], 1 / 6)  # sat's query is all zeros now: even weights

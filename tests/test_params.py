@@ -88,3 +88,20 @@ def test_parse_tau_reads_a_temperature_in_range(raw, value):
 def test_parse_tau_rejects_out_of_range(raw):
     with pytest.raises(ValueError):
         parse_tau(raw)
+
+
+# ------------------------------------------------------------------ parse_bool (Q/K/V builder's ?pe=)
+@pytest.mark.parametrize("raw,value", [("1", True), ("0", False), (" TRUE ", True), ("off", False), ("Yes", True),
+                                       ("no", False)])
+def test_parse_bool_reads_on_and_off(raw, value):
+    from attn_ui.params import parse_bool
+
+    assert parse_bool(raw) is value
+
+
+@pytest.mark.parametrize("raw", ["maybe", "", "2", "1.0", "nan"])
+def test_parse_bool_refuses_anything_else(raw):
+    from attn_ui.params import parse_bool
+
+    with pytest.raises(ValueError, match="not 0 or 1"):
+        parse_bool(raw)

@@ -7,14 +7,18 @@ drawn and diagnosed exactly like the right one. Leading "..." axes are heads.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from .attention import AttentionResult, row_entropy, scaled_dot_product_attention, softmax
 
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
+SUMS_TO_ONE = 1e-6  # a weight row (or column) whose sum is this close to 1 sums to 1
+T = TypeVar("T")
 
 
 def correct_attention(Q, K, V) -> AttentionResult:
@@ -91,17 +95,37 @@ MISTAKES: tuple[Mistake, ...] = (
 BY_NAME = {m.name: m for m in MISTAKES}
 
 
-def quiz_pool(d_model: int, d_k: int) -> list[str]:
-    """The mistakes that change something at this width: √d_model = √d_k with one head, no scale = √1 when d_k = 1."""
-    pool = [m.name for m in MISTAKES]
-    if d_model == d_k:
-        pool.remove("sqrt_d_model")
-    if d_k == 1:
-        pool.remove("no_scale")
-    return pool
+SCALE_MISTAKES = ("no_scale", "sqrt_d_model")  # the mistakes that only change the number the scores are divided by
 
 
-def draw_mistake(seed: int, pool: Sequence[str]) -> str:
+def divisor(name: str, d_model: int, d_k: int) -> float:
+    """What the scores are divided by in computation `name` ('right' or a scale mistake): √d_k, √d_model or 1."""
+    return {"right": math.sqrt(d_k), "sqrt_d_model": math.sqrt(d_model), "no_scale": 1.0}[name]
+
+
+def scale_mistakes(d_model: int, d_k: int) -> list[Mistake]:
+    """The scale mistakes whose divisor differs from √d_k at this width, in SCALE_MISTAKES order.
+
+    √d_model is √d_k with one head, and 1 is √d_k when d_k = 1: those would give the right weights."""
+    if d_model < 1 or d_k < 1:
+        raise ValueError(f"d_model and d_k must be at least 1, got d_model={d_model}, d_k={d_k}")
+    right = divisor("right", d_model, d_k)
+    return [BY_NAME[name] for name in SCALE_MISTAKES if divisor(name, d_model, d_k) != right]
+
+
+def run_scale_mistakes(Q, K, V, d_model: int) -> list[tuple[Mistake, AttentionResult]]:
+    """Each scale mistake that changes something at this width, run on Q, K (..., n, d_k) and V (..., n, d_v)."""
+    d_k = np.shape(Q)[-1]
+    return [(m, m.run(Q, K, V, d_model)) for m in scale_mistakes(d_model, d_k)]
+
+
+def quiz_pool(d_model: int, d_k: int) -> list[Mistake]:
+    """The mistakes that change something at this width: every role and axis mistake, and the scale ones that apply."""
+    scale = scale_mistakes(d_model, d_k)
+    return [m for m in MISTAKES if m.name not in SCALE_MISTAKES or m in scale]
+
+
+def draw_mistake(seed: int, pool: Sequence[T]) -> T:
     """The quiz's mistake for this seed: one uniform draw from `pool` with its own seeded generator."""
     if not pool:
         raise ValueError("the pool of mistakes is empty")
@@ -122,15 +146,15 @@ class Diagnosis:
     mean_entropy: float  # mean row entropy of the weights, in nats
     right_mean_entropy: float
     mean_max_weight: float  # mean over rows of the largest weight
-    right_mean_max_weight: float
 
     @property
     def rows_sum_to_one(self) -> bool:
-        return self.row_sum_gap < 1e-6
+        return self.row_sum_gap < SUMS_TO_ONE
 
     @property
-    def cols_sum_to_one(self) -> bool:
-        return self.col_sum_gap < 1e-6
+    def scores_relation(self) -> str:
+        """'same' when the scores are Q Kᵀ, 'transposed' when they are (Q Kᵀ)ᵀ (and not Q Kᵀ), else 'neither'."""
+        return "same" if self.scores_same else "transposed" if self.scores_transposed else "neither"
 
 
 def diagnose(right: AttentionResult, wrong: AttentionResult) -> Diagnosis:
@@ -146,7 +170,6 @@ def diagnose(right: AttentionResult, wrong: AttentionResult) -> Diagnosis:
         mean_entropy=mean_row_entropy(w),
         right_mean_entropy=mean_row_entropy(right.weights),
         mean_max_weight=mean_max_weight(w),
-        right_mean_max_weight=mean_max_weight(right.weights),
     )
 
 
@@ -154,9 +177,9 @@ def identify(d: Diagnosis) -> str:
     """Name the mistake from its symptoms alone (the reasoning the quiz asks of the learner), or 'none'."""
     if not d.rows_sum_to_one:
         return "axis0"  # the right weights always have rows summing to 1
-    if d.scores_transposed and not d.scores_same:
+    if d.scores_relation == "transposed":
         return "swap_qk"
-    if not d.scores_same:
+    if d.scores_relation == "neither":
         return "v_as_k"  # rows sum to 1 but the scores are neither Q Kᵀ nor its transpose
     if d.weights_same:
         return "k_as_v" if d.output_gap > CLOSE else "none"

@@ -21,7 +21,9 @@ from attn_core.mistakes import (
     mean_row_entropy,
     no_scale,
     quiz_pool,
+    run_scale_mistakes,
     scale_by_sqrt_d_model,
+    scale_mistakes,
     softmax_over_queries,
     swap_q_and_k,
     values_as_keys,
@@ -131,15 +133,42 @@ def test_with_one_head_sqrt_d_model_is_the_right_scale():
     assert np.allclose(scale_by_sqrt_d_model(Q, K, V, 8).weights, correct_attention(Q, K, V).weights)
 
 
+def names(pool):
+    return [m.name for m in pool]
+
+
 def test_quiz_pool_drops_the_mistakes_that_change_nothing():
     everything = [m.name for m in MISTAKES]
-    assert quiz_pool(8, 4) == everything
-    assert "sqrt_d_model" not in quiz_pool(8, 8) and "no_scale" in quiz_pool(8, 8)
-    assert "no_scale" not in quiz_pool(2, 1) and "sqrt_d_model" in quiz_pool(2, 1)
+    assert names(quiz_pool(8, 4)) == everything
+    assert "sqrt_d_model" not in names(quiz_pool(8, 8)) and "no_scale" in names(quiz_pool(8, 8))
+    assert "no_scale" not in names(quiz_pool(2, 1)) and "sqrt_d_model" in names(quiz_pool(2, 1))
+    assert all(m is BY_NAME[m.name] for m in quiz_pool(8, 4))  # the registry's own objects, ready to run
+
+
+@pytest.mark.parametrize("d_model,heads", [(d, h) for d in (2, 4, 6, 8, 12, 16, 24, 32, 48, 64) for h in (1, 2, 4, 8)
+                                           if d % h == 0])
+def test_scale_mistakes_are_exactly_those_whose_weights_differ(d_model, heads):
+    inp = build_inputs("the cat sat on the mat", 2, d_model)
+    w = inp.weights
+    Q, K, V = (split_heads(inp.X @ W, heads) for W in (w.W_Q, w.W_K, w.W_V))  # (heads, n, d_k)
+    right = correct_attention(Q, K, V)
+    applies = names(scale_mistakes(d_model, d_model // heads))
+    for name in ("no_scale", "sqrt_d_model"):
+        differs = not np.allclose(BY_NAME[name].run(Q, K, V, d_model).weights, right.weights, rtol=0, atol=1e-12)
+        assert (name in applies) == differs, (name, d_model, heads)
+    runs = run_scale_mistakes(Q, K, V, d_model)
+    assert names(m for m, _ in runs) == applies
+    for m, res in runs:
+        assert np.array_equal(res.weights, m.run(Q, K, V, d_model).weights)
+
+
+def test_scale_mistakes_rejects_a_width_below_one():
+    with pytest.raises(ValueError, match="d_k=0"):
+        scale_mistakes(8, 0)
 
 
 def test_draw_mistake_is_seeded_and_reaches_the_whole_pool():
-    pool = quiz_pool(8, 4)
+    pool = names(quiz_pool(8, 4))
     draws = [draw_mistake(s, pool) for s in range(200)]
     assert draws == [draw_mistake(s, pool) for s in range(200)]  # same seed, same mistake
     assert set(draws) == set(pool)
@@ -157,13 +186,25 @@ def test_every_mistake_in_the_pool_is_named_by_its_symptoms(text, d_model, heads
     Q, K, V = (split_heads(inp.X @ W, heads) for W in (w.W_Q, w.W_K, w.W_V))  # (heads, n, d_k)
     right = correct_attention(Q, K, V)
     assert identify(diagnose(right, right)) == "none"
-    for name in quiz_pool(d_model, d_model // heads):
-        d = diagnose(right, BY_NAME[name].run(Q, K, V, d_model))
-        assert identify(d) == name, (name, d)
+    for m in quiz_pool(d_model, d_model // heads):
+        d = diagnose(right, m.run(Q, K, V, d_model))
+        assert identify(d) == m.name, (m.name, d)
 
 
 def test_diagnose_reports_the_axis_mistake_by_its_sums():
     Q, K, V = qkv()
     d = diagnose(correct_attention(Q, K, V), softmax_over_queries(Q, K, V))
-    assert d.cols_sum_to_one and not d.rows_sum_to_one
+    assert d.col_sum_gap < 1e-6 and not d.rows_sum_to_one  # every column sums to 1, some row does not
+    assert d.row_sum_gap > 1e-3
     assert d.scores_same and not d.weights_same and d.output_gap > 0
+    assert d.scores_relation == "same"
+
+
+def test_scores_relation_tells_the_swap_from_scoring_against_v():
+    Q, K, V = qkv()
+    right = correct_attention(Q, K, V)
+    assert diagnose(right, swap_q_and_k(Q, K, V)).scores_relation == "transposed"
+    assert diagnose(right, values_as_keys(Q, K, V)).scores_relation == "neither"
+    assert diagnose(right, keys_as_values(Q, K, V)).scores_relation == "same"
+    # symmetric scores (Q = K) are both Q Kᵀ and its transpose: that counts as the same, not as a swap
+    assert diagnose(correct_attention(Q, Q, V), swap_q_and_k(Q, Q, V)).scores_relation == "same"

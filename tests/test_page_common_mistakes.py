@@ -94,7 +94,7 @@ def test_the_wrong_scale_with_heads(heads):
 def test_quiz_right_and_wrong_answers():
     at = open_page(quiz=5)
     assert at.number_input(key="quiz").value == 5
-    pool = mk.quiz_pool(8, 4)  # the defaults: d_model 8, 2 heads of d_k 4
+    pool = [m.name for m in mk.quiz_pool(8, 4)]  # the defaults: d_model 8, 2 heads of d_k 4
     secret = mk.draw_mistake(5, pool)
     inp, *_ = qkv()
     w = inp.weights

@@ -76,9 +76,9 @@ def output_of_one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult
     dims = [f"d{c}" for c in range(V.shape[1])]
     left, right = st.columns([3, 2])
     left.plotly_chart(matrix_figure(shares, f"wⱼ · vⱼ, each key's share of output for {labels[i]}", labels, dims,
-                                    y_title="key j", x_title="value dimension"), key="fig_shares")
+                                    y_title="key j", x_title="value dimension", share=0.6), key="fig_shares")
     right.plotly_chart(matrix_figure(att.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], dims,
-                                     x_title="value dimension", height=190), key="fig_output")
+                                     x_title="value dimension", height=190, share=0.4), key="fig_output")
     table = pd.DataFrame({"key": labels, "score q·k": att.scores[i], f"÷ √{d_k}": att.scaled[i],
                           "weight": att.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
@@ -105,9 +105,9 @@ def where_qkv_come_from(inputs: attn_core.Inputs, Q, K, V) -> None:
     with st.expander("Where Q, K and V come from", icon=":material/functions:"):
         qc, kc, vc = st.columns(3)
         cols = [f"d{c}" for c in range(Q.shape[1])]
-        qc.plotly_chart(matrix_figure(Q, "Q = X·W_Q", labels, cols, y_title="token"), key="fig_Q")
-        kc.plotly_chart(matrix_figure(K, "K = X·W_K", labels, cols, y_title="token"), key="fig_K")
-        vc.plotly_chart(matrix_figure(V, "V = X·W_V", labels, cols, y_title="token"), key="fig_V")
+        qc.plotly_chart(matrix_figure(Q, "Q = X·W_Q", labels, cols, y_title="token", share=1 / 3), key="fig_Q")
+        kc.plotly_chart(matrix_figure(K, "K = X·W_K", labels, cols, y_title="token", share=1 / 3), key="fig_K")
+        vc.plotly_chart(matrix_figure(V, "V = X·W_V", labels, cols, y_title="token", share=1 / 3), key="fig_V")
 
 
 def the_route(shared) -> None:

@@ -4,22 +4,54 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
+import streamlit as st
 
 from .format import num, plot_label
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
-MAX_CELLS_WITH_VALUES = 16 * 16
-
-
+MASKED = "#8c8c8c"  # a blocked (−∞) cell: 3:1 against the near-white of a score near 0, labelled −∞ in black
+INK = "#1f2328"  # tick and value labels: 15:1 on white (Streamlit's own chart grey is 3.7:1)
 MARGIN = {"l": 10, "r": 10, "t": 50, "b": 10}
+
+# The narrowest width (px) a full-width figure is drawn at: a phone's 390 px less the page padding, or,
+# on any other screen, a window of about 1000 px less the sidebar and padding. Columns stack on a phone.
+PHONE_PX, SCREEN_PX = 350, 620
+CHAR_PX = {11: 6.6, 9: 5.4}  # the width of one digit or sign at the cell font sizes used here
 
 
 def base_layout(fig: go.Figure, title: str, height: int, **layout) -> go.Figure:
-    """The layout every figure shares: the title top left at one size, the same margins, a fixed height."""
+    """The layout every figure shares: the title top left at one size, the same margins, a fixed height,
+    dark labels, and no drag-to-zoom (a swipe over a chart on a phone must scroll the page)."""
     fig.update_layout(title={"text": title, "x": 0, "xanchor": "left", "font": {"size": 15}}, height=height,
-                      margin=MARGIN, **layout)
+                      margin=MARGIN, font={"color": INK}, dragmode=False, **layout)
+    fig.update_xaxes(fixedrange=True)
+    fig.update_yaxes(fixedrange=True)
     return fig
+
+
+def on_phone() -> bool:
+    """True when the browser says it is a phone (its User-Agent has “Mobi”, as phones' browsers send)."""
+    try:
+        agent = st.context.headers.get("User-Agent") or ""
+    except Exception:  # outside a Streamlit run (tests of the maths, scripts): draw for a screen
+        return False
+    return "Mobi" in agent
+
+
+def figure_px(share: float) -> float:
+    """The width a figure given `share` of the page's width is drawn at, at its narrowest."""
+    return PHONE_PX if on_phone() else SCREEN_PX * share
+
+
+def values_fit(text, rows, n_cols: int, n_rows: int, height: int, width_px: float, font: int,
+               colorbar: bool) -> bool:
+    """Whether the widest printed value fits inside one cell of a heatmap drawn `width_px` wide."""
+    labels_px = max((len(r) for r in rows), default=1) * 7 + 34  # row labels and the axis title
+    cell_w = (width_px - 20 - labels_px - (52 if colorbar else 0)) / n_cols
+    cell_h = (height - 50 - 60) / n_rows  # less the title and the column labels
+    widest = max((len(t) for row in text for t in row), default=0)
+    return cell_w >= widest * CHAR_PX[font] + 4 and cell_h >= font + 4
 
 
 def line_figure(title: str, x_title: str, y_title: str, *, x_ticks=None, log_y: bool = False,
@@ -55,13 +87,15 @@ def shape_title(title: str, M) -> str:
 
 def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: float | None = None,
                   decimals: int = 2, x_title: str = "", y_title: str = "", clickable: bool = False,
-                  height: int | None = None) -> go.Figure:
+                  height: int | None = None, share: float = 1.0) -> go.Figure:
     """Heatmap of matrix M (r, c) titled with its formula and shape, rows and columns labelled.
 
     kind="signed" uses a diverging scale centred on 0 (±zmax, shared by twins when given);
     kind="weights" a 0 … 1 scale. -inf entries (masked scores) are drawn blank and labelled −∞.
     With clickable=True a transparent scatter layer sits over the cells so a click selects (row, col):
-    read it back with clicked_cell().
+    read it back with clicked_cell(). `share` is the fraction of the page's width the figure gets on a
+    laptop (½ in two columns): values are printed in the cells only when they fit at the narrowest width
+    the figure is drawn at; otherwise the subtitle says where to read them.
     """
     M = np.asarray(M, dtype=float)
     r, c = M.shape
@@ -79,14 +113,24 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
         # Plotly draws nothing when every cell is missing: draw flat grey cells so the labels still show
         finite, scale, mid, colorbar = np.zeros_like(M), [[0, "#dddddd"], [1, "#dddddd"]], None, None
     text = [[num(v, decimals) for v in row] for row in M]
-    show_values = r * c <= MAX_CELLS_WITH_VALUES
+    height = height or int(min(720, max(260, 110 + 30 * r)))
+    font = 11 if c <= 10 else 9
+    show_values = values_fit(text, rows, c, r, height, figure_px(share), font, colorbar is not None)
     fig = go.Figure(go.Heatmap(
         z=finite, x=cols, y=rows, zmin=zmin, zmax=zmax_, zmid=mid, colorscale=scale,
         text=text, texttemplate="%{text}" if show_values else None,
-        textfont={"size": 11 if c <= 10 else 9},
+        textfont={"size": font},
         hovertemplate=f"{y_title or 'row'} %{{y}}<br>{x_title or 'column'} %{{x}}<br>value %{{text}}<extra></extra>",
         xgap=1, ygap=1, colorbar=colorbar, showscale=colorbar is not None,
     ))
+    blocked = np.isneginf(M)
+    if blocked.any() and np.isfinite(M).any():
+        # a solid grey layer over the blocked cells, so −∞ never looks like a score near 0
+        fig.add_trace(go.Heatmap(z=np.where(blocked, 1.0, np.nan), x=cols, y=rows, showscale=False,
+                                 colorscale=[[0, MASKED], [1, MASKED]], hoverinfo="skip", xgap=1, ygap=1,
+                                 text=np.where(blocked, "−∞", "").tolist(),
+                                 texttemplate="%{text}" if show_values else None,
+                                 textfont={"size": font, "color": "#000000"}))
     if clickable:
         ii, jj = np.meshgrid(np.arange(r), np.arange(c), indexing="ij")
         # The layer must take hover events itself: with hoverinfo="skip" they fall through to the heatmap
@@ -100,8 +144,9 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
                           "<br>click to pick this cell<extra></extra>",
             showlegend=False,
         ))
-    base_layout(fig, shape_title(title, M), height or int(min(720, max(260, 110 + 30 * r))),
-                plot_bgcolor="#eeeeee")  # blank (masked) cells show as grey
+    base_layout(fig, shape_title(title, M), height, plot_bgcolor="#eeeeee")
+    if not show_values:
+        fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=64)
     fig.update_xaxes(type="category", title_text=x_title, side="bottom", tickangle=0 if c <= 12 else -45)
     fig.update_yaxes(type="category", title_text=y_title, autorange="reversed")
     return fig

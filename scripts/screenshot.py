@@ -16,13 +16,16 @@ from playwright.sync_api import sync_playwright
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+# what a phone's browser sends: the app reads “Mobi” to draw figures for a phone's width
+PHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+               "Version/17.0 Mobile/15E148 Safari/604.1")
 
 
 def shoot(browser, url: str, width: int, file: Path) -> int:
     """Open `url` in a fresh context `width` px wide, wait for the script, save a full-page PNG."""
     phone = width < 600
     context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone,
-                                  device_scale_factor=1)
+                                  device_scale_factor=1, user_agent=PHONE_AGENT if phone else None)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector(DONE, timeout=90_000)

@@ -1,22 +1,56 @@
-"""Speed figures for the maths and for each page's script run. Prints numbers; asserts nothing.
+"""Speed figures for Attention Explorer. Prints one table and writes JSON; asserts nothing.
 
-    python scripts/benchmark.py
+    python scripts/benchmark.py                 # everything (needs Debian's chromium for the browser part)
+    python scripts/benchmark.py --no-browser    # the maths and the server side only
 
-Targets (on the 2-core reference machine): attention at 32 tokens well under a millisecond, and
-every page's full script run at its defaults under about 2 s, so a slider feels immediate.
+What it measures, each against a yardstick taken in the same run, so a busy machine moves both:
+- server: the median AppTest run of each page at its defaults and at the largest inputs (32 tokens,
+  d_model 64), against an empty page; and the bytes of figure JSON at the largest inputs;
+- browser (headless Chromium): from one step of the sidebar's d_model slider, and from each of the page's
+  own main controls, to a settled page: the app's script is idle and nothing inside the app has changed
+  for 400 ms; the time of the last change is reported, median of 7 steps. The yardstick is
+  scripts/one_chart_page.py, one heatmap driven by a control of the same kind.
+
+Goals (issue "Every interaction feels instant"): a page's own control within 2× the one-chart page; a
+sidebar setting within 4× (2× on Home); a server rerun at the defaults within 50 ms, within 3× that at
+the largest inputs; at most 250 kB of figure JSON per page.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+LARGEST = {"text": " ".join(f"w{i}" for i in range(32)), "d_model": "64", "heads": "8"}
+DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+STEPS = 7
+
+# Each page's own main controls: (kind, widget key). Kinds: slider, number, radio, select, toggle, button.
+CONTROLS: dict[str, list[tuple[str, str]]] = {
+    "streamlit_app.py": [("select", "query"), ("toggle", "home_random")],
+    "pages/1_QKV_builder.py": [("radio", "start"), ("select", "qi")],
+    "pages/2_Scaling_explorer.py": [("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor")],
+    "pages/6_Training_lab.py": [("slider", "dk")],
+    "pages/3_Common_mistakes.py": [("select", "head"), ("button", "quiz_new")],
+    "pages/5_Check_yourself.py": [("button", "q_new")],
+    "pages/4_Masks_and_heads.py": [("radio", "mask"), ("select", "head"), ("select", "query")],
+    "pages/7_Mask_mistakes.py": [],
+}
 
 
 def best_of(fn, repeat: int = 7, number: int = 1) -> float:
@@ -30,47 +64,241 @@ def best_of(fn, repeat: int = 7, number: int = 1) -> float:
     return min(times)
 
 
-def maths() -> None:
+def maths() -> dict:
     import attn_core
 
-    print("maths (best of 7)")
+    out = {}
     for n, d_model, heads in [(6, 8, 2), (32, 64, 8)]:
-        text = " ".join(f"w{i}" for i in range(n))
-        inp = attn_core.build_inputs(text, 0, d_model)
+        inp = attn_core.build_inputs(" ".join(f"w{i}" for i in range(n)), 0, d_model)
         w = inp.weights
-        t = best_of(lambda inp=inp, w=w, h=heads: attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, h, w.W_O),
+        t = best_of(lambda inp=inp, w=w, h=heads: attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, h),
                     number=200)
-        print(f"  multi_head_attention n={n:>2} d_model={d_model:>2} heads={heads}: {t * 1e6:8.1f} µs")
-        t = best_of(lambda text=text, d=d_model: attn_core.build_inputs(text, 0, d), number=50)
-        print(f"  build_inputs         n={n:>2} d_model={d_model:>2}:         {t * 1e6:8.1f} µs")
-    t = best_of(lambda: attn_core.sample_qk_dots(512, 4000, 0), number=5)
-    print(f"  sample_qk_dots d_k=512, 4000 pairs:                {t * 1e3:8.1f} ms")
+        out[f"multi_head_attention n={n} d_model={d_model}"] = t * 1e6
     x = np.random.default_rng(0).standard_normal((8, 32, 32))
-    t = best_of(lambda: attn_core.softmax(x), number=500)
-    print(f"  softmax (8, 32, 32):                               {t * 1e6:8.1f} µs")
+    out["softmax (8, 32, 32)"] = best_of(lambda: attn_core.softmax(x), number=500) * 1e6
+    try:
+        from attn_core.training import benchmark_default
+        start = time.perf_counter()
+        benchmark_default()
+        out["training lab default run (ms)"] = (time.perf_counter() - start) * 1e3
+    except ImportError:
+        pass
+    return out
 
 
-def pages() -> None:
+def _apptest(file: str, query: dict):
     from streamlit.testing.v1 import AppTest
 
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+    if file != "streamlit_app.py":
+        at.switch_page(file)
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at
+
+
+def server_run(file: str, query: dict, runs: int = 7) -> tuple[float, int, bool]:
+    """(median ms of a cold run after a warm-up, bytes of figure JSON, whether an exception showed)."""
+    times, at = [], None
+    for i in range(runs + 1):
+        at = _apptest(file, query)
+        start = time.perf_counter()
+        at.run()
+        if i:
+            times.append((time.perf_counter() - start) * 1e3)
+    payload = sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    return statistics.median(times), payload, bool(at.exception)
+
+
+def empty_page_ms(runs: int = 7) -> float:
+    from streamlit.testing.v1 import AppTest
+
+    times = []
+    for _ in range(runs):
+        at = AppTest.from_string("import streamlit as st\nst.write('empty')")
+        start = time.perf_counter()
+        at.run()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times)
+
+
+def server(pages) -> dict:
+    out = {"empty page ms": empty_page_ms()}
+    for page in pages:
+        ms, _, err = server_run(page.path, {})
+        big_ms, payload, big_err = server_run(page.path, LARGEST, runs=3)
+        out[page.path] = {"defaults ms": ms, "largest ms": big_ms, "figure kB": payload / 1e3,
+                          "exception": err or big_err}
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- browser
+
+SETTLE_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  window.__last = performance.now();
+  if (!window.__obs) {
+    window.__obs = new MutationObserver(() => { window.__last = performance.now(); });
+    window.__obs.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  window.__t0 = performance.now();
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(script: Path) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
+                             "--server.address", "127.0.0.1", "--server.port", str(port),
+                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(240):
+        try:
+            if urllib.request.urlopen(f"{base}/_stcore/health", timeout=2).read() == b"ok":
+                return proc, base
+        except OSError:
+            time.sleep(0.25)
+    proc.kill()
+    raise RuntimeError(f"streamlit did not start for {script}")
+
+
+def _settled_ms(page) -> float:
+    """Wait for the script to be idle and the app unchanged for 400 ms; ms from the step to the last change."""
+    deadline = time.monotonic() + 30
+    page.wait_for_timeout(50)
+    while time.monotonic() < deadline:
+        idle = page.locator(DONE).count() > 0
+        quiet = page.evaluate("() => performance.now() - window.__last")
+        if idle and quiet >= 400:
+            return page.evaluate("() => window.__last - window.__t0")
+        page.wait_for_timeout(50)
+    return float("nan")
+
+
+def _step(page, kind: str, key: str, k: int) -> None:
+    """One step of a control: alternate directions so the value stays near its default."""
+    box = page.locator(f".st-key-{key}").first
+    if kind == "slider":
+        box.locator('[role="slider"]').first.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
+    elif kind == "number":
+        box.locator('[data-testid="stNumberInputStepUp"]' if k % 2 == 0
+                    else '[data-testid="stNumberInputStepDown"]').first.click()
+    elif kind == "radio":
+        labels = box.locator("label")
+        labels.nth((k + 1) % min(labels.count(), 2)).click()
+    elif kind == "select":
+        box.locator('[data-baseweb="select"], [role="combobox"]').first.click()
+        page.locator('[role="option"]').nth((k + 1) % 2).click()
+    elif kind in ("toggle", "button"):
+        box.locator("label, button").first.click()
+
+
+def measure(page, kind: str, key: str) -> float | None:
+    """Median ms over STEPS steps of one control, or None when the page has no such control."""
+    if page.locator(f".st-key-{key}").count() == 0:
+        return None
+    times = []
+    for k in range(STEPS + 1):
+        page.evaluate(SETTLE_JS)
+        _step(page, kind, key, k)
+        ms = _settled_ms(page)
+        if k:  # the first step warms the caches
+            times.append(ms)
+    return statistics.median(times)
+
+
+def _open(browser, url: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(DONE, timeout=90_000)
+    page.wait_for_timeout(1500)
+    page.wait_for_selector(DONE, timeout=90_000)
+    return context, page
+
+
+def browser_times(pages) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    out: dict = {}
+    app, app_base = _serve(ROOT / "streamlit_app.py")
+    ref, ref_base = _serve(ROOT / "scripts" / "one_chart_page.py")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            context, page = _open(browser, ref_base)
+            out["one-chart page"] = {kind: measure(page, kind, key) for kind, key in
+                                     (("slider", "slider"), ("select", "select"), ("number", "number"),
+                                      ("radio", "radio"), ("toggle", "toggle"), ("button", "toggle"))}
+            context.close()
+            for pg in pages:
+                context, page = _open(browser, f"{app_base}/{pg.url_path}")
+                row = {"sidebar d_model": measure(page, "slider", "d_model")}
+                for kind, key in CONTROLS.get(pg.path, []):
+                    row[f"{kind} {key}"] = measure(page, kind, key)
+                out[pg.path] = row
+                context.close()
+            browser.close()
+    finally:
+        for proc in (app, ref):
+            proc.terminate()
+            proc.wait(timeout=20)
+    return out
+
+
+def table(results: dict) -> str:
+    """The figures as one plain-text table: each time with its multiple of the yardstick."""
+    lines = []
+    srv = results.get("server", {})
+    base = srv.get("empty page ms", float("nan"))
+    lines.append(f"server (AppTest median; empty page {base:.0f} ms)")
+    lines.append(f"  {'page':<30} {'defaults':>9} {'largest':>9} {'fig kB':>7}")
+    for path, row in srv.items():
+        if isinstance(row, dict):
+            flag = "  exception!" if row["exception"] else ""
+            lines.append(f"  {path:<30} {row['defaults ms']:7.0f}ms {row['largest ms']:7.0f}ms "
+                         f"{row['figure kB']:7.0f}{flag}")
+    br = results.get("browser")
+    if br:
+        ref = br["one-chart page"]
+        lines.append("browser: ms to a settled page after one step (× the one-chart page, same control kind)")
+        lines.append("  one-chart page: " + ", ".join(f"{k} {v:.0f} ms" for k, v in ref.items() if v))
+        for path, row in br.items():
+            if path == "one-chart page":
+                continue
+            cells = []
+            for name, ms in row.items():
+                if ms is None:
+                    continue
+                kind = "slider" if name == "sidebar d_model" else name.split()[0]
+                cells.append(f"{name} {ms:.0f} ms ({ms / ref[kind]:.1f}×)")
+            lines.append(f"  {path:<30} " + "; ".join(cells))
+    for name, value in results.get("maths", {}).items():
+        lines.append(f"maths: {name}: {value:.1f}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--json", default=str(Path(tempfile.gettempdir()) / "attention_explorer_benchmark.json"))
+    args = parser.parse_args()
     from attn_ui.pages import route
 
-    print("page script runs through AppTest (median of 3, after one warm-up run)")
-    for file in (p.path for p in route()):
-        runs = []
-        for i in range(4):
-            # a page in pages/ runs inside the app, as Streamlit serves it, so its links resolve
-            at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
-            if file != "streamlit_app.py":
-                at.switch_page(file)
-            start = time.perf_counter()
-            at.run()
-            if i:
-                runs.append(time.perf_counter() - start)
-        status = "exception!" if at.exception else "ok"
-        print(f"  {file:<32} {statistics.median(runs):6.2f} s  {status}")
+    pages = route()
+    results = {"maths": maths(), "server": server(pages)}
+    if not args.no_browser:
+        results["browser"] = browser_times(pages)
+    print(table(results))
+    Path(args.json).write_text(json.dumps(results, indent=2))
+    print(f"(JSON written to {args.json})")
 
 
 if __name__ == "__main__":
-    maths()
-    pages()
+    main()

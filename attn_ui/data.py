@@ -45,3 +45,22 @@ def cached_peakedness(n_keys: int, d_ks: tuple[int, ...], n_seeds: int, seed: in
     from attn_core.scaling import peakedness_curves
 
     return peakedness_curves(n_keys, list(d_ks), n_seeds, seed)
+
+
+def sentence_inputs(words, shared: Shared, positional: bool = True) -> attn_core.Inputs:
+    """A sentence the page made up (a list of words) with the learner's seed and d_model, cached like load_inputs."""
+    return _inputs(" ".join(words), shared.seed, shared.d_model, positional)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def qk_dots(d_k: int, n_samples: int, seed: int):
+    """attn_core.sample_qk_dots, cached: (n_samples,) dot products of random unit-variance q and k."""
+    return attn_core.sample_qk_dots(d_k, n_samples, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def question(kind: str, seed: int):
+    """The Check yourself question of this kind at this seed (attn_core.questions.make_question), cached."""
+    from attn_core.questions import make_question  # here, not at the top: this file appends only
+
+    return make_question(kind, seed)

@@ -136,3 +136,8 @@ def parse_bool(raw: str) -> bool:
     if word in ("0", "false", "off", "no"):
         return False
     raise ValueError("it is not 0 or 1")
+
+
+def parse_question_seed(raw: str) -> int:
+    """?q=3: the Check yourself page's seed for the numbers in its questions, a whole number in 0 … SEED_MAX."""
+    return parse_int(raw, 0, SEED_MAX, "q")

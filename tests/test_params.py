@@ -105,3 +105,19 @@ def test_parse_bool_refuses_anything_else(raw):
 
     with pytest.raises(ValueError, match="not 0 or 1"):
         parse_bool(raw)
+
+
+# ------------------------------------------------------------------ parse_question_seed (Check yourself's ?q=)
+@pytest.mark.parametrize("raw,value", [("0", 0), ("3", 3), (" 42 ", 42), ("7.0", 7), ("999999", 999_999)])
+def test_parse_question_seed_reads_a_whole_number(raw, value):
+    from attn_ui.params import parse_question_seed
+
+    assert parse_question_seed(raw) == value
+
+
+@pytest.mark.parametrize("raw", ["-1", "1000000", "2.5", "abc", "", "nan", "inf"])
+def test_parse_question_seed_refuses_the_rest_naming_q(raw):
+    from attn_ui.params import parse_question_seed
+
+    with pytest.raises(ValueError, match="q"):
+        parse_question_seed(raw)

@@ -1,0 +1,290 @@
+"""Check yourself: answer first, then a small live computation proves the answer; the takeaways close the route."""
+
+import numpy as np
+import streamlit as st
+
+import attn_core
+from attn_core import questions as qs
+from attn_core.scaling import compare_two_keys
+from attn_ui.data import load_inputs, qk_dots, question, sentence_inputs
+from attn_ui.figures import histogram_figure, matrix_figure
+from attn_ui.format import plural
+from attn_ui.pages import route
+from attn_ui.params import SEED_MAX, parse_question_seed
+from attn_ui.state import route_footer, setup_page, url_bound
+
+INTRO = (
+    "Answer each question before the app does. Press **Check** (or Enter) and your answer is marked; under it "
+    "a small computation, run just now, proves the answer. **Show me** gives the answer without a mark. The "
+    "numbers come from the question seed: **New numbers** draws a fresh set, and the seed travels in the link. "
+    "Your answers and your score stay in this browser session only."
+)
+PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
+# The source text's four takeaways, each with the page that demonstrates it.
+TAKEAWAYS = (
+    ("Each token asks with a query, offers a key, and provides a value.",
+     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence"),
+    ("Weights come from query-key dot products, normalized with softmax.",
+     "streamlit_app.py", "Watch one query score every key and softmax the scores"),
+    ("The output is a weighted sum of values, so every position can see every other one in one step.",
+     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart"),
+    ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
+     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful"),
+)
+BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
+LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
+
+
+def main():
+    shared = setup_page(__file__)
+    st.title("Check yourself")
+    st.markdown(INTRO)
+    seed = numbers_seed()
+    scoreboard(seed)
+    for number, kind in enumerate(qs.KINDS, 1):
+        ask(number, question(kind, seed), shared)
+    one_step(shared)
+    takeaways(shared)
+    route_footer(__file__, shared)
+
+
+def _log_key(kind: str, seed: int) -> str:
+    return f"{kind}@{seed}"
+
+
+def _clear_answers() -> None:
+    for kind in qs.KINDS:
+        st.session_state.pop(f"answer_{kind}", None)
+
+
+def _reroll() -> None:
+    st.session_state["q"] = (int(st.session_state["q"]) + 1) % (SEED_MAX + 1)
+    _clear_answers()
+
+
+def _reset() -> None:
+    st.session_state[LOG] = {}
+    _clear_answers()
+
+
+def _record(q: qs.Question, show: bool) -> None:
+    """Mark the answer in the form (or show the answer); the score keeps each question's first verdict."""
+    ss = st.session_state
+    log = ss.setdefault(LOG, {})
+    verdict = qs.show_answer(q) if show else qs.check(q, ss.get(f"answer_{q.kind}"))
+    first = log.get(_log_key(q.kind, q.seed), {}).get("first")
+    if first is None and verdict.status != qs.UNREADABLE:
+        first = verdict.status
+    log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
+
+
+def numbers_seed() -> int:
+    """The seed every question draws its numbers from, bound to ?q=, with re-roll and reset buttons."""
+    url_bound("q", 0, parse_question_seed)
+    c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
+    seed = c1.number_input("Question seed", min_value=0, max_value=SEED_MAX, step=1, key="q",
+                           on_change=_clear_answers, help="Seed 0 asks the source text's own numbers.")
+    c2.button("New numbers", key="reroll", on_click=_reroll, icon=":material/casino:")
+    c3.button("Reset my answers", key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
+    return int(seed)
+
+
+def scoreboard(seed: int) -> None:
+    """The session's score, and which of the questions at these numbers are answered."""
+    log = st.session_state.get(LOG, {})
+    firsts = [r["first"] for r in log.values() if r["first"] is not None]
+    marks = []
+    for number, kind in enumerate(qs.KINDS, 1):
+        first = log.get(_log_key(kind, seed), {}).get("first")
+        colour, mark = BADGE.get(first, ("blue", "open"))
+        marks.append(f":{colour}-badge[{number} {mark}]")
+    with st.container(border=True, key="scoreboard"):
+        st.markdown(qs.score_text(firsts, len(qs.KINDS)))
+        st.markdown("At these numbers: " + " ".join(marks))
+
+
+def ask(number: int, q: qs.Question, shared) -> None:
+    """One question: the prompt, an answer box, Check and Show me, the verdict, then the live proof."""
+    with st.container(border=True, key=f"question_{q.kind}"):
+        st.markdown(f"**{number}.** {q.prompt}")
+        if q.latex:
+            st.latex(q.latex)
+        with st.form(f"form_{q.kind}", border=False):
+            if q.answer_type == "choice":
+                labels = dict(q.options)
+                st.radio("Your answer", options=list(labels), index=None, key=f"answer_{q.kind}",
+                         format_func=labels.get)
+            else:
+                st.text_input("Your answer", key=f"answer_{q.kind}", placeholder=PLACEHOLDERS[q.answer_type])
+            c1, c2, _ = st.columns([1, 1, 2])
+            c1.form_submit_button("Check", key=f"check_{q.kind}", type="primary", icon=":material/check:",
+                                  on_click=_record, args=(q, False))
+            c2.form_submit_button("Show me", key=f"show_{q.kind}", on_click=_record, args=(q, True))
+        record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
+        if record is None:
+            st.caption("The proof appears once you check an answer or press “Show me”.")
+            return
+        if record["status"] == qs.RIGHT:
+            st.success(f"**Right.** {record['message']}", icon=":material/task_alt:")
+        elif record["status"] == qs.WRONG:
+            st.warning(f"**Not quite.** {record['message']}", icon=":material/lightbulb:")
+        elif record["status"] == qs.UNREADABLE:
+            st.info(record["message"], icon=":material/help:")
+        else:
+            st.info(record["message"], icon=":material/visibility:")
+        if record["first"] is not None:
+            REVEALS[q.kind](q, shared)
+
+
+# ------------------------------------------------------------------------------------- the reveals
+
+
+def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
+    n = len(rows)
+    st.plotly_chart(matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
+                                  height=min(480, 120 + 24 * n)), key=key)
+
+
+def reveal_weights_shape(q: qs.Question, shared) -> None:
+    p = q.params
+    words_q = qs.passage_words(p["n_q"], p["offset_q"])
+    words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
+    a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
+    w = a.weights  # the same seed gives both sentences the same W_Q, W_K, W_V
+    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape))
+    _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k)", a.labels, b.labels, "fig_weights_shape")
+
+
+def reveal_why_scale(q: qs.Question, shared) -> None:
+    dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
+    two = compare_two_keys([float(np.std(dots)), 0.0], shared.d_k)
+    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two))
+    st.caption("The wider d_k, the further apart the two keys' typical scores, and the more the division "
+               "matters: raise d_model or lower heads in the sidebar to see it.")
+
+
+def reveal_softmax_axis(q: qs.Question, shared) -> None:
+    n_q, n_k = q.params["n_q"], q.params["n_k"]
+    words_q, words_k = qs.passage_words(n_q, 0), qs.passage_words(n_k, n_q)
+    a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
+    w = a.weights
+    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    st.markdown(f"Queries from {qs.quoted(words_q)}, keys from {qs.quoted(words_k)}. "
+                + qs.reveal_sums(res.weights))
+    _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels, "fig_softmax_axis")
+
+
+def reveal_qkv_shapes(q: qs.Question, shared) -> None:
+    p = q.params
+    arrays = qs.qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], shared.seed)
+    st.markdown("Random X and W of these sizes, multiplied just now:\n\n"
+                + "\n".join(f"- {line}" for line in qs.shape_flow(arrays)))
+
+
+def reveal_roles(q: qs.Question, shared) -> None:
+    inputs = load_inputs(shared)
+    Q, K, V = attn_core.project(inputs)  # (n, d_model) each, one head
+    st.markdown(qs.reveal_roles(qs.role_test(Q, K, V, shared.seed), len(inputs.tokens)))
+
+
+def reveal_scale_heads(q: qs.Question, shared) -> None:
+    d_model, h = q.params["d_model"], q.params["h"]
+    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed)))
+
+
+def reveal_causal_row(q: qs.Question, shared) -> None:
+    n, i = q.params["n"], q.params["i"]
+    inputs = sentence_inputs(qs.passage_words(n), shared)
+    Q, K, V = attn_core.project(inputs)
+    res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
+    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
+    _weights_fig(res.weights, "causal weights = softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels,
+                 "fig_causal_row")
+
+
+def reveal_identical_tokens(q: qs.Question, shared) -> None:
+    p = q.params
+    plain, positional, _ = qs.repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
+    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional))
+
+
+def reveal_one_hot(q: qs.Question, shared) -> None:
+    p = q.params
+    res = qs.one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
+    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1]))
+
+
+def reveal_qk_variance(q: qs.Question, shared) -> None:
+    d_k = q.params["d_k"]
+    dots = qk_dots(d_k, 10_000, shared.seed)
+    st.markdown(qs.reveal_qk_variance(d_k, dots))
+    st.plotly_chart(histogram_figure(dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
+                                     curve_name="normal, sd √d_k", height=260), key="fig_qk_variance")
+
+
+def reveal_steps(q: qs.Question, shared) -> None:
+    st.markdown(qs.reveal_steps(q.params["n"]))
+    st.caption("The section “Every position in one step” below draws it for your own sentence.")
+
+
+def reveal_weights_total(q: qs.Question, shared) -> None:
+    inputs = sentence_inputs(qs.passage_words(q.params["n"]), shared)
+    Q, K, V = attn_core.project(inputs)
+    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights))
+
+
+def reveal_two_keys(q: qs.Question, shared) -> None:
+    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])))
+
+
+REVEALS = {
+    "weights_shape": reveal_weights_shape, "why_scale": reveal_why_scale, "softmax_axis": reveal_softmax_axis,
+    "qkv_shapes": reveal_qkv_shapes, "roles": reveal_roles, "scale_heads": reveal_scale_heads,
+    "causal_row": reveal_causal_row, "identical_tokens": reveal_identical_tokens, "one_hot": reveal_one_hot,
+    "qk_variance": reveal_qk_variance, "steps": reveal_steps, "weights_total": reveal_weights_total,
+    "two_keys": reveal_two_keys,
+}
+
+
+# --------------------------------------------------------------------------- one step, takeaways
+
+
+def one_step(shared) -> None:
+    """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask."""
+    st.header("Every position in one step")
+    st.markdown("In one attention layer, every query scores every key it is allowed to, so each token's output "
+                "can take a share of any other token's value directly. A recurrent network reading left to "
+                "right passes information one token per step.")
+    inputs = load_inputs(shared)
+    labels, n = inputs.labels, len(inputs.tokens)
+    st.markdown(qs.one_step_text(inputs.tokens))
+    if n < 2:
+        return
+    matrices = {
+        "attention": qs.steps_matrix(qs.attention_reads(n)),
+        "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
+        "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n))),
+    }
+    m1, m2 = st.columns(2)
+    m1.metric("Attention, token 1 → token n", plural(int(matrices["attention"][n - 1, 0]), "step"))
+    m2.metric("Recurrent network, token 1 → token n", plural(int(matrices["recurrent network"][n - 1, 0]), "step"))
+    for col, (name, steps) in zip(st.columns(3), matrices.items(), strict=True):
+        col.plotly_chart(matrix_figure(steps, f"steps j → i, {name}", labels, labels, zmax=n - 1, decimals=0,
+                                       x_title="from token j", y_title="to token i",
+                                       height=min(480, 120 + 24 * n)), key=f"fig_steps_{name.split()[0]}")
+    st.caption("+∞ (grey) means the information never arrives, however many layers you stack.")
+    st.markdown(qs.causal_step_text(n))
+
+
+def takeaways(shared) -> None:
+    """The source text's key takeaways, each linked to the page that shows it, with the shared settings."""
+    st.header("Key takeaways")
+    on_route = {p.path for p in route()}
+    for text, path, label in TAKEAWAYS:
+        st.markdown(f"**{text}**")
+        if path in on_route:
+            st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())
+
+
+main()

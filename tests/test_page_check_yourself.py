@@ -1,0 +1,178 @@
+"""The Check yourself page through AppTest: every question marked right, wrong and unreadable over re-rolls,
+the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links."""
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attn_core import questions as qs
+from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
+from tests.test_questions import right_text, wrong_text
+
+PAGE = "pages/5_Check_yourself.py"
+FIGURE_OF = {"weights_shape": "weights = softmax(QKᵀ/√d_k)", "softmax_axis": "weights = softmax(QKᵀ/√d_k, axis=−1)",
+             "causal_row": "causal weights", "qk_variance": "q·k, d_k ="}
+
+
+def open_page(**query_params) -> AppTest:
+    at = run_page(PAGE, **query_params)
+    assert_ran(at)
+    return at
+
+
+def answer(at: AppTest, kind: str, reply, show: bool = False) -> AppTest:
+    """Type (or pick) a reply for one question and press Check (or Show me)."""
+    q = qs.make_question(kind, int(at.number_input(key="q").value))
+    if not show:
+        if q.answer_type == "choice":
+            at.radio(key=f"answer_{kind}").set_value(reply)
+        else:
+            at.text_input(key=f"answer_{kind}").input(reply)
+    at.button(key=f"{'show' if show else 'check'}_{kind}").click().run()
+    assert_ran(at)
+    return at
+
+
+def question_figures(at: AppTest) -> list[str]:
+    return [title_of(f) for f in figures(at) if not title_of(f).startswith("steps j → i")]
+
+
+def test_defaults_ask_every_question_and_reveal_nothing_yet():
+    at = open_page()
+    text = all_text(at)
+    assert at.title[0].value == "Check yourself"
+    for number, kind in enumerate(qs.KINDS, 1):
+        assert f"**{number}.** {qs.make_question(kind, 0).prompt}" in text
+    assert len(qs.KINDS) >= 12
+    assert question_figures(at) == []  # reveals draw only after an answer
+    assert at.success == [] and at.warning == []
+    assert "You have not answered any of the 13 questions yet." in text
+    assert "sequence of 10 tokens" in text  # the source text's question, at seed 0
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+def test_each_question_right_wrong_unreadable_over_re_rolls(kind):
+    at = open_page()
+    for roll in range(3):
+        seed = int(at.number_input(key="q").value)
+        assert seed == roll
+        q = qs.make_question(kind, seed)
+        garbage = None if q.answer_type == "choice" else "🙂 no idea"
+        if q.answer_type == "choice":
+            answer(at, kind, None)  # nothing picked: press Check
+        else:
+            answer(at, kind, garbage)
+        assert [i.value for i in at.info] == [qs.UNREADABLE_MESSAGES[q.answer_type]]
+        assert at.warning == [] and at.success == []
+
+        answer(at, kind, wrong_text(q))
+        assert [w.value for w in at.warning] == [f"**Not quite.** {qs.check(q, wrong_text(q)).message}"]
+
+        answer(at, kind, right_text(q))
+        assert [s.value for s in at.success] == [f"**Right.** {q.why}"]
+        if kind in FIGURE_OF:
+            assert any(t.startswith(FIGURE_OF[kind]) for t in question_figures(at)), question_figures(at)
+
+        at.button(key="reroll").click().run()
+        assert_ran(at)
+        if q.answer_type != "choice":
+            assert not at.text_input(key=f"answer_{kind}").value  # the old numbers' answer is cleared
+    # three wrong first tries: the score keeps the first verdict, not the corrected one
+    assert "This session: 0 of 3 answers right at the first try." in all_text(at)
+
+
+def test_the_weights_shape_reveal_runs_attention_on_ten_tokens():
+    at = answer(open_page(), "weights_shape", "10 by 10")
+    fig = figure_titled(at, "weights = softmax(QKᵀ/√d_k)  (10 × 10)")
+    z = heatmap_z(fig)
+    assert z.shape == (10, 10)
+    np.testing.assert_allclose(z.sum(axis=1), 1)
+    assert "Attention just ran on the 10-token sentence" in all_text(at)
+
+
+@pytest.mark.parametrize("reply", ["10x10", "10 × 10", "(10, 10)", "10 by 10"])
+def test_the_page_accepts_every_spelling(reply):
+    at = answer(open_page(), "weights_shape", reply)
+    assert at.success and at.success[0].value.startswith("**Right.**")
+
+
+def test_why_scale_reveal_measures_at_the_learners_d_k():
+    at = answer(open_page(d_model="64", heads="1"), "why_scale", "argmax")
+    text = all_text(at)
+    assert "At your d_k = 64," in text and "√64 = 8.00" in text
+
+
+def test_score_badges_and_reset():
+    at = open_page()
+    answer(at, "weights_shape", "10 x 10")
+    answer(at, "why_scale", "sum")
+    answer(at, "steps", "", show=True)
+    text = all_text(at)
+    assert "This session: 1 of 2 answers right at the first try and 1 answer shown without a try." in text
+    assert ":green-badge[1 ✓]" in text and ":orange-badge[2 ✗]" in text and ":gray-badge[11 shown]" in text
+    assert ":blue-badge[3 open]" in text
+    assert any(i.value.startswith("The answer is 1.") for i in at.info)  # Show me: the answer, no mark
+
+    at.button(key="quiz_reset").click().run()
+    assert_ran(at)
+    text = all_text(at)
+    assert "You have not answered any of the 13 questions yet." in text and ":green-badge" not in text
+    assert not at.text_input(key="answer_weights_shape").value and at.success == []
+
+
+def test_an_unreadable_reply_does_not_count():
+    at = answer(open_page(), "qk_variance", "sixty-four-ish")
+    assert "You have not answered any" in all_text(at)
+    assert question_figures(at) == []
+
+
+def test_the_seed_comes_from_the_link_and_goes_back_to_it():
+    at = open_page(q="5")
+    assert at.number_input(key="q").value == 5
+    assert f"**1.** {qs.make_question('weights_shape', 5).prompt}" in all_text(at)
+    at.button(key="reroll").click().run()
+    assert at.query_params["q"] == ["6"] or at.query_params["q"] == "6"
+    at.number_input(key="q").set_value(42).run()
+    assert f"**4.** {qs.make_question('qkv_shapes', 42).prompt}" in all_text(at)
+
+
+@pytest.mark.parametrize("bad", ["abc", "-3", "1e9"])
+def test_a_mangled_seed_falls_back_with_a_notice(bad):
+    at = open_page(q=bad)
+    assert at.number_input(key="q").value == 0
+    assert any("q=" in w.value and "default" in w.value for w in at.warning)
+
+
+def test_one_step_demo_counts_steps_on_the_learners_sentence():
+    at = open_page(text="one two three four five six seven eight")
+    values = {m.label: m.value for m in at.metric}
+    assert values["Attention, token 1 → token n"] == "1 step"
+    assert values["Recurrent network, token 1 → token n"] == "7 steps"
+    rnn = heatmap_z(figure_titled(at, "steps j → i, recurrent network"))
+    assert rnn[7, 0] == 7 and np.isnan(rnn[0, 7])  # never arrives: drawn blank
+    causal = heatmap_z(figure_titled(at, "steps j → i, causal mask"))
+    assert causal[5, 2] == 1 and np.isnan(causal[2, 5])
+    assert np.all(heatmap_z(figure_titled(at, "steps j → i, attention"))[~np.eye(8, dtype=bool)] == 1)
+    assert "28 of the 56 ordered pairs" in all_text(at)
+
+
+def test_a_single_token_sentence_says_so():
+    at = open_page(text="hello")
+    assert "single token" in all_text(at)
+    assert not [f for f in figures(at) if title_of(f).startswith("steps")]
+
+
+def test_takeaways_link_to_their_pages_with_the_shared_settings():
+    at = open_page(text="Dogs chase cats", seed="11", d_model="16", heads="4")
+    text = all_text(at)
+    links = {e.proto.label: e.proto for e in at.get("page_link")}
+    for takeaway in ("Each token asks with a query, offers a key, and provides a value.",
+                     "Weights come from query-key dot products, normalized with softmax.",
+                     "The output is a weighted sum of values, so every position can see every other one in one step.",
+                     "Dividing by √d_k keeps softmax in a useful range as dimension grows."):
+        assert f"**{takeaway}**" in text
+    for label, page in [("Build Q, K and V from your sentence", "QKV_builder"),
+                        ("Move d_k and watch softmax stay useful", "Scaling_explorer"),
+                        ("See which pairs a mask keeps one step apart", "Masks_and_heads")]:
+        assert links[label].page == page
+        assert "seed=11" in links[label].query_string and "heads=4" in links[label].query_string

@@ -1,0 +1,455 @@
+"""attn_core.questions: the readers of a learner's reply, the seeded questions and their computed answers,
+the step counts, and every sentence the Check yourself page prints about its numbers."""
+
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
+from attn_core import questions as qs
+from attn_core.scaling import compare_two_keys
+
+SEEDS = range(0, 25)
+
+
+# --------------------------------------------------------------------------------------------- shapes
+
+@pytest.mark.parametrize("text", ["10x10", "10 × 10", "(10, 10)", "10 by 10", "10X10", "10 BY 10", "[10, 10]",
+                                  "10*10", "10 ✕ 10", " ( 10 ,10 ) ", "10x10.", "10 10", "10,10", "10 x 10"])
+def test_every_spelling_of_ten_by_ten(text):
+    assert qs.parse_shape(text) == (10, 10)
+
+
+@pytest.mark.parametrize("text,shape", [("(10,)", (10,)), ("3 × 4 × 5", (3, 4, 5)), ("7x3", (7, 3)),
+                                        ("0 x 2", (0, 2))])
+def test_other_shapes_read_as_written(text, shape):
+    assert qs.parse_shape(text) == shape
+
+
+@pytest.mark.parametrize("text", ["", "   ", "ten by ten", "10x", "x10", "10xx10", "10.5 x 10", "-3 x 4", "matrix",
+                                  "10 x 10 matrix", "🙂", "<b>10</b>", "nan", "(10, 10", "10 × × 10", None, 10,
+                                  "１０x１０", "1 2 3 4 5", "1" * 200])
+def test_text_that_is_not_a_shape_reads_as_none(text):
+    assert qs.parse_shape(text) is None
+
+
+SPELLINGS = [" × ", "x", " x ", "X", " by ", "*", ", ", ",", " "]
+BRACKETS = [("", ""), ("(", ")"), ("[", "]")]
+
+
+@given(shape=st.lists(st.integers(0, 10**6), min_size=2, max_size=4), sep=st.sampled_from(SPELLINGS),
+       brackets=st.sampled_from(BRACKETS), pad=st.sampled_from(["", " ", "  "]))
+def test_every_accepted_spelling_reads_back_the_shape(shape, sep, brackets, pad):
+    text = pad + brackets[0] + sep.join(map(str, shape)) + brackets[1] + pad
+    assert qs.parse_shape(text) == tuple(shape)
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=40))
+def test_garbage_is_never_marked_wrong(text):
+    q = qs.make_question("weights_shape", 0)
+    verdict = qs.check(q, text)
+    if qs.parse_shape(text) is None:
+        assert verdict.status == qs.UNREADABLE and verdict.message.startswith("I could not read that as a shape")
+    else:
+        assert verdict.status in (qs.RIGHT, qs.WRONG)
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Nd",)), max_size=40))
+def test_text_without_a_digit_is_unreadable_as_a_shape(text):
+    assert qs.check(qs.make_question("qkv_shapes", 3), text).status == qs.UNREADABLE
+
+
+# -------------------------------------------------------------------------------------- numbers, vectors
+
+@pytest.mark.parametrize("text,value", [("8", 8), ("8.0", 8), (" 0.73 ", 0.73), ("0,73", 0.73), (".5", 0.5),
+                                        ("73%", 0.73), ("√64", 8), ("√ 64", 8), ("sqrt(64)", 8), ("SQRT 64", 8),
+                                        ("√(32)", math.sqrt(32)), ("1/8", 0.125), ("one", 1), ("Twelve", 12),
+                                        ("−2", -2), ("≈ 5.66", 5.66), ("about 8", 8), ("1e3", 1000), ("64.", 64)])
+def test_numbers_read_as_a_person_writes_them(text, value):
+    assert qs.parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "eight-ish", "√-4", "1/0", "nan", "inf", "1e999", "8 8", "√", "%", "x",
+                                  None, "８", "1,2,3"])
+def test_text_that_is_not_a_number_reads_as_none(text):
+    assert qs.parse_number(text) is None
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_any_finite_float_reads_back(x):
+    assert qs.parse_number(repr(x)) == x
+
+
+@pytest.mark.parametrize("text,value", [("[1, -2, 3]", (1, -2, 3)), ("1 −2 3", (1, -2, 3)), ("(0.5; 2)", (0.5, 2)),
+                                        ("1,2", (1, 2)), ("[ 4 ]", (4,))])
+def test_vectors_read_in_order(text, value):
+    assert qs.parse_vector(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "[]", "[a, b]", "1, two", "[1, 2", None, "1 " * 40])
+def test_text_that_is_not_a_vector_reads_as_none(text):
+    assert qs.parse_vector(text) is None
+
+
+# ---------------------------------------------------------------------------------- every question kind
+
+def right_text(q: qs.Question) -> str:
+    """A reply a learner who knows the answer would type."""
+    if q.answer_type == "choice":
+        return q.answer
+    if q.answer_type == "shape":
+        return " x ".join(map(str, q.answer))
+    if q.answer_type == "vector":
+        return "[" + ", ".join(f"{v:g}" for v in q.answer) + "]"
+    return f"{q.answer:.4f}"
+
+
+def wrong_text(q: qs.Question) -> str:
+    """A readable reply that is not the answer."""
+    if q.answer_type == "choice":
+        return next(key for key, _ in q.options if key != q.answer)
+    if q.answer_type == "shape":
+        return " x ".join(str(s + 1) for s in q.answer)
+    if q.answer_type == "vector":
+        return "[" + ", ".join(f"{v + 1:g}" for v in q.answer) + "]"
+    return f"{q.answer + 1:.4f}"
+
+
+def test_there_are_at_least_twelve_kinds_and_each_has_a_maker_and_a_hint():
+    assert len(qs.KINDS) >= 12 and len(set(qs.KINDS)) == len(qs.KINDS)
+    assert set(qs.KINDS) == set(qs.MAKERS) == set(qs.HINTS)
+    assert qs.KINDS[:2] == ("weights_shape", "why_scale")  # the source text's two questions come first
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+def test_right_wrong_and_unreadable_at_many_seeds(kind):
+    for seed in SEEDS:
+        q = qs.make_question(kind, seed)
+        assert (q.kind, q.seed) == (kind, seed)
+        right = qs.check(q, right_text(q))
+        assert right.status == qs.RIGHT and right.message == q.why, (seed, right)
+        wrong = qs.check(q, wrong_text(q))
+        assert wrong.status == qs.WRONG, (seed, wrong)
+        assert f"The answer is {q.answer_text}." in wrong.message and q.why in wrong.message
+        for garbage in ("", "🙂 what?", None):
+            unread = qs.check(q, garbage)
+            assert unread.status == qs.UNREADABLE and unread.message == qs.UNREADABLE_MESSAGES[q.answer_type]
+        shown = qs.show_answer(q)
+        assert shown.status == qs.SHOWN and q.answer_text in shown.message
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+def test_the_same_seed_gives_the_same_question_and_re_rolls_change_it(kind):
+    assert qs.make_question(kind, 7) == qs.make_question(kind, 7)
+    prompts = {qs.make_question(kind, s).prompt + repr(qs.make_question(kind, s).options) for s in SEEDS}
+    assert len(prompts) > 1, "re-rolling never changes this question"
+
+
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0).answer_type == "choice"])
+def test_choice_questions_have_one_right_option_and_a_reason_for_each(kind):
+    for seed in range(8):
+        q = qs.make_question(kind, seed)
+        keys = [k for k, _ in q.options]
+        assert q.answer in keys and len(set(keys)) == len(keys) >= 3
+        assert [qs.check(q, k).status for k in keys].count(qs.RIGHT) == 1
+        assert set(q.params["reasons"]) == set(keys)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, True, "3"])
+def test_make_question_refuses_a_bad_seed(seed):
+    with pytest.raises(ValueError, match="seed"):
+        qs.make_question("steps", seed)
+
+
+def test_make_question_refuses_an_unknown_kind():
+    with pytest.raises(ValueError, match="unknown question kind 'nope'"):
+        qs.make_question("nope", 0)
+
+
+# ---------------------------------------------------------------- the answers match the maths done by hand
+
+def test_seed_zero_asks_the_source_texts_own_numbers():
+    assert qs.make_question("weights_shape", 0).answer == (10, 10)
+    assert "sequence of 10 tokens" in qs.make_question("weights_shape", 0).prompt
+    assert qs.make_question("two_keys", 0).answer == pytest.approx(0.731, abs=5e-4)  # softmax([1, 0])[0]
+    assert qs.make_question("qk_variance", 0).answer == 64
+    assert qs.make_question("scale_heads", 0).answer == 8  # d_model 512, 8 heads
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_answers_agree_with_the_formula(seed):
+    q = qs.make_question("weights_shape", seed)
+    assert q.answer == (q.params["n_q"], q.params["n_k"])
+    q = qs.make_question("qkv_shapes", seed)
+    p = q.params
+    expected = {"Q": (p["n"], p["d_k"]), "K": (p["n"], p["d_k"]), "V": (p["n"], p["d_v"]),
+                "output": (p["n"], p["d_v"])}
+    assert q.answer == expected[p["which"]] and str(p["d_model"]) in q.prompt
+    q = qs.make_question("scale_heads", seed)
+    assert q.answer == pytest.approx(math.sqrt(q.params["d_model"] / q.params["h"]))
+    q = qs.make_question("causal_row", seed)
+    assert q.answer == q.params["i"]
+    q = qs.make_question("one_hot", seed)
+    assert q.answer == tuple(q.params["V"][q.params["j"] - 1])
+    q = qs.make_question("qk_variance", seed)
+    assert q.answer == q.params["d_k"]
+    assert qs.make_question("steps", seed).answer == 1
+    q = qs.make_question("weights_total", seed)
+    assert q.answer == pytest.approx(q.params["n"]) and q.answer_text == str(q.params["n"])
+    q = qs.make_question("two_keys", seed)
+    assert q.answer == pytest.approx(1 / (1 + math.exp(-q.params["s"] / math.sqrt(q.params["d_k"]))))
+    assert qs.make_question("softmax_axis", seed).answer == "keys"
+    assert qs.make_question("roles", seed).answer == "qk"
+    assert qs.make_question("identical_tokens", seed).answer == "same"
+    assert qs.make_question("why_scale", seed).answer == "argmax"
+
+
+def test_re_rolls_reach_both_variants_of_the_shape_question():
+    qs_ = [qs.make_question("weights_shape", s) for s in SEEDS]
+    assert any(q.params["n_q"] != q.params["n_k"] for q in qs_)
+    assert any(q.params["n_q"] == q.params["n_k"] != 10 for q in qs_)
+    assert {q.params["which"] for q in (qs.make_question("qkv_shapes", s) for s in SEEDS)} == set(qs.QKV_NAMES)
+
+
+def test_identical_tokens_sentence_really_repeats_the_word():
+    for seed in SEEDS:
+        p = qs.make_question("identical_tokens", seed).params
+        words, a, b = p["words"], p["a"], p["b"]
+        assert a < b and words[a - 1] == words[b - 1]
+        assert f"positions {a} and {b}" in qs.make_question("identical_tokens", seed).prompt
+
+
+def test_the_repeat_is_identical_without_positions_and_not_with_them():
+    plain, positional, size = qs.repeat_gaps("the cat sat on the mat".split(), 1, 5, 0, 8)
+    assert plain < qs.CLOSE < positional and size > 0.1
+
+
+def test_one_hot_attention_copies_the_value_row():
+    V = np.array([[1.0, 2], [3, 4], [5, 6]])
+    res = qs.one_hot_attention(V, 2, 3, seed=0)
+    np.testing.assert_array_equal(res.weights[1], [0, 0, 1])
+    np.testing.assert_allclose(res.output[1], [5, 6])
+
+
+def test_role_test_finds_that_q_and_k_decide_the_weights_and_v_is_copied():
+    rng = np.random.default_rng(1)
+    t = qs.role_test(*(rng.standard_normal((5, 4)) for _ in range(3)), seed=2)
+    assert t.decide_weights == frozenset("QK") and t.copied == frozenset("V")
+    assert t.weight_gaps["V"] == 0 and t.output_gaps["V"] > 0.01
+
+
+def test_scale_facts_show_the_spread_growing_and_the_scaled_one_flat():
+    f = qs.scale_facts(0)
+    assert f["std_raw"][-1] == pytest.approx(16, rel=0.1) and all(0.9 < s < 1.1 for s in f["std_scaled"])
+    assert f["top_raw"] > f["top_scaled"] and f["finite_raw"] and f["sum_gap_raw"] < 1e-12
+
+
+# ---------------------------------------------------------------------------------------- hints
+
+@pytest.mark.parametrize("kind,reply,hint", [
+    ("scale_heads", "√512", "That is √d_model = √512"),
+    ("scale_heads", "64", "That is d_k itself"),
+    ("scale_heads", "1/8", "That is what you multiply by"),
+    ("qk_variance", "8", "That is the standard deviation"),
+    ("qk_variance", "1", "after dividing q·k by √d_k"),
+    ("qk_variance", "4096", "not d_k²"),
+    ("steps", "9", "a recurrent network"),
+    ("two_keys", "0.9997", "without dividing by √d_k"),
+    ("two_keys", "0.27", "the second key's weight"),
+    ("two_keys", "3", "never above 1"),
+    ("causal_row", "4", "the tokens after it"),
+    ("causal_row", "2", "also attends to itself"),
+    ("causal_row", "6", "as without a mask"),
+    ("weights_shape", "10", "two axes"),
+])
+def test_wrong_replies_get_a_hint_about_that_reply(kind, reply, hint):
+    verdict = qs.check(qs.make_question(kind, 0), reply)
+    assert verdict.status == qs.WRONG and hint in verdict.message
+
+
+def test_the_transposed_cross_attention_shape_is_named_a_transpose():
+    q = next(q for q in (qs.make_question("weights_shape", s) for s in SEEDS) if q.params["n_q"] != q.params["n_k"])
+    n_q, n_k = q.params["n_q"], q.params["n_k"]
+    assert "the transpose" in qs.check(q, f"{n_k} x {n_q}").message
+
+
+def test_one_hot_hints_name_the_row_that_was_typed():
+    q = qs.make_question("one_hot", 0)
+    V, j = q.params["V"], q.params["j"]
+    k = next(k for k in range(1, len(V) + 1) if k != j)
+    reply = "[" + ", ".join(f"{v:g}" for v in V[k - 1]) + "]"
+    assert f"token {k}'s value" in qs.check(q, reply).message
+    assert f"has {q.params['d_v']} entries" in qs.check(q, "[1]").message
+
+
+def test_a_shape_of_another_matrix_is_named():
+    for seed in SEEDS:
+        q = qs.make_question("qkv_shapes", seed)
+        shapes, which = q.params["shapes"], q.params["which"]
+        other = next((m for m in qs.QKV_NAMES if shapes[m] != shapes[which]), None)
+        if other:
+            assert f"That is the shape of {other}" in qs.check(q, qs.shape_text(shapes[other])).message
+            return
+    pytest.fail("no seed asks about a matrix whose shape differs from another's")
+
+
+# ------------------------------------------------------------------------------------------ steps
+
+@given(st.integers(1, 32))
+def test_steps_matrices_match_the_counts_by_hand(n):
+    i, j = np.indices((n, n))
+    att = qs.steps_matrix(qs.attention_reads(n))
+    np.testing.assert_array_equal(att, np.where(i == j, 0, 1))
+    rnn = qs.steps_matrix(qs.recurrent_reads(n))
+    np.testing.assert_array_equal(rnn, np.where(j <= i, i - j, np.inf))
+    causal = qs.steps_matrix(qs.attention_reads(n, causal_mask(n)))
+    np.testing.assert_array_equal(causal, np.where(i == j, 0, np.where(j < i, 1, np.inf)))
+
+
+def test_steps_follow_chains_through_a_sparse_pattern():
+    reads = np.zeros((4, 4), dtype=bool)
+    reads[1, 0] = reads[3, 1] = True  # 0 -> 1 -> 3; 2 reads nobody
+    steps = qs.steps_matrix(reads)
+    assert steps[3, 0] == 2 and steps[1, 0] == 1 and np.isinf(steps[2, 0]) and np.isinf(steps[0, 3])
+
+
+# -------------------------------------------------------------------------------------- the sentences
+
+def numbers_in(text: str) -> list[float]:
+    return [float(x.replace("−", "-")) for x in re.findall(r"−?\d+(?:\.\d+)?", text.replace(",", ""))]
+
+
+@given(st.integers(1, 32))
+def test_one_step_text_states_the_counted_steps(n):
+    tokens = [f"w{k}" for k in range(n)]
+    text = qs.one_step_text(tokens)
+    if n == 1:
+        assert "single token" in text
+        return
+    assert f"{n} tokens" in text and "needs 1 step:" in text
+    assert f"needs {n - 1} step{'s' if n > 2 else ''}, n − 1 = {n} − 1" in text
+    assert "“w0” (token 1)" in text and f"“w{n - 1}” (token {n})" in text
+
+
+@given(st.integers(1, 32))
+def test_causal_step_text_counts_half_the_pairs_each_way(n):
+    text = qs.causal_step_text(n)
+    if n == 1:
+        assert "no pairs" in text
+        return
+    half = n * (n - 1) // 2
+    assert f"{half} of the {n * (n - 1)} ordered pairs" in text and f"the other {half} pairs" in text
+
+
+def test_reveal_weights_shape_names_the_sentence_and_its_shape():
+    assert "the 10-token sentence" in qs.reveal_weights_shape(qs.passage_words(10), qs.passage_words(10), (10, 10))
+    text = qs.reveal_weights_shape(["a", "b"], ["c", "d", "e"], (2, 3))
+    assert "2 queries of “a b”" in text and "3 keys of “c d e”" in text and "is 2 × 3" in text
+
+
+@pytest.mark.parametrize("d_k", [1, 4, 64, 512])
+def test_reveal_why_scale_states_the_measured_numbers(d_k):
+    dots = sample_qk_dots(d_k, 4000, 0)
+    two = compare_two_keys([float(dots.std()), 0], d_k)
+    text = qs.reveal_why_scale(d_k, dots, two)
+    assert f"d_k = {d_k}" in text and f"{dots.std():.2f}" in text
+    assert f"second key {two.p_unscaled[1]:.3f}" in text and f"keeps {two.p_scaled[1]:.3f}" in text
+    assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
+
+
+@given(st.integers(1, 8), st.integers(1, 8), st.integers(0, 100))
+def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
+    rng = np.random.default_rng(seed)
+    W = softmax(rng.standard_normal((n_q, n_k)) * 3)
+    text = qs.reveal_sums(W)
+    cols = W.sum(axis=0)
+    assert f"Each of the {n_q} rows sums to 1" in text
+    assert f"from {cols.min():.3f} to {cols.max():.3f}".replace("-", "−") in text
+    assert f"sums to {n_q:.3f}" in text
+
+
+@given(st.integers(1, 12), st.data())
+def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
+    i = data.draw(st.integers(1, n))
+    rng = np.random.default_rng(n)
+    labels = [f"t{k}" for k in range(n)]
+    W = scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)),
+                                     rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
+    text = qs.reveal_causal_row(labels, W, i)
+    assert f"has {i} nonzero weight{'s' if i > 1 else ''}" in text and f"“t{i - 1}”" in text
+    assert f"“t{i}”" not in text
+    assert (f"the {n - i} key" in text) if i < n else "no key after it" in text
+
+
+def test_reveal_identical_words_the_gap():
+    assert "differ by less than 10⁻⁹ without positions: identical" in qs.reveal_identical("the", 1, 5, 0.0, 0.7)
+    assert "not identical" in qs.reveal_identical("the", 1, 5, 0.2, 0.7)
+
+
+def test_reveal_one_hot_writes_the_sum_out():
+    text = qs.reveal_one_hot([0, 1, 0], 2, [3, -4])
+    assert "0 · v₁ + 1 · v₂ + 0 · v₃ = [3, −4]" in text and "token 2 only" in text
+
+
+def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
+    dots = sample_qk_dots(64, 10_000, 0)
+    text = qs.reveal_qk_variance(64, dots)
+    assert f"variance of {dots.var():.2f} (theory: 64)" in text and f"deviation of {dots.std():.2f}" in text
+    text = qs.reveal_scale_heads(512, 8, dots)
+    assert f"{dots.std() / 8:.2f}" in text and f"{dots.std() / math.sqrt(512):.2f}" in text
+
+
+@given(st.integers(2, 32))
+def test_reveal_steps_counts_both(n):
+    assert f"attention takes 1 step from token 1 to token {n}" in qs.reveal_steps(n)
+    assert f"takes {n - 1} step" in qs.reveal_steps(n)
+
+
+def test_reveal_total_and_two_keys():
+    W = softmax(np.random.default_rng(0).standard_normal((7, 7)))
+    assert "the 49 weights add up to 7.000" in qs.reveal_total(W)
+    text = qs.reveal_two_keys(compare_two_keys([8, 0], 64))
+    assert "softmax([8, 0]) = [0.9997, 0.0003]" in text and "softmax([1, 0]) = [0.731, 0.269]" in text
+
+
+def test_reveal_roles_names_what_moved():
+    rng = np.random.default_rng(3)
+    text = qs.reveal_roles(qs.role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4)
+    assert "redrawing V moves the weights by less than 10⁻⁹" in text and "So Q and K decide the weights" in text
+
+
+def test_shape_flow_reads_the_arrays():
+    lines = qs.shape_flow(qs.qkv_arrays(7, 16, 4, 6, 0))
+    assert lines[0] == "Q = X W_Q: (7 × 16) · (16 × 4) → 7 × 4"
+    assert lines[2] == "V = X W_V: (7 × 16) · (16 × 6) → 7 × 6"
+    assert lines[-1] == "output = weights · V: (7 × 7) · (7 × 6) → 7 × 6"
+
+
+@pytest.mark.parametrize("firsts,expected", [
+    ([], "You have not answered any of the 13 questions yet."),
+    ([qs.RIGHT, qs.WRONG, qs.RIGHT], "This session: 2 of 3 answers right at the first try."),
+    ([qs.RIGHT], "This session: 1 of 1 answer right at the first try."),
+    ([qs.SHOWN, qs.WRONG], "This session: 0 of 1 answer right at the first try and 1 answer shown without a try."),
+    ([qs.SHOWN, qs.SHOWN], "This session: 2 answers shown without a try."),
+])
+def test_score_text(firsts, expected):
+    assert qs.score_text(firsts, 13) == expected
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+def test_every_number_in_a_prompt_comes_from_the_params(kind):
+    """A prompt states the question's drawn numbers, not stale ones: each param number appears in it."""
+    for seed in range(5):
+        q = qs.make_question(kind, seed)
+        nums = set(numbers_in(q.prompt))
+        for key in ("n", "n_q", "n_k", "d_k", "d_model", "h", "i", "j", "s"):
+            # roles measures on random tokens it does not state; one_hot's n is V's row count; scale_heads' d_k
+            # is what the learner works out
+            unstated = kind == "roles" or (kind, key) in (("one_hot", "n"), ("scale_heads", "d_k"))
+            if key in q.params and not unstated:
+                assert q.params[key] in nums, (kind, seed, key, q.prompt)

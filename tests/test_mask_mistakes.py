@@ -1,0 +1,566 @@
+"""Each mask mistake against a slow loop and PyTorch's documented conventions, its symptom on random inputs,
+the checks that catch it, and every sentence the page builds from the numbers."""
+
+import contextlib
+import io
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import attn_core
+from attn_core import mask_mistakes as mm
+from attn_core.attention import causal_mask, padding_mask, softmax
+from attn_core.mistakes import Mistake
+from attn_ui import format as fmt
+from attn_ui.code import array_literal
+from tests.reference import naive_attention
+
+LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
+
+
+def qkv(n=6, d=4, seed=1):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal((3, n, d))
+
+
+def default_case(mask=None) -> mm.Case:
+    inputs = attn_core.build_inputs("the cat sat on the mat", 0, 8)
+    return mm.build_case(inputs, causal_mask(6) if mask is None else mask)
+
+
+def plain_weights(Q, K, mask=None):
+    """softmax(QKᵀ/√d_k) with blocked pairs at −∞ and the textbook softmax, one row at a time."""
+    n, d = Q.shape
+    W = np.zeros((n, K.shape[0]))
+    for i in range(n):
+        s = np.array([Q[i] @ K[j] / math.sqrt(d) for j in range(K.shape[0])])
+        if mask is not None:
+            s = np.where(mask[i], s, -np.inf)
+        with np.errstate(invalid="ignore"):
+            e = np.exp(s - s.max())
+            W[i] = e / e.sum()
+    return W
+
+
+# --------------------------------------------------------------------------------------------------------- slow loops
+def test_each_computation_matches_a_slow_loop():
+    Q, K, V = qkv()
+    mask = causal_mask(6)
+    mask[2] = False  # one fully blocked row
+    unmasked_W, unmasked_out = naive_attention(Q, K, V)
+    cases = {
+        "right": (mm.masked_attention(Q, K, V, mask), naive_attention(Q, K, V, mask=mask)),
+        "after_softmax": (mm.mask_after_softmax(Q, K, V, mask), (unmasked_W * mask, (unmasked_W * mask) @ V)),
+        "inverted": (mm.inverted_mask(Q, K, V, mask), naive_attention(Q, K, V, mask=~mask)),
+        "wrong_axis": (mm.mask_wrong_axis(Q, K, V, mask), naive_attention(Q, K, V, mask=mask.T)),
+        "no_mask": (mm.no_mask(Q, K, V, mask), (unmasked_W, unmasked_out)),
+    }
+    for name, (res, (W, out)) in cases.items():
+        np.testing.assert_allclose(res.weights, W, atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(res.output, out, atol=1e-12, err_msg=name)
+    # the registry runs the very same functions
+    for m in mm.MASK_MISTAKES:
+        if m.name in cases:
+            np.testing.assert_allclose(m.run(Q, K, V, mask).output, cases[m.name][1][1], atol=1e-12)
+
+
+def test_the_fully_blocked_row_three_ways():
+    Q, K, V = qkv()
+    mask = causal_mask(6)
+    mask[2] = False
+    right_W, right_out = naive_attention(Q, K, V, mask=mask)
+    naive = mm.naive_minus_inf(Q, K, V, mask)
+    fill = mm.finite_fill(Q, K, V, mask)
+    safe = mm.safe_minus_inf(Q, K, V, mask)
+    assert np.isnan(naive.weights[2]).all() and np.isnan(naive.output[2]).all()
+    np.testing.assert_allclose(fill.weights[2], 1 / 6)  # uniform over six blocked keys
+    np.testing.assert_allclose(fill.output[2], V.mean(axis=0))  # it reads the padding's average
+    assert np.all(safe.weights[2] == 0) and np.all(safe.output[2] == 0)
+    others = [0, 1, 3, 4, 5]
+    for res in (naive, fill, safe):
+        np.testing.assert_allclose(res.weights[others], right_W[others], atol=1e-12)
+    np.testing.assert_allclose(safe.output, right_out, atol=1e-12)
+
+
+def test_float16_turns_the_fill_into_minus_infinity_and_the_row_into_nan():
+    assert mm.fill_value("-1e9", "float16") == -math.inf and mm.fill_value("-1e6", "float16") == -math.inf
+    assert mm.fill_value("-1e9", "float32") == -1e9 and mm.fill_value("min", "float16") == -65504.0
+    with np.errstate(over="ignore"):
+        assert np.float16(-1e9) == -np.inf  # numpy itself, not our code, overflows
+    Q, K, V = qkv()
+    mask = with_row_blocked(causal_mask(6), 0)
+    for fill in ("-1e9", "-1e6"):
+        assert np.isnan(mm.finite_fill(Q, K, V, mask, fill, "float16").weights[0]).all()
+        np.testing.assert_allclose(mm.finite_fill(Q, K, V, mask, fill, "float32").weights[0], 1 / 6, rtol=1e-6)
+    np.testing.assert_allclose(mm.finite_fill(Q, K, V, mask, "min", "float16").weights[0], 1 / 6, rtol=1e-3)
+    for dtype in mm.DTYPES:
+        safe = mm.safe_minus_inf(Q, K, V, mask, dtype)
+        assert np.all(safe.weights[0] == 0) and np.isfinite(safe.output).all()
+    with pytest.raises(ValueError, match="fill"):
+        mm.fill_value("-1e3", "float64")
+
+
+def with_row_blocked(mask, i):
+    return mm.with_blocked_row(mask, i)
+
+
+# --------------------------------------------------------------------------------------------------------- PyTorch
+def sdpa_documented(Q, K, V, attn_mask=None, is_causal=False):
+    """torch.nn.functional.scaled_dot_product_attention's documented reference implementation, in numpy:
+    attn_bias.masked_fill_(attn_mask.logical_not(), -inf) for a boolean mask, then a plain softmax."""
+    L, S = Q.shape[-2], K.shape[-2]
+    attn_bias = np.zeros((L, S))
+    if is_causal:
+        temp_mask = np.tril(np.ones((L, S), dtype=bool))
+        attn_bias[~temp_mask] = -np.inf
+    if attn_mask is not None:
+        attn_bias = np.where(np.logical_not(attn_mask), -np.inf, attn_bias)
+    attn_weight = Q @ K.T / math.sqrt(Q.shape[-1]) + attn_bias
+    with np.errstate(invalid="ignore"):
+        e = np.exp(attn_weight - attn_weight.max(axis=-1, keepdims=True))
+        attn_weight = e / e.sum(axis=-1, keepdims=True)  # torch.softmax: a fully −∞ row is NaN
+    return attn_weight, attn_weight @ V
+
+
+def test_this_page_reads_a_mask_as_scaled_dot_product_attention_does():
+    Q, K, V = qkv()
+    allowed = padding_mask(6, [4, 5]) & causal_mask(6)
+    W, out = sdpa_documented(Q, K, V, attn_mask=allowed)
+    np.testing.assert_allclose(mm.masked_attention(Q, K, V, allowed).weights, W, atol=1e-12)
+    np.testing.assert_allclose(mm.masked_attention(Q, K, V, mm.allowed_from(allowed, mm.SDPA)).output, out, atol=1e-12)
+    W_causal, _ = sdpa_documented(Q, K, V, is_causal=True)
+    np.testing.assert_allclose(mm.masked_attention(Q, K, V, causal_mask(6)).weights, W_causal, atol=1e-12)
+
+
+def test_a_multihead_attention_mask_passed_to_sdpa_is_the_inverted_mistake():
+    Q, K, V = qkv()
+    # MultiheadAttention's boolean attn_mask: True = not allowed to attend; its causal mask is the upper triangle
+    mha_causal = np.triu(np.ones((6, 6), dtype=bool), k=1)
+    assert np.array_equal(mm.allowed_from(mha_causal, mm.MHA_ATTN_MASK), causal_mask(6))
+    W, _ = sdpa_documented(Q, K, V, attn_mask=mha_causal)  # passed where True means "may attend"
+    wrong = mm.inverted_mask(Q, K, V, causal_mask(6))
+    np.testing.assert_allclose(wrong.weights[:5], W[:5], atol=1e-12)
+    assert np.isnan(W[5]).all() and np.all(wrong.weights[5] == 0)  # the last token sees nothing: NaN there, 0 here
+    upper = np.triu_indices(6, k=1)
+    assert np.allclose(wrong.weights[upper[0], upper[1]].reshape(-1).sum(), 5)  # every row but the last is future
+    assert np.all(wrong.weights[np.tril_indices(6)] == 0)  # never itself, never the past
+
+
+def test_a_key_padding_mask_is_true_where_a_key_is_ignored():
+    kpm = np.array([False, False, False, False, True, True])  # MultiheadAttention: True = padding, ignore
+    allowed = mm.allowed_from(kpm, mm.MHA_KEY_PADDING)
+    assert allowed.shape == (1, 6)
+    assert np.array_equal(np.broadcast_to(allowed, (6, 6)), padding_mask(6, [4, 5]))
+    Q, K, V = qkv()
+    W, _ = sdpa_documented(Q, K, V, attn_mask=kpm[None, :])  # the key padding mask passed as attn_mask
+    np.testing.assert_allclose(mm.inverted_mask(Q, K, V, allowed).weights, W, atol=1e-12)
+    assert [c.true_allows for c in mm.TORCH_CONVENTIONS] == [True, False, False]
+
+
+def test_the_wrong_axis_is_the_padding_flags_shaped_n_by_1():
+    Q, K, V = qkv()
+    keys = np.array([True, True, True, True, False, False])
+    right = mm.masked_attention(Q, K, V, keys[None, :])  # (1, n): key columns
+    wrong = mm.mask_wrong_axis(Q, K, V, keys[None, :])
+    np.testing.assert_allclose(wrong.weights, mm.masked_attention(Q, K, V, keys[:, None]).weights)  # (n, 1)
+    assert np.all(right.weights[:, 4:] == 0)
+    assert np.all(wrong.weights[4:] == 0)  # the pad queries are silenced …
+    assert np.all(wrong.weights[:4, 4:] > 0)  # … and every real query reads the padding
+
+
+# --------------------------------------------------------------------------------------------------------- symptoms
+finite = st.floats(-5, 5, allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def cases(draw, min_n=1, max_n=6):
+    n = draw(st.integers(min_n, max_n))
+    d = draw(st.integers(1, 4))
+    Q, K, V = (draw(arrays(np.float64, (n, d), elements=finite)) for _ in range(3))
+    mask = draw(arrays(np.bool_, (n, n)))
+    return Q, K, V, mask
+
+
+@settings(max_examples=40, deadline=None)
+@given(cases())
+def test_symptoms_hold_for_random_inputs_and_masks(case):
+    Q, K, V, mask = case
+    n = mask.shape[0]
+    open_row, partial = mask.any(-1), mask.any(-1) & ~mask.all(-1)
+    right = mm.masked_attention(Q, K, V, mask)
+    np.testing.assert_allclose(right.weights.sum(-1), open_row, atol=1e-9)  # 1, or 0 when fully blocked
+    assert np.all(right.weights[~mask] == 0) and np.isfinite(right.output).all()
+
+    after = mm.mask_after_softmax(Q, K, V, mask)
+    assert np.all(after.weights[~mask] == 0)
+    assert np.all(after.weights.sum(-1)[partial] < 1)  # the rows no longer sum to 1
+    assert np.all(mm.inverted_mask(Q, K, V, mask).weights[mask] == 0)  # no weight where the mask allows
+    inv = mm.inverted_mask(Q, K, V, mask).weights
+    np.testing.assert_allclose(inv.sum(-1), (~mask).any(-1), atol=1e-9)  # all of it on blocked pairs
+    np.testing.assert_allclose(mm.mask_wrong_axis(Q, K, V, mask).weights.sum(-1), mask.T.any(-1), atol=1e-9)
+    fill = mm.finite_fill(Q, K, V, mask).weights
+    np.testing.assert_allclose(fill[~open_row], 1 / n)  # uniform over keys it must not see
+    np.testing.assert_allclose(fill[open_row], right.weights[open_row], atol=1e-12)
+    naive = mm.naive_minus_inf(Q, K, V, mask).weights
+    assert np.isnan(naive[~open_row]).all() and not np.isnan(naive[open_row]).any()
+    np.testing.assert_allclose(mm.no_mask(Q, K, V, mask).weights, softmax(Q @ K.T / math.sqrt(Q.shape[1])))
+
+
+@settings(max_examples=30, deadline=None)
+@given(arrays(np.float64, (4, 5), elements=st.floats(-50, 50)), arrays(np.bool_, (4, 5)))
+def test_safe_softmax_is_attn_core_softmax_and_plain_softmax_nans_a_blocked_row(x, mask):
+    x = np.where(mask, x, -np.inf)
+    np.testing.assert_allclose(mm.safe_softmax(x), softmax(x), atol=1e-15)
+    plain = mm.plain_softmax(x)
+    assert np.isnan(plain[~mask.any(-1)]).all()
+    np.testing.assert_allclose(plain[mask.any(-1)], softmax(x)[mask.any(-1)], atol=1e-15)
+
+
+def test_the_leak_test_moves_earlier_outputs_only_without_the_mask():
+    case = default_case()
+    Q2, K2, V2 = mm.swapped_qkv(case, 5, "dog")
+    free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
+    causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, causal_mask(6))
+    assert np.all(free[:5] > 1e-3) and np.all(causal[:5] == 0) and causal[5] > 0
+    X2 = mm.swapped_inputs(case.tokens, 5, "dog", 8)
+    X = attn_core.build_inputs("the cat sat on the mat", 0, 8).X
+    assert np.array_equal(X2[:5], X[:5]) and not np.allclose(X2[5], X[5])  # only the changed row differs
+    np.testing.assert_allclose(X2, attn_core.build_inputs("the cat sat on the dog", 0, 8).X)
+    with pytest.raises(ValueError, match="outside"):
+        mm.swapped_inputs(case.tokens, 6, "dog", 8)
+
+
+# --------------------------------------------------------------------------------------------------------- the quiz
+def test_each_mistake_is_identified_from_its_symptoms():
+    case = default_case(mm.with_blocked_row(causal_mask(6), 2))
+    pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
+    assert pool == [m.name for m in mm.MASK_MISTAKES]  # a fully blocked row: all six can be told apart
+    for name in pool:
+        res = mm.MASK_BY_NAME[name].run(case.Q, case.K, case.V, case.mask)
+        d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
+        assert mm.identify_mask_mistake(d) == name
+        assert mm.explain(name, d, fmt).endswith(".")
+    right = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
+    assert mm.identify_mask_mistake(right) == "none" and right.nan_rows == 0 and right.rows_sum_right
+    # without a fully blocked row, the two fills give the right weights and leave the pool
+    plain = default_case()
+    assert [m.name for m in mm.quiz_pool(plain.Q, plain.K, plain.V, plain.mask)] == [
+        "after_softmax", "inverted", "wrong_axis", "no_mask"]
+    nothing = default_case(np.ones((6, 6), dtype=bool))
+    assert mm.quiz_pool(nothing.Q, nothing.K, nothing.V, nothing.mask) == [mm.MASK_BY_NAME["inverted"]]
+
+
+@settings(max_examples=30, deadline=None)
+@given(cases(min_n=2))
+def test_the_pool_holds_only_what_the_symptoms_name_and_the_diagnosis_measures_them(case):
+    Q, K, V, mask = case
+    for m in mm.quiz_pool(Q, K, V, mask):
+        name, res = m.name, m.run(Q, K, V, mask)
+        d = mm.diagnose_mask(Q, K, V, mask, res)
+        assert mm.identify_mask_mistake(d) == name
+        assert d.nan_rows == int(np.isnan(res.weights).any(-1).sum())
+        ok = ~np.isnan(res.weights).any(-1)
+        if ok.any():
+            assert d.blocked_weight == pytest.approx(np.where(mask, 0, res.weights)[ok].max(initial=0))
+
+
+def test_the_explanations_quote_the_measured_numbers():
+    case = default_case()
+    res = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
+    d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
+    lowest = res.weights.sum(-1).min()
+    assert fmt.num(lowest, 3) in mm.explain("after_softmax", d, fmt)
+    assert "0.000" in mm.explain("after_softmax", d, fmt)  # no blocked pair got weight
+    with pytest.raises(ValueError, match="after_softmax"):
+        mm.explain("nonsense", d, fmt)
+    readings = dict(mm.symptom_readings(d, fmt))
+    assert readings["rows that are NaN"] == "0" and readings["weights equal the unmasked ones"] == "no"
+
+
+def test_as_mistakes_gives_quiz_ready_mistakes_with_the_usual_signature():
+    Q, K, V = qkv()
+    mask = causal_mask(6)
+    wrapped = mm.as_mistakes(mask)
+    assert all(isinstance(m, Mistake) for m in wrapped)
+    assert [m.name for m in wrapped] == [m.name for m in mm.MASK_MISTAKES]
+    for m, original in zip(wrapped, mm.MASK_MISTAKES, strict=True):
+        np.testing.assert_array_equal(m.run(Q, K, V, 4).weights, original.run(Q, K, V, mask).weights)
+
+
+# --------------------------------------------------------------------------------------------------------- checks
+def test_the_known_answer_is_written_out_not_computed_by_softmax():
+    for mask in (causal_mask(5), padding_mask(5, [3, 4]), mm.with_blocked_row(causal_mask(5), 1),
+                 ~np.eye(5, dtype=bool)):
+        n = mask.shape[0]
+        eye = np.eye(n)
+        res = mm.masked_attention(math.log(4) * math.sqrt(n) * eye, eye, eye, mask)
+        np.testing.assert_allclose(mm.one_hot_expected(mask), res.weights, atol=1e-12)
+    np.testing.assert_allclose(mm.one_hot_expected(causal_mask(3))[2], [1 / 6, 1 / 6, 4 / 6])
+
+
+@settings(max_examples=25, deadline=None)
+@given(cases(min_n=2))
+def test_the_right_computation_passes_every_check_and_each_mistake_fails_one(case):
+    Q, K, V, mask = case
+    n = mask.shape[0]
+    rng = np.random.default_rng(0)
+    Q2, K2, V2 = Q.copy(), K.copy(), V.copy()
+    Q2[-1], K2[-1], V2[-1] = rng.standard_normal((3, Q.shape[1])) + 1
+    c = mm.Case(tokens=("w",) * n, labels=[f"w{i}" for i in range(n)], Q=Q, K=K, V=V, mask=mask,
+                right=mm.masked_attention(Q, K, V, mask), d_model=Q.shape[1], positional=True, weights=None)
+    table = mm.check_table(c, Q2, K2, V2, n - 1)
+    assert table[0][0] == "right" and all(r.passed for r in table[0][2])
+    caught = {name: [r.name for r in results if not r.passed] for name, _, results in table[1:]}
+    assert "blocked_row" in caught["finite_fill"] and "blocked_row" in caught["naive_inf"]
+    assert "known" in caught["inverted"] and "known" in caught["wrong_axis"]
+    assert "known" in caught["after_softmax"]
+
+
+def test_each_check_fails_for_its_reason():
+    case = default_case()
+    W = case.right.weights.copy()
+    assert mm.check_row_sums(W, case.mask).passed
+    W[1, 0] *= 0.5
+    bad = mm.check_row_sums(W, case.mask)
+    assert not bad.passed and bad.worst == pytest.approx(case.right.weights[1, 0] * 0.5)
+    W = case.right.weights.copy()
+    W[0, 3] = 0.25
+    assert mm.check_blocked_zero(W, case.mask).worst == 0.25
+    assert not mm.check_blocked_zero(np.full((6, 6), np.nan), case.mask).passed
+    assert not mm.check_blocked_zero(W, np.ones((6, 6), dtype=bool)).applicable
+    Q2, K2, V2 = mm.swapped_qkv(case, 0, "dog")
+    assert not mm.check_no_leak(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, 0).applicable
+    assert math.isnan(mm.check_blocked_row(mm.naive_minus_inf, case.Q, case.K, case.V, case.mask).worst)
+    assert mm.check_known_answer(mm.masked_attention, causal_mask(6)).worst < 1e-12
+
+
+def test_check_cells_and_the_caught_sentence():
+    assert mm.check_cell(mm.CheckResult("rows", True, 0.0), fmt) == "✓"
+    assert mm.check_cell(mm.CheckResult("rows", False, 0.41), fmt) == "✗ 0.41"
+    assert mm.check_cell(mm.CheckResult("rows", False, float("nan")), fmt) == "✗ NaN"
+    assert mm.check_cell(mm.CheckResult("leak", True, 0.0, applicable=False), fmt) == "—"
+    case = default_case()
+    t = 5
+    table = mm.check_table(case, *mm.swapped_qkv(case, t, "dog"), t)
+    text = mm.caught_sentence(table)
+    assert text.startswith("The right computation passes all five checks, and every mistake fails at least one:")
+    for _, label, results in table[1:]:
+        failed = ", ".join(str(k + 1) for k, r in enumerate(results) if not r.passed)
+        assert f"- {label}: check" in text and failed in text.split(f"- {label}: ")[1].split("\n")[0]
+
+
+def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
+    for mask in (causal_mask(6), mm.with_blocked_row(padding_mask(6, [5]), 3)):
+        case = default_case(mask)
+        code = mm.checks_snippet(case, 5, array_literal)
+        scope: dict = {}
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            exec(code, scope)  # noqa: S102 - the code is ours, generated from our own numbers
+        assert printed.getvalue() == "all 5 checks pass\n"
+        np.testing.assert_array_equal(scope["mask"], mask)
+        np.testing.assert_allclose(scope["Q"], case.Q, rtol=0, atol=0)
+        for m in mm.MASK_MISTAKES:
+            def theirs(Q, K, V, mask, _run=m.run):
+                res = _run(Q, K, V, mask)
+                return res.weights, res.output
+            assert scope["run_checks"](theirs, case.Q, case.K, case.V, mask, 5), m.name
+
+
+# --------------------------------------------------------------------------------------------------------- sentences
+def test_mask_summary_counts():
+    assert "blocks 15 of the 36" in mm.mask_summary(LABELS, causal_mask(6), fmt)
+    assert "still see at least one key" in mm.mask_summary(LABELS, causal_mask(6), fmt)
+    one = mm.mask_summary(LABELS, mm.with_blocked_row(causal_mask(6), 2), fmt)
+    assert "“sat” may see no key at all: its row is fully blocked" in one
+    assert "every row is fully blocked" in mm.mask_summary(LABELS, np.zeros((6, 6), dtype=bool), fmt)
+    assert "blocks no query→key pair" in mm.mask_summary(LABELS, np.ones((6, 6), dtype=bool), fmt)
+
+
+def test_the_row_sum_question_and_its_answer():
+    case = default_case()
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
+    i = mm.question_row(case.mask)
+    assert i == 0  # the causal row with the most blocked keys that still sees one
+    assert mm.row_sum_answer(wrong.weights[i].sum()) == "less than 1"
+    assert [mm.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == [
+        "exactly 1", "exactly 1", "exactly 0", "less than 1", "more than 1"]
+    why = mm.after_softmax_reveal(case.labels, case.mask, wrong.weights, i, fmt)
+    assert f"leaves {fmt.num(wrong.weights[0].sum(), 3)}" in why and "1 of the 6 keys" in why
+    assert "sums to 0" in mm.after_softmax_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0, fmt)
+    assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
+    assert mm.question_key(case.mask, 0) != mm.question_key(mm.with_blocked_row(case.mask, 3), 0)
+
+
+@pytest.mark.parametrize("mask", [causal_mask(6), padding_mask(6, [4, 5]), mm.with_blocked_row(causal_mask(6), 3),
+                                  np.ones((6, 6), dtype=bool), np.zeros((6, 6), dtype=bool)])
+def test_the_after_softmax_sentence_states_what_the_sums_are(mask):
+    case = default_case(mask)
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, mask).weights
+    text = mm.after_softmax_sentence(case.labels, mask, wrong, fmt)
+    sums = wrong.sum(-1)
+    partial = mask.any(-1) & ~mask.all(-1)
+    if not partial.any():
+        assert "changes nothing here" in text
+        return
+    k = int((partial & (sums < 1 - 1e-9)).sum())
+    low = int(np.argmin(np.where(partial, sums, np.inf)))
+    assert f"{k} of the 6 rows" in text and f"“{case.labels[low]}”, at {fmt.num(sums[low], 3)}" in text
+    assert ("sums to 0 either way" in text) == (~mask.any(-1)).any()
+
+
+def test_renormalising_breaks_where_the_allowed_weights_underflow():
+    for dtype in mm.DTYPES:
+        g = mm.underflow_gap(dtype)
+        with np.errstate(under="ignore"):
+            assert np.exp(np.asarray(-(g - 0.05), dtype=dtype)) > 0
+            assert np.exp(np.asarray(-(g + 0.05), dtype=dtype)) == 0
+    cells = {(c.row, c.dtype): c for c in mm.renormalise_table(np.zeros((2, 2)), np.ones((2, 2), dtype=bool))}
+    breaks = {lead: [d for d in mm.DTYPES if cells[(f"[{lead}, 0], key 1 blocked", d)].differs]
+              for lead in mm.TWO_KEY_LEADS}
+    assert breaks == {20: ["float16"], 200: ["float32", "float16"], 800: ["float64", "float32", "float16"]}
+    assert mm.renorm_cell_text(cells[("[20, 0], key 1 blocked", "float16")], fmt) == "NaN in 1 row"
+    assert mm.renorm_cell_text(cells[("your scores ×1", "float64")], fmt) == "same"
+    # a sentence whose blocked score leads: scaled up, it breaks on the learner's own scores
+    scaled = np.array([[0.0, 0.5], [1.0, 0.0]])
+    mask = np.array([[True, False], [True, True]])
+    assert mm.blocked_lead(scaled, mask) == 0.5
+    own = {(c.row, c.dtype): c for c in mm.renormalise_table(scaled, mask)}
+    assert not own[("your scores ×1", "float16")].differs and own[("your scores ×100", "float16")].differs
+    assert "leads the best allowed score of its row by up to 0.500" in mm.renormalise_sentence(scaled, mask, fmt)
+    case = default_case()
+    scaled = case.right.scores * case.right.scale
+    lead = mm.blocked_lead(scaled, case.mask)
+    assert lead is not None and lead < 0
+    assert f"{fmt.readable(-lead, 3)} below" in mm.renormalise_sentence(scaled, case.mask, fmt)
+    assert mm.blocked_lead(np.zeros((2, 2)), np.ones((2, 2), dtype=bool)) is None
+    text = mm.renormalise_sentence(np.zeros((2, 2)), mm.with_blocked_row(np.ones((2, 2), dtype=bool), 0), fmt)
+    assert "0 / 0 = NaN at any size (1 row of yours" in text
+
+
+def test_the_inverted_sentence():
+    case = default_case()
+    w = mm.inverted_mask(case.Q, case.K, case.V, case.mask).weights
+    text = mm.inverted_sentence(case.labels, case.mask, w, fmt)
+    assert "only the tokens after it" in text and "“mat”, the last, may see nothing" in text
+    assert np.all(w[5] == 0)
+    pad = padding_mask(6, [4, 5])
+    text = mm.inverted_sentence(case.labels, pad, mm.inverted_mask(case.Q, case.K, case.V, pad).weights, fmt)
+    assert "exactly the 12 pairs your mask blocks and blocks the 24" in text and "is now exactly 0" in text
+    assert "blocks everything" in mm.inverted_sentence(case.labels, np.ones((6, 6), bool), w, fmt)
+    assert "allows every pair" in mm.inverted_sentence(case.labels, np.zeros((6, 6), bool), w, fmt)
+
+
+def test_the_wrong_axis_sentence_and_the_two_shapes():
+    case = default_case()
+    pad = padding_mask(6, [4, 5])
+    w = mm.mask_wrong_axis(case.Q, case.K, case.V, pad).weights
+    text = mm.wrong_axis_sentence(case.labels, pad, w, fmt)
+    share = w[:4, 4:].sum(-1)
+    assert f"“{case.labels[int(np.argmax(share))]}” gives it {fmt.num(share.max(), 3)}" in text
+    assert "Shaped (1, 6), the mask blocks the key columns of “the·4” and “mat”" in text
+    code = mm.padding_shapes_code(case.labels, mm.key_columns(pad))
+    scope = {"np": np}
+    exec(code.splitlines()[0], scope)  # noqa: S102 - our own one-line literal
+    assert scope["allowed"][None, :].shape == (1, 6) and "(1, 6)" in code and "(6, 1)" in code
+    assert mm.key_columns(causal_mask(6)) is None
+    causal = mm.wrong_axis_sentence(case.labels, case.mask, case.right.weights, fmt)
+    assert "itself and everything after it" in causal
+    assert "its own transpose" in mm.wrong_axis_sentence(case.labels, np.eye(6, dtype=bool), w, fmt)
+    odd = np.ones((6, 6), dtype=bool)
+    odd[0, 3] = False
+    w = mm.mask_wrong_axis(case.Q, case.K, case.V, odd).weights
+    assert "1 pairs you allowed are now blocked" in mm.wrong_axis_sentence(case.labels, odd, w, fmt)
+
+
+@pytest.mark.parametrize("dtype", mm.DTYPES)
+@pytest.mark.parametrize("fill", mm.FILLS)
+def test_the_fill_sentences_say_what_each_row_is(dtype, fill):
+    case = default_case()
+    row, mask, added = mm.blocked_row_for_demo(case.mask, None)
+    assert (row, added) == (0, True) and not mask[0].any()
+    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
+            mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
+            mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
+    W = [r.weights[0] for r in runs]
+    naive, filled, safe = mm.fill_sentences("the·0", 6, dtype, fill, *W, runs[1].output[0], fmt)
+    assert "all 6 weights are NaN" in naive and np.isnan(W[0]).all()
+    overflow = dtype == "float16" and fill != "min"
+    assert ("cannot be stored" in filled) == overflow and np.isnan(W[1]).all() == overflow
+    if not overflow:
+        assert "0.167 on each of the 6 keys" in filled
+        assert fmt.num(np.abs(runs[1].output[0]).max(), 3) in filled
+    assert "weights of 0 and an output of 0" in safe and np.all(W[2] == 0)
+    # the numpy line printed above the figure is what numpy really prints
+    line = mm.overflow_code(fill, dtype)
+    call, shown = line.split("  # -> ")
+    with np.errstate(over="ignore"):
+        assert repr(eval(call, {"np": np})) == shown  # noqa: S307 - our own one-line expression
+
+
+def test_the_blocked_row_note_and_the_fill_text():
+    case = default_case(mm.with_blocked_row(mm.with_blocked_row(causal_mask(6), 2), 4))
+    row, mask, added = mm.blocked_row_for_demo(case.mask, 0)
+    assert (row, added) == (2, False) and np.array_equal(mask, case.mask)
+    note = mm.blocked_row_note(case.labels, case.mask, row, added, fmt)
+    assert note.startswith("“sat” may see no key") and "1 more row is fully blocked too" in note
+    assert "also blocks every key of “on”" in mm.blocked_row_note(case.labels, causal_mask(6), 3, True, fmt)
+    assert mm.fill_text("min", "float16", fmt) == "the lowest float16, −65504"
+    assert mm.fill_text("-1e9", "float64", fmt) == "−10⁹"
+
+
+def test_the_leak_sentence_counts_what_moved():
+    labels = LABELS
+    free = np.array([0.3, 0.0, 0.7, 0.2, 0.1, 0.9])
+    causal = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.9])
+    text = mm.leak_sentence(labels, 5, "dog", free, causal, fmt)
+    assert "moves 4 of the 5 earlier outputs (the most, 0.700, at “sat”)" in text
+    assert "none of the 5 moves: the largest change is exactly 0" in text
+    assert "moves all 2 earlier" not in mm.leak_sentence(labels, 2, "dog", free + 0.1, causal, fmt)
+    assert "both earlier outputs" in mm.leak_sentence(labels, 2, "dog", free + 0.1, causal, fmt)
+    one = mm.leak_sentence(labels, 1, "dog", free, causal, fmt)
+    assert "moves the output of “the·0”, the one before it, by 0.300" in one and "it does not move" in one
+    assert "the mask leaks" in mm.leak_sentence(labels, 5, "dog", free, free, fmt)
+    assert "nothing to leak" in mm.leak_sentence(labels, 0, "dog", free, causal, fmt)
+
+
+def test_the_check_sentences_match_the_results():
+    case = default_case()
+    t = 5
+    results = mm.run_checks(mm.masked_attention, case, *mm.swapped_qkv(case, t, "dog"), t)
+    lines = mm.check_sentences(results, case.labels, case.mask, t, "dog", fmt)
+    assert len(lines) == 5 and all(line.startswith("✓") for line in lines)
+    assert "15 blocked pairs is exactly 0" in lines[1] and "“mat” to “dog” moves none of them" in lines[2]
+    assert "(query 2: 0.800 and 0.200)" in lines[4]
+    wrong = mm.run_checks(mm.naive_minus_inf, case, *mm.swapped_qkv(case, t, "dog"), t)
+    lines = mm.check_sentences(wrong, case.labels, case.mask, t, "dog", fmt)
+    assert lines[3].startswith("✗") and lines[3].endswith("largest weight or output entry is NaN.")
+    single = mm.check_sentences(results[:2] + [mm.CheckResult("leak", True, 0.0, False)] + results[3:],
+                                ["w"], np.ones((1, 1), bool), 0, "dog", fmt)
+    assert single[2].startswith("—") and "query 1 sees only itself" in single[4]
+
+
+def test_words_for_the_leak_test():
+    assert mm.parse_word("  Dog ") == "Dog"
+    for bad in ("two words", "", "   ", "a,b"):
+        with pytest.raises(ValueError, match="one word"):
+            mm.parse_word(bad)
+    assert mm.replacement_word("mat") == "dog" and mm.replacement_word("DOG") == "cat"
+
+
+def test_md_safe_labels_are_left_to_the_page_and_sentences_end_with_a_full_stop():
+    case = default_case(padding_mask(6, [4, 5]))
+    sentences = [
+        mm.mask_summary(case.labels, case.mask, fmt),
+        mm.after_softmax_sentence(case.labels, case.mask, case.right.weights, fmt),
+        mm.renormalise_sentence(case.right.scores * case.right.scale, case.mask, fmt),
+        mm.inverted_sentence(case.labels, case.mask, case.right.weights, fmt),
+        mm.wrong_axis_sentence(case.labels, case.mask, case.right.weights, fmt),
+    ]
+    for s in sentences:
+        assert s.rstrip().endswith((".", ")")), s
+        assert not re.search(r"\bnan\b|not a number|\be[+-]\d", s), s

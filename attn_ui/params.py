@@ -141,3 +141,13 @@ def parse_bool(raw: str) -> bool:
 def parse_question_seed(raw: str) -> int:
     """?q=3: the Check yourself page's seed for the numbers in its questions, a whole number in 0 … SEED_MAX."""
     return parse_int(raw, 0, SEED_MAX, "q")
+
+
+NONE = "none"  # how a link says "no token" where a token index is optional
+
+
+def parse_index_or_none(raw: str, n: int, name: str) -> int | str:
+    """A token index 0 … n−1 from a link, or NONE for "none"; a ValueError naming `name` otherwise."""
+    if raw.strip().casefold() == NONE:
+        return NONE
+    return parse_int(raw, 0, n - 1, name)

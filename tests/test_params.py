@@ -121,3 +121,14 @@ def test_parse_question_seed_refuses_the_rest_naming_q(raw):
 
     with pytest.raises(ValueError, match="q"):
         parse_question_seed(raw)
+
+
+def test_parse_index_or_none_reads_none_or_a_token_index():
+    from attn_ui.params import NONE, parse_index_or_none
+
+    assert parse_index_or_none("none", 6, "block") == NONE
+    assert parse_index_or_none(" None ", 6, "block") == NONE
+    assert parse_index_or_none("0", 6, "block") == 0 and parse_index_or_none("5", 6, "block") == 5
+    for bad in ("6", "-1", "1.5", "nan", "cat", ""):
+        with pytest.raises(ValueError, match="block"):
+            parse_index_or_none(bad, 6, "block")

@@ -64,3 +64,22 @@ def question(kind: str, seed: int):
     from attn_core.questions import make_question  # here, not at the top: this file appends only
 
     return make_question(kind, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def lab_sweep(d_k: int, steps: int, seed: int, loss: str, _label: str = "Training"):
+    """attn_core.training.train_sweep, cached, with a progress bar while it trains (call it inside a
+    container you empty afterwards: on a cache hit Streamlit replays the bar's messages there)."""
+    from attn_core.training import train_sweep  # here, not at the top: this file appends only
+
+    bar = st.progress(0.0, text=_label)
+    return train_sweep(d_k, steps, seed, loss, progress=lambda f: bar.progress(f, text=f"{_label} {f:.0%}"))
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss: str, _label: str = "Training"):
+    """attn_core.training.train_seeds, cached, with a progress bar (see lab_sweep)."""
+    from attn_core.training import train_seeds
+
+    bar = st.progress(0.0, text=_label)
+    return train_seeds(d_k, steps, lr, list(seeds), loss, progress=lambda f: bar.progress(f, text=f"{_label} {f:.0%}"))

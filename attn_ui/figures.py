@@ -179,3 +179,20 @@ def clicked_cell(event) -> tuple[int, int] | None:
         return int(values[0]), int(values[1])
     except (IndexError, TypeError, ValueError):
         return None
+
+
+def stacked_figure(title: str, row_titles, x_title: str, *, log_y_rows=(), height_per_row: int = 250) -> go.Figure:
+    """Empty panels stacked over one shared linear x axis (say loss and accuracy per training step), each
+    panel titled; rows listed in `log_y_rows` (1-based) get a log y axis. Legend below the last panel."""
+    from plotly.subplots import make_subplots  # here, not at the top: this file appends only
+
+    rows = len(row_titles)
+    fig = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.3 / rows,
+                        subplot_titles=list(row_titles))
+    base_layout(fig, title, 90 + height_per_row * rows,
+                legend={"orientation": "h", "yanchor": "top", "y": -0.35 / rows, "x": 0})
+    fig.update_annotations(font={"size": 13}, x=0, xanchor="left")  # the panel titles, left-aligned like the title
+    fig.update_xaxes(title_text=x_title, title_standoff=8, row=rows, col=1)
+    for row in log_y_rows:
+        fig.update_yaxes(type="log", exponentformat="power", row=row, col=1)  # 10⁻⁶, not 1µ
+    return fig

@@ -143,6 +143,33 @@ def parse_question_seed(raw: str) -> int:
     return parse_int(raw, 0, SEED_MAX, "q")
 
 
+def parse_int_choice(raw: str, choices, name: str) -> int:
+    """A whole number from a link that must be one of `choices` (say d_k in 4, 8, …, 256), or a ValueError."""
+    return _parse_choice(raw, choices, name)
+
+
+def parse_float_choice(raw: str, choices, name: str) -> float:
+    """A number from a link that must be one of `choices` (a learning rate on its grid): 3, 3.0 and 3e0 all give 3."""
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ValueError(f"{name}={raw[:40]!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{name}={raw[:40]!r} is not a finite number")
+    for choice in choices:
+        if math.isclose(value, choice, rel_tol=1e-9):
+            return float(choice)
+    raise ValueError(f"{name}={value:g} is not one of {', '.join(f'{c:g}' for c in choices)}")
+
+
+def parse_word(raw: str, options, name: str) -> str:
+    """One of a few words from a link (any case, spaces ignored), or a ValueError naming `name` and the options."""
+    word = raw.strip().lower()
+    if word not in options:
+        raise ValueError(f"{name}={raw[:40]!r} is not one of {', '.join(options)}")
+    return word
+
+
 NONE = "none"  # how a link says "no token" where a token index is optional
 
 

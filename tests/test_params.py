@@ -132,3 +132,44 @@ def test_parse_index_or_none_reads_none_or_a_token_index():
     for bad in ("6", "-1", "1.5", "nan", "cat", ""):
         with pytest.raises(ValueError, match="block"):
             parse_index_or_none(bad, 6, "block")
+
+
+# ------------------------------------------------------------------ the Training lab's ?dk=, ?lr=, ?loss=
+@pytest.mark.parametrize("raw,value", [("64", 64), (" 4 ", 4), ("256.0", 256)])
+def test_parse_int_choice_reads_a_listed_whole_number(raw, value):
+    from attn_ui.params import parse_int_choice
+
+    assert parse_int_choice(raw, (4, 8, 64, 256), "dk") == value
+
+
+@pytest.mark.parametrize("raw", ["9999", "5", "0", "-4", "64.5", "nan", "inf", "", "abc"])
+def test_parse_int_choice_refuses_the_rest_naming_the_key(raw):
+    from attn_ui.params import parse_int_choice
+
+    with pytest.raises(ValueError, match="dk"):
+        parse_int_choice(raw, (4, 8, 64, 256), "dk")
+
+
+@pytest.mark.parametrize("raw,value", [("3", 3.0), ("3.0", 3.0), ("3e0", 3.0), (" 0.001 ", 0.001), ("1000", 1000.0)])
+def test_parse_float_choice_reads_a_rate_on_the_grid(raw, value):
+    from attn_ui.params import parse_float_choice
+
+    assert parse_float_choice(raw, (0.001, 0.3, 3.0, 1000.0), "lr") == value
+
+
+@pytest.mark.parametrize("raw,why", [("nan", "not a finite number"), ("inf", "not a finite number"),
+                                     ("-inf", "not a finite number"), ("0.5", "not one of"), ("1e9", "not one of"),
+                                     ("", "not a number"), ("three", "not a number")])
+def test_parse_float_choice_refuses_the_rest_saying_why(raw, why):
+    from attn_ui.params import parse_float_choice
+
+    with pytest.raises(ValueError, match=why):
+        parse_float_choice(raw, (0.001, 0.3, 3.0, 1000.0), "lr")
+
+
+def test_parse_word_reads_any_case_and_refuses_others():
+    from attn_ui.params import parse_word
+
+    assert parse_word(" CE ", ("mse", "ce"), "loss") == "ce"
+    with pytest.raises(ValueError, match="loss='<b>' is not one of mse, ce"):
+        parse_word("<b>", ("mse", "ce"), "loss")

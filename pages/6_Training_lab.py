@@ -1,0 +1,268 @@
+"""Training lab: the same tiny attention model trained twice, with and without 1/√d_k, side by side."""
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from attn_core import training as tl
+from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
+from attn_ui.code import show_source
+from attn_ui.data import lab_seed_runs, lab_sweep
+from attn_ui.figures import line_figure, matrix_figure, stacked_figure
+from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
+from attn_ui.state import setup_page, url_bound
+
+COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
+NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}
+LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
+GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
+           "neither": "Neither, within these steps"}
+LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits for a click
+INTRO = (
+    f"The [Scaling explorer](/Scaling_explorer) shows what 1/√d_k does to one softmax. Here you see what it does to "
+    f"**learning**. The task: {tl.N_KEYS} keys with random entries, and {tl.N_KEYS} queries, each a noisy copy of "
+    f"one key. Query *i* must find key *i*. The model is a single attention layer, Q = X_q W_Q and "
+    f"K = X_k W_K, on {tl.D_MODEL}-wide input tokens with unit-variance entries; W_Q and W_K are drawn with fan-in "
+    "scaling, so that Q and K have unit-variance entries too. Two copies of it train with plain gradient descent, "
+    "from the **same initial weights** on the **same batches**. The only difference is that one divides its "
+    "scores by √d_k."
+)
+SIDEBAR_NOTE = ("This page trains on random data, so the sidebar's sentence, seed, d_model and heads are not used "
+                "here: the lab has its own data seed below.")
+
+
+def main():
+    setup_page(__file__)
+    st.title("Training lab: watch attention learn")
+    st.markdown(INTRO)
+    st.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V"
+             r"\qquad\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
+    st.caption(SIDEBAR_NOTE)
+    settings = controls()
+    lab = run_lab(*settings)
+    if lab is None:
+        return
+    starting_point(lab)
+    if not race(lab):
+        return
+    final_attention(lab)
+    learning_rate_sweep(lab)
+    show_code_and_try()
+
+
+def controls() -> tuple[int, int, float, int, bool, str]:
+    """The lab's controls, each seeded from the URL: d_k, steps, learning rate, seed, several seeds, loss."""
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        url_bound("dk", tl.DEFAULT_D_K, lambda r: parse_int_choice(r, tl.D_K_CHOICES, "dk"), options=tl.D_K_CHOICES)
+        d_k = st.select_slider("d_k, the width of queries and keys", options=tl.D_K_CHOICES, key="dk")
+    with c2:
+        url_bound("lr", tl.DEFAULT_LR, lambda r: parse_float_choice(r, tl.LR_CHOICES, "lr"), options=tl.LR_CHOICES)
+        lr = st.select_slider("learning rate", options=tl.LR_CHOICES, key="lr", format_func=lambda x: f"{x:g}")
+    with c3:
+        url_bound("steps", tl.DEFAULT_STEPS, lambda r: parse_int_choice(r, tl.STEP_CHOICES, "steps"),
+                  options=tl.STEP_CHOICES)
+        steps = st.select_slider("training steps", options=tl.STEP_CHOICES, key="steps")
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        url_bound("data_seed", 0, lambda r: parse_int(r, 0, SEED_MAX, "data_seed"))
+        seed = st.number_input("data and initialisation seed", min_value=0, max_value=SEED_MAX, step=1,
+                               key="data_seed")
+    with c2:
+        url_bound("seeds", False, parse_bool)
+        several = st.toggle(f"several seeds ({tl.N_SEEDS}), to see the spread", key="seeds")
+    with c3:
+        url_bound("loss", tl.DEFAULT_LOSS, lambda r: parse_word(r, tl.LOSSES, "loss"), options=tl.LOSSES)
+        loss = st.radio("loss", options=tl.LOSSES, format_func=LOSS_LABELS.get, key="loss")
+    return int(d_k), int(steps), float(lr), int(seed), bool(several), str(loss)
+
+
+def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str) -> tl.Lab | None:
+    """Train (or fetch from the cache) the sweep and any extra seeds, with a progress bar; None while waiting."""
+    ss = st.session_state
+    runs = tl.lab_runs(several)
+    estimate = tl.estimate_seconds(d_k, steps, runs)
+    setting = (d_k, steps, lr if several else None, seed, several, loss)
+    trained = ss.setdefault("_lab_trained", set())
+    if estimate > LONG_RUN and setting not in trained:
+        st.info(f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {estimate:.0f} s on "
+                "one core. Press the button to start, or pick fewer steps, a smaller d_k or a single seed.",
+                icon=":material/hourglass_top:")
+        if not st.button(f"Train ({estimate:.0f} s)", key="train_long", icon=":material/play_arrow:"):
+            return None
+    seeds = tl.lab_seeds(seed, several)
+    holder = st.empty()
+    with holder.container():
+        models = tl.lab_runs(False)
+        about = max(1, round(tl.estimate_seconds(d_k, steps, models)))
+        sweep = lab_sweep(d_k, steps, seed, loss, f"Training {models} models for {steps} steps, about {about} s…")
+        extra = (lab_seed_runs(d_k, steps, lr, tuple(seeds), loss, f"Training {runs - models} more on the other "
+                               f"{len(seeds) - 1} seeds…") if several else None)
+    holder.empty()
+    trained.add(setting)
+    return tl.make_lab(d_k, steps, lr, loss, seeds, sweep, extra)
+
+
+def starting_point(lab: tl.Lab) -> None:
+    """Step 0: the same raw scores, two different softmaxes; and any run that diverged."""
+    st.header("1. Before any learning", anchor="start")
+    st.markdown(tl.start_sentence(lab.scaled, lab.unscaled, lab.d_k, fmt))
+    st.markdown(tl.heatmap_sentence(lab.scaled, lab.unscaled, fmt, after=False))
+    attention_pair(lab, after=False)
+    st.caption(f"One held-out example, the same for both runs: each row is one query's weights over the "
+               f"{tl.N_KEYS} keys, and query i's own key is on the diagonal.")
+    finals_s, finals_u = tl.final_sweep(lab.sweep)
+    for run, finals in ((lab.scaled, finals_s), (lab.unscaled, finals_u)):
+        message = tl.divergence_message(run, lab.lr, finals, fmt)
+        if message:
+            st.warning(message, icon=":material/trending_up:")
+
+
+def race(lab: tl.Lab) -> bool:
+    """Predict which run learns first, then see both runs' curves; False until the learner has answered."""
+    st.header("2. The race", anchor="race")
+    guess = predict(f"cp_race_{lab.d_k}_{lab.lr:g}_{lab.loss}",
+                    f"At d_k = {lab.d_k} and learning rate {lab.lr:g}, which run's loss drops below "
+                    f"{tl.LOW_LOSS:g} first?", options=list(GUESSES), format_func=GUESSES.get,
+                    help="The question comes back when you change d_k, the learning rate or the loss.")
+    if guess is None:
+        st.caption("The curves, the final attention and the learning-rate sweep appear once you answer.")
+        return False
+    outcome = tl.first_to_learn(lab.scaled, lab.unscaled)
+    reveal(guess, right=tl.prediction_right(guess.value, outcome), why=tl.race_sentence(lab.scaled, lab.unscaled, fmt))
+    kind, sentence = tl.verdict(lab.scaled, lab.unscaled, fmt)
+    st.markdown(f"**{sentence}**")
+    for run in (lab.unscaled, lab.scaled):
+        stuck = tl.stuck_sentence(run, fmt)
+        if stuck:
+            st.markdown(stuck)
+    left, right = st.columns(2)
+    left.plotly_chart(curves_figure(lab, ("loss", "accuracy")), key="fig_loss_accuracy")
+    right.plotly_chart(curves_figure(lab, ("entropy", "grad_norm_K")), key="fig_entropy_gradient")
+    seeds = len(lab.seeds)
+    st.caption(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries, so the curves are "
+               f"measured on data the model has not trained on yet. The dotted line marks a loss of {tl.LOW_LOSS:g}. "
+               + (f"Lines are the median over seeds {lab.seeds[0]} to {lab.seeds[-1]}; the bands span the lowest "
+                  "to the highest seed." if seeds > 1 else "Turn on several seeds to see the spread."))
+    if seeds > 1:
+        st.markdown(tl.spread_sentence(lab.scaled, lab.unscaled, fmt))
+    return True
+
+
+PANELS = {
+    "loss": ("loss (log axis)", True),
+    "accuracy": ("accuracy (largest weight on the own key)", False),
+    "entropy": ("mean entropy of the attention rows (nats)", False),
+    "grad_norm_K": ("‖∂loss/∂W_K‖, the gradient reaching W_K (log axis)", True),
+}
+
+
+def curves_figure(lab: tl.Lab, metrics: tuple[str, str]) -> go.Figure:
+    """Two stacked panels over the training steps, both runs in each; median and band with several seeds."""
+    title = "loss and accuracy per step" if metrics[0] == "loss" else "attention entropy and gradient per step"
+    fig = stacked_figure(title, [PANELS[m][0] for m in metrics], "training step",
+                         log_y_rows=[i + 1 for i, m in enumerate(metrics) if PANELS[m][1]])
+    for row, metric in enumerate(metrics, start=1):
+        for run in (lab.scaled, lab.unscaled):
+            add_curve(fig, run, getattr(run, metric), row, show_legend=row == 1)
+    if "loss" in metrics:
+        fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"}, row=1, col=1)  # named in the caption
+        fig.update_yaxes(range=[0, 1.05], row=2, col=1)
+    if "entropy" in metrics:
+        ln_n = math.log(tl.N_KEYS)
+        fig.add_hline(y=ln_n, line={"dash": "dot", "color": "#999999"}, row=1, col=1,
+                      annotation_text=f"uniform: ln {tl.N_KEYS} = {fmt.num(ln_n, 2)}",
+                      annotation_position="bottom right")
+        fig.update_yaxes(range=[-0.1, ln_n * 1.12], row=1, col=1)
+    return fig
+
+
+def add_curve(fig: go.Figure, run: tl.Run, values: np.ndarray, row: int, show_legend: bool) -> None:
+    """One run's curve (S, T+1) up to the first step any seed diverged: the median, and a min–max band."""
+    alive = ~np.isnan(values).any(axis=0)  # steps at which every seed is still training
+    last = int(np.argmin(alive)) if not alive.all() else values.shape[1]
+    steps = np.arange(last)
+    colour = COLOURS[run.name]
+    if values.shape[0] > 1 and last:
+        lo, hi = values[:, :last].min(axis=0), values[:, :last].max(axis=0)
+        fig.add_trace(go.Scatter(x=np.concatenate([steps, steps[::-1]]), y=np.concatenate([hi, lo[::-1]]),
+                                 fill="toself", fillcolor=colour, opacity=0.18, line={"width": 0},
+                                 hoverinfo="skip", showlegend=False, legendgroup=run.name), row=row, col=1)
+    fig.add_trace(go.Scatter(x=steps, y=np.median(values[:, :last], axis=0) if last else [], mode="lines",
+                             name=NAMES[run.name], line={"color": colour, "width": 2}, legendgroup=run.name,
+                             showlegend=show_legend), row=row, col=1)
+
+
+def final_attention(lab: tl.Lab) -> None:
+    """Both runs' weights after training, on the same held-out example as before."""
+    st.header("3. The attention each run learnt", anchor="attention")
+    st.markdown(tl.heatmap_sentence(lab.scaled, lab.unscaled, fmt, after=True))
+    attention_pair(lab, after=True)
+    st.caption("The same held-out example as in section 1: query i's own key is on the diagonal.")
+
+
+def attention_pair(lab: tl.Lab, after: bool) -> None:
+    """The scaled and the unscaled run's weights on the held-out example, before or after training."""
+    labels_q = [f"q{i + 1}" for i in range(tl.N_KEYS)]
+    labels_k = [f"k{i + 1}" for i in range(tl.N_KEYS)]
+    when = "after training" if after else "at step 0"
+    for col, run in zip(st.columns(2), (lab.scaled, lab.unscaled), strict=True):
+        weights = run.final_weights if after else run.initial_weights
+        if np.isnan(weights).any():
+            col.warning(f"The {run.name} run diverged, so it has no weights to show.", icon=":material/trending_up:")
+            continue
+        scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
+        col.plotly_chart(matrix_figure(weights, f"{run.name}: softmax({scale}) {when}", labels_q, labels_k,
+                                       kind="weights", x_title="key", y_title="query", decimals=1, height=560,
+                                       share=0.5), key=f"fig_{'final' if after else 'initial'}_{run.name}")
+
+
+def learning_rate_sweep(lab: tl.Lab) -> None:
+    """Final loss against learning rate for both runs at this d_k: the usable range of each."""
+    st.header("4. Every learning rate at once", anchor="sweep")
+    finals_s, finals_u = tl.final_sweep(lab.sweep)
+    st.markdown(tl.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps, fmt))
+    k = tl.tail(lab.steps)
+    fig = line_figure(f"final loss against learning rate, d_k = {lab.d_k}, seed {lab.seeds[0]}",
+                      "learning rate (log axis)", f"final loss (mean of the last {fmt.plural(k, 'step')})",
+                      x_ticks=tl.LR_CHOICES[::2], log_y=True)
+    finite = np.concatenate([finals_s[~np.isnan(finals_s)], finals_u[~np.isnan(finals_u)]])
+    top = float(finite.max()) * 2 if finite.size else 10.0
+    for name, finals in (("scaled", finals_s), ("unscaled", finals_u)):
+        ok = ~np.isnan(finals)
+        lrs = np.array(tl.LR_CHOICES)
+        fig.add_trace(go.Scatter(x=lrs[ok], y=finals[ok], mode="markers+lines", name=NAMES[name],
+                                 line={"color": COLOURS[name]}))
+        if (~ok).any():
+            fig.add_trace(go.Scatter(x=lrs[~ok], y=[top] * int((~ok).sum()), mode="markers",
+                                     name=f"{name}: diverged", marker={"symbol": "x", "size": 11,
+                                                                         "color": COLOURS[name]}))
+    fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"})  # named in the caption
+    fig.update_yaxes(dtick=1)  # one tick per power of ten
+    fig.add_vline(x=lab.lr, line={"dash": "dash", "color": "#bbbbbb"})
+    fig.add_annotation(x=math.log10(lab.lr), y=1, yref="paper", yanchor="bottom", text=f"your lr = {lab.lr:g}",
+                       showarrow=False, font={"size": 11, "color": "#666"})
+    st.plotly_chart(fig, key="fig_sweep")
+    st.caption("The same seed, batches and initial weights for every point. A cross at the top marks a run that "
+               f"diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch both ranges.")
+
+
+def show_code_and_try() -> None:
+    """The functions that trained the runs, and things to try."""
+    show_source(tl.forward, tl.softmax_backward, tl.backward, tl.project_back,
+                intro="Both runs train with these functions from `attn_core/training.py`: the forward pass, and "
+                      "the backward pass written out by hand through the loss, the softmax Jacobian, the scale and "
+                      "the projections. The tests check every gradient against finite differences.")
+    st.header("Things to try", anchor="try")
+    st.markdown(
+        "- Set the learning rate to 0.1 and answer the question again.\n"
+        "- Set d_k to 4, then to 256, and compare the two runs and the two ranges in the sweep.\n"
+        "- Switch the loss to cross-entropy on the positions, where the loss reads the scores through log-softmax.\n"
+        "- Push the learning rate to 1000 and see where each run stops."
+    )
+
+
+main()

@@ -1,0 +1,107 @@
+"""The Training lab page through AppTest: defaults, the prediction, the extremes of d_k, seeds and bad links."""
+
+import numpy as np
+import pytest
+
+from attn_core import training as tl
+from tests.apptest_utils import all_text, figures, title_of
+
+PAGE = "pages/6_Training_lab.py"
+
+
+def answer(at, choice: str | None):
+    """Answer the race question with `choice` (or press “Show me” with None) and rerun."""
+    key = next(r.key for r in at.radio if r.key and r.key.startswith("cp_race_"))[: -len("_value")]
+    if choice is None:
+        at.button(key=f"{key}_skip").click()
+    else:
+        at.radio(key=f"{key}_value").set_value(choice)
+        at.button(key=f"{key}_check").click()
+    at.run()
+    assert not at.exception, at.exception[0].value
+    return at
+
+
+def traces_are_finite(at) -> None:
+    """No NaN or infinity in any figure's data: a diverged run's curve stops instead."""
+    for fig in figures(at):
+        for trace in fig["data"]:
+            for axis in ("x", "y", "z"):
+                if axis in trace and not (axis in "xy" and trace.get("type") == "heatmap"):
+                    values = np.asarray(trace[axis], dtype=float)
+                    assert np.isfinite(values).all(), f"{title_of(fig)}: {axis} has NaN or inf"
+
+
+def test_defaults_ask_before_showing_the_curves(open_page):
+    at = open_page(PAGE)
+    text = all_text(at)
+    assert "standard deviation of 7.74 without the scale (theory: √64 = 8)" in text
+    assert "not used here" in text and "own data seed" in text
+    titles = [title_of(f) for f in figures(at)]
+    assert titles == ["scaled: softmax(QKᵀ/√64) at step 0  (16 × 16)", "unscaled: softmax(QKᵀ) at step 0  (16 × 16)"]
+    assert "appear once you answer" in text
+    assert at.query_params["dk"] == "64" and at.query_params["loss"] == "mse"
+
+
+def test_a_right_prediction_reveals_the_curves(open_page):
+    at = answer(open_page(PAGE), "scaled")
+    assert at.success and at.success[0].value.startswith("**Right.** The scaled run's loss first drops below 0.1")
+    titles = [title_of(f) for f in figures(at)]
+    assert titles[2:4] == ["loss and accuracy per step", "attention entropy and gradient per step"]
+    assert "final loss against learning rate, d_k = 64, seed 0" in titles
+    text = all_text(at)
+    assert "lower with the scale" in text and "The unscaled run is stuck" in text
+    assert "Your learning rate, 3, gets only the scaled run below 0.1" in text
+    traces_are_finite(at)
+
+
+def test_a_wrong_prediction_is_told_so_with_the_numbers(open_page):
+    at = answer(open_page(PAGE), "unscaled")
+    assert at.warning and at.warning[0].value.startswith("**Not quite.** The scaled run's loss first drops below")
+    assert not at.success
+
+
+def test_d_k_4_says_the_runs_behave_alike(open_page):
+    at = answer(open_page(PAGE, dk=4), None)
+    text = all_text(at)
+    assert "√4 = 2" in text and "The two runs behave alike here" in text
+
+
+def test_d_k_256_runs_with_few_steps(open_page):
+    at = answer(open_page(PAGE, dk=256, steps=25), None)
+    assert "√256 = 16" in all_text(at) and len(figures(at)) == 7
+
+
+def test_several_seeds_draw_bands_and_the_spread(open_page):
+    at = answer(open_page(PAGE, seeds=1, steps=50), None)
+    text = all_text(at)
+    assert f"Across {tl.N_SEEDS} seeds" in text and "median over seeds 0 to 4" in text
+    curves = [f for f in figures(at) if title_of(f) == "loss and accuracy per step"][0]
+    assert sum(t.get("fill") == "toself" for t in curves["data"]) == 4  # 2 runs × 2 panels
+
+
+def test_a_bad_link_falls_back_to_the_defaults_with_a_notice(open_page):
+    at = open_page(PAGE, lr="nan", dk="9999", steps="-3", loss="<b>", seeds="maybe", data_seed="1e9")
+    notices = " ".join(w.value for w in at.warning)
+    for key in ("lr", "dk", "steps", "loss", "seeds", "data_seed"):
+        assert f"The link's {key}=" in notices
+    assert at.select_slider(key="dk").value == 64 and at.select_slider(key="lr").value == 3.0
+    assert at.query_params["lr"] == "3.0"
+
+
+def test_the_largest_learning_rate_says_where_each_run_diverged(open_page):
+    at = open_page(PAGE, lr=1000)
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("The scaled run diverged at step") for w in warnings)
+    assert any(w.startswith("The unscaled run diverged at step") for w in warnings)
+    at = answer(at, "neither")
+    assert at.success and "Both runs diverged" in all_text(at)
+    traces_are_finite(at)
+
+
+@pytest.mark.parametrize("query", [dict(dk=256, steps=500, seeds=1), dict(dk=256, steps=500)])
+def test_a_long_setting_says_how_long_before_training(open_page, query):
+    at = open_page(PAGE, **query)
+    assert at.info and "about" in at.info[0].value and " s on one core" in at.info[0].value
+    assert at.button(key="train_long").label.startswith("Train (")
+    assert not figures(at)  # nothing trained yet

@@ -5,7 +5,8 @@
         return                                  # not answered yet: the reveal stays hidden
     reveal(guess, right=abs(guess.value - p[0]) < 0.05, why=f"softmax([8, 0]) = {vec(p, 4)} …")
 
-The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict.
+The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict;
+the sidebar's “Skip the predictions” (?reveal=1) skips every question at once.
 A prediction is never a trap: `reveal` always explains the answer from the numbers on screen.
 """
 
@@ -31,6 +32,8 @@ def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
             help: str | None = None) -> Guess | None:
     """Ask `question` with a radio over `options` or a slider (lo, hi, start, step); None until answered."""
     ss = st.session_state
+    if ss.get("reveal"):
+        return Guess(None, skipped=True)  # the learner chose to skip every prediction (sidebar)
     done = ss.get(f"_cp_{key}")
     with st.container(border=True):
         st.markdown(f"**Predict first.** {question}")

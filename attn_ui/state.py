@@ -20,8 +20,10 @@ from .params import (
     Shared,
     check_text,
     divisors,
+    parse_bool,
     parse_shared,
 )
+
 
 def _fresh_visit(page_id: str) -> bool:
     """True on the first run of a page after arriving at it (cold open, reload or navigation)."""
@@ -81,6 +83,9 @@ def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
     side.selectbox("heads", options=allowed, key="heads",
                    help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
     side.caption(d_k_note(ss["d_model"], ss["heads"], one_head))
+    url_bound("reveal", False, parse_bool)
+    side.toggle("Skip the predictions", key="reveal", help="Every page asks you to predict a result before it "
+                "shows it. Turn this on to see every answer at once: for a second visit, or a teacher presenting.")
 
     try:
         text = check_text(ss["text"])

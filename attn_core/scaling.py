@@ -41,12 +41,32 @@ class TwoKeys:
     J_scaled: np.ndarray  # (2, 2)  ∂p_i/∂z_j of softmax(z / √d_k), z_j being its own input
 
     @property
+    def loser(self) -> int | None:
+        """0 or 1: the key with less weight, None when both weights are equal. Dividing by √d_k > 0 keeps the
+        order of the scores, so the same key has less weight on both sides (or the weights tie there too)."""
+        p = self.p_unscaled
+        return None if p[0] == p[1] else int(np.argmin(p))
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1: the key with more weight, None on a tie."""
+        return None if self.loser is None else 1 - self.loser
+
+    @property
+    def own(self) -> int:
+        """The key whose own slope ∂pᵢ/∂zᵢ the page quotes: the loser, or key 2 (index 1) on a tie."""
+        return 1 if self.loser is None else self.loser
+
+    @property
     def slope_unscaled(self) -> float:
-        return float(self.J_unscaled[1, 1])  # the Jacobian's diagonal entry is p₂(1 − p₂)
+        """∂pᵢ/∂zᵢ = pᵢ(1 − pᵢ) = p₁p₂ of softmax(z). Both diagonal entries are p₁p₂, but it is read from the
+        loser's, whose pᵢ − pᵢ² keeps its digits: the winner's 1 − pᵢ rounds to 0 once pᵢ is within 10⁻¹⁶ of 1."""
+        return float(self.J_unscaled[self.own, self.own])
 
     @property
     def slope_scaled(self) -> float:
-        return float(self.J_scaled[1, 1])
+        """∂pᵢ/∂zᵢ of softmax(z / √d_k), against its own input z / √d_k (the loser's entry, as slope_unscaled)."""
+        return float(self.J_scaled[self.own, self.own])
 
     @property
     def ratio(self) -> float:
@@ -62,6 +82,14 @@ class TwoKeys:
     def raw_ratio(self) -> float:
         """raw_slope / slope_unscaled: how much more signal reaches W_Q and W_K with scaling (+inf, nan as ratio)."""
         return _ratio(self.raw_slope, self.slope_unscaled)
+
+
+SMALL_SLOPE = 0.01  # a two-key slope p₁p₂ below this (4 % of the 0.25 it reaches at a tie) counts as vanishing
+
+
+def vanishes(slope: float) -> bool:
+    """True when a two-key softmax slope p₁p₂ is below SMALL_SLOPE: too small for the key to learn from."""
+    return slope < SMALL_SLOPE
 
 
 def _ratio(a: float, b: float) -> float:
@@ -170,6 +198,19 @@ def peakedness_curves(n_keys: int, d_ks, n_seeds: int, seed: int = 0) -> Peakedn
             max_weight[name][m] = weights.max(axis=-1).mean()
             entropy[name][m] = row_entropy(weights).mean()
     return Peakedness(d_ks=d_ks, n_keys=n_keys, n_seeds=n_seeds, max_weight=max_weight, entropy=entropy)
+
+
+def argmax_position(max_weight, n_keys: int) -> np.ndarray:
+    """Where a largest weight (m,) sits between uniform (0, weight 1/n) and a hard argmax (1, weight 1)."""
+    if n_keys < 2:
+        raise ValueError(f"with n_keys={n_keys} a hard argmax and uniform weights are the same thing")
+    return (np.asarray(max_weight, dtype=float) - 1 / n_keys) / (1 - 1 / n_keys)
+
+
+def relative_spread(values) -> float:
+    """(max − min) / min of positive values (m,): 0.24 when a curve moves between 0.299 and 0.372."""
+    values = np.asarray(values, dtype=float)
+    return float((values.max() - values.min()) / values.min())
 
 
 def divisor_value(choice: str, d_k: int, tau: float) -> float:

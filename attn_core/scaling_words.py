@@ -13,7 +13,16 @@ from typing import Protocol
 
 import numpy as np
 
-from .scaling import Peakedness, TwoKeys, heavy_tailed
+from .scaling import (
+    SMALL_SLOPE,
+    Peakedness,
+    TwoKeys,
+    argmax_position,
+    compare_two_keys,
+    heavy_tailed,
+    relative_spread,
+    vanishes,
+)
 
 
 class Formatter(Protocol):
@@ -27,61 +36,164 @@ class Formatter(Protocol):
 
     def times(self, ratio: float) -> str: ...
 
+    def sqrt_text(self, d_k: int) -> str: ...
+
+    def about(self, x: float) -> str: ...
+
+
+_SUB = str.maketrans("12", "₁₂")
+SAME = 1.05  # two slopes within 5% of each other are "about the same"
+BOUND = (f"below {SMALL_SLOPE:g}, which is 4% of the 0.25 that p₁p₂ reaches when the keys tie")
+
+
+def key_name(i: int) -> str:
+    """'key 1' for index 0, 'key 2' for index 1."""
+    return f"key {i + 1}"
+
+
+def own_slope(i: int) -> str:
+    """'∂p₁/∂z₁' for key index 0, '∂p₂/∂z₂' for index 1: how a key's weight moves with its own score."""
+    n = str(i + 1).translate(_SUB)
+    return f"∂p{n}/∂z{n}"
+
+
+def slope_labels(two: TwoKeys) -> tuple[str, str]:
+    """Labels of the two slope metrics, naming the key whose slope they show (the loser's)."""
+    return f"{own_slope(two.own)} unscaled", f"{own_slope(two.own)} after ÷ √{two.d_k}"
+
 
 def ratio_metric(ratio: float, fmt: Formatter) -> str:
-    """A ratio of two slopes for a metric: '586×', '∞' when only the lower one underflowed, 'both 0'."""
+    """A ratio of two slopes for a metric: '586×', '5.2 × 10²¹ times', '∞' when only the lower one underflowed
+    to 0, 'both 0' when both did."""
     if math.isnan(ratio):
         return "both 0"
     if math.isinf(ratio):
         return "∞"
-    return f"{ratio:,.0f}×"
+    return fmt.times(ratio)
+
+
+def times_more(ratio: float, fmt: Formatter) -> str:
+    """'586 times', '2.3 times', '5.2 × 10²¹ times': a ratio inside a sentence."""
+    text = fmt.times(ratio)
+    return text[:-1] + " times" if text.endswith("×") else text
+
+
+def _gap(two: TwoKeys, fmt: Formatter) -> str:
+    with np.errstate(over="ignore"):
+        gap = abs(two.scores[0] - two.scores[1])  # 1e308 − (−1e308) is beyond the float range
+    return fmt.short(gap) if math.isfinite(gap) else "more than 10³⁰⁸"
+
+
+def jacobian_sentence(two: TwoKeys, fmt: Formatter) -> str:
+    """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number."""
+    intro = ("**The gradient.** Softmax's Jacobian says how every weight moves when one score moves: "
+             "∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). ")
+    if two.loser is None:
+        return intro + (f"The two weights are equal, so neither key loses: every entry is ±p₁p₂ = "
+                        f"±{fmt.num(two.slope_unscaled, 4)}, the largest a two-key slope can be.")
+    lo, hi = two.loser, two.winner
+    corner = "bottom-right" if lo == 1 else "top-left"
+    return intro + (
+        f"Its {corner} entry, {own_slope(lo)} = p{str(lo + 1).translate(_SUB)}(1 − p{str(lo + 1).translate(_SUB)}), "
+        f"is how much the weight of {key_name(lo)}, the key with less weight, can still move when its own score "
+        f"moves. With two keys all four entries are ±p₁p₂, so the winner's {own_slope(hi)} is the same number: "
+        "when the losing key's gradient vanishes, the winning key's vanishes just as much.")
 
 
 def gradient_message(two: TwoKeys, fmt: Formatter) -> tuple[str, str]:
-    """What the two slopes say about learning, and how to show it: ('warning' or 'markdown', text)."""
-    ratio = two.ratio
-    if math.isnan(ratio):
-        with np.errstate(over="ignore"):
-            gap = abs(two.scores[0] - two.scores[1])  # 1e308 − (−1e308) is beyond the float range
+    """What the slopes say about learning, and how to show it: ('warning' or 'markdown', text).
+
+    'nearly vanishes' is said only of a slope below SMALL_SLOPE; every ratio is the one computed here."""
+    if math.isnan(two.ratio):
+        scaling = ("dividing by √1 = 1 changes nothing" if two.d_k == 1 else
+                   f"even after dividing by {fmt.sqrt_text(two.d_k)} softmax is a hard argmax")
         return "warning", (
-            f"Both slopes are 0 to machine precision: a gap of "
-            f"{fmt.short(gap) if math.isfinite(gap) else 'more than 1e308'} between the scores is so large that "
-            f"even after dividing by √{two.d_k} softmax is a hard argmax. Dividing by √d_k fixes the *typical* "
-            "size of q·k (section 2), not any score you can type. Try scores below about 100.")
-    if math.isinf(ratio):
-        return "markdown", (
-            f"Unscaled, the second key's slope is exactly 0 in floating point: its weight cannot move at all. "
-            f"After dividing by √{two.d_k} it is {fmt.readable(two.slope_scaled, 3)}, so the key gets gradient "
-            "again.")
-    if ratio >= 1.5:
-        return "markdown", (
-            f"The gradient for the other key nearly vanishes: ∂p₂/∂z₂ = {fmt.readable(two.slope_unscaled, 4)} "
-            f"unscaled against {fmt.readable(two.slope_scaled, 3)} after dividing by √{two.d_k}, about "
-            f"**{ratio:,.0f} times more**. For learning, that means the signal telling W_Q and W_K to give key 2 "
-            f"more weight is {ratio:,.0f} times weaker without scaling, so the model barely learns to look at any "
-            "key but the winner.")
-    return "markdown", (
-        f"Here scaling changes the slope little (×{fmt.num(ratio, 2)}): "
-        + ("with d_k = 1 the divisor √1 is 1, so both sides are the same." if two.d_k == 1 else
-           "the scores are already close, so softmax is not peaked even unscaled.")
-        + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the seed's example.")
+            f"Both slopes are 0 to machine precision: a gap of {_gap(two, fmt)} between the scores is so large "
+            f"that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of q·k "
+            "(section 2), not any score you can type. Try scores below about 100.")
+    if two.loser is None:
+        return "markdown", _tie(two, fmt)
+    if two.d_k == 1:
+        return "markdown", ("With d_k = 1 the divisor √1 is 1, so both sides are the same. "
+                            + _unscaled(two, fmt) + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
+    return "markdown", " ".join([_unscaled(two, fmt), _scaled(two, fmt), _to_the_weights(two, fmt)])
 
 
-def raw_slope_caption(two: TwoKeys, fmt: Formatter) -> str | None:
-    """The slope measured against the raw score q·k₂ (what W_Q and W_K see), or None when there is none."""
-    if two.d_k == 1 or not two.raw_slope > 0:
-        return None
-    raw_ratio = two.raw_ratio
-    if math.isinf(raw_ratio):
-        tail = ", while the unscaled slope is exactly 0."
-    elif raw_ratio >= 1:
-        tail = (f", still {raw_ratio:,.0f}× the unscaled slope." if raw_ratio >= 10 else
-                f", still {fmt.num(raw_ratio, 1)}× the unscaled slope.")
+def _tie(two: TwoKeys, fmt: Formatter) -> str:
+    text = (f"The two weights are equal, so each key gets {fmt.num(two.p_unscaled[0], 4)} and ∂p/∂z = "
+            f"{fmt.num(two.slope_unscaled, 4)}, the largest a two-key slope can be: there is nothing for scaling "
+            "to rescue.")
+    if two.d_k == 1:
+        return text + " With d_k = 1 the divisor √1 is 1, so both sides are the same."
+    return text + (
+        f" On the scaled side W_Q and W_K get {fmt.readable(two.slope_scaled, 3)} / √{two.d_k} = "
+        f"{fmt.readable(two.raw_slope, 4)} through q·k, less than unscaled: scaling pays off when the scores are "
+        "far apart, as they typically are at large d_k (section 2).")
+
+
+def _unscaled(two: TwoKeys, fmt: Formatter) -> str:
+    """The unscaled slope of the losing key, and whether it is small."""
+    lo, slope = two.loser, two.slope_unscaled
+    name = f"{key_name(lo)}, the key with less weight"
+    if slope == 0:
+        return (f"Unscaled, the slope of {name}, {own_slope(lo)}, is exactly 0 in floating point: its weight "
+                "cannot move at all.")
+    if vanishes(slope):
+        return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
+                f"{fmt.readable(slope, 4)}, {BOUND}.")
+    return (f"Unscaled, {own_slope(lo)} = {fmt.readable(slope, 4)} for {name}: not small (at least "
+            f"{SMALL_SLOPE:g}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
+
+
+def _scaled(two: TwoKeys, fmt: Formatter) -> str:
+    """The slope against the scaled score that softmax sees, and how it compares."""
+    text = (f"After dividing by {fmt.sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
+            f"is {fmt.readable(two.slope_scaled, 3)}")
+    if math.isinf(two.ratio):
+        text += ", more than 0"
+    elif two.ratio >= SAME:
+        text += f", about **{times_more(two.ratio, fmt)} more**"
     else:
-        tail = (", below the unscaled slope here: with scores this small softmax was not saturated to begin with. "
-                "Scaling pays off when the scores are large, as they typically are at large d_k (section 2).")
-    return ("z here is what goes into softmax. Measured against the raw score q·k₂, the scaled side also "
-            f"carries the chain-rule factor 1/√d_k: {fmt.readable(two.raw_slope, 4)}{tail}")
+        text += ", about the same"
+    if vanishes(two.slope_scaled):
+        bound = f"below {SMALL_SLOPE:g} too" if vanishes(two.slope_unscaled) else BOUND
+        return text + (f". Even so it is {bound}: the gradient nearly vanishes after scaling as well. √d_k tames "
+                       f"the typical size of q·k (section 2), not a gap of {_gap(two, fmt)}.")
+    return text + "."
+
+
+def _to_the_weights(two: TwoKeys, fmt: Formatter) -> str:
+    """The slope that reaches W_Q and W_K, which sit before the division, and which run's signal is larger."""
+    lo = key_name(two.loser)
+    text = (f"W_Q and W_K sit before that division: they reach the score through q·k, so the chain rule multiplies "
+            f"by 1/√d_k and they get {fmt.readable(two.slope_scaled, 3)} / √{two.d_k} = "
+            f"{fmt.readable(two.raw_slope, 4)}.")
+    either_way = "either way the model barely learns to look at any key but the winner."
+    if math.isinf(two.raw_ratio):
+        if vanishes(two.slope_scaled):
+            return text + (" That is more than the unscaled exact 0, but still far too small to learn from: "
+                           + either_way)
+        return text + f" That is more than the unscaled exact 0: with scaling, {lo} gets gradient again."
+    if 1 / SAME < two.raw_ratio < SAME:
+        text += (f" That is about the same as the unscaled {fmt.readable(two.slope_unscaled, 4)}: here scaling "
+                 "neither helps nor hurts the signal to W_Q and W_K")
+        return text + (f", and both are far too small to learn from: {either_way}" if vanishes(two.slope_scaled)
+                       else ".")
+    if two.raw_ratio >= SAME:
+        text += f" That is still **{fmt.times(two.raw_ratio)}** the unscaled {fmt.readable(two.slope_unscaled, 4)}"
+        if vanishes(two.slope_scaled):  # then the unscaled slope, never larger, is tiny too
+            return text + f", but both are far too small to learn from: {either_way}"
+        text += (f": without scaling, the signal telling W_Q and W_K to give {lo} more weight is "
+                 f"{times_more(two.raw_ratio, fmt)} weaker")
+        if vanishes(two.slope_unscaled):
+            return text + ", and the model barely learns to look at any key but the winner."
+        return text + "."
+    text += (f" That is less than the unscaled {fmt.readable(two.slope_unscaled, 4)}: here the unscaled run sends "
+             f"the larger signal to W_Q and W_K, {fmt.times(1 / two.raw_ratio)} as large.")
+    if not vanishes(two.slope_unscaled):
+        text += " With scores this close, softmax was not saturated to begin with."
+    return text + (" Scaling pays off when the scores are far apart, as they typically are at large d_k "
+                   "(section 2). Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
 
 
 def tails_caption(d_k: int) -> str | None:
@@ -93,15 +205,86 @@ def tails_caption(d_k: int) -> str | None:
             "sum of many products settles onto the normal curve.")
 
 
+FLAT, NEARLY_FLAT = 0.05, 0.15  # a curve whose values spread by less than 5% (15%) of its lowest is (nearly) flat
+SMALL_NEXT_TO = 3  # one change is "small next to" another when the other is at least 3 times larger
+HEADS_FOR_ARGMAX = 0.5  # a largest weight past half-way from uniform to a hard argmax
+NEAR_UNIFORM, ALMOST_SAME = 0.10, 0.05  # within 10% (5%) of the way from uniform to a hard argmax
+
+
+def percent(x: float, fmt: Formatter) -> str:
+    """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
+    if 0 < x < 0.005:
+        return "under 1%"
+    if 0.995 <= x < 1:
+        return "over 99%"
+    return f"{fmt.num(100 * x, 0)}%"
+
+
 def peakedness_sentence(peak: Peakedness, fmt: Formatter) -> str | None:
-    """What the three curves of largest weight do as d_k grows, or None for a single key (nothing to choose)."""
+    """What the three curves of largest weight do as d_k grows, in words picked from the curves, or None for a
+    single key (nothing to choose between)."""
     if peak.n_keys == 1:
         return None
     mw, d_ks, n = peak.max_weight, peak.d_ks, peak.n_keys
+    first, last = mw["unscaled"][0], mw["unscaled"][-1]
+    pos_first, pos_last = argmax_position([first, last], n)
+    change = (last - first) / first
+    verb = "climbs" if change >= FLAT else "falls" if change <= -FLAT else "stays close to its start,"
+    text = (f"Unscaled, the largest weight {verb} from {fmt.num(first, 3)} at d_k = {d_ks[0]} to "
+            f"**{fmt.num(last, 3)}** at d_k = {d_ks[-1]}, {percent(pos_last, fmt)} of the way from uniform to a "
+            "hard argmax")
+    argmax = change >= FLAT and pos_last >= HEADS_FOR_ARGMAX
+    text += ": softmax heads for a hard argmax." if argmax else "."
+
+    spread_s, spread_u = relative_spread(mw["sqrt_dk"]), relative_spread(mw["unscaled"])
+    lo, hi = float(np.min(mw["sqrt_dk"])), float(np.max(mw["sqrt_dk"]))
+    text += f" Scaled by 1/√d_k it stays between {fmt.num(lo, 3)} and {fmt.num(hi, 3)}"
+    if spread_s < FLAT:
+        text += ": flat."
+    elif spread_s < NEARLY_FLAT:
+        text += f", within {percent(spread_s, fmt)} of its lowest value: nearly flat."
+    else:
+        text += f", a change of {percent(spread_s, fmt)}"
+        small = spread_u >= SMALL_NEXT_TO * spread_s
+        text += f", small next to the unscaled curve's {percent(spread_u, fmt)}." if small else "."
+    text += " " + _wrong_factor(peak, fmt)
+    if argmax and spread_u >= SMALL_NEXT_TO * spread_s:
+        text += (" This is the answer to “Why does dividing by √d_k help?” made visible: dividing by √d_k keeps the "
+                 "scores from growing with dimension, so softmax does not become a hard argmax.")
+    return text
+
+
+def _wrong_factor(peak: Peakedness, fmt: Formatter) -> str:
+    """What ÷ d_k does to the largest weight by the widest d_k."""
+    mw, n = peak.max_weight, peak.n_keys
+    first, last = mw["dk"][0], mw["dk"][-1]
+    pos_first, pos_last = argmax_position([first, last], n)
+    change = (last - first) / first
+    verb = "sinks to" if change <= -FLAT else "rises to" if change >= FLAT else "stays near"
+    text = f"Divided by d_k it {verb} {fmt.num(last, 3)} by d_k = {peak.d_ks[-1]}"
+    if pos_last <= NEAR_UNIFORM and pos_last < pos_first:
+        text += (f", toward the uniform {fmt.num(1 / n, 3)} ({percent(pos_last, fmt)} of the way from uniform to "
+                 "a hard argmax)")
+        if pos_last <= ALMOST_SAME:
+            return text + ". Every key looks almost the same and attention stops choosing."
+    return text + "."
+
+
+def about_theory(measured: float, theory: float, fmt: Formatter) -> str:
+    """'**about 8**' when a measured spread is within 10% of its theory value, else how far off it is."""
+    off = abs(measured / theory - 1)
+    if off <= 0.10:
+        return f"**about {fmt.about(theory)}**"
+    return (f"{percent(off, fmt)} {'above' if measured > theory else 'below'} {fmt.about(theory)}: "
+            "a few thousand pairs only estimate the spread")
+
+
+def closing_sentence(fmt: Formatter) -> str:
+    """The lesson's answer, with the classic example's numbers computed, not typed."""
+    two = compare_two_keys([8, 0], 64)
     return (
-        f"Unscaled, the largest weight climbs from {fmt.num(mw['unscaled'][0], 3)} at d_k = {d_ks[0]} to "
-        f"**{fmt.num(mw['unscaled'][-1], 3)}** at d_k = {d_ks[-1]}: softmax heads for a hard argmax. Scaled by "
-        f"1/√d_k it stays between {fmt.num(mw['sqrt_dk'].min(), 3)} and {fmt.num(mw['sqrt_dk'].max(), 3)}: flat. "
-        f"Divided by d_k it sinks to {fmt.num(mw['dk'][-1], 3)}, toward the uniform {fmt.num(1 / n, 3)}: every key "
-        "looks the same and attention stops choosing. This is the seed's “Check yourself” answer made visible: "
-        "dividing by √d_k keeps the scores from growing with dimension, so softmax does not become a hard argmax.")
+        "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
+        f"(#peakedness). The [two keys](#two-keys) show what that buys: at scores [8, 0] and d_k = 64 the losing "
+        f"key keeps a share of {fmt.num(two.p_scaled[1], 3)} instead of {fmt.num(two.p_unscaled[1], 4)}, and the "
+        f"signal reaching W_Q and W_K is {fmt.times(two.raw_ratio)} larger. The [temperature dial](#temperature) "
+        "shows the same effect on your own sentence.")

@@ -17,10 +17,13 @@ from attn_core.scaling import (
     temperature_attention,
 )
 from attn_core.scaling_words import (
+    about_theory,
+    closing_sentence,
     gradient_message,
+    jacobian_sentence,
     peakedness_sentence,
     ratio_metric,
-    raw_slope_caption,
+    slope_labels,
     tails_caption,
 )
 from attn_ui import format as fmt
@@ -37,6 +40,9 @@ N_SEEDS = 500  # draws averaged at every point of the peakedness curves
 CURVE_D_KS = tuple(2**i for i in range(10))  # 1, 2, 4, …, 512
 COLOURS = {"unscaled": "#c0392b", "sqrt_dk": "#2b6cb0", "dk": "#e67e22"}
 CURVE_NAMES = {"unscaled": "unscaled: q·k", "sqrt_dk": "scaled: q·k / √d_k", "dk": "wrong factor: q·k / d_k"}
+# colour alone does not tell red from orange for everyone: each curve also has its own dash and marker
+DASHES = {"unscaled": "dot", "sqrt_dk": "solid", "dk": "dash"}
+SYMBOLS = {"unscaled": "square", "sqrt_dk": "circle", "dk": "triangle-up"}
 KEYS = ["key 1", "key 2"]
 INTRO = (
     "A dot product of two vectors grows with their width. If the query and key entries are independent "
@@ -94,11 +100,7 @@ def two_keys():
 
 def gradient(two: TwoKeys):
     """Section 1, continued: softmax's Jacobian on both sides, and what the slopes mean for learning."""
-    st.markdown(
-        "**The gradient.** Softmax's Jacobian says how every weight moves when one score moves: "
-        "∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). Its bottom-right entry is the quantity that *nearly vanishes*: "
-        "how much the second key's weight can still move when its own score moves, ∂p₂/∂z₂ = p₂(1 − p₂)."
-    )
+    st.markdown(jacobian_sentence(two, fmt))
     j_left, j_right = st.columns(2)
     # the same colour scale for both: 0.25 = ½·½ is the largest value p(1 − p) can take
     j_left.plotly_chart(matrix_figure(two.J_unscaled, "∂p/∂z = diag(p) − p pᵀ, unscaled", KEYS, KEYS, zmax=0.25,
@@ -107,18 +109,19 @@ def gradient(two: TwoKeys):
     j_right.plotly_chart(matrix_figure(two.J_scaled, f"∂p/∂z = diag(p) − p pᵀ, scores ÷ √{two.d_k}", KEYS, KEYS,
                                        zmax=0.25, decimals=3, y_title="weight pᵢ", x_title="score zⱼ", height=260),
                          key="fig_J_scaled")
-    m1, m2, m3 = st.columns(3)
-    m1.metric("∂p₂/∂z₂ unscaled", fmt.readable(two.slope_unscaled, 4))
-    m2.metric(f"∂p₂/∂z₂ after ÷ √{two.d_k}", fmt.readable(two.slope_scaled, 3))
-    m3.metric("scaled ÷ unscaled", ratio_metric(two.ratio, fmt))
+    unscaled, scaled = slope_labels(two)
+    m1, m2 = st.columns(2)
+    m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
+    m1.metric(unscaled, fmt.readable(two.slope_unscaled, 4))
+    m2.metric(scaled, fmt.readable(two.slope_scaled, 3), help="against the score softmax sees, z / √d_k")
+    m3.metric("scaled ÷ unscaled", ratio_metric(two.ratio, fmt), help="the two slopes on the left, divided")
+    m4.metric("reaching W_Q, W_K", ratio_metric(two.raw_ratio, fmt),
+              help="the same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k")
     kind, text = gradient_message(two, fmt)
     if kind == "warning":
         st.warning(text, icon=":material/info:")
     else:
         st.markdown(text)
-    caption = raw_slope_caption(two, fmt)
-    if caption:
-        st.caption(caption)
 
 
 def variance(shared: Shared):
@@ -141,9 +144,10 @@ def variance(shared: Shared):
                                           curve_name="normal curve, std 1"), key="fig_hist_scaled")
     h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=f"theory: √d_k = {fmt.sqrt_text(d_k)}")
     h_left.caption(f"Theory: √d_k = {fmt.sqrt_text(d_k)}. Measured {fmt.num(sample.std, 2)}: "
-                   f"**about {fmt.about(sample.theory)}**.")
+                   f"{about_theory(sample.std, sample.theory, fmt)}.")
     h_right.metric("measured std of q·k / √d_k", fmt.num(sample.std_scaled, 2), help="theory: 1")
-    h_right.caption(f"Theory: 1. Measured {fmt.num(sample.std_scaled, 2)}: about 1, whatever d_k is.")
+    h_right.caption(f"Theory: 1, whatever d_k is. Measured {fmt.num(sample.std_scaled, 2)}: "
+                    f"{about_theory(sample.std_scaled, 1.0, fmt)}.")
     tails = tails_caption(d_k)
     if tails:
         st.caption(tails)
@@ -159,9 +163,9 @@ def std_figure(shared: Shared, d_k: int, std: float):
     fig.add_trace(go.Scatter(x=CURVE_D_KS, y=np.sqrt(CURVE_D_KS), mode="lines", name="theory √d_k",
                              line={"color": "#888888", "dash": "dash"}))
     fig.add_trace(go.Scatter(x=CURVE_D_KS, y=std_raw, mode="markers+lines", name="measured std of q·k",
-                             line={"color": COLOURS["unscaled"]}))
+                             **curve_style("unscaled")))
     fig.add_trace(go.Scatter(x=CURVE_D_KS, y=std_scaled, mode="markers+lines", name="measured std of q·k / √d_k",
-                             line={"color": COLOURS["sqrt_dk"]}))
+                             **curve_style("sqrt_dk")))
     fig.add_trace(go.Scatter(x=[d_k], y=[std], mode="markers", name=f"your d_k = {d_k}",
                              marker={"size": 13, "color": "rgba(0,0,0,0)", "line": {"width": 2, "color": "#222"}}))
     st.plotly_chart(fig, key="fig_std_curve")
@@ -195,9 +199,9 @@ def peakedness(shared: Shared):
                    (math.log(n_keys), f"uniform: log n = {fmt.num(math.log(n_keys), 3)}"))
     for name, label in CURVE_NAMES.items():
         fig_max.add_trace(go.Scatter(x=CURVE_D_KS, y=peak.max_weight[name], mode="markers+lines", name=label,
-                                     line={"color": COLOURS[name]}))
+                                     **curve_style(name)))
         fig_ent.add_trace(go.Scatter(x=CURVE_D_KS, y=peak.entropy[name], mode="markers+lines", name=label,
-                                     line={"color": COLOURS[name]}))
+                                     **curve_style(name)))
     fig_max.update_yaxes(range=[0, 1.08])
     fig_ent.update_yaxes(range=[-0.05, max(math.log(n_keys), 0.1) * 1.1])
     p_left.plotly_chart(fig_max, key="fig_peak_max")
@@ -208,6 +212,12 @@ def peakedness(shared: Shared):
     sentence = peakedness_sentence(peak, fmt)
     if sentence:
         st.markdown(sentence)
+
+
+def curve_style(name: str) -> dict:
+    """Line and marker of one way to treat the scores: its colour, its dash and its marker symbol."""
+    return {"line": {"color": COLOURS[name], "dash": DASHES[name], "width": 2.5},
+            "marker": {"color": COLOURS[name], "symbol": SYMBOLS[name], "size": 8}}
 
 
 def add_references(fig: go.Figure, n_keys: int, argmax: tuple, uniform: tuple):
@@ -228,7 +238,7 @@ def temperature(shared: Shared):
     Q, K = heads.Q_heads[0], heads.K_heads[0]  # (n, d_k) each: the first of your heads
     n, d_k = Q.shape
     st.markdown(
-        f"These are the queries and keys of **head 1 of your {shared.heads}** (sidebar), so "
+        f"These are the queries and keys of **head 1 of your {fmt.plural(shared.heads, 'head')}** (sidebar), so "
         f"d_k = d_model / heads = {shared.d_model} / {shared.heads} = {d_k}. Choose what to divide QKᵀ by: the "
         "divisor τ works like a temperature. Small τ sharpens softmax toward a hard argmax; large τ flattens it "
         "toward uniform weights."
@@ -300,11 +310,7 @@ def closing():
                 intro="This page runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and "
                       "the q·k sampler come from `attn_core/attention.py`).")
     st.header("Why does dividing by √d_k help?", anchor="why")
-    st.markdown(
-        "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
-        "(#peakedness). The [two keys](#two-keys) show what that buys: the losing key keeps a useful share and "
-        "still gets gradient. The [temperature dial](#temperature) shows the same effect on your own sentence."
-    )
+    st.markdown(closing_sentence(fmt))
 
 
 main()

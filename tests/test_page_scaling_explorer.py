@@ -1,6 +1,7 @@
 """The Scaling explorer page through AppTest: the seed's numbers, the sampled spread, the curves and bad input."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -8,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
+from attn_ui import format as fmt
 from tests.apptest_utils import all_text, figure_titled, heatmap_z, run_page
 
 PAGE = "pages/2_Scaling_explorer.py"
@@ -149,3 +151,94 @@ def test_the_page_reads_as_its_lessons_outline():
     assert calls[-5:] == ["two_keys", "variance", "peakedness", "temperature", "closing"]
     for name, f in functions.items():
         assert f.end_lineno - f.lineno + 1 <= 60, f"{name} is {f.end_lineno - f.lineno + 1} lines"
+
+
+# ------------------------------------------------------------------ every sentence true in every state
+URLS = [{}, {"za": 2, "zb": 0, "dk1": 64}, {"za": 0, "zb": 8}, {"za": 100, "dk1": 4}, {"za": 5, "zb": 5},
+        {"za": "1e308", "zb": "-1e308"}, {"za": 3, "zb": 1, "dk1": 1}]
+
+
+@pytest.fixture(scope="module", params=URLS, ids=lambda qp: "&".join(f"{k}={v}" for k, v in qp.items()) or "defaults")
+def page_at(request):
+    at = open_page(**request.param)
+    assert not at.exception, at.exception[0].value
+    return request.param, at
+
+
+def test_each_gradient_sentence_on_screen_is_the_checked_one(page_at):
+    from tests.test_scaling_words import check_gradient_claims
+
+    qp, at = page_at
+    z1, z2, d_k = float(qp.get("za", 8)), float(qp.get("zb", 0)), int(qp.get("dk1", 64))
+    two, text, jac = check_gradient_claims(z1, z2, d_k)  # each claim checked against the numbers
+    shown = screen_text(at)
+    assert text in shown and jac in shown
+    lo = two.own + 1
+    assert metric(at, f"∂p{'₁₂'[lo - 1]}/∂z{'₁₂'[lo - 1]} unscaled") == fmt.readable(two.slope_unscaled, 4)
+    assert "seed's" not in shown and "the other key" not in shown
+    assert not re.search(r"\d{7}|\d,\d{3},\d{3}|\de[−-]\d", shown), "a number printed as a machine writes it"
+
+
+def test_at_the_defaults_the_weights_get_a_73_times_weaker_signal(default_page):
+    text = screen_text(default_page)
+    assert metric(default_page, "reaching W_Q, W_K") == "73×"
+    assert "give key 2 more weight is 73 times weaker" in text and "586 times weaker" not in text
+    assert "about **586 times more**" in text and "0.197 / √64 = 0.0246" in text
+
+
+def test_small_scores_say_the_unscaled_signal_is_larger():
+    at = open_page(za=2, zb=0, dk1=64)
+    text = gradient_text(at)
+    assert "nearly vanishes:" not in text and "barely learns" not in text and "times weaker" not in text
+    assert "the unscaled run sends the larger signal to W_Q and W_K, 3.4× as large" in text
+    assert metric(at, "reaching W_Q, W_K") == "0.3×"
+
+
+def test_when_key_2_wins_the_page_names_key_1_as_the_loser():
+    at = open_page(za=0, zb=8)
+    text = screen_text(at)
+    assert "key 1, the key with less weight" in text and "give key 1 more weight" in text
+    assert "key 2, the key with less weight" not in text
+    assert metric(at, "∂p₁/∂z₁ unscaled") == "0.0003" and metric(at, "∂p₁/∂z₁ after ÷ √64") == "0.197"
+
+
+def test_the_jacobian_sentence_says_the_winners_gradient_vanishes_too(default_page):
+    text = screen_text(default_page)
+    assert "all four entries are ±p₁p₂" in text and "the winning key's vanishes just as much" in text
+    assert "the quantity that *nearly vanishes*" not in text
+
+
+def test_huge_ratios_read_as_powers_of_ten_and_say_what_they_mean():
+    at = open_page(za=100, dk1=4)
+    text = screen_text(at)
+    assert "5,184,705" not in text and "5.2 × 10²¹ times more" in text and "e−" not in text
+    assert "both are far too small to learn from" in text
+    assert metric(at, "scaled ÷ unscaled") == "5.2 × 10²¹ times"
+
+
+def test_peakedness_words_come_from_the_numbers(default_page):
+    text = screen_text(default_page)
+    assert "between 0.299 and 0.372, a change of 24%" in text and ": flat." not in text
+    assert "heads for a hard argmax" in text and "toward the uniform 0.125" in text
+    assert "“Why does dividing by √d_k help?” made visible" in text and "“Check yourself”" not in text
+
+
+def test_the_three_curves_differ_in_dash_and_marker_not_only_colour(default_page):
+    for title in ("mean largest weight", "mean entropy"):
+        curves = [t for t in figure_titled(default_page, title)["data"] if t.get("name") in CURVE_NAMES_SHOWN]
+        assert len(curves) == 3
+        assert len({t["line"]["dash"] for t in curves}) == 3
+        assert len({t["marker"]["symbol"] for t in curves}) == 3
+    std = [t for t in figure_titled(default_page, "measured std of q·k against d_k")["data"]
+           if t.get("name", "").startswith("measured")]
+    assert len({(t["line"]["dash"], t["marker"]["symbol"]) for t in std}) == 2
+
+
+def gradient_text(at: AppTest) -> str:
+    """The paragraph under the slope metrics: what the slopes mean for learning."""
+    found = [m.value for m in at.markdown if "W_Q and W_K" in m.value and "slope" in m.value]
+    assert len(found) == 1, found
+    return found[0]
+
+
+CURVE_NAMES_SHOWN = ("unscaled: q·k", "scaled: q·k / √d_k", "wrong factor: q·k / d_k")

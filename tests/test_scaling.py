@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from attn_core import sample_qk_dots
 from attn_core.scaling import (
     DIVISORS,
+    SMALL_SLOPE,
+    argmax_position,
     compare_two_keys,
     divisor_value,
     entropy_vs_tau,
@@ -17,8 +19,10 @@ from attn_core.scaling import (
     heavy_tailed,
     peakedness_curves,
     qk_sample,
+    relative_spread,
     std_curve,
     temperature_attention,
+    vanishes,
 )
 
 
@@ -86,6 +90,41 @@ def test_saturated_scores_report_their_ratio_honestly():
     assert math.isinf(compare_two_keys([800, 0], 64).raw_ratio)
     assert math.isnan(compare_two_keys([1e308, -1e308], 64).raw_ratio)
     assert compare_two_keys([3, 1], 1).raw_ratio == 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308), st.integers(1, 512))
+def test_the_loser_has_less_weight_on_both_sides_and_its_slope_is_p1_p2(a, b, d_k):
+    two = compare_two_keys([a, b], d_k)
+    if two.loser is None:
+        assert two.p_unscaled[0] == two.p_unscaled[1] and two.p_scaled[0] == two.p_scaled[1] and two.own == 1
+    else:
+        lo, hi = two.loser, two.winner
+        assert two.p_unscaled[lo] < two.p_unscaled[hi] and two.p_scaled[lo] <= two.p_scaled[hi]
+        assert two.own == lo and two.scores[lo] < two.scores[hi]
+    for p, slope in ((two.p_unscaled, two.slope_unscaled), (two.p_scaled, two.slope_scaled)):
+        low = min(p)  # the loser's p(1 − p) = p₁p₂, with the digits of the smaller weight
+        assert slope == pytest.approx(low * (1 - low), rel=1e-9, abs=1e-300)
+
+
+def test_the_winners_slope_would_round_to_0_but_the_losers_does_not():
+    two = compare_two_keys([0, 50], 64)
+    assert two.loser == 0 and two.winner == 1
+    assert two.J_unscaled[1, 1] == 0 and two.slope_unscaled == pytest.approx(math.exp(-50), rel=1e-6)
+
+
+def test_vanishes_is_the_stated_threshold():
+    assert SMALL_SLOPE == 0.01 and vanishes(0.0003) and vanishes(0.0) and not vanishes(0.01)
+    assert not vanishes(compare_two_keys([2, 0], 64).slope_unscaled)  # 0.105
+    assert vanishes(compare_two_keys([8, 0], 64).slope_unscaled)  # 0.0003
+    assert not vanishes(compare_two_keys([8, 0], 64).slope_scaled)  # 0.197
+
+
+def test_argmax_position_and_relative_spread():
+    np.testing.assert_allclose(argmax_position([0.125, 1.0, 0.5625], 8), [0, 1, 0.5])
+    assert relative_spread([0.299, 0.372, 0.3]) == pytest.approx(0.073 / 0.299)
+    with pytest.raises(ValueError):
+        argmax_position([1.0], 1)
 
 
 @pytest.mark.parametrize("scores,d_k", [([1, 2, 3], 4), ([float("nan"), 0], 4), ([float("inf"), 0], 4),

@@ -1,56 +1,314 @@
-"""attn_core.scaling_words: every sentence of the Scaling explorer, checked against the numbers it is built from."""
+"""attn_core.scaling_words: every sentence of the Scaling explorer, checked against the numbers it is built from.
+
+The sentences are read back the way a learner reads them: each number is parsed from the text and compared
+with one computed here the slow obvious way, and each word that makes a claim ("nearly vanishes", "key 2, the
+key with less weight", "flat") is checked against the numbers it claims something about.
+"""
 
 import math
+import re
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from attn_core.scaling import compare_two_keys, peakedness_curves
+from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves
 from attn_core.scaling_words import (
+    about_theory,
+    closing_sentence,
     gradient_message,
+    jacobian_sentence,
     peakedness_sentence,
+    percent,
     ratio_metric,
-    raw_slope_caption,
+    slope_labels,
     tails_caption,
+    times_more,
 )
 from attn_ui import format as fmt
 
 CURVE_D_KS = [2**i for i in range(10)]
+_FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+NUMBER = r"−?[\d,]+(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
 
 
-def test_ratio_metric_names_the_underflow_cases():
-    assert ratio_metric(586.3, fmt) == "586×"
-    assert ratio_metric(math.inf, fmt) == "∞"
-    assert ratio_metric(math.nan, fmt) == "both 0"
+def parse(text: str) -> float:
+    """A number as attn_ui.format prints it ('0.0003', '586', '5.2 × 10²¹', '−1.5') back to a float."""
+    text = text.replace("−", "-").replace(",", "").strip()
+    m = re.fullmatch(r"(-?[\d.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", text)
+    return float(m[1]) * 10 ** int(m[2].translate(_FROM_SUPERSCRIPT)) if m else float(text)
 
 
-@pytest.mark.parametrize("scores,d_k,kind", [([1e308, -1e308], 64, "warning"), ([1e6, 0], 64, "warning"),
-                                             ([800, 0], 64, "markdown"), ([8, 0], 64, "markdown"),
-                                             ([3, 1], 1, "markdown")])
-def test_gradient_message_warns_only_when_both_slopes_underflow(scores, d_k, kind):
-    two = compare_two_keys(scores, d_k)
-    got, text = gradient_message(two, fmt)
-    assert got == kind
-    assert (kind == "warning") == math.isnan(two.ratio)
-    assert "nan" not in text and "inf" not in text and "{" not in text
+def printed_as(text: str, value: float) -> bool:
+    """True when `text` is `value` rounded the way it is printed (2 significant digits in × 10ⁿ form)."""
+    x = parse(text)
+    if "×" in text:
+        return value < 1e-300 or math.isclose(x, value, rel_tol=0.051)  # subnormals keep too few digits to check
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return abs(x - value) <= 0.5 * 10**-decimals * (1 + 1e-9) + 1e-15
 
 
-def test_the_raw_slope_caption_is_there_only_when_scaling_divides():
-    assert raw_slope_caption(compare_two_keys([8, 0], 1), fmt) is None  # √1 = 1: nothing to carry
-    assert raw_slope_caption(compare_two_keys([1e308, -1e308], 64), fmt) is None  # no slope left at all
-    two = compare_two_keys([8, 0], 64)
-    assert fmt.readable(two.raw_slope, 4) in raw_slope_caption(two, fmt)
+def slow_two_keys(z1: float, z2: float, d_k: int):
+    """Weights and the loser's slope p₁p₂ for both sides, from the gap between the scores, by hand."""
+
+    def side(a, b):
+        gap = abs(a - b)  # may be +inf for ±1e308: then the loser's weight is exactly 0
+        p_low = math.exp(-gap) / (1 + math.exp(-gap)) if gap < 1e300 else 0.0
+        p = (0.5, 0.5) if a == b else ((1 - p_low, p_low) if a > b else (p_low, 1 - p_low))
+        return p, p_low * (1 - p_low)
+
+    root = math.sqrt(d_k)
+    (p, slope), (p_s, slope_s) = side(z1, z2), side(z1 / root, z2 / root)
+    return p, slope, p_s, slope_s, slope_s / root
 
 
+def scores():
+    """Any finite score: huge, tiny, negative, the edges of the float range and the classic 8 and 0."""
+    return st.one_of(st.floats(-1e308, 1e308), st.floats(-60, 60), st.floats(-1000, 1000),
+                     st.sampled_from([0.0, 8.0, -8.0, 1e308, -1e308, 1e-20, 100.0]))
+
+
+def check_gradient_claims(z1: float, z2: float, d_k: int):
+    """Every claim of the Jacobian sentence and the gradient message at these scores holds."""
+    two = compare_two_keys([z1, z2], d_k)
+    p, slope, p_s, slope_s, raw = slow_two_keys(z1, z2, d_k)
+    kind, text = gradient_message(two, fmt)
+    jac = jacobian_sentence(two, fmt)
+    for sentence in (text, jac, *slope_labels(two)):
+        assert "nan" not in sentence and "inf" not in sentence.replace("information", "")
+        assert not re.search(r"\d[eE][+-]?\d", sentence), sentence  # never 1.4e-17
+        assert not re.search(r"\d{7}|\d,\d{3},\d{3}", sentence), sentence  # never 22 digits in a row
+        assert "seed" not in sentence
+
+    # the key called the loser has the smaller weight; the winner the larger one
+    for k in re.findall(r"key (\d), the key with less weight", text + jac):
+        assert p[int(k) - 1] < p[2 - int(k)], (p, text)
+    for k in re.findall(r"give key (\d) more weight", text):
+        assert p[int(k) - 1] < p[2 - int(k)]
+    for k in re.findall(r"the winner's ∂p(.)/", jac):
+        k = "₁₂".index(k) + 1
+        assert p[k - 1] > p[2 - k]
+    assert ("neither key loses" in jac) == (two.p_unscaled[0] == two.p_unscaled[1])
+    if two.loser is not None:
+        assert "vanishes just as much" in jac and ("bottom-right" in jac) == (p[1] < p[0])
+    assert slope_labels(two)[0].startswith("∂p₁/∂z₁" if p[0] < p[1] else "∂p₂/∂z₂")
+
+    # "nearly vanishes" only of a small slope, "not small" only of a slope that is not
+    for value in re.findall(rf"nearly vanishes: ∂p./∂z. = ({NUMBER})", text):
+        assert slope < 0.01 and parse(value) <= 0.01 and printed_as(value, slope)
+    if "not small" in text:
+        assert slope >= 0.01 and "nearly vanishes:" not in text
+    if "after scaling as well" in text:
+        assert slope_s < 0.01
+    if "gets gradient again" in text:
+        assert slope == 0 < slope_s and slope_s >= 0.01
+    if "barely learns" in text:
+        assert slope < 0.01
+    if "exactly 0 in floating point" in text:
+        assert two.slope_unscaled == 0
+    if kind == "warning":
+        assert two.slope_unscaled == 0 and two.slope_scaled == 0 and "0 to machine precision" in text
+
+    # every ratio is the computed one, within the rounding it is printed with
+    for value in re.findall(rf"about \*\*({NUMBER}) times more\*\*", text):
+        assert printed_as(value, two.slope_scaled / two.slope_unscaled) and two.slope_scaled > two.slope_unscaled
+    for value in re.findall(rf"still \*\*({NUMBER})(?:×| times)\*\*", text):
+        assert printed_as(value, two.raw_slope / two.slope_unscaled) and two.raw_slope > two.slope_unscaled
+        assert raw == 0 or slope == 0 or math.isclose(two.raw_slope / two.slope_unscaled, raw / slope, rel_tol=1e-6)
+    for value in re.findall(rf"sends the larger signal to W_Q and W_K, ({NUMBER})× as large", text):
+        assert two.raw_slope < two.slope_unscaled and printed_as(value, two.slope_unscaled / two.raw_slope)
+    for value in re.findall(rf"/ √{d_k} = ({NUMBER})", text):
+        assert printed_as(value, raw)
+    for value in re.findall(rf"its slope there is ({NUMBER})", text):
+        assert printed_as(value, slope_s)
+    return two, text, jac
+
+
+@settings(max_examples=400, deadline=None)
+@given(scores(), scores(), st.integers(1, 512), st.booleans())
+def test_every_gradient_sentence_is_true_for_any_scores_and_width(z1, z2, d_k, equal):
+    check_gradient_claims(z1, z1 if equal else z2, d_k)
+
+
+@pytest.mark.parametrize("z1,z2,d_k", [(8, 0, 64), (0, 8, 64), (2, 0, 64), (100, 0, 4), (5, 5, 64), (800, 0, 64),
+                                       (1e308, -1e308, 64), (3, 1, 1), (0, 50, 64), (4.6, 0, 512), (1e-20, 0, 4),
+                                       (-1e308, 1e308, 1), (-7, -7.5, 2), (0, 745, 512), (1e-12, 0, 64)])
+def test_gradient_sentences_at_the_edges(z1, z2, d_k):
+    check_gradient_claims(z1, z2, d_k)
+
+
+def test_the_classic_example_says_73_times_weaker_to_the_weights_and_586_against_the_scaled_score():
+    two, text, _ = check_gradient_claims(8, 0, 64)
+    assert "nearly vanishes: ∂p₂/∂z₂ = 0.0003" in text
+    assert "about **586 times more**" in text  # against the score softmax sees, z / √d_k
+    assert "0.197 / √64 = 0.0246" in text and "still **73×** the unscaled 0.0003" in text
+    assert "give key 2 more weight is 73 times weaker" in text
+    assert "586 times weaker" not in text
+
+
+def test_small_scores_do_not_vanish_and_the_unscaled_signal_is_larger():
+    _, text, _ = check_gradient_claims(2, 0, 64)
+    assert "vanish" not in text.replace("vanishes just as much", "")
+    assert "∂p₂/∂z₂ = 0.1050" in text and "not small" in text
+    assert "the unscaled run sends the larger signal to W_Q and W_K, 3.4× as large" in text
+    assert "weaker" not in text and "barely learns" not in text
+
+
+def test_when_key_2_wins_key_1_is_named_the_loser_with_its_own_slope():
+    two, text, jac = check_gradient_claims(0, 8, 64)
+    assert two.loser == 0 and two.p_unscaled[1] > 0.999
+    assert "key 1, the key with less weight" in text and "give key 1 more weight" in text
+    assert "∂p₁/∂z₁ = 0.0003" in text and "key 2, the key with less weight" not in text + jac
+    assert "top-left entry, ∂p₁/∂z₁" in jac and "the winner's ∂p₂/∂z₂" in jac
+    assert slope_labels(two) == ("∂p₁/∂z₁ unscaled", "∂p₁/∂z₁ after ÷ √64")
+
+
+def test_the_losers_slope_keeps_its_digits_when_the_winner_is_within_one_ulp_of_1():
+    two = compare_two_keys([0, 50], 64)  # p₂ rounds to exactly 1.0, so p₂(1 − p₂) would read 0
+    assert two.p_unscaled[1] == 1.0 and two.J_unscaled[1, 1] == 0
+    assert two.slope_unscaled == pytest.approx(math.exp(-50), rel=1e-6)
+    _, text, _ = check_gradient_claims(0, 50, 64)
+    assert "exactly 0" not in text and "nearly vanishes: ∂p₁/∂z₁ = 1.9 × 10⁻²²" in text
+
+
+def test_the_jacobian_sentence_says_the_winner_vanishes_just_as_much():
+    jac = jacobian_sentence(compare_two_keys([8, 0], 64), fmt)
+    assert "all four entries are ±p₁p₂" in jac and "the winner's ∂p₁/∂z₁ is the same number" in jac
+    assert "the winning key's vanishes just as much" in jac and "bottom-right entry, ∂p₂/∂z₂" in jac
+    assert "the quantity that" not in jac
+    tie = jacobian_sentence(compare_two_keys([3, 3], 64), fmt)
+    assert "neither key loses" in tie and "±0.2500" in tie
+
+
+def test_huge_and_tiny_numbers_read_as_a_person_writes_them():
+    two, text, _ = check_gradient_claims(100, 0, 4)
+    assert "5.2 × 10²¹ times more" in text and "3.7 × 10⁻⁴⁴" in text and "1.9 × 10⁻²²" in text
+    assert "both are far too small to learn from" in text  # what a 10²¹ ratio of two tiny slopes means
+    assert ratio_metric(two.ratio, fmt) == "5.2 × 10²¹ times"
+    assert "5,184,705" not in text
+
+
+def test_ratio_words():
+    assert ratio_metric(586.3, fmt) == "586×" and ratio_metric(2.34, fmt) == "2.3×"
+    assert ratio_metric(math.inf, fmt) == "∞" and ratio_metric(math.nan, fmt) == "both 0"
+    assert times_more(586.3, fmt) == "586 times" and times_more(5.18e21, fmt) == "5.2 × 10²¹ times"
+
+
+def test_no_sentence_calls_the_source_text_the_seed():
+    for z in ([3, 1], [2, 0], [8, 0]):
+        for d_k in (1, 64):
+            assert "seed" not in gradient_message(compare_two_keys(z, d_k), fmt)[1]
+    assert "seed" not in peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 20), fmt)
+    assert "classic example" in gradient_message(compare_two_keys([3, 1], 1), fmt)[1]
+
+
+# ------------------------------------------------------------------------------------------- peakedness
+def position(y, n):
+    return (y - 1 / n) / (1 - 1 / n)
+
+
+def spread(v):
+    return (max(v) - min(v)) / min(v)
+
+
+def printed_percent(text: str, x: float) -> bool:
+    if text == "under 1%":
+        return 0 < x < 0.005
+    if text == "over 99%":
+        return 0.995 <= x < 1
+    return abs(float(text.rstrip("%")) - 100 * x) <= 0.5 + 1e-9
+
+
+def check_peakedness_claims(peak: Peakedness):
+    text = peakedness_sentence(peak, fmt)
+    n = peak.n_keys
+    if n == 1:
+        assert text is None
+        return None
+    u, s, d = (list(map(float, peak.max_weight[k])) for k in ("unscaled", "sqrt_dk", "dk"))
+    assert "nan" not in text and "seed" not in text
+
+    m = re.search(rf"largest weight (climbs|falls|stays close to its start,) from ({NUMBER}) at d_k = 1 to "
+                  rf"\*\*({NUMBER})\*\* at d_k = 512, ([\w ]*\d+%) of the way", text)
+    assert m, text
+    verb, first, last, pos = m.groups()
+    assert printed_as(first, u[0]) and printed_as(last, u[-1]) and printed_percent(pos, position(u[-1], n))
+    assert {"climbs": u[-1] >= 1.05 * u[0], "falls": u[-1] <= 0.95 * u[0]}.get(verb, abs(u[-1] / u[0] - 1) < 0.05)
+    if "heads for a hard argmax" in text:
+        assert verb == "climbs" and position(u[-1], n) >= 0.5
+
+    m = re.search(rf"stays between ({NUMBER}) and ({NUMBER})", text)
+    assert printed_as(m[1], min(s)) and printed_as(m[2], max(s))
+    if ": flat." in text:
+        assert spread(s) < 0.05
+    if "nearly flat" in text:
+        assert 0.05 <= spread(s) < 0.15
+        assert printed_percent(re.search(r"within ([\w ]*\d+%) of its lowest", text)[1], spread(s))
+    if m := re.search(r"a change of (\d+%)", text):
+        assert spread(s) >= 0.15 and printed_percent(m[1], spread(s))
+    if m := re.search(r"small next to the unscaled curve's (\d+%)", text):
+        assert spread(u) >= 3 * spread(s) and printed_percent(m[1], spread(u))
+
+    m = re.search(rf"Divided by d_k it (sinks to|rises to|stays near) ({NUMBER}) by d_k = 512", text)
+    assert printed_as(m[2], d[-1])
+    assert {"sinks to": d[-1] <= 0.95 * d[0], "rises to": d[-1] >= 1.05 * d[0]}.get(m[1], abs(d[-1] / d[0] - 1) < 0.05)
+    if m := re.search(rf"toward the uniform ({NUMBER}) \(([\w ]*\d+%) of the way", text):
+        assert printed_as(m[1], 1 / n) and printed_percent(m[2], position(d[-1], n))
+        assert position(d[-1], n) <= 0.10 and position(d[-1], n) < position(d[0], n)
+    if "Every key looks almost the same" in text:
+        assert "toward the uniform" in text and position(d[-1], n) <= 0.05
+    if "made visible" in text:
+        assert "heads for a hard argmax" in text and spread(u) >= 3 * spread(s)
+    return text
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 64), st.integers(0, 999_999))
+def test_the_peakedness_sentence_holds_for_every_n_and_seed(n_keys, seed):
+    text = check_peakedness_claims(peakedness_curves(n_keys, CURVE_D_KS, 500, seed))
+    if text:  # the page's own curves: the lesson's three claims are all there, computed
+        assert "heads for a hard argmax" in text and "toward the uniform" in text and "made visible" in text
+
+
+def test_the_peakedness_sentence_at_the_default_does_not_call_a_24_percent_change_flat():
+    text = check_peakedness_claims(peakedness_curves(8, CURVE_D_KS, 500, 0))
+    assert "between 0.299 and 0.372" in text and "flat" not in text
+    assert "a change of 24%, small next to the unscaled curve's 221%" in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 64), st.data())
+def test_the_peakedness_words_follow_any_curves(n, data):
+    """Curves of any shape between uniform (1/n) and a hard argmax (1): the words must still be true."""
+    curve = st.lists(st.floats(1 / n, 1.0), min_size=10, max_size=10)
+    start = data.draw(st.floats(1 / n, 1.0))
+    weights = {name: np.array([start] + data.draw(curve)[1:]) for name in DIVISORS}
+    assume(all(w.min() > 0 for w in weights.values()))
+    check_peakedness_claims(Peakedness(d_ks=np.array(CURVE_D_KS), n_keys=n, n_seeds=1, max_weight=weights,
+                                       entropy=weights))
+
+
+def test_percent_never_rounds_to_a_false_0_or_100():
+    assert percent(0.0017, fmt) == "under 1%" and percent(0.996, fmt) == "over 99%"
+    assert percent(0.24, fmt) == "24%" and percent(0.0, fmt) == "0%" and percent(1.0, fmt) == "100%"
+
+
+# ------------------------------------------------------------------------------------------- the rest
 def test_the_tails_caption_follows_the_excess_kurtosis():
     assert tails_caption(1) and "d_k = 1" in tails_caption(1)
     assert tails_caption(7) and tails_caption(8) is None and tails_caption(512) is None
 
 
-def test_peakedness_sentence_quotes_the_curves():
-    assert peakedness_sentence(peakedness_curves(1, CURVE_D_KS, 5), fmt) is None
-    peak = peakedness_curves(8, CURVE_D_KS, 50, seed=0)
-    text = peakedness_sentence(peak, fmt)
-    for value in (peak.max_weight["unscaled"][0], peak.max_weight["unscaled"][-1], peak.max_weight["dk"][-1],
-                  np.min(peak.max_weight["sqrt_dk"]), np.max(peak.max_weight["sqrt_dk"])):
-        assert fmt.num(value, 3) in text
+@given(st.floats(0.01, 100), st.floats(0.5, 30))
+def test_about_theory_says_about_only_within_ten_percent(measured, theory):
+    text = about_theory(measured, theory, fmt)
+    if text.startswith("**about"):
+        assert abs(measured / theory - 1) <= 0.10
+    else:
+        assert ("above" in text) == (measured > theory) and abs(measured / theory - 1) > 0.10
+
+
+def test_the_closing_sentence_computes_the_classic_numbers():
+    text = closing_sentence(fmt)
+    assert "a share of 0.269 instead of 0.0003" in text and "73× larger" in text

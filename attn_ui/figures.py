@@ -15,9 +15,9 @@ INK = "#1f2328"  # tick and value labels: 15:1 on white (Streamlit's own chart g
 MARGIN = {"l": 10, "r": 10, "t": 50, "b": 10}
 
 # The narrowest width (px) a full-width figure is drawn at: a phone's 390 px less the page padding, or,
-# on any other screen, a window of about 1000 px less the sidebar and padding. Columns stack on a phone.
-PHONE_PX, SCREEN_PX = 350, 620
-CHAR_PX = {11: 6.6, 9: 5.4}  # the width of one digit or sign at the cell font sizes used here
+# on any other screen, a laptop of about 1100 px less the open sidebar and padding. Columns stack on a phone.
+PHONE_PX, SCREEN_PX = 350, 720
+CHAR_PX = {11: 5.6, 9: 4.6}  # px per character at the cell font sizes (measured: "0.20" is 16.2 px at 9 px)
 
 
 def base_layout(fig: go.Figure, title: str, height: int, **layout) -> go.Figure:

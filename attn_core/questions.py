@@ -444,7 +444,7 @@ def _qkv_shapes(seed: int) -> Question:
     d_v = d_k if rng.random() < 0.5 else d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model // h != d_k]))
     which = str(rng.choice(QKV_NAMES))
     arrays = qkv_arrays(n, d_model, d_k, d_v, int(rng.integers(0, 2**31)))
-    shapes = {m: tuple(arrays[m].shape) for m in QKV_NAMES}
+    shapes = {m: tuple(arrays[m].shape) for m in (*QKV_NAMES, "weights")}
     how = {"Q": f"Q = X W_Q: ({n} × {d_model}) · ({d_model} × {d_k})", "K": f"K = X W_K: ({n} × {d_model}) · "
            f"({d_model} × {d_k})", "V": f"V = X W_V: ({n} × {d_model}) · ({d_model} × {d_v})",
            "output": f"output = weights · V: ({n} × {n}) · ({n} × {d_v})"}
@@ -460,9 +460,9 @@ def _qkv_shapes(seed: int) -> Question:
 
 def _hint_qkv_shapes(q: Question, value) -> str:
     shapes, which = q.params["shapes"], q.params["which"]
-    others = [m for m in QKV_NAMES if shapes[m] == tuple(value) and shapes[m] != shapes[which]]
+    others = [m for m in (*QKV_NAMES, "weights") if shapes.get(m) == tuple(value) and shapes[m] != shapes[which]]
     if others:
-        return f"That is the shape of {others[0]}."
+        return f"That is the shape of {'the weights' if others[0] == 'weights' else others[0]}."
     if len(value) == 2 and tuple(value) == shapes[which][::-1]:
         return "That is the transpose: the rows are the tokens."
     return ""
@@ -838,8 +838,9 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
     std = float(np.std(dots))
     return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
             f"{_dec(std, 2)} (√{d_k} = {_dec(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
-            f"scores [{_dec(two.scores[0], 2)}, 0]. Unscaled, softmax leaves the second key "
-            f"{_dec(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are [{_dec(two.scaled[0], 2)}, 0] and "
+            f"scores [{_dec(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
+            f"weight of {_dec(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
+            f"[{_dec(two.scaled[0], 2)}, 0] and "
             f"the second key keeps {_dec(two.p_scaled[1], 3)}, with a gradient slope p₂(1 − p₂) of "
             f"{_dec(two.slope_scaled, 3)} instead of {_dec(two.slope_unscaled, 3)}.")
 
@@ -855,6 +856,9 @@ def reveal_sums(weights) -> str:
 
 def reveal_roles(t: RoleTest, n: int) -> str:
     """How far the weights and output moved when each of Q, K, V was redrawn on the learner's sentence."""
+    if n < 2:
+        return ("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
+                "of at least two words in the sidebar to see Q and K move the weights.")
     parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m])} and the output {_by(t.output_gaps[m])}"
              for m in ("Q", "K", "V")]
     return (f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_names(t.decide_weights)} decide the "

@@ -25,7 +25,7 @@ TAKEAWAYS = (
     ("Each token asks with a query, offers a key, and provides a value.",
      "pages/1_QKV_builder.py", "Build Q, K and V from your sentence"),
     ("Weights come from query-key dot products, normalized with softmax.",
-     "streamlit_app.py", "Watch one query score every key and softmax the scores"),
+     "streamlit_app.py", "Watch one query score every key"),
     ("The output is a weighted sum of values, so every position can see every other one in one step.",
      "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart"),
     ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
@@ -140,9 +140,10 @@ def ask(number: int, q: qs.Question, shared) -> None:
 
 
 def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
-    n = len(rows)
-    st.plotly_chart(matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
-                                  height=min(480, 120 + 24 * n)), key=key)
+    fig = matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
+                        height=min(480, 130 + 24 * len(rows)))
+    fig.update_xaxes(tickangle=-45 if len(cols) > 4 else 0)  # token names stay apart on a phone
+    st.plotly_chart(fig, key=key)
 
 
 def reveal_weights_shape(q: qs.Question, shared) -> None:
@@ -266,15 +267,26 @@ def one_step(shared) -> None:
         "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
         "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n))),
     }
-    m1, m2 = st.columns(2)
-    m1.metric("Attention, token 1 → token n", plural(int(matrices["attention"][n - 1, 0]), "step"))
-    m2.metric("Recurrent network, token 1 → token n", plural(int(matrices["recurrent network"][n - 1, 0]), "step"))
-    for col, (name, steps) in zip(st.columns(3), matrices.items(), strict=True):
-        col.plotly_chart(matrix_figure(steps, f"steps j → i, {name}", labels, labels, zmax=n - 1, decimals=0,
-                                       x_title="from token j", y_title="to token i",
-                                       height=min(480, 120 + 24 * n)), key=f"fig_steps_{name.split()[0]}")
-    st.caption("+∞ (grey) means the information never arrives, however many layers you stack.")
-    st.markdown(qs.causal_step_text(n))
+    c1, c2 = st.columns(2)
+    for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
+        col.metric(f"{name.capitalize()}, token 1 → token {n}", plural(int(matrices[name][n - 1, 0]), "step"))
+    for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
+        col.plotly_chart(_steps_figure(matrices[name], name, labels), key=f"fig_steps_{name.split()[0]}")
+    c1, c2 = st.columns(2, vertical_alignment="center")
+    c1.plotly_chart(_steps_figure(matrices["causal mask"], "causal mask", labels), key="fig_steps_causal")
+    c2.markdown(qs.causal_step_text(n))
+    c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (grey) means it "
+               "never arrives, however many layers you stack.")
+
+
+def _steps_figure(steps, name: str, labels):
+    """A step-count matrix on a 0 … n − 1 sequential scale: counts are never negative."""
+    n = len(labels)
+    fig = matrix_figure(steps, f"steps j → i, {name}", labels, labels, decimals=0, x_title="from token j",
+                        y_title="to token i", height=min(480, 130 + 24 * n))
+    fig.update_traces(selector={"type": "heatmap"}, zmin=0, zmax=max(1, n - 1), zmid=None, colorscale="Blues")
+    fig.update_xaxes(tickangle=-45 if n > 4 else 0)
+    return fig
 
 
 def takeaways(shared) -> None:

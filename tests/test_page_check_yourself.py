@@ -146,8 +146,8 @@ def test_a_mangled_seed_falls_back_with_a_notice(bad):
 def test_one_step_demo_counts_steps_on_the_learners_sentence():
     at = open_page(text="one two three four five six seven eight")
     values = {m.label: m.value for m in at.metric}
-    assert values["Attention, token 1 → token n"] == "1 step"
-    assert values["Recurrent network, token 1 → token n"] == "7 steps"
+    assert values["Attention, token 1 → token 8"] == "1 step"
+    assert values["Recurrent network, token 1 → token 8"] == "7 steps"
     rnn = heatmap_z(figure_titled(at, "steps j → i, recurrent network"))
     assert rnn[7, 0] == 7 and np.isnan(rnn[0, 7])  # never arrives: drawn blank
     causal = heatmap_z(figure_titled(at, "steps j → i, causal mask"))
@@ -176,3 +176,13 @@ def test_takeaways_link_to_their_pages_with_the_shared_settings():
                         ("See which pairs a mask keeps one step apart", "Masks_and_heads")]:
         assert links[label].page == page
         assert "seed=11" in links[label].query_string and "heads=4" in links[label].query_string
+
+
+@pytest.mark.parametrize("settings", [{"text": "hello", "d_model": "2", "heads": "2"},
+                                      {"text": " ".join(["word"] * 500), "d_model": "64", "heads": "1"},
+                                      {"text": "🙂 <b>x</b> & ∑", "seed": "999999", "d_model": "6", "heads": "3"}])
+def test_every_reveal_runs_at_the_extremes_of_the_shared_settings(settings):
+    at = open_page(**settings)
+    for kind in qs.KINDS:
+        answer(at, kind, "", show=True)
+    assert len([i for i in at.info if i.value.startswith("The answer is")]) == len(qs.KINDS)

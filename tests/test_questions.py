@@ -358,7 +358,7 @@ def test_reveal_why_scale_states_the_measured_numbers(d_k):
     two = compare_two_keys([float(dots.std()), 0], d_k)
     text = qs.reveal_why_scale(d_k, dots, two)
     assert f"d_k = {d_k}" in text and f"{dots.std():.2f}" in text
-    assert f"second key {two.p_unscaled[1]:.3f}" in text and f"keeps {two.p_scaled[1]:.3f}" in text
+    assert f"second key a weight of {two.p_unscaled[1]:.3f}" in text and f"keeps {two.p_scaled[1]:.3f}" in text
     assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
 
 
@@ -421,6 +421,19 @@ def test_reveal_roles_names_what_moved():
     rng = np.random.default_rng(3)
     text = qs.reveal_roles(qs.role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4)
     assert "redrawing V moves the weights by less than 10⁻⁹" in text and "So Q and K decide the weights" in text
+
+
+def test_reveal_roles_on_one_token_says_there_is_nothing_to_move():
+    t = qs.role_test(np.ones((1, 2)), np.ones((1, 2)), np.ones((1, 2)), seed=0)
+    assert t.decide_weights == frozenset()  # one key: its weight is 1 whatever Q and K are
+    assert "single token" in qs.reveal_roles(t, 1)
+
+
+def test_the_weights_shape_typed_for_the_output_is_named():
+    q = next(q for q in (qs.make_question("qkv_shapes", s) for s in SEEDS)
+             if q.params["which"] == "output" and q.params["n"] != q.params["d_v"])
+    n = q.params["n"]
+    assert "That is the shape of the weights." in qs.check(q, f"{n} x {n}").message
 
 
 def test_shape_flow_reads_the_arrays():

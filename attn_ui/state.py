@@ -173,8 +173,9 @@ def route_footer(file: str, shared: Shared) -> None:
     back, nxt = neighbours(Path(file).resolve().relative_to(ROOT).as_posix())
     st.divider()
     if nxt is not None:
-        st.page_link(nxt.path, label=f"Next: {nxt.label}. {nxt.question}", icon=":material/arrow_forward:",
+        st.page_link(nxt.path, label=f"Next: {nxt.label}", icon=":material/arrow_forward:",
                      query_params=shared.query_params())
+        st.caption(nxt.question)
     if back is not None:
         st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",
                      query_params=shared.query_params())

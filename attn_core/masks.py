@@ -6,10 +6,13 @@ A mask is an (n, n) boolean array: row i is query i, column j is key j, True mea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .attention import causal_mask, padding_mask
-from .tokens import MAX_TOKENS
+from .model import Inputs
+from .tokens import MAX_TOKENS, embed, sinusoidal_positions
 
 MASK_KINDS = ("none", "causal", "padding", "custom")
 ROW_SEPARATOR = "-"  # URL-safe, so "110-111-001" survives a copy and paste
@@ -94,3 +97,35 @@ def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
         ("concatenate", f"{n} × {h * d_v}"),
         ("output = concat·W_O", f"{n} × {d_model}"),
     ]
+
+
+PAD_TOKEN = "<pad>"  # the filler token a batch appends to its shorter sentences
+PAD_LABEL = "⟨pad⟩"  # how it is shown: angle brackets that no HTML or Markdown renderer takes for a tag
+MAX_PAD = 8
+
+
+def with_padding(inputs: Inputs, n_pad: int, positional: bool = True) -> Inputs:
+    """The sentence with `n_pad` filler tokens appended: X (n, d_model) -> (n + n_pad, d_model).
+
+    The real tokens' rows, labels and the weights are unchanged; each filler token is embedded like any
+    token (plus its position, when `positional`, as `build_inputs` did), so it has a query, a key and a value.
+    """
+    if not 0 <= n_pad <= MAX_PAD:
+        raise ValueError(f"{n_pad} padding tokens is outside 0 … {MAX_PAD}")
+    n, d_model = inputs.X.shape
+    X_pad = embed([PAD_TOKEN] * n_pad, d_model)  # (n_pad, d_model)
+    if positional:
+        X_pad = X_pad + sinusoidal_positions(n + n_pad, d_model)[n:]  # positions n … n + n_pad − 1
+    labels = [PAD_LABEL if n_pad == 1 else f"{PAD_LABEL}·{n + p}" for p in range(n_pad)]
+    return replace(inputs, tokens=inputs.tokens + (PAD_TOKEN,) * n_pad, labels=[*inputs.labels, *labels],
+                   X=np.vstack([inputs.X, X_pad]))
+
+
+def n_real(tokens) -> int:
+    """How many of `tokens` are the sentence's own, not filler: padding only ever sits at the end."""
+    return sum(t != PAD_TOKEN for t in tokens)
+
+
+def value_columns(head: int, d_v: int) -> range:
+    """The columns of V (and of the concatenated output) that head `head` (from 0) works with."""
+    return range(head * d_v, (head + 1) * d_v)  # split_heads gives head h the contiguous block h·d_v …

@@ -12,7 +12,9 @@ from typing import Protocol
 
 import numpy as np
 
-from .masks import fully_masked_rows
+from .masks import PAD_LABEL, fully_masked_rows, value_columns
+
+TIE = 1e-12  # weights this close to a row's largest count as tied for the top
 
 
 class Formatter(Protocol):
@@ -22,23 +24,58 @@ class Formatter(Protocol):
 
     def gap(self, x: float) -> str: ...
 
+    def a_an(self, n: int) -> str: ...
 
-def nothing_can_attend(kind: str, mask) -> str | None:
+    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
+
+    def listing(self, items) -> str: ...
+
+
+def _quoted(labels, indices, fmt: Formatter) -> str:
+    """“cat”, “cat” and “on”, …"""
+    return fmt.listing([f"“{labels[j]}”" for j in indices])
+
+
+def _heads_symbol(heads: int) -> str:
+    """QKᵀ for one head, QₕKₕᵀ (head h's slices) for several."""
+    return "QKᵀ" if heads == 1 else "QₕKₕᵀ"
+
+
+# ---------------------------------------------------------------- 1. choose a mask
+
+
+def padding_caption(n_real: int, n_pad: int, fmt: Formatter) -> str:
+    """What the padding demo appended to the sentence, and which key columns that blocks."""
+    why = (f"In a batch, shorter sentences are filled up at the end with a filler token, {PAD_LABEL}, so that all "
+           "have the same length. No query should take anything from the filler, so its key columns are blocked.")
+    if n_pad == 0:
+        return (f"{why} With no {PAD_LABEL} token, your sentence of {fmt.plural(n_real, 'token')} is already the "
+                "longest in the batch, and nothing is blocked.")
+    one = n_pad == 1
+    return (f"{why} Here {fmt.plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
+            f"{fmt.plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens, "
+            f"so the last {'key column is' if one else f'{n_pad} key columns are'} blocked. The {PAD_LABEL} "
+            f"{'row is a query' if one else 'rows are queries'} too; the model computes "
+            f"{'its output' if one else 'their outputs'} and then ignores {'it' if one else 'them'}.")
+
+
+def refit_notice(m: int, n: int, fmt: Formatter) -> str:
+    """What happened to an m × m custom grid on a sentence of n tokens."""
+    grew = " (the new pairs are allowed)" if n > m else ""
+    return (f"Your custom mask was {m} × {m} but your sentence has {fmt.plural(n, 'token')}, "
+            f"so it is now {n} × {n}{grew}.")
+
+
+def nothing_can_attend(mask) -> str | None:
     """The error when the mask blocks every pair, or None when some query may attend to some key."""
     if np.asarray(mask, dtype=bool).any():
         return None
-    what = "every token is padding" if kind == "padding" else "your mask blocks every pair"
-    fix = ("Make fewer tokens padding." if kind == "padding" else
-           "Tick at least one box in each row (the diagonal lets each token see itself), "
-           "or press “Allow every pair”.")
-    return (f"Nothing can attend: {what}, so no query may look at any key. Every weight below is 0 and every "
-            f"output is 0, rather than not-a-number. {fix}")
+    return ("Nothing can attend: your mask blocks every pair, so no query may look at any key. Every weight "
+            "below is 0 and every output is 0, rather than not-a-number. Tick at least one box in each row "
+            "(the diagonal lets each token see itself), or press “Allow every pair”.")
 
 
-def refit_notice(m: int, n: int) -> str:
-    """What happened to an m × m custom mask on a sentence of n tokens."""
-    return (f"Your custom mask was {m} × {m} but your sentence has {n} tokens, so it is now {n} × {n}"
-            f"{' (the new pairs are allowed)' if n > m else ''}.")
+# ---------------------------------------------------------------- 2. step by step
 
 
 def heads_caption(d_model: int, heads: int) -> str:
@@ -49,26 +86,87 @@ def heads_caption(d_model: int, heads: int) -> str:
     return f"One head: d_k = d_model = {d_model}. Pick more heads in the sidebar; the mask stays the same."
 
 
-def all_scores_blocked(mask) -> str | None:
+def allowed_pairs(mask, fmt: Formatter) -> str:
+    """How many of the n × n query→key pairs the mask allows."""
+    mask = np.asarray(mask, dtype=bool)
+    allowed, total = int(mask.sum()), mask.size
+    if total == 1:
+        return f"The one pair is {'allowed' if allowed else 'blocked'}."
+    if allowed == total:
+        return f"All {total} pairs are allowed."
+    if allowed == 0:
+        return f"All {total} pairs are blocked."
+    return f"{allowed} of {total} pairs {'is' if allowed == 1 else 'are'} allowed."
+
+
+def scores_title(head: int, heads: int, d_k: int) -> str:
+    """The masked-scores heatmap's title: the formula, for the head on show."""
+    who = f"head {head + 1}: " if heads > 1 else ""
+    return f"{who}masked scores = {_heads_symbol(heads)}/√{d_k} + M"
+
+
+def scores_caption(mask) -> str:
+    """What the grey cells of the masked scores are, or that there are none."""
+    if np.asarray(mask, dtype=bool).all():
+        return "No pair is blocked, so no score is −∞: these are the plain scaled scores, and M adds 0 everywhere."
+    return "A blocked pair's score is −∞ (grey cell): exp(−∞) = 0, so softmax gives it no weight at all."
+
+
+def all_scores_blocked(mask, fmt: Formatter) -> str | None:
     """Said in words when every masked score is −∞ (a heatmap of nothing would be an empty grey box)."""
     mask = np.asarray(mask, dtype=bool)
     if mask.any():
         return None
-    return (f"All {mask.size} masked scores are −∞: every pair is blocked, so there is no finite score left to "
-            "colour. exp(−∞) = 0 everywhere, and the weights below are all 0.")
+    every = "The one masked score is" if mask.size == 1 else f"All {mask.size} masked scores are"
+    return (f"{every} −∞: every pair is blocked, so there is no finite score left to colour. "
+            "exp(−∞) = 0 everywhere, and the weights below are all 0.")
 
 
-def weights_caption(mask, weights, head: int, fmt: Formatter) -> str:
-    """The largest weight on a blocked pair (over every head) and how close the open rows of `head` sum to 1."""
+def weights_caption(mask, weights, fmt: Formatter) -> str:
+    """The largest weight on a blocked pair and how close each row sums to 1, over every head (heads, n, n)."""
     mask = np.asarray(mask, dtype=bool)
-    weights = np.asarray(weights, dtype=float)  # (heads, n, n)
-    blocked_max = weights[:, ~mask].max() if (~mask).any() else 0.0
-    open_rows = np.setdiff1d(np.arange(mask.shape[0]), fully_masked_rows(mask))
-    sums = weights[head].sum(axis=-1)
-    gap = np.abs(sums[open_rows] - 1).max() if open_rows.size else 0.0
-    return (f"Largest weight on a blocked pair, over all heads: {fmt.num(blocked_max, 3)}"
-            f"{' (exactly 0)' if blocked_max == 0 else ''}. "
-            + (f"Every row with an allowed key sums to 1 (largest gap {fmt.gap(gap)})." if open_rows.size else ""))
+    weights = np.asarray(weights, dtype=float)
+    several = weights.shape[0] > 1
+    blocked = fully_masked_rows(mask)
+    open_rows = np.setdiff1d(np.arange(mask.shape[0]), blocked)
+    if mask.all():
+        first = "No pair is blocked, so no weight is forced to 0."
+    else:
+        top = weights[:, ~mask].max()
+        first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {fmt.num(top, 3)}"
+                 f"{' (exactly 0)' if top == 0 else ''}.")
+    if not open_rows.size:
+        return f"{first} No row has a key to share its weight among, so every row sums to 0."
+    gap = np.abs(weights[:, open_rows].sum(axis=-1) - 1).max()
+    rows = "Every row" if not blocked.size else "Every row with an allowed key"
+    rest = f"; the fully blocked {'row sums' if blocked.size == 1 else 'rows sum'} to 0." if blocked.size else "."
+    return f"{first} {rows} sums to 1{' in every head' if several else ''} (largest gap {fmt.gap(gap)}){rest}"
+
+
+def head_output_title(head: int, heads: int) -> str:
+    """The title of one head's output heatmap."""
+    return f"head {head + 1}: head output = weights·Vₕ" if heads > 1 else "head output = weights·V"
+
+
+def columns_text(columns) -> str:
+    """d4, d4 and d5, d4 … d7: the value columns a head uses, for a sentence."""
+    columns = list(columns)
+    if len(columns) <= 2:
+        return " and ".join(f"d{c}" for c in columns)
+    return f"d{columns[0]} … d{columns[-1]}"
+
+
+def head_output_caption(head: int, heads: int, d_v: int) -> str:
+    """Which columns of V the head on show mixes: its own block, d_v wide."""
+    cols = columns_text(value_columns(head, d_v))
+    if heads == 1:
+        return (f"Each row mixes only the value rows its query may see. With one head, V is used whole: all "
+                f"{d_v} columns, {cols}.")
+    return (f"Each row mixes only the value rows its query may see. Head {head + 1} uses {d_v} of V's "
+            f"{d_v * heads} columns, {cols}, so its output has those columns; the other heads use the rest.")
+
+
+# ---------------------------------------------------------------- a query that may see no key
 
 
 def blocked_rows_info(labels, mask, weights, output, fmt: Formatter) -> str | None:
@@ -77,32 +175,119 @@ def blocked_rows_info(labels, mask, weights, output, fmt: Formatter) -> str | No
     if not rows.size:
         return None
     weights, output = np.asarray(weights, dtype=float), np.asarray(output, dtype=float)
-    names = ", ".join(f"“{labels[i]}”" for i in rows)
-    return (f"{names} may attend to no key: {'its' if rows.size == 1 else 'their'} row of masked scores is "
-            f"all −∞. There is nothing to share the weight among, so this explorer gives the row weights of 0 "
-            f"(they sum to {fmt.num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output of 0: "
-            f"largest output entry {fmt.num(np.abs(output[rows]).max(), 3)}.")
+    return (f"{_quoted(labels, rows, fmt)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
+            "masked scores is all −∞. There is nothing to share the weight among, so this explorer gives the row "
+            f"weights of 0 (they sum to {fmt.num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output "
+            f"of 0: largest output entry {fmt.num(np.abs(output[rows]).max(), 3)}.")
 
 
-def where_query_looks(labels, i: int, weights, fmt: Formatter) -> str:
-    """Where query i puts its largest weight in each head; weights is (heads, n, n)."""
+def uniform_fallback(n: int, fmt: Formatter) -> str:
+    """Why −∞ and not −10⁶: what a huge finite number would have done to a fully blocked row of n keys."""
+    if n == 1:
+        spread = "all of its weight, 1, on its only key"
+    else:
+        spread = f"1/{n} = {fmt.num(1 / n, 3)} on each of its {n} keys"
+    return ("Why say so? A plain softmax computes exp(−∞) / Σ exp(−∞) = 0 / 0 here, which is *not a number* "
+            "(NaN), and one NaN spreads to every later layer. The d2l book's `masked_softmax` once replaced "
+            f"blocked scores by −10⁶ instead of −∞, so a fully blocked row became uniform: {spread}, "
+            "though it was meant to see none.")
+
+
+def no_blocked_rows(kind: str) -> str:
+    """How to make a query that may see nothing, from the mask kind on show."""
+    how = ("Untick a whole row of your grid" if kind == "custom" else "Choose **Custom** and untick a whole row")
+    return (f"No query is fully blocked right now. {how} (or press “Block every pair”) to see what a query "
+            "that may see nothing gets.")
+
+
+# ---------------------------------------------------------------- 3. several heads
+
+
+def several_heads_intro(d_model: int, heads: int) -> str:
+    """How d_model is split among the heads."""
+    said = f"**heads = {heads}**, set in the sidebar, which offers only the counts that divide d_model = {d_model}."
+    if heads == 1:
+        return (f"{said} With one head, that head gets all d_k = d_v = {d_model} columns, and its output is "
+                "multiplied by W_O. Pick more heads to split the columns among them.")
+    return (f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {d_model // heads} columns and its own "
+            "weights. The heads' outputs are set side by side and mixed by W_O.")
+
+
+def ribbon_caption(n: int, d_model: int, heads: int, fmt: Formatter) -> str:
+    """The symbols of the shape ribbon, with their live values."""
+    return (f"n = {fmt.plural(n, 'token')}, d_model = {d_model}, h = {fmt.plural(heads, 'head')}, "
+            f"d_k = d_v = {d_model // heads}.")
+
+
+def head_weights_title(head: int, heads: int, d_k: int) -> str:
+    """One head's weights heatmap, titled as weights: softmax of its own masked, scaled scores."""
+    return f"head {head + 1} weights = softmax({_heads_symbol(heads)}/√{d_k} + M)"
+
+
+def grid_caption(shown, heads: int) -> str:
+    """What the grid of head heatmaps shows, and which heads when only a group fits."""
+    shown = list(shown)
+    which = "" if len(shown) == heads else f" Shown: heads {shown[0] + 1} … {shown[-1] + 1} of {heads}."
+    each = "The heatmap is the one head's" if heads == 1 else "Each heatmap is one head's"
+    return f"{each} softmax({_heads_symbol(heads)}/√d_k + M): every row is one query's weights over the keys.{which}"
+
+
+def query_title(label: str, heads: int, d_k: int) -> str:
+    """The one-query-in-every-head heatmap's title."""
+    if heads == 1:
+        return f"“{label}” in its one head: softmax(qKᵀ/√{d_k} + M)"
+    return f"“{label}” in every head: softmax(qₕKₕᵀ/√{d_k} + M)"
+
+
+def top_keys(row, tie: float = TIE) -> tuple[int, ...]:
+    """The keys that share a weight row's largest weight (n,) -> (k,); empty for a row of zeros."""
+    row = np.asarray(row, dtype=float)
+    if not row.any():
+        return ()
+    return tuple(int(j) for j in np.flatnonzero(row >= row.max() - tie))
+
+
+def where_query_looks(labels, i: int, mask, weights, fmt: Formatter) -> str:
+    """Where query i puts its largest weight in each head, and whether the heads agree; weights (heads, n, n)."""
     weights = np.asarray(weights, dtype=float)
-    heads = weights.shape[0]
-    if not weights[:, i].any():
-        return f"“{labels[i]}” may see no key, so every head gives it zero weights."
-    tops = [(k, int(np.argmax(weights[k, i]))) for k in range(heads)]
-    return (f"Where “{labels[i]}” looks most: "
-            + "; ".join(f"head {k + 1} → {labels[j]} ({fmt.num(weights[k, i, j], 2)})" for k, j in tops[:8])
-            + ("; …" if heads > 8 else "") + ". Heads that look at different keys pass different values along.")
+    heads, name = weights.shape[0], f"“{labels[i]}”"
+    allowed = np.flatnonzero(np.asarray(mask, dtype=bool)[i])  # the keys query i may see
+    every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
+    if not allowed.size:
+        return f"{name} may see no key, so {every} give{'s' if heads == 1 else ''} it zero weights."
+    if allowed.size == 1:
+        return (f"{name} may see only {_quoted(labels, allowed, fmt)}, so {every} put{'s' if heads == 1 else ''} "
+                "all the weight, 1, there.")
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for k in range(heads):
+        groups.setdefault(top_keys(weights[k, i]), []).append(k + 1)
+    where = "; ".join(
+        f"{'head' if len(hs) == 1 else 'heads'} {fmt.listing([str(h) for h in hs])} → "
+        f"{_quoted(labels, keys, fmt)}{' (tied)' if len(keys) > 1 else ''}"
+        for keys, hs in groups.items())
+    if heads == 1:
+        verdict = "With one head there is nothing to compare: pick more heads in the sidebar to see several."
+    elif len(groups) == 1:
+        verdict = f"Here {every} agree on where to look; each still passes along its own columns of V."
+    else:
+        verdict = ("The heads look most at different keys, and heads that look at different keys pass different "
+                   "values along.")
+    return f"Where {name} looks most: {where}. {verdict}"
 
 
 def average_title(heads: int) -> str:
-    """The title of the head-average heatmap."""
-    return f"average over the {heads} head{'s' if heads > 1 else ''}, not a head: (1/h)·Σₕ weightsₕ"
+    """The title of the head-average heatmap: a summary, not a head, unless there is only one head."""
+    if heads == 1:
+        return "average over the 1 head = head 1's weights"
+    return f"average over the {heads} heads, not a head"
 
 
 def average_caption(heads: int) -> str:
     """Why the head average is only a summary."""
-    return ("This average is a summary for your eyes only: the layer never computes it. It concatenates the "
-            "heads' outputs and multiplies by W_O, so a head that looks somewhere else is not blurred away."
-            + (" With one head, the average is that head." if heads == 1 else ""))
+    if heads == 1:
+        return ("With one head, the average (1/h)·Σₕ weightsₕ is simply that head's weights. With several, it "
+                "would be a summary for your eyes only: the layer never computes it, it concatenates the heads' "
+                "outputs and multiplies by W_O.")
+    return ("This average, (1/h)·Σₕ weightsₕ, is a summary for your eyes only: the layer never computes it. It "
+            "concatenates the heads' outputs and multiplies by W_O, so a head that looks somewhere else is not "
+            "blurred away.")

@@ -7,14 +7,20 @@ from hypothesis import strategies as st
 
 import attn_core
 from attn_core.masks import (
+    MAX_PAD,
+    PAD_LABEL,
+    PAD_TOKEN,
     build_mask,
     encode_mask,
     fit_mask,
     fully_masked_rows,
     head_average,
+    n_real,
     padded_keys,
     parse_mask,
     shape_ribbon,
+    value_columns,
+    with_padding,
 )
 from attn_ui.params import D_MODEL_CHOICES, divisors
 from tests.reference import reference_multi_head
@@ -204,3 +210,36 @@ def test_build_mask_rejects_bad_arguments():
         build_mask("custom", 3, custom=np.ones((2, 2)))
     assert build_mask("none", 3).all()
     assert build_mask("causal", 3).tolist() == [[True, False, False], [True, True, False], [True, True, True]]
+
+
+def test_with_padding_appends_html_safe_filler_and_keeps_the_words():
+    inputs = attn_core.build_inputs(SENTENCE, 0, 8)
+    padded = with_padding(inputs, 2)
+    assert padded.labels == [*inputs.labels, "⟨pad⟩·6", "⟨pad⟩·7"]
+    assert padded.tokens == (*inputs.tokens, PAD_TOKEN, PAD_TOKEN) and n_real(padded.tokens) == 6
+    assert not any(c in "<>&" for c in "".join(padded.labels))  # shown as is in Markdown, HTML and Plotly
+    np.testing.assert_array_equal(padded.X[:6], inputs.X)
+    assert padded.X.shape == (8, 8) and not np.allclose(padded.X[6], padded.X[7])  # positions tell them apart
+    assert with_padding(inputs, 1).labels[-1] == PAD_LABEL and with_padding(inputs, 0).labels == inputs.labels
+    with pytest.raises(ValueError, match="outside"):
+        with_padding(inputs, MAX_PAD + 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 32), st.integers(0, MAX_PAD), st.sampled_from([(8, 2), (16, 4), (64, 16)]))
+def test_padding_blocks_exactly_the_pad_keys_and_every_word_still_attends(n, n_pad, dims):
+    d_model, heads = dims
+    inputs = with_padding(attn_core.build_inputs(" ".join(["word"] * n), 0, d_model), n_pad)
+    w = inputs.weights
+    res = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O,
+                                         build_mask("padding", n + n_pad, n_padded=n_pad))
+    assert np.all(res.weights[..., n:] == 0.0)  # no query takes anything from the filler
+    assert np.all(res.weights[..., :n] > 0.0)  # and every word stays visible to every query
+    np.testing.assert_allclose(res.weights.sum(axis=-1), 1.0, atol=1e-12)
+
+
+def test_value_columns_are_each_heads_own_block_of_V():
+    assert list(value_columns(1, 4)) == [4, 5, 6, 7]
+    assert list(value_columns(0, 8)) == list(range(8))
+    res = mha(8, 2)
+    np.testing.assert_allclose(res.head_outputs[1], res.weights[1] @ res.V[:, value_columns(1, 4)], atol=1e-12)

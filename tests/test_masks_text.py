@@ -1,72 +1,225 @@
-"""The Masks and heads page's sentences: each one's claim checked against the numbers it was built from."""
+"""The Masks and heads page's sentences: each one's claim checked against the numbers it was built from.
+
+`test_every_sentence_holds_in_every_state` walks the page's controls: every mask kind (custom grids with
+fully blocked rows, with every pair blocked and with every pair allowed), heads 1 … 16 with d_model up to 64,
+and sentences of one, six and 32 tokens; for each state it builds every sentence and checks what it claims.
+"""
+
+import re
 
 import numpy as np
 import pytest
 
 import attn_core
 from attn_core import masks_text as say
-from attn_core.masks import build_mask
+from attn_core.masks import MAX_PAD, PAD_LABEL, build_mask, fully_masked_rows, value_columns, with_padding
 from attn_ui import format as fmt
 
 SENTENCE = "the cat sat on the mat"
+TEXTS = {1: "hello", 6: SENTENCE, 32: " ".join(f"w{i % 20}" for i in range(40))}  # 40 words, kept: 32
+HEADS = [(2, 1), (8, 2), (16, 4), (64, 8), (64, 16), (64, 1)]  # (d_model, heads)
+BAD_GRAMMAR = re.compile(r"(?<![\d.])1 (tokens|heads|pairs|keys|key columns|columns)\b|\ban [1-79]|\ba 8\b|…\.|; …|nan")
 
 
-def mha(mask, heads=2, d_model=8, text=SENTENCE):
-    inputs = attn_core.build_inputs(text, 0, d_model)
+def state(kind: str, n: int, d_model: int, heads: int, variant: int = 0):
+    """(labels, mask, res) for one state of the page; `variant` picks the pad count or the custom grid."""
+    inputs = attn_core.build_inputs(TEXTS[n], 0, d_model)
+    n_pad, custom = 0, None
+    if kind == "padding":
+        n_pad = [0, 1, MAX_PAD][variant]
+        inputs = with_padding(inputs, n_pad)
+    n_all = len(inputs.labels)
+    if kind == "custom":
+        rng = np.random.default_rng(variant)
+        custom = [rng.random((n_all, n_all)) < 0.5, np.zeros((n_all, n_all), bool), np.ones((n_all, n_all), bool)
+                  ][variant % 3]
+        custom[0] = False  # a fully blocked row in every random grid
+    mask = build_mask(kind, n_all, n_padded=n_pad, custom=custom)
     w = inputs.weights
-    return inputs.labels, attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
+    res = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
+    return inputs, n_pad, mask, res
 
 
-def test_nothing_can_attend_only_when_every_pair_is_blocked():
-    assert say.nothing_can_attend("custom", np.eye(3, dtype=bool)) is None
-    error = say.nothing_can_attend("custom", np.zeros((3, 3), dtype=bool))
-    assert "blocks every pair" in error and "Allow every pair" in error
+STATES = [(kind, n, d_model, heads, variant)
+          for kind, variants in (("none", [0]), ("causal", [0]), ("padding", [0, 1, 2]), ("custom", [0, 1, 2]))
+          for variant in variants for n in TEXTS for d_model, heads in HEADS]
+
+
+def check_grammar(*sentences):
+    for text in sentences:
+        if text is not None:
+            assert not BAD_GRAMMAR.search(text), text
+
+
+def quoted(text: str) -> list[str]:
+    return re.findall(r"“(.*?)”", text)
+
+
+def check_where_query_looks(labels, i, mask, weights):
+    """Parse 'Where “x” looks most: heads 1 and 3 → “a”; head 2 → “b”. …' and check it against the weights."""
+    heads = weights.shape[0]
+    text = say.where_query_looks(labels, i, mask, weights, fmt)
+    allowed = np.flatnonzero(mask[i])
+    if not allowed.size:
+        assert "may see no key" in text and np.all(weights[:, i] == 0)
+        return text
+    if allowed.size == 1:
+        assert f"may see only “{labels[allowed[0]]}”" in text
+        np.testing.assert_allclose(weights[:, i, allowed[0]], 1.0)
+        return text
+    listing = text.split(": ", 1)[1].split(". ", 1)[0]
+    seen: dict[int, set[str]] = {}
+    for part in listing.split("; "):
+        who, where = part.split(" → ")
+        for h in re.findall(r"\d+", who):
+            assert int(h) not in seen, f"head {h} listed twice: {text}"
+            seen[int(h)] = set(quoted(where))
+    assert sorted(seen) == list(range(1, heads + 1)), text  # every head, none left out for a "…"
+    tops = [say.top_keys(weights[k, i]) for k in range(heads)]
+    for k, keys in enumerate(tops):
+        assert seen[k + 1] == {labels[j] for j in keys}, text
+        assert all(mask[i, j] for j in keys)  # a head looks most at a key it may see
+    agree = len(set(tops)) == 1
+    assert ("nothing to compare" in text) == (heads == 1), text
+    assert ("agree on where to look" in text) == (agree and heads > 1), text
+    assert ("pass different values along" in text) == (not agree), text
+    return text
+
+
+@pytest.mark.parametrize(("kind", "n", "d_model", "heads", "variant"), STATES)
+def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
+    inputs, n_pad, mask, res = state(kind, n, d_model, heads, variant)
+    labels, n_all, d_k = inputs.labels, len(inputs.labels), d_model // heads
+    W, blocked_rows = res.weights, fully_masked_rows(mask)
+    sentences = []
+
+    if kind == "padding":  # the filler is appended, so a real word is never called padding
+        text = say.padding_caption(n, n_pad, fmt)
+        assert n_all == n + n_pad and list(labels[:n]) == list(attn_core.build_inputs(TEXTS[n], 0, 8).labels)
+        blocked_keys = np.flatnonzero(~mask.any(axis=0))
+        assert [labels[j] for j in blocked_keys] == labels[n:] and all(lab.startswith(PAD_LABEL) for lab in labels[n:])
+        assert f"your {fmt.plural(n, 'token')}" in text or f"your sentence of {fmt.plural(n, 'token')}" in text
+        assert ("nothing is blocked" in text) == (n_pad == 0) == mask.all()
+        if n_pad:
+            last = "the last key column is" if n_pad == 1 else f"the last {n_pad} key columns are"
+            assert f"{last} blocked" in text and f"had {n_all} tokens" in text
+        sentences.append(text)
+
+    error = say.nothing_can_attend(mask)
+    assert (error is None) == bool(mask.any())
+    if error:
+        assert np.all(W == 0) and np.all(res.output == 0) and not np.isnan(res.output).any()
+
+    text = say.allowed_pairs(mask, fmt)
+    numbers = [int(x) for x in re.findall(r"\d+", text)]
+    if mask.size == 1:
+        assert text == f"The one pair is {'allowed' if mask.all() else 'blocked'}."
+    elif mask.all() or not mask.any():
+        assert numbers == [mask.size] and ("allowed" in text) == mask.all()
+    else:
+        assert numbers == [int(mask.sum()), mask.size]
+    sentences.append(text)
+
+    assert ("No pair is blocked" in say.scores_caption(mask)) == mask.all() == (not np.isneginf(res.scaled).any())
+    nothing = say.all_scores_blocked(mask, fmt)
+    assert (nothing is None) == np.isfinite(res.scaled).any()
+    sentences += [nothing, say.scores_title(0, heads, d_k)]
+
+    text = say.weights_caption(mask, W, fmt)
+    assert ("No pair is blocked" in text) == mask.all()
+    if "exactly 0" in text:
+        assert W[:, ~mask].max() == 0.0
+    if "sums to 1" in text:
+        open_rows = np.setdiff1d(np.arange(n_all), blocked_rows)
+        np.testing.assert_allclose(W[:, open_rows].sum(axis=-1), 1.0, atol=1e-9)
+    if "sum to 0" in text or "sums to 0" in text:
+        assert np.all(W[:, blocked_rows] == 0)
+    assert ("every row sums to 0" in text) == (blocked_rows.size == n_all)
+    assert ("in every head" in text or "over all heads" in text) <= (heads > 1)
+    sentences.append(text)
+
+    for h in {0, heads - 1}:  # the head output is labelled with the columns of V that head really uses
+        cols = list(value_columns(h, d_k))
+        np.testing.assert_allclose(res.head_outputs[h], W[h] @ res.V[:, cols], atol=1e-12)
+        text = say.head_output_caption(h, heads, d_k)
+        assert f"d{cols[0]}" in text and f"d{cols[-1]}" in text
+        sentences += [text, say.head_output_title(h, heads)]
+
+    info = say.blocked_rows_info(labels, mask, W, res.output, fmt)
+    assert (info is None) == (blocked_rows.size == 0)
+    if info:
+        assert set(quoted(info)) == {labels[i] for i in blocked_rows}
+        assert np.all(W[:, blocked_rows] == 0) and np.all(res.output[blocked_rows] == 0)
+        sentences.append(say.uniform_fallback(n_all, fmt))
+    else:
+        sentences.append(say.no_blocked_rows(kind))
+
+    text = say.several_heads_intro(d_model, heads)
+    assert f"d_v = {d_model} / {heads} = {d_k}" in text if heads > 1 else f"d_k = d_v = {d_model}" in text
+    sentences += [text, say.ribbon_caption(n_all, d_model, heads, fmt)]
+    for k in {0, heads - 1}:
+        title = say.head_weights_title(k, heads, d_k)
+        assert title.startswith(f"head {k + 1} weights = softmax(") and f"/√{d_k} + M)" in title
+    sentences.append(say.grid_caption(range(min(heads, 8)), heads))
+
+    for i in sorted({0, n - 1, n_all - 1}):
+        sentences.append(check_where_query_looks(labels, i, mask, W))
+        title = say.query_title(labels[i], heads, d_k)
+        assert ("in every head" in title) == (heads > 1) and f"/√{d_k} + M)" in title
+        sentences.append(title)
+    assert ("not a head" in say.average_title(heads)) == (heads > 1)
+    assert ("that head's weights" in say.average_caption(heads)) == (heads == 1)
+    check_grammar(*sentences, say.average_title(heads), say.average_caption(heads))
+
+
+def test_the_grammar_check_can_fail():
+    with pytest.raises(AssertionError):
+        check_grammar("n = 1 tokens")
+    with pytest.raises(AssertionError):
+        check_grammar("heads 1 → “a”; …. ")
+    check_grammar("n = 11 tokens, 21 heads")
+
+
+def test_where_query_looks_lists_every_head_and_never_trails_off():
+    """Item 18: 16 heads are all named (grouped by key), with no trailing '; ….'."""
+    inputs, _, mask, res = state("causal", 32, 64, 16)
+    text = check_where_query_looks(inputs.labels, 31, mask, res.weights)  # names each of the 16 heads once
+    assert "…" not in text
+
+
+def test_where_query_looks_does_not_claim_different_keys_for_one_head_or_when_heads_agree():
+    """Item 13: the 'different keys' sentence only when the heads' top keys really differ."""
+    inputs, _, mask, res = state("none", 6, 8, 1)
+    text = say.where_query_looks(inputs.labels, 5, mask, res.weights, fmt)
+    assert "different" not in text and "nothing to compare" in text
+    weights = np.zeros((3, 2, 2))
+    weights[:, 1] = [0.3, 0.7]  # three heads, all looking most at key 1
+    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights, fmt)
+    assert text == "Where “b” looks most: heads 1, 2 and 3 → “b”. Here all 3 heads agree on where to look; " \
+                   "each still passes along its own columns of V."
+    weights[1, 1] = [0.5, 0.5]  # head 2 ties
+    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights, fmt)
+    assert "heads 1 and 3 → “b”; head 2 → “a” and “b” (tied)" in text and "different values" in text
+
+
+def test_padding_caption_counts_the_filler_not_the_words():
+    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in say.padding_caption(6, 2, fmt)
+    one = say.padding_caption(1, 1, fmt)
+    assert "Here 1 ⟨pad⟩ token follows your 1 token," in one and "the last key column is blocked" in one
+    assert "your sentence of 6 tokens is already the longest" in say.padding_caption(6, 0, fmt)
+
+
+def test_columns_text_names_a_heads_block_of_V():
+    assert say.columns_text(value_columns(1, 4)) == "d4 … d7"
+    assert say.columns_text(value_columns(3, 1)) == "d3" and say.columns_text(value_columns(1, 2)) == "d2 and d3"
 
 
 def test_refit_notice_says_new_pairs_are_allowed_only_when_the_grid_grew():
-    assert "new pairs are allowed" in say.refit_notice(2, 6)
-    assert "new pairs" not in say.refit_notice(6, 2) and "was 6 × 6" in say.refit_notice(6, 2)
+    assert "new pairs are allowed" in say.refit_notice(2, 6, fmt)
+    assert "new pairs" not in say.refit_notice(6, 2, fmt) and "was 6 × 6" in say.refit_notice(6, 2, fmt)
+    assert "has 1 token," in say.refit_notice(2, 1, fmt)
 
 
-def test_weights_caption_says_exactly_zero_and_the_gap_from_the_numbers():
-    mask = build_mask("causal", 6)
-    _, res = mha(mask)
-    text = say.weights_caption(mask, res.weights, 0, fmt)
-    assert "0.000 (exactly 0)" in text and "sums to 1 (largest gap below 10⁻⁹)" in text
-    blocked = np.zeros((6, 6), dtype=bool)
-    _, res = mha(blocked)
-    assert "sums to 1" not in say.weights_caption(blocked, res.weights, 0, fmt)
-
-
-def test_blocked_rows_info_names_the_rows_and_their_zero_sums():
-    mask = build_mask("causal", 6)
-    labels, res = mha(mask)
-    assert say.blocked_rows_info(labels, mask, res.weights, res.output, fmt) is None
-    mask[1] = False
-    labels, res = mha(mask)
-    text = say.blocked_rows_info(labels, mask, res.weights, res.output, fmt)
-    assert text.startswith("“cat” may attend to no key: its row") and "sum to 0, not 1" in text
-    mask[3] = False
-    labels, res = mha(mask)
-    assert "“cat”, “on” may attend to no key: their row" in say.blocked_rows_info(labels, mask, res.weights,
-                                                                                   res.output, fmt)
-
-
-@pytest.mark.parametrize("heads", [1, 2, 8])
-def test_where_query_looks_names_each_heads_largest_weight(heads):
-    mask = build_mask("causal", 6)
-    labels, res = mha(mask, heads=heads, d_model=16)
-    text = say.where_query_looks(labels, 5, res.weights, fmt)
-    for k in range(heads):
-        j = int(np.argmax(res.weights[k, 5]))
-        assert f"head {k + 1} → {labels[j]} ({fmt.num(res.weights[k, 5, j], 2)})" in text
-    mask[5] = False
-    labels, res = mha(mask, heads=heads, d_model=16)
-    text = say.where_query_looks(labels, 5, res.weights, fmt)
-    assert text == "“mat” may see no key, so every head gives it zero weights."
-
-
-def test_average_caption_says_the_average_is_the_head_only_for_one_head():
-    assert "the average is that head" in say.average_caption(1)
-    assert "the average is that head" not in say.average_caption(2)
-    assert say.average_title(1).startswith("average over the 1 head,")
+def test_uniform_fallback_for_one_key_says_all_of_its_weight():
+    assert "1/6 = 0.167 on each of its 6 keys" in say.uniform_fallback(6, fmt)
+    assert "all of its weight, 1, on its only key" in say.uniform_fallback(1, fmt)

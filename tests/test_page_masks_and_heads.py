@@ -1,11 +1,14 @@
 """The masks and heads page through AppTest: every mask kind, heads 1, 2 and 4, and the bad links."""
 
+import re
+
 import numpy as np
 import pytest
 
 import attn_core
-from attn_core.masks import build_mask
+from attn_core.masks import build_mask, with_padding
 from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, title_of
+from tests.test_masks_text import BAD_GRAMMAR
 
 PAGE = "pages/4_Masks_and_heads.py"
 TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
@@ -17,14 +20,15 @@ def run(open_page):
     return lambda **query_params: open_page(PAGE, **query_params)
 
 
-def expected(heads: int, mask, d_model: int = 8, seed: int = 0):
-    inputs = attn_core.build_inputs(TEXT, seed, d_model)
+def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
+    inputs = with_padding(attn_core.build_inputs(TEXT, seed, d_model), pad)
     w = inputs.weights
     return attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
 
 
 def head_figures(at):
-    return [f for f in figures(at) if title_of(f).startswith("head ") and "scaled by" in title_of(f)]
+    """The grid of section 3: one weights heatmap per head."""
+    return [f for f in figures(at) if re.match(r"head \d+ weights = softmax\(", title_of(f))]
 
 
 def assert_clean(at):
@@ -40,16 +44,20 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mas
     params = {"heads": heads, "mask": mask} | ({"pad": pad} if pad is not None else {})
     at = run(**params)
     assert_clean(at)
-    M = build_mask(mask, 6, n_padded=pad or 0)
-    res = expected(heads, M)
+    n = 6 + (pad or 0)  # padding appends its ⟨pad⟩ tokens to the 6 words
+    M = build_mask(mask, n, n_padded=pad or 0)
+    res = expected(heads, M, pad=pad or 0)
     grid = head_figures(at)
     assert len(grid) == heads
     d_k = 8 // heads
     for k, fig in enumerate(grid):
-        assert title_of(fig).startswith(f"head {k + 1} · scaled by 1/√d_k = 1/√{d_k} = {1 / np.sqrt(d_k):.3f}")
+        # titled as weights (issue item 11), with the live √d_k, no longer "scaled by 1/√d_k = …"
+        qk = "QKᵀ" if heads == 1 else "QₕKₕᵀ"
+        assert title_of(fig).startswith(f"head {k + 1} weights = softmax({qk}/√{d_k} + M)")
         np.testing.assert_allclose(heatmap_z(fig), res.weights[k], atol=1e-12)
     avg = figure_titled(at, "average over the")
-    assert "not a head" in title_of(avg)
+    # "not a head" only when it is not: with one head the average is that head's weights
+    assert ("not a head" in title_of(avg)) == (heads > 1)
     np.testing.assert_allclose(heatmap_z(avg), res.weights.mean(axis=0), atol=1e-12)
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "output = concat")), res.output, atol=1e-12)
     np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), M.astype(float))
@@ -57,9 +65,9 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mas
     if mask == "causal":
         assert np.all(weights[np.triu_indices(6, k=1)] == 0.0)
     if mask == "padding":
-        assert np.all(weights[:, 4:] == 0.0)
+        assert np.all(weights[:, 6:] == 0.0)  # the two ⟨pad⟩ keys, after the six words
     np.testing.assert_allclose(weights.sum(axis=1), 1.0, atol=1e-12)
-    assert f"{heads}\u00a0×\u00a06\u00a0×\u00a0{d_k}" in all_text(at)  # the ribbon's split step, live
+    assert f"{heads}\u00a0×\u00a0{n}\u00a0×\u00a0{d_k}" in all_text(at)  # the ribbon's split step, live
 
 
 def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number(run):
@@ -142,9 +150,101 @@ def test_switching_the_mask_and_the_query_writes_them_to_the_link(run):
     at.radio(key="mask").set_value("padding").run()
     assert_ran(at)
     assert at.query_params["mask"] == "padding" and at.query_params["pad"] == "1"
-    assert np.all(heatmap_z(figure_titled(at, "head 1: weights"))[:, 5] == 0.0)
+    weights = heatmap_z(figure_titled(at, "head 1: weights"))
+    assert np.all(weights[:, 6] == 0.0) and np.all(weights[:, 5] > 0)  # the one ⟨pad⟩ key is blocked, "mat" is not
     at.selectbox(key="query").set_value(2).run()
     assert_ran(at)
     assert at.query_params["query"] == "2"
-    res = expected(2, build_mask("padding", 6, n_padded=1))
+    res = expected(2, build_mask("padding", 7, n_padded=1), pad=1)
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)
+
+
+# ---------------------------------------------------------------- every sentence true in every state
+
+
+def axis_labels(fig: dict, axis: str) -> list[str]:
+    return list(next(t for t in fig["data"] if t.get("type") == "heatmap")[axis])
+
+
+def prose(at) -> str:
+    """Every sentence and title a learner reads, without the source code of "Show the code"."""
+    parts = [str(e.value) for kind in ("markdown", "caption", "info", "warning", "error", "latex", "title",
+                                       "header", "subheader") for e in at.get(kind)]
+    return "\n".join(parts + [title_of(f) for f in figures(at)])
+
+
+def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
+    at = run(heads=2)
+    titles = [title_of(f) for f in figures(at)]
+    assert not any("scaled by" in t for t in titles), titles
+    assert any(t.startswith("head 2 weights = softmax(QₕKₕᵀ/√4 + M)") for t in titles), titles
+
+
+@pytest.mark.parametrize(("params", "head", "columns"), [
+    ({"heads": 2, "head": 2}, 2, ["d4", "d5", "d6", "d7"]),
+    ({"d_model": 64, "heads": 16, "head": 16}, 16, ["d60", "d61", "d62", "d63"]),
+])
+def test_each_heads_output_is_labelled_with_the_columns_of_V_it_uses(run, params, head, columns):
+    at = run(**params)
+    fig = figure_titled(at, f"head {head}: head output")
+    assert axis_labels(fig, "x") == columns
+    assert f"{columns[0]} … {columns[-1]}" in prose(at)
+
+
+def test_the_different_keys_sentence_is_said_only_when_the_heads_differ(run):
+    at = run(heads=1)
+    assert "different keys" not in prose(at) and "nothing to compare" in prose(at)
+    at = run(heads=4, mask="causal", query=0)  # the first token may see only itself
+    assert "“the·0” may see only “the·0”" in prose(at) and "different keys" not in prose(at)
+
+
+def test_padding_appends_pad_tokens_and_never_calls_a_word_padding(run):
+    at = run(mask="padding", pad=2)
+    fig = figure_titled(at, "mask:")
+    labels = axis_labels(fig, "y")
+    assert labels == ["the·0", "cat", "sat", "on", "the·4", "mat", "⟨pad⟩·6", "⟨pad⟩·7"]
+    z = heatmap_z(fig)
+    assert [labels[j] for j in range(8) if not z[:, j].any()] == ["⟨pad⟩·6", "⟨pad⟩·7"]
+    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in prose(at)
+    at = run(mask="padding", pad=8)
+    assert axis_labels(figure_titled(at, "mask:"), "y")[-1] == "⟨pad⟩·13"
+    at = run(mask="padding", pad=9)
+    assert any("pad='9'" in w.value for w in at.warning) and at.select_slider(key="pad").value == 1
+
+
+def test_sixteen_heads_are_all_named_without_a_trailing_ellipsis(run):
+    at = run(d_model=64, heads=16)
+    text = prose(at)
+    assert "…." not in text and "; …" not in text
+    looks = next(c.value for c in at.caption if c.value.startswith("Where “mat” looks most"))
+    named = {int(h) for who in re.findall(r"heads? ([\d, and]+) →", looks) for h in re.findall(r"\d+", who)}
+    assert named == set(range(1, 17)), looks
+
+
+def test_the_formula_and_the_mask_cases_are_separate_equations(run):
+    """At 390 px one long equation lost "+ M)V", and at 768 px the cases of M_ij: two, the first on two lines."""
+    at = run()
+    formula, cases = (e.value.strip("$\n") for e in at.latex)
+    assert "softmax" in formula and "M_{ij}" not in formula and "\\\\" in formula
+    assert cases.startswith("M_{ij}") and "cases" in cases
+
+
+LONG = " ".join(f"w{i % 20}" for i in range(40))  # 40 words, the page keeps 32
+
+
+@pytest.mark.parametrize("params", [
+    {"text": "hello", "mask": "causal", "heads": 1},
+    {"text": "hello", "mask": "padding", "pad": 0},
+    {"text": "hello", "mask": "padding", "pad": 8, "heads": 2},
+    {"text": "hello", "mask": "custom", "custom": "0"},
+    {"text": "hello", "mask": "none", "d_model": 64, "heads": 16},
+    {"text": LONG, "mask": "custom", "custom": "-".join(["0" * 32] + ["1" * 32] * 31), "d_model": 64, "heads": 16},
+    {"text": LONG, "mask": "padding", "pad": 8, "d_model": 64, "heads": 8},
+], ids=["one-token-causal", "one-token-pad0", "one-token-pad8", "one-token-blocked", "one-token-16-heads",
+        "32-tokens-custom", "32-tokens-pad8"])
+def test_every_sentence_reads_right_at_the_extremes(run, params):
+    at = run(**params)
+    assert_clean(at)
+    text = prose(at)
+    assert not BAD_GRAMMAR.search(text), BAD_GRAMMAR.search(text)
+    assert "Padded keys" not in text and "not a number" not in text.replace("*not a number*", "")

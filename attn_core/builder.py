@@ -28,7 +28,12 @@ FEATURE_QUESTIONS = (
     "is not in the lexicon (fallback)",
 )
 ANIMAL, ACTION, PLACE, FUNCTION, UNKNOWN = range(len(FEATURES))
-FEATURE_VALUE = 3.0  # a token has 3 on its feature: sinusoids (between −1 and 1) nudge it but cannot drown it
+FEATURE_VALUE = 3.0  # a token has 3 on its feature, 0 on the others
+# With positions on, X gets these columns after the features: the paper's sinusoid at width 2, (sin p, cos p) for
+# the token at position p (short names, so that seven column labels fit side by side).
+# Added onto the five features instead, the sinusoid's cos columns (≈ 1 for every token) leak through W_Q into
+# "wants place" and make a query with no rule pick favourites.
+POSITION_DIMS = ("sin p", "cos p")
 
 LEXICON: dict[str, int] = {
     **dict.fromkeys(("cat", "cats", "dog", "dogs", "bird", "birds", "fish", "mouse", "mice", "horse",
@@ -83,20 +88,22 @@ def random_start(X, W_Q, W_K, W_V) -> Start:
 
 
 def interpretable_start(tokens, positional: bool = True) -> Start:
-    """X (n, 5) from the lexicon's named features, W_Q from QUERY_RULES, W_K = W_V = identity."""
-    n, d = len(tokens), len(FEATURES)
-    X = np.zeros((n, d))  # (n, d_model) with d_model = the number of named features
+    """X (n, 5) from the lexicon's named features, with 2 position columns after them when `positional`
+    (n, 7); W_Q from QUERY_RULES and zero on the position rows and columns; W_K = W_V = identity."""
+    n = len(tokens)
+    features = np.zeros((n, len(FEATURES)))  # (n, 5): one named feature per column
     for i, token in enumerate(tokens):
-        X[i, lexicon_feature(token)] = FEATURE_VALUE
-    if positional:
-        X = X + sinusoidal_positions(n, d)  # (n, d_model)
-    W_Q = np.zeros((d, d))  # column g of Q = "wants g"
+        features[i, lexicon_feature(token)] = FEATURE_VALUE
+    dims = FEATURES + POSITION_DIMS if positional else FEATURES
+    # (n, d_model): positions get their own columns, so they cannot blur a feature
+    X = np.hstack([features, sinusoidal_positions(n, len(POSITION_DIMS))]) if positional else features
+    d = len(dims)
+    W_Q = np.zeros((d, d))  # column g of Q = "wants g"; no query wants a position until the learner types one
     for f, g, _ in QUERY_RULES:
         W_Q[f, g] = 1.0
     W_K = np.eye(d)  # column g of K = "has g": a key says what its token contains
     W_V = np.eye(d)  # values pass the features along unchanged, so an output reads as a mix of features
-    return Start(X, W_Q, W_K, W_V, FEATURES,
-                 tuple(f"wants {f}" for f in FEATURES), tuple(f"has {f}" for f in FEATURES), FEATURES)
+    return Start(X, W_Q, W_K, W_V, dims, tuple(f"wants {f}" for f in dims), tuple(f"has {f}" for f in dims), dims)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,23 +220,38 @@ class Note:
     text: str
 
 
+def _names(names) -> str:
+    """'X', 'X and Q', 'X, K and V'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
-    """One note per repeated token: are its rows the same in X, Q, K, V and the weights, and why."""
+    """One note per repeated token: in which of X, Q, K, V and the weights its rows are the same, and why."""
+    matrices = {"X": X, "Q": Q, "K": K, "V": V, "the weights": weights}
     notes = []
     for group in repeated_tokens(tokens):
         where = ", ".join(str(p) for p in group[:-1]) + f" and {group[-1]}"
         word = "”/“".join(dict.fromkeys(tokens[p] for p in group))  # The/the: the embedding folds case
-        if rows_identical(group, X, Q, K, V, weights):
-            notes.append(Note("warning", f"“{word}” appears at positions {where}, and its rows are **identical** in "
-                              "X, Q, K, V and the weights. Positions are off, so X says only *what* each token is, "
-                              "not *where* it is: attention alone does not see order. Turn the positions on to tell "
-                              "them apart."))
-        elif positional:
-            notes.append(Note("caption", f"“{word}” appears at positions {where}; its rows differ because each copy "
-                              "got its own position added to X."))
+        same = [name for name, M in matrices.items() if rows_identical(group, M)]
+        differ = [name for name in matrices if name not in same]
+        said = f"“{word}” appears at positions {where}"
+        if not differ and not positional:
+            notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights. "
+                              "Positions are off, so X says only *what* each token is, not *where* it is: "
+                              "attention alone does not see order. Turn the positions on to tell them apart."))
+        elif not differ:
+            notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights, "
+                              "although positions are on: your edits to X gave the copies the same row, so "
+                              "attention cannot tell them apart."))
+        elif not positional:
+            notes.append(Note("caption", f"{said}; positions are off, but its rows differ because you edited X."))
+        elif not same:
+            notes.append(Note("caption", f"{said}; its rows differ because each copy got its own position in X."))
         else:
-            notes.append(Note("caption", f"“{word}” appears at positions {where}; positions are off, but its rows "
-                              "differ because you edited X."))
+            why = ": W_Q gives the copies the same query" if "Q" in same else ""
+            notes.append(Note("caption", f"{said}; each copy got its own position in X, so its rows differ in "
+                              f"{_names(differ)}, but they are the same in {_names(same)}{why}."))
     return notes
 
 
@@ -252,7 +274,7 @@ def rank_in_row(row, b: int) -> Rank:
     return Rank("beaten", top)
 
 
-def action_animal_lesson(labels, a: int, b: int, Q, K, scores, weights, d_k: int, fmt: Fmt) -> Note:
+def action_animal_lesson(labels, a: int, b: int, X, W_Q, W_K, Q, K, scores, weights, d_k: int, fmt: Fmt) -> Note:
     """Why action a attends to animal b (a "success"), or whether it still does after edits (an "info")."""
     row = np.asarray(weights[a], dtype=float)
     rank = rank_in_row(row, b)
@@ -270,8 +292,141 @@ def action_animal_lesson(labels, a: int, b: int, Q, K, scores, weights, d_k: int
     head = (f"Why “{labels[a]}” attends to “{labels[b]}”." if kind == "success"
             else f"Does “{labels[a]}” still attend to “{labels[b]}”?")
     q, k = float(Q[a][ANIMAL]), float(K[b][ANIMAL])
-    return Note(kind, f"**{head}** “{labels[a]}” is an action, and W_Q turns *action* into *wants animal*: q has "
-                f"{fmt(q, 2)} there. “{labels[b]}” is an animal, and W_K keeps it as *has animal*: k has {fmt(k, 2)} "
-                f"there. Of their dot product q·k = {fmt(scores[a][b], 2)}, that column gives {fmt(q * k, 2)}. "
-                f"After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a weight of {fmt(row[b], 3)}, "
-                f"{verdict}.")
+    x_a, x_b = float(X[a][ACTION]), float(X[b][ANIMAL])
+    w_q, w_k = float(W_Q[ACTION][ANIMAL]), float(W_K[ANIMAL][ANIMAL])
+    # each clause says what the starting point does only while the number behind it still does it
+    action = (f"“{labels[a]}” is an action" if x_a > 0 else
+              f"“{labels[a]}” is an action in the lexicon, but its row of X now has {fmt(x_a, 2)} there")
+    animal = (f"“{labels[b]}” is an animal" if x_b > 0 else
+              f"“{labels[b]}” is an animal in the lexicon, but its row of X now has {fmt(x_b, 2)} there")
+    turns = ("W_Q turns *action* into *wants animal*" if w_q > 0 else
+             f"W_Q's cell (action, wants animal) is now {fmt(w_q, 2)}")
+    keeps = ("W_K keeps it as *has animal*" if w_k > 0 else
+             f"W_K's cell (animal, has animal) is now {fmt(w_k, 2)}")
+    return Note(kind, f"**{head}** {action}, and {turns}: q has {fmt(q, 2)} there. {animal}, and {keeps}: "
+                f"k has {fmt(k, 2)} there. Of their dot product q·k = {fmt(scores[a][b], 2)}, that column gives "
+                f"{fmt(q * k, 2)}. After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a weight of "
+                f"{fmt(row[b], 3)}, {verdict}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# A query that looks for nothing, and where the trace starts
+# ---------------------------------------------------------------------------------------------
+
+NEARLY_EVEN = 0.5  # a row is "nearly even" when max − min < NEARLY_EVEN / n: under half of an even share apart
+RULED = frozenset(f for f, _, _ in QUERY_RULES)  # the features whose token looks for something
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How a row of weights (n,) is spread over the keys."""
+
+    kind: str  # "alone" (one key), "even" (all equal within TIE), "nearly even", or "uneven"
+    lo: float  # the smallest weight
+    hi: float  # the largest weight
+    top: int  # the key with the largest weight (the first, if several)
+
+
+def row_spread(row) -> Spread:
+    """Is a row of weights even, nearly even (max − min < NEARLY_EVEN / n), or uneven?"""
+    row = np.asarray(row, dtype=float)
+    n, lo, hi = len(row), float(row.min()), float(row.max())
+    if n == 1:
+        kind = "alone"
+    elif hi - lo <= TIE:
+        kind = "even"
+    elif hi - lo < NEARLY_EVEN / n:
+        kind = "nearly even"
+    else:
+        kind = "uneven"
+    return Spread(kind, lo, hi, int(np.argmax(row)))
+
+
+def no_rule_tokens(tokens) -> list[int]:
+    """Positions of the tokens whose feature has no rule in W_Q (a place, an unknown word)."""
+    return [i for i, t in enumerate(tokens) if lexicon_feature(t) not in RULED]
+
+
+def _spread_words(s: Spread, i: int, labels, fmt: Fmt) -> str:
+    """What query i does with its row of weights, as a verb phrase: 'spreads its weight nearly evenly, …'."""
+    where = "itself" if s.top == i else f"“{labels[s.top]}”"
+    return {"alone": f"gives its one key, itself, all the weight ({fmt(s.hi, 3)})",
+            "even": f"gives every key the same weight, {fmt(s.hi, 3)}",
+            "nearly even": f"spreads its weight nearly evenly, from {fmt(s.lo, 3)} to {fmt(s.hi, 3)}",
+            "uneven": f"spreads its weight unevenly, from {fmt(s.lo, 3)} to {fmt(s.hi, 3)}, the most on {where}"
+            }[s.kind]
+
+
+def no_rule_sentence(tokens, labels, Q, weights, fmt: Fmt, most: int = 3) -> str:
+    """What this sentence's queries with no rule do with their weights, read off Q and the weights."""
+    idle = no_rule_tokens(tokens)
+    if not idle:
+        return "This sentence has no such token: every query here has a rule."
+    n = len(tokens)
+    zero = [i for i in idle if not np.any(Q[i])]
+    parts = []
+    if zero:
+        shown = [f"“{labels[i]}”" for i in zero[:most]] + ([f"{len(zero) - most} more"] if len(zero) > most else [])
+        who = _names(shown)
+        their = "its query is" if len(zero) == 1 else "their queries are"
+        if n == 1:
+            parts.append(f"Here {who} looks for nothing: {their} all zeros, and as the only token it gives its one "
+                         f"key, itself, all the weight ({fmt(weights[0][0], 3)}).")
+        else:
+            parts.append(f"Here {who} {'looks' if len(zero) == 1 else 'look'} for nothing: {their} all zeros, so "
+                         f"every score in {'its row' if len(zero) == 1 else 'their rows'} is 0 and each of the {n} "
+                         f"keys gets the same weight, 1/{n} = {fmt(1 / n, 3)}.")
+    busy = [i for i in idle if i not in zero]
+    for i in busy[:most]:
+        words = _spread_words(row_spread(weights[i]), i, labels, fmt)
+        parts.append(f"“{labels[i]}” has a query that is not all zeros, and it {words}.")
+    if len(busy) > most:
+        rest = len(busy) - most
+        parts.append(f"({rest} more such {'query is' if rest == 1 else 'queries are'} not described here.)")
+    return " ".join(parts)
+
+
+WANTED = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place"}  # what a rule looks for, with its article
+
+
+def unanswered_sentence(tokens, labels, K, weights, fmt: Fmt, most: int = 3) -> str:
+    """The queries whose rule finds nothing: every key has 0 in the column they want. '' when there are none."""
+    rule_of = {f: g for f, g, _ in QUERY_RULES}
+    parts = []
+    for g in dict.fromkeys(rule_of.values()):
+        if np.any(np.asarray(K, dtype=float)[:, g]):
+            continue  # some key has something in "has g": this rule has an answer
+        askers = [i for i, t in enumerate(tokens) if rule_of.get(lexicon_feature(t)) == g]
+        for i in askers[:most]:
+            words = _spread_words(row_spread(weights[i]), i, labels, fmt)
+            parts.append(f"“{labels[i]}” looks for {WANTED[g]}, but every key has 0 in *has {FEATURES[g]}*, "
+                         f"so that wish adds nothing to its scores: it {words}.")
+        if len(askers) > most:
+            parts.append(f"({len(askers) - most} more looking for {WANTED[g]} are not described here.)")
+    return " ".join(parts)
+
+
+def default_pair(tokens, Q, K, weights, interpretable: bool) -> tuple[int, int]:
+    """Where the trace starts: the action → animal pair of the interpretable start when there is one, else
+    the largest weight, preferring among ties the cell whose q ⊙ k has the most to show."""
+    pair = action_animal_pair(tokens) if interpretable else None
+    if pair is not None:
+        return pair
+    weights = np.asarray(weights, dtype=float)  # (n, n)
+    show = np.abs(np.asarray(Q, float)) @ np.abs(np.asarray(K, float)).T  # (n, n)  Σ |q ⊙ k|
+    tied = weights >= weights.max() - TIE
+    i, j = np.unravel_index(int(np.argmax(np.where(tied, show, -1.0))), weights.shape)
+    return int(i), int(j)
+
+
+def sum_check(label: str, traced, output_row, gap: Callable[[float], str]) -> str:
+    """Does Σⱼ wⱼ·vⱼ, added up by the trace, match row `label` of the output matrix? In words."""
+    traced, output_row = np.asarray(traced, dtype=float), np.asarray(output_row, dtype=float)
+    largest = float(np.abs(traced - output_row).max())
+    size = max(1.0, float(np.abs(output_row).max()))
+    if largest == 0:
+        return f"The sum equals row {label} of the output above: the largest gap is {gap(largest)}."
+    if largest <= 1e-9 * size:  # the same sum taken in another order: only the last bits differ
+        return (f"The sum equals row {label} of the output above: the largest gap is {gap(largest)}, "
+                "floating-point rounding.")
+    return f"The sum differs from row {label} of the output above: the largest gap is {gap(largest)}."

@@ -114,3 +114,8 @@ def about(x: float) -> str:
     if not math.isfinite(x):
         return num(x)
     return str(round(x)) if abs(x - round(x)) < 0.05 else num(x, 1)
+
+
+def readable_vec(v, decimals: int = 3) -> str:
+    """A vector for a sentence, as [a, b, c] with each entry `readable` (huge or tiny ones as × 10ⁿ)."""
+    return "[" + ", ".join(readable(x, decimals) for x in v) + "]"

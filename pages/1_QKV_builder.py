@@ -9,31 +9,38 @@ import streamlit as st
 
 from attn_core.builder import (
     FEATURE_QUESTIONS,
+    FEATURES,
+    POSITION_DIMS,
     QUERY_RULES,
     Built,
     Start,
     action_animal_lesson,
     action_animal_pair,
     build,
+    default_pair,
     interpretable_start,
     lexicon_feature,
+    no_rule_sentence,
     random_start,
     repeat_notes,
+    sum_check,
     trace_cell,
+    unanswered_sentence,
 )
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.data import load_inputs
 from attn_ui.exports import csv_zip, numpy_code, shape_flow_dot
 from attn_ui.figures import clicked_cell, matrix_figure
-from attn_ui.format import gap, num, readable, vec
+from attn_ui.format import gap, num, plural, readable, readable_vec
 from attn_ui.params import parse_bool
 from attn_ui.state import setup_page, url_bound
 
 INTRO = ("Each token asks with a **query**, offers a **key** and provides a **value**. All three are the "
          "token's row of X multiplied by a learned matrix. Build them from your own sentence, change any "
          "number, and follow a single weight from the dot product to the output.")
-FORMULA = (r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V,\qquad "
-           r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V")
+# two lines, so that neither runs off a phone's screen
+PROJECTIONS = r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V"
+ATTENTION = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 START_OPTIONS = ["random", "interpretable"]
 START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretable: named features"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
@@ -69,15 +76,16 @@ def main():
     shared = setup_page(__file__, one_head=True)
     st.title("Q/K/V builder")
     st.markdown(INTRO)
-    st.latex(FORMULA)
+    st.latex(PROJECTIONS)
+    st.latex(ATTENTION)
     setup = starting_point(shared)  # random or interpretable, positions on or off
     X, W_Q, W_K, W_V = edit_matrices(shared, setup)  # 1. X and the W's, as the learner typed them
     draw_inputs(setup, X, W_Q, W_K, W_V)
-    lexicon(setup)  # the interpretable start's lexicon and its hand-set W_Q
     res = build(X, W_Q, W_K, W_V)
+    lexicon(setup, res)  # the interpretable start's lexicon and its hand-set W_Q
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
-    i, j = compare(setup, res)  # 4. scores, weights, output
+    i, j = compare(setup, X, W_Q, W_K, res)  # 4. scores, weights, output
     trace(setup, res, i, j)  # 5. one weight, step by step, to the output
     code_and_downloads(setup, X, W_Q, W_K, W_V, res)
 
@@ -108,13 +116,17 @@ def starting_point(shared) -> Setup:
     url_bound("start", "random", str, options=START_OPTIONS)
     start = c_start.radio("Starting point", START_OPTIONS, key="start", format_func=START_NAMES.get, horizontal=True)
     url_bound("pe", True, parse_bool)
-    pe = c_pe.toggle("Add sinusoidal positions to X", key="pe",
-                     help="Adds the paper's sin/cos position vector to each token's row of X.")
+    pe = c_pe.toggle("Add sinusoidal positions to X", key="pe", help=(
+        "Adds the paper's sin/cos position vector to each token's row of X." if start == "random" else
+        "Gives X two more columns, the sine and cosine of each token's position, after the named features."))
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":
         base = interpretable_start(inputs.tokens, positional=pe)
-        st.info(f"In this mode each of X's columns is a named feature, so **d_model = {base.X.shape[1]}**, "
-                f"the number of features, instead of your d_model = {shared.d_model}. The seed is not used: "
+        columns = (f"each of X's columns is a named feature, so **d_model = {len(FEATURES)}**, the number of "
+                   "features," if not pe else
+                   f"X's columns are the {len(FEATURES)} named features and then {len(POSITION_DIMS)} columns of "
+                   f"position, so **d_model = {base.X.shape[1]}**")
+        st.info(f"In this mode {columns} instead of your d_model = {shared.d_model}. The seed is not used: "
                 f"the weights are set by hand. Going back to Random restores d_model = {shared.d_model}, "
                 "which stays in the link.", icon=":material/label:")
     else:
@@ -125,8 +137,9 @@ def starting_point(shared) -> Setup:
                   "named features" if start == "interpretable" else "embedding")
     st.caption(f"One head on this page, so d_k = d_v = d_model = {setup.d_model}; the sidebar's *heads* setting "
                "belongs to the pages that split attention into several heads. "
-               + (f"X is each token's {setup.what_x} plus its position." if pe else
-                  f"Positions are off: X is each token's {setup.what_x} alone."))
+               + (f"Positions are off: X is each token's {setup.what_x} alone." if not pe else
+                  "X is each token's embedding plus its position." if start == "random" else
+                  "X is each token's named features, then its position in columns of its own."))
     return setup
 
 
@@ -159,8 +172,9 @@ def edit_matrices(shared, setup: Setup) -> tuple[np.ndarray, ...]:
         problems += errors
     ss["_qkv_good"] = good
     for e in problems:
+        last = readable(good[e.matrix][e.r, e.c], 4)
         st.error(f"{e.message}. Type a number between −{MAX_ABS:,.0f} and {MAX_ABS:,.0f}; until then the page "
-                 f"keeps that cell's last good value, {num(good[e.matrix][e.r, e.c], 4)}.", icon=":material/error:")
+                 f"keeps that cell's last good value, {last}.", icon=":material/error:")
     c_reset, c_note = st.columns([1, 3])
     c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     c_note.caption("Cells show 4 significant digits; the page computes with full precision until you type over a "
@@ -174,35 +188,45 @@ def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
     base = setup.base
     # side by side, one height for the four so their rows line up; stacked at natural heights when wide
     tall = None if setup.wide else int(min(720, max(260, 110 + 30 * max(setup.n, setup.d_model))))
-    # when wide, one container for all four keeps them in reading order: X, W_Q, W_K, W_V
-    c1, c2 = (st.container(),) * 2 if setup.wide else st.columns(2)
-    x_title = f"X = {setup.what_x} + position" if setup.pe else f"X = {setup.what_x}"
+    # drawn row by row (X and W_Q, then W_K and W_V), so that on a phone, where columns stack, and when wide,
+    # where each gets the full width, they still read X, W_Q, W_K, W_V
+    c1, c2 = (st.container(), st.container()) if setup.wide else st.columns(2)
+    c3, c4 = (st.container(), st.container()) if setup.wide else st.columns(2)
+    x_title = (f"X = {setup.what_x}" if not setup.pe else
+               "X = embedding + position" if setup.start == "random" else "X = named features | position")
     c1.plotly_chart(matrix_figure(X, x_title, setup.labels, base.dims,
                                   y_title="token", x_title="d_model dimension", height=tall), key="fig_X")
     c2.plotly_chart(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims,
                                              y_title="X column", x_title="Q column", height=tall)), key="fig_W_Q")
-    c1.plotly_chart(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims,
+    c3.plotly_chart(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims,
                                              y_title="X column", x_title="K column", height=tall)), key="fig_W_K")
-    c2.plotly_chart(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims,
+    c4.plotly_chart(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims,
                                   y_title="X column", x_title="V column", height=tall), key="fig_W_V")
 
 
-def lexicon(setup: Setup) -> None:
-    """The interpretable start's lexicon, and what its hand-set W_Q asks for."""
+def lexicon(setup: Setup, res: Built) -> None:
+    """The interpretable start's lexicon, what its hand-set W_Q asks for, and what a query with no rule does."""
     if setup.start != "interpretable":
         return
+    positions = ("\n\nThe last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's "
+                 "position p (the paper's sinusoid, two columns wide). The starting "
+                 "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
+                 "there." if setup.pe else "")
+    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.labels, res.Q, res.weights, readable),
+                                  unanswered_sentence(setup.tokens, setup.labels, res.K, res.weights, readable)]))
     with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
         lex = pd.DataFrame({"token": setup.labels,
                             "feature": [FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
         left, right = st.columns([2, 3])
         left.dataframe(lex, hide_index=True, key="lexicon_table")
         right.markdown(
-            "A token gets 3 on its feature and 0 elsewhere; a word outside the small built-in lexicon gets 3 on "
-            "**unknown** (the fallback). W_Q has a 1 for each rule below and 0 everywhere else, so a query "
-            "column reads *wants …*. W_K and W_V are the identity: a key column reads *has …*, and a value "
-            "passes the features along.\n\n" + "\n".join(f"- {why}" for _, _, why in QUERY_RULES)
-            + "\n\nA query with no rule (a place, an unknown word) is all zeros apart from positions: "
-            "it looks for nothing in particular, so its weights come out nearly even."
+            "A token gets 3 on its feature and 0 on the others; a word outside the small built-in lexicon gets 3 "
+            "on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, "
+            "so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, "
+            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for _, _, why in QUERY_RULES)
+            + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
+            "starting W_Q: it looks for nothing in particular. "
+            + here
         )
 
 
@@ -211,8 +235,8 @@ def shapes(setup: Setup, res: Built) -> None:
     st.header("2. The shapes flow like this")
     d_v = res.V.shape[1]
     st.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v), width="stretch")
-    st.caption(f"n = {setup.n} tokens, d_model = {setup.d_model}, d_k = {res.d_k}, d_v = {d_v}. The weights are "
-               "n × n whatever the widths: one row of weights per query, one column per key.")
+    st.caption(f"n = {plural(setup.n, 'token')}, d_model = {setup.d_model}, d_k = {res.d_k}, d_v = {d_v}. The "
+               "weights are n × n whatever the widths: one row of weights per query, one column per key.")
 
 
 def project(setup: Setup, X, res: Built) -> None:
@@ -235,9 +259,10 @@ def project(setup: Setup, X, res: Built) -> None:
         show(note)
 
 
-def pick_cell(n: int) -> tuple[int, int]:
-    """Query i and key j to trace: from a click on the weights, the select boxes below, or the link."""
-    ss = st.session_state
+def pick_cell(setup: Setup, res: Built) -> tuple[int, int]:
+    """Query i and key j to trace: from a click on the weights, the select boxes below, or the link; at first
+    a pair with something to see (the action → animal pair, or the largest weight)."""
+    ss, n = st.session_state, setup.n
     # a click on a weight cell picks query i and key j: apply it before the select boxes are drawn
     cell = clicked_cell(ss.get("weights_click"))
     if cell is not None:
@@ -247,12 +272,13 @@ def pick_cell(n: int) -> tuple[int, int]:
         ss["_qkv_last_click"] = (ci, cj)
     else:
         ss["_qkv_last_click"] = None
-    url_bound("qi", 0, int, options=list(range(n)))
-    url_bound("kj", 0, int, options=list(range(n)))
+    first_i, first_j = default_pair(setup.tokens, res.Q, res.K, res.weights, setup.start == "interpretable")
+    url_bound("qi", first_i, int, options=list(range(n)))
+    url_bound("kj", first_j, int, options=list(range(n)))
     return ss["qi"], ss["kj"]
 
 
-def compare(setup: Setup, res: Built) -> tuple[int, int]:
+def compare(setup: Setup, X, W_Q, W_K, res: Built) -> tuple[int, int]:
     """Scores, scaled scores, the clickable weights with their row sums, the output; returns the picked cell."""
     st.header("4. Compare every query with every key")
     labels = setup.labels
@@ -261,7 +287,7 @@ def compare(setup: Setup, res: Built) -> tuple[int, int]:
                     key="fig_scores")
     c2.plotly_chart(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}",
                                   labels, labels, y_title="query", x_title="key"), key="fig_scaled")
-    i, j = pick_cell(setup.n)
+    i, j = pick_cell(setup, res)
     cw, cs = st.columns([5, 1])
     weights_fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                                 y_title="query", x_title="key", clickable=True)
@@ -271,21 +297,22 @@ def compare(setup: Setup, res: Built) -> tuple[int, int]:
     row_sums = matrix_figure(res.weights.sum(axis=1, keepdims=True), "Σⱼ weights", labels, ["row sum"],
                              kind="weights", decimals=3, height=weights_fig.layout.height)
     cs.plotly_chart(row_sums.update_traces(showscale=False), key="fig_row_sums")
-    st.caption("Each row is one query's weights over every key; it sums to 1 (the narrow column). "
+    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights column). "
                "**Click a cell** to trace it below.")
     st.plotly_chart(matrix_figure(res.output, "output = weights·V", labels, setup.base.v_dims, y_title="token",
                                   x_title="value dimension"), key="fig_output")
-    action_animal(setup, res)
+    action_animal(setup, X, W_Q, W_K, res)
     return i, j
 
 
-def action_animal(setup: Setup, res: Built) -> None:
+def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     """In the interpretable start, why the first action attends to the first animal (or whether it still does)."""
     pair = action_animal_pair(setup.tokens) if setup.start == "interpretable" else None
     if pair is None:
         return
     a, b = pair
-    show(action_animal_lesson(setup.labels, a, b, res.Q, res.K, res.scores, res.weights, res.d_k, num))
+    show(action_animal_lesson(setup.labels, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
+                              readable))
 
     def trace_pair() -> None:
         st.session_state["qi"], st.session_state["kj"] = a, b
@@ -302,10 +329,11 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     s2.selectbox("Key j (the token that answers)", list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
     qi, kj = labels[i], labels[j]
-    exp_text = (f"exp({num(t.scaled, 3)}) = {readable(t.exps[j])}" if t.shift == 0 else
-                f"exp({num(t.scaled, 3)} − {num(t.shift, 3)}) = {readable(t.exps[j])} (the row's largest scaled "
-                f"score, {num(t.shift, 3)}, is taken off every entry first so exp() stays in range; it cancels in "
-                "the ratio)")
+    scaled, shift = readable(t.scaled), readable(t.shift)
+    minus = f"− {shift}" if t.shift > 0 else f"+ {readable(-t.shift)}"  # a negative max is taken off by adding
+    exp_text = (f"exp({scaled}) = {readable(t.exps[j])}" if t.shift == 0 else
+                f"exp({scaled} {minus}) = {readable(t.exps[j])} (the row's largest scaled score, {shift}, is "
+                "taken off every entry first so exp() stays in range; it cancels in the ratio)")
     places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
     fig_col.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {qi} → {kj}",
@@ -313,14 +341,14 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
                                        x_title="d_k dimension", height=240), key="fig_trace_products")
     text_col.markdown(
         f"1. **q ⊙ k**, element by element: the bottom row of the figure.\n"
-        f"2. **Sum**: q · k = {num(t.score, 3)}, the cell ({qi}, {kj}) of QKᵀ.\n"
-        f"3. **÷ √d_k**: {num(t.score, 3)} ÷ √{t.d_k} = {num(t.score, 3)} ÷ {num(np.sqrt(t.d_k), 3)} = "
-        f"{num(t.scaled, 3)}.\n"
+        f"2. **Sum**: q · k = {readable(t.score)}, the cell ({qi}, {kj}) of QKᵀ.\n"
+        f"3. **÷ √d_k**: {readable(t.score)} ÷ √{t.d_k} = {readable(t.score)} ÷ {num(np.sqrt(t.d_k), 3)} = "
+        f"{scaled}.\n"
         f"4. **exp**: {exp_text}.\n"
-        f"5. **÷ the row's sum of exps**: row {qi} has exps [{', '.join(readable(x) for x in t.exps)}], which sum "
-        f"to {readable(t.exp_sum)}; {readable(t.exps[j])} ÷ {readable(t.exp_sum)} = {num(t.weight, 4)}.\n"
-        f"6. **The weight** w = {num(t.weight, 4)}: the highlighted cell of the weights above "
-        f"(the page's softmax gives {num(res.weights[i, j], 4)})."
+        f"5. **÷ the row's sum of exps**: row {qi} has exps {readable_vec(t.exps)}, which sum "
+        f"to {readable(t.exp_sum)}; {readable(t.exps[j])} ÷ {readable(t.exp_sum)} = {readable(t.weight, 4)}.\n"
+        f"6. **The weight** w = {readable(t.weight, 4)}: the highlighted cell of the weights above "
+        f"(the page's softmax gives {readable(res.weights[i, j], 4)})."
     )
     trace_output(setup, res, t, places)
 
@@ -337,13 +365,11 @@ def trace_output(setup: Setup, res: Built, t, places: int) -> None:
                                        decimals=places, x_title="value dimension", height=200, zmax=top),
                          key="fig_trace_sum")
     text_col.markdown(
-        f"7. **w · v**: {num(t.weight, 4)} × v({kj}) = {vec(t.shares[t.j], 3)}. That is key {kj}'s share of the "
-        f"output for {qi}: row {kj} of the figure.\n"
-        f"8. **Add up every key's share**, each column of the figure: output({qi}) = {vec(t.output, 3)}."
+        f"7. **w · v**: {readable(t.weight, 4)} × v({kj}) = {readable_vec(t.shares[t.j])}. That is key {kj}'s "
+        f"share of the output for {qi}: row {kj} of the figure.\n"
+        f"8. **Add up every key's share**, each column of the figure: output({qi}) = {readable_vec(t.output)}."
     )
-    largest = float(np.abs(t.output - res.output[t.i]).max())
-    text_col.caption(f"The sum equals row {qi} of the output above: the largest gap is {gap(largest)}"
-                     + (", floating-point rounding." if largest else "."))
+    text_col.caption(sum_check(qi, t.output, res.output[t.i], gap))
 
 
 def code_and_downloads(setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:

@@ -1,33 +1,43 @@
 """The Q/K/V builder's maths, checked against slow obvious loops and the seed's own sentence."""
 
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attn_core import build_inputs, sinusoidal_positions
+from attn_core import build_inputs, sinusoidal_positions, token_labels
 from attn_core.builder import (
     ACTION,
     ANIMAL,
     FEATURES,
+    NEARLY_EVEN,
     PLACE,
+    POSITION_DIMS,
+    TIE,
     UNKNOWN,
     action_animal_lesson,
     action_animal_pair,
     build,
+    default_pair,
     interpretable_start,
     lexicon_feature,
+    no_rule_sentence,
+    no_rule_tokens,
     random_start,
-    repeated_tokens,
     rank_in_row,
     repeat_notes,
+    repeated_tokens,
+    row_spread,
     rows_identical,
+    sum_check,
     trace_cell,
+    unanswered_sentence,
 )
 from attn_ui.cells import MAX_ABS
-from attn_ui.format import num
+from attn_ui.format import gap, num, readable
 from tests.reference import naive_attention, naive_matmul
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
@@ -60,7 +70,8 @@ def test_lexicon_knows_the_seed_sentence_and_labels_the_rest_as_unknown():
 @pytest.mark.parametrize("positional", [True, False])
 def test_interpretable_start_makes_sat_attend_to_cat(positional):
     start = interpretable_start(SENTENCE, positional=positional)
-    assert start.X.shape == (6, len(FEATURES)) and start.W_Q.shape == (len(FEATURES), len(FEATURES))
+    d = len(FEATURES) + (len(POSITION_DIMS) if positional else 0)  # positions get columns of their own
+    assert start.X.shape == (6, d) and start.W_Q.shape == (d, d) and len(start.dims) == d
     weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
     assert action_animal_pair(SENTENCE) == (2, 1)
     assert np.argmax(weights[2]) == 1  # sat -> cat
@@ -70,7 +81,9 @@ def test_interpretable_start_makes_sat_attend_to_cat(positional):
 
 def test_positions_are_added_only_when_asked():
     on, off = interpretable_start(SENTENCE, True), interpretable_start(SENTENCE, False)
-    assert np.allclose(on.X - off.X, sinusoidal_positions(6, len(FEATURES)))
+    # the features are the same; the positions sit in columns of their own after them
+    assert np.array_equal(on.X[:, :len(FEATURES)], off.X) and on.dims == FEATURES + POSITION_DIMS
+    assert np.allclose(on.X[:, len(FEATURES):], sinusoidal_positions(6, len(POSITION_DIMS)))
     assert np.array_equal(off.X[0], off.X[4]) and not np.array_equal(on.X[0], on.X[4])
 
 
@@ -174,18 +187,21 @@ def test_rank_in_row_says_where_a_weight_stands(row, b, kind, top):
 
 def test_the_action_animal_lesson_states_what_the_numbers_show():
     start, res = built(SENTENCE, positional=False)
-    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
+                                  res.d_k, num)
     assert lesson.kind == "success" and lesson.text.startswith("**Why “sat” attends to “cat”.**")
     assert "q has 3.00 there" in lesson.text and "the largest in its row" in lesson.text
     assert f"a weight of {num(res.weights[2, 1], 3)}" in lesson.text
     W_Q = start.W_Q.copy()
     W_Q[ACTION, ANIMAL] = 0.0  # sat's query is all zeros now: an even row
     res = build(start.X, W_Q, start.W_K, start.W_V)
-    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
+                                  res.d_k, num)
     assert lesson.kind == "info" and "the row is even" in lesson.text
     W_Q[ACTION, PLACE] = 2.0  # sat now wants a place: mat wins
     res = build(start.X, W_Q, start.W_K, start.W_V)
-    lesson = action_animal_lesson(LABELS, 2, 1, res.Q, res.K, res.scores, res.weights, res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
+                                  res.d_k, num)
     assert np.argmax(res.weights[2]) == 5 and "now goes to “mat”" in lesson.text
 
 
@@ -202,3 +218,184 @@ def test_repeat_notes_say_identical_exactly_when_the_rows_are(tokens, positional
         assert ("**identical**" in note.text) == same == (note.kind == "warning")
         assert ("Positions are off" in note.text or "positions are off" in note.text) == (not positional)
         assert f"positions {', '.join(map(str, group[:-1]))} and {group[-1]}" in note.text
+
+
+# ---- the interpretable start with positions on, and the sentences about its rows --------------
+
+def test_a_query_with_no_rule_gives_every_key_the_same_weight_with_positions_on():
+    # with the sinusoid added onto the five features, "mat" got [0.08, 0.16, 0.05, 0.19, 0.15, 0.38]
+    # and "park" put 0.66 on itself; in columns of their own, positions leave those queries at zero
+    for tokens, idle in ((SENTENCE, [5]), (("bob", "ran", "to", "the", "park"), [0, 4])):
+        start, res = built(tokens, positional=True)
+        for i in idle:
+            assert not res.Q[i].any() and np.ptp(res.weights[i]) <= TIE, (tokens[i], res.weights[i])
+        assert no_rule_tokens(tokens) == idle
+
+
+@pytest.mark.parametrize("row, kind", [([1.0], "alone"), ([0.25] * 4, "even"), ([0.2, 0.3, 0.25, 0.25], "nearly even"),
+                                       ([0.15, 0.19, 0.16, 0.17, 0.17, 0.16], "nearly even"),
+                                       ([0.12, 0.21, 0.2, 0.17, 0.15, 0.15], "uneven"),  # 0.09 apart: > 0.5/6
+                                       ([0.08, 0.16, 0.05, 0.19, 0.15, 0.37], "uneven"),
+                                       ([0.34, 0.66], "uneven")])
+def test_row_spread_names_how_even_a_row_is(row, kind):
+    s = row_spread(row)
+    assert s.kind == kind and s.top == int(np.argmax(row)) and (s.lo, s.hi) == (min(row), max(row))
+    if kind == "nearly even":
+        assert 0 < s.hi - s.lo < NEARLY_EVEN / len(row)
+
+
+SPREAD = [(re.compile(r"gives its one key, itself, all the weight \((?P<hi>[^)]+)\)"), "alone"),
+          (re.compile(r"gives every key the same weight, (?P<hi>.+)"), "even"),
+          (re.compile(r"spreads its weight nearly evenly, from (?P<lo>.+) to (?P<hi>.+)"), "nearly even"),
+          (re.compile(r"spreads its weight unevenly, from (?P<lo>.+) to (?P<hi>.+), the most on "
+                      r"(?P<top>itself|“[^”]+”)"), "uneven")]
+
+
+def assert_spread_phrase(phrase: str, row, i: int, labels) -> None:
+    """The words a sentence used for query i's row of weights hold for that row."""
+    row = np.asarray(row)
+    for pattern, kind in SPREAD:  # noqa: B007 - the kind that matched is used after the loop
+        if m := pattern.fullmatch(phrase):
+            break
+    else:
+        raise AssertionError(f"no known spread in {phrase!r}")
+    assert m["hi"] == readable(row.max(), 3)
+    if kind == "alone":
+        assert len(row) == 1
+    if kind == "even":
+        assert np.ptp(row) <= TIE and len(row) > 1
+    if kind == "nearly even":
+        assert m["lo"] == readable(row.min(), 3) and 0 < np.ptp(row) < NEARLY_EVEN / len(row)
+    if kind == "uneven":
+        assert m["lo"] == readable(row.min(), 3) and np.ptp(row) >= NEARLY_EVEN / len(row)
+        assert m["top"] == ("itself" if np.argmax(row) == i else f"“{labels[int(np.argmax(row))]}”")
+
+
+def assert_idle_sentences_hold(tokens, labels, res) -> None:
+    """Every claim no_rule_sentence and unanswered_sentence make about Q, K and the weights is true."""
+    n, text = len(tokens), no_rule_sentence(tokens, labels, res.Q, res.weights, readable)
+    idle = no_rule_tokens(tokens)
+    assert (text == "This sentence has no such token: every query here has a rule.") == (not idle)
+    if m := re.search(r"Here (.+?) looks? for nothing: (?:its query is|their queries are) all zeros", text):
+        named = re.findall(r"“([^”]+)”", m[1])
+        for label in named:
+            i = labels.index(label)
+            assert i in idle and not res.Q[i].any() and np.allclose(res.weights[i], 1 / n, rtol=0, atol=TIE)
+        assert (f"1/{n} = {readable(1 / n, 3)}" in text) == (n > 1)
+    for label, phrase in re.findall(r"“([^”]+)” has a query that is not all zeros, and it (.+?)\.(?= |$)", text):
+        i = labels.index(label)
+        assert i in idle and res.Q[i].any()
+        assert_spread_phrase(phrase, res.weights[i], i, labels)
+    said = unanswered_sentence(tokens, labels, res.K, res.weights, readable)
+    for label, wanted, column, phrase in re.findall(
+            r"“([^”]+)” looks for (an? \w+), but every key has 0 in \*has (\w+)\*, so that wish adds nothing to its "
+            r"scores: it (.+?)\.(?= |$)", said):
+        i, g = labels.index(label), FEATURES.index(column)
+        assert not res.K[:, g].any() and wanted.endswith(column)
+        assert_spread_phrase(phrase, res.weights[i], i, labels)
+
+
+WORDS = ["the", "cat", "sat", "on", "mat", "dog", "ran", "park", "bob", "zyzzyva", "a", "in", "tree", "ate", "."]
+
+
+@settings(max_examples=60, deadline=None)
+@given(tokens=st.lists(st.sampled_from(WORDS), min_size=1, max_size=32), positional=st.booleans(),
+       seed=st.integers(0, 1000), edit=st.sampled_from([None, "W_Q", "X", "W_K"]))
+def test_every_sentence_about_idle_queries_holds_for_any_sentence_and_edit(tokens, positional, seed, edit):
+    tokens = tuple(tokens)
+    labels = token_labels(tokens)
+    start = interpretable_start(tokens, positional)
+    mats = {"X": start.X.copy(), "W_Q": start.W_Q.copy(), "W_K": start.W_K.copy(), "W_V": start.W_V}
+    if edit:  # a learner's edit: one matrix gets a few random numbers
+        rng = np.random.default_rng(seed)
+        M = mats[edit]
+        M[rng.integers(0, M.shape[0], 3), rng.integers(0, M.shape[1], 3)] = rng.normal(0, 2, 3)
+    res = build(mats["X"], mats["W_Q"], mats["W_K"], mats["W_V"])
+    assert_idle_sentences_hold(tokens, labels, res)
+
+
+@pytest.mark.parametrize("text", ["mat", "the cat sat on the mat", "bob ran to the park", "zyzzyva !",
+                                  " ".join(["the mat"] * 16), "cat cat cat"])
+@pytest.mark.parametrize("positional", [True, False])
+def test_idle_sentences_at_the_controls_extremes(text, positional):
+    tokens = tuple(text.split())
+    _, res = built(tokens, positional)
+    assert_idle_sentences_hold(tokens, token_labels(tokens), res)
+    if "ran" in tokens and "cat" not in tokens:  # no animal: the action's rule finds nothing
+        said = unanswered_sentence(tokens, token_labels(tokens), res.K, res.weights, readable)
+        assert said.startswith("“ran” looks for an animal, but every key has 0 in *has animal*")
+
+
+def test_an_edited_query_with_no_rule_is_described_as_it_is():
+    tokens = ("bob", "ran", "to", "the", "park")
+    start, _ = built(tokens, positional=True)
+    W_Q = start.W_Q.copy()
+    W_Q[PLACE, PLACE] = 3.0  # a place now looks for a place: "park" attends to itself
+    res = build(start.X, W_Q, start.W_K, start.W_V)
+    text = no_rule_sentence(tokens, list(tokens), res.Q, res.weights, readable)
+    top = readable(res.weights[4].max(), 3)
+    assert "“park” has a query that is not all zeros, and it spreads its weight unevenly, from " in text
+    assert f"to {top}, the most on itself" in text
+    assert "“bob” looks for nothing" in text
+
+
+# ---- where the trace starts, and the sum check -----------------------------------------------
+
+@pytest.mark.parametrize("text, positional, want", [
+    ("the cat sat on the mat", True, (2, 1)), ("the cat sat on the mat", False, (2, 1)),
+    ("bob ran to the park", True, (2, 4)),  # no animal: the largest weight, "to" → "park"
+    ("zyzzyva", True, (0, 0)), ("bob zyzzyva", False, (0, 0)),  # nothing to look for anywhere
+])
+def test_the_trace_starts_on_a_pair_with_something_to_see(text, positional, want):
+    tokens = tuple(text.split())
+    _, res = built(tokens, positional)
+    i, j = default_pair(tokens, res.Q, res.K, res.weights, interpretable=True)
+    assert (i, j) == want
+    assert res.weights[i, j] == pytest.approx(res.weights.max()) or action_animal_pair(tokens) == (i, j)
+    if res.scores.any():
+        assert np.any(res.Q[i] * res.K[j]), "the products of the first trace are all zeros"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 8), d=st.integers(1, 6))
+def test_in_the_random_start_the_trace_starts_on_the_largest_weight(seed, n, d):
+    X, W_Q, W_K, W_V = random_case(seed, n, d)
+    res = build(X, W_Q, W_K, W_V)
+    i, j = default_pair(("cat",) * n, res.Q, res.K, res.weights, interpretable=False)
+    assert res.weights[i, j] >= res.weights.max() - TIE
+
+
+def test_the_sum_check_says_equal_only_when_it_is():
+    assert sum_check("cat", [1.0, 2.0], [1.0, 2.0], gap) == \
+        "The sum equals row cat of the output above: the largest gap is below 10⁻⁹."
+    said = sum_check("cat", [1.0, 2.0 + 4e-16], [1.0, 2.0], gap)
+    assert "equals" in said and "below 10⁻⁹, floating-point rounding" in said and "e−" not in said
+    assert "equals" in sum_check("cat", [1e12 + 1e-4, 0.0], [1e12, 0.0], gap)  # rounding at 10¹²: still equal
+    assert sum_check("cat", [1.5, 2.0], [1.0, 2.0], gap).startswith("The sum differs from row cat")
+
+
+# ---- the lesson box and the repeat notes after edits -------------------------------------------
+
+def test_the_lesson_box_stops_claiming_what_an_edit_undid():
+    start, _ = built(SENTENCE, positional=True)
+    X, W_K = start.X.copy(), start.W_K.copy()
+    W_K[ANIMAL, ANIMAL] = 0.0  # keys no longer say "has animal"
+    X[2, ACTION] = 0.0  # and "sat" is no longer an action in X
+    res = build(X, start.W_Q, W_K, start.W_V)
+    lesson = action_animal_lesson(LABELS, 2, 1, X, start.W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
+                                  readable)
+    assert "W_K keeps it as" not in lesson.text and "W_K's cell (animal, has animal) is now 0.00" in lesson.text
+    assert "“sat” is an action in the lexicon, but its row of X now has 0.00 there" in lesson.text
+    assert lesson.kind == "info"  # sat's query is zeros now: its row is even
+
+
+def test_repeat_notes_with_positions_on_name_the_matrices_that_differ():
+    start, res = built(SENTENCE, positional=True)  # W_Q ignores positions: Q and the weights stay the same
+    (note,) = repeat_notes(SENTENCE, True, start.X, res.Q, res.K, res.V, res.weights)
+    assert note.text.endswith("its rows differ in X, K and V, but they are the same in Q and the weights: "
+                              "W_Q gives the copies the same query.")
+    X = start.X.copy()
+    X[4] = X[0]  # the learner types the·0's row into the·4's
+    res = build(X, start.W_Q, start.W_K, start.W_V)
+    (note,) = repeat_notes(SENTENCE, True, X, res.Q, res.K, res.V, res.weights)
+    assert note.kind == "warning" and "although positions are on" in note.text and "Positions are off" not in note.text

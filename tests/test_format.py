@@ -22,3 +22,11 @@ def test_about_rounds_to_a_whole_number_only_when_close(x, text):
 
 def test_about_never_prints_nan():
     assert "nan" not in fmt.about(math.nan) and "inf" not in fmt.about(math.inf)
+
+
+def test_readable_vec_writes_huge_and_tiny_entries_as_powers_of_ten():
+    from attn_ui.format import readable_vec
+
+    assert readable_vec([0.5, -2.0]) == "[0.500, −2.000]"
+    assert readable_vec([5.2e21, 1.4e-17, 0.0], 3) == "[5.2 × 10²¹, 1.4 × 10⁻¹⁷, 0.000]"
+    assert "e+" not in readable_vec([1e300]) and readable_vec([]) == "[]"

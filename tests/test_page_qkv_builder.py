@@ -1,10 +1,12 @@
 """The Q/K/V builder page through AppTest: the trace, the weights, duplicates, bad edits, the lesson, the URL."""
 
+import re
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attn_core.builder import FEATURES
+from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
 from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/1_QKV_builder.py"
@@ -113,9 +115,10 @@ def test_interpretable_start_shows_sat_attending_to_cat_and_random_restores_d_mo
     no_exception(at)
     weights = z(at, "weights = softmax")
     assert weights.shape == (6, 6) and np.argmax(weights[2]) == 1  # sat -> cat
-    assert z(at, "X = named features").shape == (6, len(FEATURES))
+    # positions are on: they get columns of their own after the named features
+    assert z(at, "X = named features").shape == (6, len(FEATURES) + len(POSITION_DIMS))
     text = all_text(at)
-    assert f"d_model = {len(FEATURES)}" in text and "your d_model = 16" in text
+    assert f"d_model = {len(FEATURES) + len(POSITION_DIMS)}" in text and "your d_model = 16" in text
     assert "Why “sat” attends to “cat”" in text and "the largest in its row" in text
     at.button(key="trace_pair").click().run()
     assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (2, 1)
@@ -156,7 +159,9 @@ def test_url_round_trip():
 
     bad = open_page(qi=99, start="magic", pe="maybe")
     no_exception(bad)
-    assert bad.selectbox(key="qi").value == 0 and bad.radio(key="start").value == "random"
+    # a bad qi falls back to where the trace starts by default: the largest weight (random start)
+    first_i, _ = default_pair(LABELS, z(bad, "Q = X·W_Q"), z(bad, "K = X·W_K"), z(bad, "weights = softmax"), False)
+    assert bad.selectbox(key="qi").value == first_i and bad.radio(key="start").value == "random"
     assert bad.toggle(key="pe").value is True and len(bad.warning) == 3
 
 
@@ -183,3 +188,98 @@ def test_wide_matrices_stack_in_reading_order():
     titles = [title_of(f) for f in figures(at)]
     order = [next(k for k, t in enumerate(titles) if t.startswith(p)) for p in ("X =", "W_Q", "W_K", "W_V")]
     assert order == sorted(order), titles[:6]
+
+
+# ---- every sentence true in every state --------------------------------------------------------
+
+def test_with_positions_on_a_query_with_no_rule_gives_every_key_the_same_weight_and_the_page_says_so():
+    at = open_page(start="interpretable")  # positions on, the default
+    no_exception(at)
+    weights, text = z(at, "weights = softmax"), all_text(at)
+    assert np.allclose(weights[5], 1 / 6)  # "mat" looks for nothing: it was [0.08, 0.16, 0.05, 0.19, 0.15, 0.38]
+    assert "“mat” looks for nothing" in text and "each of the 6 keys gets the same weight, 1/6 = 0.167" in text
+    assert "nearly even" not in text
+    assert np.argmax(weights[2]) == 1 and np.argmax(weights[1]) == 2  # the lesson holds with positions on
+
+    at = open_page(start="interpretable", text="bob ran to the park")
+    no_exception(at)
+    weights, text = z(at, "weights = softmax"), all_text(at)
+    assert np.allclose(weights[4], 0.2) and np.allclose(weights[0], 0.2)  # "park" put 0.66 on itself
+    assert "“bob” and “park” look for nothing" in text and "1/5 = 0.200" in text
+    assert "“ran” looks for an animal, but every key has 0 in *has animal*" in text
+    assert np.allclose(weights[1], 0.2) and "gives every key the same weight, 0.200" in text
+
+
+def test_an_edit_that_makes_mat_look_for_a_place_is_described_as_it_is():
+    at = edit(open_page(start="interpretable"), "W_Q", {(2, "wants place"): "2"})  # a place now wants a place
+    no_exception(at)
+    row = z(at, "weights = softmax")[5]
+    assert "“mat” looks for nothing" not in all_text(at)
+    assert f"“mat” has a query that is not all zeros, and it spreads its weight unevenly, from {row.min():.3f} to " \
+           f"{row.max():.3f}, the most on itself" in all_text(at)
+
+
+def test_the_largest_gap_is_printed_as_every_page_prints_it():
+    for link in ({}, {"start": "interpretable"}, {"start": "interpretable", "text": "bob ran to the park"}):
+        caption = next(c.value for c in open_page(**link).caption if c.value.startswith("The sum equals row"))
+        assert "below 10⁻⁹" in caption and "e−" not in caption and "e-" not in caption, caption
+
+
+@pytest.mark.parametrize("link, pair", [({"start": "interpretable"}, (2, 1)),  # sat → cat
+                                        ({"start": "interpretable", "pe": 0}, (2, 1)),
+                                        # no animal: to → park, the largest weight
+                                        ({"start": "interpretable", "text": "bob ran to the park"}, (2, 4)),
+                                        ({}, None), ({"d_model": 16, "pe": 0}, None)])
+def test_the_trace_starts_on_a_pair_with_something_to_see(link, pair):
+    at = open_page(**link)
+    no_exception(at)
+    i, j = at.selectbox(key="qi").value, at.selectbox(key="kj").value
+    weights = z(at, "weights = softmax")
+    if pair is None:  # the random start: the largest weight
+        assert weights[i, j] == pytest.approx(weights.max())
+    else:
+        assert (i, j) == pair
+    products = z(at, "qᵢ ⊙ kⱼ for")[2]
+    assert np.abs(products).max() > 0.1, "the first trace shows only zeros"
+    assert (at.query_params["qi"], at.query_params["kj"]) == (str(i), str(j))
+    # and a link still picks its own pair
+    at = open_page(**link, qi=0, kj=0)
+    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (0, 0)
+
+
+def test_counts_and_huge_or_tiny_numbers_read_as_a_person_writes_them():
+    at = open_page(text="x")
+    no_exception(at)
+    assert "n = 1 token, d_model" in all_text(at) and "1 tokens" not in all_text(at)
+    # huge: X and W_Q entries of a million make q·k about 10¹²
+    at = edit(open_page(qi=0, kj=0), "X", {(0, "d0"): "1e6", (0, "d1"): "-1e6"})
+    at = edit(at, "W_Q", {(0, "d0"): "1e6"})
+    no_exception(at)
+    trace = " ".join(m.value for m in at.markdown if m.value.startswith(("1. **q ⊙ k**", "7. **w · v**")))
+    assert "× 10" in trace and "e+" not in trace and "e−" not in trace
+    assert not re.search(r"\d{8}", trace), trace  # no 12-digit numbers in a sentence
+
+
+def test_the_formula_fits_a_phone_on_two_lines():
+    at = open_page()
+    formulas = [e.value.strip("$\n") for e in at.latex]
+    assert len(formulas) == 2 and formulas[0].startswith("Q = XW_Q") and "Attention" in formulas[1]
+    assert "Attention" not in formulas[0]
+
+
+@pytest.mark.parametrize("d_model", [4, 8, 16])
+def test_the_four_input_matrices_stack_in_reading_order(d_model):
+    # narrow ones sit two to a row; on a phone the columns of a row stack, so each row must hold X, W_Q then
+    # W_K, W_V (column by column, the old layout stacked them X, W_K, W_Q, W_V)
+    at = run_page(PAGE, d_model=d_model)
+    titles = [title_of(f) for f in figures(at)]
+    order = [next(k for k, t in enumerate(titles) if t.startswith(p)) for p in ("X =", "W_Q", "W_K", "W_V")]
+    assert order == sorted(order), titles[:6]
+
+
+def test_a_very_negative_row_max_is_taken_off_by_adding_it():
+    at = open_page(start="interpretable", text="sat", pe=0)
+    at = edit(at, "W_Q", {(1, "wants action"): "-1e6"})  # "sat" wants the opposite of an action: q·k = −9 × 10⁶
+    no_exception(at)
+    step = next(m.value for m in at.markdown if m.value.startswith("1. **q ⊙ k**"))
+    assert "exp(−4.0 × 10⁶ + 4.0 × 10⁶) = 1.000" in step and "− −" not in step, step

@@ -147,7 +147,8 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
     base_layout(fig, shape_title(title, M), height, plot_bgcolor="#eeeeee")
     if not show_values:
         fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=64)
-    fig.update_xaxes(type="category", title_text=x_title, side="bottom", tickangle=0 if c <= 12 else -45)
+    # no fixed angle: Plotly tilts the column labels only when they would collide at the width drawn
+    fig.update_xaxes(type="category", title_text=x_title, side="bottom")
     fig.update_yaxes(type="category", title_text=y_title, autorange="reversed")
     return fig
 

@@ -128,7 +128,7 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     st.caption(say.heads_caption(d_model, heads))
 
     c1, c2 = st.columns(2)
-    c1.plotly_chart(keys_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels,
+    c1.plotly_chart(matrix_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels,
                                   labels, kind="weights", decimals=0, x_title="key", y_title="query"),
                     key="fig_mask")
     c1.caption(say.allowed_pairs(mask, fmt))
@@ -138,13 +138,13 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
         c2.markdown(f"**{title}  ({n} × {n})**")
         c2.info(nothing, icon=":material/block:")
     else:
-        c2.plotly_chart(keys_figure(res.scaled[h], title, labels, labels, x_title="key", y_title="query"),
+        c2.plotly_chart(matrix_figure(res.scaled[h], title, labels, labels, x_title="key", y_title="query"),
                         key="fig_masked_scores")
         c2.caption(say.scores_caption(mask))
 
     c3, c4 = st.columns(2)
     hd = f"head {h + 1}: " if heads > 1 else ""
-    c3.plotly_chart(keys_figure(res.weights[h], f"{hd}weights = softmax(masked scores)", labels, labels,
+    c3.plotly_chart(matrix_figure(res.weights[h], f"{hd}weights = softmax(masked scores)", labels, labels,
                                   kind="weights", x_title="key", y_title="query"), key="fig_masked_weights")
     c3.caption(say.weights_caption(mask, res.weights, fmt))
     dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
@@ -185,7 +185,7 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
     with q_col:
         one_query(inputs, mask, res)
     with avg_col:
-        st.plotly_chart(keys_figure(masks.head_average(res.weights), say.average_title(heads), inputs.labels,
+        st.plotly_chart(matrix_figure(masks.head_average(res.weights), say.average_title(heads), inputs.labels,
                                       inputs.labels, kind="weights", x_title="key", y_title="query"),
                         key="fig_head_average")
         st.caption(say.average_caption(heads))
@@ -203,7 +203,7 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
         shown = list(range(*groups[g]))
     for start in range(0, len(shown), GRID_COLUMNS):
         for col, k in zip(st.columns(GRID_COLUMNS), shown[start:start + GRID_COLUMNS], strict=False):
-            col.plotly_chart(keys_figure(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels,
+            col.plotly_chart(matrix_figure(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels,
                                            kind="weights", x_title="key", y_title="query"), key=f"fig_head_{k}")
     st.caption(say.grid_caption(shown, heads))
 
@@ -215,19 +215,10 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     url_bound("query", masks.n_real(inputs.tokens) - 1, int, options=list(range(n)))
     i = st.selectbox("Pick the query token", options=list(range(n)), key="query", format_func=lambda k: labels[k])
-    st.plotly_chart(keys_figure(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
+    st.plotly_chart(matrix_figure(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
                                   [f"head {k + 1}" for k in range(heads)], labels, kind="weights",
                                   x_title="key", y_title="head"), key="fig_query_heads")
     st.caption(say.where_query_looks(labels, i, mask, res.weights, fmt))
-
-
-def keys_figure(M, title: str, rows, keys, **kwargs):
-    """matrix_figure with one key per column, whose labels tilt only when they would overlap
-    (at a phone's width, or when ⟨pad⟩·6 is wider than its cell)."""
-    fig = matrix_figure(M, title, rows, keys, **kwargs)
-    if len(keys) <= 12:  # wider ones are tilted already
-        fig.layout.xaxis.tickangle = None  # unset: Plotly's own "auto", which tilts only labels that collide
-    return fig
 
 
 def show_code() -> None:

@@ -34,6 +34,7 @@ from .tokens import embed, sinusoidal_positions, tokenize
 CLOSE = 1e-9  # two float64 computations of the same quantity agree to well within this
 DTYPES = ("float64", "float32", "float16")
 FILLS = ("-1e9", "-1e6", "min")  # finite stand-ins for −∞; "min" is the dtype's lowest finite value
+FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶", "min": "lowest"}  # a fill in a figure's column label
 SCALE_UPS = (1, 10, 100, 1000)  # how much larger the scores get in the renormalising table
 KNOWN_RATIO = 4.0  # the known-answer test: a query's own key scores ln 4, so it gets 4 times each other key's weight
 
@@ -368,15 +369,19 @@ def symptom_readings(d: MaskDiagnosis, fmt: Formatter) -> list[tuple[str, str]]:
     """The measured symptoms as (what was measured, reading) pairs, for the quiz's table."""
     yes = {True: "yes", False: "no"}
     return [
-        ("rows that are NaN", str(d.nan_rows)),
-        ("largest |row sum − 1| (− 0 for a fully blocked row)", fmt.num(d.row_sum_gap, 3)),
-        ("largest weight on a blocked pair", fmt.num(d.blocked_weight, 3)),
-        ("largest weight on an allowed pair", fmt.num(d.allowed_weight, 3)),
-        ("rows that may see a key but got no weight", str(d.silenced_rows)),
-        ("fully blocked rows that got weight", str(d.filled_rows)),
-        ("weights equal the unmasked ones", yes[d.same_as_unmasked]),
-        ("weights equal the mask's transpose applied", yes[d.same_as_transposed]),
+        ("NaN rows", str(d.nan_rows)),
+        ("largest row-sum gap", fmt.num(d.row_sum_gap, 3)),
+        ("largest weight, blocked pair", fmt.num(d.blocked_weight, 3)),
+        ("largest weight, allowed pair", fmt.num(d.allowed_weight, 3)),
+        ("open rows with no weight", str(d.silenced_rows)),
+        ("fully blocked rows with weight", str(d.filled_rows)),
+        ("= unmasked weights", yes[d.same_as_unmasked]),
+        ("= transposed mask applied", yes[d.same_as_transposed]),
     ]
+
+
+READINGS_NOTE = ("The row-sum gap is how far a row's sum is from 1, or from 0 for a row the mask blocks entirely; an "
+                 "open row is one that may see at least one key. NaN rows are left out of the other readings.")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -416,6 +421,13 @@ def build_case(inputs, mask, positional: bool = True) -> Case:
     return Case(tokens=tuple(inputs.tokens), labels=list(inputs.labels), Q=Q, K=K, V=V, mask=mask,
                 right=masked_attention(Q, K, V, mask), d_model=X.shape[1], positional=positional,
                 weights=w)
+
+
+def grid_notice(m: int, n: int) -> str:
+    """What happened to an m × m custom grid on a sentence of n tokens (only said when m ≠ n)."""
+    how = "cut" if m > n else "grown"
+    new = " (the new pairs are allowed)" if n > m else ""
+    return f"Your grid is {m} × {m} but your sentence has {n} tokens, so it is {how} to {n} × {n}{new}."
 
 
 def with_blocked_row(mask, i: int | None) -> np.ndarray:
@@ -833,12 +845,12 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal, fmt: Fo
 # The checks for your own code
 
 
-CHECKS: tuple[tuple[str, str], ...] = (
-    ("rows", "rows sum to 1 (0 if fully blocked)"),
-    ("blocked", "blocked pairs get exactly 0"),
-    ("leak", "no earlier output moves (causal)"),
-    ("blocked_row", "fully blocked row gives 0s, not NaN"),
-    ("known", "known answer, one-hot keys"),
+CHECKS: tuple[tuple[str, str], ...] = (  # (name, the table's short heading)
+    ("rows", "rows sum to 1"),
+    ("blocked", "blocked get 0"),
+    ("leak", "no leak"),
+    ("blocked_row", "blocked row 0s"),
+    ("known", "known answer"),
 )
 
 
@@ -932,7 +944,7 @@ def run_checks(run, case: Case, Q2, K2, V2, t: int) -> list[CheckResult]:
     ]
 
 
-RIGHT_LABEL = "Right: −∞ before the softmax, 0s for a fully blocked row"
+RIGHT_LABEL = "Right: −∞, then 0s"
 
 
 def check_table(case: Case, Q2, K2, V2, t: int) -> list[tuple[str, str, list[CheckResult]]]:

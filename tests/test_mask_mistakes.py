@@ -279,7 +279,8 @@ def test_the_explanations_quote_the_measured_numbers():
     with pytest.raises(ValueError, match="after_softmax"):
         mm.explain("nonsense", d, fmt)
     readings = dict(mm.symptom_readings(d, fmt))
-    assert readings["rows that are NaN"] == "0" and readings["weights equal the unmasked ones"] == "no"
+    assert readings["NaN rows"] == "0" and readings["= unmasked weights"] == "no"
+    assert readings["largest row-sum gap"] == fmt.num(1 - lowest, 3)
 
 
 def test_as_mistakes_gives_quiz_ready_mistakes_with_the_usual_signature():
@@ -372,6 +373,12 @@ def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
 
 
 # --------------------------------------------------------------------------------------------------------- sentences
+def test_grid_notice():
+    assert mm.grid_notice(2, 6) == ("Your grid is 2 × 2 but your sentence has 6 tokens, so it is grown to 6 × 6 "
+                                    "(the new pairs are allowed).")
+    assert mm.grid_notice(8, 6).endswith("so it is cut to 6 × 6.")
+
+
 def test_mask_summary_counts():
     assert "blocks 15 of the 36" in mm.mask_summary(LABELS, causal_mask(6), fmt)
     assert "still see at least one key" in mm.mask_summary(LABELS, causal_mask(6), fmt)

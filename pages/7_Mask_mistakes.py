@@ -1,0 +1,397 @@
+"""Mask mistakes: the silent bugs of masked attention, each beside the right computation, and checks to run."""
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from attn_core import mask_mistakes as mm
+from attn_core import masks
+from attn_core.mistakes import draw_mistake
+from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
+from attn_ui.code import array_literal, show_source
+from attn_ui.data import load_inputs
+from attn_ui.figures import matrix_figure
+from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
+from attn_ui.state import setup_page, url_bound
+
+INTRO = (
+    "Masking bugs rarely raise an error. The shapes still match, the loss still falls, and the model quietly "
+    "learns the wrong thing, or returns NaN for one row in a thousand. The issue trackers of public attention "
+    "code are full of them: a fully blocked row that turns into NaN (PyTorch issue "
+    "[#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
+    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite "
+    "of what its author thought. Each one below runs on your sentence, one head wide (d_k = d_model), next to "
+    "the right computation and on the same colour scale. The page ends with checks you can run on your own code."
+)
+MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
+               "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
+FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
+MARKS = ("A light grey cell (✕) is a blocked pair that got exactly 0; a red cell is a blocked pair that got "
+         "weight anyway; a dark grey cell labelled NaN is where the computation gave NaN.")
+BLOCKED_ZERO = "#d4d4d4"  # lighter than matrix_figure's −∞ grey, so NaN and a clean 0 never look alike
+LEAK_SCALE = [[0, "#f6b3b3"], [1, "#a50f15"]]  # weight where the mask said no: pale to deep red
+MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$")
+
+
+def main():
+    shared = setup_page(__file__, one_head=True)
+    st.title("Mask mistakes")
+    st.markdown(INTRO)
+    st.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")  # short enough for a phone
+    st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may attend to key } j \\"
+             r" -\infty & \text{blocked} \end{cases}")
+    case = your_mask(shared)      # the sentence, the mask, the right computation
+    after_softmax(case)           # 1. zeroing after the softmax: rows stop summing to 1
+    inverted(case)                # 2. True read the other way: attention only where it was blocked
+    wrong_axis(case)              # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
+    finite_minus_infinity(case)   # 4. −10⁹ for −∞: uniform weights, or NaN in float16
+    no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
+    checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
+    spot_the_mask_mistake(case)   # the quiz
+    show_source(mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
+                mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax,
+                intro="Every wrong figure on this page comes from one of these functions in "
+                      "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.")
+
+
+def md(labels) -> list[str]:
+    """Token labels made safe for markdown: a token such as * or _ is printed, not read as formatting."""
+    return ["".join("\\" + ch if ch in MD_SPECIAL else ch for ch in str(label)) for label in labels]
+
+
+def weights_figure(W, title: str, mask, rows, cols, *, share: float = 0.5, x_title: str = "key",
+                   y_title: str = "query"):
+    """A weights heatmap with this page's marks: a light grey ✕ on a blocked pair that got 0, a red cell on a
+    blocked pair that got weight, a dark grey cell labelled NaN where the computation gave not-a-number."""
+    W = np.asarray(W, dtype=float)
+    blocked = ~np.broadcast_to(np.asarray(mask, dtype=bool), W.shape)
+    nan = np.isnan(W)
+    fig = matrix_figure(np.where(nan, -np.inf, W), title, rows, cols, kind="weights", x_title=x_title,
+                        y_title=y_title, share=share)  # NaN drawn as matrix_figure draws −∞: a grey cell
+    main_trace = fig.data[0]
+    text = np.array(main_trace.text, dtype=object)
+    text[blocked & (W == 0)] = "✕"
+    text[nan] = "NaN"
+    main_trace.text = text.tolist()
+    for trace in fig.data[1:]:  # the grey layer over the NaN cells says NaN, not −∞
+        if trace.text is not None:
+            trace.text = [["NaN" if t == "−∞" else t for t in row] for row in trace.text]
+    zero = blocked & (W == 0)
+    leak = blocked & ~nan & (W > 0)
+    for cells, scale in ((zero, [[0, BLOCKED_ZERO], [1, BLOCKED_ZERO]]), (leak, LEAK_SCALE)):
+        if cells.any():  # a layer over just these cells; hover falls through to the values below
+            fig.add_trace(go.Heatmap(z=np.where(cells, W, np.nan), x=main_trace.x, y=main_trace.y, zmin=0, zmax=1,
+                                     colorscale=scale, showscale=False, hoverinfo="skip",
+                                     text=np.where(cells, text, "").tolist(), texttemplate=main_trace.texttemplate,
+                                     textfont=main_trace.textfont, xgap=1, ygap=1))
+    return fig
+
+
+def lower_first(text: str) -> str:
+    """A label inside a sentence: 'Mask applied after …' -> 'mask applied after …'."""
+    return text[:1].lower() + text[1:]
+
+
+def symptom_box(name: str) -> None:
+    """The one-line symptom and the one-line check of mistake `name`."""
+    m = mm.MASK_BY_NAME[name]
+    st.info(f"**Symptom:** {m.symptom[0].upper() + m.symptom[1:]}  \n**Check:** `{m.check}`", icon=":material/rule:")
+
+
+# ---------------------------------------------------------------------------------------------------------
+def your_mask(shared) -> mm.Case:
+    """The mask every section uses: a kind, padding or a custom grid, and optionally one fully blocked row."""
+    inputs = load_inputs(shared)
+    labels = inputs.labels
+    n = len(labels)
+    st.header("Your sentence and mask")
+    url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
+    kind = st.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
+                    format_func=MASK_LABELS.get, horizontal=True)
+    n_padded, custom = 0, None
+    if kind == "padding":
+        url_bound("pad", 1 if n > 1 else 0, int, options=list(range(n + 1)))
+        n_padded = st.select_slider("How many trailing tokens are padding?", options=list(range(n + 1)), key="pad")
+    elif kind == "custom":
+        custom = custom_grid(n)
+    url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
+    block = st.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
+                         format_func=lambda i: "no query" if i == NONE else labels[i],
+                         help="A query that may see no key at all, as the first token of a left-padded sentence "
+                              "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
+    mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
+                               None if block == NONE else int(block))
+    st.caption(mm.mask_summary(md(labels), mask, fmt))
+    return mm.build_case(inputs, mask)
+
+
+def custom_grid(n: int) -> np.ndarray:
+    """The custom mask from its text: one string of 0s and 1s per query row, joined by “-”."""
+    url_bound("custom", masks.encode_mask(np.ones((n, n), dtype=bool)), parse_mask_param)
+    text = st.text_input("Your grid: one string of 0s and 1s per query row, rows joined by “-” (1 = may attend)",
+                         key="custom", help="The Masks and heads page has a grid of boxes to tick; its link "
+                                            "carries the same string.")
+    try:
+        grid = masks.parse_mask(text)
+    except ValueError as err:
+        st.warning(f"That grid can't be read: {err}. Every pair is allowed until it can.", icon=":material/grid_off:")
+        return np.ones((n, n), dtype=bool)
+    if grid.shape[0] != n:
+        st.info(mm.grid_notice(grid.shape[0], n), icon=":material/aspect_ratio:")
+        grid = masks.fit_mask(grid, n)
+    return grid
+
+
+# ---------------------------------------------------------------------------------------------------------
+def after_softmax(case: mm.Case) -> None:
+    """1. Zeroing the blocked weights after the softmax."""
+    st.header("1. The mask applied after the softmax")
+    st.markdown("The mask must act on the **scores**, before the softmax. Zeroing the blocked weights afterwards "
+                "leaves each row with only the share its allowed keys got while competing with keys they should "
+                "never have seen, so the row no longer sums to 1.")
+    st.code("weights = softmax(scores) * mask                      # WRONG: blocked keys already took their share\n"
+            "weights = softmax(np.where(mask, scores, -np.inf))    # right: block, then normalise", language="python")
+    labels = case.labels
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
+    i = mm.question_row(case.mask)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
+                    key="fig_after_wrong")
+    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
+                    key="fig_after_right")
+    st.caption(MARKS)
+    guess = predict(mm.question_key(case.mask, i),
+                    f"If you zero the blocked weights after the softmax, what does the row of “{md(labels)[i]}” "
+                    "sum to?", options=mm.ROW_SUM_OPTIONS)
+    if guess is not None:
+        reveal(guess, right=guess.value == mm.row_sum_answer(float(wrong.weights[i].sum())),
+               why=mm.after_softmax_reveal(md(labels), case.mask, wrong.weights, i, fmt))
+        row_sums(case, wrong)
+    symptom_box("after_softmax")
+    renormalising(case)
+
+
+def row_sums(case: mm.Case, wrong) -> None:
+    """The right and wrong row sums side by side, and what zeroing after the softmax did to them."""
+    labels = case.labels
+    sums = pd.DataFrame({"query": labels, "keys it may see": case.mask.sum(axis=-1),
+                         "right: row sum": case.right.weights.sum(axis=-1),
+                         "WRONG: row sum": wrong.weights.sum(axis=-1)})
+    c1, c2 = st.columns([3, 2])
+    c1.dataframe(sums, hide_index=True, key="table_after_sums",
+                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in sums.columns[2:]})
+    c2.markdown(mm.after_softmax_sentence(md(labels), case.mask, wrong.weights, fmt))
+
+
+def renormalising(case: mm.Case) -> None:
+    """Renormalising after the softmax: right in exact arithmetic, NaN once the allowed weights underflow."""
+    st.subheader("And renormalising afterwards?")
+    st.markdown("Dividing each zeroed row by its new sum (`weights /= weights.sum(-1, keepdims=True)`) repairs the "
+                "sums, and in exact arithmetic gives the masked weights. In floating point it does not always:")
+    scaled = case.right.scores * case.right.scale
+    cells = mm.renormalise_table(scaled, case.mask)
+    table = pd.DataFrame([{"scores": c.row, "dtype": c.dtype, "renormalised vs masked": mm.renorm_cell_text(c, fmt)}
+                          for c in cells]).pivot(index="scores", columns="dtype", values="renormalised vs masked")
+    table = table.loc[list(dict.fromkeys(c.row for c in cells)), list(mm.DTYPES)]
+    st.dataframe(table, key="table_renorm")
+    st.markdown(mm.renormalise_sentence(scaled, case.mask, fmt))
+
+
+# ---------------------------------------------------------------------------------------------------------
+def inverted(case: mm.Case) -> None:
+    """2. The mask's meaning inverted: True read as blocked instead of allowed."""
+    st.header("2. The mask's meaning inverted")
+    st.markdown("PyTorch uses both meanings of True, documented side by side. Build a mask in one and pass it "
+                "where the other is expected, and every allowed pair becomes blocked and every blocked pair "
+                "allowed. Nothing fails: the shape matches and the dtype is bool.")
+    st.dataframe(pd.DataFrame([{"PyTorch": c.api, "argument": c.argument, "shape": c.shape, "True means": c.true_means}
+                               for c in mm.TORCH_CONVENTIONS]
+                              + [{"PyTorch": "this page", "argument": "mask", "shape": "(n, n)",
+                                  "True means": mm.SDPA.true_means}]), hide_index=True, key="table_conventions")
+    st.code("blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)  # True = may NOT attend\n"
+            "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)   # WRONG: here True means may attend\n"
+            "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)  # right (or is_causal=True)",
+            language="python")
+    labels = case.labels
+    wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask,
+                                   labels, labels), key="fig_inverted_wrong")
+    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
+                    key="fig_inverted_right")
+    st.markdown(mm.inverted_sentence(md(labels), case.mask, wrong.weights, fmt))
+    symptom_box("inverted")
+
+
+# ---------------------------------------------------------------------------------------------------------
+def wrong_axis(case: mm.Case) -> None:
+    """3. The mask broadcast along the wrong axis: query rows blocked instead of key columns."""
+    st.header("3. The mask on the wrong axis")
+    st.markdown("A padding mask is one flag per **key**. Shaped (1, n), numpy copies it down every row and it "
+                "blocks key columns, as it should. Shaped (n, 1), numpy copies it across every column instead, and "
+                "it blocks query rows. On a full (n, n) mask, the same mistake is its transpose.")
+    labels = case.labels
+    cols = mm.key_columns(case.mask)
+    if cols is not None and cols.any() and not cols.all():
+        st.code(mm.padding_shapes_code(labels, cols), language="python")
+    wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask,
+                                   labels, labels), key="fig_axis_wrong")
+    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
+                    key="fig_axis_right")
+    st.markdown(mm.wrong_axis_sentence(md(labels), case.mask, wrong.weights, fmt))
+    symptom_box("wrong_axis")
+
+
+# ---------------------------------------------------------------------------------------------------------
+@st.fragment
+def finite_minus_infinity(case: mm.Case) -> None:
+    """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
+    st.header("4. A finite “minus infinity”")
+    st.markdown("Many codebases fill blocked scores with −10⁹ (or −10⁶) instead of −∞, to dodge the NaN that −∞ "
+                "gives a fully blocked row. Each way is computed here in the dtype you pick, on one row that may "
+                "see no key.")
+    c1, c2 = st.columns(2)
+    url_bound("dtype", "float64", str, options=list(mm.DTYPES))
+    dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True)
+    url_bound("fill", "-1e9", str, options=list(mm.FILLS))
+    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=FILL_LABELS.get, horizontal=True)
+    labels = case.labels
+    row, mask, added = mm.blocked_row_for_demo(case.mask, None)
+    st.caption(mm.blocked_row_note(md(labels), case.mask, row, added, fmt))
+    st.code(mm.overflow_code(fill, dtype), language="python")
+    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
+            mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
+            mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
+    W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
+    names = ["WRONG: −∞", f"WRONG: {mm.FILL_SHORT[fill]}", "right: 0s"]
+    st.plotly_chart(weights_figure(W, f"weights of “{labels[row]}”, every key blocked, {dtype}",
+                                   np.zeros_like(W, dtype=bool), labels, names, share=1.0, x_title="",
+                                   y_title="key"), key="fig_fill")
+    st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
+               "may see nothing). " + MARKS)
+    for sentence in mm.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
+                                      runs[1].output[row], fmt):
+        st.markdown(sentence)
+    symptom_box("finite_fill")
+    symptom_box("naive_inf")
+
+
+# ---------------------------------------------------------------------------------------------------------
+@st.fragment
+def no_causal_mask(case: mm.Case) -> None:
+    """5. No causal mask where one was needed: the leak test."""
+    st.header("5. No causal mask where one was needed")
+    st.markdown("A model trained to predict the next token must not read it. Without a causal mask, each position "
+                "can read the answer a few tokens ahead: the training loss looks excellent, and the model fails "
+                "when it generates, where the future is not there yet. The test: **change a later token and see "
+                "which earlier outputs move.**")
+    labels, n = case.labels, case.n
+    if n < 2:
+        st.info("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
+                "two words in the sidebar to run the leak test.", icon=":material/short_text:")
+        return
+    c1, c2 = st.columns(2)
+    url_bound("leak", n - 1, int, options=list(range(n)))
+    t = c1.selectbox("Change the token", options=list(range(n)), key="leak", format_func=lambda k: labels[k])
+    url_bound("word", mm.replacement_word(case.tokens[-1]), mm.parse_word)
+    raw = c2.text_input("to the word", key="word", max_chars=40)
+    try:
+        word = mm.parse_word(raw)
+    except ValueError as err:
+        st.warning(f"The new word can't be used: {err}.", icon=":material/edit_off:")
+        return
+    if word.casefold() == case.tokens[t].casefold():
+        st.info(f"“{md([word])[0]}” is already the token there, so nothing changes. Type a different word.",
+                icon=":material/info:")
+        return
+    Q2, K2, V2 = mm.swapped_qkv(case, t, word)
+    free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
+    causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
+    both = np.stack([free, causal])  # (2, n)
+    st.plotly_chart(matrix_figure(both, f"largest change in each output, “{labels[t]}” → “{word}”",
+                                  ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
+                                  x_title="query (output row)", y_title=""), key="fig_leak")
+    st.markdown(mm.leak_sentence(md(labels), t, md([word])[0], free, causal, fmt))
+    symptom_box("no_mask")
+
+
+# ---------------------------------------------------------------------------------------------------------
+def checks_for_your_code(case: mm.Case) -> None:
+    """The five checks that catch every mistake above, run live, and as a numpy snippet."""
+    st.header("Checks for your own code")
+    st.markdown("Five checks, each run here on the right computation with your sentence and mask. The table "
+                "below runs them on every computation above, wrong ones included.")
+    labels, n = case.labels, case.n
+    t = n - 1
+    word = mm.replacement_word(case.tokens[t])
+    Q2, K2, V2 = mm.swapped_qkv(case, t, word)
+    table = mm.check_table(case, Q2, K2, V2, t)
+    right = table[0][2]
+    for sentence in mm.check_sentences(right, md(labels), case.mask, t, md([word])[0], fmt):
+        st.markdown(sentence)
+    heads = [f"{k + 1}. {label}" for k, (_, label) in enumerate(mm.CHECKS)]
+    frame = pd.DataFrame([{"computation": label,
+                           **{h: mm.check_cell(r, fmt) for h, r in zip(heads, results, strict=True)}}
+                          for _, label, results in table])
+    st.dataframe(frame, hide_index=True, key="table_checks")
+    st.markdown(mm.caught_sentence(table))
+    with st.expander("Run these checks on your own code", icon=":material/code:"):
+        st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to replace "
+                    "with your own, and the five checks. It prints “all 5 checks pass” or the ones that fail.")
+        st.code(mm.checks_snippet(case, t, array_literal), language="python")
+
+
+# ---------------------------------------------------------------------------------------------------------
+@st.fragment
+def spot_the_mask_mistake(case: mm.Case) -> None:
+    """The quiz: one mask mistake made on your Q, K, V and mask; name it from its symptoms."""
+    st.header("Spot the mask mistake")
+    pool = mm.quiz_pool(case.Q, case.K, case.V, case.mask)
+    if not pool:
+        st.info("With this mask, every mask mistake gives the right weights (or looks exactly like another), so "
+                "there is nothing to spot. Pick Causal or Padding above.", icon=":material/info:")
+        return
+    st.markdown("One of the mistakes above was made on your Q, K, V and mask. Read its weights and the measured "
+                "symptoms, and name it.")
+
+    def new_question() -> None:
+        st.session_state["mquiz"] = (int(st.session_state["mquiz"]) + 1) % (SEED_MAX + 1)
+        st.session_state["mquiz_answer"] = None
+
+    url_bound("mquiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "mquiz"))
+    q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
+    seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
+                               key="mquiz"))
+    q2.button("New question", key="mquiz_new", on_click=new_question, icon=":material/casino:")
+    secret = draw_mistake(seed, [m.name for m in pool])
+    mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
+    d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(weights_figure(mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
+                    key="fig_quiz_mystery")
+    right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
+    readings = mm.symptom_readings(d, fmt)
+    c2.dataframe(pd.DataFrame({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
+                               "right": [v for _, v in mm.symptom_readings(right_d, fmt)]}),
+                 hide_index=True, key="table_quiz")
+    c2.caption(mm.READINGS_NOTE)
+    answer = st.radio("Which mistake made the mystery weights?", options=[m.name for m in pool], index=None,
+                      key="mquiz_answer",
+                      format_func=lambda name: mm.MASK_BY_NAME[name].label)
+    if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):
+        label = mm.MASK_BY_NAME[secret].label
+        if answer is None:
+            st.warning("Pick one of the mistakes first.", icon=":material/touch_app:")
+        elif answer == secret:
+            st.success(f"Right: it is **{label}**. Why: {mm.explain(secret, d, fmt)}", icon=":material/task_alt:")
+        else:
+            st.error(f"Not this time: it is **{label}**, because {mm.explain(secret, d, fmt)} You picked "
+                     f"{lower_first(mm.MASK_BY_NAME[answer].label)}: {mm.explain(answer, d, fmt)}",
+                     icon=":material/cancel:")
+
+
+main()

@@ -1,0 +1,229 @@
+"""The Mask mistakes page through AppTest: the defaults, a fully blocked row in float16, one token, every mask
+kind, bad links, the predict-then-see question, the quiz and the checks snippet."""
+
+import contextlib
+import io
+
+import numpy as np
+import pytest
+
+import attn_core
+from attn_core import mask_mistakes as mm
+from attn_core.masks import build_mask
+from attn_core.mistakes import draw_mistake
+from attn_ui import format as fmt
+from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+
+PAGE = "pages/7_Mask_mistakes.py"
+TEXT = "the cat sat on the mat"
+
+
+def open_page(**query_params):
+    at = run_page(PAGE, **query_params)
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    return at
+
+
+def case_for(mask, text=TEXT, seed=0, d_model=8) -> mm.Case:
+    return mm.build_case(attn_core.build_inputs(text, seed, d_model), mask)
+
+
+def texts(fig) -> list[str]:
+    """Every label printed in any heatmap cell of a figure."""
+    out = []
+    for trace in fig["data"]:
+        for row in trace.get("text") or []:
+            out += [str(t) for t in (row if isinstance(row, list) else [row])]
+    return out
+
+
+def assert_no_nan_words(at):
+    for fig in figures(at):
+        labels = texts(fig)
+        assert not any(t in ("nan", "not a number") for t in labels), title_of(fig)
+    assert "not a number" not in all_text(at)
+
+
+def titled(at, start):
+    return [f for f in figures(at) if title_of(f).startswith(start)]
+
+
+def test_defaults_show_each_mistake_beside_the_right_one():
+    at = open_page()
+    case = case_for(build_mask("causal", 6))
+    Q, K, V, mask = case.Q, case.K, case.V, case.mask
+    titles = [title_of(f) for f in figures(at)]
+    assert len(titles) == 9, titles  # a modest number of charts
+    assert sum(t.startswith("WRONG:") for t in titles) == 3 and all("(6 × 6)" in t for t in titles[:6])
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k) · mask")),
+                               mm.mask_after_softmax(Q, K, V, mask).weights, atol=1e-12)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")),
+                               mm.inverted_mask(Q, K, V, mask).weights, atol=1e-12)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)")),
+                               mm.mask_wrong_axis(Q, K, V, mask).weights, atol=1e-12)
+    rights = titled(at, "right: softmax(QKᵀ/√d_k + M)")
+    assert len(rights) == 3  # each wrong one has the right one beside it, on the same 0 … 1 scale
+    for fig in rights:
+        np.testing.assert_allclose(heatmap_z(fig), case.right.weights, atol=1e-12)
+        z_trace = next(t for t in fig["data"] if t["type"] == "heatmap")
+        assert (z_trace["zmin"], z_trace["zmax"]) == (0, 1)
+        cells = np.array(z_trace["text"])
+        assert np.all(cells[~mask] == "✕")  # a blocked pair that got exactly 0
+    inverted = figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")
+    red = [t for t in inverted["data"] if t["type"] == "heatmap"][-1]  # the layer over blocked pairs with weight
+    red_z = np.asarray(red["z"], dtype=float)
+    assert np.all(np.isfinite(red_z[~mask])) and np.all(np.isnan(red_z[mask]))  # every blocked pair got weight
+    grey = [t for t in rights[0]["data"] if t["type"] == "heatmap"][-1]  # the right one: blocked pairs got 0
+    assert np.all(np.asarray(grey["z"], dtype=float)[~mask] == 0) and np.isnan(np.asarray(grey["z"])[mask]).all()
+    assert_no_nan_words(at)
+    text = all_text(at)
+    assert "Your mask blocks 15 of the 36 query→key pairs" in text
+    assert "only the tokens after it" in text and "itself and everything after it" in text
+    assert "moves all 5 earlier outputs" in text and "none of the 5 moves" in text
+
+
+def test_the_fill_figure_shows_nan_zeros_and_uniform_weights_without_nan_labels_in_the_cells():
+    at = open_page()
+    fig = figure_titled(at, "weights of “the·0”, every key blocked, float64")
+    z = heatmap_z(fig).T  # one column per computation
+    assert np.isnan(z[0]).all()  # −∞ with a plain softmax: a grey cell …
+    np.testing.assert_allclose(z[1], 1 / 6)  # −10⁹: uniform over the blocked keys
+    assert np.all(z[2] == 0)  # attn_core: zeros
+    labels = texts(fig)
+    assert labels.count("NaN") >= 6 and "−∞" not in labels  # … labelled NaN, not −∞
+    assert "0.167 on each of the 6 keys" in all_text(at)
+
+
+def test_a_fully_blocked_row_in_float16():
+    at = open_page(block=2, dtype="float16")
+    assert at.selectbox(key="block").value == 2 and at.radio(key="dtype").value == "float16"
+    text = all_text(at)
+    assert "“sat” may see no key at all: its row is fully blocked" in text
+    assert "cannot be stored (the largest float16 magnitude is 65504), so np.float16(-1e9) is −∞" in text
+    assert "np.float16(-1e9)  # -> np.float16(-inf)" in text
+    z = heatmap_z(figure_titled(at, "weights of “sat”, every key blocked, float16")).T
+    assert np.isnan(z[0]).all() and np.isnan(z[1]).all() and np.all(z[2] == 0)
+    assert_no_nan_words(at)
+    case = case_for(mm.with_blocked_row(build_mask("causal", 6), 2))
+    assert at.radio(key="mquiz_answer").options == [m.label for m in mm.MASK_MISTAKES]  # all six can be spotted
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k) · mask"))[2], 0)
+    assert np.all(heatmap_z(titled(at, "right: softmax")[0])[2] == 0)
+    assert case.right.weights[2].sum() == 0
+    at.radio(key="fill").set_value("min").run()
+    assert "the lowest float16, −65504" in all_text(at) and at.query_params["fill"] == "min"
+    z = heatmap_z(figure_titled(at, "weights of “sat”, every key blocked, float16")).T
+    np.testing.assert_allclose(z[1], 1 / 6, rtol=1e-3)
+
+
+def test_one_token():
+    at = open_page(text="hello")
+    assert all("(1 × 1)" in title_of(f) or "(1 × 3)" in title_of(f) for f in figures(at))
+    text = all_text(at)
+    assert "single token" in text and "query 1 sees only itself" in text
+    assert not titled(at, "largest change")
+    assert_no_nan_words(at)
+
+
+@pytest.mark.parametrize(("params", "mask"), [
+    ({"mask": "none"}, np.ones((6, 6), dtype=bool)),
+    ({"mask": "padding", "pad": 2}, build_mask("padding", 6, n_padded=2)),
+    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool)),
+    ({"mask": "custom", "custom": "111111-000000-111111-111111-111111-110000"},
+     np.array([[c == "1" for c in r] for r in "111111-000000-111111-111111-111111-110000".split("-")])),
+])
+def test_every_mask_kind(params, mask):
+    at = open_page(**params)
+    case = case_for(mask)
+    np.testing.assert_allclose(heatmap_z(titled(at, "right: softmax")[0]), case.right.weights, atol=1e-12)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)")),
+                               mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights, atol=1e-12)
+    assert at.dataframe[-2].value.iloc[0, 1:].isin(["✓", "—"]).all()  # the right computation passes
+    assert_no_nan_words(at)
+    text = all_text(at)
+    if params.get("pad") == 2:
+        assert "allowed[:, None]  # (6, 1)" in text and "key columns of “the·4” and “mat”" in text
+    if params["mask"] == "none":
+        assert "blocks no query→key pair" in text and "its own transpose" in text
+
+
+def test_bad_links_fall_back_with_a_notice():
+    at = open_page(block=99, dtype="float8", fill="x", leak=77, word="two words", mquiz=-3, mask="custom",
+                   custom="abc")
+    assert at.selectbox(key="block").value == "none" and at.radio(key="dtype").value == "float64"
+    assert at.radio(key="fill").value == "-1e9" and at.selectbox(key="leak").value == 5
+    assert at.text_input(key="word").value == "dog" and at.number_input(key="mquiz").value == 0
+    warned = " ".join(w.value for w in at.warning)
+    for key in ("block", "dtype", "fill", "leak", "word", "mquiz", "custom"):
+        assert f"link's {key}=" in warned, key
+
+
+def test_a_grid_of_the_wrong_size_and_an_unreadable_word_are_explained():
+    at = open_page(mask="custom", custom="10-01")
+    assert "Your grid is 2 × 2 but your sentence has 6 tokens, so it is grown to 6 × 6" in all_text(at)
+    at.text_input(key="word").set_value("two words").run()
+    assert not at.exception and any("can't be used" in w.value for w in at.warning)
+    at.text_input(key="word").set_value("Mat").run()
+    assert "already the token there" in all_text(at)
+
+
+@pytest.mark.parametrize(("prediction", "verdict"), [("less than 1", "success"), ("exactly 1", "warning")])
+def test_predict_the_row_sum_then_see_it(prediction, verdict):
+    at = open_page()
+    case = case_for(build_mask("causal", 6))
+    key = mm.question_key(case.mask, 0)
+    assert not any("WRONG: row sum" in df.value.columns for df in at.dataframe)  # hidden until answered
+    at.radio(key=f"{key}_value").set_value(prediction).run()
+    at.button(key=f"{key}_check").click().run()
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    why = mm.after_softmax_reveal(case.labels, case.mask, wrong, 0, fmt)
+    shown = [e.value for e in getattr(at, verdict)]
+    assert any(why in s for s in shown), shown
+    assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
+    sums = next(df.value for df in at.dataframe if "WRONG: row sum" in df.value.columns)
+    np.testing.assert_allclose(sums["WRONG: row sum"], wrong.sum(-1))
+    np.testing.assert_allclose(sums["right: row sum"], 1)
+
+
+@pytest.mark.parametrize("right_answer", [True, False])
+def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
+    at = open_page(mquiz=3)
+    case = case_for(build_mask("causal", 6))
+    pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
+    secret = draw_mistake(3, pool)
+    z = heatmap_z(figure_titled(at, "mystery weights"))
+    np.testing.assert_allclose(z, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask).weights)
+    answer = secret if right_answer else next(name for name in pool if name != secret)
+    at.radio(key="mquiz_answer").set_value(answer).run()
+    at.button(key="mquiz_check").click().run()
+    d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V,
+                                                                                         case.mask))
+    if right_answer:
+        assert at.success and mm.explain(secret, d, fmt) in at.success[0].value
+    else:
+        assert at.error and mm.explain(secret, d, fmt) in at.error[0].value
+        assert mm.explain(answer, d, fmt) in at.error[0].value
+    at.button(key="mquiz_new").click().run()
+    assert at.number_input(key="mquiz").value == 4 and at.query_params["mquiz"] == "4"
+
+
+def test_the_checks_snippet_on_the_page_runs_and_passes():
+    at = open_page(mask="padding", pad=2, block=1)
+    (code,) = [c.value for c in at.code if c.value.startswith("import numpy as np")]
+    scope: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(code, scope)  # noqa: S102 - the page's own generated code
+    assert printed.getvalue() == "all 5 checks pass\n"
+    np.testing.assert_array_equal(scope["mask"], mm.with_blocked_row(build_mask("padding", 6, n_padded=2), 1))
+    table = at.dataframe[-2].value
+    assert list(table["computation"])[1:] == [m.label for m in mm.MASK_MISTAKES]
+    assert (table.iloc[1:, 1:].map(lambda c: c.startswith("✗")).sum(axis=1) >= 1).all()  # every mistake caught
+
+
+def test_the_leak_test_follows_its_controls():
+    at = open_page()
+    at.selectbox(key="leak").set_value(2).run()
+    at.text_input(key="word").set_value("ran").run()
+    assert at.query_params["leak"] == "2" and at.query_params["word"] == "ran"
+    z = heatmap_z(figure_titled(at, "largest change in each output, “sat” → “ran”"))
+    assert np.all(z[0, :2] > 0) and np.all(z[1, :2] == 0)  # no mask: the earlier two move; causal: they do not
+    assert "moves both earlier outputs" in all_text(at)

@@ -518,7 +518,9 @@ def after_softmax_sentence(labels, mask, wrong_weights, fmt: Formatter) -> str:
                 "nothing here: every row that may see a key still sums to 1. Pick Causal or Padding to see it.")
     short = int((partial & (sums < 1 - CLOSE)).sum())
     low = int(np.argmin(np.where(partial, sums, np.inf)))
-    text = (f"Zeroed after the softmax, {short} of the {n} rows no longer sum to 1. The lowest is “{labels[low]}”, "
+    how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
+                f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
+    text = (f"Zeroed after the softmax, {how_many}. The lowest is “{labels[low]}”, "
             f"at {fmt.num(sums[low], 3)}: its {fmt.plural(int((~mask[low]).sum()), 'blocked key')} took "
             f"{fmt.num(1 - sums[low], 3)} of the weight before being zeroed, and nothing gave it back.")
     if (~mask.any(axis=-1)).any():

@@ -119,3 +119,18 @@ def about(x: float) -> str:
 def readable_vec(v, decimals: int = 3) -> str:
     """A vector for a sentence, as [a, b, c] with each entry `readable` (huge or tiny ones as × 10ⁿ)."""
     return "[" + ", ".join(readable(x, decimals) for x in v) + "]"
+
+
+_MARKDOWN = "\\`*_{}[]()#+-.!$<>|~^"
+
+
+def md_text(text: str) -> str:
+    """Typed-in text (a token) made literal inside Streamlit markdown: *, _, $ (which starts LaTeX), <, … escaped."""
+    return "".join("\\" + ch if ch in _MARKDOWN else ch for ch in str(text))
+
+
+def metric_delta(x: float, decimals: int = 3) -> str:
+    """A change for st.metric's delta: '+0.156', '-0.297' (an ASCII minus, which st.metric reads to point its
+    arrow down), or '0.000' when it rounds to nothing."""
+    text = f"{float(x):+.{decimals}f}"
+    return text[1:] if float(text) == 0 else text

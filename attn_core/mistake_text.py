@@ -1,17 +1,36 @@
 """The Common mistakes page's sentences about the current numbers, each built from those numbers.
 
-attn_core imports no view code, so the number formats (`attn_ui.format`: num, gap, plural, …) are handed
-in once: `say = Sentences(attn_ui.format)`, then `say.symptom(mistake, diagnosis)`. Every method returns
-plain markdown text, so tests can walk the controls and check each sentence's claim against the numbers.
+attn_core imports no view code, so the number formats (`attn_ui.format`: num, gap, plural, a_an, …) are handed
+in once: `say = Sentences(attn_ui.format)`, then `say.symptom(mistake, diagnosis, d_model, d_k)`. Every method
+returns plain markdown text, so tests can walk the controls and check each sentence's claim against the numbers.
+Any word that describes the numbers ("flatter", "sum to 1", "fails") is chosen from them here or in
+attn_core.mistakes, never typed in for one state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 import numpy as np
 
-from .mistakes import BY_NAME, Diagnosis, Mistake, identify
+from .mistakes import (
+    BY_NAME,
+    CLOSE,
+    KNOWN_ANSWER_D_MODEL,
+    SUMS_TO_ONE,
+    Diagnosis,
+    Mistake,
+    RoleChecks,
+    ShapeCheck,
+    flatness,
+    identify,
+    scale_effect,
+)
+
+CHECKS = ("largest |row sum − 1|", "largest |column sum − 1|", "scores equal QKᵀ", "scores equal (QKᵀ)ᵀ",
+          "weights equal the right weights", "mean row entropy (nats)", "mean largest weight",
+          "largest |output − right output|")
 
 
 class Formats(Protocol):
@@ -20,6 +39,14 @@ class Formats(Protocol):
     def num(self, x: float, decimals: int = 3) -> str: ...
     def gap(self, x: float) -> str: ...
     def plural(self, count: int, word: str, many: str | None = None) -> str: ...
+    def a_an(self, n: int) -> str: ...
+    def sqrt_text(self, d_k: int) -> str: ...
+    def md_text(self, text: str) -> str: ...
+
+
+def shape(dims: Sequence[int]) -> str:
+    """A matrix's shape as the page writes it: '3 × 8'."""
+    return " × ".join(str(int(d)) for d in dims)
 
 
 class Sentences:
@@ -46,46 +73,87 @@ class Sentences:
         label = mistake.label
         return label[0].lower() + label[1:] if label[1:2].islower() else label
 
+    def token(self, label: str) -> str:
+        """A token's label in bold, safe in markdown whatever the learner typed ($, *, _ …)."""
+        return f"**{self.fmt.md_text(label)}**"
+
     def readings(self, d: Diagnosis) -> list[str]:
-        """The checks of the quiz's table, in the order of CHECKS, as they print."""
+        """The quiz's checks on one computation, in the order of CHECKS, as they print."""
         yes = {True: "yes", False: "no"}
-        num = self.fmt.num
-        return [num(d.row_sum_gap, 3), num(d.col_sum_gap, 3), yes[d.scores_same], yes[d.scores_transposed],
-                yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), num(d.output_gap, 3)]
+        num, gap = self.fmt.num, self.fmt.gap
+        return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
+                yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), gap(d.output_gap)]
+
+    def divided_by(self, name: str, d_model: int, d_k: int) -> str:
+        """'÷ 1', '÷ √8': what computation `name` ('right' or a scale mistake) divides the scores by."""
+        return {"no_scale": "÷ 1", "sqrt_d_model": f"÷ √{d_model}", "right": f"÷ √{d_k}"}[name]
 
     # ------------------------------------------------------------------------------------------------ the page
     def setup_caption(self, d_model: int, heads: int) -> str:
         """Which sections use one head and which use the learner's heads."""
-        return (f"Sections 1 and 3 use a single head, as on the home page: Q = X·W_Q with d_k = d_v = d_model = "
-                f"{d_model}. Section 2 and the quiz split Q, K and V into your {self.fmt.plural(heads, 'head')} "
-                f"of width d_k = {d_model // heads}, because the wrong scale only shows with heads.")
+        one = (f"Sections 1 and 3 use a single head, as on the home page: Q = X·W_Q with d_k = d_v = d_model = "
+               f"{d_model}. ")
+        if heads == 1:
+            return one + ("Section 2 and the quiz use your one head too, so there d_k = d_model as well; choose 2 "
+                          "or more heads in the sidebar to see what dividing by √d_model instead of √d_k does.")
+        return one + (f"Section 2 and the quiz split Q, K and V into your {heads} heads of width d_k = "
+                      f"{d_model // heads}, because dividing by √d_model instead of √d_k only makes a difference "
+                      "with several heads.")
 
     def row_and_column_sums(self, right_w, wrong_w) -> str:
         """Section 1: what the row and column sums of the right and the axis-0 weights are."""
-        return (f"**Right:** the row sums are {self.spread(right_w.sum(axis=-1))}; the column sums are "
-                f"{self.spread(right_w.sum(axis=-2))}, and nothing asks them to be 1.\n\n"
-                f"**Wrong:** the column sums are {self.spread(wrong_w.sum(axis=-2))}, but the row sums are "
-                f"{self.spread(wrong_w.sum(axis=-1))}. A query's output is then not an average of the values: "
-                "a row summing to more than 1 gets more than one value's worth, a row below 1 gets less.")
+        right = (f"**Right:** the row sums are {self.spread(right_w.sum(axis=-1))}; the column sums are "
+                 f"{self.spread(right_w.sum(axis=-2))}, and nothing asks them to be 1.")
+        rows, cols = wrong_w.sum(axis=-1), wrong_w.sum(axis=-2)
+        wrong = f"**Wrong:** the column sums are {self.spread(cols)}"
+        if np.abs(rows - 1).max() < SUMS_TO_ONE:
+            return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {self.spread(rows)} too, so "
+                    "the row-sum check cannot see this mistake here; the weights still differ from the right ones "
+                    f"by up to {self.fmt.gap(np.abs(wrong_w - right_w).max())}.")
+        return (f"{right}\n\n{wrong}, but the row sums are {self.spread(rows)}. A query's output is then not an "
+                "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
+                "1 gets less.")
 
     def largest_output_change(self, right, wrong, labels) -> str:
         """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""
         diff = np.abs(wrong.output - right.output)  # (n, d_v)
+        if diff.max() < CLOSE:
+            return "On this sentence the outputs agree to within 10⁻⁹. All three output figures share one colour scale."
         worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
-        return (f"The largest difference, {self.fmt.num(diff.max(), 3)}, is in row **{labels[worst]}**, whose wrong "
-                f"weights sum to {self.fmt.num(wrong.weights[worst].sum(), 3)} instead of 1. All three output "
-                "figures share one colour scale.")
+        row_sum = wrong.weights[worst].sum()
+        why = (f"whose wrong weights sum to {self.fmt.num(row_sum, 3)} instead of 1" if abs(row_sum - 1) >= 5e-4
+               else f"whose wrong weights still sum to {self.fmt.num(row_sum, 3)} but fall on other keys")
+        return (f"The largest difference, {self.fmt.gap(diff.max())}, is in row {self.token(labels[worst])}, {why}. "
+                "All three output figures share one colour scale.")
 
-    def scale_intro(self, d_model: int, heads: int) -> str:
-        """Section 2: the right divisor at this width, and what the wrong ones do."""
-        d_k, num = d_model // heads, self.fmt.num
-        return (f"Split into heads, each head's queries and keys are d_k = d_model / heads = {d_model} / {heads} = "
-                f"**{d_k}** wide, so the right divisor is √d_k = √{d_k} = {num(np.sqrt(d_k), 3)}. With several "
-                f"heads, dividing by √d_model = √{d_model} = {num(np.sqrt(d_model), 3)} makes the weights too flat; "
-                "not dividing at all makes them too peaked.")
+    def scale_intro(self, d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
+        """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
+
+        `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
+        d_k, sqrt = d_model // heads, self.fmt.sqrt_text
+        if heads == 1:
+            text = f"With one head, the queries and keys are d_k = d_model = **{d_k}** wide"
+        else:
+            text = (f"Split into {heads} heads, each head's queries and keys are d_k = d_model / heads = {d_model} / "
+                    f"{heads} = **{d_k}** wide")
+        text += f", so the right divisor is √d_k = {sqrt(d_k)}."
+        how = {"sqrt_d_model": f"Dividing by √d_model = {sqrt(d_model)} instead", "no_scale": "Not dividing at all"}
+        for name in (n for n in ("sqrt_d_model", "no_scale") if n in entropy):
+            text += " " + how[name] + self.flatness_clause(entropy[name], entropy["right"], heads)
+        return text
+
+    def flatness_clause(self, H: float, right_H: float, heads: int) -> str:
+        """' makes the weights flatter: their mean row entropy over all heads is 1.717 against 1.645 for the right
+        weights.' with the word measured, not assumed."""
+        word = flatness(H, right_H)
+        said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
+                "as flat": "leaves the weights about as flat as the right ones"}[word]
+        over = "" if heads == 1 else " over all heads"
+        return (f" {said}: their mean row entropy{over} is {self.fmt.num(H, 3)} against "
+                f"{self.fmt.num(right_H, 3)} for the right weights.")
 
     @staticmethod
-    def scale_notes(d_model: int, heads: int, shown: list[Mistake]) -> list[str]:
+    def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
         """Section 2: why a scale mistake is not drawn at this width (it would give the right weights)."""
         d_k, names, notes = d_model // heads, [m.name for m in shown], []
         if "sqrt_d_model" not in names:
@@ -97,83 +165,166 @@ class Sentences:
                          "weights. Choose a larger d_model or fewer heads to see the no-scale mistake.")
         return notes
 
-    @staticmethod
-    def scale_title(name: str, d_model: int, d_k: int) -> str:
-        """Section 2: the weights or output figure's divisor, e.g. '÷ √d_model = √8 (WRONG)'."""
-        return {"no_scale": "÷ 1, no scale (WRONG)", "sqrt_d_model": f"÷ √d_model = √{d_model} (WRONG)",
-                "right": f"÷ √d_k = √{d_k}, right"}[name]
-
-    @staticmethod
-    def scale_divisor(name: str, d_model: int, d_k: int) -> str:
-        """Section 2: the divisor alone, for a difference's title: '1', '√8'."""
-        return {"no_scale": "1", "sqrt_d_model": f"√{d_model}", "right": f"√{d_k}"}[name]
+    def scale_title(self, name: str, d_model: int, d_k: int) -> str:
+        """Section 2: a weights figure's title, 'WRONG: ÷ √8' or 'right: ÷ √4'."""
+        return f"{'right' if name == 'right' else 'WRONG'}: {self.divided_by(name, d_model, d_k)}"
 
     def scale_caption(self, head: int, n: int, heads: int) -> str:
         """Section 2: which head the weights show, what entropy means, and how the outputs join the heads."""
-        joined = (f"The outputs join all {heads} heads side by side (no W_O here)." if heads > 1 else
-                  "The output is the one head's output (no W_O here).")
+        joined = {1: "The output is the one head's output (no W_O here).",
+                  2: "The outputs join both heads side by side (no W_O here)."}.get(
+            heads, f"The outputs join all {heads} heads side by side (no W_O here).")
         return (f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
-                f"ln n = {self.fmt.num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one key. "
-                + joined)
+                f"ln n = ln {n} = {self.fmt.num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
+                f"key. {joined}")
 
-    def scale_outputs(self, d_model: int, d_k: int, off_by: dict[str, float]) -> str:
-        """Section 2: how far each wrong scale's output is from the right one."""
-        parts = [f"the output {self.scale_title(name, d_model, d_k).removesuffix(' (WRONG)')} is off by up to "
-                 f"{self.fmt.num(gap, 3)}" for name, gap in off_by.items()]
-        return ("Against this right output, " + " and ".join(parts) + ". Too peaked leans each query toward its "
-                "single best-matching value; too flat pulls every query toward the plain average of the values.")
+    def scale_outputs(self, d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
+        """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
+        parts = [f"the output {self.divided_by(name, d_model, d_k)} is off by up to {self.fmt.gap(gap)}"
+                 for name, gap in off_by.items()]
+        text = "Against this right output, " + " and ".join(parts) + "."
+        words = {flatness(entropy[name], entropy["right"]) for name in off_by}
+        if "more peaked" in words:
+            text += (" More peaked weights lean each query toward its single best-matching value"
+                     + ("; flatter ones pull every query toward the plain average of the values." if "flatter" in
+                        words else "."))
+        elif "flatter" in words:
+            text += " Flatter weights pull every query toward the plain average of the values."
+        return text
 
     @staticmethod
-    def scale_diagnostic(q_shape: tuple[int, ...], d_model: int) -> str:
+    def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
         """Section 2: how to find d_k in your own code, with this page's shapes."""
         d_k = q_shape[-1]
         return (f"**Diagnostic:** d_k is the width of one head's query, `Q.shape[-1]` after the split. Here the split "
-                f"Q has shape {tuple(q_shape)}, so d_k = {d_k}" + (f", not d_model = {d_model}." if d_k != d_model
-                                                                 else "."))
+                f"Q has shape {tuple(int(s) for s in q_shape)}, so d_k = {d_k}"
+                + (f", not d_model = {d_model}." if d_k != d_model else f", the same as d_model = {d_model}."))
 
-    def swap_text(self, right, swap, axis0, labels) -> str:
-        """Section 3: the swapped scores are the right ones transposed, and what that does to the weights."""
-        i, gap = min(1, len(labels) - 1), self.fmt.gap
-        return (f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the wrong scores are exactly the right ones transposed (largest "
-                f"gap {gap(np.abs(swap.scores - right.scores.T).max())}). In the right matrix, row **{labels[i]}** is "
-                f"{labels[i]}'s query asking every key. In the wrong one, row **{labels[i]}** is {labels[i]}'s key "
-                f"being scored against every token's query: {labels[i]} is no longer asking, it is being asked "
-                "about. Softmax still runs along the rows, so the wrong weights are the transpose of the axis-0 "
-                f"weights from section 1 (largest gap {gap(np.abs(swap.weights - axis0.weights.T).max())}), not of "
-                f"the right weights (largest gap {self.fmt.num(np.abs(swap.weights - right.weights.T).max(), 3)}): "
-                "the rows still sum to 1, so the row-sum check will not catch this one. Compare your scores with "
-                "their transpose instead.")
+    # ---------------------------------------------------------------------------------------------- the roles
+    @staticmethod
+    def roles_intro(d_model: int) -> str:
+        return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
+                "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
+                f"figures use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
+                "standing in for weights a model has already learned.")
+
+    def swap_text(self, right, swap, labels) -> str:
+        """Section 3: the swapped scores are the transpose; when that breaks something, measured here."""
+        i = min(1, len(labels) - 1)
+        moved = np.abs(swap.weights - right.weights).max()
+        return (
+            f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
+            f"{self.fmt.gap(np.abs(swap.scores - right.scores.T).max())}). When that matters:\n\n"
+            "- **Self-attention you train from scratch:** nothing breaks. KQᵀ = (X W_K)(X W_Q)ᵀ is QKᵀ with W_Q "
+            "and W_K trading names, so training learns the same layer.\n"
+            "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
+            f"W_K to be asked. Swapped, row {self.token(labels[i])} of the scores is "
+            f"{self.fmt.md_text(labels[i])}'s key scored against every token's query, so it is no longer asking; "
+            f"on this sentence the weights move by up to {self.fmt.gap(moved)}.\n"
+            "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
+            "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
+            "output row belongs to the wrong token.")
+
+    def cross_demo(self, n: int, d_model: int, swapped: ShapeCheck) -> str:
+        """Section 3: the swap on this sentence, cut to a cross-attention shape: what the right and swapped code do."""
+        n_q, d_v = swapped.expected[-2], swapped.expected[-1]
+        if swapped.caught and swapped.shape is None:
+            did = f"the swapped code stops with an error: {swapped.error}."
+        elif swapped.caught:
+            did = f"the swapped code returns {self.fmt.a_an(swapped.shape[-2])} {shape(swapped.shape)} output."
+        else:
+            did = "the swapped code returns the same shape, so on this sentence the shape test cannot see it."
+        return (f"Try it on this sentence: keep the queries of the first {self.fmt.plural(n_q, 'token')} only "
+                f"(Q is {shape((n_q, d_model))}) and all {n} keys and values (V cut to its first "
+                f"{self.fmt.plural(d_v, 'column')}, so d_v = {d_v}). The "
+                f"right weights are {self.fmt.a_an(n_q)} {shape((n_q, n))} matrix and the output {shape((n_q, d_v))}; "
+                + did)
 
     def values_as_keys_text(self, right, wrong, d: Diagnosis) -> str:
-        """Section 3: V used as K still gives rows that sum to 1, but other weights and other scores."""
-        return ("Now the content to be copied also decides where to look: W_K no longer plays any part, so "
-                "training it would change nothing. The rows still sum to 1 (largest gap "
-                f"{self.fmt.gap(np.abs(wrong.weights.sum(-1) - 1).max())}), but the weights differ from the right ones "
-                f"by up to {self.fmt.num(np.abs(wrong.weights - right.weights).max(), 3)}, and the scores "
-                f"{self.scores_kind(d)}.")
+        """Section 3: V used as K ties W_K to W_V; with loaded weights it moves the weights, measured here."""
+        return (
+            "With softmax(QVᵀ/√d_k) V, the content to be copied also decides where to look, and W_K plays no "
+            "part.\n\n"
+            "- **In a model you train**, this ties W_K to W_V: one matrix must serve both for being found and for "
+            "what is passed along, and W_K never gets a gradient. It trains, but it is a different, smaller layer "
+            "than the one you meant. If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be "
+            "computed.\n"
+            f"- **With weights you load**, the weights on this sentence differ from the right ones by up to "
+            f"{self.fmt.gap(np.abs(wrong.weights - right.weights).max())}, and the scores {self.scores_kind(d)}. "
+            f"The rows still sum to 1 (largest gap {self.fmt.gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so "
+            "the row-sum check does not catch it.")
 
     def keys_as_values_text(self, right, wrong) -> str:
-        """Section 3: K used as V leaves the weights right and changes only the output."""
-        weights_gap = np.abs(wrong.weights - right.weights).max()
-        return (f"The weights are exactly right (largest gap {self.fmt.gap(weights_gap)}): every query looks at "
-                "the right tokens. But it copies their keys, \"what I contain\", instead of "
-                f"their values, \"what I pass along\", so the output is off by up to "
-                f"{self.fmt.num(np.abs(wrong.output - right.output).max(), 3)}. A weights plot will look perfect; "
-                "only the output shows it.")
+        """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
+        return (
+            f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
+            f"{self.fmt.gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens, "
+            "but it copies their keys, \"what I contain\", instead of their values, \"what I pass along\".\n\n"
+            "- **In a model you train**, this ties W_V to W_K: one vector per token must both be found and be passed "
+            "along, and W_V never gets a gradient.\n"
+            f"- **With weights you load**, the output on this sentence is off by up to "
+            f"{self.fmt.gap(np.abs(wrong.output - right.output).max())}. A weights plot looks perfect; only the "
+            "output shows it.")
+
+    def shape_test_code(self, n_q: int, d_v: int) -> str:
+        """Section 3: the shape test as a learner would write it against their own `attention` function."""
+        queries = self.fmt.plural(n_q, "query", "queries")
+        return (f"out = attention(Q[:{n_q}], K, V[:, :{d_v}])  # {queries}, every key, values {d_v} wide\n"
+                f"assert out.shape == ({n_q}, {d_v})  # one row per query, d_v wide")
+
+    @staticmethod
+    def checks_table(rows: Sequence[RoleChecks]) -> dict[str, list[str]]:
+        """Section 3: which check catches which mistake, as columns for a small table."""
+        said = {True: "caught", False: "missed"}
+        return {"mistake": [r.mistake.label for r in rows],
+                "row sums": [said[r.row_sums_caught] for r in rows],
+                "shapes": [said[r.shapes.caught] for r in rows],
+                "known answer": [said[r.known_answer_caught] for r in rows]}
+
+    def shape_outcomes(self, rows: Sequence[RoleChecks]) -> str:
+        """Section 3: what each mistake did in the shape test on this sentence, one bullet each."""
+        n_q, d_v = rows[0].shapes.expected[-2:]
+        lines = []
+        for r in rows:
+            s, name = r.shapes, r.mistake.label
+            if s.shape is None:
+                lines.append(f"- {name}: stops with an error ({s.error}).")
+            elif s.caught:
+                lines.append(f"- {name}: returns {shape(s.shape)} instead of {shape(s.expected)}.")
+            else:
+                lines.append(f"- {name}: returns the right shape, {shape(s.shape)}, so the shape test misses it.")
+        return (f"In the shape test on this sentence ({self.fmt.plural(n_q, 'query', 'queries')}, values "
+                f"{d_v} wide, so the output should be {shape((n_q, d_v))}):\n\n" + "\n".join(lines))
+
+    def scale_known_answer(self, caught: Mapping[str, bool]) -> str:
+        """Section 3: whether the known answer also catches the two wrong scales (d_k = 4 of d_model = 8)."""
+        d_k = 4
+        said = [f"dividing by {self.divided_by(name, KNOWN_ANSWER_D_MODEL, d_k)[2:]} "
+                f"{'fails it' if hit else 'passes it'}" for name, hit in caught.items()]
+        return (f"The known answer was worked out with ÷ √d_k = {self.fmt.sqrt_text(d_k)}, so it tests the scale "
+                f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + " and ".join(said) + ".")
 
     # ---------------------------------------------------------------------------------------------------- quiz
-    def quiz_intro(self, heads: int) -> str:
-        return (f"One of the mistakes above was made on your {heads}-head Q, K and V. Compare it with the right "
+    @staticmethod
+    def quiz_intro(heads: int) -> str:
+        which = "one-head" if heads == 1 else f"{heads}-head"
+        return (f"One of the mistakes above was made on your {which} Q, K and V. Compare it with the right "
                 "computation, use the checks from the sections above, and name it.")
 
-    def symptom(self, mistake: Mistake, d: Diagnosis) -> str:
+    @staticmethod
+    def checks_title(heads: int) -> str:
+        """The quiz's expander: which heads its measurements cover."""
+        over = {1: "its one head", 2: "both heads"}.get(heads, f"all {heads} heads")
+        return f"The checks, measured on the mystery computation ({over})"
+
+    def symptom(self, mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
         """What this mistake does to the checks, and what the checks measured on the mystery computation `d`."""
         num, gap = self.fmt.num, self.fmt.gap
         name = mistake.name
         if name == "axis0":
             return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
-                    f"largest |row sum − 1| is {num(d.row_sum_gap, 3)} and the largest |column sum − 1| is "
-                    f"{num(d.col_sum_gap, 3)}.")
+                    f"largest |row sum − 1| is {gap(d.row_sum_gap)} and the largest |column sum − 1| is "
+                    f"{gap(d.col_sum_gap)}.")
         if name == "swap_qk":
             return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
                     f"{'are' if d.scores_transposed else 'are not'}.")
@@ -184,21 +335,30 @@ class Sentences:
         if name == "k_as_v":
             return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
                     f"weights {'are' if d.weights_same else 'are not'} identical and the output differs by up to "
-                    f"{num(d.output_gap, 3)}.")
-        direction = "lower" if name == "no_scale" else "higher"
-        how = "more peaked" if name == "no_scale" else "flatter"
-        return (f"a wrong divisor keeps the scores equal to QKᵀ but makes the weights {how}, with a mean row entropy "
-                f"{direction} than the right one; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ "
-                f"and the mean row entropy is {num(d.mean_entropy, 3)} against the right "
-                f"{num(d.right_mean_entropy, 3)}.")
+                    f"{gap(d.output_gap)}.")
+        if name in ("no_scale", "sqrt_d_model"):
+            effect = {"flatter": "flattens the weights, raising their mean row entropy",
+                      "more peaked": "sharpens the weights, lowering their mean row entropy",
+                      "as flat": "changes nothing at this width"}[scale_effect(name, d_model, d_k)]
+            measured = {"flatter": "higher than", "more peaked": "lower than",
+                        "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
+            return (f"dividing by {self.divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
+                    f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
+                    f"mean row entropy is {num(d.mean_entropy, 3)}, {measured} the right "
+                    f"{num(d.right_mean_entropy, 3)}.")
+        return (f"here the largest |row sum − 1| is {gap(d.row_sum_gap)}, the scores {self.scores_kind(d)}, and the "
+                f"output differs from the right one by up to {gap(d.output_gap)}.")
 
-    def verdict(self, secret: Mistake, answer: Mistake, d: Diagnosis) -> tuple[bool, str]:
+    def verdict(self, secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int) -> tuple[bool, str]:
         """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake."""
+        def why(m: Mistake) -> str:
+            return self.symptom(m, d, d_model, d_k)
+
         if answer == secret:
-            text = f"Right: it is **{self.named(secret)}**. Why: {self.symptom(secret, d)}"
+            text = f"Right: it is **{self.named(secret)}**. Why: {why(secret)}"
         else:
-            text = (f"Not this time: it is **{self.named(secret)}**, because {self.symptom(secret, d)} "
-                    f"You picked {self.named(answer)}: {self.symptom(answer, d)}")
+            text = (f"Not this time: it is **{self.named(secret)}**, because {why(secret)} "
+                    f"You picked {self.named(answer)}: {why(answer)}")
         seen = identify(d)
         if secret.name in BY_NAME and seen != secret.name:
             # the symptoms of these numbers match another mistake: say so rather than pretend they are telling
@@ -206,8 +366,3 @@ class Sentences:
             text += (f" On these numbers, though, the checks alone point to {other}, so this question could not be "
                      "answered from its symptoms: press New question.")
         return answer == secret, text
-
-
-CHECKS = ("largest |row sum − 1|", "largest |column sum − 1|", "scores equal QKᵀ", "scores equal (QKᵀ)ᵀ",
-          "weights equal the right weights", "mean row entropy (nats)", "mean largest weight",
-          "largest |output − right output|")

@@ -39,19 +39,27 @@ def softmax_over_queries(Q, K, V) -> AttentionResult:
 
 
 def scale_by_sqrt_d_model(Q, K, V, d_model: int) -> AttentionResult:
-    """WRONG with several heads: divides one head's scores by √d_model instead of √d_k (too flat)."""
+    """WRONG with several heads: divides one head's scores by √d_model instead of √d_k, a bigger number whenever
+    d_model > d_k, so every row comes out flatter (or, where the scores are all equal, the same)."""
     if d_model < 1:
         raise ValueError(f"d_model must be at least 1, got {d_model}")
     return scaled_dot_product_attention(Q, K, V, scale=1.0 / np.sqrt(d_model))
 
 
 def no_scale(Q, K, V) -> AttentionResult:
-    """WRONG: softmax(Q Kᵀ) V with no division at all, so the weights are too peaked."""
+    """WRONG: softmax(Q Kᵀ) V with no division at all; whenever d_k > 1 every row comes out more peaked (or the
+    same, where the scores are all equal)."""
     return scaled_dot_product_attention(Q, K, V, scale=1.0)
 
 
 def swap_q_and_k(Q, K, V) -> AttentionResult:
-    """WRONG: softmax(K Qᵀ/√d_k) V; the scores are the transpose of Q Kᵀ, so row i is token i's key being asked."""
+    """WRONG: softmax(K Qᵀ/√d_k) V; the scores are the transpose of Q Kᵀ, so row i is token i's key being asked.
+
+    With n_q queries and n_k keys, K Qᵀ is (n_k, n_q): it can only multiply V (n_k, d_v) when n_q = n_k."""
+    (n_q, _), (n_k, d_v) = np.shape(Q)[-2:], np.shape(V)[-2:]
+    if n_q != n_k:
+        raise ValueError(f"K Qᵀ is {n_k} × {n_q} (a column per query) but V is {n_k} × {d_v} (a row per key), "
+                         "so the swapped weights cannot multiply V")
     return scaled_dot_product_attention(K, Q, V)
 
 
@@ -195,3 +203,104 @@ def mean_row_entropy(weights) -> float:
 def mean_max_weight(weights) -> float:
     """Mean over every row (and head) of the row's largest weight; 1/n is flat, 1 is one-hot."""
     return float(np.mean(np.max(np.asarray(weights, dtype=float), axis=-1)))
+
+
+FLAT_TOLERANCE = 1e-3  # nats: mean entropies closer than this read as "as flat" (they print within 0.001)
+
+
+def flatness(entropy: float, right_entropy: float) -> str:
+    """'flatter', 'more peaked' or 'as flat': how a computation's mean row entropy compares with the right one's."""
+    if entropy > right_entropy + FLAT_TOLERANCE:
+        return "flatter"
+    if entropy < right_entropy - FLAT_TOLERANCE:
+        return "more peaked"
+    return "as flat"
+
+
+def scale_effect(name: str, d_model: int, d_k: int) -> str:
+    """What scale mistake `name` does to the weights at this width, from its divisor against √d_k: a bigger
+    divisor can only flatten every row (softmax at a higher temperature), a smaller one only sharpen it."""
+    wrong, right = divisor(name, d_model, d_k), divisor("right", d_model, d_k)
+    return "flatter" if wrong > right else "more peaked" if wrong < right else "as flat"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Checks a learner can run on their own attention code, with no reference implementation to compare against
+
+
+def cross_shaped(Q, K, V) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Self-attention's Q, K (..., n, d_k) and V (..., n, d_v) cut to a cross-attention shape: the queries of
+    the first n // 2 tokens only, and V's first d_v // 2 columns, so that n_q ≠ n_k and d_v ≠ d_k."""
+    Q, K, V = (np.asarray(a, dtype=float) for a in (Q, K, V))
+    n, d_v = V.shape[-2:]
+    if n < 2 or d_v < 2:
+        raise ValueError(f"a shape test needs at least 2 tokens and d_v of at least 2, got n={n}, d_v={d_v}")
+    return Q[..., : n // 2, :], K, V[..., : d_v // 2]  # (..., n//2, d_k), (..., n, d_k), (..., n, d_v//2)
+
+
+@dataclass(frozen=True)
+class ShapeCheck:
+    """What one computation did with cross-shaped inputs: its output's shape, or the error it raised."""
+
+    expected: tuple[int, ...]  # (..., n_q, d_v), the right output's shape
+    shape: tuple[int, ...] | None  # the output's shape; None when it raised
+    error: str  # the error's message; "" when it ran
+
+    @property
+    def caught(self) -> bool:
+        """The shape test fails: an error, or an output of the wrong shape."""
+        return self.shape != self.expected
+
+
+def shape_check(mistake: Mistake, Q, K, V, d_model: int) -> ShapeCheck:
+    """Run `mistake` on Q (..., n_q, d_k), K (..., n_k, d_k), V (..., n_k, d_v) and report what came out."""
+    expected = (*np.shape(Q)[:-1], np.shape(V)[-1])  # one output row per query, d_v wide
+    try:
+        out = mistake.run(Q, K, V, d_model).output
+    except ValueError as err:
+        return ShapeCheck(expected=expected, shape=None, error=str(err))
+    return ShapeCheck(expected=expected, shape=tuple(out.shape), error="")
+
+
+def known_answer_test(attention) -> bool:
+    """True if attention(Q, K, V) returns the output worked out by hand."""
+    Q = np.array([[1.0, 1, 0, 0], [1, 1, 0, 0]])  # both queries ask for key 0
+    K = np.array([[1.0, 1, 0, 0], [0, 0, 1, 1]])  # q·k₀ = 2, q·k₁ = 0
+    V = np.array([[1.0, 0, 0, 0], [0, 1, 0, 0]])  # d_k = d_v = 4
+    p = math.e / (math.e + 1)  # scores ÷ √4 = [1, 0]: softmax [0.731, 0.269]
+    expected = [[p, 1 - p, 0, 0], [p, 1 - p, 0, 0]]  # each row p·v₀ + (1 − p)·v₁
+    out = np.asarray(attention(Q, K, V))
+    return out.shape == (2, 4) and bool(np.allclose(out, expected))
+
+
+KNOWN_ANSWER_D_MODEL = 8  # the known answer has d_k = 4: as in a layer of 2 heads with d_model = 8
+
+
+def passes_known_answer(mistake: Mistake) -> bool:
+    """Whether `mistake`'s computation passes the known-answer test (d_k = 4 of d_model = 8)."""
+    return known_answer_test(lambda Q, K, V: mistake.run(Q, K, V, KNOWN_ANSWER_D_MODEL).output)
+
+
+ROLE_CHECKED = ("axis0", "swap_qk", "v_as_k", "k_as_v")  # the mistakes about which axis or which matrix
+
+
+@dataclass(frozen=True)
+class RoleChecks:
+    """Which of the three checks catch one mistake: row sums on the sentence, the shape test, the known answer."""
+
+    mistake: Mistake
+    row_sums_caught: bool
+    shapes: ShapeCheck
+    known_answer_caught: bool
+
+
+def role_checks(Q, K, V) -> list[RoleChecks]:
+    """The three checks on each ROLE_CHECKED mistake, for one head's Q, K, V (n, d_model) of a sentence."""
+    right = correct_attention(Q, K, V)
+    d_model = np.shape(Q)[-1]
+    cross = cross_shaped(Q, K, V)
+    return [RoleChecks(mistake=m,
+                       row_sums_caught=not diagnose(right, m.run(Q, K, V, d_model)).rows_sum_to_one,
+                       shapes=shape_check(m, *cross, d_model),
+                       known_answer_caught=not passes_known_answer(m))
+            for m in (BY_NAME[name] for name in ROLE_CHECKED)]

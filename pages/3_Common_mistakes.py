@@ -1,5 +1,6 @@
 """Common mistakes: each bug's output next to the right one, on your own sentence, and a quiz to spot them."""
 
+import inspect
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,13 +18,20 @@ from attn_ui.params import SEED_MAX, parse_int
 from attn_ui.state import setup_page, url_bound
 
 INTRO = ("These are the bugs people actually write in their own attention code: softmax over the wrong "
-         "dimension, dividing by d_model instead of d_k, and mixing up which matrix is the query. "
+         "dimension, dividing by √d_model instead of √d_k, and mixing up the roles of Q, K and V. "
          "Each one below is computed on the same Q, K and V, built from your sentence, right beside the "
          "correct computation, so that you can learn to recognise your own bug by its symptoms.")
 FORMULA = (r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
            r"\qquad \text{softmax over the keys: each row sums to 1}")
-ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every one of these mistakes still gives "
-             "the weight 1, so there is nothing to compare. Type a sentence of at least two words in the sidebar.")
+ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
+             "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
+CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
+              "**Row sums.** Every row of the weights must sum to 1: "
+              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
+CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your function fewer queries than keys, and values "
+                "narrower than the keys: the output must have one row per query and be d_v wide.")
+CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
+               "is your function, returning the output.")
 say = Sentences(fmt)
 
 
@@ -39,12 +47,12 @@ def main():
     st.caption(say.setup_caption(shared.d_model, shared.heads))
     Q, K, V = attn_core.project(inputs)  # one head: (n, d_model) each, d_k = d_v = d_model
     QKV_h = tuple(attn_core.split_heads(M, shared.heads) for M in (Q, K, V))  # (heads, n, d_k) each
-    axis0 = wrong_axis(inputs.labels, Q, K, V)
+    wrong_axis(inputs.labels, Q, K, V)
     wrong_scale(inputs.labels, QKV_h, shared.d_model)
-    confused_roles(inputs.labels, Q, K, V, axis0)
+    confused_roles(inputs.labels, Q, K, V)
     quiz(inputs.labels, QKV_h, shared.d_model, pool=mk.quiz_pool(shared.d_model, shared.d_k))
     show_source(mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
-                mk.keys_as_values, mk.diagnose,
+                mk.keys_as_values, mk.diagnose, mk.shape_check,
                 intro="Every wrong figure on this page comes from one of these functions in `attn_core/mistakes.py`; "
                       "the right ones from `scaled_dot_product_attention`.")
 
@@ -63,125 +71,148 @@ def signed_fig(M, title, labels, zmax, x_title="value dimension"):
     return matrix_figure(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query")
 
 
-def wrong_axis(labels, Q, K, V) -> attn_core.AttentionResult:
-    """1. Softmax over the queries: columns sum to 1, rows do not. Returns the wrong result for section 3."""
+def sums_table(weights, labels, key: str) -> None:
+    """One weight matrix's row and column sums, three narrow columns so the table fits a phone."""
+    sums = pd.DataFrame({"token": labels, "row sum": weights.sum(axis=-1), "column sum": weights.sum(axis=-2)})
+    st.dataframe(sums, hide_index=True, key=key,
+                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("row sum", "column sum")})
+
+
+def wrong_axis(labels, Q, K, V) -> None:
+    """1. Softmax over the queries: columns sum to 1, rows do not."""
     st.header("1. Softmax over the wrong axis")
     st.markdown("Softmax must normalise over the **keys** for each query: the last axis of QKᵀ. Writing "
                 "`softmax(scores, axis=0)` normalises over the **queries** instead, down each column.")
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights, "weights = softmax(QKᵀ/√d_k, axis=−1), right", labels),
-                    key="fig_axis_right")
-    c2.plotly_chart(weights_fig(axis0.weights, "weights, softmax over axis 0 (WRONG)", labels), key="fig_axis_wrong")
-    sums = pd.DataFrame({
-        "token": labels,
-        "right: row sum": right.weights.sum(axis=-1), "right: column sum": right.weights.sum(axis=-2),
-        "wrong: row sum": axis0.weights.sum(axis=-1), "wrong: column sum": axis0.weights.sum(axis=-2),
-    })
-    c1, c2 = st.columns([3, 2])
-    c1.dataframe(sums, hide_index=True, key="table_sums",
-                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in sums.columns[1:]})
-    c2.markdown(say.row_and_column_sums(right.weights, axis0.weights))
+    c1.plotly_chart(weights_fig(right.weights, "right: softmax over keys", labels), key="fig_axis_right")
+    c2.plotly_chart(weights_fig(axis0.weights, "WRONG: softmax over queries", labels), key="fig_axis_wrong")
+    with c1:
+        st.markdown("Sums, **right** weights")
+        sums_table(right.weights, labels, "table_sums_right")
+    with c2:
+        st.markdown("Sums, **WRONG** weights")
+        sums_table(axis0.weights, labels, "table_sums_wrong")
+    st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right.output, "output = weights·V, right", labels, zmax), key="fig_axis_out_right")
-    c2.plotly_chart(signed_fig(axis0.output, "output, softmax over axis 0 (WRONG)", labels, zmax),
-                    key="fig_axis_out_wrong")
+    c1.plotly_chart(signed_fig(right.output, "right: output = weights·V", labels, zmax), key="fig_axis_out_right")
+    c2.plotly_chart(signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax), key="fig_axis_out_wrong")
+    c1, c2 = st.columns(2)  # a new row, so that a phone shows right, wrong, then their difference
     c1.plotly_chart(signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax),
                     key="fig_axis_out_diff")
     c2.markdown(say.largest_output_change(right, axis0, labels))
     st.info("**Diagnostic:** check that each row of your weights sums to 1: "
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
-    return axis0
+
+
+def head_to_show(heads: int) -> int:
+    """The head whose weights section 2 draws, counted from 0 (from 1 on screen and in the link)."""
+    if heads == 1:
+        return 0
+    url_bound("head", 1, int, options=list(range(1, heads + 1)))
+    return st.selectbox("Head to show", options=list(range(1, heads + 1)), key="head",
+                        format_func=lambda k: f"head {k}") - 1
 
 
 def wrong_scale(labels, QKV_h, d_model: int) -> None:
     """2. Dividing by √d_model or by nothing instead of √d_k, on the learner's heads."""
     st.header("2. The wrong scale")
     heads, n, d_k = QKV_h[0].shape
-    st.markdown(say.scale_intro(d_model, heads))
-    runs = mk.run_scale_mistakes(*QKV_h, d_model)  # only the mistakes that change the weights at this width
-    for note in say.scale_notes(d_model, heads, [m for m, _ in runs]):
+    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]  # those that change the weights
+    runs.append(("right", mk.correct_attention(*QKV_h)))
+    entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
+    st.markdown(say.scale_intro(d_model, heads, entropy))
+    for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
         st.info(note, icon=":material/info:")
-    runs = [(m.name, res) for m, res in runs] + [("right", mk.correct_attention(*QKV_h))]
-    if heads > 1:
-        # heads are counted from 1 on screen and in the link, as on the Masks and heads page
-        url_bound("head", 1, int, options=list(range(1, heads + 1)))
-        h = st.selectbox("Head to show", options=list(range(1, heads + 1)), key="head",
-                         format_func=lambda k: f"head {k}") - 1
-    else:
-        h = 0
+    h = head_to_show(heads)
     st.caption(say.scale_caption(h, n, heads))
-    right_h = runs[-1][1]
     outs = {name: attn_core.merge_heads(res.output) for name, res in runs}  # (heads, n, d_k) -> (n, d_model)
-    right_out = outs["right"]
-    zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
-    right_H, right_top = mk.mean_row_entropy(right_h.weights[h]), mk.mean_max_weight(right_h.weights[h])
+    right_w = runs[-1][1].weights[h]
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
-        title = say.scale_title(name, d_model, d_k)
-        col.plotly_chart(weights_fig(res.weights[h], f"weights {title}", labels), key=f"fig_scale_w_{name}")
-        H, top = mk.mean_row_entropy(res.weights[h]), mk.mean_max_weight(res.weights[h])
-        for label, value, right_value in (("mean row entropy (nats)", H, right_H), ("mean largest weight", top,
-                                                                                    right_top)):
-            right = name == "right"
-            col.metric(label, fmt.num(value, 3), delta="the right one" if right else
-                       f"{value - right_value:+.3f} vs √d_k", delta_color="off",
-                       delta_arrow="off" if right else "auto")
+        col.plotly_chart(weights_fig(res.weights[h], say.scale_title(name, d_model, d_k), labels),
+                         key=f"fig_scale_w_{name}")
+        for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
+                                                                                 mk.mean_max_weight)):
+            value, change = measure(res.weights[h]), measure(res.weights[h]) - measure(right_w)
+            col.metric(label, fmt.num(value, 3), delta="the right one" if name == "right" else
+                       f"{fmt.metric_delta(change)} vs √d_k", delta_color="off",
+                       delta_arrow="off" if name == "right" or fmt.metric_delta(change) == "0.000" else "auto")
     st.markdown("**The outputs**, on one colour scale with their differences from the right one:")
+    right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
+    zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
     c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right_out, f"output {say.scale_title('right', d_model, d_k)}", labels, zmax),
-                    key="fig_scale_out_right")
-    wrong = [name for name, _ in runs[:-1]]
-    c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong}))
+    c1.plotly_chart(signed_fig(right_out, f"right: output ÷ √{d_k}", labels, zmax), key="fig_scale_out_right")
+    c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
+                                  entropy))
     for name in wrong:
         c1, c2 = st.columns(2)
-        c1.plotly_chart(signed_fig(outs[name], f"output {say.scale_title(name, d_model, d_k)}", labels, zmax),
+        c1.plotly_chart(signed_fig(outs[name], f"WRONG: output {say.divided_by(name, d_model, d_k)}", labels, zmax),
                         key=f"fig_scale_out_{name}")
-        c2.plotly_chart(signed_fig(outs[name] - right_out, f"output(÷{say.scale_divisor(name, d_model, d_k)}) − "
-                                   f"output(÷√{d_k})", labels, zmax), key=f"fig_scale_diff_{name}")
+        c2.plotly_chart(signed_fig(outs[name] - right_out, f"output {say.divided_by(name, d_model, d_k)} − right",
+                                   labels, zmax), key=f"fig_scale_diff_{name}")
     st.info(say.scale_diagnostic(QKV_h[0].shape, d_model), icon=":material/rule:")
 
 
-def confused_roles(labels, Q, K, V, axis0) -> None:
-    """3. Swapping Q and K, scoring against V, copying K: one head, d_k = d_v = d_model."""
+def confused_roles(labels, Q, K, V) -> None:
+    """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it."""
     st.header("3. Confusing the roles")
-    st.markdown("**Queries and keys decide the weights; values decide what gets copied.** Each mix-up below "
-                f"breaks one half of that sentence. Back to one head: d_k = d_v = d_model = {Q.shape[1]}.")
+    st.markdown(say.roles_intro(Q.shape[1]))
     right = mk.correct_attention(Q, K, V)
-
-    st.subheader("Swapping Q and K")
-    swap = mk.swap_q_and_k(Q, K, V)
-    zs = zmax_of(right.scores)
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(matrix_figure(right.scores, "scores = QKᵀ, right", labels, labels, zmax=zs,
-                                  x_title="key j", y_title="query i (asking)"), key="fig_swap_scores_right")
-    c2.plotly_chart(matrix_figure(swap.scores, "scores = KQᵀ, Q and K swapped (WRONG)", labels, labels, zmax=zs,
-                                  x_title="query j (asking)", y_title="key i (being asked)"),
-                    key="fig_swap_scores_wrong")
-    c1.plotly_chart(weights_fig(right.weights, "weights = softmax(QKᵀ/√d_k), right", labels, "key j",
-                                "query i (asking)"), key="fig_swap_w_right")
-    c2.plotly_chart(weights_fig(swap.weights, "weights = softmax(KQᵀ/√d_k), Q and K swapped (WRONG)", labels,
-                                "query j (asking)", "key i (being asked)"), key="fig_swap_w_wrong")
-    st.markdown(say.swap_text(right, swap, axis0, labels))
+    checks = mk.role_checks(Q, K, V)  # row sums, shapes and the known answer on each mix-up
+    swapped_q_and_k(labels, right, Q, K, V, next(c.shapes for c in checks if c.mistake.name == "swap_qk"))
 
     st.subheader("Using V in place of K when scoring")
     v_as_k = mk.values_as_keys(Q, K, V)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights, "weights = softmax(QKᵀ/√d_k), right", labels), key="fig_vk_right")
-    c2.plotly_chart(weights_fig(v_as_k.weights, "weights = softmax(QVᵀ/√d_k), V used as keys (WRONG)", labels),
-                    key="fig_vk_wrong")
+    c1.plotly_chart(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels), key="fig_vk_right")
+    c2.plotly_chart(weights_fig(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels), key="fig_vk_wrong")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
 
     st.subheader("Using K in place of V as the values")
     k_as_v = mk.keys_as_values(Q, K, V)
     zmax = zmax_of(right.output, k_as_v.output)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right.output, "output = weights·V, right", labels, zmax), key="fig_kv_right")
-    c2.plotly_chart(signed_fig(k_as_v.output, "output = weights·K, K used as values (WRONG)", labels, zmax),
-                    key="fig_kv_wrong")
+    c1.plotly_chart(signed_fig(right.output, "right: output = weights·V", labels, zmax), key="fig_kv_right")
+    c2.plotly_chart(signed_fig(k_as_v.output, "WRONG: output = weights·K", labels, zmax), key="fig_kv_wrong")
     st.markdown(say.keys_as_values_text(right, k_as_v))
+    role_checks(checks)
     st.success("**Remember:** queries and keys decide the weights; values decide what gets copied.",
                icon=":material/lightbulb:")
+
+
+def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
+    """3a. K Qᵀ in place of Q Kᵀ: harmless when training from scratch, wrong with loaded weights or cross-attention."""
+    st.subheader("Swapping Q and K")
+    swap = mk.swap_q_and_k(Q, K, V)
+    zs = zmax_of(right.scores)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(matrix_figure(right.scores, "right: scores QKᵀ", labels, labels, zmax=zs,
+                                  x_title="key j", y_title="query i (asking)"), key="fig_swap_scores_right")
+    c2.plotly_chart(matrix_figure(swap.scores, "WRONG: scores KQᵀ", labels, labels, zmax=zs,
+                                  x_title="query j (asking)", y_title="key i (being asked)"),
+                    key="fig_swap_scores_wrong")
+    c1.plotly_chart(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels, "key j", "query i (asking)"),
+                    key="fig_swap_w_right")
+    c2.plotly_chart(weights_fig(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, "query j (asking)",
+                                "key i (being asked)"), key="fig_swap_w_wrong")
+    st.markdown(say.swap_text(right, swap, labels))
+    st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
+
+
+def role_checks(checks: Sequence[mk.RoleChecks]) -> None:
+    """3d. The three checks a learner can run on their own code, and which mistake each one catches here."""
+    st.subheader("Checks you can run on your own code")
+    st.markdown(CHECK_ROWS)
+    st.markdown(CHECK_SHAPES)
+    n_q, d_v = checks[0].shapes.expected
+    st.code(say.shape_test_code(n_q, d_v), language="python")
+    st.markdown(CHECK_KNOWN)
+    st.code(inspect.getsource(mk.known_answer_test), language="python")
+    st.table(say.checks_table(checks), hide_index=True)
+    st.markdown(say.shape_outcomes(checks))
+    st.markdown(say.scale_known_answer({name: not mk.passes_known_answer(mk.BY_NAME[name])
+                                        for name in mk.SCALE_MISTAKES}))
 
 
 def new_question() -> None:
@@ -200,19 +231,18 @@ def quiz(labels, QKV_h, d_model: int, pool: Sequence[mk.Mistake]) -> None:
                                key="quiz"))
     q2.button("New question", key="quiz_new", on_click=new_question, icon=":material/casino:")
     secret = mk.draw_mistake(seed, pool)
+    d_k = QKV_h[0].shape[-1]
     right, mystery = mk.correct_attention(*QKV_h), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery)
 
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     zmax = zmax_of(right_out, mystery_out)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights[0], "head 1 weights = softmax(QKᵀ/√d_k), right", labels),
-                    key="fig_quiz_w_right")
-    c2.plotly_chart(weights_fig(mystery.weights[0], "head 1 weights, mystery computation", labels),
-                    key="fig_quiz_w_mystery")
-    c1.plotly_chart(signed_fig(right_out, "output, right", labels, zmax), key="fig_quiz_out_right")
-    c2.plotly_chart(signed_fig(mystery_out, "output, mystery computation", labels, zmax), key="fig_quiz_out_mystery")
-    with st.expander("The checks, measured on the mystery computation (all heads)", icon=":material/troubleshoot:"):
+    c1.plotly_chart(weights_fig(right.weights[0], "right: head 1 weights", labels), key="fig_quiz_w_right")
+    c2.plotly_chart(weights_fig(mystery.weights[0], "mystery: head 1 weights", labels), key="fig_quiz_w_mystery")
+    c1.plotly_chart(signed_fig(right_out, "right: output", labels, zmax), key="fig_quiz_out_right")
+    c2.plotly_chart(signed_fig(mystery_out, "mystery: output", labels, zmax), key="fig_quiz_out_mystery")
+    with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
         checks = pd.DataFrame({"check": CHECKS, "mystery": say.readings(diag),
                                "right": say.readings(mk.diagnose(right, right))})  # the same checks on the right one
         st.dataframe(checks, hide_index=True, key="table_checks")
@@ -224,7 +254,7 @@ def quiz(labels, QKV_h, d_model: int, pool: Sequence[mk.Mistake]) -> None:
         if answer is None:
             st.warning("Pick one of the mistakes above first.", icon=":material/touch_app:")
             return
-        ok, text = say.verdict(secret, by_name[answer], diag)
+        ok, text = say.verdict(secret, by_name[answer], diag, d_model, d_k)
         if ok:
             st.success(text, icon=":material/task_alt:")
         else:

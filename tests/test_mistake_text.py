@@ -43,13 +43,13 @@ def test_readings_line_up_with_the_checks():
     right = mk.correct_attention(Q, K, V)
     d = mk.diagnose(right, mk.softmax_over_queries(Q, K, V))
     row = dict(zip(CHECKS, say.readings(d), strict=True))
-    assert row["largest |row sum − 1|"] == fmt.num(d.row_sum_gap, 3) != "0.000"
-    assert row["largest |column sum − 1|"] == "0.000"
+    assert row["largest |row sum − 1|"] == fmt.gap(d.row_sum_gap) != "0.000"
+    assert row["largest |column sum − 1|"] == "below 10⁻⁹"  # only rounding: said so, not printed as 0.000
     assert (row["scores equal QKᵀ"], row["scores equal (QKᵀ)ᵀ"], row["weights equal the right weights"]) == (
         "yes", "no", "no")
     right_row = dict(zip(CHECKS, say.readings(mk.diagnose(right, right)), strict=True))
     assert right_row["weights equal the right weights"] == "yes" and right_row["largest |output − right output|"] == (
-        "0.000")
+        "below 10⁻⁹")
 
 
 @pytest.mark.parametrize("heads", [1, 2, 4])
@@ -58,9 +58,9 @@ def test_the_symptom_of_the_drawn_mistake_says_its_telltale_is_present(heads):
     right = mk.correct_attention(Q, K, V)
     for m in mk.quiz_pool(8, 8 // heads):
         d = mk.diagnose(right, m.run(Q, K, V, 8))
-        text = say.symptom(m, d)
+        text = say.symptom(m, d, 8, 8 // heads)
         assert "are not" not in text and "do not equal" not in text, (m.name, text)
-        ok, feedback = say.verdict(m, m, d)
+        ok, feedback = say.verdict(m, m, d, 8, 8 // heads)
         assert ok and feedback.startswith("Right") and "could not be answered" not in feedback
 
 
@@ -69,7 +69,7 @@ def test_verdict_on_a_wrong_pick_names_both():
     right = mk.correct_attention(Q, K, V)
     secret, answer = mk.BY_NAME["k_as_v"], mk.BY_NAME["swap_qk"]
     d = mk.diagnose(right, secret.run(Q, K, V, 8))
-    ok, text = say.verdict(secret, answer, d)
+    ok, text = say.verdict(secret, answer, d, 8, 4)
     assert not ok and text.startswith("Not this time: it is **K used in place of V")
     assert "the exact transpose of QKᵀ; here they are not." in text  # the swap's telltale, measured absent
 
@@ -81,5 +81,251 @@ def test_verdict_says_when_the_checks_point_elsewhere():
     d = mk.diagnose(right, mk.swap_q_and_k(Q, K, V))
     looks_right = dataclasses.replace(d, scores_transposed=False, scores_same=True, weights_same=True, output_gap=0.0)
     assert mk.identify(looks_right) == "none"
-    _, text = say.verdict(mk.BY_NAME["swap_qk"], mk.BY_NAME["swap_qk"], looks_right)
+    _, text = say.verdict(mk.BY_NAME["swap_qk"], mk.BY_NAME["swap_qk"], looks_right, 8, 4)
     assert "the checks alone point to no mistake at all" in text
+
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# The walk: every sentence the page builds, over the controls' range, each claim checked against the numbers
+
+import math  # noqa: E402
+import re  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+from attn_core import row_entropy  # noqa: E402
+from attn_ui.params import D_MODEL_CHOICES  # noqa: E402
+
+WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen twenty a b c d e f g h i j k l").split()
+TEXTS = ("hello world", "the cat sat on the mat", " ".join(WORDS[:16]), " ".join(WORDS[:32]))  # 2, 6, 16, 32 tokens
+SEEDS = (0, 3, 11)
+WIDTHS = [(d, h) for d in D_MODEL_CHOICES for h in (1, 2, 4, 8) if d % h == 0]
+BAD = [r"\b1 (heads|tokens|queries|rows|columns)\b", r"all [12] heads", r"\d-head.*\b1-head",
+       r"\d[eE][+-]?\d", r"\bnan\b", r"\binf\b", r"-0\.000", r"−0\.000",  # numbers as a reader writes them
+       r"(up to|gap|by up to) 0\.000", r"too (flat|peaked)", r"\bNone\b"]
+
+
+def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
+    """Every sentence the page builds for one state, with the numbers it was built from (as the page does)."""
+    inputs = build_inputs(text, seed, d_model)
+    labels = inputs.labels
+    Q, K, V = project(inputs)
+    QKV_h = tuple(split_heads(M, heads) for M in (Q, K, V))
+    d_k, n = d_model // heads, len(labels)
+    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]
+    right_h = mk.correct_attention(*QKV_h)
+    entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs} | {
+        "right": mk.mean_row_entropy(right_h.weights)}
+    outs = {name: np.abs(res.output - right_h.output).max() for name, res in runs}
+    swap, v_as_k, k_as_v = (mk.BY_NAME[x].run(Q, K, V, d_model) for x in ("swap_qk", "v_as_k", "k_as_v"))
+    checks = mk.role_checks(Q, K, V)
+    pool = mk.quiz_pool(d_model, d_k)
+    said = {
+        "setup": say.setup_caption(d_model, heads),
+        "sums": say.row_and_column_sums(right.weights, axis0.weights),
+        "largest": say.largest_output_change(right, axis0, labels),
+        "scale_intro": say.scale_intro(d_model, heads, entropy),
+        "scale_notes": " ".join(say.scale_notes(d_model, heads, [mk.BY_NAME[x] for x, _ in runs])),
+        "scale_titles": [say.scale_title(x, d_model, d_k) for x, _ in runs] + [say.scale_title("right", d_model, d_k)],
+        "scale_caption": say.scale_caption(0, n, heads),
+        "scale_outputs": say.scale_outputs(d_model, d_k, outs, entropy),
+        "diagnostic": say.scale_diagnostic(QKV_h[0].shape, d_model),
+        "roles": say.roles_intro(d_model),
+        "swap": say.swap_text(right, swap, labels),
+        "cross": say.cross_demo(n, d_model, next(c.shapes for c in checks if c.mistake.name == "swap_qk")),
+        "v_as_k": say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)),
+        "k_as_v": say.keys_as_values_text(right, k_as_v),
+        "shape_code": say.shape_test_code(*checks[0].shapes.expected),
+        "shape_outcomes": say.shape_outcomes(checks),
+        "scale_known": say.scale_known_answer({x: not mk.passes_known_answer(mk.BY_NAME[x]) for x in
+                                               mk.SCALE_MISTAKES}),
+        "quiz": say.quiz_intro(heads) + " " + say.checks_title(heads),
+    }
+    verdicts = {}
+    for secret in pool:
+        d = mk.diagnose(right_h, secret.run(*QKV_h, d_model))
+        for answer in pool:
+            verdicts[secret.name, answer.name] = (d, say.verdict(secret, answer, d, d_model, d_k))
+    return {"said": said, "verdicts": verdicts, "labels": labels, "Q": Q, "K": K, "V": V, "QKV_h": QKV_h,
+            "right": right, "axis0": axis0, "swap": swap, "v_as_k": v_as_k, "k_as_v": k_as_v, "runs": runs,
+            "right_h": right_h, "checks": checks, "pool": pool, "n": n, "d_k": d_k}
+
+
+def sentence_with(text: str, start: str) -> str:
+    """The one sentence of `text` that starts with `start`."""
+    found = [s for s in re.split(r"(?<=\.)\s+", text) if s.startswith(start)]
+    assert len(found) == 1, (start, text)
+    return found[0]
+
+
+def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after another, in page order
+    st_ = page_sentences(text, seed, d_model, heads)
+    said, labels, n, d_k = st_["said"], st_["labels"], st_["n"], st_["d_k"]
+    right, axis0 = st_["right"], st_["axis0"]
+    every = [v for v in said.values() if isinstance(v, str)] + said["scale_titles"] + [
+        t for _, (_, t) in st_["verdicts"].values()]
+    for sentence in every:
+        for bad in BAD:
+            assert not re.search(bad, sentence), (bad, sentence)
+        for article, number in re.findall(r"\b([Aa]n?) (\d+)\b", sentence):  # 'an 8 × 8', 'a 6 × 6'
+            assert article.lower() == fmt.a_an(int(number)), sentence
+
+    # setup: one head or several, with the true d_k
+    if heads == 1:
+        assert "your one head" in said["setup"]
+    else:
+        assert f"your {heads} heads of width d_k = {d_k}," in said["setup"]
+
+    # section 1: the sums the sentence states are the sums of the matrices
+    def spread(v):
+        lo, hi = fmt.num(v.min(), 3), fmt.num(v.max(), 3)
+        return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+
+    assert f"the row sums are {spread(right.weights.sum(-1))};" in said["sums"]
+    assert f"the column sums are {spread(axis0.weights.sum(0))}" in said["sums"]
+    rows = axis0.weights.sum(-1)
+    assert ("happen to be" in said["sums"]) == bool(np.abs(rows - 1).max() < 1e-6)
+    diff = np.abs(axis0.output - right.output)
+    worst = int(np.argmax(diff.max(axis=1)))
+    assert f"The largest difference, {fmt.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
+        said["largest"])
+    assert ("instead of 1" in said["largest"]) == (fmt.num(rows[worst], 3) != "1.000")
+
+    # section 2: which mistakes are drawn, and every flatness word measured independently
+    drawn = [name for name, _ in st_["runs"]]
+    assert ("sqrt_d_model" in drawn) == (heads > 1) and ("no_scale" in drawn) == (d_k > 1)
+    W_right = st_["right_h"].weights
+    H_right = float(np.mean(row_entropy(W_right)))
+    for name, res in st_["runs"]:
+        H = float(np.mean(row_entropy(res.weights)))
+        start = "Dividing by √d_model" if name == "sqrt_d_model" else "Not dividing at all"
+        part = sentence_with(said["scale_intro"], start)
+        word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "about as flat"
+        assert word in part and f"is {fmt.num(H, 3)} against {fmt.num(H_right, 3)}" in part, (part, H, H_right)
+        # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
+        assert mk.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
+        assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
+               f"{fmt.gap(np.abs(res.output - st_['right_h'].output).max())}" in said["scale_outputs"]
+        if word == "flatter":
+            assert "lat" in said["scale_outputs"].split("off by up to")[-1]  # 'Flatter weights' / 'flatter ones'
+    words = {("flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "same")
+             for H in (float(np.mean(row_entropy(r.weights))) for _, r in st_["runs"])}
+    assert ("More peaked weights" in said["scale_outputs"]) == ("more peaked" in words)
+    assert ("lean each query" in said["scale_outputs"]) == ("more peaked" in words)
+    assert ("pull every query" in said["scale_outputs"]) == ("flatter" in words)
+    assert ("one head" in said["scale_intro"]) == (heads == 1)
+    assert ("over all heads" in said["scale_intro"]) == (heads > 1)
+    assert (f"√d_k = {fmt.sqrt_text(d_k)}." in said["scale_intro"])
+    # the notes say a mistake gives the right weights exactly when it does
+    for name, note in (("sqrt_d_model", "√d_model and √d_k are the same number"), ("no_scale", "√d_k = 1 and")):
+        same = np.allclose(mk.BY_NAME[name].run(*st_["QKV_h"], d_model).weights, W_right, rtol=0, atol=1e-12)
+        assert (note in said["scale_notes"]) == same
+    assert f"ln n = ln {n} = {fmt.num(math.log(n), 3)} nats" in said["scale_caption"]
+    assert all(len(t) + len(f"  ({n} × {n})") <= SCALE_TITLE_MAX for t in said["scale_titles"])
+    assert ("not d_model" in said["diagnostic"]) == (d_k != d_model)
+    assert f"shape ({heads}, {n}, {d_k})" in said["diagnostic"]
+
+    # section 3: the role mix-ups
+    swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
+    assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
+    assert f"the weights move by up to {fmt.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
+    n_q, d_v = n // 2, d_model // 2
+    assert f"first {n_q} token{'s' if n_q > 1 else ''} only (Q is {n_q} × {d_model})" in said["cross"]
+    assert f"right weights are {fmt.a_an(n_q)} {n_q} × {n} matrix and the output {n_q} × {d_v}" in said["cross"]
+    with pytest.raises(ValueError):  # the claim "stops with an error", checked against numpy's own matmul
+        np.asarray(mk.softmax(st_["K"] @ st_["Q"][:n_q].T)) @ st_["V"][:, :d_v]
+    assert "stops with an error" in said["cross"]
+    assert f"differ from the right ones by up to {fmt.gap(np.abs(v_as_k.weights - right.weights).max())}" in (
+        said["v_as_k"])
+    rel = mk.diagnose(right, v_as_k).scores_relation
+    assert ("are neither QKᵀ nor its transpose" in said["v_as_k"]) == (rel == "neither")
+    assert "(largest gap below 10⁻⁹), so the row-sum check" in said["v_as_k"]
+    assert "exactly right (largest gap below 10⁻⁹)" in said["k_as_v"]
+    assert f"off by up to {fmt.gap(np.abs(k_as_v.output - right.output).max())}." in said["k_as_v"]
+
+    # the checks table: each verdict checked the slow way
+    columns = say.checks_table(st_["checks"])
+    table = dict(zip(columns["mistake"], zip(columns["row sums"], columns["shapes"], columns["known answer"],
+                                             strict=True), strict=True))
+    for c in st_["checks"]:
+        row_sums, shapes, known = table[c.mistake.label]
+        W = c.mistake.run(st_["Q"], st_["K"], st_["V"], d_model).weights
+        assert (row_sums == "caught") == bool(np.abs(W.sum(-1) - 1).max() > 1e-6)
+        assert (shapes == "caught") == (c.mistake.name != "axis0")  # every role mix-up; the axis keeps its shape
+        assert known == "caught"
+    assert f"({n_q} quer{'y' if n_q == 1 else 'ies'}, values {d_v} wide, so the output should be {n_q} × {d_v})" \
+        in said["shape_outcomes"]
+    assert f"returns {n_q} × {d_model} instead of {n_q} × {d_v}" in said["shape_outcomes"]  # K used as V
+    assert "dividing by 1 fails it and dividing by √8 fails it" in said["scale_known"]
+
+    # the quiz: the feedback is right exactly when the answer is, and names the secret by its measured telltale
+    assert ("one-head" in said["quiz"]) == (heads == 1)
+    for (secret, answer), (d, (ok, feedback)) in st_["verdicts"].items():
+        assert ok == (secret == answer)
+        assert ("could not be answered" in feedback) == (mk.identify(d) != secret)
+        assert mk.identify(d) == secret, (secret, d)  # and on every state walked, the symptoms do name it
+        if secret in ("no_scale", "sqrt_d_model"):
+            measured = {"flatter": "higher than", "more peaked": "lower than", "as flat": "about the same as"}[
+                mk.flatness(d.mean_entropy, d.right_mean_entropy)]
+            assert f"{fmt.num(d.mean_entropy, 3)}, {measured} the right" in feedback
+
+
+TITLE_MAX = 38  # characters, shape included: fits a 390 px phone beside Plotly's buttons, and half of 1280 px
+SCALE_TITLE_MAX = 24  # the scale section's weights titles share one row three ways at 1280 px
+
+
+@pytest.mark.parametrize("d_model,heads", WIDTHS)
+def test_every_sentence_is_true_across_the_controls(d_model, heads):
+    for text in TEXTS:
+        for seed in SEEDS:
+            check_state(text, seed, d_model, heads)
+
+
+@settings(max_examples=25, deadline=None)
+@given(hst.lists(hst.sampled_from(WORDS), min_size=2, max_size=32), hst.integers(0, 10**6),
+       hst.sampled_from(WIDTHS))
+def test_every_sentence_is_true_for_random_sentences(words, seed, width):
+    check_state(" ".join(words), seed, *width)
+
+
+def test_one_token_every_mistake_gives_the_weight_1():
+    """The page's one-token notice: 'every weight is 1 whatever the mistake'."""
+    for d_model, heads in WIDTHS:
+        Q, K, V = heads_qkv("hello", 5, d_model, heads)
+        for m in mk.MISTAKES:
+            assert np.allclose(m.run(Q, K, V, d_model).weights, 1.0), (m.name, d_model, heads)
+
+
+def test_the_article_before_a_shape_is_read_aloud():
+    """'an 8 × 16 matrix' (sixteen tokens, queries of the first eight), never 'a 8 × 16'."""
+    said = page_sentences(" ".join(WORDS[:16]), 0, 8, 2)["said"]["cross"]
+    assert "are an 8 × 16 matrix" in said
+    assert "are a 3 × 6 matrix" in page_sentences("the cat sat on the mat", 0, 8, 2)["said"]["cross"]
+    assert "are a 1 × 2 matrix" in page_sentences("hello world", 0, 8, 2)["said"]["cross"]
+
+
+def test_tokens_that_mean_something_in_markdown_stay_literal():
+    for text, token in (("a $ b $ c", "$·1"), ("a * b * c", "*·1"), ("a _b_ c", "_b_")):
+        st_ = page_sentences(text, 0, 8, 2)
+        assert st_["labels"][1] == token
+        said = st_["said"]["swap"]
+        assert f"row **{fmt.md_text(token)}** of the scores is {fmt.md_text(token)}'s key" in said
+        for sentence in (s for s in st_["said"].values() if isinstance(s, str)):
+            assert "$" not in sentence.replace("\\$", "")  # two bare $ in one paragraph would start LaTeX
+
+
+def test_an_unknown_mistake_gets_a_measured_symptom():
+    """A mistake from another module (mask mistakes) still gets a true sentence, from the checks alone."""
+    Q, K, V = heads_qkv()
+    right = mk.correct_attention(Q, K, V)
+    other = mk.Mistake("masked_twice", "Masked twice", lambda Q, K, V, d_model: mk.keys_as_values(Q, K, V))
+    d = mk.diagnose(right, other.run(Q, K, V, 8))
+    text = say.symptom(other, d, 8, 4)
+    assert text == (f"here the largest |row sum − 1| is below 10⁻⁹, the scores equal QKᵀ, and the output differs "
+                    f"from the right one by up to {fmt.gap(d.output_gap)}.")
+    ok, feedback = say.verdict(other, mk.BY_NAME["k_as_v"], d, 8, 4)
+    assert not ok and "could not be answered" not in feedback

@@ -8,22 +8,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attn_core import build_inputs, multi_head_attention, split_heads
+from attn_core import build_inputs, multi_head_attention, softmax, split_heads
 from attn_core.mistakes import (
     BY_NAME,
     MISTAKES,
     correct_attention,
+    cross_shaped,
     diagnose,
     draw_mistake,
+    flatness,
     identify,
     keys_as_values,
+    known_answer_test,
     mean_max_weight,
     mean_row_entropy,
     no_scale,
+    passes_known_answer,
     quiz_pool,
+    role_checks,
     run_scale_mistakes,
     scale_by_sqrt_d_model,
+    scale_effect,
     scale_mistakes,
+    shape_check,
     softmax_over_queries,
     swap_q_and_k,
     values_as_keys,
@@ -208,3 +215,111 @@ def test_scores_relation_tells_the_swap_from_scoring_against_v():
     assert diagnose(right, keys_as_values(Q, K, V)).scores_relation == "same"
     # symmetric scores (Q = K) are both Q Kᵀ and its transpose: that counts as the same, not as a swap
     assert diagnose(correct_attention(Q, Q, V), swap_q_and_k(Q, Q, V)).scores_relation == "same"
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# When each role mix-up breaks something, and the checks that catch it without a reference implementation
+
+
+def sentence_weights(d_model=8, seed=0, text="the cat sat on the mat"):
+    inp = build_inputs(text, seed, d_model)
+    return inp.X, inp.weights
+
+
+def test_swapping_q_and_k_only_renames_w_q_and_w_k_in_self_attention():
+    """The page's claim: trained from scratch, K Qᵀ is Q Kᵀ with W_Q and W_K trading names."""
+    X, w = sentence_weights()
+    swapped = swap_q_and_k(X @ w.W_Q, X @ w.W_K, X @ w.W_V)
+    renamed = correct_attention(X @ w.W_K, X @ w.W_Q, X @ w.W_V)  # the right layer, W_Q := W_K and W_K := W_Q
+    assert np.allclose(swapped.output, renamed.output, rtol=0, atol=1e-12)
+    # … but with the weights as given, it is a different layer
+    assert np.abs(swapped.output - correct_attention(X @ w.W_Q, X @ w.W_K, X @ w.W_V).output).max() > 0.05
+
+
+def test_values_as_keys_ties_w_k_to_w_v_and_keys_as_values_ties_w_v_to_w_k():
+    X, w = sentence_weights()
+    Q, K, V = X @ w.W_Q, X @ w.W_K, X @ w.W_V
+    other = np.random.default_rng(1).standard_normal(K.shape)
+    # V as K: the right layer with W_K = W_V, and W_K plays no part (no gradient can reach it)
+    assert np.allclose(values_as_keys(Q, K, V).output, correct_attention(Q, V, V).output, rtol=0, atol=1e-12)
+    assert np.array_equal(values_as_keys(Q, K, V).output, values_as_keys(Q, other, V).output)
+    # K as V: the right layer with W_V = W_K, and W_V plays no part
+    assert np.allclose(keys_as_values(Q, K, V).output, correct_attention(Q, K, K).output, rtol=0, atol=1e-12)
+    assert np.array_equal(keys_as_values(Q, K, V).output, keys_as_values(Q, K, other).output)
+
+
+def test_the_swap_fails_with_cross_attention_shapes_and_says_why():
+    X, w = sentence_weights()
+    Q, K, V = cross_shaped(X @ w.W_Q, X @ w.W_K, X @ w.W_V)
+    assert (Q.shape, K.shape, V.shape) == ((3, 8), (6, 8), (6, 4))
+    assert correct_attention(Q, K, V).output.shape == (3, 4)
+    with pytest.raises(ValueError, match=r"K Qᵀ is 6 × 3 \(a column per query\) but V is 6 × 4 \(a row per key\)"):
+        swap_q_and_k(Q, K, V)
+    with pytest.raises(ValueError):  # numpy's own matmul agrees: the swapped weights cannot multiply V
+        softmax(K @ Q.T) @ V  # (6, 3) @ (6, 4), as a learner's own numpy would write the swap
+
+
+def test_cross_shaped_needs_two_tokens_and_two_columns():
+    with pytest.raises(ValueError, match="n=1"):
+        cross_shaped(np.ones((1, 4)), np.ones((1, 4)), np.ones((1, 4)))
+    Q, K, V = cross_shaped(*np.ones((3, 2, 5, 4)))  # leading head axis kept
+    assert (Q.shape, V.shape) == ((2, 2, 4), (2, 5, 2))
+
+
+@pytest.mark.parametrize("d_model", [2, 8, 64])
+def test_shape_check_reports_each_mistake_as_it_behaves(d_model):
+    X, w = sentence_weights(d_model)
+    cross = cross_shaped(X @ w.W_Q, X @ w.W_K, X @ w.W_V)
+    n_q, d_v = 3, d_model // 2
+    results = {m.name: shape_check(m, *cross, d_model) for m in MISTAKES}
+    assert all(r.expected == (n_q, d_v) for r in results.values())
+    for name in ("axis0", "sqrt_d_model", "no_scale"):  # these keep the shapes: only their numbers are wrong
+        assert results[name].shape == (n_q, d_v) and not results[name].caught and results[name].error == ""
+    assert results["swap_qk"].shape is None and "a column per query" in results["swap_qk"].error
+    assert results["v_as_k"].shape is None and f"d_v={d_v}" in results["v_as_k"].error
+    assert results["k_as_v"].shape == (n_q, d_model) and results["k_as_v"].caught
+    assert all(results[x].caught for x in ("swap_qk", "v_as_k", "k_as_v"))
+
+
+def test_the_known_answer_is_the_one_worked_out_by_hand():
+    Q = np.array([[1.0, 1, 0, 0], [1, 1, 0, 0]])
+    K = np.array([[1.0, 1, 0, 0], [0, 0, 1, 1]])
+    V = np.array([[1.0, 0, 0, 0], [0, 1, 0, 0]])
+    W, out = naive_attention(Q, K, V)  # the slow loop agrees with the hand: softmax([1, 0]) = [0.731, 0.269]
+    assert np.allclose(W, [[0.7310585786, 0.2689414214]] * 2)
+    assert known_answer_test(lambda Q, K, V: out)
+    assert known_answer_test(lambda Q, K, V: correct_attention(Q, K, V).output)
+    assert not known_answer_test(lambda Q, K, V: out[:1])  # one row short: the shape is checked too
+    assert not known_answer_test(lambda Q, K, V: out + 1e-3)
+
+
+def test_the_known_answer_catches_every_mistake_at_its_width():
+    for m in MISTAKES:
+        assert not passes_known_answer(m), m.name
+    # at d_model = d_k = 4, dividing by √d_model is right, and the test rightly passes it
+    assert known_answer_test(lambda Q, K, V: scale_by_sqrt_d_model(Q, K, V, 4).output)
+
+
+@pytest.mark.parametrize("text", ["hello world", "the cat sat on the mat", "a b c d e f g h i j k l m n o p"])
+def test_role_checks_agree_with_each_check_run_by_hand(text):
+    X, w = sentence_weights(8, 2, text)
+    Q, K, V = X @ w.W_Q, X @ w.W_K, X @ w.W_V
+    rows = role_checks(Q, K, V)
+    assert [r.mistake.name for r in rows] == ["axis0", "swap_qk", "v_as_k", "k_as_v"]
+    for r in rows:
+        W = r.mistake.run(Q, K, V, 8).weights
+        assert r.row_sums_caught == bool(np.abs(W.sum(axis=-1) - 1).max() > 1e-6)
+        assert r.shapes.caught == (r.mistake.name != "axis0")
+        assert r.known_answer_caught
+
+
+def test_flatness_reads_the_entropies_with_a_tolerance():
+    assert flatness(1.7, 1.6) == "flatter" and flatness(1.5, 1.6) == "more peaked"
+    assert flatness(1.6004, 1.6) == "as flat" and flatness(1.5996, 1.6) == "as flat"
+
+
+@pytest.mark.parametrize("d_model,d_k", [(8, 4), (8, 8), (8, 1), (2, 1), (64, 8)])
+def test_scale_effect_follows_the_divisor(d_model, d_k):
+    expect_flat = "flatter" if d_model > d_k else "as flat"
+    assert scale_effect("sqrt_d_model", d_model, d_k) == expect_flat
+    assert scale_effect("no_scale", d_model, d_k) == ("more peaked" if d_k > 1 else "as flat")

@@ -1,5 +1,7 @@
 """The Common mistakes page through AppTest: right and wrong twins, the heads cases, and the quiz."""
 
+import re
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -32,32 +34,34 @@ def test_defaults_show_each_mistake_beside_the_right_one():
     _, Q, K, V = qkv()
     right = attn_core.scaled_dot_product_attention(Q, K, V)
 
-    wrong_w = heatmap_z(figure_titled(at, "weights, softmax over axis 0 (WRONG)"))
+    wrong_w = heatmap_z(figure_titled(at, "WRONG: softmax over queries"))
     np.testing.assert_allclose(wrong_w.sum(axis=0), 1)  # the telltale: columns sum to 1 …
     assert np.abs(wrong_w.sum(axis=1) - 1).max() > 0.05  # … and rows do not
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "weights = softmax(QKᵀ/√d_k, axis=−1)")), right.weights)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: softmax over keys")), right.weights)
 
-    sums = at.dataframe[0].value  # the row and column sums table, the first on the page
-    np.testing.assert_allclose(sums["wrong: row sum"], wrong_w.sum(axis=1))
-    np.testing.assert_allclose(sums["right: row sum"], 1)
+    right_sums, wrong_sums = at.dataframe[0].value, at.dataframe[1].value  # the two sums tables come first
+    np.testing.assert_allclose(wrong_sums["row sum"], wrong_w.sum(axis=1))
+    np.testing.assert_allclose(right_sums["row sum"], 1)
+    np.testing.assert_allclose(wrong_sums["column sum"], 1)
+    # narrow enough for a phone: no table on the page has more than three columns
+    assert all(len(df.value.columns) <= 3 for df in at.dataframe)
 
-    swapped = heatmap_z(figure_titled(at, "scores = KQᵀ, Q and K swapped (WRONG)"))
-    np.testing.assert_allclose(swapped, heatmap_z(figure_titled(at, "scores = QKᵀ, right")).T)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "output = weights·K, K used as values (WRONG)")),
-                               right.weights @ K)
+    swapped = heatmap_z(figure_titled(at, "WRONG: scores KQᵀ"))
+    np.testing.assert_allclose(swapped, heatmap_z(figure_titled(at, "right: scores QKᵀ")).T)
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: output = weights·K")), right.weights @ K)
 
     # twins share one colour scale, so right and wrong can be compared by eye
-    for right_title, wrong_title in [("output = weights·V, right", "output, softmax over axis 0 (WRONG)"),
-                                     ("scores = QKᵀ, right", "scores = KQᵀ")]:
+    for right_title, wrong_title in [("right: output = weights·V", "WRONG: output, axis 0"),
+                                     ("right: scores QKᵀ", "WRONG: scores KQᵀ")]:
         matches = [f for f in figures(at) if title_of(f).startswith(right_title)]
         r, w = trace(matches[0]), trace(figure_titled(at, wrong_title))
         assert (r["zmin"], r["zmax"]) == (w["zmin"], w["zmax"])
         assert w["zmax"] >= np.abs(heatmap_z(figure_titled(at, wrong_title))).max() - 1e-12
 
-    # every wrong figure says so in its title; the right figures never do
+    # every wrong figure says so first in its title, where a narrow screen cannot cut it off; the right ones never do
     titles = [title_of(f) for f in figures(at)]
-    assert sum("(WRONG)" in t for t in titles) == 10, titles  # 2 axis-0, 4 scale, 2 swap, V as K, K as V
-    assert not any("(WRONG)" in t and ", right" in t for t in titles)
+    assert sum(t.startswith("WRONG:") for t in titles) == 10, titles  # 2 axis-0, 4 scale, 2 swap, V as K, K as V
+    assert not any("WRONG" in t and "right" in t for t in titles)
     assert "check that each row of your weights sums to 1" in all_text(at)
 
 
@@ -72,7 +76,9 @@ def test_the_wrong_scale_with_heads(heads):
         metrics.setdefault(m.label, []).append(float(m.value.replace("−", "-")))
     if heads == 1:
         assert "√d_model and √d_k are the same number" in text
-        assert not any("√d_model" in t for t in titles), titles  # no false difference drawn
+        # no false difference drawn: nothing divided by √d_model = √8 is called wrong, as √8 is √d_k here
+        assert not any(t.startswith("WRONG") and "√8" in t for t in titles), titles
+        assert "right: ÷ √8  (6 × 6)" in titles
         H_none, H_right = metrics["mean row entropy (nats)"]
         assert H_none < H_right
         return
@@ -80,9 +86,8 @@ def test_the_wrong_scale_with_heads(heads):
     w = inp.weights
     mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, heads)
     flat = mk.scale_by_sqrt_d_model(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "weights ÷ √d_model = √8 (WRONG)")), flat.weights[0])
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, f"weights ÷ √d_k = √{8 // heads}, right")),
-                               mha.weights[0])
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: ÷ √8")), flat.weights[0])
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, f"right: ÷ √{8 // heads}")), mha.weights[0])
     H_none, H_dmodel, H_right = metrics["mean row entropy (nats)"]
     top_none, top_dmodel, top_right = metrics["mean largest weight"]
     assert H_none < H_right < H_dmodel  # the two mistakes push in opposite directions
@@ -100,8 +105,8 @@ def test_quiz_right_and_wrong_answers():
     w = inp.weights
     mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, 2)
     mystery = mk.BY_NAME[secret].run(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "head 1 weights, mystery")), mystery.weights[0])
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "output, mystery")), attn_core.merge_heads(mystery.output))
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: head 1 weights")), mystery.weights[0])
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: output")), attn_core.merge_heads(mystery.output))
 
     at.radio(key="quiz_answer").set_value(secret)
     at.button(key="quiz_check").click().run()
@@ -134,3 +139,105 @@ def test_one_token_says_what_to_do_instead_of_drawing():
     assert not at.exception
     assert any("at least two" in w.value for w in at.warning)
     assert not figures(at)
+
+
+def wrong_scale_intro(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith(("Split into", "With one head")))
+
+
+def test_intro_divides_by_the_square_roots():
+    """Item 16: the intro spoke of 'dividing by d_model' where it means √d_model."""
+    text = all_text(open_page())
+    assert "dividing by √d_model instead of √d_k" in text
+    assert "by d_model" not in text
+
+
+def test_the_role_mix_ups_say_when_they_break_and_show_the_shape_test():
+    """Item 15: swapping Q and K only renames W_Q and W_K when training from scratch; it fails with
+    cross-attention shapes (shown live on the sentence); V as K and K as V tie two weight matrices."""
+    at = open_page()
+    text = all_text(at)
+    assert "**Self-attention you train from scratch:** nothing breaks" in text
+    assert "W_Q and W_K trading names" in text
+    assert ("keep the queries of the first 3 tokens only (Q is 3 × 8) and all 6 keys and values (V cut to its first "
+            "4 columns, so d_v = 4). The right weights are a 3 × 6 matrix and the output 3 × 4; the swapped code stops "
+            "with an error: K Qᵀ is 6 × 3 (a column per query) but V is 6 × 4 (a row per key)") in text
+    assert "this ties W_K to W_V" in text and "this ties W_V to W_K" in text
+    assert "def known_answer_test(attention)" in text and "assert out.shape == (3, 4)" in text
+    table = at.table[0].value.set_index("mistake")
+    assert list(table.columns) == ["row sums", "shapes", "known answer"]
+    assert table.loc["Q and K swapped"].tolist() == ["missed", "caught", "caught"]
+    assert table.loc["Softmax over the wrong axis (the queries, axis 0)"].tolist() == ["caught", "missed", "caught"]
+    assert "no longer ask" not in text.replace("no longer asking", "")  # the old, unqualified claim is gone
+
+
+@pytest.mark.parametrize("query", [{}, {"heads": 1}, {"heads": 8, "d_model": 8}, {"d_model": 64, "heads": 8}])
+def test_scale_words_come_from_the_numbers(query):
+    """Item 17: 'flatter' and 'more peaked' only where the entropies say so; no 'too flat' typed in for one state."""
+    at = open_page(**query)
+    d_model, heads = int(query.get("d_model", 8)), int(query.get("heads", 2))
+    inp = attn_core.build_inputs("the cat sat on the mat", 0, d_model)
+    QKV = [attn_core.split_heads(M, heads) for M in attn_core.project(inp)]
+    H = {name: np.mean(attn_core.row_entropy(r.weights)) for name, r in
+         [("right", mk.correct_attention(*QKV)), ("no_scale", mk.no_scale(*QKV)),
+          ("sqrt_d_model", mk.scale_by_sqrt_d_model(*QKV, d_model))]}
+    intro, text = wrong_scale_intro(at), all_text(at)
+    assert "too flat" not in text and "too peaked" not in text and "With several heads" not in text
+    assert ("Dividing by √d_model" in intro) == (heads > 1)  # with one head √d_model is √d_k: nothing to say
+    assert ("Not dividing at all" in intro) == (d_model // heads > 1)  # with d_k = 1, dividing by 1 is right
+    if heads > 1:
+        assert H["sqrt_d_model"] > H["right"] + 1e-3 and "√d_model" in intro.split("flatter")[0]
+    if d_model // heads > 1:
+        assert H["no_scale"] < H["right"] - 1e-3 and "Not dividing at all makes the weights more peaked" in intro
+
+
+@pytest.mark.parametrize("query", [{"heads": 1}, {"heads": 8, "d_model": 8}])
+def test_counts_read_as_words(query):
+    """Item 18: '1 heads', 'all 1 heads', 'an 6 × 6' never appear; one head is 'one head'."""
+    text = all_text(open_page(**query))
+    assert "1 heads" not in text and "all 2 heads" not in text
+    assert not re.search(r"\ban [0-79]", text)
+    if query["heads"] == 1:
+        assert "your one-head Q, K and V" in text and "The output is the one head's output" in text
+    else:
+        assert "your 8-head Q, K and V" in text and "The outputs join all 8 heads" in text
+
+
+LONG = " ".join(f"w{i}" for i in range(32))
+
+
+@pytest.mark.parametrize("query", [{}, {"heads": 1}, {"d_model": 64, "heads": 8, "text": LONG}])
+def test_titles_start_with_the_verdict_and_fit_a_phone(query):
+    """A wrong figure's title starts with 'WRONG:' and every title fits 390 px (and half of 1280 px)."""
+    at = open_page(**query)
+    titles = [title_of(f) for f in figures(at)]
+    assert all(len(t) <= 38 for t in titles), max(titles, key=len)
+    scale_row = [t for t in titles if t.split("  (")[0] in ("WRONG: ÷ 1", "WRONG: ÷ √8", "WRONG: ÷ √64")
+                 or t.startswith("right: ÷")]
+    assert scale_row and all(len(t) <= 24 for t in scale_row), scale_row  # three to a row at 1280 px
+    assert not any("(WRONG)" in t for t in titles)
+
+
+def test_numbers_in_prose_read_as_a_person_writes_them():
+    """Item 19: a gap that is only rounding reads 'below 10⁻⁹', never 0.000 or 1e-16."""
+    text = all_text(open_page())
+    assert "largest gap below 10⁻⁹" in text
+    assert not re.search(r"\d[eE][+-]?\d|up to 0\.000|gap 0\.000", text)
+
+
+def test_tokens_with_markdown_meaning_do_not_break_the_page():
+    at = open_page(text="a $ b $ c")  # labels a, $·1, b, $·3, c: two bare $ would start LaTeX
+    assert "row **\\$·1** of the scores is \\$·1's key" in all_text(at)
+
+
+def test_the_quiz_feedback_says_below_10_9_for_a_rounding_gap():
+    """Item 19: the axis mistake's column sums are 1 up to rounding; the feedback used to print that gap as 0.000."""
+    pool = [m.name for m in mk.quiz_pool(8, 4)]
+    seed = next(s for s in range(100) if mk.draw_mistake(s, pool) == "axis0")
+    at = open_page(quiz=seed)
+    at.radio(key="quiz_answer").set_value("axis0")
+    at.button(key="quiz_check").click().run()
+    feedback = at.success[-1].value
+    assert "the largest |column sum − 1| is below 10⁻⁹" in feedback and "0.000" not in feedback
+    checks = at.dataframe[-1].value.set_index("check")
+    assert checks.loc["largest |column sum − 1|", "mystery"] == "below 10⁻⁹"

@@ -31,7 +31,7 @@ from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.data import load_inputs
 from attn_ui.exports import csv_zip, numpy_code, shape_flow_dot
 from attn_ui.figures import clicked_cell, matrix_figure
-from attn_ui.format import gap, num, plural, readable, readable_vec
+from attn_ui.format import gap, md_text, num, plot_label, plural, readable, readable_vec
 from attn_ui.params import parse_bool
 from attn_ui.state import setup_page, url_bound
 
@@ -66,6 +66,11 @@ class Setup:
     @property
     def d_model(self) -> int:
         return self.base.X.shape[1]
+
+    @property
+    def said(self) -> list[str]:
+        """The labels as they read inside markdown: a token such as *, _ or $ stays literal."""
+        return [md_text(t) for t in self.labels]
 
     @property
     def wide(self) -> bool:
@@ -131,15 +136,15 @@ def starting_point(shared) -> Setup:
                 "which stays in the link.", icon=":material/label:")
     else:
         base = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
-        st.caption(f"The weights are drawn from seed {shared.seed} with entries of variance 1/d_model, so that "
-                   "Q, K and V entries stay near unit variance, like X's.")
+        st.caption(f"The starting weights are drawn from seed {shared.seed} with entries of variance 1/d_model, so "
+                   "that Q, K and V entries stay near unit variance, like X's.")
     setup = Setup(start, pe, base, inputs.tokens, inputs.labels,
                   "named features" if start == "interpretable" else "embedding")
     st.caption(f"One head on this page, so d_k = d_v = d_model = {setup.d_model}; the sidebar's *heads* setting "
                "belongs to the pages that split attention into several heads. "
-               + (f"Positions are off: X is each token's {setup.what_x} alone." if not pe else
-                  "X is each token's embedding plus its position." if start == "random" else
-                  "X is each token's named features, then its position in columns of its own."))
+               + (f"Positions are off: X starts as each token's {setup.what_x} alone." if not pe else
+                  "X starts as each token's embedding plus its position." if start == "random" else
+                  "X starts as each token's named features, then its position in columns of its own."))
     return setup
 
 
@@ -168,7 +173,8 @@ def edit_matrices(shared, setup: Setup) -> tuple[np.ndarray, ...]:
             st.data_editor(table, key=key, num_rows="fixed",
                            column_config={c: st.column_config.TextColumn(c) for c in cols})
         edits = (ss.get(key) or {}).get("edited_rows", {})
-        good[name], errors = apply_edits(name, getattr(base, name), good[name], edits, rows, cols)
+        named = setup.said if name == "X" else rows  # the row names an error message will print
+        good[name], errors = apply_edits(name, getattr(base, name), good[name], edits, named, cols)
         problems += errors
     ss["_qkv_good"] = good
     for e in problems:
@@ -212,8 +218,8 @@ def lexicon(setup: Setup, res: Built) -> None:
                  "position p (the paper's sinusoid, two columns wide). The starting "
                  "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
                  "there." if setup.pe else "")
-    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.labels, res.Q, res.weights, readable),
-                                  unanswered_sentence(setup.tokens, setup.labels, res.K, res.weights, readable)]))
+    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.said, res.Q, res.weights, readable),
+                                  unanswered_sentence(setup.tokens, setup.said, res.K, res.weights, readable)]))
     with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
         lex = pd.DataFrame({"token": setup.labels,
                             "feature": [FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
@@ -255,7 +261,8 @@ def project(setup: Setup, X, res: Built) -> None:
         "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
         "Queries and keys decide the weights; values decide what gets copied."
     )
-    for note in repeat_notes(setup.tokens, setup.pe, X, res.Q, res.K, res.V, res.weights):
+    words = [md_text(t) for t in setup.tokens]  # escaping keeps equal tokens equal, so the groups are the same
+    for note in repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
         show(note)
 
 
@@ -311,13 +318,13 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     if pair is None:
         return
     a, b = pair
-    show(action_animal_lesson(setup.labels, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
+    show(action_animal_lesson(setup.said, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
                               readable))
 
     def trace_pair() -> None:
         st.session_state["qi"], st.session_state["kj"] = a, b
 
-    st.button(f"Trace {setup.labels[a]} → {setup.labels[b]} below", key="trace_pair", on_click=trace_pair)
+    st.button(f"Trace {setup.said[a]} → {setup.said[b]} below", key="trace_pair", on_click=trace_pair)
 
 
 def trace(setup: Setup, res: Built, i: int, j: int) -> None:
@@ -328,7 +335,7 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     s1.selectbox("Query i (the token that asks)", list(range(n)), key="qi", format_func=lambda k: labels[k])
     s2.selectbox("Key j (the token that answers)", list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
-    qi, kj = labels[i], labels[j]
+    qi, kj = setup.said[i], setup.said[j]  # for markdown; the figures escape the raw labels their own way
     scaled, shift = readable(t.scaled), readable(t.shift)
     minus = f"− {shift}" if t.shift > 0 else f"+ {readable(-t.shift)}"  # a negative max is taken off by adding
     exp_text = (f"exp({scaled}) = {readable(t.exps[j])}" if t.shift == 0 else
@@ -336,9 +343,11 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
                 "taken off every entry first so exp() stays in range; it cancels in the ratio)")
     places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    fig_col.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {qi} → {kj}",
-                                       [f"q ({qi})", f"k ({kj})", "q ⊙ k"], setup.base.dims, decimals=places,
-                                       x_title="d_k dimension", height=240), key="fig_trace_products")
+    fig_col.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]),
+                                       f"qᵢ ⊙ kⱼ for {plot_label(labels[i])} → {plot_label(labels[j])}",
+                                       [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], setup.base.dims,
+                                       decimals=places, x_title="d_k dimension", height=240),
+                         key="fig_trace_products")
     text_col.markdown(
         f"1. **q ⊙ k**, element by element: the bottom row of the figure.\n"
         f"2. **Sum**: q · k = {readable(t.score)}, the cell ({qi}, {kj}) of QKᵀ.\n"
@@ -356,12 +365,13 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
 def trace_output(setup: Setup, res: Built, t, places: int) -> None:
     """Each key's share w_ij·v_j of output_i, and their sum, checked against the output matrix."""
     labels, v_dims = setup.labels, setup.base.v_dims
-    qi, kj = labels[t.i], labels[t.j]
+    qi, kj = setup.said[t.i], setup.said[t.j]  # for markdown
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
     top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    fig_col.plotly_chart(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {qi}", labels, v_dims,
+    fig_col.plotly_chart(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {plot_label(labels[t.i])}",
+                                       labels, v_dims,
                                        y_title="key j", decimals=places, zmax=top), key="fig_trace_shares")
-    fig_col.plotly_chart(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [qi], v_dims,
+    fig_col.plotly_chart(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[t.i]], v_dims,
                                        decimals=places, x_title="value dimension", height=200, zmax=top),
                          key="fig_trace_sum")
     text_col.markdown(

@@ -283,3 +283,15 @@ def test_a_very_negative_row_max_is_taken_off_by_adding_it():
     no_exception(at)
     step = next(m.value for m in at.markdown if m.value.startswith("1. **q ⊙ k**"))
     assert "exp(−4.0 × 10⁶ + 4.0 × 10⁶) = 1.000" in step and "− −" not in step, step
+
+
+def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
+    at = open_page(start="interpretable", text="$ cat sat $ * _ mat *", qi=0, kj=5)
+    no_exception(at)
+    text = all_text(at)
+    # "$·0 … $·0" in one paragraph would be typeset as LaTeX, "* … *" as italics
+    assert "the cell (\\$·0, \\_) of QKᵀ" in text and "row \\$·0 has exps" in text
+    assert "“\\$” appears at positions 0 and 3" in text and "“\\*” appears at positions 4 and 7" in text
+    assert "Here “\\$·0”, “\\$·3”, “\\*·4” and 3 more look for nothing" in text
+    assert "The sum equals row \\$·0 of the output above" in text
+    assert title_of(figure_titled(at, "qᵢ ⊙ kⱼ for")).startswith("qᵢ ⊙ kⱼ for $·0 → _")

@@ -197,3 +197,12 @@ def stacked_figure(title: str, row_titles, x_title: str, *, log_y_rows=(), heigh
     for row in log_y_rows:
         fig.update_yaxes(type="log", exponentformat="power", row=row, col=1)  # 10⁻⁶, not 1µ
     return fig
+
+
+# No Plotly toolbar: on a phone it sat over the titles, and its buttons were most of a keyboard user's Tab stops.
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+
+
+def plot(fig: go.Figure, key: str, where=None, **kwargs):
+    """Draw `fig` with the app's chart settings (no toolbar, no zoom) in `where` (st, a column, a container)."""
+    return (where or st).plotly_chart(fig, key=key, config=CONFIG, **kwargs)

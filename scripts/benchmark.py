@@ -287,11 +287,12 @@ def table(results: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--page", action="append", help="only this page file (repeatable), e.g. pages/1_QKV_builder.py")
     parser.add_argument("--json", default=str(Path(tempfile.gettempdir()) / "attention_explorer_benchmark.json"))
     args = parser.parse_args()
     from attn_ui.pages import route
 
-    pages = route()
+    pages = [p for p in route() if not args.page or p.path in args.page]
     results = {"maths": maths(), "server": server(pages)}
     if not args.no_browser:
         results["browser"] = browser_times(pages)

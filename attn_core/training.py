@@ -476,9 +476,8 @@ def divergence_message(run: Run, lr: float, finals: np.ndarray, fmt: Formatter) 
     safe = [x for x, f in zip(LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
     advice = (f" On the chosen seed the largest learning rate below yours at which it did not diverge is {safe[-1]:g}."
               if safe else "")
-    return (f"The {run.name} run {where}: its scores grew past 10{_superscript(BLOW_UP)} in size, where softmax "
-            "is an exact one-hot in floating point and the numbers soon overflow. Its curves stop there, with "
-            f"nothing drawn after it.{advice}")
+    return (f"The {run.name} run {where}: its scores grew past 10{_superscript(BLOW_UP)} in size, where this lab "
+            f"counts a run as diverged, so its training stops there and its curves end the step before.{advice}")
 
 
 def _superscript(power_of_ten: float) -> str:
@@ -553,6 +552,8 @@ def prediction_right(choice: str, outcome: str) -> bool:
 def heatmap_sentence(scaled: Run, unscaled: Run, fmt: Formatter, after: bool = True) -> str:
     """How many queries of the held-out example put their largest weight on their own key, per run,
     before training (after=False) or after it."""
+    if after and np.isnan(scaled.final_weights).any() and np.isnan(unscaled.final_weights).any():
+        return "Both runs diverged, so neither has weights after training to show."
     parts = []
     for run in (scaled, unscaled):
         W = run.final_weights if after else run.initial_weights  # (n, n)

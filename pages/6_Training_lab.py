@@ -145,8 +145,9 @@ def race(lab: tl.Lab) -> bool:
     seeds = len(lab.seeds)
     st.caption(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries, so the curves are "
                f"measured on data the model has not trained on yet. The dotted line marks a loss of {tl.LOW_LOSS:g}. "
-               + (f"Lines are the median over seeds {lab.seeds[0]} to {lab.seeds[-1]}; the bands span the lowest "
-                  "to the highest seed." if seeds > 1 else "Turn on several seeds to see the spread."))
+               + (f"The sentences above the charts describe seed {lab.seeds[0]}; the lines are the median over seeds "
+                  f"{lab.seeds[0]} to {lab.seeds[-1]} and the bands span the lowest to the highest seed."
+                  if seeds > 1 else "Turn on several seeds to see the spread."))
     if seeds > 1:
         st.markdown(tl.spread_sentence(lab.scaled, lab.unscaled, fmt))
     return True
@@ -170,6 +171,7 @@ def curves_figure(lab: tl.Lab, metrics: tuple[str, str]) -> go.Figure:
             add_curve(fig, run, getattr(run, metric), row, show_legend=row == 1)
     if "loss" in metrics:
         fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"}, row=1, col=1)  # named in the caption
+        fig.update_yaxes(dtick=1, row=1, col=1)  # one tick per power of ten
         fig.update_yaxes(range=[0, 1.05], row=2, col=1)
     if "entropy" in metrics:
         ln_n = math.log(tl.N_KEYS)
@@ -191,7 +193,8 @@ def add_curve(fig: go.Figure, run: tl.Run, values: np.ndarray, row: int, show_le
         fig.add_trace(go.Scatter(x=np.concatenate([steps, steps[::-1]]), y=np.concatenate([hi, lo[::-1]]),
                                  fill="toself", fillcolor=colour, opacity=0.18, line={"width": 0},
                                  hoverinfo="skip", showlegend=False, legendgroup=run.name), row=row, col=1)
-    fig.add_trace(go.Scatter(x=steps, y=np.median(values[:, :last], axis=0) if last else [], mode="lines",
+    mode = "lines" if last > 3 else "lines+markers"  # a run that diverged at once still shows its first steps
+    fig.add_trace(go.Scatter(x=steps, y=np.median(values[:, :last], axis=0) if last else [], mode=mode,
                              name=NAMES[run.name], line={"color": colour, "width": 2}, legendgroup=run.name,
                              showlegend=show_legend), row=row, col=1)
 
@@ -212,8 +215,7 @@ def attention_pair(lab: tl.Lab, after: bool) -> None:
     for col, run in zip(st.columns(2), (lab.scaled, lab.unscaled), strict=True):
         weights = run.final_weights if after else run.initial_weights
         if np.isnan(weights).any():
-            col.warning(f"The {run.name} run diverged, so it has no weights to show.", icon=":material/trending_up:")
-            continue
+            continue  # a diverged run has no weights: the sentence above says so
         scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
         col.plotly_chart(matrix_figure(weights, f"{run.name}: softmax({scale}) {when}", labels_q, labels_k,
                                        kind="weights", x_title="key", y_title="query", decimals=1, height=560,
@@ -226,18 +228,18 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     st.markdown(tl.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps, fmt))
     k = tl.tail(lab.steps)
-    fig = line_figure(f"final loss against learning rate, d_k = {lab.d_k}, seed {lab.seeds[0]}",
+    fig = line_figure(f"final loss against learning rate, d_k = {lab.d_k}",
                       "learning rate (log axis)", f"final loss (mean of the last {fmt.plural(k, 'step')})",
                       x_ticks=tl.LR_CHOICES[::2], log_y=True)
     finite = np.concatenate([finals_s[~np.isnan(finals_s)], finals_u[~np.isnan(finals_u)]])
     top = float(finite.max()) * 2 if finite.size else 10.0
-    for name, finals in (("scaled", finals_s), ("unscaled", finals_u)):
+    for name, finals, lift in (("scaled", finals_s, 1.0), ("unscaled", finals_u, 1.8)):
         ok = ~np.isnan(finals)
         lrs = np.array(tl.LR_CHOICES)
         fig.add_trace(go.Scatter(x=lrs[ok], y=finals[ok], mode="markers+lines", name=NAMES[name],
                                  line={"color": COLOURS[name]}))
         if (~ok).any():
-            fig.add_trace(go.Scatter(x=lrs[~ok], y=[top] * int((~ok).sum()), mode="markers",
+            fig.add_trace(go.Scatter(x=lrs[~ok], y=[top * lift] * int((~ok).sum()), mode="markers",
                                      name=f"{name}: diverged", marker={"symbol": "x", "size": 11,
                                                                          "color": COLOURS[name]}))
     fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"})  # named in the caption
@@ -246,8 +248,9 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     fig.add_annotation(x=math.log10(lab.lr), y=1, yref="paper", yanchor="bottom", text=f"your lr = {lab.lr:g}",
                        showarrow=False, font={"size": 11, "color": "#666"})
     st.plotly_chart(fig, key="fig_sweep")
-    st.caption("The same seed, batches and initial weights for every point. A cross at the top marks a run that "
-               f"diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch both ranges.")
+    st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
+               f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "
+               "both ranges.")
 
 
 def show_code_and_try() -> None:

@@ -231,6 +231,8 @@ def test_largest_learning_rate_gives_a_divergence_message():
         assert f"diverged at step {run.diverged_at[0]}" in message
         assert "largest learning rate below yours at which it did not diverge is 100" in message
     assert tl.verdict(scaled, unscaled, fmt)[0] == "both diverged"
+    assert tl.heatmap_sentence(scaled, unscaled, fmt).startswith("Both runs diverged, so neither has weights")
+    assert "the unscaled run for" in tl.heatmap_sentence(scaled, unscaled, fmt, after=False)
     assert tl.divergence_message(*runs_at()[:1], 3.0, finals_s, fmt) == ""
 
 

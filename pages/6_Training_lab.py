@@ -11,7 +11,7 @@ from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import lab_seed_runs, lab_sweep
-from attn_ui.figures import line_figure, matrix_figure, stacked_figure
+from attn_ui.figures import line_figure, matrix_figure, plot, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import setup_page, url_bound
 
@@ -133,15 +133,15 @@ def race(lab: tl.Lab) -> bool:
         return False
     outcome = tl.first_to_learn(lab.scaled, lab.unscaled)
     reveal(guess, right=tl.prediction_right(guess.value, outcome), why=tl.race_sentence(lab.scaled, lab.unscaled, fmt))
-    kind, sentence = tl.verdict(lab.scaled, lab.unscaled, fmt)
+    _, sentence = tl.verdict(lab.scaled, lab.unscaled, fmt)
     st.markdown(f"**{sentence}**")
     for run in (lab.unscaled, lab.scaled):
         stuck = tl.stuck_sentence(run, fmt)
         if stuck:
             st.markdown(stuck)
     left, right = st.columns(2)
-    left.plotly_chart(curves_figure(lab, ("loss", "accuracy")), key="fig_loss_accuracy")
-    right.plotly_chart(curves_figure(lab, ("entropy", "grad_norm_K")), key="fig_entropy_gradient")
+    plot(curves_figure(lab, ("loss", "accuracy")), "fig_loss_accuracy", left)
+    plot(curves_figure(lab, ("entropy", "grad_norm_K")), "fig_entropy_gradient", right)
     seeds = len(lab.seeds)
     st.caption(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries, so the curves are "
                f"measured on data the model has not trained on yet. The dotted line marks a loss of {tl.LOW_LOSS:g}. "
@@ -217,9 +217,9 @@ def attention_pair(lab: tl.Lab, after: bool) -> None:
         if np.isnan(weights).any():
             continue  # a diverged run has no weights: the sentence above says so
         scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
-        col.plotly_chart(matrix_figure(weights, f"{run.name}: softmax({scale}) {when}", labels_q, labels_k,
-                                       kind="weights", x_title="key", y_title="query", decimals=1, height=560,
-                                       share=0.5), key=f"fig_{'final' if after else 'initial'}_{run.name}")
+        fig = matrix_figure(weights, f"{run.name}: softmax({scale}) {when}", labels_q, labels_k, kind="weights",
+                            x_title="key", y_title="query", decimals=1, height=560, share=0.5)
+        plot(fig, f"fig_{'final' if after else 'initial'}_{run.name}", col)
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
@@ -247,7 +247,7 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     fig.add_vline(x=lab.lr, line={"dash": "dash", "color": "#bbbbbb"})
     fig.add_annotation(x=math.log10(lab.lr), y=1, yref="paper", yanchor="bottom", text=f"your lr = {lab.lr:g}",
                        showarrow=False, font={"size": 11, "color": "#666"})
-    st.plotly_chart(fig, key="fig_sweep")
+    plot(fig, "fig_sweep")
     st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
                f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "
                "both ranges.")

@@ -5,17 +5,31 @@ import pandas as pd
 import streamlit as st
 
 import attn_core
-from attn_core.words import positions_note
+from attn_core.builder import (
+    FEATURES,
+    QUERY_RULES,
+    Start,
+    action_animal_lesson,
+    action_animal_pair,
+    build,
+    interpretable_start,
+    random_start,
+)
+from attn_core.words import positions_note, top_key_verdict
+from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure, vector_figure
+from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
 from attn_ui.format import a_an, gap, num
 from attn_ui.pages import route
-from attn_ui.state import route_footer, setup_page, token_picker
+from attn_ui.params import parse_bool
+from attn_ui.state import route_footer, setup_page, token_picker, url_bound
 
 INTRO = ("For each token, self-attention asks: which other tokens carry information I need right now, "
          "and how much of each? The answer comes from the content, not from a fixed pattern. "
-         "Change the sentence, the seed or the width in the sidebar and watch every number below move.")
+         "Change the sentence in the sidebar (on a phone, open it with the **»** at the top left; on a touch "
+         "screen, tap outside the box to apply it) and watch every number below move.")
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 
 
@@ -26,15 +40,24 @@ def main() -> None:
     the_route(shared)
     three_roles()
     inputs = load_inputs(shared)
-    Q, K, V = attn_core.project(inputs)  # one head: d_k = d_v = d_model
-    att = attn_core.scaled_dot_product_attention(Q, K, V)
-    i = one_query(inputs, att, V)
-    output_of_one_query(inputs, att, V, i)
-    every_query(inputs, att)
-    where_qkv_come_from(inputs, Q, K, V)
+    start, named = choose_weights(shared, inputs)
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)  # one head: d_k = d_v = d_model
+    i = one_query(inputs.labels, inputs.tokens, start, res, named)
+    output_of_one_query(inputs.labels, start, res, i)
+    every_query(inputs.labels, res)
+    where_qkv_come_from(inputs.labels, start, res)
     show_source(attn_core.softmax, attn_core.scaled_dot_product_attention,
-                intro="The home page runs exactly these two functions from `attn_core/attention.py`.")
+                intro="These two functions from `attn_core/attention.py` are the attention this page shows.")
     route_footer(__file__, shared)
+
+
+def the_route(shared) -> None:
+    """The pages in the order to take them, each with the question it answers; links keep your settings."""
+    with st.container(border=True):
+        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings.")
+        for k, page in enumerate(route()[1:], start=1):
+            st.page_link(page.path, label=f"{k}. {page.label}: {page.question}", icon=page.icon,
+                         query_params=shared.query_params())
 
 
 def three_roles() -> None:
@@ -46,77 +69,85 @@ def three_roles() -> None:
     role_v.markdown("**Value** $v_j = x_j W_V$: *what do I pass along?*")
 
 
-def one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult, V) -> int:
-    """Pick a query; its scores, scaled scores and weights over every key. Returns the query's index."""
-    labels = inputs.labels
-    d_model = inputs.X.shape[1]
-    d_k = d_model
+def choose_weights(shared, inputs: attn_core.Inputs) -> tuple[Start, bool]:
+    """Named features with hand-set W_Q (attention that visibly picks), or the seeded random weights."""
+    url_bound("home_random", False, parse_bool)
+    random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random")
+    if random:
+        w = inputs.weights
+        st.caption(f"W_Q, W_K and W_V are drawn from seed {shared.seed} (sidebar), d_model = {shared.d_model}. "
+                   "Nothing has been learned, so a query's weights come out fairly even.")
+        return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
+    rules = "; ".join(why for _, _, why in QUERY_RULES)
+    st.caption(f"Named features: each column of X is one of {len(FEATURES)} features ({', '.join(FEATURES)}) "
+               f"or one of 2 position columns, and W_Q is set by hand: {rules}. The sidebar's seed and d_model "
+               "apply to the random weights. The Q/K/V builder shows the lexicon and every number.")
+    return interpretable_start(inputs.tokens), True
+
+
+def one_query(labels, tokens, start: Start, res, named: bool) -> int:
+    """Pick a query; predict its favourite key; then its scores, scaled scores and weights over every key."""
+    pair = action_animal_pair(tokens) if named else None
+    d_model, d_k = start.X.shape[1], res.d_k
     st.header("One query, every key")
-    i = token_picker("Pick the token that asks (the query)", "query", labels)
-    st.caption(f"Here there is one head, so d_k = d_v = d_model = {d_model}. {positions_note(inputs.tokens)}")
-    c1, c2, c3 = st.columns(3)
-    c1.plotly_chart(vector_figure(att.scores[i], labels, f"1. scores q·kⱼ for {labels[i]}", x_title="key j"),
-                    key="fig_scores")
-    c1.caption("How well the query matches each key: a dot product.")
-    c2.plotly_chart(vector_figure(att.scaled[i], labels, f"2. scaled: q·kⱼ / √{d_k}", x_title="key j"),
-                    key="fig_scaled")
-    c2.caption(f"Divided by √d_k = √{d_k} = {num(np.sqrt(d_k), 3)}, so the scores do not grow with width.")
-    c3.plotly_chart(vector_figure(att.weights[i], labels, "3. weights = softmax(scaled)", kind="weights",
-                                  x_title="key j"), key="fig_weights")
-    c3.caption(f"Each weight is exp(scaled) over the row's sum of exps. They sum to {num(att.weights[i].sum(), 4)}.")
+    i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0)
+    X_is = ("X is each token's named features plus its two position columns." if named else
+            positions_note(tokens))
+    st.caption(f"One head, so d_k = d_v = d_model = {d_model}. {X_is}")
+    guess = predict("home_top", f"Which key will “{labels[i]}” give the most weight?",
+                    options=list(range(len(labels))), format_func=labels.__getitem__)
+    if guess is None:
+        return i
+    right, why = top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value, num)
+    reveal(guess, right, why)
+    plot(bar_panels_figure([(res.scores[i], f"1. scores q·kⱼ for {labels[i]}", "signed"),
+                            (res.scaled[i], f"2. scaled: q·kⱼ / √{d_k}", "signed"),
+                            (res.weights[i], "3. weights = softmax(scaled)", "weights")],
+                           labels, f"What “{labels[i]}” asks of every key", x_title="key j"), key="fig_query")
+    st.caption(f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
+               f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
+               f"the row's sum of exps; they sum to {num(res.weights[i].sum(), 4)}.")
+    if pair and i == pair[0]:
+        note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
+                                    res.weights, d_k, fmt.readable)
+        (st.success if note.kind == "success" else st.info)(note.text, icon=":material/lightbulb:")
     return i
 
 
-def output_of_one_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult, V, i: int) -> None:
+def output_of_one_query(labels, start: Start, res, i: int) -> None:
     """Each key's share wⱼ·vⱼ of the query's output, and their sum, which is the output."""
-    labels = inputs.labels
-    d_k = V.shape[1]
-    st.subheader(f"4. The output for {labels[i]} is a weighted sum of the value rows")
-    shares = att.weights[i][:, None] * V  # (n, d_v): key j's share w_j · v_j of output_i
-    dims = [f"d{c}" for c in range(V.shape[1])]
+    st.subheader(f"4. The output for {fmt.md_text(labels[i])} is a weighted sum of the value rows")
+    shares = res.weights[i][:, None] * res.V  # (n, d_v): key j's share w_j · v_j of output_i
     left, right = st.columns([3, 2])
-    left.plotly_chart(matrix_figure(shares, f"wⱼ · vⱼ, each key's share of output for {labels[i]}", labels, dims,
-                                    y_title="key j", x_title="value dimension", share=0.6), key="fig_shares")
-    right.plotly_chart(matrix_figure(att.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], dims,
-                                     x_title="value dimension", height=190, share=0.4), key="fig_output")
-    table = pd.DataFrame({"key": labels, "score q·k": att.scores[i], f"÷ √{d_k}": att.scaled[i],
-                          "weight": att.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
+    plot(matrix_panels_figure([(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims),
+                               (res.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], start.v_dims)],
+                              f"The output for {labels[i]}", x_title="value dimension", share=0.6),
+         key="fig_output", where=left)
+    table = pd.DataFrame({"key": labels, "score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i],
+                          "weight": res.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
                     column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns[1:]})
-    right.caption("Summing each column of the left figure gives the output row above it: "
-                  f"largest gap {gap(np.abs(shares.sum(axis=0) - att.output[i]).max())}.")
+    right.caption("Summing each column of the top panel gives the output row under it: "
+                  f"largest gap {gap(np.abs(shares.sum(axis=0) - res.output[i]).max())}.")
 
 
-def every_query(inputs: attn_core.Inputs, att: attn_core.AttentionResult) -> None:
-    """The whole n × n weight matrix, and the 10 × 10 claim computed on a 10-token sentence."""
-    labels = inputs.labels
-    n = len(labels)
+def every_query(labels, res) -> None:
+    """The whole n × n weight matrix: one row per query."""
     st.header("Every query at once")
-    st.plotly_chart(matrix_figure(att.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
-                                  x_title="key", y_title="query"), key="fig_all_weights")
-    rows, cols = att.weights.shape
-    st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {n} tokens give "
+    plot(matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
+                       x_title="key", y_title="query"), key="fig_all_weights")
+    rows, cols = res.weights.shape
+    st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {len(labels)} tokens give "
                 f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
 
 
-def where_qkv_come_from(inputs: attn_core.Inputs, Q, K, V) -> None:
-    """Q, K and V, each X times its own learned matrix."""
-    labels = inputs.labels
-    with st.expander("Where Q, K and V come from", icon=":material/functions:"):
-        qc, kc, vc = st.columns(3)
-        cols = [f"d{c}" for c in range(Q.shape[1])]
-        qc.plotly_chart(matrix_figure(Q, "Q = X·W_Q", labels, cols, y_title="token", share=1 / 3), key="fig_Q")
-        kc.plotly_chart(matrix_figure(K, "K = X·W_K", labels, cols, y_title="token", share=1 / 3), key="fig_K")
-        vc.plotly_chart(matrix_figure(V, "V = X·W_V", labels, cols, y_title="token", share=1 / 3), key="fig_V")
-
-
-def the_route(shared) -> None:
-    """The pages in the order to take them, each with the question it answers; links keep your settings."""
-    with st.container(border=True):
-        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings.")
-        for k, page in enumerate(route()[1:], start=1):
-            st.page_link(page.path, label=f"{k}. {page.label}: {page.question}", icon=page.icon,
-                         query_params=shared.query_params())
+def where_qkv_come_from(labels, start: Start, res) -> None:
+    """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
+    if not st.toggle("Show where Q, K and V come from", key="home_qkv"):
+        return
+    plot(matrix_panels_figure([(res.Q, "Q = X·W_Q", labels, start.q_dims), (res.K, "K = X·W_K", labels, start.k_dims),
+                               (res.V, "V = X·W_V", labels, start.v_dims)],
+                              "Q, K and V: one row per token", across=True), key="fig_qkv")
 
 
 main()

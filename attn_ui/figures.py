@@ -25,8 +25,9 @@ def base_layout(fig: go.Figure, title: str, height: int, **layout) -> go.Figure:
     dark labels, and no drag-to-zoom (a swipe over a chart on a phone must scroll the page)."""
     fig.update_layout(title={"text": title, "x": 0, "xanchor": "left", "font": {"size": 15}}, height=height,
                       margin=MARGIN, font={"color": INK}, dragmode=False, **layout)
-    fig.update_xaxes(fixedrange=True)
-    fig.update_yaxes(fixedrange=True)
+    # the axes' own fonts too: Streamlit's chart theme sets them to a grey of 3.7:1 on white
+    fig.update_xaxes(fixedrange=True, tickfont_color=INK, title_font_color=INK)
+    fig.update_yaxes(fixedrange=True, tickfont_color=INK, title_font_color=INK)
     return fig
 
 
@@ -108,7 +109,7 @@ def matrix_figure(M, title: str, rows, cols, *, kind: str = "signed", zmax: floa
         top = zmax if zmax is not None else (np.nanmax(np.abs(finite)) if np.isfinite(finite).any() else 1.0)
         top = float(top) if top and np.isfinite(top) and top > 0 else 1.0
         zmin, zmax_, scale, mid = -top, top, SIGNED, 0.0
-    colorbar = {"thickness": 12}
+    colorbar = {"thickness": 12, "tickfont": {"color": INK}}
     if not np.isfinite(finite).any():
         # Plotly draws nothing when every cell is missing: draw flat grey cells so the labels still show
         finite, scale, mid, colorbar = np.zeros_like(M), [[0, "#dddddd"], [1, "#dddddd"]], None, None
@@ -206,3 +207,80 @@ CONFIG = {"displayModeBar": False, "scrollZoom": False}
 def plot(fig: go.Figure, key: str, where=None, **kwargs):
     """Draw `fig` with the app's chart settings (no toolbar, no zoom) in `where` (st, a column, a container)."""
     return (where or st).plotly_chart(fig, key=key, config=CONFIG, **kwargs)
+
+
+def bar_panels_figure(panels, labels, title: str, *, x_title: str = "", height: int = 300) -> go.Figure:
+    """Several bar charts over the same labels as one figure: side by side on a screen, stacked on a phone.
+
+    `panels` is a list of (values (n,), subplot title, kind); kind "weights" gives a 0 … 1.15 axis. Each
+    subplot title carries its shape, as a separate figure's title would."""
+    from plotly.subplots import make_subplots
+
+    phone, k = on_phone(), len(panels)
+    labels = [plot_label(str(t)) for t in labels]
+    titles = [f"{t}  ({len(v)},)" for v, t, _ in panels]
+    fig = make_subplots(rows=k if phone else 1, cols=1 if phone else k, subplot_titles=titles,
+                        vertical_spacing=0.12, horizontal_spacing=0.06)
+    for p, (values, name, kind) in enumerate(panels):
+        values = np.asarray(values, dtype=float)
+        colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
+        where = {"row": p + 1, "col": 1} if phone else {"row": 1, "col": p + 1}
+        fig.add_trace(go.Bar(x=labels, y=values, marker_color=colour, name=f"{name}  ({len(values)},)",
+                             text=[num(v, 3) for v in values], textposition="outside", cliponaxis=False,
+                             showlegend=False), **where)
+        fig.update_xaxes(type="category", title_text=x_title, **where)
+        if kind == "weights":
+            fig.update_yaxes(range=[0, 1.15], **where)
+    base_layout(fig, title, height * (k if phone else 1) + (60 if phone else 0))
+    fig.update_layout(margin_t=80)
+    fig.update_annotations(font_size=13, xanchor="left")
+    for p, ann in enumerate(fig.layout.annotations):  # subplot titles left-aligned over their panel
+        ann.x = fig.layout[f"xaxis{'' if p == 0 else p + 1}"].domain[0]
+    return fig
+
+
+def matrix_panels_figure(panels, title: str, *, kind: str = "signed", x_title: str = "", share: float = 1.0,
+                         across: bool = False, decimals: int = 2) -> go.Figure:
+    """Several heatmaps on one colour scale as one figure, each titled with its formula and shape.
+
+    `panels` is a list of (M (r, c), subplot title, row labels, column labels). Stacked top to bottom, rows
+    in proportion (one output row under the matrix it sums); `across` puts them side by side on a screen
+    (still stacked on a phone). Values print only where they fit every panel's cells."""
+    from plotly.subplots import make_subplots
+
+    side = across and not on_phone()
+    Ms = [np.asarray(M, dtype=float) for M, _, _, _ in panels]
+    titles = [shape_title(t, M) for M, (_, t, _, _) in zip(Ms, panels, strict=True)]
+    heights = [max(M.shape[0], 1) + 1.5 for M in Ms]
+    fig = make_subplots(rows=1 if side else len(panels), cols=len(panels) if side else 1, subplot_titles=titles,
+                        row_heights=None if side else [h / sum(heights) for h in heights],
+                        vertical_spacing=0.25 / len(panels) + 0.04, horizontal_spacing=0.07)
+    top = max((float(np.abs(M[np.isfinite(M)]).max()) for M in Ms if np.isfinite(M).any()), default=1.0) or 1.0
+    scale = dict(zmin=0.0, zmax=1.0, colorscale=WEIGHTS) if kind == "weights" else \
+        dict(zmin=-top, zmax=top, zmid=0.0, colorscale=SIGNED)
+    width = figure_px(share) / (len(panels) if side else 1)
+    rows_px = 30 * max(M.shape[0] for M in Ms) + 150 if side else sum(30 * M.shape[0] + 80 for M in Ms) + 60
+    height = int(min(900, max(260, rows_px)))
+    texts = [[[num(v, decimals) for v in row] for row in M] for M in Ms]
+    fits = all(values_fit(t, [plot_label(str(r)) for r in rl], M.shape[1], M.shape[0],
+                          int(height * (1 if side else h / sum(heights))) + 110, width, 11 if M.shape[1] <= 10 else 9,
+                          p == 0) for p, (M, t, h, (_, _, rl, _)) in enumerate(zip(Ms, texts, heights, panels,
+                                                                                       strict=True)))
+    for p, (M, text, (_, name, rows, cols)) in enumerate(zip(Ms, texts, panels, strict=True)):
+        where = {"row": 1, "col": p + 1} if side else {"row": p + 1, "col": 1}
+        rows = [plot_label(str(r)) for r in rows]
+        cols = [plot_label(str(c)) for c in cols]
+        fig.add_trace(go.Heatmap(
+            z=np.where(np.isfinite(M), M, np.nan), x=cols, y=rows, text=text, name=titles[p],
+            texttemplate="%{text}" if fits else None, textfont={"size": 11 if M.shape[1] <= 10 else 9},
+            hovertemplate=f"{name}<br>row %{{y}}<br>column %{{x}}<br>value %{{text}}<extra></extra>",
+            xgap=1, ygap=1, showscale=p == 0, colorbar={"thickness": 12, "tickfont": {"color": INK}}, **scale),
+            **where)
+        last = side or p == len(panels) - 1  # stacked panels share their columns: label them once, at the bottom
+        fig.update_xaxes(type="category", title_text=x_title if last else "", showticklabels=last, **where)
+        fig.update_yaxes(type="category", autorange="reversed", **where)
+    base_layout(fig, title, height, plot_bgcolor="#eeeeee")
+    fig.update_annotations(font_size=13)
+    if not fits:
+        fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=64)
+    return fig

@@ -76,7 +76,8 @@ def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
 
     side = st.sidebar
     side.text_area("Your sentence", key="text", height=90, max_chars=None,
-                   help="Words and punctuation marks become tokens. Press Ctrl+Enter or click away to apply.")
+                   help="Words and punctuation marks become tokens. To apply, press Ctrl+Enter, or tap or click "
+                        "outside the box.")
     side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
                       help="The same seed gives the same W_Q, W_K, W_V on every machine.")
     side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")
@@ -104,8 +105,8 @@ def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
 def d_k_note(d_model: int, heads: int, one_head: bool) -> str:
     """The sidebar's line on d_k, true for the page it is drawn on."""
     if one_head:
-        return (f"This page runs one head, so here d_k = d_model = {d_model}. The heads setting applies on "
-                "the pages that split attention into heads.")
+        return ("This page runs one head, so here d_k = d_model (the page says which). The heads setting "
+                "applies on the pages that split attention into heads.")
     return f"d_k = d_model / heads = {d_model} / {heads} = {d_model // heads}"
 
 

@@ -77,3 +77,11 @@ def all_text(at: AppTest) -> str:
     for m in at.get("metric"):
         parts.append(f"{m.label} {m.value}")
     return "\n".join(parts)
+
+
+def panel(at: AppTest, starts_with: str) -> dict:
+    """The one trace, in any figure, whose name (a panel's title with its shape) starts with `starts_with`."""
+    found = [t for f in figures(at) for t in f["data"] if str(t.get("name", "")).startswith(starts_with)]
+    names = [t.get("name") for f in figures(at) for t in f["data"]]
+    assert len(found) == 1, f"{len(found)} panels named {starts_with!r}; names: {names}"
+    return found[0]

@@ -4,43 +4,45 @@ import numpy as np
 import pytest
 
 import attn_core
-from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, panel, run_page, title_of
 
 HOME = "streamlit_app.py"
 
 
 def test_defaults_draw_every_step_without_error():
-    at = run_page(HOME)
+    at = run_page(HOME, reveal=1)
     assert not at.exception
-    titles = [title_of(f) for f in figures(at)]
+    names = [t.get("name", "") for f in figures(at) for t in f["data"]] + [title_of(f) for f in figures(at)]
     for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ",
-                  "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
-                  "Q = X·W_Q  (6 × 8)", "K = X·W_K  (6 × 8)", "V = X·W_V  (6 × 8)"):
-        assert any(t.startswith(start) for t in titles), (start, titles)
+                  "weights = softmax(QKᵀ/√d_k)  (6 × 6)"):
+        assert any(t.startswith(start) for t in names), (start, names)
     assert at.query_params["text"] == ["the cat sat on the mat"] or at.query_params["text"] == "the cat sat on the mat"
 
 
 def test_numbers_on_screen_are_the_maths():
-    at = run_page(HOME, query=2, seed=3, d_model=4)
+    at = run_page(HOME, query=2, seed=3, d_model=4, home_random=1, reveal=1)
     inputs = attn_core.build_inputs("the cat sat on the mat", 3, 4)
     w = inputs.weights
     ref = attn_core.scaled_dot_product_attention(inputs.X @ w.W_Q, inputs.X @ w.W_K, inputs.X @ w.W_V)
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "weights = softmax(QKᵀ")), ref.weights)
-    shares = heatmap_z(figure_titled(at, "wⱼ · vⱼ"))
-    output = heatmap_z(figure_titled(at, "output = Σⱼ"))
+    shares = np.asarray(panel(at, "wⱼ · vⱼ")["z"], dtype=float)
+    output = np.asarray(panel(at, "output = Σⱼ")["z"], dtype=float)
     np.testing.assert_allclose(shares.sum(axis=0), output[0])  # the weighted sum really is the output
     np.testing.assert_allclose(output[0], ref.output[2])
-    assert "sat" in title_of(figure_titled(at, "1. scores"))
+    assert "sat" in panel(at, "1. scores")["name"]
+    np.testing.assert_allclose(panel(at, "1. scores")["y"], ref.scores[2])
+    np.testing.assert_allclose(panel(at, "3. weights")["y"], ref.weights[2])
 
 
 def test_query_params_are_read_and_written_back():
-    at = run_page(HOME, text="hello big world", seed=5, d_model=16, heads=4, query=1)
+    at = run_page(HOME, text="hello big world", seed=5, d_model=16, heads=4, query=1, home_random=1, home_qkv=1)
     assert at.text_area(key="text").value == "hello big world"
     assert at.number_input(key="seed").value == 5
     assert at.select_slider(key="d_model").value == 16
     assert at.selectbox(key="heads").value == 4
     assert at.selectbox(key="query").value == 1
-    assert title_of(figure_titled(at, "Q = X·W_Q")).endswith("(3 × 16)")
+    at.toggle(key="home_qkv").set_value(True).run()
+    assert panel(at, "Q = X·W_Q")["name"].endswith("(3 × 16)")
 
 
 def test_ten_tokens_give_a_ten_by_ten_matrix_live():
@@ -57,19 +59,19 @@ def test_ten_tokens_give_a_ten_by_ten_matrix_live():
     ({"query": "99"}, "query"),
 ])
 def test_bad_link_values_fall_back_with_a_notice(qp, word):
-    at = run_page(HOME, **qp)
+    at = run_page(HOME, reveal=1, **qp)
     assert not at.exception
     notices = " ".join(w.value for w in at.warning)
     assert word in notices and "default" in notices
-    assert len(figures(at)) >= 6
+    assert len(figures(at)) >= 3
 
 
 def test_empty_sentence_keeps_the_last_good_one():
-    at = run_page(HOME, text="a cat")
+    at = run_page(HOME, text="a cat", reveal=1)
     at.text_area(key="text").set_value("   ").run()
     assert not at.exception
     assert "last good sentence" in " ".join(w.value for w in at.warning)
-    assert title_of(figure_titled(at, "Q = X·W_Q")).endswith("(2 × 8)")
+    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(2 × 2)")
 
 
 def test_long_text_is_cut_and_the_learner_told():
@@ -80,9 +82,9 @@ def test_long_text_is_cut_and_the_learner_told():
 
 
 def test_emoji_and_html_are_just_tokens():
-    at = run_page(HOME, text="<script>alert(1)</script> 🙂")
+    at = run_page(HOME, text="<script>alert(1)</script> 🙂", reveal=1)
     assert not at.exception
-    assert len(figures(at)) >= 6
+    assert len(figures(at)) >= 3
 
 
 def test_changing_d_model_keeps_heads_valid():
@@ -93,14 +95,14 @@ def test_changing_d_model_keeps_heads_valid():
 
 
 def test_the_positions_caption_names_only_words_that_repeat():
-    at = run_page(HOME, text="one two three four five six seven eight nine ten")
+    at = run_page(HOME, text="one two three four five six seven eight nine ten", home_random=1)
     assert "“the”s" not in all_text(at)
-    at = run_page(HOME, text="the cat saw the dog and the bird and the fish")
+    at = run_page(HOME, text="the cat saw the dog and the bird and the fish", home_random=1)
     assert "so the four “the”s and the two “and”s get different rows" in all_text(at)
 
 
 def test_the_table_names_the_length_of_each_share_not_a_share():
-    at = run_page(HOME)
+    at = run_page(HOME, reveal=1)
     columns = list(at.dataframe[0].value.columns)
     assert "length ‖wⱼ·vⱼ‖" in columns and not any("share" in c for c in columns)
 
@@ -108,7 +110,7 @@ def test_the_table_names_the_length_of_each_share_not_a_share():
 def test_the_sidebar_gives_the_d_k_this_single_head_page_uses():
     at = run_page(HOME, heads=2)
     side = " ".join(c.value for c in at.sidebar.caption)
-    assert "d_k = d_model = 8" in side and "8 / 2 = 4" not in side
+    assert "one head, so here d_k = d_model" in side and "8 / 2 = 4" not in side
 
 
 def test_a_page_that_splits_heads_shows_d_model_over_heads():
@@ -135,3 +137,43 @@ def test_home_shows_the_route_in_order_with_each_page_question():
 
 def test_home_does_not_answer_the_ten_token_question_before_it_is_asked():
     assert "Check yourself: a sequence of 10 tokens" not in all_text(run_page(HOME))
+
+
+def test_home_opens_on_named_features_with_sat_asking_and_finding_cat():
+    at = run_page(HOME, reveal=1)
+    assert at.selectbox(key="query").value == 2  # "sat", the action in the classic sentence
+    weights = np.asarray(panel(at, "3. weights")["y"], dtype=float)
+    assert int(np.argmax(weights)) == 1 and weights[1] > 0.5  # "cat" takes most of the weight
+    assert "Why “sat” attends to “cat”" in " ".join(s.value for s in at.success)
+
+
+def test_the_random_switch_brings_the_seeded_weights_back():
+    at = run_page(HOME, reveal=1)
+    at.toggle(key="home_random").set_value(True).run()
+    assert "drawn from seed 0" in all_text(at)
+    assert at.query_params["home_random"] in (["1"], "1")
+
+
+def test_the_query_is_predicted_before_its_weights_appear():
+    at = run_page(HOME)
+    assert not any(str(t.get("name", "")).startswith("3. weights") for f in figures(at) for t in f["data"])
+    at.radio(key="home_top_value").set_value(1).run()  # "cat", the right answer for "sat"
+    at.button(key="home_top_check").click().run()
+    assert "Right." in " ".join(s.value for s in at.success)
+    assert panel(at, "3. weights")
+
+
+def test_a_wrong_prediction_is_explained_from_the_numbers():
+    at = run_page(HOME)
+    at.radio(key="home_top_value").set_value(5).run()  # "mat"
+    at.button(key="home_top_check").click().run()
+    warning = " ".join(w.value for w in at.warning)
+    assert "Not quite." in warning and "to “cat”" in warning and "“mat” gets" in warning
+
+
+def test_show_me_reveals_without_a_verdict():
+    at = run_page(HOME)
+    at.button(key="home_top_skip").click().run()
+    verdicts = " ".join(e.value for e in (*at.success, *at.warning))
+    assert panel(at, "3. weights") and "Right." not in verdicts and "Not quite." not in verdicts
+    assert "gives its largest weight" in " ".join(i.value for i in at.info)

@@ -5,7 +5,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attn_core.words import number_word, positions_note, repeated_words
+from attn_core.words import number_word, positions_note, repeated_words, top_key_verdict, top_keys
 
 
 def test_the_classic_sentence_names_its_two_thes():
@@ -31,3 +31,34 @@ def test_every_word_named_repeats_exactly_as_often_as_said(tokens):
     named = dict((w, c) for c, w in re.findall(r"the (\w+) “([^”]+)”s", note))
     expected = {w: number_word(c) for w, c in repeated_words(tokens).items()}
     assert named == expected
+
+
+def fmt(x, d):
+    return f"{x:.{d}f}"
+
+
+def test_the_largest_weight_is_named_and_a_wrong_guess_gets_its_own_weight():
+    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 1, fmt)
+    assert right and "0.900, to “cat”" in text and "3.40 there, against at most 0.10 (“sat”)" in text
+    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 2, fmt)
+    assert not right and text.endswith("“mat” gets 0.050.")
+
+
+def test_an_even_row_prefers_no_key():
+    right, text = top_key_verdict(["a", "b"], 0, [1.0, 1.0], [0.5, 0.5], 1, fmt)
+    assert right and "every key the same" in text
+
+
+@given(st.lists(st.floats(-30, 30), min_size=2, max_size=12), st.integers(0, 11))
+def test_the_verdict_agrees_with_the_weights(scaled, guess):
+    import numpy as np
+
+    from attn_core import softmax
+
+    guess = guess % len(scaled)
+    weights = softmax(np.array(scaled))
+    labels = [f"t{k}" for k in range(len(scaled))]
+    right, text = top_key_verdict(labels, 0, scaled, weights, guess, fmt)
+    assert right == (weights.max() - weights[guess] <= 1e-9)
+    if len(top_keys(weights)) < len(scaled):
+        assert f"to “t{int(np.argmax(weights))}”" in text or "and" in text

@@ -91,12 +91,23 @@ def browser(server):
         b.close()
 
 
-def open_cold(browser, url: str):
-    """A new browser context (no cookies, no session) opening `url`, waiting for the script to finish."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 900}
+PHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+               "Version/17.0 Mobile/15E148 Safari/604.1")
+
+
+def open_cold(browser, url: str, viewport: dict | None = None):
+    """A new browser context (no cookies, no session) opening `url`, waiting for the script to finish.
+
+    A viewport under 600 px wide is a phone: touch, and a phone's User-Agent."""
+    viewport = viewport or LAPTOP
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone,
+                                  user_agent=PHONE_AGENT if phone else None)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector('[data-testid="stSidebar"] textarea', timeout=60_000)
+    page.wait_for_selector('[data-testid="stSidebar"] textarea', timeout=60_000, state="attached")
     page.wait_for_selector(DONE, timeout=60_000)
     page.wait_for_timeout(500)
     page.wait_for_selector(DONE, timeout=60_000)
@@ -106,22 +117,103 @@ def open_cold(browser, url: str):
 def screenshot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     # Streamlit scrolls inside its own container: make the window as tall as the page to see all of it
+    width = page.viewport_size["width"]
     height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
-    page.set_viewport_size({"width": 1400, "height": min(int(height) + 50, 16000)})
+    page.set_viewport_size({"width": width, "height": min(int(height) + 50, 16000)})
     page.wait_for_timeout(1500)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+# Pairs of heatmap values in one row whose printed text is wider than the distance between the cells.
+OVERLAPPING_CELL_TEXT = """() => {
+  const bad = [];
+  document.querySelectorAll('.js-plotly-plot').forEach(plot => {
+    const title = plot.querySelector('.gtitle')?.textContent || '?';
+    const rows = {};
+    plot.querySelectorAll('g.heatmap-label text').forEach(t => {
+      const b = t.getBoundingClientRect();
+      if (!t.textContent || b.width === 0) return;
+      (rows[Math.round(b.top)] ||= []).push(b);
+    });
+    Object.values(rows).forEach(row => {
+      row.sort((a, b) => a.left - b.left);
+      for (let k = 1; k < row.length; k++) {
+        const gap = (row[k].left + row[k].width / 2) - (row[k - 1].left + row[k - 1].width / 2);
+        if (gap < Math.max(row[k].width, row[k - 1].width) + 2) { bad.push(title); return; }
+      }
+    });
+  });
+  return [...new Set(bad)];
+}"""
+
+# Equations and chart titles wider than the box they sit in.
+CUT_OFF = """() => {
+  const cut = [];
+  document.querySelectorAll('.katex-display').forEach(e => {
+    if (e.scrollWidth > e.clientWidth + 2) cut.push('equation: ' + e.textContent.slice(0, 60));
+  });
+  document.querySelectorAll('.js-plotly-plot').forEach(plot => {
+    const t = plot.querySelector('.gtitle');
+    if (!t) return;
+    if (t.getBoundingClientRect().right > plot.getBoundingClientRect().right + 2) cut.push('title: ' + t.textContent);
+  });
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390", "1280"])
 @pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
-def test_every_page_opens_cold_without_an_exception(browser, server, file, url_path):
-    context, page = open_cold(browser, f"{server}/{url_path}")
+def test_every_page_opens_cold_and_fits_the_screen(browser, server, file, url_path, viewport):
+    context, page = open_cold(browser, f"{server}/{url_path}", viewport)
     try:
-        screenshot(page, Path(file).stem)
         errors = page.locator('[data-testid="stException"]')
         assert errors.count() == 0, f"{file}: {errors.first.inner_text()[:2000]}"
         title = page.locator("h1").first
         assert title.is_visible() and title.inner_text().strip(), f"{file} shows no title"
         assert "Attention Explorer" in page.title()
+        page.wait_for_timeout(1000)  # let plotly lay out its text
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{file} scrolls sideways by {overflow} px at {viewport['width']} px"
+        assert page.evaluate(CUT_OFF) == [], f"{file} at {viewport['width']} px"
+        assert page.evaluate(OVERLAPPING_CELL_TEXT) == [], f"{file}: cell values overlap at {viewport['width']} px"
+        screenshot(page, f"{Path(file).stem}_{viewport['width']}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390", "1280"])
+def test_the_query_picker_shows_a_token_of_the_new_sentence(browser, server, viewport):
+    context, page = open_cold(browser, f"{server}/?reveal=1", viewport)
+    try:
+        if viewport["width"] < 600:
+            page.locator('[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapsedControl"] button'
+                         ).first.click()
+        box = page.locator('[data-testid="stSidebar"] textarea')
+        box.fill("a dog chased the ball across the park")
+        box.press("Control+Enter")
+        page.wait_for_timeout(800)
+        page.wait_for_selector(DONE, timeout=60_000)
+        shown = page.locator(".st-key-query input").first.input_value()
+        assert shown in ("a", "dog", "chased", "the·3", "ball", "across", "the·6", "park"), shown
+        assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        context.close()
+
+
+def test_the_next_links_walk_the_route_and_keep_the_sentence(browser, server):
+    text = "my own sentence for the walk"
+    context, page = open_cold(browser, f"{server}/?{urllib.parse.urlencode({'text': text, 'reveal': '1'})}")
+    try:
+        visited = [page.locator("h1").first.inner_text()]
+        for _ in range(len(discover_pages()) - 1):
+            page.locator('[data-testid="stPageLink"] a', has_text="Next:").last.click()
+            page.wait_for_timeout(500)
+            page.wait_for_selector(DONE, timeout=60_000)
+            assert page.locator('[data-testid="stException"]').count() == 0, page.url
+            assert page.locator('[data-testid="stSidebar"] textarea').input_value() == text, page.url
+            visited.append(page.locator("h1").first.inner_text())
+        assert page.locator('[data-testid="stPageLink"] a', has_text="Next:").count() == 0
+        assert len(set(visited)) == len(discover_pages()), visited
     finally:
         context.close()
 

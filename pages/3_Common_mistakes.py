@@ -15,7 +15,7 @@ from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure
 from attn_ui.params import SEED_MAX, parse_int
-from attn_ui.state import setup_page, url_bound
+from attn_ui.state import route_footer, setup_page, url_bound
 
 INTRO = ("These are the bugs people actually write in their own attention code: softmax over the wrong "
          "dimension, dividing by √d_model instead of √d_k, and mixing up the roles of Q, K and V. "
@@ -43,6 +43,7 @@ def main():
     inputs = load_inputs(shared)
     if len(inputs.labels) < 2:
         st.warning(ONE_TOKEN, icon=":material/short_text:")
+        route_footer(__file__, shared)
         st.stop()
     st.caption(say.setup_caption(shared.d_model, shared.heads))
     Q, K, V = attn_core.project(inputs)  # one head: (n, d_model) each, d_k = d_v = d_model
@@ -55,6 +56,7 @@ def main():
                 mk.keys_as_values, mk.diagnose, mk.shape_check,
                 intro="Every wrong figure on this page comes from one of these functions in `attn_core/mistakes.py`; "
                       "the right ones from `scaled_dot_product_attention`.")
+    route_footer(__file__, shared)
 
 
 def zmax_of(*Ms) -> float:

@@ -241,3 +241,15 @@ def test_the_quiz_feedback_says_below_10_9_for_a_rounding_gap():
     assert "the largest |column sum − 1| is below 10⁻⁹" in feedback and "0.000" not in feedback
     checks = at.dataframe[-1].value.set_index("check")
     assert checks.loc["largest |column sum − 1|", "mystery"] == "below 10⁻⁹"
+
+
+@pytest.mark.parametrize("text", ["the cat sat on the mat", "hello"])
+def test_the_page_ends_with_next_and_back_carrying_the_settings(text):
+    """Phase 2, item 1: Next goes on along the route, Back returns, both with the shared settings; one token too."""
+    at = open_page(text=text, seed=11, d_model=16, heads=4)
+    assert not at.exception
+    links = {e.proto.label: e.proto for e in at.get("page_link")}
+    assert links["Next: Check yourself"].page == "Check_yourself"
+    assert links["Back: Training lab"].page == "Training_lab"
+    assert all("seed=11" in links[k].query_string and "heads=4" in links[k].query_string
+               for k in ("Next: Check yourself", "Back: Training lab"))

@@ -1,10 +1,13 @@
 """Check yourself: seeded questions about attention, their computed answers, and the check of a reply.
 
-`make_question(kind, seed)` draws a question's numbers from a seeded generator and computes its right
+`make_question(kind, seed, fmt)` draws a question's numbers from a seeded generator and computes its right
 answer by running the attention code on arrays of that size (never a typed-in constant). `check(question,
 text)` reads the learner's reply as a shape, a number, a vector or a choice and returns right, wrong or
 unreadable, with an explanation made from the question's numbers. The `reveal_*` functions word what the
 page's live computation found. numpy and the standard library only.
+
+How a number reads is not decided here: the caller passes `fmt`, the page's number formatter
+(`attn_ui.format`), so attn_core stays free of the view layer while every number on screen reads alike.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -37,6 +40,24 @@ UNREADABLE_MESSAGES = {
     "vector": "I could not read that as a vector. Write its entries in order, for example [1, −2, 3].",
     "choice": "Pick one of the answers first.",
 }
+
+
+class Formatter(Protocol):
+    """What the questions and reveals need from a number formatter; `attn_ui.format` is one."""
+
+    def num(self, x: float, decimals: int = 3) -> str: ...
+
+    def short(self, x: float) -> str: ...
+
+    def gap(self, x: float) -> str: ...
+
+    def vec(self, v, decimals: int = 2) -> str: ...
+
+    def a_an(self, n: int) -> str: ...
+
+    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
+
+    def listing(self, items) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -182,30 +203,9 @@ def show_answer(question: Question) -> Verdict:
 # ---------------------------------------------------------------------------------------------- wording
 
 
-def _dec(x: float, places: int = 3) -> str:
-    """x with `places` decimals and a true minus sign (as attn_ui.format.num; attn_core cannot import the UI)."""
-    text = f"{float(x):.{places}f}"
-    return (f"{0:.{places}f}" if float(text) == 0 else text).replace("-", "−")
-
-
-def _gap(x: float) -> str:
-    """A largest difference: 'below 10⁻⁹' when it is only rounding (as attn_ui.format.gap)."""
-    if x < CLOSE:
-        return "below 10⁻⁹"
-    if x >= 5e-4:
-        return _dec(x, 3)
-    mantissa, exponent = f"{x:.1e}".split("e")
-    return f"{mantissa} × 10{str(int(exponent)).translate(str.maketrans('-0123456789', '⁻⁰¹²³⁴⁵⁶⁷⁸⁹'))}"
-
-
-def _by(x: float) -> str:
+def _by(x: float, fmt: Formatter) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {_gap(x)}"
-
-
-def _short(x: float) -> str:
-    """An integer-valued float as an integer, otherwise three decimals: 8, 5.657, −2."""
-    return _dec(x, 0) if float(x).is_integer() else _dec(x, 3)
+    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {fmt.gap(x)}"
 
 
 def shape_text(shape: Sequence[int]) -> str:
@@ -213,19 +213,9 @@ def shape_text(shape: Sequence[int]) -> str:
     return f"({shape[0]},)" if len(shape) == 1 else " × ".join(str(int(s)) for s in shape)
 
 
-def vector_text(v, places: int | None = None) -> str:
-    """[1, −2, 0.5]; with `places`, every entry with that many decimals: [0.9997, 0.0003]."""
-    return "[" + ", ".join(_short(x) if places is None else _dec(x, places) for x in v) + "]"
-
-
-def _listing(items: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c' (as attn_ui.format.listing)."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
-
-
-def _count(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
+def vector_text(v, fmt: Formatter) -> str:
+    """[1, −2, 0.5]: each entry as a person types it (`fmt.vec` gives every entry a fixed count of decimals)."""
+    return "[" + ", ".join(fmt.short(x) for x in v) + "]"
 
 
 def quoted(words: Sequence[str]) -> str:
@@ -288,7 +278,7 @@ def attention_reads(n: int, mask=None) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------- questions
 
 
-def _weights_shape(seed: int) -> Question:
+def _weights_shape(seed: int, fmt: Formatter) -> Question:
     rng = _rng("weights_shape", seed)
     if seed == 0:
         n_q = n_k = 10
@@ -340,7 +330,7 @@ def scale_facts(seed: int, d_ks=(1, 4, 16, 64, 256), n_keys: int = 8, n_samples:
             "uniform_gap_scaled": float(np.abs(p_scaled - 1 / n_keys).max())}
 
 
-def _why_scale(seed: int) -> Question:
+def _why_scale(seed: int, fmt: Formatter) -> Question:
     f = scale_facts(seed)
     d_lo, d_hi = f["d_ks"][0], f["d_ks"][-1]
     holds = {
@@ -358,17 +348,17 @@ def _why_scale(seed: int) -> Question:
     }
     reasons = {
         "argmax": (f"Measured over {f['n_samples']:,} random pairs, the spread of q·k grows from "
-                   f"{_dec(f['std_raw'][0], 2)} at d_k = {d_lo} to {_dec(f['std_raw'][-1], 2)} at d_k = {d_hi} "
-                   f"(about √d_k), while q·k/√d_k stays between {_dec(min(f['std_scaled']), 2)} and "
-                   f"{_dec(max(f['std_scaled']), 2)}. Unscaled, the largest of {f['n_keys']} weights averages "
-                   f"{_dec(f['top_raw'], 3)} at d_k = {d_hi}, close to a hard argmax; scaled, "
-                   f"{_dec(f['top_scaled'], 3)}."),
+                   f"{fmt.num(f['std_raw'][0], 2)} at d_k = {d_lo} to {fmt.num(f['std_raw'][-1], 2)} at d_k = {d_hi} "
+                   f"(about √d_k), while q·k/√d_k stays between {fmt.num(min(f['std_scaled']), 2)} and "
+                   f"{fmt.num(max(f['std_scaled']), 2)}. Unscaled, the largest of {f['n_keys']} weights averages "
+                   f"{fmt.num(f['top_raw'], 3)} at d_k = {d_hi}, close to a hard argmax; scaled, "
+                   f"{fmt.num(f['top_scaled'], 3)}."),
         "sum": (f"Softmax makes every row sum to 1 with or without the scale: unscaled, the largest "
-                f"|row sum − 1| is {_gap(f['sum_gap_raw'])}."),
+                f"|row sum − 1| is {fmt.gap(f['sum_gap_raw'])}."),
         "overflow": (f"Softmax subtracts each row's largest score before exp(), so even unscaled scores as large "
-                     f"as {_dec(f['largest_raw'], 1)} give finite weights."),
+                     f"as {fmt.num(f['largest_raw'], 1)} give finite weights."),
         "uniform": (f"The scaled weights are not all equal: at d_k = {d_hi} the largest of {f['n_keys']} averages "
-                    f"{_dec(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {_dec(1 / f['n_keys'], 3)} "
+                    f"{fmt.num(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {fmt.num(1 / f['n_keys'], 3)} "
                     "for equal weights."),
     }
     right = _only_true(holds)
@@ -381,7 +371,7 @@ def _hint_choice(q: Question, value) -> str:
     return q.params["reasons"][value]
 
 
-def _softmax_axis(seed: int) -> Question:
+def _softmax_axis(seed: int, fmt: Formatter) -> Question:
     rng = _rng("softmax_axis", seed)
     n_q, n_k = (int(v) for v in rng.choice(np.arange(2, 8), size=2, replace=False))
     weights = scaled_dot_product_attention(rng.standard_normal((n_q, 4)), rng.standard_normal((n_k, 4)),
@@ -394,22 +384,16 @@ def _softmax_axis(seed: int) -> Question:
               "all": "Over every entry at once: the whole matrix sums to 1."}
     reasons = {
         "keys": (f"Each query shares out its attention over the {n_k} keys, so softmax runs along each row: the "
-                 f"{n_q} row sums are 1 (largest gap {_gap(np.abs(rows - 1).max())})."),
-        "queries": (f"The columns do not sum to 1: here they run from {_dec(cols.min(), 3)} to "
-                    f"{_dec(cols.max(), 3)}."),
-        "all": f"The whole matrix sums to {_dec(weights.sum(), 3)}, one for each of the {n_q} rows, not 1.",
+                 f"{n_q} row sums are 1 (largest gap {fmt.gap(np.abs(rows - 1).max())})."),
+        "queries": (f"The columns do not sum to 1: here they run from {fmt.num(cols.min(), 3)} to "
+                    f"{fmt.num(cols.max(), 3)}."),
+        "all": f"The whole matrix sums to {fmt.num(weights.sum(), 3)}, one for each of the {n_q} rows, not 1.",
     }
     right = _only_true(holds)
-    prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {_a(n_q)} {n_q} × {n_k} matrix. Which axis "
+    prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {fmt.a_an(n_q)} {n_q} × {n_k} matrix. Which axis "
               "does the softmax normalise over, and what sums to 1?")
     return Question("softmax_axis", seed, prompt, right, f"“{labels[right]}”", reasons[right], "choice",
                     params={"n_q": n_q, "n_k": n_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
-
-
-def _a(n: int) -> str:
-    """The article before a number said aloud: 'an 8 × 5', 'a 6 × 5' (as attn_ui.format.a_an)."""
-    digits = str(abs(int(n)))
-    return "an" if digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2) else "a"
 
 
 QKV_NAMES = ("Q", "K", "V", "output")
@@ -436,7 +420,7 @@ def shape_flow(arrays: Mapping[str, np.ndarray]) -> list[str]:
     return lines
 
 
-def _qkv_shapes(seed: int) -> Question:
+def _qkv_shapes(seed: int, fmt: Formatter) -> Question:
     rng = _rng("qkv_shapes", seed)
     n = int(rng.integers(3, 13))
     d_model = int(rng.choice([8, 16, 32, 64, 512]))
@@ -507,26 +491,25 @@ ROLE_OPTIONS = {  # key -> (what decides the weights, what is copied)
 }
 
 
-def _names(names) -> str:
+def _names(names, fmt: Formatter) -> str:
     """Matrix names in the formula's order: 'Q and K', 'K and V'."""
-    s = sorted(names, key="QKV".index)
-    return s[0] if len(s) == 1 else ", ".join(s[:-1]) + " and " + s[-1]
+    return fmt.listing(sorted(names, key="QKV".index))
 
 
-def _roles(seed: int) -> Question:
+def _roles(seed: int, fmt: Formatter) -> Question:
     rng = _rng("roles", seed)
     n, d_k = int(rng.integers(3, 8)), int(rng.choice([2, 4, 8]))
     Q, K, V = (rng.standard_normal((n, d_k)) for _ in range(3))
     t = role_test(Q, K, V, int(rng.integers(0, 2**31)))
-    labels = {key: f"{_names(w)} decide{'s' if len(w) == 1 else ''} the weights; {_names(c)} "
+    labels = {key: f"{_names(w, fmt)} decide{'s' if len(w) == 1 else ''} the weights; {_names(c, fmt)} "
                    f"decide{'s' if len(c) == 1 else ''} what is copied." for key, (w, c) in ROLE_OPTIONS.items()}
     holds = {key: t.decide_weights == w and t.copied == c for key, (w, c) in ROLE_OPTIONS.items()}
-    moved = "; ".join(f"changing {m} moves the weights {_by(t.weight_gaps[m])} and the output "
-                      f"{_by(t.output_gaps[m])}" for m in ("Q", "K", "V"))
+    moved = "; ".join(f"changing {m} moves the weights {_by(t.weight_gaps[m], fmt)} and the output "
+                      f"{_by(t.output_gaps[m], fmt)}" for m in ("Q", "K", "V"))
     measured = f"Measured on {n} random tokens with d_k = {d_k}: {moved}."
     right = _only_true(holds)
-    reasons = {key: (f"The weights move when {_names(t.decide_weights)} change"
-                     f"{'s' if len(t.decide_weights) == 1 else ''}, so {_names(w)} cannot be the pair that "
+    reasons = {key: (f"The weights move when {_names(t.decide_weights, fmt)} change"
+                     f"{'s' if len(t.decide_weights) == 1 else ''}, so {_names(w, fmt)} cannot be the pair that "
                      "decides them." if w != t.decide_weights else "") for key, (w, _) in ROLE_OPTIONS.items()}
     why = (f"{measured} Only V changes the output without touching the weights: queries and keys decide the "
            "weights, values decide what gets copied.")
@@ -535,7 +518,7 @@ def _roles(seed: int) -> Question:
                     params={"n": n, "d_k": d_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
 
 
-def _scale_heads(seed: int) -> Question:
+def _scale_heads(seed: int, fmt: Formatter) -> Question:
     rng = _rng("scale_heads", seed)
     if seed == 0:
         h, d_k = 8, 64
@@ -544,7 +527,7 @@ def _scale_heads(seed: int) -> Question:
     d_model = h * d_k
     split_width = split_heads(np.zeros((1, d_model)), h).shape[-1]  # one head's slice of Q's width: d_k
     answer = math.sqrt(split_width)
-    exact = f"√{split_width} = {_short(answer)}" if answer.is_integer() else f"√{split_width} ≈ {_dec(answer, 3)}"
+    exact = f"√{split_width} = {fmt.short(answer)}" if answer.is_integer() else f"√{split_width} ≈ {fmt.num(answer, 3)}"
     prompt = (f"A layer has d_model = {d_model} and h = {h} heads. What number should each head divide its "
               "scores QKᵀ by?")
     why = (f"Each head's queries and keys are d_k = d_model / h = {d_model} / {h} = {split_width} numbers wide, and "
@@ -565,7 +548,7 @@ def _hint_scale_heads(q: Question, value) -> str:
     return ""
 
 
-def _causal_row(seed: int) -> Question:
+def _causal_row(seed: int, fmt: Formatter) -> Question:
     rng = _rng("causal_row", seed)
     n = 6 if seed == 0 else int(rng.integers(3, 13))
     i = 3 if seed == 0 else int(rng.integers(1, n + 1))  # counted from 1, as on screen
@@ -575,7 +558,8 @@ def _causal_row(seed: int) -> Question:
     prompt = (f"Under a causal mask over a sentence of {n} tokens, how many keys get a nonzero weight in row {i} "
               f"(the query of token {i})?")
     why = (f"A causal mask lets token {i} attend to itself and the tokens before it, keys 1 … {i}: "
-           f"{_count(nonzero, 'key')} with nonzero weight; the {_count(n - nonzero, 'key')} after it get exactly 0.")
+           f"{fmt.plural(nonzero, 'key')} with nonzero weight; the {fmt.plural(n - nonzero, 'key')} after it get "
+           "exactly 0.")
     return Question("causal_row", seed, prompt, float(nonzero), str(nonzero), why, "number",
                     params={"n": n, "i": i}, tolerance=1e-9)
 
@@ -620,7 +604,7 @@ def repeat_gaps(words: Sequence[str], a: int, b: int, seed: int, d_model: int) -
     return gaps[0], gaps[1], size
 
 
-def _identical_tokens(seed: int) -> Question:
+def _identical_tokens(seed: int, fmt: Formatter) -> Question:
     words, a, b = _identical_sentence(seed)
     gap, _, size = repeat_gaps(words, a, b, seed, 8)
     word = words[a - 1]
@@ -630,11 +614,11 @@ def _identical_tokens(seed: int) -> Question:
     holds = {"same": gap < CLOSE, "differ": gap >= CLOSE, "zero": size < CLOSE}
     reasons = {
         "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
-                 f"and attention gives them the same output: the largest gap is {_gap(gap)}."),
-        "differ": (f"Without positions nothing tells them apart: their outputs differ by at most {_gap(gap)}. "
+                 f"and attention gives them the same output: the largest gap is {fmt.gap(gap)}."),
+        "differ": (f"Without positions nothing tells them apart: their outputs differ by at most {fmt.gap(gap)}. "
                    "Order only shows once positions are added to X."),
         "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
-                 f"{_dec(size, 3)}, not 0."),
+                 f"{fmt.num(size, 3)}, not 0."),
     }
     right = _only_true(holds)
     prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b}. "
@@ -644,8 +628,8 @@ def _identical_tokens(seed: int) -> Question:
                     options=_shuffled(list(labels.items()), _rng("identical_tokens", seed)))
 
 
-def _latex_matrix(M) -> str:
-    rows = r" \\ ".join(" & ".join(_short(x).replace("−", "-") for x in row) for row in np.asarray(M))
+def _latex_matrix(M, fmt: Formatter) -> str:
+    rows = r" \\ ".join(" & ".join(fmt.short(x).replace("−", "-") for x in row) for row in np.asarray(M))
     return r"\begin{bmatrix} " + rows + r" \end{bmatrix}"
 
 
@@ -659,7 +643,7 @@ def one_hot_attention(V, i: int, j: int, seed: int):
     return scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)), V, mask=mask)
 
 
-def _one_hot(seed: int) -> Question:
+def _one_hot(seed: int, fmt: Formatter) -> Question:
     rng = _rng("one_hot", seed)
     n, d_v = int(rng.integers(3, 6)), int(rng.integers(2, 4))
     while True:  # distinct rows, none equal to the mean, so every wrong reading is told apart
@@ -670,10 +654,10 @@ def _one_hot(seed: int) -> Question:
     out = one_hot_attention(V, i, j, seed).output[i - 1]  # (d_v,)
     prompt = (f"Query {i}'s weights are one-hot: 1 on token {j} and 0 on every other token. V has one row per "
               f"token, shown below. What is query {i}'s output? Type its {d_v} entries.")
-    why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out)}: a one-hot row copies token {j}'s "
+    why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out, fmt)}: a one-hot row copies token {j}'s "
            "value exactly.")
-    return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out), why, "vector",
-                    params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V),
+    return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out, fmt), why, "vector",
+                    params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V, fmt),
                     tolerance=1e-6)
 
 
@@ -700,16 +684,16 @@ def qk_variance_theory(d_k: int, var_q: float = 1.0, var_k: float = 1.0) -> floa
     return float(sum(var_q * var_k for _ in range(int(d_k))))
 
 
-def _qk_variance(seed: int) -> Question:
+def _qk_variance(seed: int, fmt: Formatter) -> Question:
     rng = _rng("qk_variance", seed)
     d_k = 64 if seed == 0 else int(rng.choice([4, 8, 16, 32, 64, 128, 256, 512]))
     var = qk_variance_theory(d_k)
     prompt = (f"q and k each have d_k = {d_k} entries, all independent with mean 0 and variance 1. What is the "
               "variance of their dot product q·k?")
     why = (f"q·k = Σᵢ qᵢkᵢ is a sum of {d_k} independent products, each with mean 0 and variance 1 · 1 = 1; "
-           f"variances of independent terms add, so {_short(var)} (a standard deviation of √{d_k} = "
-           f"{_short(math.sqrt(var)) if math.sqrt(var).is_integer() else _dec(math.sqrt(var), 3)}).")
-    return Question("qk_variance", seed, prompt, var, _short(var), why, "number", params={"d_k": d_k},
+           f"variances of independent terms add, so {fmt.short(var)} (a standard deviation of √{d_k} = "
+           f"{fmt.short(math.sqrt(var)) if math.sqrt(var).is_integer() else fmt.num(math.sqrt(var), 3)}).")
+    return Question("qk_variance", seed, prompt, var, fmt.short(var), why, "number", params={"d_k": d_k},
                     tolerance=1e-9)
 
 
@@ -724,7 +708,7 @@ def _hint_qk_variance(q: Question, value) -> str:
     return ""
 
 
-def _steps(seed: int) -> Question:
+def _steps(seed: int, fmt: Formatter) -> Question:
     rng = _rng("steps", seed)
     n = 10 if seed == 0 else int(rng.integers(4, 33))
     steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from token 1 to token n
@@ -732,9 +716,9 @@ def _steps(seed: int) -> Question:
     prompt = (f"In a sentence of {n} tokens, how many attention layers does information from token 1 need to "
               f"reach token {n}?")
     why = (f"In one layer the query of token {n} scores every key, token 1's included, and takes a share of its "
-           f"value: {_short(steps)} step. A recurrent network reading left to right needs {_short(rnn)}, one per "
+           f"value: {fmt.short(steps)} step. A recurrent network reading left to right needs {fmt.short(rnn)}, one per "
            "token it passes through.")
-    return Question("steps", seed, prompt, float(steps), _short(steps), why, "number", params={"n": n},
+    return Question("steps", seed, prompt, float(steps), fmt.short(steps), why, "number", params={"n": n},
                     tolerance=1e-9)
 
 
@@ -743,15 +727,15 @@ def _hint_steps(q: Question, value) -> str:
     return "That is what a recurrent network reading left to right needs." if value == n - 1 else ""
 
 
-def _weights_total(seed: int) -> Question:
+def _weights_total(seed: int, fmt: Formatter) -> Question:
     rng = _rng("weights_total", seed)
     n = int(rng.integers(3, 17))
     weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
                                            rng.standard_normal((n, 2))).weights  # (n, n)
     total = float(weights.sum())
     prompt = f"For a sentence of {n} tokens, what do all {n * n} entries of the weight matrix add up to?"
-    why = f"Each of the {n} rows shares out exactly 1 over the keys, so together they add up to {_dec(total, 0)}."
-    return Question("weights_total", seed, prompt, total, _dec(total, 0), why, "number", params={"n": n},
+    why = f"Each of the {n} rows shares out exactly 1 over the keys, so together they add up to {fmt.num(total, 0)}."
+    return Question("weights_total", seed, prompt, total, fmt.num(total, 0), why, "number", params={"n": n},
                     tolerance=1e-6)
 
 
@@ -764,7 +748,7 @@ def _hint_weights_total(q: Question, value) -> str:
     return ""
 
 
-def _two_keys(seed: int) -> Question:
+def _two_keys(seed: int, fmt: Formatter) -> Question:
     rng = _rng("two_keys", seed)
     if seed == 0:
         s, d_k = 8, 64
@@ -774,10 +758,10 @@ def _two_keys(seed: int) -> Question:
     p = float(two.p_scaled[0])
     prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
               "softmax give the first key? Two decimals are enough.")
-    why = (f"Dividing by √{d_k} = {_short(two.divisor)} turns [{s}, 0] into [{_short(two.scaled[0])}, 0], and "
-           f"softmax of that is {vector_text(two.p_scaled, 3)}; without the division it would be "
-           f"{_dec(two.p_unscaled[0], 4)} for the first key.")
-    return Question("two_keys", seed, prompt, p, _dec(p, 3), why, "number", params={"s": s, "d_k": d_k},
+    why = (f"Dividing by √{d_k} = {fmt.short(two.divisor)} turns [{s}, 0] into [{fmt.short(two.scaled[0])}, 0], and "
+           f"softmax of that is {fmt.vec(two.p_scaled, 3)}; without the division it would be "
+           f"{fmt.num(two.p_unscaled[0], 4)} for the first key.")
+    return Question("two_keys", seed, prompt, p, fmt.num(p, 3), why, "number", params={"s": s, "d_k": d_k},
                     tolerance=0.0051)
 
 
@@ -796,7 +780,7 @@ def _hint_two_keys(q: Question, value) -> str:
 KINDS: tuple[str, ...] = ("weights_shape", "why_scale", "softmax_axis", "qkv_shapes", "roles", "scale_heads",
                           "causal_row", "identical_tokens", "one_hot", "qk_variance", "steps", "weights_total",
                           "two_keys")
-MAKERS: dict[str, Callable[[int], Question]] = {
+MAKERS: dict[str, Callable[[int, Formatter], Question]] = {
     "weights_shape": _weights_shape, "why_scale": _why_scale, "softmax_axis": _softmax_axis,
     "qkv_shapes": _qkv_shapes, "roles": _roles, "scale_heads": _scale_heads, "causal_row": _causal_row,
     "identical_tokens": _identical_tokens, "one_hot": _one_hot, "qk_variance": _qk_variance, "steps": _steps,
@@ -811,132 +795,132 @@ HINTS: dict[str, Callable[[Question, Any], str]] = {
 }
 
 
-def make_question(kind: str, seed: int) -> Question:
+def make_question(kind: str, seed: int, fmt: Formatter) -> Question:
     """The question of this kind at this seed, its numbers drawn from a generator seeded by both."""
     if kind not in MAKERS:
         raise ValueError(f"unknown question kind {kind!r}; expected one of {', '.join(KINDS)}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
-    return MAKERS[kind](int(seed))
+    return MAKERS[kind](int(seed), fmt)
 
 
 # ------------------------------------------------------------------------------- what the reveals found
 
 
-def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape) -> str:
+def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape, fmt: Formatter) -> str:
     """What attention on the question's sentence (or pair of sentences) produced."""
     if list(words_q) == list(words_k):
         return (f"Attention just ran on the {len(words_q)}-token sentence {quoted(words_q)} and produced this "
                 f"{shape_text(shape)} weight matrix: one row of weights per query, one column per key.")
-    return (f"The {_count(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
-            f"{_count(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {shape_text(shape)}, "
+    return (f"The {fmt.plural(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
+            f"{fmt.plural(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {shape_text(shape)}, "
             "a row per query and a column per key.")
 
 
-def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
+def reveal_why_scale(d_k: int, dots, two: TwoKeys, fmt: Formatter) -> str:
     """The spread of q·k measured at the learner's d_k, and the two-key softmax one standard deviation apart."""
     std = float(np.std(dots))
     return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-            f"{_dec(std, 2)} (√{d_k} = {_dec(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
-            f"scores [{_dec(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
-            f"weight of {_dec(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{_dec(two.scaled[0], 2)}, 0] and "
-            f"the second key keeps {_dec(two.p_scaled[1], 3)}, with a gradient slope p₂(1 − p₂) of "
-            f"{_dec(two.slope_scaled, 3)} instead of {_dec(two.slope_unscaled, 3)}.")
+            f"{fmt.num(std, 2)} (√{d_k} = {fmt.num(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
+            f"scores [{fmt.num(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
+            f"weight of {fmt.num(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
+            f"[{fmt.num(two.scaled[0], 2)}, 0] and "
+            f"the second key keeps {fmt.num(two.p_scaled[1], 3)}, with a gradient slope p₂(1 − p₂) of "
+            f"{fmt.num(two.slope_scaled, 3)} instead of {fmt.num(two.slope_unscaled, 3)}.")
 
 
-def reveal_sums(weights) -> str:
+def reveal_sums(weights, fmt: Formatter) -> str:
     """What sums to 1 in a weight matrix (n_q, n_k), and what does not."""
     W = np.asarray(weights, dtype=float)
     rows, cols = W.sum(axis=-1), W.sum(axis=0)
-    return (f"Each of the {W.shape[0]} rows sums to 1 (largest gap {_gap(np.abs(rows - 1).max())}); the "
-            f"{W.shape[1]} column sums run from {_dec(cols.min(), 3)} to {_dec(cols.max(), 3)}, and the whole "
-            f"matrix sums to {_dec(W.sum(), 3)}.")
+    return (f"Each of the {W.shape[0]} rows sums to 1 (largest gap {fmt.gap(np.abs(rows - 1).max())}); the "
+            f"{W.shape[1]} column sums run from {fmt.num(cols.min(), 3)} to {fmt.num(cols.max(), 3)}, and the whole "
+            f"matrix sums to {fmt.num(W.sum(), 3)}.")
 
 
-def reveal_roles(t: RoleTest, n: int) -> str:
+def reveal_roles(t: RoleTest, n: int, fmt: Formatter) -> str:
     """How far the weights and output moved when each of Q, K, V was redrawn on the learner's sentence."""
     if n < 2:
         return ("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
                 "of at least two words in the sidebar to see Q and K move the weights.")
-    parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m])} and the output {_by(t.output_gaps[m])}"
+    parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m], fmt)} and the output {_by(t.output_gaps[m], fmt)}"
              for m in ("Q", "K", "V")]
-    return (f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_names(t.decide_weights)} decide the "
-            f"weights, and {_names(t.copied)} only changes what is copied.")
+    return (f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_names(t.decide_weights, fmt)} decide the "
+            f"weights, and {_names(t.copied, fmt)} only changes what is copied.")
 
 
-def reveal_scale_heads(d_model: int, h: int, dots) -> str:
+def reveal_scale_heads(d_model: int, h: int, dots, fmt: Formatter) -> str:
     """One head's q·k spread, measured, and what each candidate divisor leaves of it."""
     d_k = d_model // h
     std = float(np.std(dots))
     return (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-            f"{_dec(std, 2)}, close to √{d_k} = {_dec(math.sqrt(d_k), 2)}. Divided by √{d_k} it spreads "
-            f"{_dec(std / math.sqrt(d_k), 2)}; divided by √d_model = √{d_model} only "
-            f"{_dec(std / math.sqrt(d_model), 2)}, which flattens the weights.")
+            f"{fmt.num(std, 2)}, close to √{d_k} = {fmt.num(math.sqrt(d_k), 2)}. Divided by √{d_k} it spreads "
+            f"{fmt.num(std / math.sqrt(d_k), 2)}; divided by √d_model = √{d_model} only "
+            f"{fmt.num(std / math.sqrt(d_model), 2)}, which flattens the weights.")
 
 
-def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
+def reveal_causal_row(labels: Sequence[str], weights, i: int, fmt: Formatter) -> str:
     """Which keys row i (1-based) of a causal weight matrix reaches, and what it gives the rest."""
     row = np.asarray(weights, dtype=float)[i - 1]
     on = [labels[j] for j in np.flatnonzero(row > 0)]
     after = len(row) - len(on)
-    listed = _listing([f"“{w}”" for w in on])
-    rest = f"; the {_count(after, 'key')} after it get exactly 0" if after else "; there is no key after it"
-    return (f"Row {i} (“{labels[i - 1]}”) has {_count(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{_dec(row.sum(), 3)}{rest}.")
+    listed = fmt.listing([f"“{w}”" for w in on])
+    rest = f"; the {fmt.plural(after, 'key')} after it get exactly 0" if after else "; there is no key after it"
+    return (f"Row {i} (“{labels[i - 1]}”) has {fmt.plural(len(on), 'nonzero weight')}, on {listed}, summing to "
+            f"{fmt.num(row.sum(), 3)}{rest}.")
 
 
-def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> str:
+def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float, fmt: Formatter) -> str:
     """The gap between the two copies' output rows, without and with positions."""
     return (f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
-            f"{_by(gap_plain)} without positions: {'identical' if gap_plain < CLOSE else 'not identical'}. "
-            f"With sinusoidal positions added to X they differ {_by(gap_positional)}.")
+            f"{_by(gap_plain, fmt)} without positions: {'identical' if gap_plain < CLOSE else 'not identical'}. "
+            f"With sinusoidal positions added to X they differ {_by(gap_positional, fmt)}.")
 
 
-def reveal_one_hot(weights_row, j: int, output) -> str:
+def reveal_one_hot(weights_row, j: int, output, fmt: Formatter) -> str:
     """The output written out as the weighted sum of the value rows."""
-    terms = " + ".join(f"{_short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row, 1))
+    terms = " + ".join(f"{fmt.short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row, 1))
     return (f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
-            f"{vector_text(weights_row)} and output = {terms} = {vector_text(output)}.")
+            f"{vector_text(weights_row, fmt)} and output = {terms} = {vector_text(output, fmt)}.")
 
 
-def reveal_qk_variance(d_k: int, dots) -> str:
+def reveal_qk_variance(d_k: int, dots, fmt: Formatter) -> str:
     """The measured variance and spread of q·k against d_k and √d_k."""
     dots = np.asarray(dots, dtype=float)
-    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {_dec(dots.var(), 2)} "
-            f"(theory: {d_k}) and a standard deviation of {_dec(dots.std(), 2)} (theory: √{d_k} = "
-            f"{_dec(math.sqrt(d_k), 2)}).")
+    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {fmt.num(dots.var(), 2)} "
+            f"(theory: {d_k}) and a standard deviation of {fmt.num(dots.std(), 2)} (theory: √{d_k} = "
+            f"{fmt.num(math.sqrt(d_k), 2)}).")
 
 
-def reveal_steps(n: int) -> str:
+def reveal_steps(n: int, fmt: Formatter) -> str:
     """Steps from token 1 to token n for attention and for a recurrent network, from the step matrices."""
     att = steps_matrix(attention_reads(n))[n - 1, 0]
     rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    return (f"Counting layers on the two reading patterns of {n} tokens: attention takes {_count(int(att), 'step')} "
-            f"from token 1 to token {n}; a recurrent network reading left to right takes "
-            f"{_count(int(rnn), 'step')}.")
+    return (f"Counting layers on the two reading patterns of {n} tokens: attention takes "
+            f"{fmt.plural(int(att), 'step')} from token 1 to token {n}; a recurrent network reading left to right "
+            f"takes {fmt.plural(int(rnn), 'step')}.")
 
 
-def reveal_total(weights) -> str:
+def reveal_total(weights, fmt: Formatter) -> str:
     """The row sums of a weight matrix and their total."""
     W = np.asarray(weights, dtype=float)
     rows = W.sum(axis=-1)
     return (f"On the {W.shape[0]}-token sentence, the {W.shape[0]} row sums are all 1 (largest gap "
-            f"{_gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {_dec(W.sum(), 3)}.")
+            f"{fmt.gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {fmt.num(W.sum(), 3)}.")
 
 
-def reveal_two_keys(two: TwoKeys) -> str:
+def reveal_two_keys(two: TwoKeys, fmt: Formatter) -> str:
     """softmax of the two scores before and after dividing by √d_k."""
-    return (f"softmax([{_short(two.scores[0])}, 0]) = {vector_text(two.p_unscaled, 4)}; divided by "
-            f"√{two.d_k} = {_short(two.divisor)}, softmax([{_short(two.scaled[0])}, 0]) = "
-            f"{vector_text(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
-            f"{_dec(two.slope_scaled, 3)} scaled against {_dec(two.slope_unscaled, 4)} unscaled.")
+    return (f"softmax([{fmt.short(two.scores[0])}, 0]) = {fmt.vec(two.p_unscaled, 4)}; divided by "
+            f"√{two.d_k} = {fmt.short(two.divisor)}, softmax([{fmt.short(two.scaled[0])}, 0]) = "
+            f"{fmt.vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
+            f"{fmt.num(two.slope_scaled, 3)} scaled against {fmt.num(two.slope_unscaled, 4)} unscaled.")
 
 
 # ------------------------------------------------------------------------- one step, and the score
 
 
-def one_step_text(tokens: Sequence[str]) -> str:
+def one_step_text(tokens: Sequence[str], fmt: Formatter) -> str:
     """Steps from the first token to the last for attention and for a left-to-right recurrent network."""
     n = len(tokens)
     if n < 2:
@@ -945,8 +929,8 @@ def one_step_text(tokens: Sequence[str]) -> str:
     att = int(steps_matrix(attention_reads(n))[n - 1, 0])
     rnn = int(steps_matrix(recurrent_reads(n))[n - 1, 0])
     return (f"Your sentence has {n} tokens. From “{tokens[0]}” (token 1) to “{tokens[-1]}” (token {n}), "
-            f"attention needs {_count(att, 'step')}: token {n}'s query reads token 1's key and value directly. A "
-            f"recurrent network reading left to right needs {_count(rnn, 'step')}, n − 1 = {n} − 1, passing "
+            f"attention needs {fmt.plural(att, 'step')}: token {n}'s query reads token 1's key and value directly. A "
+            f"recurrent network reading left to right needs {fmt.plural(rnn, 'step')}, n − 1 = {n} − 1, passing "
             "the information through every token in between.")
 
 
@@ -962,13 +946,13 @@ def causal_step_text(n: int) -> str:
             "layers you stack.")
 
 
-def score_text(first_statuses: Sequence[str], total: int) -> str:
+def score_text(first_statuses: Sequence[str], total: int, fmt: Formatter) -> str:
     """The session's score from each answered question's first verdict."""
     right = sum(s == RIGHT for s in first_statuses)
     answered = sum(s in (RIGHT, WRONG) for s in first_statuses)
     shown = sum(s == SHOWN for s in first_statuses)
     if not answered and not shown:
         return f"You have not answered any of the {total} questions yet."
-    parts = [f"{right} of {_count(answered, 'answer')} right at the first try"] if answered else []
-    parts += [f"{_count(shown, 'answer')} shown without a try"] if shown else []
+    parts = [f"{right} of {fmt.plural(answered, 'answer')} right at the first try"] if answered else []
+    parts += [f"{fmt.plural(shown, 'answer')} shown without a try"] if shown else []
     return "This session: " + " and ".join(parts) + "."

@@ -83,3 +83,13 @@ def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss:
 
     bar = st.progress(0.0, text=_label)
     return train_seeds(d_k, steps, lr, list(seeds), loss, progress=lambda f: bar.progress(f, text=f"{_label} {f:.0%}"))
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def worded_question(kind: str, seed: int):
+    """The Check yourself question of this kind at this seed, its numbers worded by attn_ui.format, cached."""
+    from attn_core.questions import make_question  # here, not at the top: this file appends only
+
+    from . import format as fmt
+
+    return make_question(kind, seed, fmt)

@@ -6,9 +6,9 @@ import streamlit as st
 import attn_core
 from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
-from attn_ui.data import load_inputs, qk_dots, question, sentence_inputs
+from attn_ui import format as fmt
+from attn_ui.data import load_inputs, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, matrix_figure
-from attn_ui.format import plural
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -42,7 +42,7 @@ def main():
     seed = numbers_seed()
     scoreboard(seed)
     for number, kind in enumerate(qs.KINDS, 1):
-        ask(number, question(kind, seed), shared)
+        ask(number, worded_question(kind, seed), shared)
     one_step(shared)
     takeaways(shared)
     route_footer(__file__, shared)
@@ -99,7 +99,7 @@ def scoreboard(seed: int) -> None:
         colour, mark = BADGE.get(first, ("blue", "open"))
         marks.append(f":{colour}-badge[{number} {mark}]")
     with st.container(border=True, key="scoreboard"):
-        st.markdown(qs.score_text(firsts, len(qs.KINDS)))
+        st.markdown(qs.score_text(firsts, len(qs.KINDS), fmt))
         st.markdown("At these numbers: " + " ".join(marks))
 
 
@@ -153,14 +153,14 @@ def reveal_weights_shape(q: qs.Question, shared) -> None:
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     w = a.weights  # the same seed gives both sentences the same W_Q, W_K, W_V
     res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
-    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape))
+    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape, fmt))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k)", a.labels, b.labels, "fig_weights_shape")
 
 
 def reveal_why_scale(q: qs.Question, shared) -> None:
     dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
     two = compare_two_keys([float(np.std(dots)), 0.0], shared.d_k)
-    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two))
+    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two, fmt))
     st.caption("The wider d_k, the further apart the two keys' typical scores, and the more the division "
                "matters: raise d_model or lower heads in the sidebar to see it.")
 
@@ -172,7 +172,7 @@ def reveal_softmax_axis(q: qs.Question, shared) -> None:
     w = a.weights
     res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
     st.markdown(f"Queries from {qs.quoted(words_q)}, keys from {qs.quoted(words_k)}. "
-                + qs.reveal_sums(res.weights))
+                + qs.reveal_sums(res.weights, fmt))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels, "fig_softmax_axis")
 
 
@@ -186,12 +186,12 @@ def reveal_qkv_shapes(q: qs.Question, shared) -> None:
 def reveal_roles(q: qs.Question, shared) -> None:
     inputs = load_inputs(shared)
     Q, K, V = attn_core.project(inputs)  # (n, d_model) each, one head
-    st.markdown(qs.reveal_roles(qs.role_test(Q, K, V, shared.seed), len(inputs.tokens)))
+    st.markdown(qs.reveal_roles(qs.role_test(Q, K, V, shared.seed), len(inputs.tokens), fmt))
 
 
 def reveal_scale_heads(q: qs.Question, shared) -> None:
     d_model, h = q.params["d_model"], q.params["h"]
-    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed)))
+    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed), fmt))
 
 
 def reveal_causal_row(q: qs.Question, shared) -> None:
@@ -199,7 +199,7 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     inputs = sentence_inputs(qs.passage_words(n), shared)
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
-    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
+    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i, fmt))
     _weights_fig(res.weights, "causal weights = softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels,
                  "fig_causal_row")
 
@@ -207,36 +207,36 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
     p = q.params
     plain, positional, _ = qs.repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
-    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional))
+    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional, fmt))
 
 
 def reveal_one_hot(q: qs.Question, shared) -> None:
     p = q.params
     res = qs.one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
-    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1]))
+    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1], fmt))
 
 
 def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
-    st.markdown(qs.reveal_qk_variance(d_k, dots))
+    st.markdown(qs.reveal_qk_variance(d_k, dots, fmt))
     st.plotly_chart(histogram_figure(dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
                                      curve_name="normal, sd √d_k", height=260), key="fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_steps(q.params["n"]))
+    st.markdown(qs.reveal_steps(q.params["n"], fmt))
     st.caption("The section “Every position in one step” below draws it for your own sentence.")
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
     inputs = sentence_inputs(qs.passage_words(q.params["n"]), shared)
     Q, K, V = attn_core.project(inputs)
-    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights))
+    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights, fmt))
 
 
 def reveal_two_keys(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])))
+    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"]), fmt))
 
 
 REVEALS = {
@@ -259,7 +259,7 @@ def one_step(shared) -> None:
                 "right passes information one token per step.")
     inputs = load_inputs(shared)
     labels, n = inputs.labels, len(inputs.tokens)
-    st.markdown(qs.one_step_text(inputs.tokens))
+    st.markdown(qs.one_step_text(inputs.tokens, fmt))
     if n < 2:
         return
     matrices = {
@@ -269,7 +269,7 @@ def one_step(shared) -> None:
     }
     c1, c2 = st.columns(2)
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
-        col.metric(f"{name.capitalize()}, token 1 → token {n}", plural(int(matrices[name][n - 1, 0]), "step"))
+        col.metric(f"{name.capitalize()}, token 1 → token {n}", fmt.plural(int(matrices[name][n - 1, 0]), "step"))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         col.plotly_chart(_steps_figure(matrices[name], name, labels), key=f"fig_steps_{name.split()[0]}")
     c1, c2 = st.columns(2, vertical_alignment="center")

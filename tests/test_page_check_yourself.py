@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core import questions as qs
+from attn_ui import format as fmt
 from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
 from tests.test_questions import right_text, wrong_text
 
@@ -22,7 +23,7 @@ def open_page(**query_params) -> AppTest:
 
 def answer(at: AppTest, kind: str, reply, show: bool = False) -> AppTest:
     """Type (or pick) a reply for one question and press Check (or Show me)."""
-    q = qs.make_question(kind, int(at.number_input(key="q").value))
+    q = qs.make_question(kind, int(at.number_input(key="q").value), fmt)
     if not show:
         if q.answer_type == "choice":
             at.radio(key=f"answer_{kind}").set_value(reply)
@@ -42,7 +43,7 @@ def test_defaults_ask_every_question_and_reveal_nothing_yet():
     text = all_text(at)
     assert at.title[0].value == "Check yourself"
     for number, kind in enumerate(qs.KINDS, 1):
-        assert f"**{number}.** {qs.make_question(kind, 0).prompt}" in text
+        assert f"**{number}.** {qs.make_question(kind, 0, fmt).prompt}" in text
     assert len(qs.KINDS) >= 12
     assert question_figures(at) == []  # reveals draw only after an answer
     assert at.success == [] and at.warning == []
@@ -56,7 +57,7 @@ def test_each_question_right_wrong_unreadable_over_re_rolls(kind):
     for roll in range(3):
         seed = int(at.number_input(key="q").value)
         assert seed == roll
-        q = qs.make_question(kind, seed)
+        q = qs.make_question(kind, seed, fmt)
         garbage = None if q.answer_type == "choice" else "🙂 no idea"
         if q.answer_type == "choice":
             answer(at, kind, None)  # nothing picked: press Check
@@ -129,11 +130,11 @@ def test_an_unreadable_reply_does_not_count():
 def test_the_seed_comes_from_the_link_and_goes_back_to_it():
     at = open_page(q="5")
     assert at.number_input(key="q").value == 5
-    assert f"**1.** {qs.make_question('weights_shape', 5).prompt}" in all_text(at)
+    assert f"**1.** {qs.make_question('weights_shape', 5, fmt).prompt}" in all_text(at)
     at.button(key="reroll").click().run()
     assert at.query_params["q"] == ["6"] or at.query_params["q"] == "6"
     at.number_input(key="q").set_value(42).run()
-    assert f"**4.** {qs.make_question('qkv_shapes', 42).prompt}" in all_text(at)
+    assert f"**4.** {qs.make_question('qkv_shapes', 42, fmt).prompt}" in all_text(at)
 
 
 @pytest.mark.parametrize("bad", ["abc", "-3", "1e9"])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
 from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
+from attn_ui import format as fmt
 
 SEEDS = range(0, 25)
 
@@ -51,7 +52,7 @@ def test_every_accepted_spelling_reads_back_the_shape(shape, sep, brackets, pad)
 @settings(max_examples=300)
 @given(st.text(max_size=40))
 def test_garbage_is_never_marked_wrong(text):
-    q = qs.make_question("weights_shape", 0)
+    q = qs.make_question("weights_shape", 0, fmt)
     verdict = qs.check(q, text)
     if qs.parse_shape(text) is None:
         assert verdict.status == qs.UNREADABLE and verdict.message.startswith("I could not read that as a shape")
@@ -61,7 +62,7 @@ def test_garbage_is_never_marked_wrong(text):
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Nd",)), max_size=40))
 def test_text_without_a_digit_is_unreadable_as_a_shape(text):
-    assert qs.check(qs.make_question("qkv_shapes", 3), text).status == qs.UNREADABLE
+    assert qs.check(qs.make_question("qkv_shapes", 3, fmt), text).status == qs.UNREADABLE
 
 
 # -------------------------------------------------------------------------------------- numbers, vectors
@@ -129,7 +130,7 @@ def test_there_are_at_least_twelve_kinds_and_each_has_a_maker_and_a_hint():
 @pytest.mark.parametrize("kind", qs.KINDS)
 def test_right_wrong_and_unreadable_at_many_seeds(kind):
     for seed in SEEDS:
-        q = qs.make_question(kind, seed)
+        q = qs.make_question(kind, seed, fmt)
         assert (q.kind, q.seed) == (kind, seed)
         right = qs.check(q, right_text(q))
         assert right.status == qs.RIGHT and right.message == q.why, (seed, right)
@@ -145,15 +146,15 @@ def test_right_wrong_and_unreadable_at_many_seeds(kind):
 
 @pytest.mark.parametrize("kind", qs.KINDS)
 def test_the_same_seed_gives_the_same_question_and_re_rolls_change_it(kind):
-    assert qs.make_question(kind, 7) == qs.make_question(kind, 7)
-    prompts = {qs.make_question(kind, s).prompt + repr(qs.make_question(kind, s).options) for s in SEEDS}
+    assert qs.make_question(kind, 7, fmt) == qs.make_question(kind, 7, fmt)
+    prompts = {qs.make_question(kind, s, fmt).prompt + repr(qs.make_question(kind, s, fmt).options) for s in SEEDS}
     assert len(prompts) > 1, "re-rolling never changes this question"
 
 
-@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0).answer_type == "choice"])
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0, fmt).answer_type == "choice"])
 def test_choice_questions_have_one_right_option_and_a_reason_for_each(kind):
     for seed in range(8):
-        q = qs.make_question(kind, seed)
+        q = qs.make_question(kind, seed, fmt)
         keys = [k for k, _ in q.options]
         assert q.answer in keys and len(set(keys)) == len(keys) >= 3
         assert [qs.check(q, k).status for k in keys].count(qs.RIGHT) == 1
@@ -163,65 +164,65 @@ def test_choice_questions_have_one_right_option_and_a_reason_for_each(kind):
 @pytest.mark.parametrize("seed", [-1, 1.5, True, "3"])
 def test_make_question_refuses_a_bad_seed(seed):
     with pytest.raises(ValueError, match="seed"):
-        qs.make_question("steps", seed)
+        qs.make_question("steps", seed, fmt)
 
 
 def test_make_question_refuses_an_unknown_kind():
     with pytest.raises(ValueError, match="unknown question kind 'nope'"):
-        qs.make_question("nope", 0)
+        qs.make_question("nope", 0, fmt)
 
 
 # ---------------------------------------------------------------- the answers match the maths done by hand
 
 def test_seed_zero_asks_the_source_texts_own_numbers():
-    assert qs.make_question("weights_shape", 0).answer == (10, 10)
-    assert "sequence of 10 tokens" in qs.make_question("weights_shape", 0).prompt
-    assert qs.make_question("two_keys", 0).answer == pytest.approx(0.731, abs=5e-4)  # softmax([1, 0])[0]
-    assert qs.make_question("qk_variance", 0).answer == 64
-    assert qs.make_question("scale_heads", 0).answer == 8  # d_model 512, 8 heads
+    assert qs.make_question("weights_shape", 0, fmt).answer == (10, 10)
+    assert "sequence of 10 tokens" in qs.make_question("weights_shape", 0, fmt).prompt
+    assert qs.make_question("two_keys", 0, fmt).answer == pytest.approx(0.731, abs=5e-4)  # softmax([1, 0])[0]
+    assert qs.make_question("qk_variance", 0, fmt).answer == 64
+    assert qs.make_question("scale_heads", 0, fmt).answer == 8  # d_model 512, 8 heads
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_answers_agree_with_the_formula(seed):
-    q = qs.make_question("weights_shape", seed)
+    q = qs.make_question("weights_shape", seed, fmt)
     assert q.answer == (q.params["n_q"], q.params["n_k"])
-    q = qs.make_question("qkv_shapes", seed)
+    q = qs.make_question("qkv_shapes", seed, fmt)
     p = q.params
     expected = {"Q": (p["n"], p["d_k"]), "K": (p["n"], p["d_k"]), "V": (p["n"], p["d_v"]),
                 "output": (p["n"], p["d_v"])}
     assert q.answer == expected[p["which"]] and str(p["d_model"]) in q.prompt
-    q = qs.make_question("scale_heads", seed)
+    q = qs.make_question("scale_heads", seed, fmt)
     assert q.answer == pytest.approx(math.sqrt(q.params["d_model"] / q.params["h"]))
-    q = qs.make_question("causal_row", seed)
+    q = qs.make_question("causal_row", seed, fmt)
     assert q.answer == q.params["i"]
-    q = qs.make_question("one_hot", seed)
+    q = qs.make_question("one_hot", seed, fmt)
     assert q.answer == tuple(q.params["V"][q.params["j"] - 1])
-    q = qs.make_question("qk_variance", seed)
+    q = qs.make_question("qk_variance", seed, fmt)
     assert q.answer == q.params["d_k"]
-    assert qs.make_question("steps", seed).answer == 1
-    q = qs.make_question("weights_total", seed)
+    assert qs.make_question("steps", seed, fmt).answer == 1
+    q = qs.make_question("weights_total", seed, fmt)
     assert q.answer == pytest.approx(q.params["n"]) and q.answer_text == str(q.params["n"])
-    q = qs.make_question("two_keys", seed)
+    q = qs.make_question("two_keys", seed, fmt)
     assert q.answer == pytest.approx(1 / (1 + math.exp(-q.params["s"] / math.sqrt(q.params["d_k"]))))
-    assert qs.make_question("softmax_axis", seed).answer == "keys"
-    assert qs.make_question("roles", seed).answer == "qk"
-    assert qs.make_question("identical_tokens", seed).answer == "same"
-    assert qs.make_question("why_scale", seed).answer == "argmax"
+    assert qs.make_question("softmax_axis", seed, fmt).answer == "keys"
+    assert qs.make_question("roles", seed, fmt).answer == "qk"
+    assert qs.make_question("identical_tokens", seed, fmt).answer == "same"
+    assert qs.make_question("why_scale", seed, fmt).answer == "argmax"
 
 
 def test_re_rolls_reach_both_variants_of_the_shape_question():
-    qs_ = [qs.make_question("weights_shape", s) for s in SEEDS]
+    qs_ = [qs.make_question("weights_shape", s, fmt) for s in SEEDS]
     assert any(q.params["n_q"] != q.params["n_k"] for q in qs_)
     assert any(q.params["n_q"] == q.params["n_k"] != 10 for q in qs_)
-    assert {q.params["which"] for q in (qs.make_question("qkv_shapes", s) for s in SEEDS)} == set(qs.QKV_NAMES)
+    assert {q.params["which"] for q in (qs.make_question("qkv_shapes", s, fmt) for s in SEEDS)} == set(qs.QKV_NAMES)
 
 
 def test_identical_tokens_sentence_really_repeats_the_word():
     for seed in SEEDS:
-        p = qs.make_question("identical_tokens", seed).params
+        p = qs.make_question("identical_tokens", seed, fmt).params
         words, a, b = p["words"], p["a"], p["b"]
         assert a < b and words[a - 1] == words[b - 1]
-        assert f"positions {a} and {b}" in qs.make_question("identical_tokens", seed).prompt
+        assert f"positions {a} and {b}" in qs.make_question("identical_tokens", seed, fmt).prompt
 
 
 def test_the_repeat_is_identical_without_positions_and_not_with_them():
@@ -268,18 +269,19 @@ def test_scale_facts_show_the_spread_growing_and_the_scaled_one_flat():
     ("weights_shape", "10", "two axes"),
 ])
 def test_wrong_replies_get_a_hint_about_that_reply(kind, reply, hint):
-    verdict = qs.check(qs.make_question(kind, 0), reply)
+    verdict = qs.check(qs.make_question(kind, 0, fmt), reply)
     assert verdict.status == qs.WRONG and hint in verdict.message
 
 
 def test_the_transposed_cross_attention_shape_is_named_a_transpose():
-    q = next(q for q in (qs.make_question("weights_shape", s) for s in SEEDS) if q.params["n_q"] != q.params["n_k"])
+    q = next(q for q in (qs.make_question("weights_shape", s, fmt) for s in SEEDS)
+             if q.params["n_q"] != q.params["n_k"])
     n_q, n_k = q.params["n_q"], q.params["n_k"]
     assert "the transpose" in qs.check(q, f"{n_k} x {n_q}").message
 
 
 def test_one_hot_hints_name_the_row_that_was_typed():
-    q = qs.make_question("one_hot", 0)
+    q = qs.make_question("one_hot", 0, fmt)
     V, j = q.params["V"], q.params["j"]
     k = next(k for k in range(1, len(V) + 1) if k != j)
     reply = "[" + ", ".join(f"{v:g}" for v in V[k - 1]) + "]"
@@ -289,7 +291,7 @@ def test_one_hot_hints_name_the_row_that_was_typed():
 
 def test_a_shape_of_another_matrix_is_named():
     for seed in SEEDS:
-        q = qs.make_question("qkv_shapes", seed)
+        q = qs.make_question("qkv_shapes", seed, fmt)
         shapes, which = q.params["shapes"], q.params["which"]
         other = next((m for m in qs.QKV_NAMES if shapes[m] != shapes[which]), None)
         if other:
@@ -327,7 +329,7 @@ def numbers_in(text: str) -> list[float]:
 @given(st.integers(1, 32))
 def test_one_step_text_states_the_counted_steps(n):
     tokens = [f"w{k}" for k in range(n)]
-    text = qs.one_step_text(tokens)
+    text = qs.one_step_text(tokens, fmt)
     if n == 1:
         assert "single token" in text
         return
@@ -347,8 +349,8 @@ def test_causal_step_text_counts_half_the_pairs_each_way(n):
 
 
 def test_reveal_weights_shape_names_the_sentence_and_its_shape():
-    assert "the 10-token sentence" in qs.reveal_weights_shape(qs.passage_words(10), qs.passage_words(10), (10, 10))
-    text = qs.reveal_weights_shape(["a", "b"], ["c", "d", "e"], (2, 3))
+    assert "the 10-token sentence" in qs.reveal_weights_shape(qs.passage_words(10), qs.passage_words(10), (10, 10), fmt)
+    text = qs.reveal_weights_shape(["a", "b"], ["c", "d", "e"], (2, 3), fmt)
     assert "2 queries of “a b”" in text and "3 keys of “c d e”" in text and "is 2 × 3" in text
 
 
@@ -356,7 +358,7 @@ def test_reveal_weights_shape_names_the_sentence_and_its_shape():
 def test_reveal_why_scale_states_the_measured_numbers(d_k):
     dots = sample_qk_dots(d_k, 4000, 0)
     two = compare_two_keys([float(dots.std()), 0], d_k)
-    text = qs.reveal_why_scale(d_k, dots, two)
+    text = qs.reveal_why_scale(d_k, dots, two, fmt)
     assert f"d_k = {d_k}" in text and f"{dots.std():.2f}" in text
     assert f"second key a weight of {two.p_unscaled[1]:.3f}" in text and f"keeps {two.p_scaled[1]:.3f}" in text
     assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
@@ -366,7 +368,7 @@ def test_reveal_why_scale_states_the_measured_numbers(d_k):
 def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
     rng = np.random.default_rng(seed)
     W = softmax(rng.standard_normal((n_q, n_k)) * 3)
-    text = qs.reveal_sums(W)
+    text = qs.reveal_sums(W, fmt)
     cols = W.sum(axis=0)
     assert f"Each of the {n_q} rows sums to 1" in text
     assert f"from {cols.min():.3f} to {cols.max():.3f}".replace("-", "−") in text
@@ -380,57 +382,57 @@ def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
     labels = [f"t{k}" for k in range(n)]
     W = scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)),
                                      rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
-    text = qs.reveal_causal_row(labels, W, i)
+    text = qs.reveal_causal_row(labels, W, i, fmt)
     assert f"has {i} nonzero weight{'s' if i > 1 else ''}" in text and f"“t{i - 1}”" in text
     assert f"“t{i}”" not in text
     assert (f"the {n - i} key" in text) if i < n else "no key after it" in text
 
 
 def test_reveal_identical_words_the_gap():
-    assert "differ by less than 10⁻⁹ without positions: identical" in qs.reveal_identical("the", 1, 5, 0.0, 0.7)
-    assert "not identical" in qs.reveal_identical("the", 1, 5, 0.2, 0.7)
+    assert "differ by less than 10⁻⁹ without positions: identical" in qs.reveal_identical("the", 1, 5, 0.0, 0.7, fmt)
+    assert "not identical" in qs.reveal_identical("the", 1, 5, 0.2, 0.7, fmt)
 
 
 def test_reveal_one_hot_writes_the_sum_out():
-    text = qs.reveal_one_hot([0, 1, 0], 2, [3, -4])
+    text = qs.reveal_one_hot([0, 1, 0], 2, [3, -4], fmt)
     assert "0 · v₁ + 1 · v₂ + 0 · v₃ = [3, −4]" in text and "token 2 only" in text
 
 
 def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
     dots = sample_qk_dots(64, 10_000, 0)
-    text = qs.reveal_qk_variance(64, dots)
+    text = qs.reveal_qk_variance(64, dots, fmt)
     assert f"variance of {dots.var():.2f} (theory: 64)" in text and f"deviation of {dots.std():.2f}" in text
-    text = qs.reveal_scale_heads(512, 8, dots)
+    text = qs.reveal_scale_heads(512, 8, dots, fmt)
     assert f"{dots.std() / 8:.2f}" in text and f"{dots.std() / math.sqrt(512):.2f}" in text
 
 
 @given(st.integers(2, 32))
 def test_reveal_steps_counts_both(n):
-    assert f"attention takes 1 step from token 1 to token {n}" in qs.reveal_steps(n)
-    assert f"takes {n - 1} step" in qs.reveal_steps(n)
+    assert f"attention takes 1 step from token 1 to token {n}" in qs.reveal_steps(n, fmt)
+    assert f"takes {n - 1} step" in qs.reveal_steps(n, fmt)
 
 
 def test_reveal_total_and_two_keys():
     W = softmax(np.random.default_rng(0).standard_normal((7, 7)))
-    assert "the 49 weights add up to 7.000" in qs.reveal_total(W)
-    text = qs.reveal_two_keys(compare_two_keys([8, 0], 64))
+    assert "the 49 weights add up to 7.000" in qs.reveal_total(W, fmt)
+    text = qs.reveal_two_keys(compare_two_keys([8, 0], 64), fmt)
     assert "softmax([8, 0]) = [0.9997, 0.0003]" in text and "softmax([1, 0]) = [0.731, 0.269]" in text
 
 
 def test_reveal_roles_names_what_moved():
     rng = np.random.default_rng(3)
-    text = qs.reveal_roles(qs.role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4)
+    text = qs.reveal_roles(qs.role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4, fmt)
     assert "redrawing V moves the weights by less than 10⁻⁹" in text and "So Q and K decide the weights" in text
 
 
 def test_reveal_roles_on_one_token_says_there_is_nothing_to_move():
     t = qs.role_test(np.ones((1, 2)), np.ones((1, 2)), np.ones((1, 2)), seed=0)
     assert t.decide_weights == frozenset()  # one key: its weight is 1 whatever Q and K are
-    assert "single token" in qs.reveal_roles(t, 1)
+    assert "single token" in qs.reveal_roles(t, 1, fmt)
 
 
 def test_the_weights_shape_typed_for_the_output_is_named():
-    q = next(q for q in (qs.make_question("qkv_shapes", s) for s in SEEDS)
+    q = next(q for q in (qs.make_question("qkv_shapes", s, fmt) for s in SEEDS)
              if q.params["which"] == "output" and q.params["n"] != q.params["d_v"])
     n = q.params["n"]
     assert "That is the shape of the weights." in qs.check(q, f"{n} x {n}").message
@@ -451,14 +453,14 @@ def test_shape_flow_reads_the_arrays():
     ([qs.SHOWN, qs.SHOWN], "This session: 2 answers shown without a try."),
 ])
 def test_score_text(firsts, expected):
-    assert qs.score_text(firsts, 13) == expected
+    assert qs.score_text(firsts, 13, fmt) == expected
 
 
 @pytest.mark.parametrize("kind", qs.KINDS)
 def test_every_number_in_a_prompt_comes_from_the_params(kind):
     """A prompt states the question's drawn numbers, not stale ones: each param number appears in it."""
     for seed in range(5):
-        q = qs.make_question(kind, seed)
+        q = qs.make_question(kind, seed, fmt)
         nums = set(numbers_in(q.prompt))
         for key in ("n", "n_q", "n_k", "d_k", "d_model", "h", "i", "j", "s"):
             # roles measures on random tokens it does not state; one_hot's n is V's row count; scale_heads' d_k

@@ -25,6 +25,7 @@ from .mistakes import (
     ShapeCheck,
     flatness,
     identify,
+    lines_summing_to_one,
     scale_effect,
 )
 
@@ -113,6 +114,25 @@ class Sentences:
         return (f"{right}\n\n{wrong}, but the row sums are {self.spread(rows)}. A query's output is then not an "
                 "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
                 "1 gets less.")
+
+    def axis_reveal(self, wrong_w) -> str:
+        """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums."""
+        rows_one, cols_one = lines_summing_to_one(wrong_w)
+        rows, cols = np.asarray(wrong_w).sum(axis=-1), np.asarray(wrong_w).sum(axis=-2)
+        row_gap = self.fmt.gap(np.abs(rows - 1).max())
+        made = "`softmax(scores, axis=0)` normalises down each column, over the queries"
+        if cols_one and not rows_one:
+            return (f"{made}, so every column of the WRONG weights sums to 1 ({self.spread(cols)}), while its row "
+                    f"sums are {self.spread(rows)} (the largest |row sum − 1| is {row_gap}). A row is one query's "
+                    "weights, so a query whose row sums to more than 1 gets more than one value's worth.")
+        if cols_one:
+            return (f"{made}, so every column of the WRONG weights sums to 1 ({self.spread(cols)}); on this sentence "
+                    f"its rows happen to sum to 1 as well ({self.spread(rows)}), but only the columns are made to.")
+        if rows_one:
+            return (f"Here the rows of the WRONG weights sum to 1 ({self.spread(rows)}) and its column sums are "
+                    f"{self.spread(cols)}.")
+        return (f"Here neither sums to 1: the row sums of the WRONG weights are {self.spread(rows)} and its column "
+                f"sums {self.spread(cols)}.")
 
     def largest_output_change(self, right, wrong, labels) -> str:
         """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""

@@ -304,3 +304,28 @@ def role_checks(Q, K, V) -> list[RoleChecks]:
                        shapes=shape_check(m, *cross, d_model),
                        known_answer_caught=not passes_known_answer(m))
             for m in (BY_NAME[name] for name in ROLE_CHECKED)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Predict, then see: which lines of a weight matrix sum to 1
+
+
+SUM_LINES = ("rows", "columns", "neither")  # the answers to "which sums to 1, the rows or the columns?"
+
+
+def lines_summing_to_one(weights) -> tuple[bool, bool]:
+    """(every row sums to 1, every column sums to 1) for weights (..., n_q, n_k), each to within SUMS_TO_ONE."""
+    w = np.asarray(weights, dtype=float)
+    rows = np.abs(w.sum(axis=-1) - 1)  # one sum per query: over the keys
+    cols = np.abs(w.sum(axis=-2) - 1)  # one sum per key: over the queries
+    return bool(rows.max() < SUMS_TO_ONE), bool(cols.max() < SUMS_TO_ONE)
+
+
+def sums_prediction_right(guess: str, weights) -> bool:
+    """Whether the claim a guess makes holds for these weights: 'rows' (every row sums to 1), 'columns' (every
+    column does) or 'neither' (neither does). Judged by the claim, so a true statement is never marked wrong."""
+    rows, cols = lines_summing_to_one(weights)
+    claims = {"rows": rows, "columns": cols, "neither": not rows and not cols}
+    if guess not in claims:
+        raise ValueError(f"guess {guess!r} is not one of {', '.join(SUM_LINES)}")
+    return claims[guess]

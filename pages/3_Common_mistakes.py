@@ -11,9 +11,10 @@ import attn_core
 from attn_core import mistakes as mk
 from attn_core.mistake_text import CHECKS, Sentences
 from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure
+from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import SEED_MAX, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -32,6 +33,10 @@ CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your functio
                 "narrower than the keys: the output must have one row per query and be d_v wide.")
 CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
                "is your function, returning the output.")
+AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
+                 "or the columns?")
+SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
+              "neither": "neither"}
 say = Sentences(fmt)
 
 
@@ -80,15 +85,21 @@ def sums_table(weights, labels, key: str) -> None:
                  column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("row sum", "column sum")})
 
 
+@st.fragment
 def wrong_axis(labels, Q, K, V) -> None:
-    """1. Softmax over the queries: columns sum to 1, rows do not."""
+    """1. Softmax over the queries: columns sum to 1, rows do not. The learner predicts which before the sums."""
     st.header("1. Softmax over the wrong axis")
     st.markdown("Softmax must normalise over the **keys** for each query: the last axis of QKᵀ. Writing "
                 "`softmax(scores, axis=0)` normalises over the **queries** instead, down each column.")
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights, "right: softmax over keys", labels), key="fig_axis_right")
-    c2.plotly_chart(weights_fig(axis0.weights, "WRONG: softmax over queries", labels), key="fig_axis_wrong")
+    plot(weights_fig(right.weights, "right: softmax over keys", labels), "fig_axis_right", c1)
+    plot(weights_fig(axis0.weights, "WRONG: softmax over queries", labels), "fig_axis_wrong", c2)
+    guess = predict("cp_axis", AXIS_QUESTION, options=mk.SUM_LINES, format_func=SUM_LABELS.get)
+    if guess is None:
+        return  # the sums, and everything that gives them away, wait for the prediction
+    reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
+           why=say.axis_reveal(axis0.weights))
     with c1:
         st.markdown("Sums, **right** weights")
         sums_table(right.weights, labels, "table_sums_right")
@@ -98,11 +109,10 @@ def wrong_axis(labels, Q, K, V) -> None:
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right.output, "right: output = weights·V", labels, zmax), key="fig_axis_out_right")
-    c2.plotly_chart(signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax), key="fig_axis_out_wrong")
+    plot(signed_fig(right.output, "right: output = weights·V", labels, zmax), "fig_axis_out_right", c1)
+    plot(signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax), "fig_axis_out_wrong", c2)
     c1, c2 = st.columns(2)  # a new row, so that a phone shows right, wrong, then their difference
-    c1.plotly_chart(signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax),
-                    key="fig_axis_out_diff")
+    plot(signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax), "fig_axis_out_diff", c1)
     c2.markdown(say.largest_output_change(right, axis0, labels))
     st.info("**Diagnostic:** check that each row of your weights sums to 1: "
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")

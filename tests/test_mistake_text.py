@@ -127,6 +127,7 @@ def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
     said = {
         "setup": say.setup_caption(d_model, heads),
         "sums": say.row_and_column_sums(right.weights, axis0.weights),
+        "axis_reveal": say.axis_reveal(axis0.weights),
         "largest": say.largest_output_change(right, axis0, labels),
         "scale_intro": say.scale_intro(d_model, heads, entropy),
         "scale_notes": " ".join(say.scale_notes(d_model, heads, [mk.BY_NAME[x] for x, _ in runs])),
@@ -194,6 +195,15 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
     assert f"The largest difference, {fmt.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
         said["largest"])
     assert ("instead of 1" in said["largest"]) == (fmt.num(rows[worst], 3) != "1.000")
+    # the checkpoint's reveal: it says the columns sum to 1 (they always do), and the rows only when they do
+    cols_one = bool(np.abs(axis0.weights.sum(0) - 1).max() < 1e-6)
+    rows_one = bool(np.abs(rows - 1).max() < 1e-6)
+    assert cols_one and ("every column of the WRONG weights sums to 1 (" + spread(axis0.weights.sum(0))) in (
+        said["axis_reveal"])
+    assert ("happen to sum to 1 as well" in said["axis_reveal"]) == rows_one
+    if not rows_one:
+        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is {fmt.gap(np.abs(rows - 1).max())})"
+                in said["axis_reveal"])
 
     # section 2: which mistakes are drawn, and every flatness word measured independently
     drawn = [name for name, _ in st_["runs"]]
@@ -329,3 +339,17 @@ def test_an_unknown_mistake_gets_a_measured_symptom():
                     f"from the right one by up to {fmt.gap(d.output_gap)}.")
     ok, feedback = say.verdict(other, mk.BY_NAME["k_as_v"], d, 8, 4)
     assert not ok and "could not be answered" not in feedback
+
+
+def test_the_axis_reveal_says_what_the_sums_are_in_every_case():
+    """Every branch of the checkpoint's reveal, on weights built to land in it."""
+    axis0 = np.array([[0.2, 0.5], [0.8, 0.5]])  # columns sum to 1, rows 0.7 and 1.3
+    assert say.axis_reveal(axis0).startswith("`softmax(scores, axis=0)` normalises down each column")
+    assert "its row sums are from 0.700 to 1.300 (the largest |row sum − 1| is 0.300)" in say.axis_reveal(axis0)
+    both = np.full((2, 2), 0.5)
+    assert "happen to sum to 1 as well (all 1.000), but only the columns" in say.axis_reveal(both)
+    rows = np.array([[0.2, 0.8], [0.4, 0.6]])
+    assert say.axis_reveal(rows) == ("Here the rows of the WRONG weights sum to 1 (all 1.000) and its column sums "
+                                     "are from 0.600 to 1.400.")
+    assert say.axis_reveal(np.full((2, 2), 0.3)).startswith("Here neither sums to 1: the row sums of the WRONG "
+                                                            "weights are all 0.600")

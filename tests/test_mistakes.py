@@ -323,3 +323,34 @@ def test_scale_effect_follows_the_divisor(d_model, d_k):
     expect_flat = "flatter" if d_model > d_k else "as flat"
     assert scale_effect("sqrt_d_model", d_model, d_k) == expect_flat
     assert scale_effect("no_scale", d_model, d_k) == ("more peaked" if d_k > 1 else "as flat")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Predict, then see: which lines sum to 1
+
+from attn_core.mistakes import SUM_LINES, lines_summing_to_one, sums_prediction_right  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 5), st.data())
+def test_a_sum_prediction_is_right_exactly_when_its_claim_holds(n, d, data):
+    Q, K, V = (data.draw(arrays(float, (n, d), elements=finite)) for _ in range(3))
+    for weights in (softmax_over_queries(Q, K, V).weights, correct_attention(Q, K, V).weights):
+        rows = bool(np.all(np.abs(weights.sum(axis=1) - 1) < 1e-6))  # the slow way, one axis at a time
+        cols = bool(np.all(np.abs(weights.sum(axis=0) - 1) < 1e-6))
+        assert lines_summing_to_one(weights) == (rows, cols)
+        assert [sums_prediction_right(g, weights) for g in SUM_LINES] == [rows, cols, not rows and not cols]
+    # the axis-0 weights: "the columns" is always right and "neither" never is
+    assert sums_prediction_right("columns", softmax_over_queries(Q, K, V).weights)
+    assert not sums_prediction_right("neither", softmax_over_queries(Q, K, V).weights)
+
+
+def test_on_a_real_sentence_only_the_columns_of_the_axis_0_weights_sum_to_1():
+    inp = build_inputs("the cat sat on the mat", 0, 8)
+    w = inp.weights
+    wrong = softmax_over_queries(inp.X @ w.W_Q, inp.X @ w.W_K, inp.X @ w.W_V).weights
+    assert lines_summing_to_one(wrong) == (False, True)
+    assert [sums_prediction_right(g, wrong) for g in SUM_LINES] == [False, True, False]
+    assert [sums_prediction_right(g, np.full((3, 3), 0.5)) for g in SUM_LINES] == [False, False, True]
+    with pytest.raises(ValueError, match="not one of rows, columns, neither"):
+        sums_prediction_right("both", wrong)

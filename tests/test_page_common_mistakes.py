@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core import mistakes as mk
+from attn_ui import format as fmt
 from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/3_Common_mistakes.py"
@@ -29,7 +30,7 @@ def trace(fig):
 
 
 def test_defaults_show_each_mistake_beside_the_right_one():
-    at = open_page()
+    at = open_page(reveal=1)  # every checkpoint answered at once: the sums and outputs behind it are drawn
     assert not at.exception, at.exception[0].value if at.exception else ""
     _, Q, K, V = qkv()
     right = attn_core.scaled_dot_product_attention(Q, K, V)
@@ -209,7 +210,7 @@ LONG = " ".join(f"w{i}" for i in range(32))
 @pytest.mark.parametrize("query", [{}, {"heads": 1}, {"d_model": 64, "heads": 8, "text": LONG}])
 def test_titles_start_with_the_verdict_and_fit_a_phone(query):
     """A wrong figure's title starts with 'WRONG:' and every title fits 390 px (and half of 1280 px)."""
-    at = open_page(**query)
+    at = open_page(reveal=1, **query)
     titles = [title_of(f) for f in figures(at)]
     assert all(len(t) <= 38 for t in titles), max(titles, key=len)
     scale_row = [t for t in titles if t.split("  (")[0] in ("WRONG: ÷ 1", "WRONG: ÷ √8", "WRONG: ÷ √64")
@@ -253,3 +254,49 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings(text):
     assert links["Back: Training lab"].page == "Training_lab"
     assert all("seed=11" in links[k].query_string and "heads=4" in links[k].query_string
                for k in ("Next: Check yourself", "Back: Training lab"))
+
+
+def sums_tables(at) -> list:
+    """Section 1's two sums tables (right, then wrong), as DataFrames."""
+    return [df.value for df in at.dataframe if list(df.value.columns) == ["token", "row sum", "column sum"]]
+
+
+def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
+    """Phase 2, item 2: which sums to 1, the rows or the columns, is asked before the sums are shown."""
+    at = open_page()
+    assert "which sums to 1: the rows or the columns?" in all_text(at)
+    assert not sums_tables(at)  # not yet
+    assert not any(title_of(f).startswith("WRONG: output, axis 0") for f in figures(at))
+
+    at.radio(key="cp_axis_value").set_value("columns")
+    at.button(key="cp_axis_check").click().run()
+    assert not at.exception
+    verdict = at.success[0].value
+    assert verdict.startswith("**Right.** `softmax(scores, axis=0)` normalises down each column")
+    assert "every column of the WRONG weights sums to 1 (all 1.000)" in verdict
+    sums = sums_tables(at)[1]
+    assert f"its row sums are from {fmt.num(sums['row sum'].min(), 3)} to {fmt.num(sums['row sum'].max(), 3)}" in (
+        verdict)
+    assert figure_titled(at, "WRONG: output, axis 0")
+
+    at.run()  # the next run shows the committed prediction with "Predict again"
+    at.button(key="cp_axis_again").click().run()  # predict again, wrongly this time
+    at.radio(key="cp_axis_value").set_value("rows")
+    at.button(key="cp_axis_check").click().run()
+    assert any(w.value.startswith("**Not quite.** `softmax(scores, axis=0)`") for w in at.warning)
+    assert not any(s.value.startswith("**Right.**") for s in at.success)
+
+
+def test_show_me_reveals_the_sums_without_a_verdict():
+    at = open_page()
+    at.button(key="cp_axis_skip").click().run()
+    assert not at.exception
+    assert any(i.value.startswith("`softmax(scores, axis=0)` normalises down each column") for i in at.info)
+    assert not any(s.value.startswith("**Right.**") for s in at.success)
+    assert len(sums_tables(at)) == 2
+
+
+def test_the_sidebar_skip_shows_the_sums_at_once():
+    at = open_page(reveal=1)
+    assert len(sums_tables(at)) == 2
+    assert "which sums to 1" not in all_text(at)

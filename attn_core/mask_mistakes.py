@@ -596,7 +596,7 @@ def renorm_cell_text(cell: RenormCell, fmt: Formatter) -> str:
 def renormalise_sentence(scaled, mask, fmt: Formatter, dtypes: Sequence[str] = DTYPES) -> str:
     """When renormalising after the softmax stops giving the masked weights, on this sentence and in general."""
     lead = blocked_lead(scaled, mask)
-    limits = fmt.listing([f"{underflow_gap(d):.0f} in {d}" for d in dtypes])
+    limits = fmt.listing([f"{fmt.num(underflow_gap(d), 0)} in {d}" for d in dtypes])
     general = (f"In general it breaks in any row where a blocked score leads every allowed score by more than about "
                f"{limits}: the allowed weights underflow to 0 before the division, and 0 / 0 is NaN. The two-key "
                "rows of the table show it.")

@@ -14,7 +14,7 @@ from attn_ui.code import array_literal, show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
-from attn_ui.state import setup_page, url_bound
+from attn_ui.state import route_footer, setup_page, url_bound
 
 INTRO = (
     "Masking bugs rarely raise an error. The shapes still match, the loss still falls, and the model quietly "
@@ -32,7 +32,6 @@ MARKS = ("A light grey cell (✕) is a blocked pair that got exactly 0; a red ce
          "weight anyway; a dark grey cell labelled NaN is where the computation gave NaN.")
 BLOCKED_ZERO = "#d4d4d4"  # lighter than matrix_figure's −∞ grey, so NaN and a clean 0 never look alike
 LEAK_SCALE = [[0, "#f6b3b3"], [1, "#a50f15"]]  # weight where the mask said no: pale to deep red
-MD_SPECIAL = set("\\`*_{}[]()#+-.!|<>~$")
 
 
 def main():
@@ -54,11 +53,12 @@ def main():
                 mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax,
                 intro="Every wrong figure on this page comes from one of these functions in "
                       "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.")
+    route_footer(__file__, shared)  # the last page on the route: only "Back"
 
 
 def md(labels) -> list[str]:
     """Token labels made safe for markdown: a token such as * or _ is printed, not read as formatting."""
-    return ["".join("\\" + ch if ch in MD_SPECIAL else ch for ch in str(label)) for label in labels]
+    return [fmt.md_text(label) for label in labels]
 
 
 def weights_figure(W, title: str, mask, rows, cols, *, share: float = 0.5, x_title: str = "key",

@@ -227,3 +227,29 @@ def test_the_leak_test_follows_its_controls():
     z = heatmap_z(figure_titled(at, "largest change in each output, “sat” → “ran”"))
     assert np.all(z[0, :2] > 0) and np.all(z[1, :2] == 0)  # no mask: the earlier two move; causal: they do not
     assert "moves both earlier outputs" in all_text(at)
+
+
+def test_show_me_reveals_the_row_sums_without_a_mark():
+    at = open_page()
+    case = case_for(build_mask("causal", 6))
+    key = mm.question_key(case.mask, 0)
+    at.button(key=f"{key}_skip").click().run()
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    why = mm.after_softmax_reveal(case.labels, case.mask, wrong, 0, fmt)
+    assert any(why == i.value for i in at.info) and not at.success
+    assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
+    assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
+
+
+def test_skip_the_predictions_shows_the_row_sums_at_once():
+    at = open_page(reveal=1)
+    key = mm.question_key(build_mask("causal", 6), 0)
+    assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
+    assert f"{key}_check" not in [b.key for b in at.button]  # no question asked
+
+
+def test_the_last_page_on_the_route_links_only_back():
+    at = open_page(text="Dogs chase cats", seed="11")
+    links = {e.proto.label: e.proto for e in at.get("page_link")}
+    assert "Back: Masks and heads" in links and "seed=11" in links["Back: Masks and heads"].query_string
+    assert not any(label.startswith("Next:") for label in links)

@@ -12,7 +12,7 @@ from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, show_source
 from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure
+from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -42,9 +42,10 @@ def main():
     st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may attend to key } j \\"
              r" -\infty & \text{blocked} \end{cases}")
     case = your_mask(shared)      # the sentence, the mask, the right computation
-    after_softmax(case)           # 1. zeroing after the softmax: rows stop summing to 1
-    inverted(case)                # 2. True read the other way: attention only where it was blocked
-    wrong_axis(case)              # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
+    right = right_figure(case)    # the right weights, drawn once, beside each of the first three mistakes
+    after_softmax(case, right)    # 1. zeroing after the softmax: rows stop summing to 1
+    inverted(case, right)         # 2. True read the other way: attention only where it was blocked
+    wrong_axis(case, right)       # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
     finite_minus_infinity(case)   # 4. −10⁹ for −∞: uniform weights, or NaN in float16
     no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
     checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
@@ -80,13 +81,21 @@ def weights_figure(W, title: str, mask, rows, cols, *, share: float = 0.5, x_tit
             trace.text = [["NaN" if t == "−∞" else t for t in row] for row in trace.text]
     zero = blocked & (W == 0)
     leak = blocked & ~nan & (W > 0)
+    shown = main_trace.texttemplate is not None  # values printed in the cells (they fit)
     for cells, scale in ((zero, [[0, BLOCKED_ZERO], [1, BLOCKED_ZERO]]), (leak, LEAK_SCALE)):
         if cells.any():  # a layer over just these cells; hover falls through to the values below
-            fig.add_trace(go.Heatmap(z=np.where(cells, W, np.nan), x=main_trace.x, y=main_trace.y, zmin=0, zmax=1,
-                                     colorscale=scale, showscale=False, hoverinfo="skip",
-                                     text=np.where(cells, text, "").tolist(), texttemplate=main_trace.texttemplate,
-                                     textfont=main_trace.textfont, xgap=1, ygap=1))
+            # float32 is plenty for a colour, and the labels go only where they are printed: half the bytes
+            fig.add_trace(go.Heatmap(z=np.where(cells, W, np.nan).astype(np.float32), x=main_trace.x,
+                                     y=main_trace.y, zmin=0, zmax=1, colorscale=scale, showscale=False,
+                                     hoverinfo="skip", text=np.where(cells, text, "").tolist() if shown else None,
+                                     texttemplate=main_trace.texttemplate, textfont=main_trace.textfont,
+                                     xgap=1, ygap=1))
     return fig
+
+
+def right_figure(case: mm.Case):
+    """The right weights, softmax(QKᵀ/√d_k + M), drawn the way the wrong ones beside them are."""
+    return weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, case.labels, case.labels)
 
 
 def lower_first(text: str) -> str:
@@ -145,8 +154,9 @@ def custom_grid(n: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------------------------
-def after_softmax(case: mm.Case) -> None:
-    """1. Zeroing the blocked weights after the softmax."""
+@st.fragment
+def after_softmax(case: mm.Case, right) -> None:
+    """1. Zeroing the blocked weights after the softmax (a fragment: the prediction reruns only this section)."""
     st.header("1. The mask applied after the softmax")
     st.markdown("The mask must act on the **scores**, before the softmax. Zeroing the blocked weights afterwards "
                 "leaves each row with only the share its allowed keys got while competing with keys they should "
@@ -157,10 +167,9 @@ def after_softmax(case: mm.Case) -> None:
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
-                    key="fig_after_wrong")
-    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
-                    key="fig_after_right")
+    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
+         "fig_after_wrong", c1)
+    plot(right, "fig_after_right", c2)
     st.caption(MARKS)
     guess = predict(mm.question_key(case.mask, i),
                     f"If you zero the blocked weights after the softmax, what does the row of “{md(labels)[i]}” "
@@ -200,7 +209,7 @@ def renormalising(case: mm.Case) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-def inverted(case: mm.Case) -> None:
+def inverted(case: mm.Case, right) -> None:
     """2. The mask's meaning inverted: True read as blocked instead of allowed."""
     st.header("2. The mask's meaning inverted")
     st.markdown("PyTorch uses both meanings of True, documented side by side. Build a mask in one and pass it "
@@ -217,16 +226,15 @@ def inverted(case: mm.Case) -> None:
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask,
-                                   labels, labels), key="fig_inverted_wrong")
-    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
-                    key="fig_inverted_right")
+    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask, labels, labels),
+         "fig_inverted_wrong", c1)
+    plot(right, "fig_inverted_right", c2)
     st.markdown(mm.inverted_sentence(md(labels), case.mask, wrong.weights, fmt))
     symptom_box("inverted")
 
 
 # ---------------------------------------------------------------------------------------------------------
-def wrong_axis(case: mm.Case) -> None:
+def wrong_axis(case: mm.Case, right) -> None:
     """3. The mask broadcast along the wrong axis: query rows blocked instead of key columns."""
     st.header("3. The mask on the wrong axis")
     st.markdown("A padding mask is one flag per **key**. Shaped (1, n), numpy copies it down every row and it "
@@ -238,10 +246,9 @@ def wrong_axis(case: mm.Case) -> None:
         st.code(mm.padding_shapes_code(labels, cols), language="python")
     wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask,
-                                   labels, labels), key="fig_axis_wrong")
-    c2.plotly_chart(weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, labels, labels),
-                    key="fig_axis_right")
+    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask, labels, labels),
+         "fig_axis_wrong", c1)
+    plot(right, "fig_axis_right", c2)
     st.markdown(mm.wrong_axis_sentence(md(labels), case.mask, wrong.weights, fmt))
     symptom_box("wrong_axis")
 
@@ -268,9 +275,8 @@ def finite_minus_infinity(case: mm.Case) -> None:
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
     names = ["WRONG: −∞", f"WRONG: {mm.FILL_SHORT[fill]}", "right: 0s"]
-    st.plotly_chart(weights_figure(W, f"weights of “{labels[row]}”, every key blocked, {dtype}",
-                                   np.zeros_like(W, dtype=bool), labels, names, share=1.0, x_title="",
-                                   y_title="key"), key="fig_fill")
+    plot(weights_figure(W, f"weights of “{labels[row]}”, every key blocked, {dtype}", np.zeros_like(W, dtype=bool),
+                        labels, names, share=1.0, x_title="", y_title="key"), "fig_fill")
     st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
                "may see nothing). " + MARKS)
     for sentence in mm.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
@@ -312,9 +318,9 @@ def no_causal_mask(case: mm.Case) -> None:
     free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
     causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
     both = np.stack([free, causal])  # (2, n)
-    st.plotly_chart(matrix_figure(both, f"largest change in each output, “{labels[t]}” → “{word}”",
-                                  ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
-                                  x_title="query (output row)", y_title=""), key="fig_leak")
+    plot(matrix_figure(both, f"largest change in each output, “{labels[t]}” → “{word}”",
+                       ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
+                       x_title="query (output row)", y_title=""), "fig_leak")
     st.markdown(mm.leak_sentence(md(labels), t, md([word])[0], free, causal, fmt))
     symptom_box("no_mask")
 
@@ -371,8 +377,8 @@ def spot_the_mask_mistake(case: mm.Case) -> None:
     mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_figure(mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
-                    key="fig_quiz_mystery")
+    plot(weights_figure(mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
+         "fig_quiz_mystery", c1)
     right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
     readings = mm.symptom_readings(d, fmt)
     c2.dataframe(pd.DataFrame({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],

@@ -3,6 +3,7 @@ kind, bad links, the predict-then-see question, the quiz and the checks snippet.
 
 import contextlib
 import io
+import json
 
 import numpy as np
 import pytest
@@ -253,3 +254,20 @@ def test_the_last_page_on_the_route_links_only_back():
     links = {e.proto.label: e.proto for e in at.get("page_link")}
     assert "Back: Masks and heads" in links and "seed=11" in links["Back: Masks and heads"].query_string
     assert not any(label.startswith("Next:") for label in links)
+
+
+def test_every_chart_has_no_toolbar_and_the_right_weights_are_one_figure_shown_three_times():
+    at = open_page()
+    charts = at.get("plotly_chart")
+    assert charts and all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False}
+                          for c in charts)
+    rights = [c.proto.spec for c in charts if title_of(json.loads(c.proto.spec)).startswith("right:")]
+    assert len(rights) == 3 and len(set(rights)) == 1  # byte-identical: drawing it does not change it
+
+
+def test_the_largest_inputs_send_at_most_250_kb_of_figures():
+    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+    assert sum(len(c.proto.spec) for c in at.get("plotly_chart")) <= 250_000
+    inverted = figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")
+    assert inverted["layout"]["title"]["subtitle"]["text"] == "values: hover over or tap a cell"
+    assert all(t.get("text") is None for t in inverted["data"][1:])  # no labels sent where none are printed

@@ -31,7 +31,7 @@ from attn_ui.code import show_source
 from attn_ui.data import cached_peakedness, cached_sample, cached_std_curve, load_inputs
 from attn_ui.figures import histogram_figure, line_figure, matrix_figure, vector_figure
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
-from attn_ui.state import setup_page, url_bound
+from attn_ui.state import route_footer, setup_page, url_bound
 
 D_K_MAX = 512
 N_SAMPLES = 4000  # q, k pairs per histogram
@@ -62,6 +62,7 @@ def main():
     peakedness(shared)  # what that does to the weights over n keys
     temperature(shared)  # the divisor as a temperature, on your own sentence
     closing()
+    route_footer(__file__, shared)  # Next: the following page on the route, and Back
 
 
 def two_keys():

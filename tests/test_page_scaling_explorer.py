@@ -148,7 +148,8 @@ def test_the_page_reads_as_its_lessons_outline():
     functions = {f.name: f for f in body if isinstance(f, ast.FunctionDef)}
     calls = [c.value.func.id for c in functions["main"].body
              if isinstance(c, ast.Expr) and isinstance(c.value, ast.Call) and isinstance(c.value.func, ast.Name)]
-    assert calls[-5:] == ["two_keys", "variance", "peakedness", "temperature", "closing"]
+    assert calls[-6:-1] == ["two_keys", "variance", "peakedness", "temperature", "closing"]
+    assert calls[-1] == "route_footer"  # the page ends with Next (and Back) along the route
     for name, f in functions.items():
         assert f.end_lineno - f.lineno + 1 <= 60, f"{name} is {f.end_lineno - f.lineno + 1} lines"
 
@@ -242,3 +243,17 @@ def gradient_text(at: AppTest) -> str:
 
 
 CURVE_NAMES_SHOWN = ("unscaled: q·k", "scaled: q·k / √d_k", "wrong factor: q·k / d_k")
+
+
+
+def test_the_page_ends_with_next_and_back_carrying_the_settings():
+    """Phase 2, item 1: Next goes on along the route, Back returns, both with the shared settings."""
+    from attn_ui.pages import neighbours
+
+    back, nxt = neighbours(PAGE)
+    at = open_page(seed=11, d_model=16, heads=4)
+    assert not at.exception
+    links = [e.proto for e in at.main.get("page_link")]  # the sidebar's links are not the footer
+    assert [link.label for link in links] == [f"Next: {nxt.label}", f"Back: {back.label}"]
+    assert links[0].page == nxt.url_path and links[1].page == back.url_path
+    assert all("seed=11" in link.query_string and "heads=4" in link.query_string for link in links)

@@ -244,3 +244,27 @@ def test_a_shared_link_arrives_cold_and_survives_navigation(browser, server):
 
 def _labels() -> list[str]:
     return [p.label for p in route()]
+
+
+AXE_JS = Path(os.environ.get("AXE_JS", Path.home() / ".cache" / "attention-explorer" / "node_modules" / "axe-core"
+                             / "axe.min.js"))
+
+
+@pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
+def test_no_serious_accessibility_findings(browser, server, file, url_path):
+    """axe-core, the accessibility checker, from the npm registry (.ci/run installs it): no serious or critical
+    finding on any page, colour contrast included."""
+    if not AXE_JS.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but axe-core is not at {AXE_JS} (npm install --prefix … axe-core@4)")
+        pytest.skip(f"axe-core is not at {AXE_JS}; .ci/run installs it")
+    context, page = open_cold(browser, f"{server}/{url_path}?reveal=1")
+    try:
+        page.wait_for_timeout(1000)
+        page.add_script_tag(path=str(AXE_JS))
+        found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))""")
+        assert found == [], f"{file}: {found}"
+    finally:
+        context.close()

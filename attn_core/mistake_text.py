@@ -14,6 +14,7 @@ from typing import Protocol
 
 import numpy as np
 
+from .mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, symptom_readings
 from .mistakes import (
     BY_NAME,
     CLOSE,
@@ -25,13 +26,19 @@ from .mistakes import (
     ShapeCheck,
     flatness,
     identify,
+    identify_masked,
     lines_summing_to_one,
+    quiz_mask,
     scale_effect,
 )
 
 CHECKS = ("largest |row sum − 1|", "largest |column sum − 1|", "scores equal QKᵀ", "scores equal (QKᵀ)ᵀ",
           "weights equal the right weights", "mean row entropy (nats)", "mean largest weight",
           "largest |output − right output|")
+# Under a mask a sum is measured against 1, or 0 for a row (column) no query may use: a gap, not "− 1"
+MASKED_CHECKS = ("largest column-sum gap", *CHECKS[2:])
+COLUMN_NOTE = ("The column-sum gap is the same for columns: how far a column's sum is from 1, or from 0 for a key "
+               "that no query may see.")
 
 
 class Formats(Protocol):
@@ -84,6 +91,18 @@ class Sentences:
         num, gap = self.fmt.num, self.fmt.gap
         return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
                 yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), gap(d.output_gap)]
+
+    def quiz_readings(self, d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[str, str]]:
+        """The quiz's table rows, (what was measured, reading): the checks above, or under a mask the mask symptoms
+        (mask_mistakes.symptom_readings, row-sum gap included) followed by the other checks."""
+        if dm is None:
+            return list(zip(CHECKS, self.readings(d), strict=True))
+        return symptom_readings(dm, self.fmt) + list(zip(MASKED_CHECKS, self.readings(d)[1:], strict=True))
+
+    @staticmethod
+    def row_gap_name(d: Diagnosis) -> str:
+        """How the row-sum check is named: '|row sum − 1|', or under a mask 'row-sum gap' (0 for a blocked row)."""
+        return "row-sum gap" if d.masked else "|row sum − 1|"
 
     def divided_by(self, name: str, d_model: int, d_k: int) -> str:
         """'÷ 1', '÷ √8': what computation `name` ('right' or a scale mistake) divides the scores by."""
@@ -326,10 +345,31 @@ class Sentences:
 
     # ---------------------------------------------------------------------------------------------------- quiz
     @staticmethod
-    def quiz_intro(heads: int) -> str:
+    def quiz_intro(heads: int, masked: bool = False) -> str:
         which = "one-head" if heads == 1 else f"{heads}-head"
+        if masked:
+            return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "
+                    f"your {which} Q, K and V under the mask described below. Compare it with the right masked "
+                    "computation, read the measured symptoms, and name it.")
         return (f"One of the mistakes above was made on your {which} Q, K and V. Compare it with the right "
                 "computation, use the checks from the sections above, and name it.")
+
+    def quiz_mask_text(self, labels, mask) -> str:
+        """Which mask the quiz gives every computation, said from the mask itself."""
+        mask = np.asarray(mask, dtype=bool)
+        n = mask.shape[0]
+        kind = (f"the causal mask (each token may attend to itself and the tokens before it), with every key of "
+                f"{self.token(labels[0])} blocked as well" if n >= 2 and np.array_equal(mask, quiz_mask(n))
+                else "this mask")
+        closed = [self.token(labels[i]) for i in np.flatnonzero(~mask.any(axis=-1))]
+        text = (f"**The mask.** Every computation in this quiz, right or wrong, is given {kind}. It blocks "
+                f"{int((~mask).sum())} of the {n * n} query→key pairs")
+        if closed:
+            whose = "its row is" if len(closed) == 1 else "their rows are"
+            text += f", and {self.fmt.listing(closed)} may see no key at all: {whose} fully blocked"
+        text += (". The right computation is masked attention: each blocked pair gets weight 0"
+                 + (", and a fully blocked row gets 0s." if closed else "."))
+        return text
 
     @staticmethod
     def checks_title(heads: int) -> str:
@@ -341,16 +381,17 @@ class Sentences:
         """What this mistake does to the checks, and what the checks measured on the mystery computation `d`."""
         num, gap = self.fmt.num, self.fmt.gap
         name = mistake.name
+        rows = self.row_gap_name(d)
         if name == "axis0":
+            cols = "column-sum gap" if d.masked else "|column sum − 1|"
             return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
-                    f"largest |row sum − 1| is {gap(d.row_sum_gap)} and the largest |column sum − 1| is "
-                    f"{gap(d.col_sum_gap)}.")
+                    f"largest {rows} is {gap(d.row_sum_gap)} and the largest {cols} is {gap(d.col_sum_gap)}.")
         if name == "swap_qk":
             return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
                     f"{'are' if d.scores_transposed else 'are not'}.")
         if name == "v_as_k":
             return (f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
-                    f"transpose; here the scores {self.scores_kind(d)}, and the largest |row sum − 1| is "
+                    f"transpose; here the scores {self.scores_kind(d)}, and the largest {rows} is "
                     f"{gap(d.row_sum_gap)}.")
         if name == "k_as_v":
             return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
@@ -366,12 +407,18 @@ class Sentences:
                     f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
                     f"mean row entropy is {num(d.mean_entropy, 3)}, {measured} the right "
                     f"{num(d.right_mean_entropy, 3)}.")
-        return (f"here the largest |row sum − 1| is {gap(d.row_sum_gap)}, the scores {self.scores_kind(d)}, and the "
+        return (f"here the largest {rows} is {gap(d.row_sum_gap)}, the scores {self.scores_kind(d)}, and the "
                 f"output differs from the right one by up to {gap(d.output_gap)}.")
 
-    def verdict(self, secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int) -> tuple[bool, str]:
-        """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake."""
+    def verdict(self, secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
+                dm: MaskDiagnosis | None = None) -> tuple[bool, str]:
+        """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake.
+
+        Under a mask, `d` is measured against the right masked computation and `dm` holds the mask symptoms: a
+        mask mistake is explained from those (mask_mistakes.explain), every other one from `d`."""
         def why(m: Mistake) -> str:
+            if dm is not None and m.name in MASK_BY_NAME:
+                return explain(m.name, dm, self.fmt)
             return self.symptom(m, d, d_model, d_k)
 
         if answer == secret:
@@ -379,10 +426,15 @@ class Sentences:
         else:
             text = (f"Not this time: it is **{self.named(secret)}**, because {why(secret)} "
                     f"You picked {self.named(answer)}: {why(answer)}")
-        seen = identify(d)
-        if secret.name in BY_NAME and seen != secret.name:
+        seen = identify(d) if dm is None else identify_masked(d, dm)
+        known = BY_NAME if dm is None else {**BY_NAME, **MASK_BY_NAME}
+        if secret.name in known and seen != secret.name:
             # the symptoms of these numbers match another mistake: say so rather than pretend they are telling
-            other = f"**{self.named(BY_NAME[seen])}**" if seen in BY_NAME else "no mistake at all"
+            other = f"**{self.named(known[seen])}**" if seen in known else "no mistake at all"
             text += (f" On these numbers, though, the checks alone point to {other}, so this question could not be "
                      "answered from its symptoms: press New question.")
+        heads = d_model // d_k
+        if dm is not None and heads > 1:
+            text += (f" The row counts take in all {heads} heads" if heads > 2 else " The row counts take in both heads"
+                     ) + ": each head has its own copy of every row."
         return answer == secret, text

@@ -2,7 +2,8 @@
 
 Every function takes Q (..., n, d_k), K (..., n, d_k) and V (..., n, d_v), the same arguments as
 `scaled_dot_product_attention`, and returns an `AttentionResult`, so each wrong computation can be
-drawn and diagnosed exactly like the right one. Leading "..." axes are heads.
+drawn and diagnosed exactly like the right one. Leading "..." axes are heads. An optional boolean `mask`
+(broadcastable to (..., n, n), True = may attend) makes the same bug in code that applies a mask correctly.
 """
 
 from __future__ import annotations
@@ -14,45 +15,47 @@ from typing import TypeVar
 
 import numpy as np
 
-from .attention import AttentionResult, row_entropy, scaled_dot_product_attention, softmax
+from .attention import AttentionResult, causal_mask, row_entropy, scaled_dot_product_attention, softmax
 
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 SUMS_TO_ONE = 1e-6  # a weight row (or column) whose sum is this close to 1 sums to 1
 T = TypeVar("T")
 
 
-def correct_attention(Q, K, V) -> AttentionResult:
+def correct_attention(Q, K, V, mask=None) -> AttentionResult:
     """The right computation, softmax(Q Kᵀ/√d_k) V with softmax over the keys (the last axis)."""
-    return scaled_dot_product_attention(Q, K, V)
+    return scaled_dot_product_attention(Q, K, V, mask=mask)
 
 
-def softmax_over_queries(Q, K, V) -> AttentionResult:
+def softmax_over_queries(Q, K, V, mask=None) -> AttentionResult:
     """WRONG: softmax over axis −2 (the queries) of Q Kᵀ/√d_k, so each column sums to 1, not each row."""
     Q, K, V = (np.asarray(a, dtype=float) for a in (Q, K, V))
     d_k = Q.shape[-1]
     scale = 1.0 / np.sqrt(d_k)
     scores = Q @ np.swapaxes(K, -1, -2)  # (..., n, d_k) @ (..., d_k, n) -> (..., n, n)
     scaled = scores * scale
+    if mask is not None:
+        scaled = np.where(np.asarray(mask, dtype=bool), scaled, -np.inf)  # blocked pairs: −∞, as it should be
     weights = softmax(scaled, axis=-2)  # the bug: normalises down each column (over the queries)
     output = weights @ V  # (..., n, n) @ (..., n, d_v) -> (..., n, d_v)
     return AttentionResult(scores=scores, scaled=scaled, weights=weights, output=output, scale=float(scale))
 
 
-def scale_by_sqrt_d_model(Q, K, V, d_model: int) -> AttentionResult:
+def scale_by_sqrt_d_model(Q, K, V, d_model: int, mask=None) -> AttentionResult:
     """WRONG with several heads: divides one head's scores by √d_model instead of √d_k, a bigger number whenever
     d_model > d_k, so every row comes out flatter (or, where the scores are all equal, the same)."""
     if d_model < 1:
         raise ValueError(f"d_model must be at least 1, got {d_model}")
-    return scaled_dot_product_attention(Q, K, V, scale=1.0 / np.sqrt(d_model))
+    return scaled_dot_product_attention(Q, K, V, mask=mask, scale=1.0 / np.sqrt(d_model))
 
 
-def no_scale(Q, K, V) -> AttentionResult:
+def no_scale(Q, K, V, mask=None) -> AttentionResult:
     """WRONG: softmax(Q Kᵀ) V with no division at all; whenever d_k > 1 every row comes out more peaked (or the
     same, where the scores are all equal)."""
-    return scaled_dot_product_attention(Q, K, V, scale=1.0)
+    return scaled_dot_product_attention(Q, K, V, mask=mask, scale=1.0)
 
 
-def swap_q_and_k(Q, K, V) -> AttentionResult:
+def swap_q_and_k(Q, K, V, mask=None) -> AttentionResult:
     """WRONG: softmax(K Qᵀ/√d_k) V; the scores are the transpose of Q Kᵀ, so row i is token i's key being asked.
 
     With n_q queries and n_k keys, K Qᵀ is (n_k, n_q): it can only multiply V (n_k, d_v) when n_q = n_k."""
@@ -60,21 +63,21 @@ def swap_q_and_k(Q, K, V) -> AttentionResult:
     if n_q != n_k:
         raise ValueError(f"K Qᵀ is {n_k} × {n_q} (a column per query) but V is {n_k} × {d_v} (a row per key), "
                          "so the swapped weights cannot multiply V")
-    return scaled_dot_product_attention(K, Q, V)
+    return scaled_dot_product_attention(K, Q, V, mask=mask)
 
 
-def values_as_keys(Q, K, V) -> AttentionResult:
+def values_as_keys(Q, K, V, mask=None) -> AttentionResult:
     """WRONG: softmax(Q Vᵀ/√d_k) V; the content to be copied decides the weights. Needs d_v = d_k."""
     V = np.asarray(V, dtype=float)
     if V.shape[-1] != np.shape(Q)[-1]:
         raise ValueError(f"V has width d_v={V.shape[-1]} but Q has d_k={np.shape(Q)[-1]}; "
                          "V can only stand in for K when they match")
-    return scaled_dot_product_attention(Q, V, V)
+    return scaled_dot_product_attention(Q, V, V, mask=mask)
 
 
-def keys_as_values(Q, K, V) -> AttentionResult:
+def keys_as_values(Q, K, V, mask=None) -> AttentionResult:
     """WRONG: softmax(Q Kᵀ/√d_k) K; the weights are right but the output copies keys instead of values."""
-    return scaled_dot_product_attention(Q, K, K)
+    return scaled_dot_product_attention(Q, K, K, mask=mask)
 
 
 @dataclass(frozen=True)
@@ -83,22 +86,22 @@ class Mistake:
 
     name: str
     label: str
-    run: Callable[..., AttentionResult]  # run(Q, K, V, d_model) -> AttentionResult
+    run: Callable[..., AttentionResult]  # run(Q, K, V, d_model, mask=None) -> AttentionResult
 
 
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("axis0", "Softmax over the wrong axis (the queries, axis 0)",
-            lambda Q, K, V, d_model: softmax_over_queries(Q, K, V)),
+            lambda Q, K, V, d_model, mask=None: softmax_over_queries(Q, K, V, mask)),
     Mistake("sqrt_d_model", "Scaled by √d_model instead of √d_k",
-            lambda Q, K, V, d_model: scale_by_sqrt_d_model(Q, K, V, d_model)),
+            lambda Q, K, V, d_model, mask=None: scale_by_sqrt_d_model(Q, K, V, d_model, mask)),
     Mistake("no_scale", "No scaling at all",
-            lambda Q, K, V, d_model: no_scale(Q, K, V)),
+            lambda Q, K, V, d_model, mask=None: no_scale(Q, K, V, mask)),
     Mistake("swap_qk", "Q and K swapped",
-            lambda Q, K, V, d_model: swap_q_and_k(Q, K, V)),
+            lambda Q, K, V, d_model, mask=None: swap_q_and_k(Q, K, V, mask)),
     Mistake("v_as_k", "V used in place of K when scoring",
-            lambda Q, K, V, d_model: values_as_keys(Q, K, V)),
+            lambda Q, K, V, d_model, mask=None: values_as_keys(Q, K, V, mask)),
     Mistake("k_as_v", "K used in place of V as the values",
-            lambda Q, K, V, d_model: keys_as_values(Q, K, V)),
+            lambda Q, K, V, d_model, mask=None: keys_as_values(Q, K, V, mask)),
 )
 BY_NAME = {m.name: m for m in MISTAKES}
 
@@ -154,6 +157,7 @@ class Diagnosis:
     mean_entropy: float  # mean row entropy of the weights, in nats
     right_mean_entropy: float
     mean_max_weight: float  # mean over rows of the largest weight
+    masked: bool = False  # measured under a mask: a row (or column) no query may use should sum to 0, not 1
 
     @property
     def rows_sum_to_one(self) -> bool:
@@ -165,12 +169,16 @@ class Diagnosis:
         return "same" if self.scores_same else "transposed" if self.scores_transposed else "neither"
 
 
-def diagnose(right: AttentionResult, wrong: AttentionResult) -> Diagnosis:
-    """Compare two attention results on the same inputs: row and column sums, transposes, entropy, outputs."""
+def diagnose(right: AttentionResult, wrong: AttentionResult, mask=None) -> Diagnosis:
+    """Compare two attention results on the same inputs: row and column sums, transposes, entropy, outputs.
+
+    With a mask, a row's sum is measured against 1 when its query may see some key and 0 when it may see none,
+    and a column's against 1 when some query may see its key and 0 otherwise."""
     w = wrong.weights  # (..., n, n)
+    m = np.ones(np.shape(w), dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask, dtype=bool), w.shape)
     return Diagnosis(
-        row_sum_gap=float(np.max(np.abs(w.sum(axis=-1) - 1))),  # sum over keys: one number per query
-        col_sum_gap=float(np.max(np.abs(w.sum(axis=-2) - 1))),  # sum over queries: one number per key
+        row_sum_gap=float(np.max(np.abs(w.sum(axis=-1) - m.any(axis=-1)))),  # sum over keys: one per query
+        col_sum_gap=float(np.max(np.abs(w.sum(axis=-2) - m.any(axis=-2)))),  # sum over queries: one per key
         scores_same=bool(np.allclose(wrong.scores, right.scores, rtol=0, atol=CLOSE)),
         scores_transposed=bool(np.allclose(wrong.scores, np.swapaxes(right.scores, -1, -2), rtol=0, atol=CLOSE)),
         weights_same=bool(np.allclose(w, right.weights, rtol=0, atol=CLOSE)),
@@ -178,6 +186,7 @@ def diagnose(right: AttentionResult, wrong: AttentionResult) -> Diagnosis:
         mean_entropy=mean_row_entropy(w),
         right_mean_entropy=mean_row_entropy(right.weights),
         mean_max_weight=mean_max_weight(w),
+        masked=mask is not None,
     )
 
 
@@ -329,3 +338,49 @@ def sums_prediction_right(guess: str, weights) -> bool:
     if guess not in claims:
         raise ValueError(f"guess {guess!r} is not one of {', '.join(SUM_LINES)}")
     return claims[guess]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The quiz with the mask mistakes: every computation, right or wrong, is given the same mask
+
+
+def quiz_mask(n: int) -> np.ndarray:
+    """(n, n) bool: the causal mask (each token sees itself and the tokens before it) with every key of the first
+    token blocked too, so that one row is fully blocked and the two fill mistakes can show."""
+    if n < 2:
+        raise ValueError(f"the quiz's mask needs at least 2 tokens, got {n}")
+    mask = causal_mask(n)
+    mask[0] = False  # the first query may see no key at all
+    return mask
+
+
+def with_mask(mistake: Mistake, mask) -> Mistake:
+    """The same mistake made in code that applies `mask` correctly: run(Q, K, V, d_model) with the mask closed over."""
+    mask = np.asarray(mask, dtype=bool)
+    return Mistake(mistake.name, mistake.label, lambda Q, K, V, d_model, _run=mistake.run: _run(Q, K, V, d_model,
+                                                                                               mask=mask))
+
+
+def masked_quiz_pool(Q, K, V, d_model: int, mask) -> list[Mistake]:
+    """The quiz's pool under `mask`: this width's mistakes (quiz_pool), each made with the mask applied, then the
+    mask mistakes whose symptoms this mask lets a learner tell apart (mask_mistakes.quiz_pool)."""
+    from . import mask_mistakes as mm  # here: mask_mistakes imports this module
+
+    ordinary = [with_mask(m, mask) for m in quiz_pool(d_model, np.shape(Q)[-1])]
+    telling = {m.name for m in mm.quiz_pool(Q, K, V, mask)}
+    return ordinary + [m for m in mm.as_mistakes(mask) if m.name in telling]
+
+
+def identify_masked(d: Diagnosis, dm) -> str:
+    """Name any quiz mistake made under a mask from its symptoms: `d` from diagnose(right, wrong, mask) against the
+    right masked computation, `dm` from mask_mistakes.diagnose_mask. A mistake's name, 'none' or 'unknown'."""
+    from .mask_mistakes import identify_mask_mistake
+
+    name = identify_mask_mistake(dm)
+    if name in ("naive_inf", "no_mask", "wrong_axis", "inverted"):
+        return name  # NaN, the unmasked weights, the mask turned around or inverted: no other mistake does these
+    if not d.rows_sum_to_one and d.col_sum_gap < SUMS_TO_ONE:
+        return "axis0"  # the columns sum as they should and the rows do not: zeroing after the softmax spoils both
+    if name in ("after_softmax", "finite_fill"):
+        return name
+    return identify(d)  # the mask was applied right ('none' or 'unknown' for the mask): the usual symptoms decide

@@ -8,14 +8,15 @@ import pandas as pd
 import streamlit as st
 
 import attn_core
+from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
-from attn_core.mistake_text import CHECKS, Sentences
+from attn_core.mistake_text import COLUMN_NOTE, Sentences
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, plot
-from attn_ui.params import SEED_MAX, parse_int
+from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
 
 INTRO = ("These are the bugs people actually write in their own attention code: softmax over the wrong "
@@ -56,7 +57,7 @@ def main():
     wrong_axis(inputs.labels, Q, K, V)
     wrong_scale(inputs.labels, QKV_h, shared.d_model)
     confused_roles(inputs.labels, Q, K, V)
-    quiz(inputs.labels, QKV_h, shared.d_model, pool=mk.quiz_pool(shared.d_model, shared.d_k))
+    quiz(inputs.labels, QKV_h, shared.d_model)
     show_source(mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
                 mk.keys_as_values, mk.diagnose, mk.shape_check,
                 intro="Every wrong figure on this page comes from one of these functions in `attn_core/mistakes.py`; "
@@ -65,17 +66,30 @@ def main():
 
 
 def zmax_of(*Ms) -> float:
-    """One colour range for twins, so that right and wrong can be compared by eye."""
-    return float(max(np.abs(M).max() for M in Ms)) or 1.0
+    """One colour range for twins, so that right and wrong can be compared by eye (NaN entries left out)."""
+    finite = [np.abs(M[np.isfinite(M)]) for M in map(np.asarray, Ms)]
+    return float(max((a.max() for a in finite if a.size), default=0.0)) or 1.0
+
+
+def heatmap(M, title, rows, cols, **kwargs):
+    """matrix_figure, with a NaN entry (a masking bug's) drawn as a solid grey cell labelled NaN."""
+    M = np.asarray(M, dtype=float)
+    nan = np.isnan(M)
+    fig = matrix_figure(np.where(nan, -np.inf, M), title, rows, cols, **kwargs)  # −∞ is drawn as a grey cell
+    if nan.any():  # these matrices hold no real −∞: every grey cell is a NaN
+        for trace in fig.data:
+            if trace.text is not None:
+                trace.text = [["NaN" if t == "−∞" else t for t in row] for row in trace.text]
+    return fig
 
 
 def weights_fig(M, title, labels, x_title="key", y_title="query"):
-    return matrix_figure(M, title, labels, labels, kind="weights", x_title=x_title, y_title=y_title)
+    return heatmap(M, title, labels, labels, kind="weights", x_title=x_title, y_title=y_title)
 
 
 def signed_fig(M, title, labels, zmax, x_title="value dimension"):
     cols = [f"d{c}" for c in range(np.shape(M)[1])]
-    return matrix_figure(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query")
+    return heatmap(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query")
 
 
 def sums_table(weights, labels, key: str) -> None:
@@ -232,33 +246,67 @@ def new_question() -> None:
     st.session_state["quiz_answer"] = None
 
 
-def quiz(labels, QKV_h, d_model: int, pool: Sequence[mk.Mistake]) -> None:
-    """Spot the mistake: one drawn from `pool` is run on the learner's heads; the learner names it."""
+def clear_answer() -> None:
+    st.session_state["quiz_answer"] = None
+
+
+@st.fragment
+def quiz(labels, QKV_h, d_model: int) -> None:
+    """Spot the mistake: one drawn from the pool is run on the learner's heads, with a mask when the mask mistakes
+    are in the pool; the learner names it from its symptoms."""
     st.header("Spot the mistake")
-    heads = QKV_h[0].shape[0]
-    st.markdown(say.quiz_intro(heads))
+    heads, n, d_k = QKV_h[0].shape
+    url_bound("masks", False, parse_bool)
+    masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer,
+                       help="Adds the masking bugs of the Mask mistakes page to the quiz. Every computation, the right "
+                            "one included, is then given a causal mask.")
+    st.markdown(say.quiz_intro(heads, masked))
+    mask = mk.quiz_mask(n) if masked else None
+    if masked:
+        st.markdown(say.quiz_mask_text(labels, mask))
+    pool = mk.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
     seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
                                key="quiz"))
     q2.button("New question", key="quiz_new", on_click=new_question, icon=":material/casino:")
     secret = mk.draw_mistake(seed, pool)
-    d_k = QKV_h[0].shape[-1]
-    right, mystery = mk.correct_attention(*QKV_h), secret.run(*QKV_h, d_model)
-    diag = mk.diagnose(right, mystery)
+    right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
+    diag = mk.diagnose(right, mystery, mask)
+    dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
+    quiz_figures(labels, right, mystery, masked)
+    quiz_checks(QKV_h, mask, right, diag, dm)
+    quiz_answer(pool, secret, diag, dm, d_model, d_k)
 
+
+def quiz_figures(labels, right, mystery, masked: bool) -> None:
+    """The mystery's head-1 weights and its output, each beside the right (masked) computation's."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     zmax = zmax_of(right_out, mystery_out)
+    tag = ", masked" if masked else " weights"
     c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights[0], "right: head 1 weights", labels), key="fig_quiz_w_right")
-    c2.plotly_chart(weights_fig(mystery.weights[0], "mystery: head 1 weights", labels), key="fig_quiz_w_mystery")
-    c1.plotly_chart(signed_fig(right_out, "right: output", labels, zmax), key="fig_quiz_out_right")
-    c2.plotly_chart(signed_fig(mystery_out, "mystery: output", labels, zmax), key="fig_quiz_out_mystery")
-    with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
-        checks = pd.DataFrame({"check": CHECKS, "mystery": say.readings(diag),
-                               "right": say.readings(mk.diagnose(right, right))})  # the same checks on the right one
-        st.dataframe(checks, hide_index=True, key="table_checks")
+    plot(weights_fig(right.weights[0], f"right: head 1{tag}", labels), "fig_quiz_w_right", c1)
+    plot(weights_fig(mystery.weights[0], "mystery: head 1 weights", labels), "fig_quiz_w_mystery", c2)
+    plot(signed_fig(right_out, "right: output" + (", masked" if masked else ""), labels, zmax), "fig_quiz_out_right",
+         c1)
+    plot(signed_fig(mystery_out, "mystery: output", labels, zmax), "fig_quiz_out_mystery", c2)
 
+
+def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
+    """The checks measured on the mystery computation and, for comparison, on the right one."""
+    heads = QKV_h[0].shape[0]
+    right_dm = None if dm is None else mm.diagnose_mask(*QKV_h, mask, right)
+    mystery = say.quiz_readings(diag, dm)
+    same = say.quiz_readings(mk.diagnose(right, right, mask), right_dm)  # the same checks on the right one
+    with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
+        st.dataframe(pd.DataFrame({"check": [c for c, _ in mystery], "mystery": [r for _, r in mystery],
+                                   "right": [r for _, r in same]}), hide_index=True, key="table_checks")
+        if dm is not None:
+            st.caption(f"{mm.READINGS_NOTE} {COLUMN_NOTE}")
+
+
+def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_model: int, d_k: int) -> None:
+    """The learner names the mistake; the feedback explains the answer from the measured symptoms."""
     by_name = {m.name: m for m in pool}
     answer = st.radio("Which mistake made the mystery computation?", options=list(by_name), index=None,
                       key="quiz_answer", format_func=lambda name: by_name[name].label)
@@ -266,7 +314,7 @@ def quiz(labels, QKV_h, d_model: int, pool: Sequence[mk.Mistake]) -> None:
         if answer is None:
             st.warning("Pick one of the mistakes above first.", icon=":material/touch_app:")
             return
-        ok, text = say.verdict(secret, by_name[answer], diag, d_model, d_k)
+        ok, text = say.verdict(secret, by_name[answer], diag, d_model, d_k, dm)
         if ok:
             st.success(text, icon=":material/task_alt:")
         else:

@@ -353,3 +353,82 @@ def test_the_axis_reveal_says_what_the_sums_are_in_every_case():
                                      "are from 0.600 to 1.400.")
     assert say.axis_reveal(np.full((2, 2), 0.3)).startswith("Here neither sums to 1: the row sums of the WRONG "
                                                             "weights are all 0.600")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# The quiz with the mask mistakes
+
+from attn_core import mask_mistakes as mm  # noqa: E402
+from attn_core.mistake_text import MASKED_CHECKS  # noqa: E402
+
+
+def check_masked_quiz(text, seed, d_model, heads):
+    """Under the quiz's mask: every pair (secret, answer) gets feedback that is right exactly when the answer is,
+    explains the secret from its measured symptoms, and says what the picked mistake would have shown."""
+    Q, K, V = heads_qkv(text, seed, d_model, heads)
+    d_k, n = d_model // heads, Q.shape[-2]
+    mask = mk.quiz_mask(n)
+    right = mk.correct_attention(Q, K, V, mask)
+    pool = mk.masked_quiz_pool(Q, K, V, d_model, mask)
+    for secret in pool:
+        res = secret.run(Q, K, V, d_model)
+        d, dm = mk.diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res)
+
+        def why(m, d=d, dm=dm):
+            return mm.explain(m.name, dm, fmt) if m.name in mm.MASK_BY_NAME else say.symptom(m, d, d_model, d_k)
+
+        for answer in pool:
+            ok, feedback = say.verdict(secret, answer, d, d_model, d_k, dm)
+            assert ok == (secret.name == answer.name)
+            assert "could not be answered" not in feedback, (secret.name, feedback)
+            if ok:
+                assert feedback.startswith(f"Right: it is **{say.named(secret)}**. Why: {why(secret)}")
+            else:
+                assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {why(secret)} "
+                                           f"You picked {say.named(answer)}: {why(answer)}")
+            assert ("The row counts take in" in feedback) == (heads > 1)
+            ours = feedback
+            for m in (secret, answer):  # mask_mistakes.explain is that module's sentence, checked by its own tests
+                ours = ours.replace(why(m), "") if m.name in mm.MASK_BY_NAME else ours
+            for bad in BAD:
+                assert not re.search(bad, ours), (bad, feedback)
+        if secret.name in mm.MASK_BY_NAME:  # the reason quotes what was measured
+            assert why(secret) == mm.explain(secret.name, dm, fmt)
+        rows = say.quiz_readings(d, dm)
+        assert rows[:8] == mm.symptom_readings(dm, fmt)
+        assert [c for c, _ in rows[8:]] == list(MASKED_CHECKS)
+        assert dict(rows)["largest column-sum gap"] == fmt.gap(d.col_sum_gap)
+
+
+@pytest.mark.parametrize("d_model,heads", [(8, 1), (8, 2), (16, 4), (6, 3), (64, 8)])
+def test_the_masked_quiz_feedback_explains_every_answer(d_model, heads):
+    for text in TEXTS[:3]:
+        for seed in SEEDS[:2]:
+            check_masked_quiz(text, seed, d_model, heads)
+
+
+def test_the_quiz_says_which_mask_it_used():
+    labels = ["the·0", "cat", "sat", "the·3"]
+    said = say.quiz_mask_text(labels, mk.quiz_mask(4))
+    assert ("the causal mask (each token may attend to itself and the tokens before it), with every key of "
+            "**the·0** blocked as well. It blocks 7 of the 16 query→key pairs, and **the·0** may see no key at all: "
+            "its row is fully blocked.") in said
+    assert said.endswith("each blocked pair gets weight 0, and a fully blocked row gets 0s.")
+    other = np.array([[True, False], [False, True]])
+    assert say.quiz_mask_text(["a", "$b"], other) == (
+        "**The mask.** Every computation in this quiz, right or wrong, is given this mask. It blocks 2 of the 4 "
+        "query→key pairs. The right computation is masked attention: each blocked pair gets weight 0.")
+    assert "mask described below" in say.quiz_intro(2, masked=True) and "Mask mistakes page" in say.quiz_intro(
+        2, masked=True)
+    assert "mask" not in say.quiz_intro(2)
+
+
+def test_the_unmasked_feedback_is_unchanged_by_the_mask_parameter():
+    Q, K, V = heads_qkv()
+    right = mk.correct_attention(Q, K, V)
+    for secret in mk.quiz_pool(8, 4):
+        d = mk.diagnose(right, secret.run(Q, K, V, 8))
+        assert not d.masked and say.row_gap_name(d) == "|row sum − 1|"
+        assert say.verdict(secret, secret, d, 8, 4) == say.verdict(secret, secret, d, 8, 4, None)
+        assert "row counts" not in say.verdict(secret, secret, d, 8, 4)[1]
+        assert say.quiz_readings(d) == list(zip(CHECKS, say.readings(d), strict=True))

@@ -354,3 +354,90 @@ def test_on_a_real_sentence_only_the_columns_of_the_axis_0_weights_sum_to_1():
     assert [sums_prediction_right(g, np.full((3, 3), 0.5)) for g in SUM_LINES] == [False, False, True]
     with pytest.raises(ValueError, match="not one of rows, columns, neither"):
         sums_prediction_right("both", wrong)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The quiz with the mask mistakes: every computation under the same mask
+
+from attn_core import causal_mask, project  # noqa: E402
+from attn_core import mask_mistakes as mm  # noqa: E402
+from attn_core.mistakes import identify_masked, masked_quiz_pool, quiz_mask, with_mask  # noqa: E402
+
+
+def test_quiz_mask_is_causal_with_the_first_row_fully_blocked():
+    mask = quiz_mask(4)
+    assert mask.tolist() == [[False] * 4, [True, True, False, False], [True, True, True, False], [True] * 4]
+    assert not quiz_mask(2).any(axis=-1)[0] and quiz_mask(2)[1].all()
+    with pytest.raises(ValueError, match="at least 2 tokens"):
+        quiz_mask(1)
+
+
+def test_each_mistake_with_a_mask_matches_a_slow_loop():
+    """The same bug in code that applies the mask correctly: the slow reference with the same mask."""
+    Q, K, V = qkv(n=5, d=4)
+    mask = quiz_mask(5)
+    d_k, d_model = 4, 16
+    s = 1 / math.sqrt(d_k)
+    expected = {
+        "axis0": naive_attention(Q, K, V, mask=mask, scale=s, axis=0),
+        "sqrt_d_model": naive_attention(Q, K, V, mask=mask, scale=1 / 4),
+        "no_scale": naive_attention(Q, K, V, mask=mask, scale=1.0),
+        "swap_qk": naive_attention(K, Q, V, mask=mask, scale=s),
+        "v_as_k": naive_attention(Q, V, V, mask=mask, scale=s),
+        "k_as_v": naive_attention(Q, K, K, mask=mask, scale=s),
+    }
+    for m in MISTAKES:
+        res = with_mask(m, mask).run(Q, K, V, d_model)
+        W, out = expected[m.name]
+        assert np.allclose(res.weights, W, atol=1e-12) and np.allclose(res.output, out, atol=1e-12), m.name
+        assert np.all(res.weights[~mask] == 0), m.name  # the mask is applied: blocked pairs get exactly 0
+    right = correct_attention(Q, K, V, mask)
+    assert np.allclose(right.weights, naive_attention(Q, K, V, mask=mask)[0], atol=1e-12)
+    assert np.allclose(right.weights, mm.masked_attention(Q, K, V, mask).weights, rtol=0, atol=0)
+
+
+def test_the_masked_diagnosis_measures_sums_against_what_the_mask_allows():
+    Q, K, V = qkv(n=5, d=4)
+    mask = quiz_mask(5)  # row 0 fully blocked: its weights must sum to 0
+    right = correct_attention(Q, K, V, mask)
+    d = diagnose(right, right, mask)
+    assert d.masked and d.rows_sum_to_one and d.weights_same and d.output_gap < 1e-12
+    assert not diagnose(right, right).rows_sum_to_one  # against 1 everywhere, the blocked row reads as a gap of 1
+    fill = diagnose(right, mm.finite_fill(Q, K, V, mask), mask)
+    assert fill.row_sum_gap == pytest.approx(1.0)  # the blocked row sums to 1 instead of 0
+    axis0 = diagnose(right, with_mask(BY_NAME["axis0"], mask).run(Q, K, V, 16), mask)
+    assert axis0.col_sum_gap < 1e-12 and not axis0.rows_sum_to_one
+
+
+WIDTH_CASES = [(2, 1), (4, 2), (8, 1), (8, 2), (8, 8), (6, 3), (64, 8)]
+
+
+@pytest.mark.parametrize("text", ["hello world", "a b c", "the cat sat on the mat",
+                                  " ".join(f"w{i}" for i in range(16))])
+@pytest.mark.parametrize("d_model,heads", WIDTH_CASES)
+def test_every_mistake_in_the_masked_pool_is_named_by_its_symptoms(text, d_model, heads):
+    for seed in (0, 7):
+        Q, K, V = (split_heads(M, heads) for M in project(build_inputs(text, seed, d_model)))
+        n, d_k = Q.shape[-2], Q.shape[-1]
+        mask = quiz_mask(n)
+        pool = masked_quiz_pool(Q, K, V, d_model, mask)
+        names = [m.name for m in pool]
+        # this width's pool first, unchanged, then the mask mistakes this mask lets the symptoms tell apart
+        assert names[:len(quiz_pool(d_model, d_k))] == [m.name for m in quiz_pool(d_model, d_k)]
+        assert names[len(quiz_pool(d_model, d_k)):] == [m.name for m in mm.quiz_pool(Q, K, V, mask)]
+        assert {"inverted", "wrong_axis", "finite_fill", "naive_inf", "no_mask"} <= set(names)
+        assert ("after_softmax" in names) == (n > 2)  # two tokens: no row has both allowed and blocked keys
+        right = correct_attention(Q, K, V, mask)
+        for m in pool:
+            res = m.run(Q, K, V, d_model)
+            seen = identify_masked(diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res))
+            assert seen == m.name, (m.name, seen)
+        assert identify_masked(diagnose(right, right, mask), mm.diagnose_mask(Q, K, V, mask, right)) == "none"
+
+
+def test_without_the_mask_the_pool_is_the_one_it_was():
+    for d_model, heads in WIDTH_CASES:
+        assert [m.name for m in quiz_pool(d_model, d_model // heads)] == [
+            m.name for m in MISTAKES if m.name not in ("no_scale", "sqrt_d_model")
+            or m in scale_mistakes(d_model, d_model // heads)]
+    assert causal_mask(3).sum() == 6  # the quiz's mask starts from the causal one

@@ -300,3 +300,74 @@ def test_the_sidebar_skip_shows_the_sums_at_once():
     at = open_page(reveal=1)
     assert len(sums_tables(at)) == 2
     assert "which sums to 1" not in all_text(at)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Extra item 5: the mask mistakes in "Spot the mistake"
+
+from attn_core import mask_mistakes as mm  # noqa: E402
+from attn_core.mistake_text import Sentences  # noqa: E402
+
+say = Sentences(fmt)
+
+
+def default_heads():
+    """The defaults' Q, K, V split into 2 heads, and the quiz's mask for its 6 tokens."""
+    inp, Q, K, V = qkv()
+    QKV_h = tuple(attn_core.split_heads(M, 2) for M in (Q, K, V))
+    return QKV_h, mk.quiz_mask(6)
+
+
+def test_without_the_toggle_the_quiz_pool_is_unchanged():
+    at = open_page()
+    assert at.toggle(key="masks").value is False
+    assert at.radio(key="quiz_answer").options == [m.label for m in mk.quiz_pool(8, 4)]
+    assert "**The mask.**" not in all_text(at)
+    at.toggle(key="masks").set_value(True).run()
+    assert at.query_params["masks"] in ("1", ["1"])
+    assert "**The mask.**" in all_text(at)
+
+
+def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms():
+    QKV_h, mask = default_heads()
+    pool = mk.masked_quiz_pool(*QKV_h, 8, mask)
+    names = [m.name for m in pool]
+    seeds = {}  # the first seed that draws each mask mistake, and one that draws an ordinary one
+    for seed in range(200):
+        name = mk.draw_mistake(seed, names)
+        if name in mm.MASK_BY_NAME or not any(n not in mm.MASK_BY_NAME for n in seeds.values()):
+            seeds.setdefault(name, seed)
+    assert set(mm.MASK_BY_NAME) <= set(seeds)
+    right = mk.correct_attention(*QKV_h, mask)
+    for name, seed in seeds.items():
+        at = open_page(masks=1, quiz=seed)
+        assert not at.exception, at.exception[0].value
+        assert at.radio(key="quiz_answer").options == [m.label for m in pool]
+        text = all_text(at)
+        assert "**The mask.** Every computation in this quiz, right or wrong, is given the causal mask" in text
+        assert "It blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
+        secret = pool[names.index(name)]
+        mystery = secret.run(*QKV_h, 8)
+        np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: head 1 weights")), mystery.weights[0])
+        np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: head 1, masked")), right.weights[0])
+        np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: output, masked")),
+                                   attn_core.merge_heads(right.output))
+        d, dm = mk.diagnose(right, mystery, mask), mm.diagnose_mask(*QKV_h, mask, mystery)
+        reason = mm.explain(name, dm, fmt) if name in mm.MASK_BY_NAME else say.symptom(secret, d, 8, 4)
+
+        at.radio(key="quiz_answer").set_value(name)
+        at.button(key="quiz_check").click().run()
+        assert not at.error and at.success[-1].value.startswith(f"Right: it is **{say.named(secret)}**. Why: {reason}")
+
+        wrong = next(m for m in pool if m.name != name and (m.name in mm.MASK_BY_NAME) != (name in mm.MASK_BY_NAME))
+        at.radio(key="quiz_answer").set_value(wrong.name)
+        at.button(key="quiz_check").click().run()
+        feedback = at.error[0].value
+        assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {reason}")
+        why_not = (mm.explain(wrong.name, dm, fmt) if wrong.name in mm.MASK_BY_NAME
+                   else say.symptom(wrong, d, 8, 4))
+        assert f"You picked {say.named(wrong)}: {why_not}" in feedback
+        assert "could not be answered" not in feedback
+        checks = at.dataframe[-1].value.set_index("check")
+        assert checks.loc["NaN rows", "mystery"] == str(dm.nan_rows)
+        assert checks.loc["NaN rows", "right"] == "0"

@@ -1,0 +1,1003 @@
+"""Take it home: every page as a Jupyter notebook that rebuilds the page's numbers in plain numpy.
+
+A page hands the state it is showing (its matrices, its controls, the numbers it drew) to its own
+function here, `home_cells`, `builder_cells`, … , which returns the notebook's cells. `notebook` wraps
+them with a first cell naming the page, its settings and a link back to the same view; `page_code`
+joins the same code cells for the page's "Show the code" expander, so that what a learner reads on
+screen and what they take home are the same text.
+
+Every notebook imports numpy and nothing of this project: its inputs are literals with every digit
+(`attn_ui.code.array_literal`), then the page's steps in the page's order, and a last cell that
+compares what it computed with the numbers the page showed (`shown_*`, literals too) and prints
+"All numbers match the page.". The page functions take plain arrays, numbers and strings and never
+read Streamlit; only `download_button` and `link_here`, at the end, do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from urllib.parse import quote, urlencode
+
+import nbformat
+import numpy as np
+
+from . import format as fmt
+from .code import array_literal
+
+MATCH = "All numbers match the page."
+PLACEHOLDER_BASE = "https://YOUR-APP-ADDRESS"  # when the page does not know where the app is served
+MIME = "application/x-ipynb+json"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The core: cells, the notebook, its bytes, the link back
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One notebook cell: markdown or code. `screen=False` keeps a code cell out of the page's
+    'Show the code' (the self-check and the optional plot are for the notebook only)."""
+
+    kind: str  # "markdown" or "code"
+    text: str
+    screen: bool = True
+
+
+def md(text: str) -> Cell:
+    return Cell("markdown", text.strip("\n"))
+
+
+def code(text: str, screen: bool = True) -> Cell:
+    return Cell("code", text.strip("\n"), screen)
+
+
+def md_text(text) -> str:
+    """Any text (a sentence, a token) as markdown prints it literally, on one line (format.md_text escapes)."""
+    return fmt.md_text(" ".join(str(text).split()))
+
+
+def view_link(url_path: str, query: Mapping[str, object], base: str | None = None) -> str:
+    """The app's URL for a page and its query string; the base is a placeholder when it is not known."""
+    root = (base or PLACEHOLDER_BASE).rstrip("/")
+    q = urlencode([(k, str(v)) for k, v in query.items()], quote_via=quote)
+    path = f"{root}/{url_path}" if url_path else f"{root}/"
+    return f"{path}?{q}" if q else path
+
+
+def shared_settings(shared) -> dict[str, object]:
+    """The settings every page shares (an attn_ui.params.Shared), named as the sidebar names them."""
+    return {"sentence": shared.text, "seed": shared.seed, "d_model": shared.d_model, "heads": shared.heads}
+
+
+def notebook(title: str, settings: Mapping[str, object], link: str, cells: Sequence[Cell]) -> nbformat.NotebookNode:
+    """A valid nbformat-4 notebook: a markdown cell naming the page, its settings and the link back, then `cells`.
+
+    Cell ids are numbered, not random, so the same state always gives the same bytes."""
+    lines = [f"# {md_text(title)}", "",
+             "A notebook from **Attention Explorer**. It rebuilds the numbers this page showed in plain numpy, "
+             "with no import of the app, in the order the page teaches them; its last cell checks them against "
+             "the numbers the page showed.", "", "**Settings**", ""]
+    lines += [f"- {md_text(name)}: {md_text(value)}" for name, value in settings.items()]
+    lines += ["", f"[Open this view in the app]({link})"]
+    if link.startswith(PLACEHOLDER_BASE):
+        lines += ["", f"(Replace `{PLACEHOLDER_BASE}` with the address the app runs at, for example "
+                      "`http://localhost:8501`.)"]
+    lines += ["", "It needs only numpy (`pip install numpy`): run every cell from the top. The one plotting cell "
+                  "needs plotly and can be skipped."]
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                   "language_info": {"name": "python"}}
+    made = [nbformat.v4.new_markdown_cell("\n".join(lines))]
+    for cell in cells:
+        made.append(nbformat.v4.new_code_cell(cell.text) if cell.kind == "code" else
+                    nbformat.v4.new_markdown_cell(cell.text))
+    for k, cell in enumerate(made):
+        cell["id"] = f"cell-{k}"
+    nb.cells = made
+    nbformat.validate(nb)
+    return nb
+
+
+def to_bytes(nb: nbformat.NotebookNode) -> bytes:
+    """The notebook as the .ipynb file's bytes (UTF-8 JSON)."""
+    return nbformat.writes(nb).encode("utf-8")
+
+
+def page_code(cells: Sequence[Cell]) -> str:
+    """The code cells a learner sees on screen, joined, each headed by its section's title as a comment."""
+    parts, heading = [], ""
+    for cell in cells:
+        if cell.kind == "markdown":
+            first = cell.text.splitlines()[0] if cell.text else ""
+            heading = first.lstrip("#").strip() if first.startswith("#") else heading
+        elif cell.screen:
+            parts.append((f"# {heading}\n" if heading else "") + cell.text)
+            heading = ""
+    return "\n\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Literals
+
+
+def literal(name: str, M) -> str:
+    """`name = np.array([...])` with every digit (array_literal); ±∞ and NaN written as np.inf and np.nan."""
+    M = np.asarray(M)
+    if M.dtype == bool:
+        return mask_literal(name, M)
+    # the literal must not depend on print options someone set in this process (suppress, nanstr, …)
+    with np.printoptions(suppress=False, sign="-", nanstr="nan", infstr="inf", legacy=False):
+        text = array_literal(name, M)
+    if not np.isfinite(M.astype(float)).all():
+        text = re.sub(r"(?<![\w.])inf\b", "np.inf", text)
+        text = re.sub(r"(?<![\w.])nan\b", "np.nan", text)
+        text = re.sub(r"(?<=\S) {2,}", " ", text)  # the columns were padded for "inf": no longer aligned anyway
+    return text
+
+
+def mask_literal(name: str, mask) -> str:
+    """A boolean (n, n) mask as rows of 0s and 1s, which read as a grid."""
+    rows = ",\n    ".join("[" + ", ".join("1" if v else "0" for v in row) + "]" for row in np.asarray(mask, bool))
+    return f"{name} = np.array([\n    {rows}], dtype=bool)  # 1 = this query (row) may attend to this key (column)"
+
+
+def number(x: float) -> str:
+    """A float as Python reads it back exactly: repr, or np.inf / -np.inf / np.nan."""
+    x = float(x)
+    if np.isnan(x):
+        return "np.nan"
+    if np.isinf(x):
+        return "np.inf" if x > 0 else "-np.inf"
+    return repr(x)
+
+
+def check_cell(pairs: Sequence[tuple[str, str, object]], asserts: Sequence[str] = (), intro: str = "") -> Cell:
+    """The last cell: each (computed expression, shown name, the page's numbers) as a literal and an assert,
+    then any further `asserts` (conditions on those names).
+
+    NaN counts as equal to NaN only where the page showed a NaN."""
+    lines = ["# The numbers the page showed, with every digit"]
+    if intro:
+        lines.append(f"# {intro}")
+    for _, name, shown in pairs:
+        value = np.asarray(shown)
+        lines.append(literal(name, value) if value.ndim else f"{name} = {number(float(value))}")
+    lines.append("")
+    for expr, name, shown in pairs:
+        nan = ", equal_nan=True" if np.isnan(np.asarray(shown, dtype=float)).any() else ""
+        lines.append(f'assert np.allclose({expr}, {name}{nan}), "{expr} differs from the page"')
+    lines += [f"assert {condition}, {condition!r}" for condition in asserts]
+    lines.append(f'print("{MATCH}")')
+    return code("\n".join(lines), screen=False)
+
+
+def plot_cell(matrix: str, rows: str, cols: str, title: str) -> Cell:
+    """The one optional cell that draws: a heatmap of `matrix` with plotly, skipped when plotly is missing."""
+    return code(f'''
+# Optional: draw {matrix} (needs plotly: pip install plotly)
+try:
+    import plotly.graph_objects as go
+except ImportError:
+    print("plotly is not installed: this cell only draws, so you can skip it")
+else:
+    fig = go.Figure(go.Heatmap(z={matrix}, x={cols}, y={rows}, colorscale="Blues", zmin=0, zmax=1,
+                               texttemplate="%{{z:.2f}}"))
+    fig.update_layout(title={title!r}, yaxis_autorange="reversed", xaxis_title="key", yaxis_title="query")
+    fig.show()
+''', screen=False)
+
+
+IMPORTS = "import numpy as np\n\nnp.set_printoptions(precision=3, suppress=True, linewidth=110)"
+
+SOFTMAX = '''
+def softmax(z, axis=-1):
+    """exp(z) / Σ exp(z) along `axis`, so that every slice sums to 1."""
+    e = np.exp(z - z.max(axis=axis, keepdims=True))  # subtract the max so exp() cannot overflow
+    return e / e.sum(axis=axis, keepdims=True)
+'''
+
+SOFTMAX_MASKED = '''
+def softmax(z, axis=-1):
+    """exp(z) / Σ exp(z) along `axis`. A −∞ score gets weight 0; a slice of only −∞ gets 0s, not NaN."""
+    top = z.max(axis=axis, keepdims=True)
+    top = np.where(np.isneginf(top), 0.0, top)  # subtract the max so exp() cannot overflow (0 if all are −∞)
+    e = np.exp(z - top)
+    total = e.sum(axis=axis, keepdims=True)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)  # an all −∞ slice stays 0, not 0/0
+'''
+
+
+def _inputs_cell(labels, names: Sequence[tuple[str, object]], extra: str = "", softmax: str = SOFTMAX,
+                 label_name: str = "labels") -> Cell:
+    """The first code cell: numpy, the token labels, the input matrices as literals, softmax."""
+    lines = [IMPORTS, "", f"{label_name} = {list(map(str, labels))!r}  # one per token, in order"]
+    lines += [literal(name, M) for name, M in names]
+    if extra:
+        lines += [extra.strip("\n")]
+    return code("\n".join(lines) + "\n" + softmax)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Home
+
+
+def home_cells(X, W_Q, W_K, W_V, labels, i: int, *, named: bool, shown_scores, shown_weights,
+               shown_output) -> list[Cell]:
+    """Home: X and W's (named features or seeded), one query i against every key, its output, every query.
+
+    shown_scores, shown_weights (n, n) and shown_output (n, d_v) are the matrices the page drew."""
+    what = ("each token's named features, then its two position columns; W_Q is set by hand and W_K, W_V are "
+            "the identity" if named else "each token's embedding plus its position; W_Q, W_K and W_V are seeded "
+            "random matrices")
+    return [
+        md(f"## The inputs\n\nOne head, so d_k = d_v = d_model. Each row of X is {what}."),
+        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
+                     extra=f"i = {int(i)}  # the query the page shows: {labels[i]!r}"),
+        md("## Three roles\n\nEvery token's row of X, times three learned matrices: a query (*what am I looking "
+           "for?*), a key (*what do I contain?*) and a value (*what do I pass along?*)."),
+        code('''
+Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+n, d_k = Q.shape
+print("Q =\\n", Q)
+print("K =\\n", K)
+print("V =\\n", V)
+'''),
+        md(f"## One query, every key\n\nThe query of {md_text(labels[i])} scores every key (1), the scores are "
+           "divided by √d_k (2), and softmax turns them into weights that sum to 1 (3)."),
+        code('''
+scores_i = Q[i] @ K.T                 # (d_k,) @ (d_k, n) -> (n,): how well query i matches each key
+scaled_i = scores_i / np.sqrt(d_k)    # so that the scores do not grow with the width
+weights_i = softmax(scaled_i)         # (n,), sums to 1
+print(f"query {labels[i]!r}, d_k = {d_k}")
+for label, s, z, w in zip(labels, scores_i, scaled_i, weights_i):
+    print(f"{label:>12}   score {s:9.3f}   scaled {z:9.3f}   weight {w:.3f}")
+print("the weights sum to", weights_i.sum())
+'''),
+        md(f"## 4. The output for {md_text(labels[i])} is a weighted sum of the value rows"),
+        code('''
+shares = weights_i[:, None] * V       # (n, d_v): key j's share w_j · v_j
+output_i = shares.sum(axis=0)         # (d_v,): the output for query i
+print("shares =\\n", shares)
+print(f"output for {labels[i]!r} =", output_i)
+'''),
+        md("## Every query at once\n\nThe same steps for every query: one row of weights per query, each "
+           "summing to 1."),
+        code('''
+scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
+scaled = scores / np.sqrt(d_k)
+weights = softmax(scaled, axis=-1)    # normalise over the keys: each row sums to 1
+output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
+print("weights =\\n", weights)
+print("row sums:", weights.sum(axis=-1))
+print("output =\\n", output)
+'''),
+        plot_cell("weights", "labels", "labels", "weights = softmax(QKᵀ/√d_k)"),
+        check_cell([("scores", "shown_scores", shown_scores), ("weights", "shown_weights", shown_weights),
+                    ("output", "shown_output", shown_output)],
+                   asserts=["np.allclose(weights_i, shown_weights[i])", "np.allclose(output_i, shown_output[i])"]),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Q/K/V builder
+
+
+def builder_cells(X, W_Q, W_K, W_V, labels, i: int, j: int, *, dims, q_dims, k_dims, v_dims, shown_Q, shown_K,
+                  shown_V, shown_scores, shown_scaled, shown_weights, shown_output, shown_trace_weight,
+                  shown_trace_output) -> list[Cell]:
+    """The Q/K/V builder: X and the W's as the page uses them (the learner's accepted edits included),
+    Q, K, V, the scores, weights and output, and weight w_ij traced to output_i.
+
+    dims …v_dims name the axes (the starting point's feature names or d0, d1, …); shown_* are the matrices the
+    page drew (the builder's `Built`), shown_trace_weight the traced weight and shown_trace_output output_i."""
+    return [
+        md("## 1. Start from X and three weight matrices\n\nThe numbers below are the ones the page was using, "
+           "your edits included (a cell the page refused kept its last good value, and so does this notebook)."),
+        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
+                     extra=f"dims = {list(map(str, dims))!r}  # X's columns, and the rows of every W\n"
+                           f"q_dims = {list(map(str, q_dims))!r}  # Q's columns\n"
+                           f"k_dims = {list(map(str, k_dims))!r}  # K's columns\n"
+                           f"v_dims = {list(map(str, v_dims))!r}  # V's columns, and the output's"),
+        md("## 2. The shapes"),
+        code('''
+n, d_model = X.shape
+d_k, d_v = W_Q.shape[1], W_V.shape[1]
+print(f"X: {n} × {d_model}   W_Q, W_K: {d_model} × {d_k}   W_V: {d_model} × {d_v}")
+print(f"weights: {n} × {n} (one row per query, one column per key)   output: {n} × {d_v}")
+'''),
+        md("## 3. Project: one query, key and value per token"),
+        code('''
+Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+print("Q =\\n", Q)
+print("K =\\n", K)
+print("V =\\n", V)
+'''),
+        md("## 4. Compare every query with every key"),
+        code('''
+scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
+scaled = scores / np.sqrt(d_k)        # keeps the scores from growing with d_k
+weights = softmax(scaled, axis=-1)    # (n, n), softmax over the keys: each row sums to 1
+output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
+print("scores =\\n", scores)
+print("scaled =\\n", scaled)
+print("weights =\\n", weights)
+print("row sums:", weights.sum(axis=-1))
+print("output =\\n", output)
+'''),
+        plot_cell("weights", "labels", "labels", "weights = softmax(QKᵀ/√d_k)"),
+        md(f"## 5. Trace one weight to the output\n\nQuery {md_text(labels[i])} and key {md_text(labels[j])}, "
+           "one step at a time."),
+        code(f'''
+i, j = {int(i)}, {int(j)}  # query {labels[i]!r}, key {labels[j]!r}
+products = Q[i] * K[j]                # (d_k,) element by element
+score = products.sum()                # q_i · k_j: cell (i, j) of QKᵀ
+scaled_ij = score / np.sqrt(d_k)
+row = np.array([Q[i] @ K[jj] for jj in range(n)]) / np.sqrt(d_k)  # every key's scaled score for query i
+# exp(710) overflows: beyond ±50 the page takes the row's max off first, which cancels in the ratio
+shift = row.max() if abs(row.max()) > 50 else 0.0
+exps = np.exp(row - shift)            # (n,)
+weight = exps[j] / exps.sum()
+shares = (exps / exps.sum())[:, None] * V   # (n, d_v): each key's share w · v of output_i
+traced_output = shares.sum(axis=0)    # (d_v,)
+print("1. q ⊙ k =", products)
+print("2. q · k =", score)
+print(f"3. ÷ √{{d_k}} =", scaled_ij)
+print("4. exps of the row =", exps)
+print("5. their sum =", exps.sum())
+print("6. weight =", weight, " (softmax gave", weights[i, j], ")")
+print("7. key j's share =", shares[j])
+print("8. output_i = Σ shares =", traced_output, " (the output matrix has", output[i], ")")
+'''),
+        check_cell([("Q", "shown_Q", shown_Q), ("K", "shown_K", shown_K), ("V", "shown_V", shown_V),
+                    ("scores", "shown_scores", shown_scores), ("scaled", "shown_scaled", shown_scaled),
+                    ("weights", "shown_weights", shown_weights), ("output", "shown_output", shown_output),
+                    ("weight", "shown_trace_weight", shown_trace_weight),
+                    ("traced_output", "shown_trace_output", shown_trace_output)]),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Scaling explorer
+
+
+def scaling_cells(z, d_k: int, *, sample_d_k: int, seed: int, n_samples: int, n_keys: int, n_seeds: int,
+                  curve_d_ks: Sequence[int], Q, K, labels, tau: float, shown_p_unscaled, shown_p_scaled,
+                  shown_J_unscaled, shown_J_scaled, shown_std, shown_std_scaled, shown_max_weight: Mapping,
+                  shown_entropy: Mapping, shown_temp_weights, shown_row_entropy) -> list[Cell]:
+    """The Scaling explorer: two scores z (2,) at width d_k with both Jacobians; q·k sampled at sample_d_k from
+    `seed`; the peakedness curves over n_keys random keys (n_seeds draws per width in curve_d_ks); and the
+    temperature τ on head 1's Q, K (n, d_k).
+
+    shown_max_weight and shown_entropy map "unscaled", "sqrt_dk", "dk" to the curves (len(curve_d_ks),)."""
+    z = np.asarray(z, dtype=float)
+    return [
+        md("## 1. Two keys, side by side\n\nOne query, two keys, two scores: softmax of the scores as they are, "
+           "and of the scores divided by √d_k."),
+        code(IMPORTS + f"\n\nz = np.array([{number(z[0])}, {number(z[1])}])  # the two scores, z₁ and z₂\n"
+             f"d_k = {int(d_k)}\n" + SOFTMAX + '''
+
+with np.errstate(over="ignore"):      # scores near ±1e308 overflow in z − max; softmax gives them weight 0
+    p_unscaled = softmax(z)           # (2,)
+    scaled = z / np.sqrt(d_k)         # (2,)
+    p_scaled = softmax(scaled)        # (2,)
+print("softmax(z)        =", p_unscaled)
+print("softmax(z / √d_k) =", p_scaled)
+'''),
+        md("### What each slope tells W_Q and W_K\n\nSoftmax's Jacobian ∂p/∂z = diag(p) − p pᵀ. Its diagonal "
+           "p(1 − p) is how much a key's weight moves when its own score moves: near 0, the key barely learns."),
+        code('''
+def jacobian(p):
+    """∂p_i/∂z_j = p_i (δ_ij − p_j) for softmax output p (n,) -> (n, n)."""
+    return p[:, None] * (np.eye(len(p)) - p[None, :])
+
+J_unscaled = jacobian(p_unscaled)
+J_scaled = jacobian(p_scaled)
+print("∂p/∂z, unscaled =\\n", J_unscaled)
+print("∂p/∂z, scores ÷ √d_k =\\n", J_scaled)
+own = 1 if p_unscaled[0] == p_unscaled[1] else int(np.argmin(p_unscaled))  # the key with less weight
+print("slope of the weaker key, unscaled:", J_unscaled[own, own])
+print("slope of the weaker key, scaled:  ", J_scaled[own, own])
+print("reaching W_Q and W_K (chain rule ÷ √d_k):", J_scaled[own, own] / np.sqrt(d_k))
+'''),
+        md("## 2. The variance argument, by sampling\n\nq and k with independent N(0, 1) entries, drawn from a "
+           "generator seeded with the sidebar seed: q·k has standard deviation √d_k, and q·k / √d_k has 1."),
+        code(f'''
+seed, n_samples, sample_d_k = {int(seed)}, {int(n_samples)}, {int(sample_d_k)}
+rng = np.random.default_rng(seed)
+q = rng.standard_normal((n_samples, sample_d_k))  # (n_samples, d_k)
+k = rng.standard_normal((n_samples, sample_d_k))  # (n_samples, d_k)
+dots = np.einsum("sd,sd->s", q, k)    # one dot product per pair
+dots_scaled = dots / np.sqrt(sample_d_k)
+print(f"d_k = {{sample_d_k}}: std of q·k = {{dots.std():.3f}} (theory √d_k = {{np.sqrt(sample_d_k):.3f}}), "
+      f"std of q·k / √d_k = {{dots_scaled.std():.3f}} (theory 1)")
+'''),
+        md("## 3. Peakedness as d_k grows\n\nOne query and n random keys per draw, averaged over many draws: the "
+           "largest weight and the entropy of softmax, unscaled, ÷ √d_k and ÷ d_k. Each width reuses the first "
+           "d_k coordinates of the same draws, as the page does."),
+        code(f'''
+n_keys, n_seeds = {int(n_keys)}, {int(n_seeds)}
+curve_d_ks = {[int(d) for d in curve_d_ks]!r}
+divisors = {{"unscaled": lambda d: 1.0, "sqrt_dk": lambda d: np.sqrt(d), "dk": lambda d: float(d)}}
+
+def entropy(p):
+    """−Σ p log p over the last axis, in nats; 0 · log 0 counts as 0."""
+    logs = np.log(p, out=np.zeros_like(p), where=p > 0)
+    return -np.sum(p * logs, axis=-1)
+
+rng = np.random.default_rng(seed)
+scores = np.zeros((n_seeds, n_keys))  # q·k_j over the coordinates drawn so far
+width = 0
+max_weight = {{name: np.empty(len(curve_d_ks)) for name in divisors}}
+mean_entropy = {{name: np.empty(len(curve_d_ks)) for name in divisors}}
+for m in np.argsort(curve_d_ks, kind="stable"):
+    d = curve_d_ks[m]
+    while width < d:                  # extend q and every key, 64 coordinates at a time
+        w = min(d - width, 64)
+        q = rng.standard_normal((n_seeds, 1, w))
+        K_draw = rng.standard_normal((n_seeds, n_keys, w))
+        scores += np.einsum("sqd,skd->sk", q, K_draw)
+        width += w
+    for name, divisor in divisors.items():
+        p = softmax(scores / divisor(d), axis=-1)   # (n_seeds, n_keys)
+        max_weight[name][m] = p.max(axis=-1).mean()
+        mean_entropy[name][m] = entropy(p).mean()
+for name in divisors:
+    print(f"{{name:>9}}  largest weight {{max_weight[name]}}")
+    print(f"{{'':>9}}  entropy        {{mean_entropy[name]}}")
+'''),
+        md("## 4. A temperature dial on your own sentence\n\nHead 1's queries and keys, scores divided by τ."),
+        code(_inputs_text(labels, [("Q", Q), ("K", K)]) + f"\ntau = {number(tau)}\n" + '''
+scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
+with np.errstate(over="ignore"):      # a tiny τ can push scores / τ past the float range
+    temp_weights = softmax(scores / tau, axis=-1)   # each row sums to 1
+row_entropy = entropy(temp_weights)   # (n,): 0 is a hard argmax, log n is uniform
+print("weights = softmax(QKᵀ / τ) =\\n", temp_weights)
+print("row entropies:", row_entropy, " uniform would be", np.log(len(labels)))
+print("mean row entropy:", row_entropy.mean())
+'''),
+        plot_cell("temp_weights", "labels", "labels", "weights = softmax(QKᵀ / τ)"),
+        check_cell([("p_unscaled", "shown_p_unscaled", shown_p_unscaled),
+                    ("p_scaled", "shown_p_scaled", shown_p_scaled),
+                    ("J_unscaled", "shown_J_unscaled", shown_J_unscaled),
+                    ("J_scaled", "shown_J_scaled", shown_J_scaled),
+                    ("dots.std()", "shown_std", shown_std),
+                    ("dots_scaled.std()", "shown_std_scaled", shown_std_scaled)]
+                   + [(f"max_weight[{name!r}]", f"shown_max_weight_{name}", shown_max_weight[name])
+                      for name in ("unscaled", "sqrt_dk", "dk")]
+                   + [(f"mean_entropy[{name!r}]", f"shown_entropy_{name}", shown_entropy[name])
+                      for name in ("unscaled", "sqrt_dk", "dk")]
+                   + [("temp_weights", "shown_temp_weights", shown_temp_weights),
+                      ("row_entropy", "shown_row_entropy", shown_row_entropy)],
+                   # the slopes can be far below allclose's absolute tolerance: compare them digit by digit too
+                   asserts=["np.allclose(J_unscaled, shown_J_unscaled, rtol=1e-9, atol=0)",
+                            "np.allclose(J_scaled, shown_J_scaled, rtol=1e-9, atol=0)"]),
+    ]
+
+
+def _inputs_text(labels, names: Sequence[tuple[str, object]]) -> str:
+    """Labels and matrices as literals, for a cell that starts a new section's inputs."""
+    return "\n".join([f"labels = {list(map(str, labels))!r}  # one per token, in order"]
+                     + [literal(name, M) for name, M in names])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Training lab
+
+_LAB_CONSTANTS = '''
+N_KEYS, D_MODEL, D_V, BATCH, NOISE = 16, 64, 16, 4, 0.5  # the lab's task: 16 keys, 64-wide tokens, 4 examples a step
+BLOW_UP = 1e6                         # a run whose largest |score| passes this has diverged
+'''
+
+_LAB_DATA = '''
+def make_batch(rng, batch=BATCH):
+    """B examples of N_KEYS keys, N_KEYS queries (query i is a noisy copy of key i) and N_KEYS values."""
+    X_k = rng.standard_normal((batch, N_KEYS, D_MODEL))  # (B, n, d_model)
+    X_q = (X_k + NOISE * rng.standard_normal((batch, N_KEYS, D_MODEL))) / np.sqrt(1 + NOISE**2)
+    V = rng.standard_normal((batch, N_KEYS, D_V))        # (B, n, d_v); query i's target is V[:, i]
+    return X_q, X_k, V
+
+
+init = np.random.default_rng([seed, 1])  # the initialisation's own stream; the batches use [seed, 0]
+W_Q0 = init.standard_normal((D_MODEL, d_k)) / np.sqrt(D_MODEL)  # fan-in scaling: Q entries have variance 1
+W_K0 = init.standard_normal((D_MODEL, d_k)) / np.sqrt(D_MODEL)
+held_out = make_batch(np.random.default_rng([seed, 2]), batch=1)  # the example the heatmaps show
+print("W_Q, W_K:", W_Q0.shape, "  one batch: X_q, X_k", held_out[0].shape[1:], "V", held_out[2].shape[1:])
+'''
+
+_LAB_FORWARD = {
+    "mse": '''
+def forward(batch, W_Q, W_K, scale):
+    """weights (B, n, n), output (B, n, d_v) and the loss: mean squared error between output_i and v_i."""
+    X_q, X_k, V = batch
+    B, n, _ = X_q.shape
+    Q = (X_q.reshape(B * n, D_MODEL) @ W_Q).reshape(B, n, -1)   # (B, n, d_k)
+    K = (X_k.reshape(B * n, D_MODEL) @ W_K).reshape(B, n, -1)   # (B, n, d_k)
+    scores = Q @ K.swapaxes(-1, -2)   # (B, n, d_k) @ (B, d_k, n) -> (B, n, n)
+    weights = softmax(scores * scale)  # normalise over the keys
+    output = weights @ V              # (B, n, n) @ (B, n, d_v) -> (B, n, d_v)
+    loss = np.mean((output - V) ** 2)
+    return Q, K, scores, weights, output, loss
+
+
+def backward(batch, Q, K, weights, output, scale):
+    """∂loss/∂W_Q and ∂loss/∂W_K, by hand: the loss, softmax's Jacobian, the scale, the projections."""
+    X_q, X_k, V = batch
+    B, n, d_v = V.shape
+    d_output = 2 * (output - V) / (B * n * d_v)          # (B, n, d_v)
+    d_weights = d_output @ V.swapaxes(-1, -2)           # (B, n, n)
+    d_z = weights * (d_weights - np.sum(d_weights * weights, axis=-1, keepdims=True))  # through softmax
+    d_scores = d_z * scale
+    d_Q, d_K = d_scores @ K, d_scores.swapaxes(-1, -2) @ Q   # (B, n, d_k) each
+    return (X_q.reshape(B * n, D_MODEL).T @ d_Q.reshape(B * n, -1),
+            X_k.reshape(B * n, D_MODEL).T @ d_K.reshape(B * n, -1))
+''',
+    "ce": '''
+def forward(batch, W_Q, W_K, scale):
+    """weights (B, n, n) and the loss: cross-entropy of each query's weights against its own key."""
+    X_q, X_k, V = batch
+    B, n, _ = X_q.shape
+    Q = (X_q.reshape(B * n, D_MODEL) @ W_Q).reshape(B, n, -1)   # (B, n, d_k)
+    K = (X_k.reshape(B * n, D_MODEL) @ W_K).reshape(B, n, -1)   # (B, n, d_k)
+    scores = Q @ K.swapaxes(-1, -2)   # (B, n, d_k) @ (B, d_k, n) -> (B, n, n)
+    z = scores * scale
+    weights = softmax(z)              # normalise over the keys
+    output = weights @ V              # (B, n, d_v)
+    top = z.max(axis=-1, keepdims=True)
+    log_norm = top[..., 0] + np.log(np.sum(np.exp(z - top), axis=-1))   # log Σ_j exp z_ij, stably
+    loss = -np.mean(np.diagonal(z, axis1=-2, axis2=-1) - log_norm)       # −log weight on the right key
+    return Q, K, scores, weights, output, loss
+
+
+def backward(batch, Q, K, weights, output, scale):
+    """∂loss/∂W_Q and ∂loss/∂W_K, by hand: log-softmax's gradient p − one-hot, the scale, the projections."""
+    X_q, X_k, V = batch
+    B, n, _ = X_q.shape
+    d_z = (weights - np.eye(n)) / (B * n)
+    d_scores = d_z * scale
+    d_Q, d_K = d_scores @ K, d_scores.swapaxes(-1, -2) @ Q   # (B, n, d_k) each
+    return (X_q.reshape(B * n, D_MODEL).T @ d_Q.reshape(B * n, -1),
+            X_k.reshape(B * n, D_MODEL).T @ d_K.reshape(B * n, -1))
+''',
+}
+
+_LAB_TRAIN = '''
+def train(scale):
+    """Plain SGD from W_Q0, W_K0 on the lab's batches: the loss at every step (NaN once diverged), the
+    held-out weights before and after (NaN after if the run diverged)."""
+    W_Q, W_K = W_Q0.copy(), W_K0.copy()
+    batches = np.random.default_rng([seed, 0])   # the same batches for both runs
+    losses = np.full(steps + 1, np.nan)
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        initial = forward(held_out, W_Q, W_K, scale)[3][0]   # (n, n)
+        for t in range(steps + 1):
+            batch = make_batch(batches)
+            Q, K, scores, weights, output, loss = forward(batch, W_Q, W_K, scale)
+            g_Q, g_K = backward(batch, Q, K, weights, output, scale)
+            if not (np.isfinite(loss) and np.max(np.abs(scores) * scale) < BLOW_UP
+                    and np.isfinite(g_Q).all() and np.isfinite(g_K).all()):
+                print(f"scale {scale:.4g}: diverged at step {t}")
+                return initial, losses, np.full_like(initial, np.nan)
+            losses[t] = loss
+            if t < steps:
+                W_Q -= lr * g_Q       # plain gradient descent
+                W_K -= lr * g_K
+        final = forward(held_out, W_Q, W_K, scale)[3][0]
+    return initial, losses, final
+
+
+initial_scaled, loss_scaled, final_scaled = train(1 / np.sqrt(d_k))
+initial_unscaled, loss_unscaled, final_unscaled = train(1.0)
+for t in sorted({0, steps // 4, steps // 2, 3 * steps // 4, steps}):
+    print(f"step {t:>4}   loss scaled {loss_scaled[t]:.4g}   unscaled {loss_unscaled[t]:.4g}")
+'''
+
+
+def training_cells(d_k: int, steps: int, lr: float, seed: int, loss: str, *, shown_initial_scaled,
+                   shown_initial_unscaled, shown_loss_scaled, shown_loss_unscaled, shown_final_scaled,
+                   shown_final_unscaled) -> list[Cell]:
+    """The Training lab at d_k, steps, learning rate lr, data seed `seed` and loss "mse" or "ce": the lab's data
+    and initialisation from the seed, the attention at step 0, and both runs trained step by step.
+
+    shown_* are the chosen seed's numbers the page drew: the held-out weights (n, n) before and after training
+    (NaN for a run that diverged) and the loss curves (steps + 1,)."""
+    if loss not in _LAB_FORWARD:
+        raise ValueError(f"loss must be one of {', '.join(_LAB_FORWARD)}, got {loss!r}")
+    return [
+        md("## The task and the two models\n\nN_KEYS keys with random entries and as many queries, each a noisy "
+           "copy of one key: query i must find key i. The data and the initial weights come from the lab's seed, "
+           "drawn exactly as the page draws them. Two copies of the model start from the same weights and see "
+           "the same batches; one divides its scores by √d_k."),
+        code(IMPORTS + f"\n\nd_k, steps, lr, seed = {int(d_k)}, {int(steps)}, {number(lr)}, {int(seed)}"
+             f"  # loss: {loss}\n" + _LAB_CONSTANTS + SOFTMAX + _LAB_DATA),
+        md("## 1. Before any learning\n\nThe same raw scores on the held-out example; the scaled run divides them "
+           "by √d_k before the softmax."),
+        code(_LAB_FORWARD[loss].strip("\n") + '''
+
+
+_, _, scores0, _, _, _ = forward(held_out, W_Q0, W_K0, 1.0)
+print("held-out example, std of the scores softmax sees: scaled", (scores0 / np.sqrt(d_k)).std(),
+      " unscaled", scores0.std())
+'''),
+        md("## 2. The race\n\nBoth runs, step by step. A run whose scores leave the useful range stops there."),
+        code(_LAB_TRAIN),
+        md("## 3. The attention each run learnt\n\nThe held-out example's weights: query i's own key is on the "
+           "diagonal."),
+        code('''
+for name, final in (("scaled", final_scaled), ("unscaled", final_unscaled)):
+    if np.isnan(final).any():
+        print(f"{name}: diverged, so it has no weights to show")
+    else:
+        print(f"{name}, after training: mean weight on the own key {np.diagonal(final).mean():.3f}")
+        print(final)
+'''),
+        check_cell([("initial_scaled", "shown_initial_scaled", shown_initial_scaled),
+                    ("initial_unscaled", "shown_initial_unscaled", shown_initial_unscaled),
+                    ("loss_scaled", "shown_loss_scaled", shown_loss_scaled),
+                    ("loss_unscaled", "shown_loss_unscaled", shown_loss_unscaled),
+                    ("final_scaled", "shown_final_scaled", shown_final_scaled),
+                    ("final_unscaled", "shown_final_unscaled", shown_final_unscaled)],
+                   intro="(the page's curves are those of the lab's own seed)"),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Common mistakes
+
+_PROJECT_ONE_HEAD = '''
+Q = X @ W_Q                           # (n, d_model) @ (d_model, d_model) -> (n, d_model): one head, d_k = d_model
+K = X @ W_K
+V = X @ W_V
+n, d_model = X.shape
+'''
+
+
+def mistakes_cells(X, W_Q, W_K, W_V, labels, heads: int, *, shown_right_weights, shown_right_output,
+                   shown_axis0_weights, shown_axis0_output, shown_scale: Mapping[str, tuple[object, object]],
+                   shown_swap_weights, shown_v_as_k_weights, shown_k_as_v_output) -> list[Cell]:
+    """Common mistakes on the sentence's X and weights: softmax over the wrong axis, the wrong scale on `heads`
+    heads, and the three role mix-ups, each beside the right computation.
+
+    shown_scale maps "right" and every scale mistake the page drew ("sqrt_d_model", "no_scale": only those that
+    change something at this width) to (weights (heads, n, n), merged output (n, d_model)). The quiz is left
+    out: its answer would be in the notebook."""
+    wrong = [name for name in ("sqrt_d_model", "no_scale") if name in shown_scale]
+    divide = {"sqrt_d_model": ("np.sqrt(d_model)", "WRONG: √d_model, not √d_k"),
+              "no_scale": ("1.0", "WRONG: no scaling at all")}
+    scale_lines = "\n".join(f"weights_{name}, output_{name} = attention_heads({divide[name][0]})   # {divide[name][1]}"
+                            for name in wrong)
+    pairs = [("right_weights", "shown_right_weights", shown_right_weights),
+             ("right_output", "shown_right_output", shown_right_output),
+             ("axis0_weights", "shown_axis0_weights", shown_axis0_weights),
+             ("axis0_output", "shown_axis0_output", shown_axis0_output),
+             ("weights_right_h", "shown_scale_weights_right", shown_scale["right"][0]),
+             ("output_right_h", "shown_scale_output_right", shown_scale["right"][1])]
+    for name in wrong:
+        pairs += [(f"weights_{name}", f"shown_scale_weights_{name}", shown_scale[name][0]),
+                  (f"output_{name}", f"shown_scale_output_{name}", shown_scale[name][1])]
+    pairs += [("swap_weights", "shown_swap_weights", shown_swap_weights),
+              ("v_as_k_weights", "shown_v_as_k_weights", shown_v_as_k_weights),
+              ("k_as_v_output", "shown_k_as_v_output", shown_k_as_v_output)]
+    return [
+        md("## Q, K and V from your sentence\n\nOne head over the whole width (d_k = d_model) for sections 1 and 3; "
+           "section 2 splits the same Q, K, V into heads."),
+        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)], extra=f"heads = {int(heads)}"),
+        code(_PROJECT_ONE_HEAD + '''
+right_scores = Q @ K.T / np.sqrt(d_model)   # (n, n), the right scaled scores for this one head
+right_weights = softmax(right_scores, axis=-1)  # right: softmax over the keys, each row sums to 1
+right_output = right_weights @ V            # (n, d_model)
+print("right weights =\\n", right_weights)
+'''),
+        md("## 1. Softmax over the wrong axis\n\n`softmax(scores, axis=0)` normalises down each column (over the "
+           "queries) instead of along each row (over the keys)."),
+        code('''
+axis0_weights = softmax(right_scores, axis=0)   # WRONG: normalises over the queries
+axis0_output = axis0_weights @ V
+print("WRONG weights =\\n", axis0_weights)
+print("row sums, right:", right_weights.sum(axis=-1))
+print("row sums, WRONG:", axis0_weights.sum(axis=-1))
+print("column sums, WRONG:", axis0_weights.sum(axis=0))
+print("largest output change:", np.abs(axis0_output - right_output).max())
+'''),
+        md("## 2. The wrong scale\n\nWith several heads each head's queries and keys are d_k = d_model / heads "
+           "wide, so the right divisor is √d_k. Dividing by √d_model flattens every row; not dividing at all "
+           "sharpens it."),
+        code(f'''
+d_k = d_model // heads
+Q_h, K_h, V_h = (M.reshape(n, heads, d_k).transpose(1, 0, 2) for M in (Q, K, V))  # (heads, n, d_k): contiguous columns
+
+
+def attention_heads(divide_by):
+    """softmax(Q Kᵀ / divide_by) V in every head; the heads' outputs side by side again, (n, d_model)."""
+    weights = softmax(Q_h @ K_h.transpose(0, 2, 1) / divide_by, axis=-1)   # (heads, n, n)
+    return weights, (weights @ V_h).transpose(1, 0, 2).reshape(n, d_model)
+
+
+def mean_row_entropy(weights):
+    logs = np.log(weights, out=np.zeros_like(weights), where=weights > 0)
+    return -np.sum(weights * logs, axis=-1).mean()
+
+
+weights_right_h, output_right_h = attention_heads(np.sqrt(d_k))   # right: √d_k
+{scale_lines}
+print("mean row entropy (nats), right:", mean_row_entropy(weights_right_h))
+''' + "\n".join(f'print("mean row entropy (nats), {name}:", mean_row_entropy(weights_{name}))' for name in wrong)),
+        md("## 3. Confusing the roles\n\nQueries and keys decide the weights; values decide what gets copied."),
+        code('''
+swap_weights = softmax(K @ Q.T / np.sqrt(d_model), axis=-1)     # WRONG: K Qᵀ, the transpose of the scores
+v_as_k_weights = softmax(Q @ V.T / np.sqrt(d_model), axis=-1)   # WRONG: V in place of K when scoring
+k_as_v_output = right_weights @ K                                # WRONG: K in place of V as the values
+print("swapped weights are the right scores transposed:", np.allclose(K @ Q.T, (Q @ K.T).T))
+print("V-as-K weights, rows still sum to 1:", v_as_k_weights.sum(axis=-1))
+print("K-as-V output, largest change:", np.abs(k_as_v_output - right_output).max())
+'''),
+        plot_cell("axis0_weights", "labels", "labels", "WRONG: softmax over the queries"),
+        check_cell(pairs),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Check yourself
+
+_STEPS = '''
+def steps_matrix(reads):
+    """Entry [i, j]: the fewest steps for token j's information to reach token i, where reads[i, j] means
+    token i reads token j directly; 0 on the diagonal, inf if it never arrives."""
+    A = np.asarray(reads, dtype=bool)
+    n = A.shape[0]
+    steps = np.full((n, n), np.inf)
+    np.fill_diagonal(steps, 0)
+    reach = np.eye(n, dtype=bool)     # reach[i, j]: j's information is at i within k steps
+    for k in range(1, n):
+        reach = reach | ((A.astype(np.int64) @ reach.astype(np.int64)) > 0)
+        steps[reach & np.isinf(steps)] = k
+    return steps
+
+
+n = len(sentence)
+steps_attention = steps_matrix(np.ones((n, n), dtype=bool))                # every query reads every key
+steps_recurrent = steps_matrix(np.eye(n, k=-1, dtype=bool))                # step t reads only step t − 1
+steps_causal = steps_matrix(np.tril(np.ones((n, n), dtype=bool)))          # itself and what came before
+print(f"token 1 -> token {n}: attention {steps_attention[n - 1, 0]:.0f} step(s), "
+      f"recurrent network {steps_recurrent[n - 1, 0]:.0f}")
+print("causal mask, steps j -> i =\\n", steps_causal)
+'''
+
+
+def check_cells(labels_q, labels_k, X_q, X_k, W_Q, W_K, W_V, sentence_labels, *, shown_weights,
+                shown_steps: Mapping[str, object] | None) -> list[Cell]:
+    """Check yourself: the weight-shape question's attention (queries from labels_q's sentence, keys and values
+    from labels_k's, X_q (n_q, d_model) and X_k (n_k, d_model) with the seeded W's) and the one-step demo on the
+    learner's sentence (its labels).
+
+    shown_weights (n_q, n_k) is the matrix the question's proof draws; shown_steps maps "attention",
+    "recurrent network" and "causal mask" to the step counts (n, n), or is None when the page draws none
+    (a one-token sentence)."""
+    same = list(labels_q) == list(labels_k)
+    cells = [
+        md("## The shape of the weight matrix\n\n" + (f"Attention on the {len(labels_q)}-token sentence: one row "
+           "of weights per query, one column per key." if same else
+           f"Cross-attention: {len(labels_q)} queries from one sentence, {len(labels_k)} keys and values from "
+           "another.")),
+        code(IMPORTS + "\n\n" + "\n".join([f"labels_q = {list(map(str, labels_q))!r}  # the queries' tokens",
+                                           f"labels_k = {list(map(str, labels_k))!r}  # the keys' tokens",
+                                           literal("X_q", X_q), literal("X_k", X_k), literal("W_Q", W_Q),
+                                           literal("W_K", W_K), literal("W_V", W_V)]) + "\n" + SOFTMAX + '''
+
+Q = X_q @ W_Q                         # (n_q, d_model) @ (d_model, d_k) -> (n_q, d_k)
+K = X_k @ W_K                         # (n_k, d_k)
+V = X_k @ W_V                         # (n_k, d_v)
+weights = softmax(Q @ K.T / np.sqrt(Q.shape[1]), axis=-1)   # (n_q, n_k): a row per query, a column per key
+output = weights @ V
+print("weights.shape =", weights.shape)
+print("weights =\\n", weights)
+'''),
+    ]
+    pairs = [("weights", "shown_weights", shown_weights)]
+    if shown_steps is not None:
+        cells += [md("## Every position in one step\n\nIn one attention layer every query reads every key it may, "
+                     "so any token's information reaches any other in one step; a recurrent network passes it "
+                     "one token per step."),
+                  code(f"sentence = {list(map(str, sentence_labels))!r}  # your sentence's tokens\n" + _STEPS)]
+        pairs += [("steps_attention", "shown_steps_attention", shown_steps["attention"]),
+                  ("steps_recurrent", "shown_steps_recurrent", shown_steps["recurrent network"]),
+                  ("steps_causal", "shown_steps_causal", shown_steps["causal mask"])]
+    cells.append(check_cell(pairs, asserts=[f"weights.shape == {tuple(np.shape(shown_weights))!r}"]))
+    return cells
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Masks and heads
+
+
+def masks_cells(X, W_Q, W_K, W_V, W_O, labels, mask, heads: int, *, head: int, query: int, shown_scaled,
+                shown_weights, shown_head_outputs, shown_output, shown_average) -> list[Cell]:
+    """Masks and heads: the sentence (with any ⟨pad⟩ rows the page appended) and the mask the page built,
+    multi-head attention with the mask on every head, one head step by step, one query across the heads.
+
+    `head` and `query` count from 0; shown_scaled, shown_weights (heads, n, n), shown_head_outputs
+    (heads, n, d_k), shown_output (n, d_model) and shown_average (n, n) are what the page drew."""
+    return [
+        md("## 1. The sentence and the mask\n\nX (with any padding tokens the page appended), the layer's weights, "
+           "and the mask: True lets a query (row) attend to a key (column)."),
+        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V), ("W_O", W_O)],
+                     extra=mask_literal("mask", mask) + f"\nheads = {int(heads)}", softmax=SOFTMAX_MASKED),
+        md("## 2. What the mask does, step by step\n\nEvery blocked pair's score becomes −∞ before the softmax, "
+           "so its weight is exactly 0 and each row shares its weight among the keys that are left."),
+        code(f'''
+n, d_model = X.shape
+d_k = d_model // heads                # each head's width
+Q, K, V = X @ W_Q, X @ W_K, X @ W_V   # (n, d_model) each
+Q_h, K_h, V_h = (M.reshape(n, heads, d_k).transpose(1, 0, 2) for M in (Q, K, V))  # (heads, n, d_k)
+scores = Q_h @ K_h.transpose(0, 2, 1)            # (heads, n, d_k) @ (heads, d_k, n) -> (heads, n, n)
+scaled = np.where(mask, scores / np.sqrt(d_k), -np.inf)   # blocked pairs: −∞, in every head
+weights = softmax(scaled, axis=-1)              # (heads, n, n); a row with no allowed key stays all 0
+head_outputs = weights @ V_h                     # (heads, n, d_k)
+concat = head_outputs.transpose(1, 0, 2).reshape(n, heads * d_k)   # the heads side by side, (n, d_model)
+output = concat @ W_O                            # (n, d_model)
+h = {int(head)}  # the head the page shows step by step (head {int(head) + 1})
+print(f"head {{h + 1}}: masked scores =\\n", scaled[h])
+print(f"head {{h + 1}}: weights =\\n", weights[h])
+print(f"head {{h + 1}}: output =\\n", head_outputs[h])
+print("queries that may see no key (their weights and outputs are 0):",
+      [labels[r] for r in np.flatnonzero(~mask.any(axis=1))])
+'''),
+        md("## 3. Several heads\n\nOne query across every head, and the heads' average (a summary to look at, "
+           "not a head)."),
+        code(f'''
+i = {int(query)}  # the query the page shows: {labels[query]!r}
+print(f"weights of {{labels[i]!r}} in each head =\\n", weights[:, i, :])
+average = weights.mean(axis=0)         # (n, n)
+print("average over the heads =\\n", average)
+'''),
+        plot_cell("average", "labels", "labels", "the heads' average weights"),
+        check_cell([("scaled", "shown_scaled", shown_scaled), ("weights", "shown_weights", shown_weights),
+                    ("head_outputs", "shown_head_outputs", shown_head_outputs),
+                    ("output", "shown_output", shown_output), ("average", "shown_average", shown_average)]),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Mask mistakes
+
+_FILL = '''
+def plain_softmax(x):
+    """The textbook softmax in x's own dtype: a row of only −∞ gives exp(−∞ − (−∞)) = NaN."""
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+with np.errstate(over="ignore", invalid="ignore", divide="ignore"):   # the NaN and the overflow are the lesson
+    x = scaled.astype(dtype)
+    naive = plain_softmax(np.where(mask4, x, -np.inf))          # WRONG: −∞ with a plain softmax
+    fill_value = np.asarray(FILL).astype(dtype)                 # float16 cannot hold −1e9: it becomes −inf
+    filled = plain_softmax(np.where(mask4, x, fill_value).astype(dtype))   # WRONG: a finite fill
+    safe = softmax(np.where(mask4, x, -np.inf))                 # right: −∞, and 0s for a row that sees nothing
+fill_rows = np.stack([naive[row], filled[row], safe[row]], axis=1).astype(float)   # (n, 3)
+print(f"the row of {labels[row]!r}, every key blocked, in {dtype}: −∞ | fill {fill_value} | right")
+print(fill_rows)
+'''
+
+
+def mask_mistakes_cells(X, W_Q, W_K, W_V, labels, mask, *, fill_row: int, dtype: str, fill: str,
+                        shown_right_weights, shown_right_output, shown_after_weights, shown_inverted_weights,
+                        shown_axis_weights, shown_fill_rows, leak_t: int | None = None, leak_x=None,
+                        leak_word: str = "", shown_change_free=None, shown_change_causal=None) -> list[Cell]:
+    """Mask mistakes on one head (d_k = d_model) of the sentence with the page's mask: the mask after the softmax,
+    the inverted mask, the mask on the wrong axis, a finite fill for −∞ in `dtype` on row `fill_row` (blocked
+    for that section), and, when the leak test is showing, token leak_t replaced (its new row of X: leak_x).
+
+    shown_fill_rows (n, 3) is the page's fill figure: the row under −∞ with a plain softmax, the fill, and
+    the right way. shown_change_free/causal (n,) are the leak test's output changes."""
+    fill_expr = "np.finfo(dtype).min" if fill == "min" else repr(float(fill))
+    cells = [
+        md("## Your sentence and mask\n\nOne head over the whole width (d_k = d_model). The mask: True lets a "
+           "query (row) attend to a key (column)."),
+        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
+                     extra=mask_literal("mask", mask), softmax=SOFTMAX_MASKED),
+        code('''
+Q, K, V = X @ W_Q, X @ W_K, X @ W_V   # (n, d_model) each: one head, d_k = d_model
+n, d_k = Q.shape
+scores = Q @ K.T                      # (n, n)
+scaled = scores * (1 / np.sqrt(d_k))
+right_weights = softmax(np.where(mask, scaled, -np.inf))   # right: block, then normalise
+right_output = right_weights @ V
+print("right weights =\\n", right_weights)
+'''),
+        md("## 1. The mask applied after the softmax\n\nZeroing the blocked weights afterwards leaves each row with "
+           "only the share its allowed keys got while competing with keys they should never have seen."),
+        code('''
+after_weights = softmax(scaled) * mask   # WRONG: blocked keys already took their share
+print("WRONG, mask after the softmax: weights =\\n", after_weights)
+print("row sums, WRONG:", after_weights.sum(axis=-1))
+print("row sums, right:", right_weights.sum(axis=-1))
+'''),
+        md("## 2. The mask's meaning inverted\n\nA mask whose True means *blocked*, passed where True means *may "
+           "attend*: every allowed pair becomes blocked and every blocked pair allowed."),
+        code('''
+inverted_weights = softmax(np.where(~mask, scaled, -np.inf))   # WRONG: True read as "blocked"
+print("WRONG, mask inverted: weights =\\n", inverted_weights)
+'''),
+        md("## 3. The mask on the wrong axis\n\nShaped (n, 1) instead of (1, n), a padding mask blocks query rows "
+           "instead of key columns; on a full (n, n) mask the same mistake is its transpose."),
+        code('''
+axis_weights = softmax(np.where(mask.T, scaled, -np.inf))   # WRONG: rows and columns swapped
+print("WRONG, mask on the wrong axis: weights =\\n", axis_weights)
+'''),
+        md("## 4. A finite “minus infinity”\n\nOne row with every key blocked, computed three ways in the dtype "
+           "the page uses."),
+        code(f'''
+dtype = {dtype!r}
+FILL = {fill_expr}  # the finite stand-in for −∞
+row = {int(fill_row)}  # the fully blocked row the page shows: {labels[fill_row]!r}
+mask4 = mask.copy()
+mask4[row] = False
+''' + _FILL),
+    ]
+    pairs = [("right_weights", "shown_right_weights", shown_right_weights),
+             ("right_output", "shown_right_output", shown_right_output),
+             ("after_weights", "shown_after_weights", shown_after_weights),
+             ("inverted_weights", "shown_inverted_weights", shown_inverted_weights),
+             ("axis_weights", "shown_axis_weights", shown_axis_weights),
+             ("fill_rows", "shown_fill_rows", shown_fill_rows)]
+    if leak_t is not None:
+        cells += [md(f"## 5. No causal mask where one was needed\n\nChange {md_text(labels[leak_t])} to "
+                     f"{md_text(leak_word)} and see which outputs move: without a mask, earlier ones do."),
+                  code(f'''
+t = {int(leak_t)}  # the token replaced: {labels[leak_t]!r} -> {leak_word!r}
+X2 = X.copy()
+{literal("X2[t]", leak_x)}  # the new word's embedding plus its position
+Q2, K2, V2 = X2 @ W_Q, X2 @ W_K, X2 @ W_V
+causal = np.tril(np.ones((n, n), dtype=bool))
+
+
+def attend(Q, K, V, mask=None):
+    z = Q @ K.T * (1 / np.sqrt(d_k))
+    return softmax(z if mask is None else np.where(mask, z, -np.inf)) @ V
+
+
+change_free = np.abs(attend(Q2, K2, V2) - attend(Q, K, V)).max(axis=-1)           # WRONG: no mask
+change_causal = np.abs(attend(Q2, K2, V2, causal) - attend(Q, K, V, causal)).max(axis=-1)
+print("largest change in each output, no mask:    ", change_free)
+print("largest change in each output, causal mask:", change_causal)
+print("outputs before t that moved without a mask:", [labels[k] for k in range(t) if change_free[k] > 1e-12])
+''')]
+        pairs += [("change_free", "shown_change_free", shown_change_free),
+                  ("change_causal", "shown_change_causal", shown_change_causal)]
+    cells.append(check_cell(pairs))
+    return cells
+
+
+# ---------------------------------------------------------------------------------------------------------
+# In the page: the link to this view, and the download button
+
+
+def link_here(url_path: str) -> str:
+    """This view's address with its query string: the browser's URL when Streamlit knows it (st.context.url),
+    else the page's path under PLACEHOLDER_BASE."""
+    import streamlit as st
+
+    query = st.query_params.to_dict()
+    url = str(getattr(st.context, "url", "") or "").split("?")[0].split("#")[0]
+    if url.startswith(("http://", "https://")):
+        q = urlencode(list(query.items()), quote_via=quote)
+        return f"{url}?{q}" if q else url
+    return view_link(url_path, query)
+
+
+def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNode], file_name: str, key: str,
+                    label: str = "Download as a notebook") -> None:
+    """The page's 'Download as a notebook' button. Pass the notebook, or a function that builds it (then it is
+    built only when the learner clicks, from the state the page was showing when it drew the button)."""
+    import streamlit as st
+
+    data = (lambda: to_bytes(nb())) if callable(nb) else to_bytes(nb)
+    st.download_button(label, data=data, file_name=file_name, mime=MIME, key=key, on_click="ignore",
+                       icon=":material/download:",
+                       help="A Jupyter notebook that rebuilds this page's numbers in plain numpy and checks "
+                            "them against the page.")

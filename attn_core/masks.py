@@ -129,3 +129,63 @@ def n_real(tokens) -> int:
 def value_columns(head: int, d_v: int) -> range:
     """The columns of V (and of the concatenated output) that head `head` (from 0) works with."""
     return range(head * d_v, (head + 1) * d_v)  # split_heads gives head h the contiguous block h·d_v …
+
+
+# ---------------------------------------------------------------- predict, then see: which keys may a query see?
+
+CHECKPOINT_TOKEN = 2  # the question asks about the third token (from 0: 2), far enough in to have keys on each side
+
+
+def checkpoint_token(n_real: int) -> int:
+    """The query the prediction asks about: the third token, or the last word of a shorter sentence (never a pad)."""
+    return max(0, min(CHECKPOINT_TOKEN, n_real - 1))
+
+
+def visible_keys(mask, i: int) -> tuple[int, ...]:
+    """The keys query i may attend to: row i of the (n, n) mask -> (k,) key indices."""
+    return tuple(int(j) for j in np.flatnonzero(np.asarray(mask, dtype=bool)[i]))
+
+
+def key_set_rules(n: int, i: int, n_real: int) -> dict[str, tuple[int, ...]]:
+    """The key sets the usual masks give query i of n tokens (n_real of them words, then pads), by rule name."""
+    return {
+        "nothing": (),
+        "itself": (i,),
+        "upto": tuple(range(i + 1)),  # causal: itself and every key before it
+        "before": tuple(range(i)),
+        "after": tuple(range(i, n)),
+        "all": tuple(range(n)),
+        "real": tuple(range(n_real)),  # padding: every word of the sentence, no filler
+    }
+
+
+def key_set_options(mask, i: int, n_real: int) -> list[tuple[int, ...]]:
+    """The answers offered to "which keys can query i see?": the usual masks' key sets and the true one,
+    each once, fewest keys first (so where the right one sits depends on the mask, not on the question)."""
+    mask = np.asarray(mask, dtype=bool)
+    rules = key_set_rules(mask.shape[0], i, n_real)
+    wanted = ["itself", "before", "upto", "after", "all"] + (["real"] if n_real < mask.shape[0] else [])
+    candidates = {rules[name] for name in wanted} | {visible_keys(mask, i)}
+    if i == 0 or not visible_keys(mask, i):
+        candidates.add(())  # "no key at all": a fair wrong answer for the first token, the answer for a blocked row
+    return sorted(candidates, key=lambda keys: (len(keys), keys))
+
+
+def rule_of(keys, n: int, i: int, n_real: int) -> str | None:
+    """The name of the usual rule that gives exactly `keys` to query i, or None (a grid of the learner's own)."""
+    rules = key_set_rules(n, i, n_real)
+    for name in ("nothing", "itself", "upto", "before", "after", "all", "real"):  # the first that fits names it
+        if rules[name] == tuple(keys):
+            return name
+    return None
+
+
+def checkpoint_key(mask, i: int) -> str:
+    """The widget key of the question about query i: a new question (not the old answer) when its row changes."""
+    row = np.asarray(mask, dtype=bool)[i]
+    return f"cp_see_{i}_" + "".join("1" if v else "0" for v in row)
+
+
+def prediction_right(guess, mask, i: int) -> bool:
+    """Whether the predicted key set is exactly the keys row i of the mask allows (order does not matter)."""
+    return guess is not None and set(guess) == set(visible_keys(mask, i))

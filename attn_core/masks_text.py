@@ -12,7 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .masks import PAD_LABEL, fully_masked_rows, value_columns
+from .masks import PAD_LABEL, fully_masked_rows, rule_of, value_columns, visible_keys
 
 TIE = 1e-12  # weights this close to a row's largest count as tied for the top
 
@@ -291,3 +291,115 @@ def average_caption(heads: int) -> str:
     return ("This average, (1/h)·Σₕ weightsₕ, is a summary for your eyes only: the layer never computes it. It "
             "concatenates the heads' outputs and multiplies by W_O, so a head that looks somewhere else is not "
             "blurred away.")
+
+
+# ---------------------------------------------------------------- predict, then see: which keys may a query see?
+
+ORDINALS = ("first", "second", "third")
+RULE_WORDS = {
+    "nothing": "no key at all",
+    "itself": "only itself",
+    "upto": "itself and every token before it",
+    "before": "only the tokens before it",
+    "after": "itself and every token after it",
+    "all": "every key, itself included",
+    "real": f"every word of your sentence and none of the {PAD_LABEL} tokens",
+}
+MASK_PHRASES = {"none": "With no mask", "causal": "Under the causal mask", "custom": "Under your custom grid"}
+
+
+def _span(labels, keys, fmt: Formatter) -> str:
+    """“a”, “b” and “c”; a run of more than four keys as “a” … “e”, so a 32-token sentence stays one line."""
+    keys = list(keys)
+    if len(keys) > 4 and keys == list(range(keys[0], keys[-1] + 1)):
+        return f"“{labels[keys[0]]}” … “{labels[keys[-1]]}”"
+    return _quoted(labels, keys, fmt)
+
+
+def keys_text(labels, keys, fmt: Formatter) -> str:
+    """One answer to "which keys can it see?": no key at all, “the·0” and “cat”, the 6 keys “the·0” … “mat”."""
+    keys = list(keys)
+    if not keys:
+        return "no key at all"
+    if len(keys) > 4 and keys == list(range(keys[0], keys[-1] + 1)):
+        return f"the {len(keys)} keys {_span(labels, keys, fmt)}"
+    return _quoted(labels, keys, fmt)
+
+
+def see_question(kind: str, labels, i: int, n_pad: int, fmt: Formatter) -> str:
+    """The prediction asked before the mask is shown: which keys can query i see under the chosen mask?"""
+    who = f"“{labels[i]}”, the {ORDINALS[i]} token," if i < len(ORDINALS) else f"“{labels[i]}”"
+    if kind == "padding":
+        pads = f"no {PAD_LABEL} token" if n_pad == 0 else fmt.plural(n_pad, PAD_LABEL + " token")
+        where = f"Under the padding mask, with {pads} after your sentence"
+    else:
+        where = MASK_PHRASES[kind]
+    return f"{where}, which keys can {who} see?"
+
+
+def see_why(labels, mask, i: int, n_real: int, weights, fmt: Formatter, guess=None) -> str:
+    """The answer from the mask's row i and the weights (heads, n, n); with a wrong `guess`, what it got wrong."""
+    mask, weights = np.asarray(mask, dtype=bool), np.asarray(weights, dtype=float)
+    n, name, heads = mask.shape[0], f"“{labels[i]}”", weights.shape[0]
+    truth = visible_keys(mask, i)
+    every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
+    blocked = np.flatnonzero(~mask[i])
+    share = weights[:, i, list(truth)].sum(axis=-1)
+    whole = bool(truth) and np.abs(share - 1).max() < 1e-9  # the allowed keys' weights sum to 1 in every head
+    if not truth:
+        zero = "are all 0" if not weights[:, i].any() else f"reach {fmt.num(weights[:, i].max(), 3)}"
+        text = f"Row {name} of the mask has no 1 in it: {name} may see no key, so its weights {zero} in {every}."
+    else:
+        rule = rule_of(truth, n, i, n_real)
+        text = f"Row {name} of the mask has a 1 for {keys_text(labels, truth, fmt)}"
+        text += f": {RULE_WORDS[rule]}." if rule not in (None, "nothing") else "."
+        if not blocked.size:
+            text += " No key in its row is blocked"
+            text += f", so all {n} share the whole weight, 1." if whole else "."
+        else:
+            top = weights[:, i, blocked].max()
+            which = "other key" if blocked.size == 1 else f"other {blocked.size} keys"
+            text += (f" The {which} ({_span(labels, blocked, fmt)}) {'is' if blocked.size == 1 else 'are'} blocked: "
+                     f"score −∞, so weight {'exactly 0' if top == 0 else fmt.num(top, 3)} in {every}")
+            if whole:
+                text += (", and the one allowed key gets the whole weight, 1." if len(truth) == 1
+                         else f", and the {len(truth)} allowed keys share the whole weight, 1.")
+            else:
+                text += "."
+    if guess is None or set(guess) == set(truth):
+        return text
+    missing = [j for j in truth if j not in set(guess)]
+    extra = sorted(set(guess) - set(truth))
+    wrong = []
+    if missing == [i]:
+        wrong.append(f"You left out {name} itself: the 1 on the diagonal lets a token see its own key.")
+    elif missing:
+        wrong.append(f"You left out {_span(labels, missing, fmt)}, which it may see.")
+    if extra:
+        wrong.append(f"You counted {_span(labels, extra, fmt)}, which {'is' if len(extra) == 1 else 'are'} blocked.")
+    return " ".join([*wrong, text])
+
+
+# ---------------------------------------------------------------- titles of the figures that hold several panels
+
+
+def steps_title(head: int, heads: int) -> str:
+    """The title of section 2's figure: the steps of the head on show."""
+    return f"Step by step in head {head + 1} of {heads}" if heads > 1 else "Step by step in the one head"
+
+
+def grid_title(shown, heads: int) -> str:
+    """The title of the figure of every head's weights (or of the group of heads on show)."""
+    shown = list(shown)
+    if heads == 1:
+        return "The one head's weights"
+    if len(shown) == heads:
+        return f"{'Both' if heads == 2 else f'All {heads}'} heads' weights, side by side"
+    return f"Heads {shown[0] + 1} … {shown[-1] + 1} of {heads}: their weights, side by side"
+
+
+def average_toggle(heads: int) -> str:
+    """The label of the switch that shows the head average."""
+    if heads == 1:
+        return "Show the average over the heads (with one head, its own weights)"
+    return f"Show the average over the {heads} heads (a summary the layer never computes)"

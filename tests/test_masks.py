@@ -11,15 +11,21 @@ from attn_core.masks import (
     PAD_LABEL,
     PAD_TOKEN,
     build_mask,
+    checkpoint_key,
+    checkpoint_token,
     encode_mask,
     fit_mask,
     fully_masked_rows,
     head_average,
+    key_set_options,
     n_real,
     padded_keys,
     parse_mask,
+    prediction_right,
+    rule_of,
     shape_ribbon,
     value_columns,
+    visible_keys,
     with_padding,
 )
 from attn_ui.params import D_MODEL_CHOICES, divisors
@@ -243,3 +249,40 @@ def test_value_columns_are_each_heads_own_block_of_V():
     assert list(value_columns(0, 8)) == list(range(8))
     res = mha(8, 2)
     np.testing.assert_allclose(res.head_outputs[1], res.weights[1] @ res.V[:, value_columns(1, 4)], atol=1e-12)
+
+
+# ---------------------------------------------------------------- predict, then see: which keys can token 3 see?
+
+
+def test_the_checkpoint_asks_about_the_third_word_or_the_last_word_of_a_shorter_sentence():
+    assert [checkpoint_token(n) for n in (1, 2, 3, 6, 32)] == [0, 1, 2, 2, 2]
+
+
+def test_under_a_causal_mask_token_3_sees_the_first_three_keys():
+    mask = build_mask("causal", 6)
+    assert visible_keys(mask, 2) == (0, 1, 2)
+    assert prediction_right((2, 0, 1), mask, 2) and not prediction_right((0, 1), mask, 2)
+    assert not prediction_right(None, mask, 2)
+    assert rule_of((0, 1, 2), 6, 2, 6) == "upto" and rule_of((0, 2), 6, 2, 6) is None
+    assert key_set_options(mask, 2, 6) == [(2,), (0, 1), (0, 1, 2), (2, 3, 4, 5), (0, 1, 2, 3, 4, 5)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 12), kind=st.sampled_from(["none", "causal", "padding", "custom"]), data=st.data())
+def test_the_right_answer_is_always_offered_exactly_once_and_each_option_is_a_different_set(n, kind, data):
+    n_pad = data.draw(st.integers(0, n)) if kind == "padding" else 0
+    custom = np.array(data.draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))).reshape(n, n)
+    mask = build_mask(kind, n, n_padded=n_pad, custom=custom if kind == "custom" else None)
+    n_words = n - n_pad
+    i = checkpoint_token(max(n_words, 1))
+    options = key_set_options(mask, i, max(n_words, 1))
+    assert len(options) == len(set(options)) >= 2  # never a one-answer question
+    assert [o for o in options if prediction_right(o, mask, i)] == [visible_keys(mask, i)]
+    assert options == sorted(options, key=lambda o: (len(o), o))
+    assert all(0 <= j < n for o in options for j in o)
+
+
+def test_the_checkpoint_key_changes_with_the_row_so_an_old_answer_is_not_reused():
+    causal, none = build_mask("causal", 6), build_mask("none", 6)
+    assert checkpoint_key(causal, 2) == "cp_see_2_111000" != checkpoint_key(none, 2)
+    assert checkpoint_key(causal, 2) != checkpoint_key(build_mask("causal", 7), 2)

@@ -12,7 +12,17 @@ import pytest
 
 import attn_core
 from attn_core import masks_text as say
-from attn_core.masks import MAX_PAD, PAD_LABEL, build_mask, fully_masked_rows, value_columns, with_padding
+from attn_core.masks import (
+    MAX_PAD,
+    PAD_LABEL,
+    build_mask,
+    checkpoint_token,
+    fully_masked_rows,
+    key_set_options,
+    value_columns,
+    visible_keys,
+    with_padding,
+)
 from attn_ui import format as fmt
 
 SENTENCE = "the cat sat on the mat"
@@ -223,3 +233,93 @@ def test_refit_notice_says_new_pairs_are_allowed_only_when_the_grid_grew():
 def test_uniform_fallback_for_one_key_says_all_of_its_weight():
     assert "1/6 = 0.167 on each of its 6 keys" in say.uniform_fallback(6, fmt)
     assert "all of its weight, 1, on its only key" in say.uniform_fallback(1, fmt)
+
+
+# ---------------------------------------------------------------- predict, then see: which keys can token 3 see?
+
+
+def named_keys(text: str, labels) -> list[int]:
+    """The keys a phrase names: “a”, “b” and “c” one by one, “a” … “e” as the whole run between them."""
+    index = {lab: j for j, lab in enumerate(labels)}
+    run = re.fullmatch(r".*?“([^”]*)” … “([^”]*)”.*", text)
+    if run:
+        return list(range(index[run.group(1)], index[run.group(2)] + 1))
+    return [index[q] for q in quoted(text)]
+
+
+RULE_SETS = {  # what each rule's words claim, checked against the row itself
+    "only itself": lambda i, n, n_real: [i],
+    "itself and every token before it": lambda i, n, n_real: list(range(i + 1)),
+    "only the tokens before it": lambda i, n, n_real: list(range(i)),
+    "itself and every token after it": lambda i, n, n_real: list(range(i, n)),
+    "every key, itself included": lambda i, n, n_real: list(range(n)),
+    "every word of your sentence": lambda i, n, n_real: list(range(n_real)),
+}
+
+
+@pytest.mark.parametrize(("kind", "n", "d_model", "heads", "variant"), STATES)
+def test_the_prediction_and_its_answer_hold_in_every_state(kind, n, d_model, heads, variant):
+    inputs, n_pad, mask, res = state(kind, n, d_model, heads, variant)
+    labels, n_all, W = inputs.labels, len(inputs.labels), res.weights
+    i = checkpoint_token(n)
+    assert i == min(2, n - 1) and i < n  # the third word, or the last word: never a ⟨pad⟩
+    question = say.see_question(kind, labels, i, n_pad, fmt)
+    assert f"“{labels[i]}”, the {['first', 'second', 'third'][i]} token" in question
+    assert ("causal" in question) == (kind == "causal") and (PAD_LABEL in question) == (kind == "padding")
+    truth = visible_keys(mask, i)
+    assert truth == tuple(np.flatnonzero(mask[i]))
+    options = key_set_options(mask, i, n)
+    assert truth in options
+    for guess in [None, *options]:
+        text = say.see_why(labels, mask, i, n, W, fmt, guess)
+        check_grammar(text, say.keys_text(labels, guess or (), fmt))
+        answer = text[text.index(f"Row “{labels[i]}”"):]
+        if truth:
+            claimed = answer.split(" has a 1 for ", 1)[1].split(":", 1)[0].split(". ", 1)[0]
+            assert named_keys(claimed, labels) == list(truth), answer
+        else:
+            assert "may see no key" in answer and "are all 0" in answer and not W[:, i].any()
+        for words, keys in RULE_SETS.items():
+            if f": {words}" in answer:
+                assert list(truth) == keys(i, n_all, n), answer
+        blocked = np.flatnonzero(~mask[i])
+        if "blocked:" in answer:
+            listed = answer.split("(", 1)[1].split(")", 1)[0]
+            assert named_keys(listed, labels) == list(blocked), answer
+            assert ("exactly 0" in answer) == (W[:, i, blocked].max() == 0.0)
+        assert ("blocked:" in answer) == bool(blocked.size and truth), answer
+        if "share the whole weight, 1" in answer or "gets the whole weight, 1" in answer:
+            np.testing.assert_allclose(W[:, i, list(truth)].sum(axis=-1), 1.0, atol=1e-9)
+        assert text.startswith("Row") == (guess is None or set(guess) == set(truth))
+        if guess is not None and set(guess) != set(truth):
+            missing, extra = sorted(set(truth) - set(guess)), sorted(set(guess) - set(truth))
+            said_missing = re.search(r"You left out (.*?)(?:, which it may see| itself:)", text)
+            said_extra = re.search(r"You counted (.*?), which (?:is|are) blocked", text)
+            assert (said_missing is not None) == bool(missing) and (said_extra is not None) == bool(extra), text
+            if missing:
+                assert named_keys(said_missing.group(1), labels) == missing, text
+            if extra:
+                assert named_keys(said_extra.group(1), labels) == extra, text
+
+
+def test_the_answer_to_the_issues_example_reads_from_the_mask():
+    """The issue's example: under a causal mask, which keys can token 3 see? On the default sentence."""
+    inputs, _, mask, res = state("causal", 6, 8, 2)
+    labels = inputs.labels
+    assert say.see_question("causal", labels, 2, 0, fmt) == ("Under the causal mask, which keys can “sat”, "
+                                                             "the third token, see?")
+    assert say.see_why(labels, mask, 2, 6, res.weights, fmt) == (
+        "Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”: itself and every token before it. The other "
+        "3 keys (“on”, “the·4” and “mat”) are blocked: score −∞, so weight exactly 0 in both heads, and the 3 "
+        "allowed keys share the whole weight, 1.")
+    wrong = say.see_why(labels, mask, 2, 6, res.weights, fmt, guess=(0, 1))
+    assert wrong.startswith("You left out “sat” itself: the 1 on the diagonal lets a token see its own key. Row")
+    wrong = say.see_why(labels, mask, 2, 6, res.weights, fmt, guess=tuple(range(6)))
+    assert wrong.startswith("You counted “on”, “the·4” and “mat”, which are blocked. Row")
+
+
+def test_keys_text_names_a_long_run_by_its_ends():
+    labels = [f"w{j}" for j in range(32)]
+    assert say.keys_text(labels, range(32), fmt) == "the 32 keys “w0” … “w31”"
+    assert say.keys_text(labels, (0, 1), fmt) == "“w0” and “w1”" and say.keys_text(labels, (), fmt) == "no key at all"
+    assert say.keys_text(labels, (0, 2, 4, 6, 8), fmt) == "“w0”, “w2”, “w4”, “w6” and “w8”"

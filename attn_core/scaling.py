@@ -83,6 +83,16 @@ class TwoKeys:
         """raw_slope / slope_unscaled: how much more signal reaches W_Q and W_K with scaling (+inf, nan as ratio)."""
         return _ratio(self.raw_slope, self.slope_unscaled)
 
+    @property
+    def odds(self) -> float:
+        """exp(|z₁ − z₂|): how many times the winner's weight is the loser's, from the gap itself (the loser's
+        weight may underflow to 0); +inf once that is past the float range, 1 on a tie."""
+        with np.errstate(over="ignore"):
+            gap = abs(float(self.scores[0] - self.scores[1]))  # 1e308 − (−1e308) is +inf
+        return math.exp(gap) if gap < _EXP_LIMIT else math.inf
+
+
+_EXP_LIMIT = math.log(np.finfo(float).max)  # exp(x) overflows past x ≈ 709.78
 
 SMALL_SLOPE = 0.01  # a two-key slope p₁p₂ below this (4 % of the 0.25 it reaches at a tie) counts as vanishing
 
@@ -97,6 +107,15 @@ def _ratio(a: float, b: float) -> float:
     if b > 0:
         return a / b
     return math.inf if a > 0 else math.nan
+
+
+PREDICT_CLOSE = 0.05  # a predicted weight within 0.05 of softmax's (five steps of the page's 0.01 slider) is right
+
+
+def prediction_right(guess: float | None, weight: float) -> bool:
+    """True when a predicted weight is within PREDICT_CLOSE of softmax's `weight`; False with no prediction.
+    The distance is rounded to the 4 decimals the page prints it with, so "0.0500 below" is never called wrong."""
+    return guess is not None and round(abs(float(guess) - float(weight)), 4) <= PREDICT_CLOSE
 
 
 def compare_two_keys(scores, d_k: int) -> TwoKeys:

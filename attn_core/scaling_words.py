@@ -14,12 +14,14 @@ from typing import Protocol
 import numpy as np
 
 from .scaling import (
+    PREDICT_CLOSE,
     SMALL_SLOPE,
     Peakedness,
     TwoKeys,
     argmax_position,
     compare_two_keys,
     heavy_tailed,
+    prediction_right,
     relative_spread,
     vanishes,
 )
@@ -39,6 +41,8 @@ class Formatter(Protocol):
     def sqrt_text(self, d_k: int) -> str: ...
 
     def about(self, x: float) -> str: ...
+
+    def vec(self, v, decimals: int = 2) -> str: ...
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -288,3 +292,92 @@ def closing_sentence(fmt: Formatter) -> str:
         f"key keeps a share of {fmt.num(two.p_scaled[1], 3)} instead of {fmt.num(two.p_unscaled[1], 4)}, and the "
         f"signal reaching W_Q and W_K is {fmt.times(two.raw_ratio)} larger. The [temperature dial](#temperature) "
         "shows the same effect on your own sentence.")
+
+
+# ------------------------------------------------------------------------ predict, then see: softmax of two scores
+def scores_text(scores, fmt: Formatter) -> str:
+    """'[8, 0]': two scores as the learner typed them."""
+    return "[" + ", ".join(fmt.short(z) for z in scores) + "]"
+
+
+def softmax_question(scores, fmt: Formatter) -> str:
+    """The checkpoint's question, about the scores on screen: what weight softmax gives key 1."""
+    return (f"What is softmax({scores_text(scores, fmt)})? Its two weights add up to 1: slide to the weight you "
+            "expect key 1 to get.")
+
+
+def prediction_sentence(guess: float | None, asked: TwoKeys, fmt: Formatter, now: TwoKeys | None = None) -> str:
+    """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
+    None when the learner skipped) came. `now`: the section's current numbers, when the scores moved since."""
+    p = asked.p_unscaled
+    text = f"softmax({scores_text(asked.scores, fmt)}) = **{fmt.vec(p, 4)}**. {_why_weights(asked, fmt)}"
+    if guess is not None:
+        text += " " + _how_close(guess, asked, fmt)
+    text += _lesson(asked, fmt)
+    if now is not None and not np.array_equal(now.scores, asked.scores):
+        text += (f" You answered for {scores_text(asked.scores, fmt)}; the scores are now "
+                 f"{scores_text(now.scores, fmt)}, and the numbers below are softmax({scores_text(now.scores, fmt)})"
+                 f" = {fmt.vec(now.p_unscaled, 4)}.")
+    return text
+
+
+def _z(i: int) -> str:
+    return f"z{str(i + 1).translate(_SUB)}"
+
+
+def _why_weights(two: TwoKeys, fmt: Formatter) -> str:
+    """Why softmax splits the weight as it does: each weight is proportional to exp(score)."""
+    if two.loser is None:
+        return "The two scores are equal, so softmax splits the weight evenly between the keys."
+    lo, hi = two.loser, two.winner
+    p_lo = two.p_unscaled[lo]
+    keeps = "exactly 0" if p_lo == 0 else fmt.readable(p_lo, 4)
+    text = (f"Softmax makes each weight proportional to exp(score), so {key_name(hi)}'s weight is "
+            f"exp({_z(hi)} − {_z(lo)}) = exp({_gap(two, fmt)})")
+    if math.isinf(two.odds):
+        return text + (f" times {key_name(lo)}'s, past the largest number a float can hold (about 1.8 × 10³⁰⁸): "
+                       f"{key_name(lo)} keeps {keeps}.")
+    return text + f" ≈ {times_more(two.odds, fmt)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}."
+
+
+def _how_close(guess: float, asked: TwoKeys, fmt: Formatter) -> str:
+    """How far the predicted weight of key 1 is from softmax's, and the threshold that counts as right."""
+    p1 = float(asked.p_unscaled[0])
+    off = abs(guess - p1)
+    side = "above" if guess > p1 else "below"
+    if off == 0:
+        where = "exactly key 1's weight"
+    elif round(off, 4) == 0:
+        where = f"less than 0.0001 {side} key 1's {fmt.num(p1, 4)}"
+    else:
+        where = f"{fmt.num(off, 4)} {side} key 1's {fmt.num(p1, 4)}"
+    if prediction_right(guess, p1):
+        return f"You said {fmt.num(guess, 2)}: {where}, within the {PREDICT_CLOSE:g} that counts as right."
+    text = f"You said {fmt.num(guess, 2)}: {where}, more than the {PREDICT_CLOSE:g} that counts as right."
+    if asked.loser is None:
+        return text + " Equal scores always give equal weights, 0.5 each."
+    if (guess - 0.5) * (p1 - 0.5) <= 0:
+        return text + (" Softmax keeps the order of the scores: the key with the higher score always gets more "
+                       "than half the weight.")
+    if abs(guess - 0.5) < abs(p1 - 0.5):
+        return text + (" Softmax is sharper than the scores look: only the gap between them counts, and it "
+                       "counts through exp.")
+    return text + f" Softmax is less sharp than that here: a gap of {_gap(asked, fmt)} is small through exp."
+
+
+def _lesson(two: TwoKeys, fmt: Formatter) -> str:
+    """When softmax is nearly a hard argmax: say so, and what dividing by √d_k does to the gap."""
+    if two.loser is None or not vanishes(two.slope_unscaled):
+        return ""
+    exact = two.p_unscaled[two.loser] == 0
+    text = (f" A gap of {_gap(two, fmt)} is already enough to make softmax "
+            f"{'a hard argmax in floating point' if exact else 'nearly a hard argmax'}.")
+    if two.d_k == 1:
+        return text
+    with np.errstate(over="ignore"):
+        scaled_gap = abs(two.scaled[0] - two.scaled[1])
+    gap_text = fmt.short(scaled_gap) if math.isfinite(scaled_gap) else "more than 10³⁰⁸"
+    p_lo = two.p_scaled[two.loser]
+    keeps = "exactly 0" if p_lo == 0 else fmt.readable(p_lo, 3)
+    return text + (f" Divided by {fmt.sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
+                   f"{keeps}.")

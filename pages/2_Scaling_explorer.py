@@ -13,6 +13,7 @@ from attn_core.scaling import (
     divisor_value,
     entropy_vs_tau,
     peakedness_curves,
+    prediction_right,
     qk_sample,
     temperature_attention,
 )
@@ -22,11 +23,14 @@ from attn_core.scaling_words import (
     gradient_message,
     jacobian_sentence,
     peakedness_sentence,
+    prediction_sentence,
     ratio_metric,
     slope_labels,
+    softmax_question,
     tails_caption,
 )
 from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import cached_peakedness, cached_sample, cached_std_curve, load_inputs
 from attn_ui.figures import histogram_figure, line_figure, matrix_figure, vector_figure
@@ -44,6 +48,8 @@ CURVE_NAMES = {"unscaled": "unscaled: q·k", "sqrt_dk": "scaled: q·k / √d_k",
 DASHES = {"unscaled": "dot", "sqrt_dk": "solid", "dk": "dash"}
 SYMBOLS = {"unscaled": "square", "sqrt_dk": "circle", "dk": "triangle-up"}
 KEYS = ["key 1", "key 2"]
+CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, cp_softmax_check, cp_softmax_skip
+ASKED = "_cp_softmax_scores"  # the scores the learner's prediction answered, kept while it stands
 INTRO = (
     "A dot product of two vectors grows with their width. If the query and key entries are independent "
     "with mean 0 and variance 1, q·k has variance d_k, so its typical size is √d_k. Large scores make "
@@ -82,6 +88,8 @@ def two_keys():
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
         st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1")
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
+    if not softmax_checkpoint(two):
+        return  # every number of this section waits for the learner's prediction
     z_text = "[" + ", ".join(fmt.short(z) for z in two.scores) + "]"
     s_text = "[" + ", ".join(fmt.short(z) for z in two.scaled) + "]"
 
@@ -97,6 +105,27 @@ def two_keys():
         st.plotly_chart(vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{two.d_k})", kind="weights",
                                       decimals=3), key="fig_p_scaled")
     gradient(two)
+
+
+def softmax_checkpoint(two: TwoKeys) -> bool:
+    """Section 1's question before its numbers: what is softmax(z)? True once answered (or skipped).
+
+    The question follows the learner's z₁, z₂ until they answer, then stays with the scores they answered for:
+    the verdict is about the question they saw, and a later change of the scores is said, not re-asked."""
+    ss = st.session_state
+    stored = ss.get(f"_cp_{CHECKPOINT}")
+    if stored is None or stored.skipped:
+        ss[ASKED] = tuple(float(z) for z in two.scores)
+    asked = compare_two_keys(ss[ASKED], two.d_k)
+    guess = predict(CHECKPOINT, softmax_question(asked.scores, fmt), slider=(0.0, 1.0, 0.5, 0.01),
+                    format_func=lambda v: fmt.num(v, 2),
+                    help="Key 1's weight, from 0 (none of the weight) to 1 (all of it).")
+    if guess is None:
+        return False
+    value = None if guess.skipped else float(guess.value)
+    reveal(guess, right=prediction_right(value, asked.p_unscaled[0]),
+           why=prediction_sentence(value, asked, fmt, now=two))
+    return True
 
 
 def gradient(two: TwoKeys):

@@ -16,6 +16,12 @@ PAGE = "pages/2_Scaling_explorer.py"
 
 
 def open_page(**query_params) -> AppTest:
+    """The page with its prediction skipped (?reveal=1), so every figure and number is drawn."""
+    return run_page(PAGE, **{"reveal": 1, **query_params})
+
+
+def open_asking(**query_params) -> AppTest:
+    """The page as a learner first meets it: section 1 asks for a prediction before its numbers."""
     return run_page(PAGE, **query_params)
 
 
@@ -257,3 +263,75 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings():
     assert [link.label for link in links] == [f"Next: {nxt.label}", f"Back: {back.label}"]
     assert links[0].page == nxt.url_path and links[1].page == back.url_path
     assert all("seed=11" in link.query_string and "heads=4" in link.query_string for link in links)
+
+
+
+# ------------------------------------------------------------------------------------------- predict, then see
+def section_one_figures(at: AppTest) -> list:
+    from tests.apptest_utils import figures, title_of
+
+    return [title_of(f) for f in figures(at) if title_of(f).startswith(("p = softmax", "∂p/∂z"))]
+
+
+def answer(at: AppTest, value: float) -> AppTest:
+    at.slider(key="cp_softmax_value").set_value(value)
+    return at.button(key="cp_softmax_check").click().run()
+
+
+def test_section_one_asks_for_softmax_of_8_0_before_any_of_its_numbers():
+    at = open_asking()
+    assert not at.exception
+    text = all_text(at)
+    assert "**Predict first.** What is softmax([8, 0])?" in text
+    assert at.slider(key="cp_softmax_value").value == 0.5
+    assert section_one_figures(at) == [] and "0.9997" not in text
+    assert not [m for m in at.get("metric") if m.label.startswith(("∂p", "scaled ÷", "reaching"))]
+    assert figure_titled(at, "q·k, d_k = 64")  # the other sections do not wait
+
+
+def test_a_right_prediction_is_told_so_with_the_numbers_on_screen():
+    at = answer(open_asking(), 1.0)
+    assert not at.exception
+    assert [s.value for s in at.success] == [
+        "**Right.** softmax([8, 0]) = **[0.9997, 0.0003]**. Softmax makes each weight proportional to exp(score), "
+        "so key 1's weight is exp(z₁ − z₂) = exp(8) ≈ 2,981 times key 2's, and key 2 keeps 0.0003. You said 1.00: "
+        "0.0003 above key 1's 0.9997, within the 0.05 that counts as right. A gap of 8 is already enough to make "
+        "softmax nearly a hard argmax. Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269."]
+    assert "softmax([8, 0]) = **[0.9997, 0.0003]**" in all_text(at)  # the live numbers the reveal speaks of
+    assert len(section_one_figures(at)) == 4 and metric(at, "∂p₂/∂z₂ unscaled") == "0.0003"
+
+
+def test_a_wrong_prediction_says_how_far_and_why():
+    at = answer(open_asking(), 0.6)
+    assert not at.exception and not at.success
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("**Not quite.** softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert "You said 0.60: 0.3997 below key 1's 0.9997, more than the 0.05 that counts as right." in warning
+    assert "sharper than the scores look" in warning
+    assert len(section_one_figures(at)) == 4
+
+
+def test_show_me_reveals_the_answer_without_a_verdict():
+    at = open_asking().button(key="cp_softmax_skip").click().run()
+    assert not at.exception and not at.success
+    assert any(i.value.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.") and "You said" not in i.value
+               for i in at.info)
+    assert len(section_one_figures(at)) == 4
+    at.run()  # the next run remembers the choice
+    assert "You skipped this one." in all_text(at) and len(section_one_figures(at)) == 4
+
+
+def test_the_question_follows_the_scores_until_answered_then_stays_with_them():
+    at = open_asking(za=3, zb=1)
+    assert "What is softmax([3, 1])?" in all_text(at)
+    at = answer(at, 0.9)  # softmax([3, 1]) = [0.8808, 0.1192]
+    assert any("You said 0.90: 0.0192 above key 1's 0.8808" in s.value for s in at.success)
+    at.number_input(key="za").set_value(5.0).run()
+    assert not at.exception
+    text = all_text(at)
+    assert "What is softmax([3, 1])?" in text and "Your prediction: **0.90**" in text
+    assert "You answered for [3, 1]; the scores are now [5, 1], and the numbers below are softmax([5, 1]) = " \
+           "[0.9820, 0.0180]." in text
+    assert "softmax([5, 1]) = **[0.9820, 0.0180]**" in text
+    at = at.button(key="cp_softmax_again").click().run()
+    assert "What is softmax([5, 1])?" in all_text(at) and section_one_figures(at) == []

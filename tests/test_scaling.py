@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from attn_core import sample_qk_dots
 from attn_core.scaling import (
     DIVISORS,
+    PREDICT_CLOSE,
     SMALL_SLOPE,
     argmax_position,
     compare_two_keys,
@@ -18,6 +19,7 @@ from attn_core.scaling import (
     excess_kurtosis,
     heavy_tailed,
     peakedness_curves,
+    prediction_right,
     qk_sample,
     relative_spread,
     std_curve,
@@ -271,3 +273,31 @@ def test_tiny_tau_is_a_hard_argmax_without_overflow():
     assert t.mean_entropy == 0.0 and t.position == 0.0
     with pytest.raises(ValueError):
         temperature_attention(Q, K, 0.0)
+
+
+# ------------------------------------------------------------------------------------------- predict, then see
+def test_odds_are_exp_of_the_gap_even_when_the_losers_weight_underflows():
+    assert compare_two_keys([8, 0], 64).odds == pytest.approx(math.exp(8)) == pytest.approx(2980.958, abs=1e-3)
+    assert compare_two_keys([0, 8], 4).odds == compare_two_keys([8, 0], 4).odds
+    assert compare_two_keys([3, 3], 4).odds == 1
+    two = compare_two_keys([0, 700], 4)  # key 1's weight is 10⁻³⁰⁴, the odds still finite
+    assert two.p_unscaled[0] > 0 and math.log(two.odds) == pytest.approx(700) and two.odds > 1e304
+    assert math.isinf(compare_two_keys([1e308, -1e308], 4).odds) and math.isinf(compare_two_keys([710, 0], 4).odds)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-60, 60), st.floats(-60, 60))
+def test_odds_are_the_ratio_of_the_two_weights(a, b):
+    two = compare_two_keys([a, b], 16)
+    hi, lo = max(two.p_unscaled), min(two.p_unscaled)
+    assert two.odds == pytest.approx(hi / lo, rel=1e-6)
+
+
+def test_a_prediction_is_right_within_five_slider_steps_as_printed():
+    assert PREDICT_CLOSE == 0.05
+    p1 = compare_two_keys([8, 0], 64).p_unscaled[0]  # 0.99966
+    assert prediction_right(1.0, p1) and prediction_right(0.95, p1) and not prediction_right(0.94, p1)
+    assert not prediction_right(0.9, p1) and not prediction_right(None, p1)
+    assert prediction_right(0.55, 0.5) and prediction_right(0.45, 0.5) and not prediction_right(0.56, 0.5)
+    assert prediction_right(0.50004, 0.45)  # 0.05004 prints as 0.0500: not called wrong
+    assert not prediction_right(0.50006, 0.45)  # 0.0501

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves
+from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves, prediction_right
 from attn_core.scaling_words import (
     about_theory,
     closing_sentence,
@@ -21,8 +21,10 @@ from attn_core.scaling_words import (
     jacobian_sentence,
     peakedness_sentence,
     percent,
+    prediction_sentence,
     ratio_metric,
     slope_labels,
+    softmax_question,
     tails_caption,
     times_more,
 )
@@ -312,3 +314,106 @@ def test_about_theory_says_about_only_within_ten_percent(measured, theory):
 def test_the_closing_sentence_computes_the_classic_numbers():
     text = closing_sentence(fmt)
     assert "a share of 0.269 instead of 0.0003" in text and "73× larger" in text
+
+
+# ------------------------------------------------------------------------------------------- predict, then see
+def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> str:
+    """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
+    two = compare_two_keys([z1, z2], d_k)
+    p, _, p_s, _, _ = slow_two_keys(z1, z2, d_k)
+    text = prediction_sentence(guess, two, fmt, now=now)
+    assert "nan" not in text and "inf" not in text and "seed" not in text
+    assert not re.search(r"\d[eE][+-]?\d|\d{7}|\d,\d{3},\d{3}", text), text
+
+    m = re.match(rf"softmax\(\[({NUMBER}), ({NUMBER})\]\) = \*\*\[({NUMBER}), ({NUMBER})\]\*\*\. ", text)
+    assert m, text
+    assert printed_as(m[3], p[0]) and printed_as(m[4], p[1])
+    if m := re.search(rf"key (\d)'s weight is exp\(z(.) − z(.)\) = exp\((more than 10³⁰⁸|{NUMBER})\)", text):
+        hi = int(m[1]) - 1
+        assert p[hi] > p[1 - hi] and "₁₂".index(m[2]) == hi and "₁₂".index(m[3]) == 1 - hi
+        if m[4] != "more than 10³⁰⁸":
+            assert printed_as(m[4], abs(z1 - z2)) or abs(z1 - z2) >= 1e6
+    else:
+        assert p[0] == p[1] and "splits the weight evenly" in text
+    if m := re.search(rf"≈ ({NUMBER}) times key (\d)'s", text):
+        assert printed_as(m[1], math.exp(abs(z1 - z2)))
+    if "past the largest number a float can hold" in text:
+        assert abs(z1 - z2) > 709
+    for k, kept in re.findall(rf"key (\d) keeps (exactly 0|{NUMBER})\.", text)[:1]:
+        lo = int(k) - 1
+        assert p[lo] < p[1 - lo] and (p[lo] == 0 if kept == "exactly 0" else printed_as(kept, p[lo]))
+
+    right = "within the 0.05 that counts as right" in text
+    assert right == prediction_right(guess, two.p_unscaled[0]) and (right or guess is None or "more than the 0.05"
+                                                                    in text)
+    if guess is None:
+        assert "You said" not in text
+    else:
+        off = abs(guess - two.p_unscaled[0])
+        m = re.search(rf"You said ({NUMBER}): (exactly key 1's weight|less than 0.0001 (above|below)|({NUMBER}) "
+                      r"(above|below))", text)
+        assert m and printed_as(m[1], guess), text
+        side = m[3] or m[5]
+        if m[2].startswith("exactly"):
+            assert off == 0
+        else:
+            assert side == ("above" if guess > two.p_unscaled[0] else "below")
+            assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
+            assert printed_as(re.search(rf"key 1's ({NUMBER})", text)[1], two.p_unscaled[0])
+        g, p1 = guess - 0.5, two.p_unscaled[0] - 0.5
+        if "keeps the order of the scores" in text:
+            assert not right and g * p1 <= 0 and p1 != 0
+        if "sharper than the scores look" in text:
+            assert not right and g * p1 > 0 and abs(g) < abs(p1)
+        if "less sharp than that" in text:
+            assert not right and g * p1 > 0 and abs(g) > abs(p1)
+        if "Equal scores always give equal weights" in text:
+            assert not right and p1 == 0
+
+    if "nearly a hard argmax" in text:
+        assert 0 < min(p) < 0.0102  # p₁p₂ < 0.01
+    if "a hard argmax in floating point" in text:
+        assert min(p) == 0
+    if m := re.search(rf"Divided by √{d_k} = {NUMBER}, the gap is ({NUMBER}|more than 10³⁰⁸) and key (\d) keeps "
+                      rf"(exactly 0|{NUMBER})\.", text):
+        lo = int(m[2]) - 1
+        assert d_k > 1 and p_s[lo] <= p_s[1 - lo]
+        assert p_s[lo] == 0 if m[3] == "exactly 0" else printed_as(m[3], p_s[lo])
+        assert m[1] == "more than 10³⁰⁸" or printed_as(m[1], abs(z1 - z2) / math.sqrt(d_k)) or abs(z1 - z2) > 1e6
+    return text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.none(), st.floats(0, 1), st.integers(0, 100).map(lambda k: k / 100)), scores(), scores(),
+       st.integers(1, 512), st.booleans())
+def test_every_checkpoint_reveal_is_true_for_any_guess_and_scores(guess, z1, z2, d_k, equal):
+    check_prediction_claims(guess, z1, z1 if equal else z2, d_k)
+
+
+@pytest.mark.parametrize("guess,z1,z2,d_k", [(0.9, 8, 0, 64), (1.0, 8, 0, 64), (None, 8, 0, 64), (0.3, 8, 0, 64),
+                                             (0.5, 100, 0, 4), (0.2, 0, 720, 4), (1.0, 1e308, -1e308, 64),
+                                             (0.7, 3, 3, 4), (0.5, 3, 3, 4), (0.99, 0.5, 0, 64), (0.0, 0, 8, 1)])
+def test_checkpoint_reveals_at_the_edges(guess, z1, z2, d_k):
+    check_prediction_claims(guess, z1, z2, d_k)
+
+
+def test_the_classic_question_and_its_answer_at_the_defaults():
+    assert softmax_question([8.0, 0.0], fmt).startswith("What is softmax([8, 0])?")
+    text = check_prediction_claims(0.9, 8, 0, 64)
+    assert text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert "exp(z₁ − z₂) = exp(8) ≈ 2,981 times key 2's, and key 2 keeps 0.0003." in text
+    assert "You said 0.90: 0.0997 below key 1's 0.9997, more than the 0.05 that counts as right." in text
+    assert "sharper than the scores look" in text and "nearly a hard argmax" in text
+    assert "Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269." in text
+    right = check_prediction_claims(1.0, 8, 0, 64)
+    assert "You said 1.00: 0.0003 above key 1's 0.9997, within the 0.05 that counts as right." in right
+    assert "sharper" not in right
+    assert "You said" not in check_prediction_claims(None, 8, 0, 64)
+
+
+def test_the_reveal_says_when_the_scores_moved_since_the_answer():
+    now = compare_two_keys([3, 0], 64)
+    text = check_prediction_claims(1.0, 8, 0, 64, now=now)
+    assert text.endswith("You answered for [8, 0]; the scores are now [3, 0], and the numbers below are "
+                         "softmax([3, 0]) = [0.9526, 0.0474].")
+    assert "You answered for" not in check_prediction_claims(1.0, 8, 0, 64, now=compare_two_keys([8, 0], 4))

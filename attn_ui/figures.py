@@ -284,3 +284,56 @@ def matrix_panels_figure(panels, title: str, *, kind: str = "signed", x_title: s
     if not fits:
         fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=64)
     return fig
+
+
+def matrix_grid_figure(figs, title: str, columns: int = 2, *, one_scale: bool = False,
+                       shared_rows: bool = True) -> go.Figure:
+    """Heatmaps made by matrix_figure (each with share=1/columns) drawn as ONE figure: `columns` to a row on a
+    screen, one to a row on a phone. One chart for the browser to draw instead of several.
+
+    Each panel keeps its traces (colour scale, printed values, grey −∞ cells, hover) and its title, now a
+    subplot title. `shared_rows`: the panels of a grid row have the same rows (say the queries), so only the
+    first column names them. `one_scale`: every panel uses the same colour scale, shown once."""
+    from plotly.subplots import make_subplots
+
+    figs = list(figs)
+    columns = 1 if on_phone() else max(1, min(columns, len(figs)))
+    n_rows = -(-len(figs) // columns)
+    heights = [max(f.layout.height for f in figs[r * columns:(r + 1) * columns]) - 40 for r in range(n_rows)]
+    gap = 100  # px from a panel's column labels and axis title to the title of the panel below it
+    total = sum(heights) + gap * (n_rows - 1)
+    fig = make_subplots(rows=n_rows, cols=columns, subplot_titles=[f.layout.title.text for f in figs],
+                        row_heights=[h / sum(heights) for h in heights], vertical_spacing=gap / total,
+                        horizontal_spacing=0.05 if one_scale else 0.1)
+    mains = []  # the index of each panel's own heatmap (its first trace) in the grid's traces
+    for p, panel in enumerate(figs):
+        r, c = divmod(p, columns)
+        where = {"row": r + 1, "col": c + 1}
+        mains.append(len(fig.data))
+        for trace in panel.data:
+            if one_scale and p:
+                trace.showscale = False
+            fig.add_trace(trace, **where)
+        first = c == 0 or not shared_rows
+        fig.update_xaxes(type="category", side="bottom", title_text=panel.layout.xaxis.title.text, **where)
+        fig.update_yaxes(type="category", autorange="reversed", showticklabels=first,
+                         title_text=panel.layout.yaxis.title.text if first else "", **where)
+    for p, ann in enumerate(fig.layout.annotations):  # subplot titles left-aligned over their panel's row labels
+        axis = fig.get_subplot(p // columns + 1, p % columns + 1)
+        labelled = p % columns == 0 or not shared_rows
+        shift = max(len(str(r)) for r in fig.data[mains[p]].y) * 7 + 34 if labelled else 0  # as values_fit counts
+        ann.update(x=axis.xaxis.domain[0], xanchor="left", xshift=-shift, font={"size": 13})
+        main = fig.data[mains[p]]
+        if main.showscale is False:
+            continue
+        if one_scale:
+            main.colorbar.update(thickness=10, x=1.01, xanchor="left", y=0.5, yanchor="middle", len=1.0)
+        else:  # each panel's colour bar just right of the panel
+            y0, y1 = axis.yaxis.domain
+            main.colorbar.update(thickness=10, x=axis.xaxis.domain[1] + 0.01, xanchor="left", y=(y0 + y1) / 2,
+                                 yanchor="middle", len=y1 - y0)
+    base_layout(fig, title, total + 110, plot_bgcolor="#eeeeee")
+    fig.update_layout(margin_t=90)
+    if any(f.layout.title.subtitle.text for f in figs):
+        fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=104)
+    return fig

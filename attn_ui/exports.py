@@ -13,8 +13,9 @@ import numpy as np
 from .code import array_literal
 
 
-def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int) -> str:
-    """A Graphviz diagram of the shapes, left to right: X, then Q K V, QKᵀ, the weights and the output."""
+def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int, vertical: bool = False) -> str:
+    """A Graphviz diagram of the shapes, left to right: X, then Q K V, QKᵀ, the weights and the output.
+    `vertical` lays it out top to bottom, three boxes wide at most, so that a phone draws it at a readable size."""
     def node(name: str, label: str, fill: str = "#e8f0fe") -> str:
         return f'  {name} [label="{label}", fillcolor="{fill}"];'
 
@@ -23,6 +24,7 @@ def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int) -> str:
 
     return "\n".join([
         "digraph shapes {",
+        "  rankdir=TB; nodesep=0.3; ranksep=0.3; ordering=out;" if vertical else
         "  rankdir=LR; nodesep=0.45; ranksep=0.4; ordering=out;",
         '  node [shape=box, style="filled,rounded", fontname="Helvetica", fontsize=15, margin="0.14,0.07"];',
         '  edge [fontname="Helvetica", fontsize=13, color="#555555"];',

@@ -85,3 +85,9 @@ def test_the_editor_text_of_a_cell_reads_back_to_4_significant_digits(value):
     text = cell_text(value)
     assert parse_cell(text) == pytest.approx(value, rel=5e-4, abs=0)
     assert len(text.replace("-", "").replace(".", "").split("e")[0].lstrip("0")) <= 4
+
+
+def test_shape_flow_stacks_top_to_bottom_for_a_phone():
+    wide, tall = shape_flow_dot(6, 8, 8, 8), shape_flow_dot(6, 8, 8, 8, vertical=True)
+    assert "rankdir=LR" in wide and "rankdir=TB" in tall
+    assert tall.replace("rankdir=TB; nodesep=0.3; ranksep=0.3", "rankdir=LR; nodesep=0.45; ranksep=0.4") == wide

@@ -430,3 +430,80 @@ def sum_check(label: str, traced, output_row, gap: Callable[[float], str]) -> st
         return (f"The sum equals row {label} of the output above: the largest gap is {gap(largest)}, "
                 "floating-point rounding.")
     return f"The sum differs from row {label} of the output above: the largest gap is {gap(largest)}."
+
+
+# ---------------------------------------------------------------------------------------------
+# Predict, then see: which key will a query give the most weight?
+# ---------------------------------------------------------------------------------------------
+
+ALL_SAME = -1  # the prediction "every key gets the same weight"
+CLOSE = 0.01  # a key whose weight is this close to the largest is "a close second"
+
+
+def checkpoint_query(tokens, trace_query: int, interpretable: bool) -> int:
+    """The query the prediction asks about: the first action of the interpretable start (the query of its
+    lesson), else the query the trace is on."""
+    kinds = [lexicon_feature(t) for t in tokens]
+    if interpretable and ACTION in kinds:
+        return kinds.index(ACTION)
+    return trace_query
+
+
+def most_weight_question(label: str) -> str:
+    """The question, for query `label` (as it reads in markdown)."""
+    return f"Which key will “{label}” give the most weight? Its row of the scaled scores is just above."
+
+
+def _apart(a: float, b: float, fmt: Fmt) -> tuple[str, str]:
+    """a and b printed with the fewest decimals (3 to 10) at which they read differently."""
+    for decimals in range(3, 11):
+        if fmt(a, decimals) != fmt(b, decimals):
+            break
+    return fmt(a, decimals), fmt(b, decimals)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a prediction was right, and why, from the numbers on screen."""
+
+    right: bool
+    why: str
+    graded: bool = True  # False when the numbers changed after the prediction: show the answer, no verdict
+
+
+def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, fmt: Fmt, answered_row=None) -> Verdict:
+    """Was `guess` (a key j, ALL_SAME, or None when skipped) the key query i gives the most weight? Why, read off
+    row i of the scaled scores (n,) and of the weights (n,). `answered_row`: the weights when the learner answered,
+    if they may have changed since."""
+    s, w = np.asarray(scaled_row, dtype=float), np.asarray(weights_row, dtype=float)
+    n, q = len(w), labels[i]
+    top = [k for k in range(n) if w[k] >= w.max() - TIE]
+    graded = answered_row is None or np.array_equal(np.asarray(answered_row, dtype=float), w)
+    since = "" if graded else (f"Your edits changed row “{q}” after you predicted, so here is the answer for the "
+                               "numbers now on screen. ")
+    if len(top) == n:
+        alone = n == 1 and guess == 0  # one token: "itself" and "all the same" are both right
+        return Verdict(guess == ALL_SAME or alone, since + (
+            f"“{q}” has only one key, itself, and gives it all the weight, {fmt(w[0], 3)}." if n == 1 else
+            f"Every scaled score in row “{q}” is the same, {fmt(s[0], 3)}, so softmax gives each of the {n} keys the "
+            f"same weight, 1/{n} = {fmt(w[0], 3)}: no key gets more than another."), graded)
+    k = top[0]
+    lead = ("Softmax keeps the order of the scores (a larger score has a larger exp), so the largest scaled score "
+            "gets the largest weight")
+    if len(top) == 1:
+        why = f"{lead}: in row “{q}” that is “{labels[k]}”, whose {fmt(s[k], 3)} becomes a weight of {fmt(w[k], 3)}."
+    else:
+        names = _names([f"“{labels[t]}”" for t in top])
+        why = (f"{lead}: in row “{q}”, {names} tie for the largest scaled score, {fmt(s[k], 3)}, and share the "
+               f"largest weight, {fmt(w[k], 3)} each.")
+    if guess == ALL_SAME:
+        why += (f" The scores in that row are not all the same (from {fmt(s.min(), 3)} to {fmt(s.max(), 3)}), so "
+                f"neither are the weights (from {fmt(w.min(), 3)} to {fmt(w.max(), 3)}).")
+    elif guess is not None and guess not in top:
+        (sg, sk), (wg, wk) = _apart(s[guess], s[k], fmt), _apart(w[guess], w[k], fmt)
+        if sg == sk:  # too close to tell apart in print (scores of a million): say by how much
+            sg += f" (lower by {fmt(s[k] - s[guess], 3)})"
+        second = ", a close second" if w[k] - w[guess] < CLOSE else ""
+        why += (f" “{labels[guess]}” has a lower scaled score, {sg} against {sk}, so a smaller weight, {wg} against "
+                f"{wk}{second}.")
+    return Verdict(guess in top, since + why, graded)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from attn_core import build_inputs, sinusoidal_positions, token_labels
 from attn_core.builder import (
     ACTION,
+    ALL_SAME,
     ANIMAL,
     FEATURES,
     NEARLY_EVEN,
@@ -21,9 +22,12 @@ from attn_core.builder import (
     action_animal_lesson,
     action_animal_pair,
     build,
+    checkpoint_query,
     default_pair,
     interpretable_start,
     lexicon_feature,
+    most_weight_question,
+    most_weight_verdict,
     no_rule_sentence,
     no_rule_tokens,
     random_start,
@@ -399,3 +403,76 @@ def test_repeat_notes_with_positions_on_name_the_matrices_that_differ():
     res = build(X, start.W_Q, start.W_K, start.W_V)
     (note,) = repeat_notes(SENTENCE, True, X, res.Q, res.K, res.V, res.weights)
     assert note.kind == "warning" and "although positions are on" in note.text and "Positions are off" not in note.text
+
+
+# ---- predict, then see: which key gets the most weight -----------------------------------------
+
+def verdict_for(scores, guess, i=1, **kw):
+    s = np.asarray(scores, dtype=float)
+    w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
+    return most_weight_verdict(LABELS[:len(s)], i, s, w, guess, readable, **kw), w
+
+
+def test_the_seed_sentence_asks_what_the_issue_asks():
+    tokens = SENTENCE
+    assert checkpoint_query(tokens, 4, interpretable=True) == 2  # "sat", the lesson's action, whatever the trace
+    assert checkpoint_query(tokens, 4, interpretable=False) == 4  # the trace's query
+    assert checkpoint_query(("bob", "park"), 1, interpretable=True) == 1  # no action: the trace's query
+    assert most_weight_question("sat").startswith("Which key will “sat” give the most weight?")
+    _, res = built(tokens, positional=True)
+    verdict = most_weight_verdict(LABELS, 2, res.scaled[2], res.weights[2], 1, readable)
+    assert verdict.right and verdict.graded and "in row “sat” that is “cat”" in verdict.why
+
+
+def test_a_wrong_guess_is_told_why_from_both_rows():
+    verdict, w = verdict_for([0.3, 1.88, -1.7, 0.2, 0.1, 0.18], 0)
+    assert not verdict.right
+    assert f"whose 1.880 becomes a weight of {w[1]:.3f}" in verdict.why
+    assert f"“the·0” has a lower scaled score, 0.300 against 1.880, so a smaller weight, {w[0]:.3f} against " \
+           f"{w[1]:.3f}." in verdict.why
+    verdict, _ = verdict_for([0.3, 1.88, -1.7, 0.2, 0.1, 0.18], ALL_SAME)
+    assert not verdict.right and "not all the same (from −1.700 to 1.880)" in verdict.why
+
+
+def test_a_close_second_prints_enough_digits_to_tell_them_apart():
+    verdict, _ = verdict_for([1.0, 0.9999, 0, 0], 1, i=0)
+    assert not verdict.right and "0.9999 against 1.0000" in verdict.why and "a close second" in verdict.why
+    verdict, _ = verdict_for([2e6, 2e6 - 50, 0], 1, i=0)  # a million apart in print: say by how much
+    assert "(lower by 50.000)" in verdict.why
+
+
+def test_ties_and_even_rows():
+    verdict, _ = verdict_for([1.0, 0, 0, 0, 1.0, 0], 4)  # the·0 and the·4: the same key, no positions
+    assert verdict.right and "“the·0” and “the·4” tie for the largest scaled score, 1.000" in verdict.why
+    assert verdict_for([1.0, 0, 0, 0, 1.0, 0], 0)[0].right and not verdict_for([1.0, 0, 0, 0, 1.0, 0], 1)[0].right
+    verdict, _ = verdict_for([0.0] * 6, ALL_SAME)  # a query of zeros
+    assert verdict.right and "each of the 6 keys the same weight, 1/6 = 0.167" in verdict.why
+    assert not verdict_for([0.0] * 6, 3)[0].right
+    verdict, _ = verdict_for([5.0], 0, i=0)
+    assert verdict.right and "only one key, itself" in verdict.why
+
+
+def test_an_edit_after_the_prediction_shows_the_answer_without_a_verdict():
+    verdict, w = verdict_for([0.3, 1.88, -1.7], 1, answered_row=[0.2, 0.5, 0.3])
+    assert not verdict.graded and verdict.why.startswith("Your edits changed row “cat” after you predicted")
+    assert verdict_for([0.3, 1.88, -1.7], 1, answered_row=w)[0].graded
+
+
+@settings(max_examples=150, deadline=None)
+@given(row=st.lists(st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, 1.0, -2.5])), min_size=1, max_size=32),
+       data=st.data())
+def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, data):
+    s = np.asarray(row)
+    w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
+    n = len(s)
+    labels = [f"k{j}" for j in range(n)]
+    guess = data.draw(st.sampled_from([ALL_SAME, None, *range(n)]))
+    verdict = most_weight_verdict(labels, 0, s, w, guess, readable)
+    top = set(np.flatnonzero(w >= w.max() - TIE))
+    assert verdict.right == ((guess in top) if len(top) < n else guess == ALL_SAME or (n == 1 and guess == 0))
+    if len(top) < n:
+        for k in top:  # the why names every key with the most weight
+            assert f"“k{k}”" in verdict.why
+    if guess not in (None, ALL_SAME) and guess not in top:
+        assert f"“k{guess}” has a lower scaled score" in verdict.why
+        assert "(lower by" in verdict.why or verdict.why.count(" against ") == 2

@@ -37,10 +37,7 @@ SIDEBAR_NOTE = ("This page trains on random data, so the sidebar's sentence, see
 def main():
     setup_page(__file__)
     st.title("Training lab: watch attention learn")
-    st.markdown(INTRO)
-    st.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V"
-             r"\qquad\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
-    st.caption(SIDEBAR_NOTE)
+    intro()
     settings = controls()
     lab = run_lab(*settings)
     if lab is None:
@@ -51,6 +48,15 @@ def main():
     final_attention(lab)
     learning_rate_sweep(lab)
     show_code_and_try()
+
+
+def intro() -> None:
+    """The task, the two formulas, and what the sidebar does here."""
+    st.markdown(INTRO)
+    left, right = st.columns(2, vertical_alignment="center")  # side by side on a laptop, stacked on a phone
+    left.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V")
+    right.latex(r"\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
+    st.caption(SIDEBAR_NOTE)
 
 
 def controls() -> tuple[int, int, float, int, bool, str]:

@@ -105,3 +105,11 @@ def test_a_long_setting_says_how_long_before_training(open_page, query):
     assert at.info and "about" in at.info[0].value and " s on one core" in at.info[0].value
     assert at.button(key="train_long").label.startswith("Train (")
     assert not figures(at)  # nothing trained yet
+
+
+def test_cross_entropy_on_the_positions_from_a_link(open_page):
+    at = answer(open_page(PAGE, loss="ce"), "scaled")
+    assert at.radio(key="loss").value == "ce"
+    text = all_text(at)
+    assert "The unscaled run diverged at step" in text and "is stuck" not in text
+    traces_are_finite(at)

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from attn_core.builder import (
+    ALL_SAME,
     FEATURE_QUESTIONS,
     FEATURES,
     POSITION_DIMS,
@@ -17,9 +18,12 @@ from attn_core.builder import (
     action_animal_lesson,
     action_animal_pair,
     build,
+    checkpoint_query,
     default_pair,
     interpretable_start,
     lexicon_feature,
+    most_weight_question,
+    most_weight_verdict,
     no_rule_sentence,
     random_start,
     repeat_notes,
@@ -28,12 +32,13 @@ from attn_core.builder import (
     unanswered_sentence,
 )
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
+from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui.data import load_inputs
 from attn_ui.exports import csv_zip, numpy_code, shape_flow_dot
-from attn_ui.figures import clicked_cell, matrix_figure
+from attn_ui.figures import INK, clicked_cell, matrix_figure, on_phone, plot, slim
 from attn_ui.format import gap, md_text, num, plot_label, plural, readable, readable_vec
 from attn_ui.params import parse_bool
-from attn_ui.state import setup_page, url_bound
+from attn_ui.state import route_footer, setup_page, url_bound
 
 INTRO = ("Each token asks with a **query**, offers a **key** and provides a **value**. All three are the "
          "token's row of X multiplied by a learned matrix. Build them from your own sentence, change any "
@@ -46,6 +51,7 @@ START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretab
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
+SUM_TRACE = "Σⱼ weights"  # the row sums, a column of their own inside the weights figure
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,7 @@ class Setup:
     tokens: tuple[str, ...]
     labels: list[str]
     what_x: str  # "embedding" or "named features"
+    key: str  # names this starting point (sentence, mode, positions; seed and d_model when random)
 
     @property
     def n(self) -> int:
@@ -84,15 +91,16 @@ def main():
     st.latex(PROJECTIONS)
     st.latex(ATTENTION)
     setup = starting_point(shared)  # random or interpretable, positions on or off
-    X, W_Q, W_K, W_V = edit_matrices(shared, setup)  # 1. X and the W's, as the learner typed them
+    X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's, as the learner typed them
     draw_inputs(setup, X, W_Q, W_K, W_V)
     res = build(X, W_Q, W_K, W_V)
     lexicon(setup, res)  # the interpretable start's lexicon and its hand-set W_Q
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
-    i, j = compare(setup, X, W_Q, W_K, res)  # 4. scores, weights, output
-    trace(setup, res, i, j)  # 5. one weight, step by step, to the output
+    compare(setup, res)  # 4. scores and scaled scores
+    weigh_and_trace(setup, X, W_Q, W_K, res)  # predict the largest weight; the weights, the output; 5. the trace
     code_and_downloads(setup, X, W_Q, W_K, W_V, res)
+    route_footer(__file__, shared)
 
 
 def wrap_ticks(fig):
@@ -138,8 +146,10 @@ def starting_point(shared) -> Setup:
         base = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
         st.caption(f"The starting weights are drawn from seed {shared.seed} with entries of variance 1/d_model, so "
                    "that Q, K and V entries stay near unit variance, like X's.")
+    what = (start, shared.text, pe) + ((shared.seed, shared.d_model) if start == "random" else ())
     setup = Setup(start, pe, base, inputs.tokens, inputs.labels,
-                  "named features" if start == "interpretable" else "embedding")
+                  "named features" if start == "interpretable" else "embedding",
+                  hashlib.blake2b(repr(what).encode(), digest_size=6).hexdigest())
     st.caption(f"One head on this page, so d_k = d_v = d_model = {setup.d_model}; the sidebar's *heads* setting "
                "belongs to the pages that split attention into several heads. "
                + (f"Positions are off: X starts as each token's {setup.what_x} alone." if not pe else
@@ -148,14 +158,12 @@ def starting_point(shared) -> Setup:
     return setup
 
 
-def edit_matrices(shared, setup: Setup) -> tuple[np.ndarray, ...]:
+def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
     """An editor per matrix; a bad cell is named and keeps its last good value. Returns X, W_Q, W_K, W_V."""
     ss, base = st.session_state, setup.base
     axes = {"X": (setup.labels, base.dims), "W_Q": (base.dims, base.q_dims),
             "W_K": (base.dims, base.k_dims), "W_V": (base.dims, base.v_dims)}
-    what = ((setup.start, shared.text, setup.pe, ss.get("_qkv_version", 0))
-            + ((shared.seed, shared.d_model) if setup.start == "random" else ()))
-    sig = hashlib.blake2b(repr(what).encode(), digest_size=6).hexdigest()  # new starting point: new, empty editors
+    sig = f"{setup.key}_{ss.get('_qkv_version', 0)}"  # a new starting point or a reset: new, empty editors
     good = ss.get("_qkv_good")
     if not good or good["sig"] != sig:
         good = {"sig": sig, **{name: getattr(base, name) for name in MATRICES}}
@@ -200,14 +208,15 @@ def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
     c3, c4 = (st.container(), st.container()) if setup.wide else st.columns(2)
     x_title = (f"X = {setup.what_x}" if not setup.pe else
                "X = embedding + position" if setup.start == "random" else "X = named features | position")
-    c1.plotly_chart(matrix_figure(X, x_title, setup.labels, base.dims,
-                                  y_title="token", x_title="d_model dimension", height=tall), key="fig_X")
-    c2.plotly_chart(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims,
-                                             y_title="X column", x_title="Q column", height=tall)), key="fig_W_Q")
-    c3.plotly_chart(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims,
-                                             y_title="X column", x_title="K column", height=tall)), key="fig_W_K")
-    c4.plotly_chart(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims,
-                                  y_title="X column", x_title="V column", height=tall), key="fig_W_V")
+    share = 1.0 if setup.wide else 0.5
+    plot(slim(matrix_figure(X, x_title, setup.labels, base.dims, y_title="token", x_title="d_model dimension",
+                            height=tall, share=share)), "fig_X", c1)
+    plot(slim(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims, y_title="X column",
+                                       x_title="Q column", height=tall, share=share))), "fig_W_Q", c2)
+    plot(slim(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims, y_title="X column",
+                                       x_title="K column", height=tall, share=share))), "fig_W_K", c3)
+    plot(slim(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims, y_title="X column",
+                            x_title="V column", height=tall, share=share)), "fig_W_V", c4)
 
 
 def lexicon(setup: Setup, res: Built) -> None:
@@ -240,7 +249,8 @@ def shapes(setup: Setup, res: Built) -> None:
     """The shape diagram with the live n, d_model, d_k and d_v."""
     st.header("2. The shapes flow like this")
     d_v = res.V.shape[1]
-    st.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v), width="stretch")
+    phone = on_phone()  # left to right, the diagram shrinks to a third of its size on a phone: stack it there
+    st.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v, vertical=phone), width="stretch")
     st.caption(f"n = {plural(setup.n, 'token')}, d_model = {setup.d_model}, d_k = {res.d_k}, d_v = {d_v}. The "
                "weights are n × n whatever the widths: one row of weights per query, one column per key.")
 
@@ -250,12 +260,13 @@ def project(setup: Setup, X, res: Built) -> None:
     st.header("3. Project: one query, key and value per token")
     base, labels = setup.base, setup.labels
     cq, ck = (st.container(), st.container()) if setup.wide else st.columns(2)
-    cq.plotly_chart(wrap_ticks(matrix_figure(res.Q, "Q = X·W_Q", labels, base.q_dims, y_title="token")),
-                    key="fig_Q")
-    ck.plotly_chart(wrap_ticks(matrix_figure(res.K, "K = X·W_K", labels, base.k_dims, y_title="token")),
-                    key="fig_K")
+    share = 1.0 if setup.wide else 0.5
+    plot(slim(wrap_ticks(matrix_figure(res.Q, "Q = X·W_Q", labels, base.q_dims, y_title="token", share=share))),
+         "fig_Q", cq)
+    plot(slim(wrap_ticks(matrix_figure(res.K, "K = X·W_K", labels, base.k_dims, y_title="token", share=share))),
+         "fig_K", ck)
     cv, c_roles = (st.container(), st.container()) if setup.wide else st.columns(2)
-    cv.plotly_chart(matrix_figure(res.V, "V = X·W_V", labels, base.v_dims, y_title="token"), key="fig_V")
+    plot(slim(matrix_figure(res.V, "V = X·W_V", labels, base.v_dims, y_title="token", share=share)), "fig_V", cv)
     c_roles.markdown(
         "Row i of **Q** is token i's query, *what am I looking for?* Row j of **K** is token j's key, "
         "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
@@ -267,49 +278,106 @@ def project(setup: Setup, X, res: Built) -> None:
 
 
 def pick_cell(setup: Setup, res: Built) -> tuple[int, int]:
-    """Query i and key j to trace: from a click on the weights, the select boxes below, or the link; at first
-    a pair with something to see (the action → animal pair, or the largest weight)."""
+    """Query i and key j to trace: from a click on the weights (a tap on the phone's table), the select boxes
+    below, or the link; at first a pair with something to see (the action → animal pair, or the largest weight)."""
     ss, n = st.session_state, setup.n
     # a click on a weight cell picks query i and key j: apply it before the select boxes are drawn
-    cell = clicked_cell(ss.get("weights_click"))
-    if cell is not None:
-        ci, cj = cell
-        if (ci, cj) != ss.get("_qkv_last_click") and ci < n and cj < n:
-            ss["qi"], ss["kj"] = ci, cj
-        ss["_qkv_last_click"] = (ci, cj)
-    else:
-        ss["_qkv_last_click"] = None
+    for event, last in ((clicked_cell(ss.get("weights_click")), "_qkv_last_click"),
+                        (table_cell(ss.get("weights_pick"), setup.labels), "_qkv_last_pick")):
+        if event is not None:
+            ci, cj = event
+            # in the browser the chart and the table keep their selection: only a new one moves the trace
+            if (ci, cj) != ss.get(last) and ci < n and cj < n:
+                ss["qi"], ss["kj"] = ci, cj
+        ss[last] = event
     first_i, first_j = default_pair(setup.tokens, res.Q, res.K, res.weights, setup.start == "interpretable")
     url_bound("qi", first_i, int, options=list(range(n)))
     url_bound("kj", first_j, int, options=list(range(n)))
     return ss["qi"], ss["kj"]
 
 
-def compare(setup: Setup, X, W_Q, W_K, res: Built) -> tuple[int, int]:
-    """Scores, scaled scores, the clickable weights with their row sums, the output; returns the picked cell."""
+def table_cell(event, labels) -> tuple[int, int] | None:
+    """(row, col) of the cell picked in the weights table, from st.session_state["weights_pick"]."""
+    cells = ((event or {}).get("selection") or {}).get("cells") or []
+    if not cells:
+        return None
+    row, col = cells[0]
+    labels = list(labels)
+    return (int(row), labels.index(col)) if col in labels and 0 <= int(row) < len(labels) else None
+
+
+def compare(setup: Setup, res: Built) -> None:
+    """Scores and scaled scores, every query against every key."""
     st.header("4. Compare every query with every key")
     labels = setup.labels
     c1, c2 = (st.container(), st.container()) if setup.n > 8 else st.columns(2)
-    c1.plotly_chart(matrix_figure(res.scores, "scores = QKᵀ", labels, labels, y_title="query", x_title="key"),
-                    key="fig_scores")
-    c2.plotly_chart(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}",
-                                  labels, labels, y_title="query", x_title="key"), key="fig_scaled")
+    share = 1.0 if setup.n > 8 else 0.5
+    plot(slim(matrix_figure(res.scores, "scores = QKᵀ", labels, labels, y_title="query", x_title="key",
+                            share=share)), "fig_scores", c1)
+    plot(slim(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}", labels,
+                            labels, y_title="query", x_title="key", share=share)), "fig_scaled", c2)
+
+
+@st.fragment
+def weigh_and_trace(setup: Setup, X, W_Q, W_K, res: Built) -> None:
+    """The prediction, then the clickable weights, the output and the trace. One fragment: a click on a weight,
+    a pick in the trace's boxes or an answer reruns this part of the page only."""
     i, j = pick_cell(setup, res)
-    cw, cs = st.columns([5, 1])
-    weights_fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
-                                y_title="query", x_title="key", clickable=True)
-    weights_fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
-                          line={"color": "#d97706", "width": 3})
-    cw.plotly_chart(weights_fig, key="weights_click", on_select="rerun", selection_mode="points")
-    row_sums = matrix_figure(res.weights.sum(axis=1, keepdims=True), "Σⱼ weights", labels, ["row sum"],
-                             kind="weights", decimals=3, height=weights_fig.layout.height)
-    cs.plotly_chart(row_sums.update_traces(showscale=False), key="fig_row_sums")
-    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights column). "
-               "**Click a cell** to trace it below.")
-    st.plotly_chart(matrix_figure(res.output, "output = weights·V", labels, setup.base.v_dims, y_title="token",
-                                  x_title="value dimension"), key="fig_output")
+    if not most_weight_checkpoint(setup, res, i):
+        return  # the weights, and everything read off them, appear once the learner answers or skips
+    weights(setup, res, i, j)
+    plot(slim(matrix_figure(res.output, "output = weights·V", setup.labels, setup.base.v_dims, y_title="token",
+                            x_title="value dimension")), "fig_output")
     action_animal(setup, X, W_Q, W_K, res)
-    return i, j
+    trace(setup, res, i, j)
+
+
+def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
+    """Before the weights: which key will the query give the most weight? True once answered or skipped."""
+    if setup.n == 1:
+        return True  # one key: there is nothing to choose between
+    ss, key = st.session_state, f"cp_most_{setup.key}"
+    # the query asked about and its row of weights when answered, so that a later trace or edit does not regrade it
+    asked, answered_row = ss.get(f"_qkv_{key}", (None, None))
+    q = asked if asked is not None else checkpoint_query(setup.tokens, i, setup.start == "interpretable")
+    guess = predict(key, most_weight_question(setup.said[q]), options=[*range(setup.n), ALL_SAME],
+                    format_func=lambda k: "They all get the same weight" if k == ALL_SAME else setup.said[k])
+    if guess is None or guess.skipped:
+        ss.pop(f"_qkv_{key}", None)
+        if guess is None:
+            return False
+    elif asked is None:
+        answered_row = res.weights[q].copy()
+        ss[f"_qkv_{key}"] = (q, answered_row)
+    verdict = most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, readable, answered_row)
+    reveal(guess if verdict.graded else Guess(guess.value, skipped=True), right=verdict.right, why=verdict.why)
+    return True
+
+
+def weights(setup: Setup, res: Built, i: int, j: int) -> None:
+    """The weights with their row sums beside them, clickable (on a phone, a table to tap instead)."""
+    labels, n = setup.labels, setup.n
+    phone = on_phone()  # a tap on a phone picks the previously tapped cell of a Plotly chart: use a table there
+    side = min(0.2, max(0.08, 1.4 / (n + 1.4)))  # the Σ column: about one cell wide, never too narrow for 1.000
+    fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
+                        y_title="query", x_title="key", clickable=not phone, share=1 - side - 0.04)
+    fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5, line={"color": "#d97706", "width": 3})
+    sums = matrix_figure(res.weights.sum(axis=1, keepdims=True), SUM_TRACE, labels, ["Σⱼ"], kind="weights",
+                         decimals=3, height=fig.layout.height).data[0]
+    shown = fig.data[0].texttemplate is not None  # print the sums where the weights are printed
+    fig.add_trace(sums.update(xaxis="x2", name=SUM_TRACE, showscale=False, texttemplate=sums.texttemplate
+                              if shown else None, hovertemplate="query %{y}<br>row sum %{text}<extra></extra>"))
+    fig.update_layout(xaxis={"domain": [0, 1 - side - 0.03]},
+                      xaxis2={"domain": [1 - side, 1], "anchor": "y", "type": "category", "fixedrange": True,
+                              "title": {"text": "row sum", "font": {"color": INK}}, "tickfont": {"color": INK}})
+    plot(slim(fig), "weights_click", on_select="rerun", selection_mode="points")
+    if phone or st.toggle("Pick from a table instead (for a touch screen)", key="pick_table"):
+        table = pd.DataFrame(res.weights, index=labels, columns=labels)
+        st.dataframe(table, key="weights_pick", on_select="rerun", selection_mode="single-cell",
+                     column_config={c: st.column_config.NumberColumn(c, format="%.3f") for c in labels})
+    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights column). "
+               + ("**Tap a weight in the table** to trace it below." if phone else "**Click a cell** to trace it "
+                  "below."))
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
@@ -343,11 +411,11 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
                 "taken off every entry first so exp() stays in range; it cancels in the ratio)")
     places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    fig_col.plotly_chart(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]),
-                                       f"qᵢ ⊙ kⱼ for {plot_label(labels[i])} → {plot_label(labels[j])}",
-                                       [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], setup.base.dims,
-                                       decimals=places, x_title="d_k dimension", height=240),
-                         key="fig_trace_products")
+    plot(slim(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]),
+                            f"qᵢ ⊙ kⱼ for {plot_label(labels[i])} → {plot_label(labels[j])}",
+                            [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], setup.base.dims,
+                            decimals=places, x_title="d_k dimension", height=240, share=1 if setup.wide else 0.6)),
+         "fig_trace_products", fig_col)
     text_col.markdown(
         f"1. **q ⊙ k**, element by element: the bottom row of the figure.\n"
         f"2. **Sum**: q · k = {readable(t.score)}, the cell ({qi}, {kj}) of QKᵀ.\n"
@@ -368,12 +436,13 @@ def trace_output(setup: Setup, res: Built, t, places: int) -> None:
     qi, kj = setup.said[t.i], setup.said[t.j]  # for markdown
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
     top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    fig_col.plotly_chart(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {plot_label(labels[t.i])}",
-                                       labels, v_dims,
-                                       y_title="key j", decimals=places, zmax=top), key="fig_trace_shares")
-    fig_col.plotly_chart(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[t.i]], v_dims,
-                                       decimals=places, x_title="value dimension", height=200, zmax=top),
-                         key="fig_trace_sum")
+    share = 1 if setup.wide else 0.6
+    plot(slim(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {plot_label(labels[t.i])}", labels,
+                            v_dims, y_title="key j", decimals=places, zmax=top, share=share)),
+         "fig_trace_shares", fig_col)
+    plot(slim(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[t.i]], v_dims,
+                            decimals=places, x_title="value dimension", height=200, zmax=top, share=share)),
+         "fig_trace_sum", fig_col)
     text_col.markdown(
         f"7. **w · v**: {readable(t.weight, 4)} × v({kj}) = {readable_vec(t.shares[t.j])}. That is key {kj}'s "
         f"share of the output for {qi}: row {kj} of the figure.\n"

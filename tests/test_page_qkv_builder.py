@@ -14,8 +14,9 @@ LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 
 
 def open_page(**query_params) -> AppTest:
-    """Open the page cold from a link, inside the app as Streamlit serves it."""
-    return run_page(PAGE, **query_params)
+    """Open the page cold from a link, inside the app as Streamlit serves it; with the predictions skipped
+    (?reveal=1) unless the link says otherwise, so that the weights and the trace are drawn at once."""
+    return run_page(PAGE, **{"reveal": 1, **query_params})
 
 
 def no_exception(at: AppTest) -> None:
@@ -37,6 +38,12 @@ def edit(at: AppTest, name: str, cells: dict) -> AppTest:
 
 
 def z(at: AppTest, title: str) -> np.ndarray:
+    """The matrix titled `title`: a figure of its own, or a panel of one (a heatmap trace named so), such as the
+    row sums beside the weights or the shares' sum under the shares."""
+    figs = figures(at)
+    if not any(title_of(f).startswith(title) for f in figs):
+        (panel,) = [t for f in figs for t in f["data"] if str(t.get("name", "")).startswith(title)]
+        return np.asarray(panel["z"], dtype=float)
     return heatmap_z(figure_titled(at, title))
 
 
@@ -295,3 +302,107 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
     assert "Here “\\$·0”, “\\$·3”, “\\*·4” and 3 more look for nothing" in text
     assert "The sum equals row \\$·0 of the output above" in text
     assert title_of(figure_titled(at, "qᵢ ⊙ kⱼ for")).startswith("qᵢ ⊙ kⱼ for $·0 → _")
+
+
+# ---- predict, then see -------------------------------------------------------------------------
+
+def checkpoint_key(at: AppTest) -> str:
+    (key,) = {b.key[: -len("_check")] for b in at.button if b.key and b.key.endswith("_check")}
+    return key
+
+
+def answer(at: AppTest, value) -> AppTest:
+    key = checkpoint_key(at)
+    at.radio(key=f"{key}_value").set_value(value)
+    at.button(key=f"{key}_check").click()
+    return at.run()
+
+
+def test_the_weights_wait_for_a_prediction_about_sat_and_a_right_one_is_told_why():
+    at = open_page(start="interpretable", reveal=0)
+    no_exception(at)
+    titles = [title_of(f) for f in figures(at)]
+    assert not any(t.startswith(("weights = softmax", "output =", "qᵢ ⊙ kⱼ")) for t in titles), titles
+    assert "Which key will “sat” give the most weight?" in all_text(at)
+    assert not [s for s in at.selectbox if s.key in ("qi", "kj")]  # the trace waits too: it would give it away
+    at = answer(at, 1)  # "cat"
+    no_exception(at)
+    (success,) = [s.value for s in at.success if s.value.startswith("**Right.**")]
+    row = z(at, "weights = softmax")[2]
+    assert "in row “sat” that is “cat”, whose" in success and f"becomes a weight of {row[1]:.3f}" in success
+    assert at.selectbox(key="qi").value == 2 and z(at, "qᵢ ⊙ kⱼ for sat → cat").shape == (3, 7)
+
+
+def test_a_wrong_prediction_is_not_quite_and_says_which_key_won_and_by_how_much():
+    at = answer(open_page(reveal=0), 5)  # random start: the trace starts on cat → cat, the largest weight
+    no_exception(at)
+    weights, scaled = z(at, "weights = softmax"), z(at, "scaled = QKᵀ")
+    i = at.selectbox(key="qi").value
+    assert LABELS[i] in all_text(at).split("Which key will “")[1][:10]
+    (warning,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
+    k = int(np.argmax(weights[i]))
+    assert f"that is “{LABELS[k]}”" in warning and f"“mat” has a lower scaled score, {scaled[i, 5]:.3f}" \
+        .replace("-", "−") in warning
+
+
+def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights():
+    at = open_page(start="interpretable", reveal=0)
+    key = checkpoint_key(at)
+    at.button(key=f"{key}_skip").click().run()
+    no_exception(at)
+    assert not any(m.value.startswith(("**Right", "**Not quite")) for m in [*at.success, *at.warning])
+    assert any("in row “sat” that is “cat”" in i.value for i in at.info)
+    assert figure_titled(at, "weights = softmax")
+    at.run()  # the checkpoint offers "Predict again" from the next run on
+    at.button(key=f"{key}_again").click().run()
+    assert not [f for f in figures(at) if title_of(f).startswith("weights = softmax")]
+
+
+def test_an_even_row_makes_all_the_same_the_right_answer():
+    at = open_page(start="interpretable", text="bob ran to the park", reveal=0)  # "ran" finds no animal
+    assert "Which key will “ran” give the most weight?" in all_text(at)
+    at = answer(at, -1)
+    no_exception(at)
+    assert any("each of the 5 keys the same weight, 1/5 = 0.200" in s.value for s in at.success)
+
+
+def test_an_edit_after_the_prediction_is_answered_for_the_new_numbers_without_a_verdict():
+    at = answer(open_page(start="interpretable", pe=0, reveal=0), 1)
+    assert at.success
+    at = edit(at, "W_Q", {(1, "wants animal"): "0"})  # sat no longer wants an animal: its row is even
+    no_exception(at)
+    assert not any(s.value.startswith("**Right.**") for s in at.success)
+    assert any(i.value.startswith("Your edits changed row “sat” after you predicted") for i in at.info)
+
+
+def test_one_token_asks_nothing():
+    at = open_page(text="cat", reveal=0)
+    no_exception(at)
+    assert "give the most weight" not in all_text(at) and figure_titled(at, "weights = softmax")
+
+
+# ---- picking a cell ----------------------------------------------------------------------------
+
+def test_the_table_picks_a_cell_with_one_tap_and_the_weights_hold_their_row_sums():
+    at = open_page()
+    at.toggle(key="pick_table").set_value(True).run()
+    no_exception(at)
+    at.session_state["weights_pick"] = {"selection": {"rows": [], "columns": [], "cells": [[3, "mat"]]}}
+    at.run()
+    no_exception(at)
+    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (3, 5)
+    assert at.query_params["qi"] == "3" and at.query_params["kj"] == "5"
+    at.selectbox(key="kj").set_value(0).run()  # the table keeps its selection; the box wins
+    assert at.selectbox(key="kj").value == 0
+    fig = figure_titled(at, "weights = softmax")
+    sums = next(t for t in fig["data"] if t.get("name") == "Σⱼ weights")
+    assert sums["xaxis"] == "x2" and fig["layout"]["xaxis2"]["domain"][0] > fig["layout"]["xaxis"]["domain"][1]
+
+
+def test_the_largest_inputs_send_a_light_page():
+    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+    no_exception(at)
+    sizes = {title_of(f)[:30]: len(el.proto.spec) for f, el in zip(figures(at), at.get("plotly_chart"), strict=True)}
+    assert sum(sizes.values()) <= 250_000, sizes
+    W_Q = figure_titled(at, "W_Q")["data"][0]
+    assert "%{z:.3~g}" in W_Q["hovertemplate"] and W_Q.get("text") is None  # values by hover, not in the cells

@@ -8,7 +8,7 @@ from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
 from attn_ui import format as fmt
 from attn_ui.data import load_inputs, qk_dots, sentence_inputs, worded_question
-from attn_ui.figures import histogram_figure, matrix_figure
+from attn_ui.figures import histogram_figure, matrix_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -39,11 +39,8 @@ def main():
     shared = setup_page(__file__)
     st.title("Check yourself")
     st.markdown(INTRO)
-    seed = numbers_seed()
-    scoreboard(seed)
-    for number, kind in enumerate(qs.KINDS, 1):
-        ask(number, worded_question(kind, seed), shared)
-    one_step(shared)
+    quiz(shared)       # the question seed, the score and the thirteen questions
+    one_step(shared)   # steps from token to token: attention, a recurrent network, a causal mask
     takeaways(shared)
     route_footer(__file__, shared)
 
@@ -76,6 +73,15 @@ def _record(q: qs.Question, show: bool) -> None:
     if first is None and verdict.status != qs.UNREADABLE:
         first = verdict.status
     log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
+
+
+@st.fragment
+def quiz(shared) -> None:
+    """The seed, the score and every question: a fragment, so checking an answer reruns only the quiz."""
+    seed = numbers_seed()
+    scoreboard(seed)
+    for number, kind in enumerate(qs.KINDS, 1):
+        ask(number, worded_question(kind, seed), shared)
 
 
 def numbers_seed() -> int:
@@ -140,10 +146,8 @@ def ask(number: int, q: qs.Question, shared) -> None:
 
 
 def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
-    fig = matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
-                        height=min(480, 130 + 24 * len(rows)))
-    fig.update_xaxes(tickangle=-45 if len(cols) > 4 else 0)  # token names stay apart on a phone
-    st.plotly_chart(fig, key=key)
+    plot(matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
+                       height=min(480, 130 + 24 * len(rows))), key)
 
 
 def reveal_weights_shape(q: qs.Question, shared) -> None:
@@ -220,8 +224,8 @@ def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
     st.markdown(qs.reveal_qk_variance(d_k, dots, fmt))
-    st.plotly_chart(histogram_figure(dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
-                                     curve_name="normal, sd √d_k", height=260), key="fig_qk_variance")
+    plot(histogram_figure(dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
+                          curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
@@ -271,9 +275,9 @@ def one_step(shared) -> None:
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
         col.metric(f"{name.capitalize()}, token 1 → token {n}", fmt.plural(int(matrices[name][n - 1, 0]), "step"))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
-        col.plotly_chart(_steps_figure(matrices[name], name, labels), key=f"fig_steps_{name.split()[0]}")
+        plot(_steps_figure(matrices[name], name, labels), f"fig_steps_{name.split()[0]}", col)
     c1, c2 = st.columns(2, vertical_alignment="center")
-    c1.plotly_chart(_steps_figure(matrices["causal mask"], "causal mask", labels), key="fig_steps_causal")
+    plot(_steps_figure(matrices["causal mask"], "causal mask", labels), "fig_steps_causal", c1)
     c2.markdown(qs.causal_step_text(n))
     c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (grey) means it "
                "never arrives, however many layers you stack.")
@@ -283,9 +287,8 @@ def _steps_figure(steps, name: str, labels):
     """A step-count matrix on a 0 … n − 1 sequential scale: counts are never negative."""
     n = len(labels)
     fig = matrix_figure(steps, f"steps j → i, {name}", labels, labels, decimals=0, x_title="from token j",
-                        y_title="to token i", height=min(480, 130 + 24 * n))
+                        y_title="to token i", height=min(480, 130 + 24 * n), share=0.5)
     fig.update_traces(selector={"type": "heatmap"}, zmin=0, zmax=max(1, n - 1), zmid=None, colorscale="Blues")
-    fig.update_xaxes(tickangle=-45 if n > 4 else 0)
     return fig
 
 

@@ -1,6 +1,8 @@
 """The Check yourself page through AppTest: every question marked right, wrong and unreadable over re-rolls,
 the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links."""
 
+import json
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -187,3 +189,13 @@ def test_every_reveal_runs_at_the_extremes_of_the_shared_settings(settings):
     for kind in qs.KINDS:
         answer(at, kind, "", show=True)
     assert len([i for i in at.info if i.value.startswith("The answer is")]) == len(qs.KINDS)
+
+
+def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
+    at = answer(open_page(seed="11"), "weights_shape", "10 x 10")
+    links = {e.proto.label: e.proto for e in at.get("page_link")}
+    assert "Next: Masks and heads" in links and "seed=11" in links["Next: Masks and heads"].query_string
+    assert "Back: Common mistakes" in links
+    charts = at.get("plotly_chart")
+    assert len(charts) == 4  # three step matrices and the reveal
+    assert all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False} for c in charts)

@@ -218,6 +218,11 @@ def vector_text(v, fmt: Formatter) -> str:
     return "[" + ", ".join(fmt.short(x) for x in v) + "]"
 
 
+def _quoted_option(label: str) -> str:
+    """An option quoted inside a sentence, its own full stop left to the sentence: “They are identical”."""
+    return f"“{label.removesuffix('.')}”"
+
+
 def quoted(words: Sequence[str]) -> str:
     """“the cat sat”: words as a quoted sentence."""
     return "“" + " ".join(words) + "”"
@@ -362,8 +367,8 @@ def _why_scale(seed: int, fmt: Formatter) -> Question:
                     "for equal weights."),
     }
     right = _only_true(holds)
-    return Question("why_scale", seed, "Why does dividing the scores by √d_k help?", right, f"“{labels[right]}”",
-                    reasons[right], "choice", params={"reasons": reasons},
+    return Question("why_scale", seed, "Why does dividing the scores by √d_k help?", right,
+                    _quoted_option(labels[right]), reasons[right], "choice", params={"reasons": reasons},
                     options=_shuffled(list(labels.items()), _rng("why_scale", seed)))
 
 
@@ -392,7 +397,7 @@ def _softmax_axis(seed: int, fmt: Formatter) -> Question:
     right = _only_true(holds)
     prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {fmt.a_an(n_q)} {n_q} × {n_k} matrix. Which axis "
               "does the softmax normalise over, and what sums to 1?")
-    return Question("softmax_axis", seed, prompt, right, f"“{labels[right]}”", reasons[right], "choice",
+    return Question("softmax_axis", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
                     params={"n_q": n_q, "n_k": n_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
 
 
@@ -514,7 +519,7 @@ def _roles(seed: int, fmt: Formatter) -> Question:
     why = (f"{measured} Only V changes the output without touching the weights: queries and keys decide the "
            "weights, values decide what gets copied.")
     prompt = "In softmax(QKᵀ/√d_k) V, which matrices decide the weights, and which decides what is copied?"
-    return Question("roles", seed, prompt, right, f"“{labels[right]}”", why, "choice",
+    return Question("roles", seed, prompt, right, _quoted_option(labels[right]), why, "choice",
                     params={"n": n, "d_k": d_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
 
 
@@ -623,7 +628,7 @@ def _identical_tokens(seed: int, fmt: Formatter) -> Question:
     right = _only_true(holds)
     prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b}. "
               "How do those two tokens' output rows compare?")
-    return Question("identical_tokens", seed, prompt, right, f"“{labels[right]}”", reasons[right], "choice",
+    return Question("identical_tokens", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
                     params={"words": list(words), "a": a, "b": b, "reasons": reasons},
                     options=_shuffled(list(labels.items()), _rng("identical_tokens", seed)))
 

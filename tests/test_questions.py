@@ -468,3 +468,12 @@ def test_every_number_in_a_prompt_comes_from_the_params(kind):
             unstated = kind == "roles" or (kind, key) in (("one_hot", "n"), ("scale_heads", "d_k"))
             if key in q.params and not unstated:
                 assert q.params[key] in nums, (kind, seed, key, q.prompt)
+
+
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0, fmt).answer_type == "choice"])
+def test_a_quoted_answer_ends_its_sentence_with_one_full_stop(kind):
+    for seed in range(5):
+        q = qs.make_question(kind, seed, fmt)
+        message = qs.show_answer(q).message
+        assert ".”." not in message and f"The answer is {q.answer_text}." in message
+        assert q.answer_text.strip("“”") + "." == dict(q.options)[q.answer]

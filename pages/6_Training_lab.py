@@ -11,7 +11,7 @@ from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import lab_seed_runs, lab_sweep
-from attn_ui.figures import line_figure, matrix_figure, plot, stacked_figure
+from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import setup_page, url_bound
 
@@ -214,18 +214,21 @@ def final_attention(lab: tl.Lab) -> None:
 
 
 def attention_pair(lab: tl.Lab, after: bool) -> None:
-    """The scaled and the unscaled run's weights on the held-out example, before or after training."""
+    """The scaled and the unscaled run's weights on the held-out example, before or after training, as one chart."""
     labels_q = [f"q{i + 1}" for i in range(tl.N_KEYS)]
     labels_k = [f"k{i + 1}" for i in range(tl.N_KEYS)]
     when = "after training" if after else "at step 0"
-    for col, run in zip(st.columns(2), (lab.scaled, lab.unscaled), strict=True):
+    panels = []
+    for run in (lab.scaled, lab.unscaled):
         weights = run.final_weights if after else run.initial_weights
         if np.isnan(weights).any():
             continue  # a diverged run has no weights: the sentence above says so
         scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
-        fig = matrix_figure(weights, f"{run.name}: softmax({scale}) {when}", labels_q, labels_k, kind="weights",
-                            x_title="key", y_title="query", decimals=1, height=560, share=0.5)
-        plot(fig, f"fig_{'final' if after else 'initial'}_{run.name}", col)
+        panels.append(matrix_figure(weights, f"{run.name}: softmax({scale})", labels_q, labels_k, kind="weights",
+                                    x_title="key", y_title="query", decimals=1, height=560, share=0.5))
+    if panels:
+        plot(slim(matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True)),
+             f"fig_{'final' if after else 'initial'}_weights")
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:

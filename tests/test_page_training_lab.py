@@ -38,7 +38,9 @@ def test_defaults_ask_before_showing_the_curves(open_page):
     assert "standard deviation of 7.74 without the scale (theory: √64 = 8)" in text
     assert "not used here" in text and "own data seed" in text
     titles = [title_of(f) for f in figures(at)]
-    assert titles == ["scaled: softmax(QKᵀ/√64) at step 0  (16 × 16)", "unscaled: softmax(QKᵀ) at step 0  (16 × 16)"]
+    assert titles == ["attention weights at step 0, one held-out example"]
+    panels = [a["text"] for a in figures(at)[0]["layout"]["annotations"]][:2]
+    assert panels == ["scaled: softmax(QKᵀ/√64)  (16 × 16)", "unscaled: softmax(QKᵀ)  (16 × 16)"]
     assert "appear once you answer" in text
     assert at.query_params["dk"] == "64" and at.query_params["loss"] == "mse"
 
@@ -47,7 +49,8 @@ def test_a_right_prediction_reveals_the_curves(open_page):
     at = answer(open_page(PAGE), "scaled")
     assert at.success and at.success[0].value.startswith("**Right.** The scaled run's loss first drops below 0.1")
     titles = [title_of(f) for f in figures(at)]
-    assert titles[2:4] == ["loss and accuracy per step", "attention entropy and gradient per step"]
+    assert titles[1:3] == ["loss and accuracy per step", "attention entropy and gradient per step"]
+    assert "attention weights after training, one held-out example" in titles
     assert "final loss against learning rate, d_k = 64" in titles
     text = all_text(at)
     assert "lower with the scale" in text and "The unscaled run is stuck" in text
@@ -69,7 +72,7 @@ def test_d_k_4_says_the_runs_behave_alike(open_page):
 
 def test_d_k_256_runs_with_few_steps(open_page):
     at = answer(open_page(PAGE, dk=256, steps=25), None)
-    assert "√256 = 16" in all_text(at) and len(figures(at)) == 7
+    assert "√256 = 16" in all_text(at) and len(figures(at)) == 5
 
 
 def test_several_seeds_draw_bands_and_the_spread(open_page):

@@ -157,13 +157,13 @@ class Sentences:
         """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""
         diff = np.abs(wrong.output - right.output)  # (n, d_v)
         if diff.max() < CLOSE:
-            return "On this sentence the outputs agree to within 10⁻⁹. All three output figures share one colour scale."
+            return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
         worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
         row_sum = wrong.weights[worst].sum()
         why = (f"whose wrong weights sum to {self.fmt.num(row_sum, 3)} instead of 1" if abs(row_sum - 1) >= 5e-4
                else f"whose wrong weights still sum to {self.fmt.num(row_sum, 3)} but fall on other keys")
         return (f"The largest difference, {self.fmt.gap(diff.max())}, is in row {self.token(labels[worst])}, {why}. "
-                "All three output figures share one colour scale.")
+                "The three outputs share one colour scale.")
 
     def scale_intro(self, d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
         """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.

@@ -14,8 +14,8 @@ from attn_core.mistake_text import COLUMN_NOTE, Sentences
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
-from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure, plot
+from attn_ui.data import cached_figure, load_inputs
+from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -83,13 +83,39 @@ def heatmap(M, title, rows, cols, **kwargs):
     return fig
 
 
-def weights_fig(M, title, labels, x_title="key", y_title="query"):
-    return heatmap(M, title, labels, labels, kind="weights", x_title=x_title, y_title=y_title)
+def panel(M, title, rows, cols, **kwargs) -> dict:
+    """One heatmap of a grid, as plain data (so the grid can be cached): heatmap()'s arguments."""
+    return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(rows), "cols": list(cols), **kwargs}
 
 
-def signed_fig(M, title, labels, zmax, x_title="value dimension"):
+def weights_fig(M, title, labels, x_title="key", y_title="query", share=0.5) -> dict:
+    return panel(M, title, labels, labels, kind="weights", x_title=x_title, y_title=y_title, share=share)
+
+
+def signed_fig(M, title, labels, zmax, x_title="value dimension", share=0.5) -> dict:
     cols = [f"d{c}" for c in range(np.shape(M)[1])]
-    return heatmap(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query")
+    return panel(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query", share=share)
+
+
+def grid_figure(panels, title: str, one_scale: bool = True):
+    """Twins (or a row of three) as ONE figure, side by side on a screen and stacked on a phone, values sent lean.
+    `one_scale`: the panels share one colour scale (the page passes twins the same zmax), shown once."""
+    figs = [heatmap(**p) for p in panels]
+    return slim(matrix_grid_figure(figs, title, len(figs) if len(figs) <= 3 else 2, one_scale=one_scale))
+
+
+def grid(panels, title: str, key: str, *, one_scale: bool = True) -> None:
+    """Draw grid_figure, built once for these numbers: a rerun that changes nothing in it costs nothing."""
+    plot(cached_figure(grid_figure, panels, title, one_scale), key)
+
+
+def single_figure(spec: dict):
+    return slim(heatmap(**spec))
+
+
+def single(spec: dict, key: str, where) -> None:
+    """One heatmap on its own, in a column, built once for these numbers."""
+    plot(cached_figure(single_figure, spec), key, where)
 
 
 def sums_table(weights, labels, key: str) -> None:
@@ -106,14 +132,14 @@ def wrong_axis(labels, Q, K, V) -> None:
     st.markdown("Softmax must normalise over the **keys** for each query: the last axis of QKᵀ. Writing "
                 "`softmax(scores, axis=0)` normalises over the **queries** instead, down each column.")
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
-    c1, c2 = st.columns(2)
-    plot(weights_fig(right.weights, "right: softmax over keys", labels), "fig_axis_right", c1)
-    plot(weights_fig(axis0.weights, "WRONG: softmax over queries", labels), "fig_axis_wrong", c2)
+    grid([weights_fig(right.weights, "right: softmax over keys", labels),
+          weights_fig(axis0.weights, "WRONG: softmax over queries", labels)], "The weights", "fig_axis_weights")
     guess = predict("cp_axis", AXIS_QUESTION, options=mk.SUM_LINES, format_func=SUM_LABELS.get)
     if guess is None:
         return  # the sums, and everything that gives them away, wait for the prediction
     reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
            why=say.axis_reveal(axis0.weights))
+    c1, c2 = st.columns(2)
     with c1:
         st.markdown("Sums, **right** weights")
         sums_table(right.weights, labels, "table_sums_right")
@@ -122,12 +148,12 @@ def wrong_axis(labels, Q, K, V) -> None:
         sums_table(axis0.weights, labels, "table_sums_wrong")
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
-    c1, c2 = st.columns(2)
-    plot(signed_fig(right.output, "right: output = weights·V", labels, zmax), "fig_axis_out_right", c1)
-    plot(signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax), "fig_axis_out_wrong", c2)
-    c1, c2 = st.columns(2)  # a new row, so that a phone shows right, wrong, then their difference
-    plot(signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax), "fig_axis_out_diff", c1)
-    c2.markdown(say.largest_output_change(right, axis0, labels))
+    third = 1 / 3  # three outputs to a row on a screen: right, wrong, then their difference
+    grid([signed_fig(right.output, "right: output = weights·V", labels, zmax, share=third),
+          signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax, share=third),
+          signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax, share=third)],
+         "The outputs, on one colour scale", "fig_axis_outputs")
+    st.markdown(say.largest_output_change(right, axis0, labels))
     st.info("**Diagnostic:** check that each row of your weights sums to 1: "
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
 
@@ -141,6 +167,7 @@ def head_to_show(heads: int) -> int:
                         format_func=lambda k: f"head {k}") - 1
 
 
+@st.fragment
 def wrong_scale(labels, QKV_h, d_model: int) -> None:
     """2. Dividing by √d_model or by nothing instead of √d_k, on the learner's heads."""
     st.header("2. The wrong scale")
@@ -153,33 +180,39 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
         st.info(note, icon=":material/info:")
     h = head_to_show(heads)
     st.caption(say.scale_caption(h, n, heads))
-    outs = {name: attn_core.merge_heads(res.output) for name, res in runs}  # (heads, n, d_k) -> (n, d_model)
     right_w = runs[-1][1].weights[h]
+    grid([weights_fig(res.weights[h], say.scale_title(name, d_model, d_k), labels, share=1 / len(runs))
+          for name, res in runs], f"Head {h + 1}'s weights", "fig_scale_weights")
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
-        col.plotly_chart(weights_fig(res.weights[h], say.scale_title(name, d_model, d_k), labels),
-                         key=f"fig_scale_w_{name}")
         for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
                                                                                  mk.mean_max_weight)):
             value, change = measure(res.weights[h]), measure(res.weights[h]) - measure(right_w)
             col.metric(label, fmt.num(value, 3), delta="the right one" if name == "right" else
                        f"{fmt.metric_delta(change)} vs √d_k", delta_color="off",
                        delta_arrow="off" if name == "right" or fmt.metric_delta(change) == "0.000" else "auto")
-    st.markdown("**The outputs**, on one colour scale with their differences from the right one:")
-    right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
-    zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right_out, f"right: output ÷ √{d_k}", labels, zmax), key="fig_scale_out_right")
-    c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
-                                  entropy))
-    for name in wrong:
-        c1, c2 = st.columns(2)
-        c1.plotly_chart(signed_fig(outs[name], f"WRONG: output {say.divided_by(name, d_model, d_k)}", labels, zmax),
-                        key=f"fig_scale_out_{name}")
-        c2.plotly_chart(signed_fig(outs[name] - right_out, f"output {say.divided_by(name, d_model, d_k)} − right",
-                                   labels, zmax), key=f"fig_scale_diff_{name}")
+    if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
+        scale_outputs(labels, runs, d_model, d_k, entropy)
     st.info(say.scale_diagnostic(QKV_h[0].shape, d_model), icon=":material/rule:")
 
 
+def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
+    """2b. The heads' outputs joined, each wrong one beside its difference from the right one."""
+    outs = {name: attn_core.merge_heads(res.output) for name, res in runs}  # (heads, n, d_k) -> (n, d_model)
+    right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
+    zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
+    c1, c2 = st.columns(2)
+    single(signed_fig(right_out, f"right: output ÷ √{d_k}", labels, zmax), "fig_scale_out_right", c1)
+    c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
+                                  entropy))
+    panels = []
+    for name in wrong:
+        by = say.divided_by(name, d_model, d_k)
+        panels += [signed_fig(outs[name], f"WRONG: output {by}", labels, zmax),
+                   signed_fig(outs[name] - right_out, f"output {by} − right", labels, zmax)]
+    grid(panels, "Each wrong output and its difference", "fig_scale_out_wrong")
+
+
+@st.fragment
 def confused_roles(labels, Q, K, V) -> None:
     """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it."""
     st.header("3. Confusing the roles")
@@ -190,17 +223,16 @@ def confused_roles(labels, Q, K, V) -> None:
 
     st.subheader("Using V in place of K when scoring")
     v_as_k = mk.values_as_keys(Q, K, V)
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels), key="fig_vk_right")
-    c2.plotly_chart(weights_fig(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels), key="fig_vk_wrong")
+    grid([weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
+          weights_fig(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V",
+         "fig_vk")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
 
     st.subheader("Using K in place of V as the values")
     k_as_v = mk.keys_as_values(Q, K, V)
     zmax = zmax_of(right.output, k_as_v.output)
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(signed_fig(right.output, "right: output = weights·V", labels, zmax), key="fig_kv_right")
-    c2.plotly_chart(signed_fig(k_as_v.output, "WRONG: output = weights·K", labels, zmax), key="fig_kv_wrong")
+    grid([signed_fig(right.output, "right: output = weights·V", labels, zmax),
+          signed_fig(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K", "fig_kv")
     st.markdown(say.keys_as_values_text(right, k_as_v))
     role_checks(checks)
     st.success("**Remember:** queries and keys decide the weights; values decide what gets copied.",
@@ -212,16 +244,16 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
     st.subheader("Swapping Q and K")
     swap = mk.swap_q_and_k(Q, K, V)
     zs = zmax_of(right.scores)
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(matrix_figure(right.scores, "right: scores QKᵀ", labels, labels, zmax=zs,
-                                  x_title="key j", y_title="query i (asking)"), key="fig_swap_scores_right")
-    c2.plotly_chart(matrix_figure(swap.scores, "WRONG: scores KQᵀ", labels, labels, zmax=zs,
-                                  x_title="query j (asking)", y_title="key i (being asked)"),
-                    key="fig_swap_scores_wrong")
-    c1.plotly_chart(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels, "key j", "query i (asking)"),
-                    key="fig_swap_w_right")
-    c2.plotly_chart(weights_fig(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, "query j (asking)",
-                                "key i (being asked)"), key="fig_swap_w_wrong")
+    c1, c2 = st.columns(2)  # two charts, not one: each needs its own row title (who is asking)
+    single(panel(right.scores, "right: scores QKᵀ", labels, labels, zmax=zs, x_title="key j",
+                 y_title="query i (asking)", share=0.5), "fig_swap_scores_right", c1)
+    single(panel(swap.scores, "WRONG: scores KQᵀ", labels, labels, zmax=zs, x_title="query j (asking)",
+                 y_title="key i (being asked)", share=0.5), "fig_swap_scores_wrong", c2)
+    if st.toggle("Show the weights from these scores", key="swap_weights"):
+        single(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels, "key j", "query i (asking)"),
+               "fig_swap_w_right", c1)
+        single(weights_fig(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, "query j (asking)",
+                           "key i (being asked)"), "fig_swap_w_wrong", c2)
     st.markdown(say.swap_text(right, swap, labels))
     st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
 
@@ -280,16 +312,15 @@ def quiz(labels, QKV_h, d_model: int) -> None:
 
 
 def quiz_figures(labels, right, mystery, masked: bool) -> None:
-    """The mystery's head-1 weights and its output, each beside the right (masked) computation's."""
+    """The mystery's head-1 weights and its output, each beside the right (masked) computation's, as one chart."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     zmax = zmax_of(right_out, mystery_out)
-    tag = ", masked" if masked else " weights"
-    c1, c2 = st.columns(2)
-    plot(weights_fig(right.weights[0], f"right: head 1{tag}", labels), "fig_quiz_w_right", c1)
-    plot(weights_fig(mystery.weights[0], "mystery: head 1 weights", labels), "fig_quiz_w_mystery", c2)
-    plot(signed_fig(right_out, "right: output" + (", masked" if masked else ""), labels, zmax), "fig_quiz_out_right",
-         c1)
-    plot(signed_fig(mystery_out, "mystery: output", labels, zmax), "fig_quiz_out_mystery", c2)
+    tag = ", masked" if masked else ""
+    grid([weights_fig(right.weights[0], f"right: head 1{tag or ' weights'}", labels),
+          weights_fig(mystery.weights[0], "mystery: head 1 weights", labels),
+          signed_fig(right_out, f"right: output{tag}", labels, zmax),
+          signed_fig(mystery_out, "mystery: output", labels, zmax)], "The right computation and the mystery",
+         "fig_quiz", one_scale=False)  # weights 0 … 1 above, signed outputs below
 
 
 def quiz_checks(QKV_h, mask, right, diag, dm) -> None:

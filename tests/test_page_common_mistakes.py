@@ -1,5 +1,6 @@
 """The Common mistakes page through AppTest: right and wrong twins, the heads cases, and the quiz."""
 
+import json
 import re
 
 import numpy as np
@@ -9,7 +10,8 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core import mistakes as mk
 from attn_ui import format as fmt
-from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, heatmap_z, run_page, title_of
+from tests.apptest_utils import figures as charts
 
 PAGE = "pages/3_Common_mistakes.py"
 
@@ -25,12 +27,38 @@ def qkv(text="the cat sat on the mat", seed=0, d_model=8):
     return inp, inp.X @ w.W_Q, inp.X @ w.W_K, inp.X @ w.W_V
 
 
+def figures(at) -> list[dict]:
+    """Every heatmap panel on the page as a figure dict of its own. The page draws twins as one chart (a grid of
+    subplots), so each subplot, its title and its traces, is split back out; a chart without subplots is one panel."""
+    out = []
+    for fig in charts(at):
+        notes = fig["layout"].get("annotations") or []
+        if not notes:
+            out.append(fig)
+            continue
+        for p, note in enumerate(notes):  # subplot titles, in the order of the subplots x, x2, x3, …
+            axis = "x" if p == 0 else f"x{p + 1}"
+            out.append({"layout": {"title": {"text": note["text"]}}, "grid": title_of(fig),
+                        "data": [t for t in fig["data"] if t.get("xaxis", "x") == axis]})
+    return out
+
+
+def figure_titled(at, starts_with: str) -> dict:
+    """The one panel whose title starts with `starts_with`."""
+    found = [f for f in figures(at) if title_of(f).startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} panels titled {starts_with!r}; titles: {[title_of(f) for f in figures(at)]}"
+    return found[0]
+
+
 def trace(fig):
     return next(t for t in fig["data"] if t.get("type") == "heatmap")
 
 
 def test_defaults_show_each_mistake_beside_the_right_one():
     at = open_page(reveal=1)  # every checkpoint answered at once: the sums and outputs behind it are drawn
+    at.toggle(key="scale_outputs").set_value(True)  # and the details behind the toggles
+    at.toggle(key="swap_weights").set_value(True)
+    at.run()
     assert not at.exception, at.exception[0].value if at.exception else ""
     _, Q, K, V = qkv()
     right = attn_core.scaled_dot_product_attention(Q, K, V)
@@ -216,6 +244,7 @@ def test_titles_start_with_the_verdict_and_fit_a_phone(query):
     scale_row = [t for t in titles if t.split("  (")[0] in ("WRONG: ÷ 1", "WRONG: ÷ √8", "WRONG: ÷ √64")
                  or t.startswith("right: ÷")]
     assert scale_row and all(len(t) <= 24 for t in scale_row), scale_row  # three to a row at 1280 px
+    assert all(len(title_of(f)) <= 38 for f in charts(at))  # each chart's own title, over its panels
     assert not any("(WRONG)" in t for t in titles)
 
 
@@ -371,3 +400,59 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         checks = at.dataframe[-1].value.set_index("check")
         assert checks.loc["NaN rows", "mystery"] == str(dm.nan_rows)
         assert checks.loc["NaN rows", "right"] == "0"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Phase 2, items 3 and 4: few, light charts, drawn without Plotly's toolbar; details behind toggles
+
+
+def test_twins_are_one_chart_each_and_details_wait_behind_toggles():
+    at = open_page()
+    grids = [title_of(f) for f in charts(at)]
+    assert grids == ["The weights", "Head 1's weights", "right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
+                     "Scored against K, then V", "Copying V, then K", "The right computation and the mystery"]
+    assert all(json.loads(el.proto.config) == {"displayModeBar": False, "scrollZoom": False}
+               for el in at.get("plotly_chart"))  # every chart through figures.plot
+    at.toggle(key="scale_outputs").set_value(True).run()
+    assert len(charts(at)) == 9  # the right output, then each wrong one beside its difference
+    at.toggle(key="scale_outputs").set_value(False)
+    at.toggle(key="swap_weights").set_value(True).run()
+    titles = [title_of(f) for f in charts(at)]  # each column top to bottom: right scores, right weights, then WRONG
+    assert titles[2:6] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
+                           "WRONG: scores KQᵀ  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
+    assert len(charts(at)) == 9
+
+
+def test_the_largest_inputs_send_at_most_250_kB_of_figures():
+    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+    assert not at.exception
+    total = sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    assert total <= 250_000, total
+    # no values printed in 32 × 32 cells: each panel says where to read them, and hovers read them from z
+    mystery = figure_titled(at, "mystery: head 1 weights")["data"][0]
+    assert mystery.get("texttemplate") is None and "text" not in mystery and "%{z" in mystery["hovertemplate"]
+
+
+def test_the_head_to_show_is_bound_to_the_link_inside_its_section():
+    at = open_page(head=2)
+    assert at.selectbox(key="head").value == 2
+    np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: ÷ √4")), mk.correct_attention(
+        *default_heads()[0]).weights[1])
+    at.selectbox(key="head").set_value(1).run()
+    assert at.query_params["head"] in ("1", ["1"])
+
+
+def test_cached_figure_builds_once_per_arguments_and_hands_back_the_same_object():
+    from attn_ui.data import cached_figure
+
+    calls = []
+
+    def build(M, title, *, share=0.5):
+        calls.append((M.shape, title, share))
+        return object()
+
+    first = cached_figure(build, np.eye(2), "t")
+    assert cached_figure(build, np.eye(2), "t") is first  # the same numbers: not built again
+    assert cached_figure(build, np.eye(3), "t") is not first  # other numbers, or another keyword: built anew
+    assert cached_figure(build, np.eye(2), "t", share=1.0) is not first
+    assert calls == [((2, 2), "t", 0.5), ((3, 3), "t", 0.5), ((2, 2), "t", 1.0)]

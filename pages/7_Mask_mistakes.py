@@ -326,8 +326,10 @@ def no_causal_mask(case: mm.Case) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
+@st.fragment
 def checks_for_your_code(case: mm.Case) -> None:
-    """The five checks that catch every mistake above, run live, and as a numpy snippet."""
+    """The five checks that catch every mistake above, run live, and as a numpy snippet (a fragment: the
+    snippet's toggle reruns only this section)."""
     st.header("Checks for your own code")
     st.markdown("Five checks, each run here on the right computation with your sentence and mask. The table "
                 "below runs them on every computation above, wrong ones included.")
@@ -345,7 +347,9 @@ def checks_for_your_code(case: mm.Case) -> None:
                           for _, label, results in table])
     st.dataframe(frame, hide_index=True, key="table_checks")
     st.markdown(mm.caught_sentence(table))
-    with st.expander("Run these checks on your own code", icon=":material/code:"):
+    # a toggle, not an expander: the snippet (every number of Q, K and V) is built and sent only when asked for
+    if st.toggle("Run these checks on your own code", key="checks_code",
+                 help="Runnable numpy to paste into a notebook, with your sentence's numbers."):
         st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to replace "
                     "with your own, and the five checks. It prints “all 5 checks pass” or the ones that fail.")
         st.code(mm.checks_snippet(case, t, array_literal), language="python")

@@ -209,6 +209,8 @@ def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
 
 def test_the_checks_snippet_on_the_page_runs_and_passes():
     at = open_page(mask="padding", pad=2, block=1)
+    assert not [c for c in at.code if c.value.startswith("import numpy as np")]  # built only when asked for
+    at.toggle(key="checks_code").set_value(True).run()
     (code,) = [c.value for c in at.code if c.value.startswith("import numpy as np")]
     scope: dict = {}
     with contextlib.redirect_stdout(io.StringIO()) as printed:

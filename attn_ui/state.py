@@ -32,16 +32,17 @@ def _fresh_visit(page_id: str) -> bool:
     return fresh
 
 
-def setup_page(file: str, *, one_head: bool = False) -> Shared:
+def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -> Shared:
     """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
     draw the sidebar, return the settings. The page's label and icon come from the route.
 
-    `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads."""
+    `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
+    `uses_shared=False`: the page does not use the shared settings (they still travel along in its links)."""
     page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
-    shared = _shared_controls(fresh, one_head)
+    shared = _shared_controls(fresh, None if not uses_shared else one_head)
     with nav:
         draw_nav(shared)
     return shared
@@ -58,7 +59,7 @@ def draw_nav(shared: Shared) -> None:
     st.divider()
 
 
-def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
+def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
     ss = st.session_state
     if fresh or "text" not in ss:
         from_url, notices = parse_shared(st.query_params.to_dict())
@@ -102,8 +103,11 @@ def _shared_controls(fresh: bool, one_head: bool = False) -> Shared:
     return shared
 
 
-def d_k_note(d_model: int, heads: int, one_head: bool) -> str:
-    """The sidebar's line on d_k, true for the page it is drawn on."""
+def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:
+    """The sidebar's line on d_k, true for the page it is drawn on (None: the page uses none of these settings)."""
+    if one_head is None:
+        return ("This page does not use these settings (it has its own controls); they are kept for the "
+                "other pages.")
     if one_head:
         return ("This page runs one head, so here d_k = d_model (the page says which). The heads setting "
                 "applies on the pages that split attention into heads.")

@@ -35,7 +35,7 @@ SIDEBAR_NOTE = ("This page trains on random data, so the sidebar's sentence, see
 
 
 def main():
-    setup_page(__file__)
+    setup_page(__file__, uses_shared=False)
     st.title("Training lab: watch attention learn")
     intro()
     settings = controls()

@@ -177,3 +177,9 @@ def test_show_me_reveals_without_a_verdict():
     verdicts = " ".join(e.value for e in (*at.success, *at.warning))
     assert panel(at, "3. weights") and "Right." not in verdicts and "Not quite." not in verdicts
     assert "gives its largest weight" in " ".join(i.value for i in at.info)
+
+
+def test_the_sidebar_says_when_a_page_uses_none_of_its_settings():
+    at = run_page("pages/6_Training_lab.py")
+    side = " ".join(c.value for c in at.sidebar.caption)
+    assert "does not use these settings" in side and "d_model / heads" not in side

@@ -13,7 +13,7 @@ from attn_ui.code import show_source
 from attn_ui.data import lab_seed_runs, lab_sweep
 from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
-from attn_ui.state import setup_page, url_bound
+from attn_ui.state import route_footer, setup_page, url_bound
 
 COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
 NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}
@@ -35,10 +35,15 @@ SIDEBAR_NOTE = ("This page trains on random data, so the sidebar's sentence, see
 
 
 def main():
-    setup_page(__file__, uses_shared=False)
+    shared = setup_page(__file__, uses_shared=False)
     st.title("Training lab: watch attention learn")
     intro()
-    settings = controls()
+    lesson(controls())
+    route_footer(__file__, shared)
+
+
+def lesson(settings) -> None:
+    """Train both runs and show them; stops early while a long run waits to start or the prediction is open."""
     lab = run_lab(*settings)
     if lab is None:
         return

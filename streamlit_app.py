@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-import attn_core
+from attn_core import Inputs
 from attn_core.builder import (
     FEATURES,
     QUERY_RULES,
@@ -18,7 +18,7 @@ from attn_core.builder import (
 from attn_core.words import positions_note, top_key_verdict
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import show_source
+from attn_ui import notebooks as nbk
 from attn_ui.data import load_inputs
 from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
 from attn_ui.format import a_an, gap, num
@@ -46,8 +46,7 @@ def main() -> None:
     output_of_one_query(inputs.labels, start, res, i)
     every_query(inputs.labels, res)
     where_qkv_come_from(inputs.labels, start, res)
-    show_source(attn_core.softmax, attn_core.scaled_dot_product_attention,
-                intro="These two functions from `attn_core/attention.py` are the attention this page shows.")
+    take_it_home(shared, inputs.labels, start, res, i, named)
     route_footer(__file__, shared)
 
 
@@ -69,7 +68,7 @@ def three_roles() -> None:
     role_v.markdown("**Value** $v_j = x_j W_V$: *what do I pass along?*")
 
 
-def choose_weights(shared, inputs: attn_core.Inputs) -> tuple[Start, bool]:
+def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     """Named features with hand-set W_Q (attention that visibly picks), or the seeded random weights."""
     url_bound("home_random", False, parse_bool)
     random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random")
@@ -148,6 +147,20 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
     plot(matrix_panels_figure([(res.Q, "Q = X·W_Q", labels, start.q_dims), (res.K, "K = X·W_K", labels, start.k_dims),
                                (res.V, "V = X·W_V", labels, start.v_dims)],
                               "Q, K and V: one row per token", across=True), key="fig_qkv")
+
+
+def take_it_home(shared, labels, start: Start, res, i: int, named: bool) -> None:
+    """The page's numbers rebuilt in plain numpy: shown as code, and downloadable as a notebook."""
+    cells = nbk.home_cells(start.X, start.W_Q, start.W_K, start.W_V, labels, i, named=named,
+                           shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
+    with st.expander("Show the code", icon=":material/code:"):
+        st.markdown("This page's numbers in plain numpy, in the order the page shows them: the same code as the "
+                    "notebook below, which also checks its results against the page.")
+        st.code(nbk.page_code(cells), language="python")
+    settings = {**nbk.shared_settings(shared), "query": labels[i],
+                "weights": "named features" if named else "seeded random"}
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, nbk.link_here(""), cells),
+                        "attention_explorer_home.ipynb", key="download_notebook")
 
 
 main()

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import attn_core
+from attn_core.builder import build
 from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, panel, run_page, title_of
 
 HOME = "streamlit_app.py"
@@ -183,3 +184,32 @@ def test_the_sidebar_says_when_a_page_uses_none_of_its_settings():
     at = run_page("pages/6_Training_lab.py")
     side = " ".join(c.value for c in at.sidebar.caption)
     assert "does not use these settings" in side and "d_model / heads" not in side
+
+
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
+    import nbformat
+
+    from attn_ui import notebooks as nbk
+
+    at = run_page(HOME, reveal=1)
+    code = at.code[0].value
+    assert code.startswith("import numpy as np") or "import numpy as np" in code
+    assert "weights = softmax(" in code or "softmax(" in code
+    button = at.get("download_button")
+    assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
+    start = attn_core_builder_start()
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    cells = nbk.home_cells(start.X, start.W_Q, start.W_K, start.W_V, start_labels(), 2, named=True,
+                           shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
+    assert nbk.page_code(cells).strip() == code.strip()  # the code on screen is the notebook's code
+    nbformat.validate(nbk.notebook("Home", {}, "", cells))
+
+
+def attn_core_builder_start():
+    from attn_core.builder import interpretable_start
+
+    return interpretable_start(("the", "cat", "sat", "on", "the", "mat"))
+
+
+def start_labels():
+    return attn_core.token_labels(("the", "cat", "sat", "on", "the", "mat"))

@@ -355,3 +355,73 @@ def matrix_grid_figure(figs, title: str, columns: int = 2, *, one_scale: bool = 
     if any(f.layout.title.subtitle.text for f in figs):
         fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=104)
     return fig
+
+
+def side_by_side(figs, title: str, *, legend: dict | None = None, shared_rows: bool = False) -> go.Figure:
+    """Charts made by the helpers above (bars, lines, histograms, heatmaps) drawn as ONE figure: side by side
+    on a screen, one above the other on a phone. One chart for the browser to redraw instead of several.
+
+    Each panel keeps its traces, axes, reference lines and their notes; its title becomes the panel's title,
+    left-aligned over it. A legend entry that several panels share is listed once (and toggles all of them);
+    heatmaps on one colour scale show it once, others each beside their panel. `legend`: the combined legend's
+    place (default: the first chart's). `shared_rows`: the heatmaps have the same rows, so only the first
+    panel names them when side by side. Assembled as plain data, so merging costs a few ms, not Plotly's
+    hundreds for make_subplots and per-panel updates."""
+    panels = [f.to_plotly_json() for f in figs]
+    phone, n = on_phone(), len(panels)
+    # px of each panel's plot area: its chart's height less that chart's title and margins
+    plots = [(p["layout"].get("height") or 320) - 90 for p in panels]
+    gap_px = 120  # between stacked panels: the x axis title of one, the title of the next
+    area = sum(plots) + gap_px * (n - 1) if phone else max(plots)
+    first = panels[0]["layout"]
+    layout = {k: v for k, v in first.items() if k not in ("xaxis", "yaxis", "shapes", "annotations", "title")}
+    data, shapes, notes, seen = [], [], [], set()
+    scales = {(t.get("zmin"), t.get("zmax"), str(t.get("colorscale"))) for p in panels for t in p["data"]
+              if t.get("type") == "heatmap" and t.get("showscale") is not False}
+    for k, panel in enumerate(panels):
+        if phone:
+            top = 1 - (sum(plots[:k]) + gap_px * k) / area
+            x_dom, y_dom = [0.0, 1.0], [max(top - plots[k] / area, 0.0), top]
+        else:
+            width = (1 - 0.09 * (n - 1)) / n
+            x_dom, y_dom = [k * (width + 0.09), k * (width + 0.09) + width], [0.0, 1.0]
+        x, y = ("x", "y") if k == 0 else (f"x{k + 1}", f"y{k + 1}")
+        layout[f"xaxis{k + 1 if k else ''}"] = {**panel["layout"].get("xaxis", {}), "domain": x_dom, "anchor": y}
+        layout[f"yaxis{k + 1 if k else ''}"] = {**panel["layout"].get("yaxis", {}), "domain": y_dom, "anchor": x}
+        if shared_rows and k and not phone:
+            layout[f"yaxis{k + 1}"].update(showticklabels=False, title={"text": ""})
+        for trace in panel["data"]:
+            trace = {**trace, "xaxis": x, "yaxis": y}
+            name = trace.get("name")
+            if not name:
+                trace["showlegend"] = False  # an unnamed trace would be listed as "trace 0"
+            elif trace.get("showlegend") is not False:
+                if name in seen:
+                    trace["showlegend"] = False
+                seen.add(name)
+                trace["legendgroup"] = name
+            if trace.get("type") == "heatmap" and trace.get("showscale") is not False:
+                if len(scales) == 1:
+                    trace["showscale"] = k == n - 1  # one scale for all: shown once, beside the last panel
+                if len(scales) > 1 or k == n - 1:
+                    trace["colorbar"] = {**trace.get("colorbar", {}), "x": x_dom[1] + 0.01, "xanchor": "left",
+                                         "y": sum(y_dom) / 2, "yanchor": "middle", "len": y_dom[1] - y_dom[0]}
+            data.append(trace)
+        refs = {"x": x, "x domain": f"{x} domain", "y": y, "y domain": f"{y} domain"}
+        for kind, out in (("shapes", shapes), ("annotations", notes)):
+            for item in panel["layout"].get(kind, []):
+                out.append({**item, "xref": refs.get(item.get("xref"), item.get("xref")),
+                            "yref": refs.get(item.get("yref"), item.get("yref"))})
+        notes.insert(k, {"text": panel["layout"].get("title", {}).get("text", ""), "x": x_dom[0], "y": y_dom[1],
+                         "xref": "paper", "yref": "paper", "xanchor": "left", "yanchor": "bottom",
+                         "showarrow": False, "font": {"size": 13}})
+    legend = dict(legend or first.get("legend", {}))
+    if phone and n > 1 and legend.get("y", 1) < 0:  # below the panels: as far below the last as below one chart
+        legend["y"] *= max(plots) / area
+    hidden = any(p["layout"].get("title", {}).get("subtitle", {}).get("text") for p in panels)
+    layout.update(title={**first.get("title", {}), "text": title,
+                         "subtitle": {"text": "values: hover over or tap a cell" if hidden else ""}},
+                  height=area + 170, legend=legend, shapes=shapes, annotations=notes,
+                  margin={**first.get("margin", {}), "t": 100 if hidden else 86})
+    # every piece comes from a figure Plotly has already validated: checking it all again costs ~30 ms
+    return go.Figure(data=data, layout=layout, _validate=False)

@@ -25,6 +25,7 @@ from attn_core.scaling_words import (
     peakedness_sentence,
     prediction_sentence,
     ratio_metric,
+    scores_text,
     slope_labels,
     softmax_question,
     tails_caption,
@@ -32,8 +33,15 @@ from attn_core.scaling_words import (
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
-from attn_ui.data import cached_peakedness, cached_sample, cached_std_curve, load_inputs
-from attn_ui.figures import histogram_figure, line_figure, matrix_figure, vector_figure
+from attn_ui.data import cached_figure, cached_peakedness, cached_sample, cached_std_curve, load_inputs
+from attn_ui.figures import (
+    histogram_figure,
+    line_figure,
+    matrix_figure,
+    plot,
+    side_by_side,
+    vector_figure,
+)
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -48,6 +56,7 @@ CURVE_NAMES = {"unscaled": "unscaled: q·k", "sqrt_dk": "scaled: q·k / √d_k",
 DASHES = {"unscaled": "dot", "sqrt_dk": "solid", "dk": "dash"}
 SYMBOLS = {"unscaled": "square", "sqrt_dk": "circle", "dk": "triangle-up"}
 KEYS = ["key 1", "key 2"]
+BELOW = {"orientation": "h", "yanchor": "top", "y": -0.22, "x": 0}  # a legend under the x axis title
 CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, cp_softmax_check, cp_softmax_skip
 ASKED = "_cp_softmax_scores"  # the scores the learner's prediction answered, kept while it stands
 INTRO = (
@@ -71,6 +80,7 @@ def main():
     route_footer(__file__, shared)  # Next: the following page on the route, and Back
 
 
+@st.fragment
 def two_keys():
     """Section 1: one query, two keys, the same two scores with and without ÷ √d_k."""
     st.header("1. Two keys, side by side", anchor="two-keys")
@@ -90,21 +100,23 @@ def two_keys():
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
-    z_text = "[" + ", ".join(fmt.short(z) for z in two.scores) + "]"
-    s_text = "[" + ", ".join(fmt.short(z) for z in two.scaled) + "]"
-
     left, right = st.columns(2)
-    with left:
-        st.subheader("Unscaled")
-        st.markdown(f"softmax({z_text}) = **{fmt.vec(two.p_unscaled, 4)}**")
-        st.plotly_chart(vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
-                        key="fig_p_unscaled")
-    with right:
-        st.subheader(f"Divided by {fmt.sqrt_text(two.d_k)}")
-        st.markdown(f"softmax({s_text}) = **{fmt.vec(two.p_scaled, 3)}**")
-        st.plotly_chart(vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{two.d_k})", kind="weights",
-                                      decimals=3), key="fig_p_scaled")
+    left.subheader("Unscaled")
+    left.markdown(f"softmax({scores_text(two.scores, fmt)}) = **{fmt.vec(two.p_unscaled, 4)}**")
+    right.subheader(f"Divided by {fmt.sqrt_text(two.d_k)}")
+    right.markdown(f"softmax({scores_text(two.scaled, fmt)}) = **{fmt.vec(two.p_scaled, 3)}**")
+    plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
     gradient(two)
+
+
+def weights_figure(scores: tuple, d_k: int) -> go.Figure:
+    """Section 1's two bar charts as one figure: softmax(z) and softmax(z / √d_k)."""
+    two = compare_two_keys(scores, d_k)
+    z_text = scores_text(two.scores, fmt)
+    return side_by_side([vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
+                         vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{d_k})", kind="weights",
+                                       decimals=3)],
+                        f"the weights, unscaled and ÷ √{d_k}")
 
 
 def softmax_checkpoint(two: TwoKeys) -> bool:
@@ -131,14 +143,7 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
 def gradient(two: TwoKeys):
     """Section 1, continued: softmax's Jacobian on both sides, and what the slopes mean for learning."""
     st.markdown(jacobian_sentence(two, fmt))
-    j_left, j_right = st.columns(2)
-    # the same colour scale for both: 0.25 = ½·½ is the largest value p(1 − p) can take
-    j_left.plotly_chart(matrix_figure(two.J_unscaled, "∂p/∂z = diag(p) − p pᵀ, unscaled", KEYS, KEYS, zmax=0.25,
-                                      decimals=4, y_title="weight pᵢ", x_title="score zⱼ", height=260),
-                        key="fig_J_unscaled")
-    j_right.plotly_chart(matrix_figure(two.J_scaled, f"∂p/∂z = diag(p) − p pᵀ, scores ÷ √{two.d_k}", KEYS, KEYS,
-                                       zmax=0.25, decimals=3, y_title="weight pᵢ", x_title="score zⱼ", height=260),
-                         key="fig_J_scaled")
+    plot(cached_figure(jacobian_figure, tuple(two.scores), two.d_k), key="fig_J")
     unscaled, scaled = slope_labels(two)
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
@@ -154,6 +159,18 @@ def gradient(two: TwoKeys):
         st.markdown(text)
 
 
+def jacobian_figure(scores: tuple, d_k: int) -> go.Figure:
+    """Softmax's Jacobian on both sides as one figure, on one colour scale."""
+    two = compare_two_keys(scores, d_k)
+    # the same colour scale for both: 0.25 = ½·½ is the largest value p(1 − p) can take
+    panels = [matrix_figure(J, title, KEYS, KEYS, zmax=0.25, decimals=decimals, y_title="weight pᵢ",
+                            x_title="score zⱼ", height=260, share=0.5)
+              for J, title, decimals in ((two.J_unscaled, "∂p/∂z = diag(p) − p pᵀ, unscaled", 4),
+                                         (two.J_scaled, f"∂p/∂z = diag(p) − p pᵀ, scores ÷ √{d_k}", 3))]
+    return side_by_side(panels, f"softmax's Jacobian, unscaled and ÷ √{d_k}", shared_rows=True)
+
+
+@st.fragment
 def variance(shared: Shared):
     """Section 2: sample q·k at one width, then at every width, and compare the spread with √d_k."""
     st.header("2. The variance argument, by sampling", anchor="variance")
@@ -166,12 +183,8 @@ def variance(shared: Shared):
     d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2")
     sample = cached_sample(d_k, N_SAMPLES, shared.seed)
 
+    plot(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
     h_left, h_right = st.columns(2)
-    h_left.plotly_chart(histogram_figure(sample.dots, sample.theory, f"q·k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
-                                         curve_name="normal curve, std √d_k" if sample.theory != 1 else
-                                         "normal curve, std 1"), key="fig_hist_raw")
-    h_right.plotly_chart(histogram_figure(sample.scaled, 1.0, f"q·k / √d_k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
-                                          curve_name="normal curve, std 1"), key="fig_hist_scaled")
     h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=f"theory: √d_k = {fmt.sqrt_text(d_k)}")
     h_left.caption(f"Theory: √d_k = {fmt.sqrt_text(d_k)}. Measured {fmt.num(sample.std, 2)}: "
                    f"{about_theory(sample.std, sample.theory, fmt)}.")
@@ -184,9 +197,25 @@ def variance(shared: Shared):
     std_figure(shared, d_k, sample.std)
 
 
+def histograms_figure(d_k: int, seed: int) -> go.Figure:
+    """Section 2's two histograms as one figure: q·k, and q·k / √d_k, each with its normal curve."""
+    sample = cached_sample(d_k, N_SAMPLES, seed)
+    raw = histogram_figure(sample.dots, sample.theory, f"q·k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
+                           curve_name="normal curve, std √d_k" if sample.theory != 1 else "normal curve, std 1")
+    scaled = histogram_figure(sample.scaled, 1.0, f"q·k / √d_k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
+                              curve_name="normal curve, std 1")
+    return side_by_side([raw, scaled], f"q·k, before and after ÷ √{d_k}",
+                        legend=BELOW)
+
+
 def std_figure(shared: Shared, d_k: int, std: float):
     """Section 2, continued: the measured spread at every width, on log axes, against √d_k."""
-    std_raw, std_scaled = cached_std_curve(CURVE_D_KS, N_SAMPLES, shared.seed)
+    plot(cached_figure(std_curve_figure, d_k, shared.seed, std), key="fig_std_curve")
+
+
+def std_curve_figure(d_k: int, seed: int, std: float) -> go.Figure:
+    """The measured spread of q·k at every width in CURVE_D_KS against √d_k, with the learner's d_k ringed."""
+    std_raw, std_scaled = cached_std_curve(CURVE_D_KS, N_SAMPLES, seed)
     fig = line_figure("measured std of q·k against d_k, with √d_k  (log axes)", "d_k", "standard deviation",
                       x_ticks=CURVE_D_KS, log_y=True)
     fig.update_yaxes(tickvals=[1, 2, 4, 8, 16, 32])
@@ -198,9 +227,10 @@ def std_figure(shared: Shared, d_k: int, std: float):
                              **curve_style("sqrt_dk")))
     fig.add_trace(go.Scatter(x=[d_k], y=[std], mode="markers", name=f"your d_k = {d_k}",
                              marker={"size": 13, "color": "rgba(0,0,0,0)", "line": {"width": 2, "color": "#222"}}))
-    st.plotly_chart(fig, key="fig_std_curve")
+    return fig
 
 
+@st.fragment
 def peakedness(shared: Shared):
     """Section 3: softmax over n random keys as d_k grows, unscaled, ÷ √d_k and ÷ d_k."""
     st.header("3. Peakedness as d_k grows", anchor="peakedness")
@@ -218,8 +248,18 @@ def peakedness(shared: Shared):
         st.info("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
                 "every scale, so all three curves lie flat. Pick n ≥ 2 to see scaling matter.",
                 icon=":material/looks_one:")
+    plot(cached_figure(peakedness_figure, n_keys, shared.seed), key="fig_peak")
+    st.caption(f"Every point is the mean over **{N_SEEDS} seeds**: {N_SEEDS} independent draws of one query and "
+               f"{n_keys} keys, from a generator seeded with the sidebar seed ({shared.seed}). Each width reuses "
+               "the first d_k coordinates of the same draws, so the curves change only through d_k.")
+    sentence = peakedness_sentence(peak, fmt)
+    if sentence:
+        st.markdown(sentence)
 
-    p_left, p_right = st.columns(2)
+
+def peakedness_figure(n_keys: int, seed: int) -> go.Figure:
+    """Section 3's two panels as one figure: the mean largest weight and the mean entropy against d_k."""
+    peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, seed)
     fig_max = line_figure("mean largest weight maxⱼ pⱼ against d_k", "d_k (log axis)", "largest weight",
                           x_ticks=CURVE_D_KS)
     fig_ent = line_figure("mean entropy H = −Σⱼ pⱼ log pⱼ against d_k", "d_k (log axis)", "entropy (nats)",
@@ -234,14 +274,8 @@ def peakedness(shared: Shared):
                                      **curve_style(name)))
     fig_max.update_yaxes(range=[0, 1.08])
     fig_ent.update_yaxes(range=[-0.05, max(math.log(n_keys), 0.1) * 1.1])
-    p_left.plotly_chart(fig_max, key="fig_peak_max")
-    p_right.plotly_chart(fig_ent, key="fig_peak_entropy")
-    st.caption(f"Every point is the mean over **{N_SEEDS} seeds**: {N_SEEDS} independent draws of one query and "
-               f"{n_keys} keys, from a generator seeded with the sidebar seed ({shared.seed}). Each width reuses "
-               "the first d_k coordinates of the same draws, so the curves change only through d_k.")
-    sentence = peakedness_sentence(peak, fmt)
-    if sentence:
-        st.markdown(sentence)
+    return side_by_side([fig_max, fig_ent], f"softmax over {fmt.plural(n_keys, 'random key')} as d_k grows",
+                        legend=BELOW)
 
 
 def curve_style(name: str) -> dict:
@@ -258,6 +292,7 @@ def add_references(fig: go.Figure, n_keys: int, argmax: tuple, uniform: tuple):
                       annotation_position="top left")
 
 
+@st.fragment
 def temperature(shared: Shared):
     """Section 4: divide head 1's scores by 1, √d_k, d_k or any τ and watch the row entropies."""
     st.header("4. A temperature dial on your own sentence", anchor="temperature")
@@ -289,13 +324,10 @@ def temperature(shared: Shared):
     temp = temperature_attention(Q, K, tau)
 
     w_left, w_right = st.columns([3, 2])
-    w_left.plotly_chart(matrix_figure(temp.weights, f"weights = softmax(QKᵀ / τ), τ = {fmt.short(tau)}", labels,
-                                      labels, kind="weights", x_title="key", y_title="query"), key="fig_temp_weights")
-    fig = vector_figure(temp.entropy, labels, "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ (nats)", decimals=2,
-                        x_title="query i", height=300)
-    fig.add_hline(y=temp.max_entropy, line={"dash": "dot", "color": "#999999"})  # uniform: named in the caption
-    fig.update_yaxes(range=[0, max(temp.max_entropy, 0.1) * 1.2])
-    w_right.plotly_chart(fig, key="fig_temp_entropy")
+    plot(cached_figure(temperature_weights_figure, temp.weights, tuple(labels), tau), key="fig_temp_weights",
+         where=w_left)
+    plot(cached_figure(row_entropy_figure, temp.entropy, tuple(labels), temp.max_entropy), key="fig_temp_entropy",
+         where=w_right)
     w_right.caption(f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
                     f"log {n} = {fmt.num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
     entropy_curve(Q, K, temp, d_k)
@@ -308,8 +340,29 @@ def temperature(shared: Shared):
                 icon=":material/looks_one:")
 
 
+def temperature_weights_figure(weights, labels: tuple, tau: float) -> go.Figure:
+    """softmax(QKᵀ / τ) as a heatmap, in the wider of section 4's two columns."""
+    return matrix_figure(weights, f"weights = softmax(QKᵀ / τ), τ = {fmt.short(tau)}", list(labels), list(labels),
+                         kind="weights", x_title="key", y_title="query", share=0.6)
+
+
+def row_entropy_figure(entropy, labels: tuple, max_entropy: float) -> go.Figure:
+    """Each query's row entropy as a bar, with uniform weights' log n dotted."""
+    fig = vector_figure(entropy, list(labels), "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ (nats)", decimals=2,
+                        x_title="query i", height=300)
+    fig.add_hline(y=max_entropy, line={"dash": "dot", "color": "#999999"})  # uniform: named in the caption
+    fig.update_yaxes(range=[0, max(max_entropy, 0.1) * 1.2])
+    return fig
+
+
 def entropy_curve(Q, K, temp, d_k: int):
     """Section 4, continued: mean row entropy over the whole τ range, with 1, √d_k, d_k and your τ marked."""
+    plot(cached_figure(entropy_curve_figure, Q, K, d_k, temp.tau, temp.mean_entropy), key="fig_temp_curve")
+
+
+def entropy_curve_figure(Q, K, d_k: int, tau: float, mean_entropy: float) -> go.Figure:
+    """Mean row entropy of softmax(QKᵀ / τ) over the τ box's whole range, with 1, √d_k, d_k and τ marked."""
+    max_entropy = math.log(K.shape[0])
     taus = np.logspace(math.log10(TAU_MIN), math.log10(TAU_MAX), 73)  # the whole range the τ box allows
     fig = line_figure("mean row entropy of softmax(QKᵀ / τ) against τ", "τ (log axis)", "mean entropy (nats)",
                       x_ticks=[0.001, 0.01, 0.1, 1, 10, 100, 1000])
@@ -317,7 +370,7 @@ def entropy_curve(Q, K, temp, d_k: int):
                              line={"color": "#2b6cb0"}, showlegend=False))
     fig.add_hline(y=0, line={"dash": "dot", "color": "#999999"}, annotation_text="hard argmax",
                   annotation_position="top left")
-    fig.add_hline(y=temp.max_entropy, line={"dash": "dot", "color": "#999999"},
+    fig.add_hline(y=max_entropy, line={"dash": "dot", "color": "#999999"},
                   annotation_text=f"uniform: log {K.shape[0]}", annotation_position="bottom right")
     marks: dict[float, list[str]] = {}
     for value, label in ((1.0, "1"), (math.sqrt(d_k), "√d_k"), (float(d_k), "d_k")):
@@ -328,10 +381,10 @@ def entropy_curve(Q, K, temp, d_k: int):
         fig.add_annotation(x=math.log10(value), y=1, yref="paper", yanchor="bottom", text=" = ".join(names),
                            showarrow=False, xanchor="left" if value > 1 else "right",
                            font={"size": 11, "color": "#666"})
-    fig.add_trace(go.Scatter(x=[temp.tau], y=[temp.mean_entropy], mode="markers", name="your τ", showlegend=False,
+    fig.add_trace(go.Scatter(x=[tau], y=[mean_entropy], mode="markers", name="your τ", showlegend=False,
                              marker={"size": 14, "color": "#c0392b"}))
-    fig.update_yaxes(range=[-0.05, max(temp.max_entropy, 0.1) * 1.12])
-    st.plotly_chart(fig, key="fig_temp_curve")
+    fig.update_yaxes(range=[-0.05, max(max_entropy, 0.1) * 1.12])
+    return fig
 
 
 def closing():

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
 from attn_ui import format as fmt
-from tests.apptest_utils import all_text, figure_titled, heatmap_z, run_page
+from tests.apptest_utils import all_text, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/2_Scaling_explorer.py"
 
@@ -38,6 +38,26 @@ def screen_text(at: AppTest) -> str:
     return "\n".join(parts + [f"{m.label} {m.value}" for m in at.get("metric")])
 
 
+def panels(fig: dict) -> list[tuple[str, dict]]:
+    """(title, figure) for a figure, or for each panel of a figure drawn as several (side_by_side,
+    matrix_grid_figure): the panel's title and its own traces. Subplot titles are the annotations placed on
+    the paper, in panel order; panel p draws on axis x, x2, x3, …"""
+    titles = [a["text"] for a in fig.get("layout", {}).get("annotations", [])
+              if a.get("xref") == "paper" and a.get("yref") == "paper"]
+    out = [(title_of(fig), fig)]
+    for p, title in enumerate(titles):
+        axis = "x" if p == 0 else f"x{p + 1}"
+        out.append((title, {"data": [t for t in fig["data"] if t.get("xaxis", "x") == axis], "layout": fig["layout"]}))
+    return out
+
+
+def panel_titled(at: AppTest, starts_with: str) -> dict:
+    """The one figure, or panel of a figure, whose title starts with `starts_with`."""
+    found = [panel for fig in figures(at) for title, panel in panels(fig) if title.startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} panels titled {starts_with!r}"
+    return found[0]
+
+
 def traces(fig: dict) -> dict:
     return {t["name"]: np.asarray(t["y"], dtype=float) for t in fig["data"] if t.get("name")}
 
@@ -54,9 +74,9 @@ def test_the_seed_strings_appear_at_the_defaults(default_page):
     assert "softmax([8, 0]) = **[0.9997, 0.0003]**" in text
     assert "softmax([1, 0]) = **[0.731, 0.269]**" in text
     assert "√64 = 8" in text
-    bars = figure_titled(default_page, "p = softmax([8, 0])  ")["data"][0]
+    bars = panel_titled(default_page, "p = softmax([8, 0])  ")["data"][0]
     assert bars["text"] == ["0.9997", "0.0003"]
-    assert figure_titled(default_page, "p = softmax([8, 0] / √64)")["data"][0]["text"] == ["0.731", "0.269"]
+    assert panel_titled(default_page, "p = softmax([8, 0] / √64)")["data"][0]["text"] == ["0.731", "0.269"]
 
 
 def test_the_gradient_of_the_second_key_in_both_cases(default_page):
@@ -66,9 +86,9 @@ def test_the_gradient_of_the_second_key_in_both_cases(default_page):
     ratio = f"{two.ratio:,.0f}"
     assert 550 < two.ratio < 650 and metric(default_page, "scaled ÷ unscaled") == f"{ratio}×"
     assert f"about **{ratio} times more**" in all_text(default_page)
-    J = heatmap_z(figure_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, unscaled"))
+    J = heatmap_z(panel_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, unscaled"))
     np.testing.assert_allclose(J, two.J_unscaled)
-    np.testing.assert_allclose(heatmap_z(figure_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, scores ÷ √64")),
+    np.testing.assert_allclose(heatmap_z(panel_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, scores ÷ √64")),
                                two.J_scaled)
 
 
@@ -78,12 +98,12 @@ def test_the_sampled_std_is_about_8_and_about_1_after_scaling(default_page):
     scaled = float(metric(default_page, "measured std of q·k / √d_k"))
     assert abs(raw - 8) < 0.5 and abs(scaled - 1) < 0.06
     assert "about 8" in all_text(default_page)
-    hist = figure_titled(default_page, "q·k, d_k = 64")["data"][0]
+    hist = panel_titled(default_page, "q·k, d_k = 64")["data"][0]
     np.testing.assert_allclose(hist["x"], attn_core.sample_qk_dots(64, 4000, 0))
 
 
 def test_the_unscaled_max_weight_climbs_and_the_scaled_one_stays_flat(default_page):
-    curves = traces(figure_titled(default_page, "mean largest weight"))
+    curves = traces(panel_titled(default_page, "mean largest weight"))
     unscaled, scaled, wrong = curves["unscaled: q·k"], curves["scaled: q·k / √d_k"], curves["wrong factor: q·k / d_k"]
     assert len(unscaled) == 10 and (np.diff(unscaled) > 0).all() and unscaled[-1] > 0.9
     assert np.ptp(scaled) < 0.1
@@ -96,9 +116,9 @@ def test_the_temperature_dial_uses_head_one_of_the_shared_sentence(default_page)
     w = inputs.weights
     heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, 2)
     expected = temperature_attention(heads.Q_heads[0], heads.K_heads[0], 2.0)  # √d_k = √4 by default
-    np.testing.assert_allclose(heatmap_z(figure_titled(default_page, "weights = softmax(QKᵀ / τ), τ = 2")),
+    np.testing.assert_allclose(heatmap_z(panel_titled(default_page, "weights = softmax(QKᵀ / τ), τ = 2")),
                                expected.weights)
-    np.testing.assert_allclose(figure_titled(default_page, "row entropy")["data"][0]["y"], expected.entropy)
+    np.testing.assert_allclose(panel_titled(default_page, "row entropy")["data"][0]["y"], expected.entropy)
 
 
 def test_a_link_reproduces_the_view_and_widgets_write_back():
@@ -107,13 +127,13 @@ def test_a_link_reproduces_the_view_and_widgets_write_back():
     assert (at.number_input(key="za").value, at.number_input(key="zb").value) == (3.0, 1.0)
     assert at.slider(key="dk2").value == 16 and at.number_input(key="n_keys").value == 4
     assert "softmax([1.5, 0.5]) = **[0.731, 0.269]**" in all_text(at)
-    assert figure_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
-    assert figure_titled(at, "q·k, d_k = 16  ")
+    assert panel_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
+    assert panel_titled(at, "q·k, d_k = 16  ")
     at.number_input(key="za").set_value(1.0).run()
     at.radio(key="divisor").set_value("1").run()
     assert not at.exception
     assert at.query_params["za"] in ("1.0", ["1.0"]) and at.query_params["divisor"] in ("1", ["1"])
-    assert figure_titled(at, "weights = softmax(QKᵀ / τ), τ = 1 ")
+    assert panel_titled(at, "weights = softmax(QKᵀ / τ), τ = 1 ")
 
 
 @pytest.mark.parametrize("qp", [
@@ -232,11 +252,11 @@ def test_peakedness_words_come_from_the_numbers(default_page):
 
 def test_the_three_curves_differ_in_dash_and_marker_not_only_colour(default_page):
     for title in ("mean largest weight", "mean entropy"):
-        curves = [t for t in figure_titled(default_page, title)["data"] if t.get("name") in CURVE_NAMES_SHOWN]
+        curves = [t for t in panel_titled(default_page, title)["data"] if t.get("name") in CURVE_NAMES_SHOWN]
         assert len(curves) == 3
         assert len({t["line"]["dash"] for t in curves}) == 3
         assert len({t["marker"]["symbol"] for t in curves}) == 3
-    std = [t for t in figure_titled(default_page, "measured std of q·k against d_k")["data"]
+    std = [t for t in panel_titled(default_page, "measured std of q·k against d_k")["data"]
            if t.get("name", "").startswith("measured")]
     assert len({(t["line"]["dash"], t["marker"]["symbol"]) for t in std}) == 2
 
@@ -268,9 +288,8 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings():
 
 # ------------------------------------------------------------------------------------------- predict, then see
 def section_one_figures(at: AppTest) -> list:
-    from tests.apptest_utils import figures, title_of
-
-    return [title_of(f) for f in figures(at) if title_of(f).startswith(("p = softmax", "∂p/∂z"))]
+    """The titles of section 1's charts (panels of its two figures) on the page."""
+    return [title for fig in figures(at) for title, _ in panels(fig) if title.startswith(("p = softmax", "∂p/∂z"))]
 
 
 def answer(at: AppTest, value: float) -> AppTest:
@@ -286,7 +305,7 @@ def test_section_one_asks_for_softmax_of_8_0_before_any_of_its_numbers():
     assert at.slider(key="cp_softmax_value").value == 0.5
     assert section_one_figures(at) == [] and "0.9997" not in text
     assert not [m for m in at.get("metric") if m.label.startswith(("∂p", "scaled ÷", "reaching"))]
-    assert figure_titled(at, "q·k, d_k = 64")  # the other sections do not wait
+    assert panel_titled(at, "q·k, d_k = 64")  # the other sections do not wait
 
 
 def test_a_right_prediction_is_told_so_with_the_numbers_on_screen():
@@ -335,3 +354,46 @@ def test_the_question_follows_the_scores_until_answered_then_stays_with_them():
     assert "softmax([5, 1]) = **[0.9820, 0.0180]**" in text
     at = at.button(key="cp_softmax_again").click().run()
     assert "What is softmax([5, 1])?" in all_text(at) and section_one_figures(at) == []
+
+
+# ------------------------------------------------------------------------------------------- speed and phones
+def test_charts_are_byte_identical_from_one_run_to_the_next():
+    """An unchanged chart costs the browser almost nothing only if its JSON is the same, byte for byte."""
+    specs = [[el.proto.spec for el in open_page().get("plotly_chart")] for _ in range(2)]
+    assert len(specs[0]) == 8 and specs[0] == specs[1]
+
+
+def test_every_chart_is_drawn_without_toolbar_or_zoom(default_page):
+    import json
+
+    for el in default_page.get("plotly_chart"):
+        assert json.loads(el.proto.config) == {"displayModeBar": False, "scrollZoom": False}
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_side_by_side_keeps_each_panels_traces_axes_and_lines(monkeypatch, phone):
+    import plotly.graph_objects as go
+
+    from attn_ui import figures
+
+    monkeypatch.setattr(figures, "on_phone", lambda: phone)
+    left = figures.line_figure("left panel", "d_k", "weight", x_ticks=[1, 2, 4])
+    left.add_trace(go.Scatter(x=[1, 2, 4], y=[0.1, 0.5, 0.9], name="unscaled"))
+    left.add_hline(y=1, annotation_text="hard argmax: 1")
+    right = figures.line_figure("right panel", "d_k", "entropy", x_ticks=[1, 2, 4])
+    right.add_trace(go.Scatter(x=[1, 2, 4], y=[2, 1, 0], name="unscaled"))
+    right.add_hline(y=0, annotation_text="hard argmax: 0")
+    fig = figures.side_by_side([left, right], "both", legend={"orientation": "h", "y": -0.2})
+    d = fig.to_plotly_json()
+    assert [t["xaxis"] for t in d["data"]] == ["x", "x2"] and [t["y"][0] for t in d["data"]] == [0.1, 2]
+    assert [t.get("showlegend") for t in d["data"]] == [None, False]  # "unscaled" listed once
+    assert d["layout"]["xaxis2"]["type"] == "log" and d["layout"]["yaxis2"]["title"]["text"] == "entropy"
+    assert [(s["yref"], s["y0"]) for s in d["layout"]["shapes"]] == [("y", 1), ("y2", 0)]
+    notes = {a["text"]: (a["xref"], a["yref"]) for a in d["layout"]["annotations"]}
+    assert notes["left panel"] == notes["right panel"] == ("paper", "paper")
+    assert notes["hard argmax: 0"] == ("x2 domain", "y2")
+    x2, y2 = d["layout"]["xaxis2"]["domain"], d["layout"]["yaxis2"]["domain"]
+    if phone:  # one above the other, the legend as far below the last panel as below one chart
+        assert x2 == [0, 1] and y2[1] < 0.5 and d["layout"]["legend"]["y"] > -0.2
+    else:
+        assert x2[0] > 0.5 and y2 == [0, 1] and d["layout"]["legend"]["y"] == -0.2

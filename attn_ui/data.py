@@ -58,14 +58,6 @@ def qk_dots(d_k: int, n_samples: int, seed: int):
     return attn_core.sample_qk_dots(d_k, n_samples, seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
-def question(kind: str, seed: int):
-    """The Check yourself question of this kind at this seed (attn_core.questions.make_question), cached."""
-    from attn_core.questions import make_question  # here, not at the top: this file appends only
-
-    return make_question(kind, seed)
-
-
 @st.cache_data(show_spinner=False, max_entries=32)
 def lab_sweep(d_k: int, steps: int, seed: int, loss: str, _label: str = "Training"):
     """attn_core.training.train_sweep, cached, with a progress bar while it trains (call it inside a

@@ -47,9 +47,9 @@ CONTROLS: dict[str, list[tuple[str, str]]] = {
     "pages/2_Scaling_explorer.py": [("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor")],
     "pages/6_Training_lab.py": [("slider", "dk")],
     "pages/3_Common_mistakes.py": [("select", "head"), ("button", "quiz_new")],
-    "pages/5_Check_yourself.py": [("button", "q_new")],
+    "pages/5_Check_yourself.py": [("button", "reroll"), ("number", "q")],
     "pages/4_Masks_and_heads.py": [("radio", "mask"), ("select", "head"), ("select", "query")],
-    "pages/7_Mask_mistakes.py": [],
+    "pages/7_Mask_mistakes.py": [("radio", "mask"), ("select", "block"), ("radio", "dtype")],
 }
 
 
@@ -185,7 +185,7 @@ def _step(page, kind: str, key: str, k: int) -> None:
     """One step of a control: alternate directions so the value stays near its default."""
     box = page.locator(f".st-key-{key}").first
     if kind == "slider":
-        box.locator('[role="slider"]').first.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
+        box.locator('input[type="range"]').first.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
     elif kind == "number":
         box.locator('[data-testid="stNumberInputStepUp"]' if k % 2 == 0
                     else '[data-testid="stNumberInputStepDown"]').first.click()

@@ -135,10 +135,12 @@ def starting_point(lab: tl.Lab) -> None:
 def race(lab: tl.Lab) -> bool:
     """Predict which run learns first, then see both runs' curves; False until the learner has answered."""
     st.header("2. The race", anchor="race")
-    guess = predict(f"cp_race_{lab.d_k}_{lab.lr:g}_{lab.loss}",
+    # one question per setting that can change its answer: a guess is never judged against another setting's runs
+    guess = predict(f"cp_race_{lab.d_k}_{lab.lr:g}_{lab.loss}_{lab.steps}_{lab.seeds[0]}",
                     f"At d_k = {lab.d_k} and learning rate {lab.lr:g}, which run's loss drops below "
                     f"{tl.LOW_LOSS:g} first?", options=list(GUESSES), format_func=GUESSES.get,
-                    help="The question comes back when you change d_k, the learning rate or the loss.")
+                    help="The question comes back when you change d_k, the learning rate, the loss, the steps or "
+                         "the seed: each can change the answer.")
     if guess is None:
         st.caption("The curves, the final attention and the learning-rate sweep appear once you answer.")
         return False

@@ -116,3 +116,21 @@ def test_cross_entropy_on_the_positions_from_a_link(open_page):
     text = all_text(at)
     assert "The unscaled run diverged at step" in text and "is stuck" not in text
     traces_are_finite(at)
+
+
+def test_skip_the_predictions_shows_everything_with_the_why(open_page):
+    at = open_page(PAGE, reveal=1)
+    assert not at.success and not any(r.key and r.key.startswith("cp_race_") for r in at.radio)
+    assert at.info and at.info[0].value.startswith("The scaled run's loss first drops below 0.1 at step")
+    assert len(figures(at)) == 5
+
+
+def test_a_guess_is_never_judged_against_another_settings_runs(open_page):
+    at = answer(open_page(PAGE), "scaled")
+    assert at.success
+    at.select_slider(key="steps").set_value(25).run()  # fewer steps can change the answer to "neither"
+    assert not at.exception and not at.success and not at.warning
+    assert any(r.key and r.key.startswith("cp_race_") for r in at.radio)  # asked again for these steps
+    at = answer(at, "neither" if tl.first_below(tl.pick_runs(tl.train_sweep(64, 25, 0), 3.0)[0].loss[0]) is None
+                else "scaled")
+    assert at.success

@@ -336,3 +336,30 @@ def test_sentences_print_no_raw_floats():
              tl.sweep_sentence(*finals, 3.0, 64, 200, fmt), tl.heatmap_sentence(scaled, unscaled, fmt)]
     for text in texts:
         assert not re.search(r"\d\.\d{5,}|e[+-]\d|nan|inf", text), text
+
+
+@settings(max_examples=100, deadline=None)
+@given(hst.lists(hst.floats(0.01, 2.0), min_size=3, max_size=12), hst.lists(hst.floats(0.01, 2.0), min_size=3,
+                                                                            max_size=12),
+       hst.integers(-1, 11), hst.sampled_from(["scaled", "unscaled", "neither"]))
+def test_the_race_reveal_says_what_the_judgement_counts(loss_s, loss_u, diverged, guess):
+    steps = min(len(loss_s), len(loss_u))
+    curve_u = np.array(loss_u[:steps])
+    gone = diverged if 0 <= diverged < steps else -1
+    if gone >= 0:
+        curve_u[gone:] = np.nan
+    scaled, unscaled = fake_run("scaled", loss_s[:steps]), fake_run("unscaled", curve_u, diverged=gone)
+    outcome = tl.first_to_learn(scaled, unscaled)
+    text = tl.race_sentence(scaled, unscaled, fmt)
+    t_s, t_u = tl.first_below(scaled.loss[0]), tl.first_below(unscaled.loss[0])
+    for name, t in (("scaled", t_s), ("unscaled", t_u)):
+        if t is not None:
+            assert f"the {name} run's loss first drops below 0.1 at step {t}" in text.lower()
+        elif "Neither" not in text:
+            assert f"the {name} run's loss never drops below 0.1" in text.lower()
+    if guess == "neither":  # "neither" is right exactly when the text says no run crosses
+        assert tl.prediction_right(guess, outcome) == ("first drops below" not in text)
+    if tl.prediction_right(guess, outcome) and guess != "neither":  # the right run is the one named first to cross
+        other = t_u if guess == "scaled" else t_s
+        mine = t_s if guess == "scaled" else t_u
+        assert mine is not None and (other is None or mine <= other)

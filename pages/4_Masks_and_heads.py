@@ -8,11 +8,12 @@ import attn_core
 from attn_core import masks
 from attn_core import masks_text as say
 from attn_ui import format as fmt
+from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
 from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure
-from attn_ui.params import parse_int, parse_mask_param
-from attn_ui.state import set_url, setup_page, url_bound
+from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
+from attn_ui.params import parse_bool, parse_int, parse_mask_param
+from attn_ui.state import route_footer, set_url, setup_page, url_bound
 
 INTRO = (
     "Masks decide which pairs are allowed at all. Before the softmax, every blocked query→key pair gets "
@@ -44,10 +45,11 @@ def main():
     st.latex(MASK_CASES)
     inputs, mask = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩ tokens
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
-    step_by_step(inputs, mask, res)  # 2. scores → −∞ → weights → output, for one head
+    step_by_step(inputs, mask, res)  # 2. predict which keys the third token sees, then scores → −∞ → weights
     blocked_rows(inputs, mask, res)  # a query that may see no key gets 0, not NaN
     several_heads(inputs, mask, res)  # 3. the heads side by side, one query across them, their average
     show_code()
+    route_footer(__file__, shared)
 
 
 def attend(inputs: attn_core.Inputs, mask: np.ndarray, heads: int) -> attn_core.MultiHeadResult:
@@ -115,8 +117,9 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     return custom
 
 
+@st.fragment
 def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
-    """One head's mask, masked scores, weights and output, then the layer's output."""
+    """One head's mask, masked scores, weights and output as one figure, then the layer's output."""
     st.header("2. What the mask does, step by step")
     labels, heads = inputs.labels, res.weights.shape[0]
     n, d_model = inputs.X.shape
@@ -126,35 +129,46 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
         h = st.columns([1, 3])[0].selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
                                             format_func=lambda k: f"head {k}") - 1
     st.caption(say.heads_caption(d_model, heads))
-
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(matrix_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels,
-                                  labels, kind="weights", decimals=0, x_title="key", y_title="query"),
-                    key="fig_mask")
-    c1.caption(say.allowed_pairs(mask, fmt))
-    title = say.scores_title(h, heads, res.d_k)
+    if not which_keys(inputs, mask, res):
+        return  # the figures answer the question: they wait for a prediction
+    panel = {"rows": labels, "x_title": "key", "y_title": "query", "share": 1 / GRID_COLUMNS}
+    dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
+    plot(slim(matrix_grid_figure([
+        matrix_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", cols=labels,
+                      kind="weights", decimals=0, **panel),
+        matrix_figure(res.scaled[h], say.scores_title(h, heads, res.d_k), cols=labels, **panel),
+        matrix_figure(res.weights[h], f"{'head ' + str(h + 1) + ': ' if heads > 1 else ''}weights = softmax(masked "
+                      "scores)", cols=labels, kind="weights", **panel),
+        matrix_figure(res.head_outputs[h], say.head_output_title(h, heads), cols=dims,
+                      **(panel | {"x_title": "value dimension"})),
+    ], say.steps_title(h, heads), GRID_COLUMNS)), key="fig_steps")
+    st.caption(f"**Mask.** {say.allowed_pairs(mask, fmt)}")
     nothing = say.all_scores_blocked(mask, fmt)
     if nothing:
-        c2.markdown(f"**{title}  ({n} × {n})**")
-        c2.info(nothing, icon=":material/block:")
+        st.info(nothing, icon=":material/block:")
     else:
-        c2.plotly_chart(matrix_figure(res.scaled[h], title, labels, labels, x_title="key", y_title="query"),
-                        key="fig_masked_scores")
-        c2.caption(say.scores_caption(mask))
+        st.caption(f"**Masked scores.** {say.scores_caption(mask)}")
+    st.caption(f"**Weights.** {say.weights_caption(mask, res.weights, fmt)}")
+    st.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
+    plot(slim(matrix_figure(res.output, "output = concat(head outputs)·W_O", labels,
+                            [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query")),
+         key="fig_output")
 
-    c3, c4 = st.columns(2)
-    hd = f"head {h + 1}: " if heads > 1 else ""
-    c3.plotly_chart(matrix_figure(res.weights[h], f"{hd}weights = softmax(masked scores)", labels, labels,
-                                  kind="weights", x_title="key", y_title="query"), key="fig_masked_weights")
-    c3.caption(say.weights_caption(mask, res.weights, fmt))
-    dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
-    c4.plotly_chart(matrix_figure(res.head_outputs[h], say.head_output_title(h, heads), labels, dims,
-                                  x_title="value dimension", y_title="query"), key="fig_head_output")
-    c4.caption(say.head_output_caption(h, heads, res.d_k))
 
-    st.plotly_chart(matrix_figure(res.output, "output = concat(head outputs)·W_O", labels,
-                                  [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query"),
-                    key="fig_output")
+def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> bool:
+    """Predict, then see: which keys may the third token see under this mask? True once answered or skipped."""
+    labels = [fmt.md_text(lab) for lab in inputs.labels]  # a token such as * or $ is printed, not read as markdown
+    n_real = masks.n_real(inputs.tokens)
+    i = masks.checkpoint_token(n_real)
+    guess = predict(masks.checkpoint_key(mask, i),
+                    say.see_question(st.session_state["mask"], labels, i, len(labels) - n_real, fmt),
+                    options=masks.key_set_options(mask, i, n_real),
+                    format_func=lambda keys: say.keys_text(labels, keys, fmt))
+    if guess is None:
+        return False
+    reveal(guess, right=masks.prediction_right(guess.value, mask, i),
+           why=say.see_why(labels, mask, i, n_real, res.weights, fmt, guess.value))
+    return True
 
 
 def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
@@ -181,18 +195,13 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
                                  for step, shape in masks.shape_ribbon(n, d_model, heads)))
         st.caption(say.ribbon_caption(n, d_model, heads, fmt))
     head_grid(inputs.labels, res)
-    q_col, avg_col = st.columns(2)
-    with q_col:
-        one_query(inputs, mask, res)
-    with avg_col:
-        st.plotly_chart(matrix_figure(masks.head_average(res.weights), say.average_title(heads), inputs.labels,
-                                      inputs.labels, kind="weights", x_title="key", y_title="query"),
-                        key="fig_head_average")
-        st.caption(say.average_caption(heads))
+    one_query(inputs, mask, res)
+    head_average(inputs.labels, res)
 
 
+@st.fragment
 def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
-    """Every head's weights, two to a row; more than eight heads are shown a group at a time."""
+    """Every head's weights as one figure, two to a row; more than eight heads are shown a group at a time."""
     heads = res.weights.shape[0]
     shown = list(range(heads))
     if heads > HEADS_PER_GROUP:
@@ -201,24 +210,39 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
         g = st.columns([1, 3])[0].selectbox("Heads to show", options=list(range(len(groups))), key="head_group",
                                             format_func=lambda k: f"heads {groups[k][0] + 1} … {groups[k][1]}")
         shown = list(range(*groups[g]))
-    for start in range(0, len(shown), GRID_COLUMNS):
-        for col, k in zip(st.columns(GRID_COLUMNS), shown[start:start + GRID_COLUMNS], strict=False):
-            col.plotly_chart(matrix_figure(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels,
-                                           kind="weights", x_title="key", y_title="query"), key=f"fig_head_{k}")
+    panels = [matrix_figure(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels, kind="weights",
+                            x_title="key", y_title="query", share=1 / GRID_COLUMNS) for k in shown]
+    plot(slim(matrix_grid_figure(panels, say.grid_title(shown, heads), GRID_COLUMNS, one_scale=True)), key="fig_heads")
     st.caption(say.grid_caption(shown, heads))
 
 
+@st.fragment
 def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
     """One query's weights in every head, and where each head looks most."""
     labels, heads = inputs.labels, res.weights.shape[0]
     n = len(labels)
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     url_bound("query", masks.n_real(inputs.tokens) - 1, int, options=list(range(n)))
-    i = st.selectbox("Pick the query token", options=list(range(n)), key="query", format_func=lambda k: labels[k])
-    st.plotly_chart(matrix_figure(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
-                                  [f"head {k + 1}" for k in range(heads)], labels, kind="weights",
-                                  x_title="key", y_title="head"), key="fig_query_heads")
+    i = st.columns([1, 3])[0].selectbox("Pick the query token", options=list(range(n)), key="query",
+                                        format_func=lambda k: labels[k])
+    plot(slim(matrix_figure(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
+                            [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key",
+                            y_title="head")), key="fig_query_heads")
     st.caption(say.where_query_looks(labels, i, mask, res.weights, fmt))
+
+
+@st.fragment
+def head_average(labels: list[str], res: attn_core.MultiHeadResult) -> None:
+    """The mean of the heads' weights, on request: a summary for the eye that the layer never computes."""
+    heads = res.weights.shape[0]
+    url_bound("average", False, parse_bool)
+    if not st.toggle(say.average_toggle(heads), key="average"):
+        return
+    chart, words = st.columns(2, vertical_alignment="center")
+    plot(slim(matrix_figure(masks.head_average(res.weights), say.average_title(heads), labels, labels,
+                            kind="weights", x_title="key", y_title="query", share=0.5)), key="fig_head_average",
+         where=chart)
+    words.caption(say.average_caption(heads))
 
 
 def show_code() -> None:

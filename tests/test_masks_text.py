@@ -323,3 +323,20 @@ def test_keys_text_names_a_long_run_by_its_ends():
     assert say.keys_text(labels, range(32), fmt) == "the 32 keys “w0” … “w31”"
     assert say.keys_text(labels, (0, 1), fmt) == "“w0” and “w1”" and say.keys_text(labels, (), fmt) == "no key at all"
     assert say.keys_text(labels, (0, 2, 4, 6, 8), fmt) == "“w0”, “w2”, “w4”, “w6” and “w8”"
+
+
+@pytest.mark.parametrize(("shown", "heads", "title"), [
+    (range(1), 1, "The one head's weights"),
+    (range(2), 2, "Both heads' weights, side by side"),
+    (range(8), 8, "All 8 heads' weights, side by side"),
+    (range(8, 16), 16, "Heads 9 … 16 of 16: their weights, side by side"),
+])
+def test_the_grid_title_names_the_heads_on_show(shown, heads, title):
+    assert say.grid_title(shown, heads) == title
+
+
+def test_the_step_title_and_the_average_switch_read_right_for_one_head_and_several():
+    assert say.steps_title(0, 1) == "Step by step in the one head"
+    assert say.steps_title(1, 4) == "Step by step in head 2 of 4"
+    assert "never computes" in say.average_toggle(2) and "with one head, its own weights" in say.average_toggle(1)
+    check_grammar(say.average_toggle(1), say.average_toggle(16))

@@ -7,7 +7,7 @@ import pytest
 
 import attn_core
 from attn_core.masks import build_mask, with_padding
-from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, title_of
+from tests.apptest_utils import all_text, assert_ran, figures, heatmap_z, title_of
 from tests.test_masks_text import BAD_GRAMMAR
 
 PAGE = "pages/4_Masks_and_heads.py"
@@ -16,8 +16,32 @@ TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
 
 @pytest.fixture
 def run(open_page):
-    """run(**query_params): the page opened cold from a link, asserted free of exceptions."""
-    return lambda **query_params: open_page(PAGE, **query_params)
+    """run(**query_params): the page opened cold from a link, asserted free of exceptions. The prediction is
+    skipped (?reveal=1) unless the link says otherwise, so that the figures behind it are drawn."""
+    return lambda **query_params: open_page(PAGE, **({"reveal": 1} | query_params))
+
+
+def panels(at) -> list[dict]:
+    """Every heatmap as a figure of its own: a figure, or one panel of a figure of several (titled by its
+    subplot title), so that each can be found by its title as before the panels were combined."""
+    out = []
+    for fig in figures(at):
+        titles = [a["text"] for a in fig["layout"].get("annotations") or []]
+        axes = list(dict.fromkeys(t.get("xaxis", "x") for t in fig["data"]))
+        if len(axes) == 1 and not titles:
+            out.append(fig)
+            continue
+        assert len(titles) == len(axes), title_of(fig)
+        out += [{"data": [t for t in fig["data"] if t.get("xaxis", "x") == ax], "layout": {"title": {"text": name}}}
+                for ax, name in zip(axes, titles, strict=True)]
+    return out
+
+
+def panel_titled(at, starts_with: str) -> dict:
+    """The one heatmap (a figure or a panel of one) whose title starts with `starts_with`."""
+    found = [p for p in panels(at) if title_of(p).startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} panels titled {starts_with!r}; titles: {[title_of(p) for p in panels(at)]}"
+    return found[0]
 
 
 def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
@@ -28,7 +52,7 @@ def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
 
 def head_figures(at):
     """The grid of section 3: one weights heatmap per head."""
-    return [f for f in figures(at) if re.match(r"head \d+ weights = softmax\(", title_of(f))]
+    return [f for f in panels(at) if re.match(r"head \d+ weights = softmax\(", title_of(f))]
 
 
 def assert_clean(at):
@@ -41,7 +65,7 @@ def assert_clean(at):
 
 @pytest.mark.parametrize(("heads", "mask", "pad"), [(1, "none", None), (2, "padding", 2), (4, "causal", None)])
 def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mask, pad):
-    params = {"heads": heads, "mask": mask} | ({"pad": pad} if pad is not None else {})
+    params = {"heads": heads, "mask": mask, "average": 1} | ({"pad": pad} if pad is not None else {})
     at = run(**params)
     assert_clean(at)
     n = 6 + (pad or 0)  # padding appends its ⟨pad⟩ tokens to the 6 words
@@ -55,13 +79,13 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mas
         qk = "QKᵀ" if heads == 1 else "QₕKₕᵀ"
         assert title_of(fig).startswith(f"head {k + 1} weights = softmax({qk}/√{d_k} + M)")
         np.testing.assert_allclose(heatmap_z(fig), res.weights[k], atol=1e-12)
-    avg = figure_titled(at, "average over the")
+    avg = panel_titled(at, "average over the")
     # "not a head" only when it is not: with one head the average is that head's weights
     assert ("not a head" in title_of(avg)) == (heads > 1)
     np.testing.assert_allclose(heatmap_z(avg), res.weights.mean(axis=0), atol=1e-12)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "output = concat")), res.output, atol=1e-12)
-    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), M.astype(float))
-    weights = heatmap_z(figure_titled(at, f"{'head 1: ' if heads > 1 else ''}weights = softmax"))
+    np.testing.assert_allclose(heatmap_z(panel_titled(at, "output = concat")), res.output, atol=1e-12)
+    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), M.astype(float))
+    weights = heatmap_z(panel_titled(at, f"{'head 1: ' if heads > 1 else ''}weights = softmax"))
     if mask == "causal":
         assert np.all(weights[np.triu_indices(6, k=1)] == 0.0)
     if mask == "padding":
@@ -72,7 +96,7 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mas
 
 def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number(run):
     at = run(mask="causal")
-    fig = figure_titled(at, "head 1: masked scores")
+    fig = panel_titled(at, "head 1: masked scores")
     z = heatmap_z(fig)
     upper = np.triu_indices(6, k=1)
     assert np.all(np.isnan(z[upper])) and np.all(np.isfinite(z[np.tril_indices(6)]))  # blank cells, no 1e9
@@ -86,20 +110,20 @@ def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it(run):
     assert_clean(at)
     info = " ".join(i.value for i in at.info)
     assert "“cat” may attend to no key" in info
-    weights = heatmap_z(figure_titled(at, "head 1: weights = softmax"))
+    weights = heatmap_z(panel_titled(at, "head 1: weights = softmax"))
     assert np.all(weights[1] == 0.0) and np.all(weights[5, 2:] == 0.0)
-    assert np.all(heatmap_z(figure_titled(at, "output = concat"))[1] == 0.0)
-    assert np.all(heatmap_z(figure_titled(at, "“cat” in every head")) == 0.0)
+    assert np.all(heatmap_z(panel_titled(at, "output = concat"))[1] == 0.0)
+    assert np.all(heatmap_z(panel_titled(at, "“cat” in every head")) == 0.0)
     assert at.query_params["custom"] == grid
 
 
 def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why(run):
-    at = run(mask="custom", custom="-".join(["000000"] * 6))
+    at = run(mask="custom", custom="-".join(["000000"] * 6), average=1)
     assert_clean(at)
     assert at.error and "blocks every pair" in at.error[0].value
     assert any("All 36 masked scores are −∞" in i.value for i in at.info)  # said in words, not an empty plot
     for prefix in ("head 1: weights", "head 1: head output", "output = concat", "average over"):
-        z = heatmap_z(figure_titled(at, prefix))
+        z = heatmap_z(panel_titled(at, prefix))
         assert not np.isnan(z).any() and np.all(z == 0.0), prefix
 
 
@@ -113,7 +137,7 @@ def test_preset_buttons_block_and_then_allow_every_pair(run):
     at.button(key="preset_causal").click().run()
     assert_ran(at)
     assert not at.error
-    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), np.tril(np.ones((6, 6))))
+    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), np.tril(np.ones((6, 6))))
 
 
 def test_mangled_links_fall_back_with_a_notice(run):
@@ -121,7 +145,7 @@ def test_mangled_links_fall_back_with_a_notice(run):
     assert_clean(at)
     warnings = " ".join(w.value for w in at.warning)
     assert "custom='11x-abc'" in warnings and "query='99'" in warnings
-    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), np.ones((6, 6)))
+    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), np.ones((6, 6)))
     at = run(mask="diagonal", pad="99")
     assert_clean(at)
     assert "mask='diagonal'" in " ".join(w.value for w in at.warning)
@@ -134,7 +158,7 @@ def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence(run):
     assert any("was 2 × 2" in i.value for i in at.info)
     expected_mask = np.ones((6, 6))
     expected_mask[0, 1] = expected_mask[1, 0] = 0
-    np.testing.assert_array_equal(heatmap_z(figure_titled(at, "mask:")), expected_mask)
+    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), expected_mask)
 
 
 def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice(run):
@@ -150,13 +174,13 @@ def test_switching_the_mask_and_the_query_writes_them_to_the_link(run):
     at.radio(key="mask").set_value("padding").run()
     assert_ran(at)
     assert at.query_params["mask"] == "padding" and at.query_params["pad"] == "1"
-    weights = heatmap_z(figure_titled(at, "head 1: weights"))
+    weights = heatmap_z(panel_titled(at, "head 1: weights"))
     assert np.all(weights[:, 6] == 0.0) and np.all(weights[:, 5] > 0)  # the one ⟨pad⟩ key is blocked, "mat" is not
     at.selectbox(key="query").set_value(2).run()
     assert_ran(at)
     assert at.query_params["query"] == "2"
     res = expected(2, build_mask("padding", 7, n_padded=1), pad=1)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)
+    np.testing.assert_allclose(heatmap_z(panel_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)
 
 
 # ---------------------------------------------------------------- every sentence true in every state
@@ -170,12 +194,12 @@ def prose(at) -> str:
     """Every sentence and title a learner reads, without the source code of "Show the code"."""
     parts = [str(e.value) for kind in ("markdown", "caption", "info", "warning", "error", "latex", "title",
                                        "header", "subheader") for e in at.get(kind)]
-    return "\n".join(parts + [title_of(f) for f in figures(at)])
+    return "\n".join(parts + [title_of(f) for f in figures(at) + panels(at)])
 
 
 def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
     at = run(heads=2)
-    titles = [title_of(f) for f in figures(at)]
+    titles = [title_of(f) for f in panels(at)]
     assert not any("scaled by" in t for t in titles), titles
     assert any(t.startswith("head 2 weights = softmax(QₕKₕᵀ/√4 + M)") for t in titles), titles
 
@@ -186,7 +210,7 @@ def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
 ])
 def test_each_heads_output_is_labelled_with_the_columns_of_V_it_uses(run, params, head, columns):
     at = run(**params)
-    fig = figure_titled(at, f"head {head}: head output")
+    fig = panel_titled(at, f"head {head}: head output")
     assert axis_labels(fig, "x") == columns
     assert f"{columns[0]} … {columns[-1]}" in prose(at)
 
@@ -200,14 +224,14 @@ def test_the_different_keys_sentence_is_said_only_when_the_heads_differ(run):
 
 def test_padding_appends_pad_tokens_and_never_calls_a_word_padding(run):
     at = run(mask="padding", pad=2)
-    fig = figure_titled(at, "mask:")
+    fig = panel_titled(at, "mask:")
     labels = axis_labels(fig, "y")
     assert labels == ["the·0", "cat", "sat", "on", "the·4", "mat", "⟨pad⟩·6", "⟨pad⟩·7"]
     z = heatmap_z(fig)
     assert [labels[j] for j in range(8) if not z[:, j].any()] == ["⟨pad⟩·6", "⟨pad⟩·7"]
     assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in prose(at)
     at = run(mask="padding", pad=8)
-    assert axis_labels(figure_titled(at, "mask:"), "y")[-1] == "⟨pad⟩·13"
+    assert axis_labels(panel_titled(at, "mask:"), "y")[-1] == "⟨pad⟩·13"
     at = run(mask="padding", pad=9)
     assert any("pad='9'" in w.value for w in at.warning) and at.select_slider(key="pad").value == 1
 
@@ -248,3 +272,89 @@ def test_every_sentence_reads_right_at_the_extremes(run, params):
     text = prose(at)
     assert not BAD_GRAMMAR.search(text), BAD_GRAMMAR.search(text)
     assert "Padded keys" not in text and "not a number" not in text.replace("*not a number*", "")
+
+
+# ---------------------------------------------------------------- predict, then see; the route; the toggles
+
+CP = "cp_see_2_111000"  # the question about “sat”, the third token, under the causal mask of 6 tokens
+
+
+def test_the_figures_wait_for_a_prediction_about_the_third_token(run):
+    at = run(reveal=0)
+    assert at.radio(key=f"{CP}_value").value is None
+    assert "Under the causal mask, which keys can “sat”, the third token, see?" in all_text(at)
+    assert not [p for p in panels(at) if title_of(p).startswith(("mask:", "head 1: weights"))]
+    assert panels(at)  # section 3 is not behind the question
+
+
+def test_a_right_prediction_is_confirmed_from_the_mask(run):
+    at = run(reveal=0)
+    at.radio(key=f"{CP}_value").set_value((0, 1, 2))
+    at.button(key=f"{CP}_check").click().run()
+    assert_ran(at)
+    said = " ".join(s.value for s in at.success)
+    assert said.startswith("**Right.** Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”"), said
+    mask = heatmap_z(panel_titled(at, "mask:"))  # the reveal's claim, read off the figure it sits above
+    assert list(np.flatnonzero(mask[2])) == [0, 1, 2]
+    assert np.all(heatmap_z(panel_titled(at, "head 1: weights"))[2, 3:] == 0.0)
+
+
+def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
+    at = run(reveal=0)
+    at.radio(key=f"{CP}_value").set_value((0, 1))
+    at.button(key=f"{CP}_check").click().run()
+    assert_ran(at)
+    said = " ".join(w.value for w in at.warning)
+    assert "**Not quite.** You left out “sat” itself" in said and "Row “sat” of the mask" in said, said
+    assert panel_titled(at, "mask:") and not at.success
+
+
+def test_show_me_reveals_the_answer_without_a_verdict(run):
+    at = run(reveal=0, mask="none")
+    key = "cp_see_2_111111"
+    at.button(key=f"{key}_skip").click().run()
+    assert_ran(at)
+    said = " ".join(i.value for i in at.info)
+    assert "Row “sat” of the mask has a 1 for the 6 keys “the·0” … “mat”: every key, itself included." in said
+    assert not at.success and "Not quite" not in all_text(at)
+    assert panel_titled(at, "mask:")
+
+
+def test_the_question_follows_a_short_sentence_and_padding(run):
+    at = run(reveal=0, text="hi there", mask="padding", pad=2)
+    assert "Under the padding mask, with 2 ⟨pad⟩ tokens after your sentence, which keys can “there”, the " \
+           "second token, see?" in all_text(at)
+    options = at.radio(key="cp_see_1_1100_value").options
+    assert "“hi” and “there”" in options and len(options) == len(set(options))
+
+
+def test_the_page_ends_with_next_and_back_along_the_route(run):
+    at = run()
+    links = [el.proto.label for el in at.get("page_link")]
+    assert any(label.startswith("Next: ") for label in links) and any(label.startswith("Back: ") for label in links)
+
+
+def test_the_head_average_is_drawn_only_when_asked_for(run):
+    at = run(heads=2)
+    assert not [p for p in panels(at) if title_of(p).startswith("average over")]
+    at.toggle(key="average").set_value(True).run()
+    assert_ran(at)
+    assert panel_titled(at, "average over the 2 heads") and at.query_params["average"] == "1"
+
+
+def test_choosing_another_head_redraws_its_steps(run):
+    at = run(heads=2)
+    at.selectbox(key="head").set_value(2).run()
+    assert_ran(at)
+    res = expected(2, build_mask("causal", 6))
+    np.testing.assert_allclose(heatmap_z(panel_titled(at, "head 2: weights")), res.weights[1], atol=1e-12)
+    assert title_of(next(f for f in figures(at) if title_of(f).startswith("Step by step"))) == \
+        "Step by step in head 2 of 2"
+    assert at.query_params["head"] == "2"
+
+
+def test_few_charts_at_defaults_and_many_heads_in_one(run):
+    """Speed: at the defaults four charts in all; eight heads are one chart, not eight."""
+    assert len(figures(run(heads=2))) == 4  # the steps, the layer output, the heads, one query
+    at = run(d_model=64, heads=8)
+    assert len(figures(at)) == 4 and len(head_figures(at)) == 8

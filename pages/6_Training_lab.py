@@ -10,7 +10,7 @@ from attn_core import training as tl
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
-from attn_ui.data import lab_seed_runs, lab_sweep
+from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep
 from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -43,11 +43,17 @@ def main():
 
 
 def lesson(settings) -> None:
-    """Train both runs and show them; stops early while a long run waits to start or the prediction is open."""
+    """Train both runs and show them; stops early while a long run waits to start."""
     lab = run_lab(*settings)
     if lab is None:
         return
     starting_point(lab)
+    behind_the_prediction(lab)
+
+
+@st.fragment
+def behind_the_prediction(lab: tl.Lab) -> None:
+    """The race's question, then what it reveals. One fragment: answering reruns only this part of the page."""
     if not race(lab):
         return
     final_attention(lab)
@@ -153,8 +159,10 @@ def race(lab: tl.Lab) -> bool:
         if stuck:
             st.markdown(stuck)
     left, right = st.columns(2)
-    plot(curves_figure(lab, ("loss", "accuracy")), "fig_loss_accuracy", left)
-    plot(curves_figure(lab, ("entropy", "grad_norm_K")), "fig_entropy_gradient", right)
+    for metrics, key, where in ((("loss", "accuracy"), "fig_loss_accuracy", left),
+                                (("entropy", "grad_norm_K"), "fig_entropy_gradient", right)):
+        curves = tuple((run.name, tuple(getattr(run, m) for m in metrics)) for run in (lab.scaled, lab.unscaled))
+        plot(cached_figure(curves_figure, metrics, curves), key, where)
     seeds = len(lab.seeds)
     st.caption(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries, so the curves are "
                f"measured on data the model has not trained on yet. The dotted line marks a loss of {tl.LOW_LOSS:g}. "
@@ -174,14 +182,16 @@ PANELS = {
 }
 
 
-def curves_figure(lab: tl.Lab, metrics: tuple[str, str]) -> go.Figure:
-    """Two stacked panels over the training steps, both runs in each; median and band with several seeds."""
+def curves_figure(metrics: tuple[str, str], curves) -> go.Figure:
+    """Two stacked panels over the training steps, both runs in each; median and band with several seeds.
+
+    `curves` is ((run name, (values (S, T+1) per metric)), …) for the scaled and the unscaled run."""
     title = "loss and accuracy per step" if metrics[0] == "loss" else "attention entropy and gradient per step"
     fig = stacked_figure(title, [PANELS[m][0] for m in metrics], "training step",
                          log_y_rows=[i + 1 for i, m in enumerate(metrics) if PANELS[m][1]])
-    for row, metric in enumerate(metrics, start=1):
-        for run in (lab.scaled, lab.unscaled):
-            add_curve(fig, run, getattr(run, metric), row, show_legend=row == 1)
+    for row in range(1, len(metrics) + 1):
+        for name, values in curves:
+            add_curve(fig, name, values[row - 1], row, show_legend=row == 1)
     if "loss" in metrics:
         fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"}, row=1, col=1)  # named in the caption
         fig.update_yaxes(dtick=1, row=1, col=1)  # one tick per power of ten
@@ -192,23 +202,23 @@ def curves_figure(lab: tl.Lab, metrics: tuple[str, str]) -> go.Figure:
                       annotation_text=f"uniform: ln {tl.N_KEYS} = {fmt.num(ln_n, 2)}",
                       annotation_position="bottom right")
         fig.update_yaxes(range=[-0.1, ln_n * 1.12], row=1, col=1)
-    return fig
+    return slim(fig)
 
 
-def add_curve(fig: go.Figure, run: tl.Run, values: np.ndarray, row: int, show_legend: bool) -> None:
+def add_curve(fig: go.Figure, name: str, values: np.ndarray, row: int, show_legend: bool) -> None:
     """One run's curve (S, T+1) up to the first step any seed diverged: the median, and a min–max band."""
     alive = ~np.isnan(values).any(axis=0)  # steps at which every seed is still training
     last = int(np.argmin(alive)) if not alive.all() else values.shape[1]
     steps = np.arange(last)
-    colour = COLOURS[run.name]
+    colour = COLOURS[name]
     if values.shape[0] > 1 and last:
         lo, hi = values[:, :last].min(axis=0), values[:, :last].max(axis=0)
         fig.add_trace(go.Scatter(x=np.concatenate([steps, steps[::-1]]), y=np.concatenate([hi, lo[::-1]]),
                                  fill="toself", fillcolor=colour, opacity=0.18, line={"width": 0},
-                                 hoverinfo="skip", showlegend=False, legendgroup=run.name), row=row, col=1)
+                                 hoverinfo="skip", showlegend=False, legendgroup=name), row=row, col=1)
     mode = "lines" if last > 3 else "lines+markers"  # a run that diverged at once still shows its first steps
     fig.add_trace(go.Scatter(x=steps, y=np.median(values[:, :last], axis=0) if last else [], mode=mode,
-                             name=NAMES[run.name], line={"color": colour, "width": 2}, legendgroup=run.name,
+                             name=NAMES[name], line={"color": colour, "width": 2}, legendgroup=name,
                              showlegend=show_legend), row=row, col=1)
 
 
@@ -222,20 +232,27 @@ def final_attention(lab: tl.Lab) -> None:
 
 def attention_pair(lab: tl.Lab, after: bool) -> None:
     """The scaled and the unscaled run's weights on the held-out example, before or after training, as one chart."""
+    pair = tuple((run.name, run.final_weights if after else run.initial_weights) for run in (lab.scaled, lab.unscaled))
+    fig = cached_figure(attention_figure, pair, lab.d_k, after)
+    if fig is not None:
+        plot(fig, f"fig_{'final' if after else 'initial'}_weights")
+
+
+def attention_figure(pair, d_k: int, after: bool) -> go.Figure | None:
+    """((run name, weights (n, n)), …) as heatmaps side by side on one colour scale; None if every run diverged."""
     labels_q = [f"q{i + 1}" for i in range(tl.N_KEYS)]
     labels_k = [f"k{i + 1}" for i in range(tl.N_KEYS)]
     when = "after training" if after else "at step 0"
     panels = []
-    for run in (lab.scaled, lab.unscaled):
-        weights = run.final_weights if after else run.initial_weights
+    for name, weights in pair:
         if np.isnan(weights).any():
             continue  # a diverged run has no weights: the sentence above says so
-        scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
-        panels.append(matrix_figure(weights, f"{run.name}: softmax({scale})", labels_q, labels_k, kind="weights",
+        scale = f"QKᵀ/√{d_k}" if name == "scaled" else "QKᵀ"
+        panels.append(matrix_figure(weights, f"{name}: softmax({scale})", labels_q, labels_k, kind="weights",
                                     x_title="key", y_title="query", decimals=1, height=560, share=0.5))
-    if panels:
-        plot(slim(matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True)),
-             f"fig_{'final' if after else 'initial'}_weights")
+    if not panels:
+        return None
+    return slim(matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True))
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
@@ -243,8 +260,17 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     st.header("4. Every learning rate at once", anchor="sweep")
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     st.markdown(tl.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps, fmt))
-    k = tl.tail(lab.steps)
-    fig = line_figure(f"final loss against learning rate, d_k = {lab.d_k}",
+    plot(cached_figure(sweep_figure, finals_s, finals_u, lab.d_k, lab.steps, lab.lr), "fig_sweep")
+    st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
+               f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "
+               "both ranges.")
+
+
+def sweep_figure(finals_s: np.ndarray, finals_u: np.ndarray, d_k: int, steps: int, lr: float) -> go.Figure:
+    """Final loss (L,) against every learning rate of the grid, scaled and unscaled, with crosses where a run
+    diverged and a dashed line at the learner's rate."""
+    k = tl.tail(steps)
+    fig = line_figure(f"final loss against learning rate, d_k = {d_k}",
                       "learning rate (log axis)", f"final loss (mean of the last {fmt.plural(k, 'step')})",
                       x_ticks=tl.LR_CHOICES[::2], log_y=True)
     finite = np.concatenate([finals_s[~np.isnan(finals_s)], finals_u[~np.isnan(finals_u)]])
@@ -260,13 +286,10 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
                                                                          "color": COLOURS[name]}))
     fig.add_hline(y=tl.LOW_LOSS, line={"dash": "dot", "color": "#999999"})  # named in the caption
     fig.update_yaxes(dtick=1)  # one tick per power of ten
-    fig.add_vline(x=lab.lr, line={"dash": "dash", "color": "#bbbbbb"})
-    fig.add_annotation(x=math.log10(lab.lr), y=1, yref="paper", yanchor="bottom", text=f"your lr = {lab.lr:g}",
+    fig.add_vline(x=lr, line={"dash": "dash", "color": "#bbbbbb"})
+    fig.add_annotation(x=math.log10(lr), y=1, yref="paper", yanchor="bottom", text=f"your lr = {lr:g}",
                        showarrow=False, font={"size": 11, "color": "#666"})
-    plot(fig, "fig_sweep")
-    st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
-               f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "
-               "both ranges.")
+    return slim(fig)
 
 
 def show_code_and_try() -> None:

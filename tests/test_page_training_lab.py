@@ -134,3 +134,14 @@ def test_a_guess_is_never_judged_against_another_settings_runs(open_page):
     at = answer(at, "neither" if tl.first_below(tl.pick_runs(tl.train_sweep(64, 25, 0), 3.0)[0].loss[0]) is None
                 else "scaled")
     assert at.success
+
+
+def test_a_figure_whose_numbers_did_not_change_is_sent_byte_identical(open_page):
+    at = open_page(PAGE, reveal=1)
+    before = {el.proto.id: el.proto.spec for el in at.get("plotly_chart")}
+    at.select_slider(key="lr").set_value(1.0).run()  # the learning rate leaves the step-0 weights as they were
+    assert not at.exception
+    after = {el.proto.id: el.proto.spec for el in at.get("plotly_chart")}
+    initial = [k for k in before if "fig_initial_weights" in k]
+    assert initial and before[initial[0]] == after[initial[0]]
+    assert sum(before[k] != after.get(k) for k in before) >= 3  # the curves, the final weights and the sweep moved

@@ -190,8 +190,8 @@ def _step(page, kind: str, key: str, k: int) -> None:
         box.locator('[data-testid="stNumberInputStepUp"]' if k % 2 == 0
                     else '[data-testid="stNumberInputStepDown"]').first.click()
     elif kind == "radio":
-        labels = box.locator("label")
-        labels.nth((k + 1) % min(labels.count(), 2)).click()
+        options = box.locator('[role="radiogroup"] label')  # the options, not the widget's own label
+        options.nth((k + 1) % 2).click()
     elif kind == "select":
         box.locator('[data-baseweb="select"], [role="combobox"]').first.click()
         page.locator('[role="option"]').nth((k + 1) % 2).click()

@@ -97,16 +97,17 @@ def signed_fig(M, title, labels, zmax, x_title="value dimension", share=0.5) -> 
     return panel(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query", share=share)
 
 
-def grid_figure(panels, title: str, one_scale: bool = True):
+def grid_figure(panels, title: str, one_scale: bool = True, columns: int | None = None):
     """Twins (or a row of three) as ONE figure, side by side on a screen and stacked on a phone, values sent lean.
     `one_scale`: the panels share one colour scale (the page passes twins the same zmax), shown once."""
     figs = [heatmap(**p) for p in panels]
-    return slim(matrix_grid_figure(figs, title, len(figs) if len(figs) <= 3 else 2, one_scale=one_scale))
+    columns = columns or (len(figs) if len(figs) <= 3 else 2)
+    return slim(matrix_grid_figure(figs, title, columns, one_scale=one_scale))
 
 
-def grid(panels, title: str, key: str, *, one_scale: bool = True) -> None:
+def grid(panels, title: str, key: str, where=None, *, one_scale: bool = True, columns: int | None = None) -> None:
     """Draw grid_figure, built once for these numbers: a rerun that changes nothing in it costs nothing."""
-    plot(cached_figure(grid_figure, panels, title, one_scale), key)
+    plot(cached_figure(grid_figure, panels, title, one_scale, columns), key, where)
 
 
 def single_figure(spec: dict):
@@ -306,21 +307,25 @@ def quiz(labels, QKV_h, d_model: int) -> None:
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery, mask)
     dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
-    quiz_figures(labels, right, mystery, masked)
+    # one colour range for every question on this sentence: a new question redraws only the mystery's chart
+    zmax = zmax_of(right.output, *(m.run(*QKV_h, d_model).output for m in pool))
+    quiz_figures(labels, right, mystery, masked, zmax)
     quiz_checks(QKV_h, mask, right, diag, dm)
     quiz_answer(pool, secret, diag, dm, d_model, d_k)
 
 
-def quiz_figures(labels, right, mystery, masked: bool) -> None:
-    """The mystery's head-1 weights and its output, each beside the right (masked) computation's, as one chart."""
+def quiz_figures(labels, right, mystery, masked: bool, zmax: float) -> None:
+    """The mystery's head-1 weights and output beside the right (masked) computation's: two charts, so that a new
+    question redraws only the mystery's."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
-    zmax = zmax_of(right_out, mystery_out)
     tag = ", masked" if masked else ""
+    c1, c2 = st.columns(2)
     grid([weights_fig(right.weights[0], f"right: head 1{tag or ' weights'}", labels),
-          weights_fig(mystery.weights[0], "mystery: head 1 weights", labels),
-          signed_fig(right_out, f"right: output{tag}", labels, zmax),
-          signed_fig(mystery_out, "mystery: output", labels, zmax)], "The right computation and the mystery",
-         "fig_quiz", one_scale=False)  # weights 0 … 1 above, signed outputs below
+          signed_fig(right_out, f"right: output{tag}", labels, zmax)], "The right computation", "fig_quiz_right", c1,
+         one_scale=False, columns=1)  # weights 0 … 1 above, signed outputs below
+    grid([weights_fig(mystery.weights[0], "mystery: head 1 weights", labels),
+          signed_fig(mystery_out, "mystery: output", labels, zmax)], "The mystery", "fig_quiz_mystery", c2,
+         one_scale=False, columns=1)
 
 
 def quiz_checks(QKV_h, mask, right, diag, dm) -> None:

@@ -410,17 +410,17 @@ def test_twins_are_one_chart_each_and_details_wait_behind_toggles():
     at = open_page()
     grids = [title_of(f) for f in charts(at)]
     assert grids == ["The weights", "Head 1's weights", "right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
-                     "Scored against K, then V", "Copying V, then K", "The right computation and the mystery"]
+                     "Scored against K, then V", "Copying V, then K", "The right computation", "The mystery"]
     assert all(json.loads(el.proto.config) == {"displayModeBar": False, "scrollZoom": False}
                for el in at.get("plotly_chart"))  # every chart through figures.plot
     at.toggle(key="scale_outputs").set_value(True).run()
-    assert len(charts(at)) == 9  # the right output, then each wrong one beside its difference
+    assert len(charts(at)) == 10  # the right output, then each wrong one beside its difference
     at.toggle(key="scale_outputs").set_value(False)
     at.toggle(key="swap_weights").set_value(True).run()
     titles = [title_of(f) for f in charts(at)]  # each column top to bottom: right scores, right weights, then WRONG
     assert titles[2:6] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
                            "WRONG: scores KQᵀ  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
-    assert len(charts(at)) == 9
+    assert len(charts(at)) == 10
 
 
 def test_the_largest_inputs_send_at_most_250_kB_of_figures():
@@ -456,3 +456,21 @@ def test_cached_figure_builds_once_per_arguments_and_hands_back_the_same_object(
     assert cached_figure(build, np.eye(3), "t") is not first  # other numbers, or another keyword: built anew
     assert cached_figure(build, np.eye(2), "t", share=1.0) is not first
     assert calls == [((2, 2), "t", 0.5), ((3, 3), "t", 0.5), ((2, 2), "t", 1.0)]
+
+
+@pytest.mark.parametrize("masks", [0, 1])
+def test_a_new_question_leaves_the_right_chart_byte_identical(masks):
+    """Only the mystery's chart changes with the question: the right one keeps one colour range for the whole pool."""
+    at = open_page(masks=masks)
+    spec = {el.proto.spec for el in at.get("plotly_chart") if '"The right computation"' in el.proto.spec}
+    mystery = {el.proto.spec for el in at.get("plotly_chart") if '"The mystery"' in el.proto.spec}
+    QKV_h, mask = default_heads()
+    pool = [m.name for m in (mk.masked_quiz_pool(*QKV_h, 8, mask) if masks else mk.quiz_pool(8, 4))]
+    other = next(k for k in range(1, 50) if mk.draw_mistake(k, pool) != mk.draw_mistake(0, pool))
+    at.number_input(key="quiz").set_value(other).run()  # a question with another mistake
+    assert spec == {el.proto.spec for el in at.get("plotly_chart") if '"The right computation"' in el.proto.spec}
+    assert len(spec) == 1 and mystery != {el.proto.spec for el in at.get("plotly_chart")
+                                         if '"The mystery"' in el.proto.spec}
+    right = figure_titled(at, "right: output, masked" if masks else "right: output  (")["data"][0]
+    mystery_out = figure_titled(at, "mystery: output")["data"][0]
+    assert (right["zmin"], right["zmax"]) == (mystery_out["zmin"], mystery_out["zmax"])  # still one scale

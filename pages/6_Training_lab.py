@@ -8,9 +8,9 @@ import streamlit as st
 
 from attn_core import training as tl
 from attn_ui import format as fmt
+from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import show_source
-from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep
+from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells
 from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -38,17 +38,19 @@ def main():
     shared = setup_page(__file__, uses_shared=False)
     st.title("Training lab: watch attention learn")
     intro()
-    lesson(controls())
+    lab = lesson(controls())
+    take_it_home(lab)
     route_footer(__file__, shared)
 
 
-def lesson(settings) -> None:
-    """Train both runs and show them; stops early while a long run waits to start."""
+def lesson(settings) -> tl.Lab | None:
+    """Train both runs and show them; None while a long run waits to start (nothing is shown then)."""
     lab = run_lab(*settings)
     if lab is None:
-        return
+        return None
     starting_point(lab)
     behind_the_prediction(lab)
+    return lab
 
 
 @st.fragment
@@ -58,7 +60,7 @@ def behind_the_prediction(lab: tl.Lab) -> None:
         return
     final_attention(lab)
     learning_rate_sweep(lab)
-    show_code_and_try()
+    things_to_try()
 
 
 def intro() -> None:
@@ -292,12 +294,8 @@ def sweep_figure(finals_s: np.ndarray, finals_u: np.ndarray, d_k: int, steps: in
     return slim(fig)
 
 
-def show_code_and_try() -> None:
-    """The functions that trained the runs, and things to try."""
-    show_source(tl.forward, tl.softmax_backward, tl.backward, tl.project_back,
-                intro="Both runs train with these functions from `attn_core/training.py`: the forward pass, and "
-                      "the backward pass written out by hand through the loss, the softmax Jacobian, the scale and "
-                      "the projections. The tests check every gradient against finite differences.")
+def things_to_try() -> None:
+    """Settings worth a visit next."""
     st.header("Things to try", anchor="try")
     st.markdown(
         "- Set the learning rate to 0.1 and answer the question again.\n"
@@ -305,6 +303,32 @@ def show_code_and_try() -> None:
         "- Switch the loss to cross-entropy on the positions, where the loss reads the scores through log-softmax.\n"
         "- Push the learning rate to 1000 and see where each run stops."
     )
+
+
+def take_it_home(lab: tl.Lab | None) -> None:
+    """Both runs in plain numpy, one model at a time: shown as code, and downloadable as a notebook that checks
+    its numbers against the ones the page drew (the chosen seed's). Nothing while a long run waits to start."""
+    if lab is None:
+        return
+    seed = lab.seeds[0]
+    cells = notebook_cells(nbk.training_cells, lab.d_k, lab.steps, lab.lr, seed, lab.loss,
+                           shown_initial_scaled=lab.scaled.initial_weights,
+                           shown_initial_unscaled=lab.unscaled.initial_weights,
+                           shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
+                           shown_final_scaled=lab.scaled.final_weights, shown_final_unscaled=lab.unscaled.final_weights)
+    with st.expander("Show the code", icon=":material/code:"):
+        st.markdown("Both runs in plain numpy, one model at a time, in the order the page shows them: the forward "
+                    "pass, and the backward pass written out by hand through the loss, the softmax Jacobian, the "
+                    "scale and the projections. It is the same code as the notebook below, which also checks its "
+                    f"numbers against the page's (seed {seed}). The page itself trains every model of the "
+                    "learning-rate sweep at once with `attn_core/training.py`, whose tests check every gradient "
+                    "against finite differences.")
+        st.code(nbk.page_code(cells), language="python")
+    settings = {"d_k": lab.d_k, "learning rate": lab.lr, "training steps": lab.steps,
+                "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}
+    link = nbk.link_here("Training_lab")  # read now: the notebook itself is built when the learner clicks
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Training lab", settings, link, cells),
+                        "attention_explorer_training_lab.ipynb", key="download_notebook")
 
 
 main()

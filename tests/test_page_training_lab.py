@@ -145,3 +145,34 @@ def test_a_figure_whose_numbers_did_not_change_is_sent_byte_identical(open_page)
     initial = [k for k in before if "fig_initial_weights" in k]
     assert initial and before[initial[0]] == after[initial[0]]
     assert sum(before[k] != after.get(k) for k in before) >= 3  # the curves, the final weights and the sweep moved
+
+
+@pytest.mark.parametrize("query", [dict(), dict(loss="ce", lr=1000, steps=50, data_seed=3, seeds=1, dk=16)])
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(open_page, query):
+    import nbformat
+
+    from attn_ui import notebooks as nbk
+
+    at = open_page(PAGE, **query)  # the code and the notebook are there before the prediction is answered
+    button = at.get("download_button")
+    assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
+    d_k, steps, lr = int(query.get("dk", 64)), int(query.get("steps", 200)), float(query.get("lr", 3.0))
+    seed, loss, several = int(query.get("data_seed", 0)), query.get("loss", "mse"), bool(query.get("seeds"))
+    seeds = tl.lab_seeds(seed, several)
+    lab = tl.make_lab(d_k, steps, lr, loss, seeds, tl.train_sweep(d_k, steps, seed, loss),
+                      tl.train_seeds(d_k, steps, lr, seeds, loss) if several else None)
+    cells = nbk.training_cells(d_k, steps, lr, seed, loss, shown_initial_scaled=lab.scaled.initial_weights,
+                               shown_initial_unscaled=lab.unscaled.initial_weights,
+                               shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
+                               shown_final_scaled=lab.scaled.final_weights,
+                               shown_final_unscaled=lab.unscaled.final_weights)
+    assert [c.value.strip() for c in at.code] == [nbk.page_code(cells).strip()]  # on screen: the notebook's code
+    check = cells[-1].text
+    assert f"d_k, steps, lr, seed = {d_k}, {steps}, {lr!r}, {seed}" in at.code[0].value
+    assert ("np.nan" in check) == bool(query)  # the runs that diverged at lr = 1000 have NaN weights to compare
+    nbformat.validate(nbk.notebook("Training lab", {}, "", cells))
+
+
+def test_no_code_or_notebook_while_a_long_run_waits(open_page):
+    at = open_page(PAGE, dk=256, steps=500)
+    assert at.button(key="train_long") and not at.code and not at.get("download_button")

@@ -38,6 +38,10 @@ AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its w
                  "or the columns?")
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
               "neither": "neither"}
+SOURCE_INTRO = ("Every wrong figure in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
+                "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
+                "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
+                "Mask mistakes page.")
 say = Sentences(fmt)
 
 
@@ -54,14 +58,12 @@ def main():
     st.caption(say.setup_caption(shared.d_model, shared.heads))
     Q, K, V = attn_core.project(inputs)  # one head: (n, d_model) each, d_k = d_v = d_model
     QKV_h = tuple(attn_core.split_heads(M, shared.heads) for M in (Q, K, V))  # (heads, n, d_k) each
-    wrong_axis(inputs.labels, Q, K, V)
-    wrong_scale(inputs.labels, QKV_h, shared.d_model)
-    confused_roles(inputs.labels, Q, K, V)
-    quiz(inputs.labels, QKV_h, shared.d_model)
+    wrong_axis(inputs.labels, Q, K, V)                  # 1. predict which sums to 1, then the sums and outputs
+    wrong_scale(inputs.labels, QKV_h, shared.d_model)   # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
+    confused_roles(inputs.labels, Q, K, V)              # 3. Q and K swapped, V as K, K as V, and the checks
+    quiz(inputs.labels, QKV_h, shared.d_model)          # spot the mistake, with the mask mistakes if you like
     show_source(mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
-                mk.keys_as_values, mk.diagnose, mk.shape_check,
-                intro="Every wrong figure on this page comes from one of these functions in `attn_core/mistakes.py`; "
-                      "the right ones from `scaled_dot_product_attention`.")
+                mk.keys_as_values, mk.diagnose, mk.shape_check, intro=SOURCE_INTRO)
     route_footer(__file__, shared)
 
 
@@ -292,7 +294,7 @@ def quiz(labels, QKV_h, d_model: int) -> None:
     url_bound("masks", False, parse_bool)
     masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer,
                        help="Adds the masking bugs of the Mask mistakes page to the quiz. Every computation, the right "
-                            "one included, is then given a causal mask.")
+                            "one included, is then given the one mask described below the switch.")
     st.markdown(say.quiz_intro(heads, masked))
     mask = mk.quiz_mask(n) if masked else None
     if masked:

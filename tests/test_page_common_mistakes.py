@@ -474,3 +474,27 @@ def test_a_new_question_leaves_the_right_chart_byte_identical(masks):
     right = figure_titled(at, "right: output, masked" if masks else "right: output  (")["data"][0]
     mystery_out = figure_titled(at, "mystery: output")["data"][0]
     assert (right["zmin"], right["zmax"]) == (mystery_out["zmin"], mystery_out["zmax"])  # still one scale
+
+
+@pytest.mark.parametrize("query", [{"text": "hello world"}, {"text": LONG, "d_model": 64, "heads": 8},
+                                   {"d_model": 8, "heads": 8}, {"text": "🙂 <b>x</b> & $ ∑", "d_model": 2, "heads": 2},
+                                   {"text": "a a a a", "quiz": 999999}])
+def test_the_mask_quiz_runs_at_the_extremes_and_answers_every_question(query):
+    at = open_page(masks=1, reveal=1, **query)
+    assert not at.exception, at.exception[0].value
+    assert "**The mask.**" in all_text(at)
+    options = at.radio(key="quiz_answer").options
+    assert {"−∞ with a plain softmax", "No mask where one was needed"} <= set(options)
+    for label in options[-2:]:
+        at.radio(key="quiz_answer").set_value(next(m.name for m in mk.MISTAKES + tuple(
+            mm.as_mistakes(np.ones((1, 1), dtype=bool))) if m.label == label))
+        at.button(key="quiz_check").click().run()
+        assert not at.exception and (at.success or at.error)
+        assert not any("could not be answered" in e.value for e in [*at.success, *at.error])
+
+
+def test_a_mangled_masks_link_falls_back_to_off_with_a_notice():
+    at = open_page(masks="maybe")
+    assert not at.exception
+    assert at.toggle(key="masks").value is False
+    assert any("masks='maybe'" in w.value for w in at.warning)

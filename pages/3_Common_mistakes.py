@@ -309,16 +309,14 @@ def quiz(labels, QKV_h, d_model: int) -> None:
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery, mask)
     dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
-    # one colour range for every question on this sentence: a new question redraws only the mystery's chart
-    zmax = zmax_of(right.output, *(m.run(*QKV_h, d_model).output for m in pool))
-    quiz_figures(labels, right, mystery, masked, zmax)
+    quiz_figures(labels, right, mystery, masked, zmax_of(right.output, mystery.output))
     quiz_checks(QKV_h, mask, right, diag, dm)
     quiz_answer(pool, secret, diag, dm, d_model, d_k)
 
 
 def quiz_figures(labels, right, mystery, masked: bool, zmax: float) -> None:
-    """The mystery's head-1 weights and output beside the right (masked) computation's: two charts, so that a new
-    question redraws only the mystery's."""
+    """The mystery's head-1 weights and output beside the right (masked) computation's, on one colour range: two
+    charts, so that a new question redraws only the mystery's unless the colour range has to grow."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     tag = ", masked" if masked else ""
     c1, c2 = st.columns(2)

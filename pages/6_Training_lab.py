@@ -11,7 +11,7 @@ from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells
-from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, plot, slim, stacked_figure
+from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, on_phone, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -254,7 +254,10 @@ def attention_figure(pair, d_k: int, after: bool) -> go.Figure | None:
                                     x_title="key", y_title="query", decimals=1, height=560, share=0.5))
     if not panels:
         return None
-    return slim(matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True))
+    fig = matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True)
+    if on_phone():
+        fig.update_layout(title_font_size=13)  # the longer title, "… after training, …", fits 390 px on one line
+    return slim(fig)
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
@@ -318,13 +321,12 @@ def take_it_home(lab: tl.Lab | None) -> None:
                            shown_final_scaled=lab.scaled.final_weights, shown_final_unscaled=lab.unscaled.final_weights)
     with st.expander("Show the code", icon=":material/code:"):
         st.markdown("Both runs in plain numpy, one model at a time, in the order the page shows them: the forward "
-                    "pass, and the backward pass written out by hand through the loss, the softmax Jacobian, the "
-                    "scale and the projections. It is the same code as the notebook below, which also checks its "
-                    f"numbers against the page's (seed {seed}). The page itself trains every model of the "
-                    "learning-rate sweep at once with `attn_core/training.py`, whose tests check every gradient "
-                    "against finite differences.")
+                    "pass, and the backward pass written out by hand from the loss back to W_Q and W_K. It is the "
+                    "same code as the notebook below, which also checks its numbers against the ones the page drew "
+                    f"for seed {seed}. The page itself trains every model of the learning-rate sweep at once with "
+                    "`attn_core/training.py`, whose tests check every gradient against finite differences.")
         st.code(nbk.page_code(cells), language="python")
-    settings = {"d_k": lab.d_k, "learning rate": lab.lr, "training steps": lab.steps,
+    settings = {"d_k": lab.d_k, "learning rate": f"{lab.lr:g}", "training steps": lab.steps,
                 "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}
     link = nbk.link_here("Training_lab")  # read now: the notebook itself is built when the learner clicks
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Training lab", settings, link, cells),

@@ -1,5 +1,6 @@
 """Scaling explorer: why attention divides the scores by √d_k, with numbers you can move."""
 
+import inspect
 import math
 
 import numpy as np
@@ -31,9 +32,16 @@ from attn_core.scaling_words import (
     tails_caption,
 )
 from attn_ui import format as fmt
+from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import show_source
-from attn_ui.data import cached_figure, cached_peakedness, cached_sample, cached_std_curve, load_inputs
+from attn_ui.data import (
+    cached_figure,
+    cached_peakedness,
+    cached_sample,
+    cached_std_curve,
+    load_inputs,
+    sentence_inputs,
+)
 from attn_ui.figures import (
     histogram_figure,
     line_figure,
@@ -59,6 +67,11 @@ KEYS = ["key 1", "key 2"]
 BELOW = {"orientation": "h", "yanchor": "top", "y": -0.22, "x": 0}  # a legend under the x axis title
 CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, cp_softmax_check, cp_softmax_skip
 ASKED = "_cp_softmax_scores"  # the scores the learner's prediction answered, kept while it stands
+# fragment keys: a control's change reruns its own section and the notebook, which holds every section's numbers
+TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
+TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
+LONG_CODE = 2400  # numbers in head 1's Q and K above which the code (about 25 characters a number) passes ~60 kB
+SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
 INTRO = (
     "A dot product of two vectors grows with their width. If the query and key entries are independent "
     "with mean 0 and variance 1, q·k has variance d_k, so its typical size is √d_k. Large scores make "
@@ -76,11 +89,16 @@ def main():
     variance(shared)  # q·k spreads like √d_k
     peakedness(shared)  # what that does to the weights over n keys
     temperature(shared)  # the divisor as a temperature, on your own sentence
-    closing()
+    closing(shared)  # the code, the notebook to download, and the lesson's answer
     route_footer(__file__, shared)  # Next: the following page on the route, and Back
 
 
-@st.fragment
+def with_notebook(section: str):
+    """A control's on_change: rerun its section and the notebook, which shows that section's numbers too."""
+    return lambda: st.rerun([section, NOTEBOOK])
+
+
+@st.fragment(key=TWO_KEYS)
 def two_keys():
     """Section 1: one query, two keys, the same two scores with and without ÷ √d_k."""
     st.header("1. Two keys, side by side", anchor="two-keys")
@@ -89,14 +107,15 @@ def two_keys():
     with c_a:
         url_bound("za", 8.0, parse_score)
         st.number_input("score of key 1, z₁", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="za")
+                        format="%g", key="za", on_change=with_notebook(TWO_KEYS))
     with c_b:
         url_bound("zb", 0.0, parse_score)
         st.number_input("score of key 2, z₂", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="zb")
+                        format="%g", key="zb", on_change=with_notebook(TWO_KEYS))
     with c_d:
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
-        st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1")
+        st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1",
+                        on_change=with_notebook(TWO_KEYS))
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
@@ -170,7 +189,7 @@ def jacobian_figure(scores: tuple, d_k: int) -> go.Figure:
     return side_by_side(panels, f"softmax's Jacobian, unscaled and ÷ √{d_k}", shared_rows=True)
 
 
-@st.fragment
+@st.fragment(key=VARIANCE)
 def variance(shared: Shared):
     """Section 2: sample q·k at one width, then at every width, and compare the spread with √d_k."""
     st.header("2. The variance argument, by sampling", anchor="variance")
@@ -180,7 +199,7 @@ def variance(shared: Shared):
         "variance d_k: standard deviation √d_k. Dividing by √d_k brings it back to 1."
     )
     url_bound("dk2", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
-    d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2")
+    d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2", on_change=with_notebook(VARIANCE))
     sample = cached_sample(d_k, N_SAMPLES, shared.seed)
 
     plot(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
@@ -230,7 +249,7 @@ def std_curve_figure(d_k: int, seed: int, std: float) -> go.Figure:
     return fig
 
 
-@st.fragment
+@st.fragment(key=PEAKEDNESS)
 def peakedness(shared: Shared):
     """Section 3: softmax over n random keys as d_k grows, unscaled, ÷ √d_k and ÷ d_k."""
     st.header("3. Peakedness as d_k grows", anchor="peakedness")
@@ -242,7 +261,7 @@ def peakedness(shared: Shared):
     )
     url_bound("n_keys", 8, lambda r: parse_int(r, 1, N_KEYS_MAX, "n keys"))
     n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,
-                                               key="n_keys"))
+                                               key="n_keys", on_change=with_notebook(PEAKEDNESS)))
     peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, shared.seed)
     if n_keys == 1:
         st.info("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
@@ -292,15 +311,13 @@ def add_references(fig: go.Figure, n_keys: int, argmax: tuple, uniform: tuple):
                       annotation_position="top left")
 
 
-@st.fragment
+@st.fragment(key=TEMPERATURE)
 def temperature(shared: Shared):
     """Section 4: divide head 1's scores by 1, √d_k, d_k or any τ and watch the row entropies."""
     st.header("4. A temperature dial on your own sentence", anchor="temperature")
     inputs = load_inputs(shared)
     labels = inputs.labels
-    w = inputs.weights
-    heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, shared.heads)
-    Q, K = heads.Q_heads[0], heads.K_heads[0]  # (n, d_k) each: the first of your heads
+    Q, K = head_one(inputs, shared)
     n, d_k = Q.shape
     st.markdown(
         f"These are the queries and keys of **head 1 of your {fmt.plural(shared.heads, 'head')}** (sidebar), so "
@@ -315,11 +332,12 @@ def temperature(shared: Shared):
     with t_left:
         url_bound("divisor", "sqrt_dk", str, options=choices)
         choice = st.radio("Divide the scores by", options=choices, format_func=choice_labels.get, horizontal=True,
-                          key="divisor")
+                          key="divisor", on_change=with_notebook(TEMPERATURE))
     with t_right:
         url_bound("tau", 1.0, parse_tau)
         st.number_input("custom τ", min_value=TAU_MIN, max_value=TAU_MAX, step=0.5, format="%g", key="tau",
-                        disabled=choice != "custom", help=f"Any τ from {TAU_MIN} to {TAU_MAX:g}.")
+                        disabled=choice != "custom", help=f"Any τ from {TAU_MIN} to {TAU_MAX:g}.",
+                        on_change=with_notebook(TEMPERATURE))
     tau = divisor_value(choice, d_k, float(st.session_state["tau"]))
     temp = temperature_attention(Q, K, tau)
 
@@ -338,6 +356,13 @@ def temperature(shared: Shared):
     if n == 1:
         st.info("Your sentence has one token, so each row has one key: it always gets weight 1, at any τ.",
                 icon=":material/looks_one:")
+
+
+def head_one(inputs, shared: Shared):
+    """Head 1's queries and keys for the shared sentence: Q, K (n, d_k) each, d_k = d_model / heads."""
+    w = inputs.weights
+    heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, shared.heads)
+    return heads.Q_heads[0], heads.K_heads[0]  # (n, d_k) each: the first of your heads
 
 
 def temperature_weights_figure(weights, labels: tuple, tau: float) -> go.Figure:
@@ -387,13 +412,62 @@ def entropy_curve_figure(Q, K, d_k: int, tau: float, mean_entropy: float) -> go.
     return fig
 
 
-def closing():
-    """The code this page ran, and the lesson's answer to its question."""
-    show_source(compare_two_keys, qk_sample, peakedness_curves, temperature_attention,
-                intro="This page runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and "
-                      "the q·k sampler come from `attn_core/attention.py`).")
+def closing(shared: Shared):
+    """The code this page ran, as a notebook to take home, and the lesson's answer to its question."""
+    take_it_home(shared)
     st.header("Why does dividing by √d_k help?", anchor="why")
     st.markdown(closing_sentence(fmt))
+
+
+@st.fragment(key=NOTEBOOK)
+def take_it_home(shared: Shared):
+    """Every section's numbers as the page drew them, in plain numpy: shown as code, and downloadable as a notebook
+    that checks them against the page. A fragment that each section reruns when its controls move."""
+    ss = st.session_state
+    z, d_k, sample_d_k, n_keys = (float(ss["za"]), float(ss["zb"])), int(ss["dk1"]), int(ss["dk2"]), int(ss["n_keys"])
+    two = compare_two_keys(z, d_k)
+    sample = cached_sample(sample_d_k, N_SAMPLES, shared.seed)
+    peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, shared.seed)
+    inputs = sentence_inputs([shared.text], shared)  # section 4's sentence from the same cache, without its notice
+    Q, K = head_one(inputs, shared)
+    tau = divisor_value(ss["divisor"], Q.shape[1], float(ss["tau"]))
+    temp = temperature_attention(Q, K, tau)
+
+    def cells():
+        return nbk.scaling_cells(z, d_k, sample_d_k=sample_d_k, seed=shared.seed, n_samples=N_SAMPLES,
+                                 n_keys=n_keys, n_seeds=N_SEEDS, curve_d_ks=CURVE_D_KS, Q=Q, K=K,
+                                 labels=inputs.labels, tau=tau, shown_p_unscaled=two.p_unscaled,
+                                 shown_p_scaled=two.p_scaled, shown_J_unscaled=two.J_unscaled,
+                                 shown_J_scaled=two.J_scaled, shown_std=sample.std, shown_std_scaled=sample.std_scaled,
+                                 shown_max_weight=peak.max_weight, shown_entropy=peak.entropy,
+                                 shown_temp_weights=temp.weights, shown_row_entropy=temp.entropy)
+
+    made = None
+    if Q.size + K.size > LONG_CODE:  # every digit of a wide head's Q and K: built and sent only on request
+        if st.toggle("Show the code", key="show_code", help="Every number of head 1's Q and K, so it is long."):
+            code_view(cells())
+    else:
+        made = cells()
+        with st.expander("Show the code", icon=":material/code:"):
+            code_view(made)
+    settings = {**nbk.shared_settings(shared), "score of key 1, z₁": z[0], "score of key 2, z₂": z[1],
+                "d_k of section 1": d_k, "d_k of section 2": sample_d_k, "n, the number of keys": n_keys,
+                "τ, the divisor of section 4": tau}
+    link = nbk.link_here("Scaling_explorer")  # read now: the notebook itself is built when the learner clicks
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Scaling explorer", settings, link,
+                                             made if made is not None else cells()),
+                        "attention_explorer_scaling_explorer.ipynb", key="download_notebook")
+
+
+def code_view(cells):
+    """The notebook's code, then the attn_core functions the page's own numbers come from."""
+    st.markdown("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
+                "below, which also checks its results against the page.")
+    st.code(nbk.page_code(cells), language="python")
+    st.markdown("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
+                "q·k sampler come from `attn_core/attention.py`).")
+    for fn in SOURCES:
+        st.code(inspect.getsource(fn), language="python")
 
 
 main()

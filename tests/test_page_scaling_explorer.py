@@ -130,6 +130,7 @@ def test_a_link_reproduces_the_view_and_widgets_write_back():
     assert panel_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
     assert panel_titled(at, "q·k, d_k = 16  ")
     at.number_input(key="za").set_value(1.0).run()
+    at.run()  # za reran only section 1 and the notebook, and AppTest then holds only their elements: draw them all
     at.radio(key="divisor").set_value("1").run()
     assert not at.exception
     assert at.query_params["za"] in ("1.0", ["1.0"]) and at.query_params["divisor"] in ("1", ["1"])
@@ -397,3 +398,79 @@ def test_side_by_side_keeps_each_panels_traces_axes_and_lines(monkeypatch, phone
         assert x2 == [0, 1] and y2[1] < 0.5 and d["layout"]["legend"]["y"] > -0.2
     else:
         assert x2[0] > 0.5 and y2 == [0, 1] and d["layout"]["legend"]["y"] == -0.2
+
+
+# ------------------------------------------------------------------------------------------- take it home
+def shown_cells(za=8.0, zb=0.0, dk1=64, dk2=64, n_keys=8, divisor="sqrt_dk", tau=1.0,
+                text="the cat sat on the mat", seed=0, d_model=8, heads=2):
+    """The notebook's cells for a state, each number computed with attn_core as the page computes it."""
+    from attn_core.scaling import divisor_value, peakedness_curves, qk_sample
+    from attn_ui import notebooks as nbk
+
+    inputs = attn_core.build_inputs(text, seed, d_model)
+    w = inputs.weights
+    head = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads)
+    Q, K = head.Q_heads[0], head.K_heads[0]
+    two, sample = compare_two_keys([za, zb], dk1), qk_sample(dk2, 4000, seed)
+    d_ks = [2**i for i in range(10)]
+    peak = peakedness_curves(n_keys, d_ks, 500, seed)
+    tau = divisor_value(divisor, Q.shape[1], tau)
+    temp = temperature_attention(Q, K, tau)
+    return nbk.scaling_cells((za, zb), dk1, sample_d_k=dk2, seed=seed, n_samples=4000, n_keys=n_keys, n_seeds=500,
+                             curve_d_ks=d_ks, Q=Q, K=K, labels=inputs.labels, tau=tau,
+                             shown_p_unscaled=two.p_unscaled, shown_p_scaled=two.p_scaled,
+                             shown_J_unscaled=two.J_unscaled, shown_J_scaled=two.J_scaled, shown_std=sample.std,
+                             shown_std_scaled=sample.std_scaled, shown_max_weight=peak.max_weight,
+                             shown_entropy=peak.entropy, shown_temp_weights=temp.weights,
+                             shown_row_entropy=temp.entropy)
+
+
+def notebook_code(at: AppTest) -> list[str]:
+    """The notebook's code on screen (the listings that start with numpy's import)."""
+    return [c.value.strip() for c in at.code if "import numpy as np" in c.value.splitlines()[:3]]
+
+
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(default_page):
+    import inspect
+
+    import nbformat
+
+    from attn_core.scaling import peakedness_curves, qk_sample
+    from attn_ui import notebooks as nbk
+
+    cells = shown_cells()
+    assert notebook_code(default_page) == [nbk.page_code(cells).strip()]  # the code on screen is the notebook's code
+    codes = [c.value.strip() for c in default_page.code]
+    for fn in (compare_two_keys, qk_sample, peakedness_curves, temperature_attention):  # and the page's own
+        assert inspect.getsource(fn).strip() in codes
+    (button,) = default_page.get("download_button")
+    assert button.proto.label == "Download as a notebook"
+    nbformat.validate(nbk.notebook("Attention Explorer: Scaling explorer", {}, "", cells))
+    assert "z = np.array([8.0, 0.0])" in codes[0] and "tau = 2.0" in codes[0]
+
+
+def test_the_code_follows_a_link_and_each_sections_controls():
+    """Each control reruns only its section and the notebook: the code on screen follows it there too."""
+    from attn_ui import notebooks as nbk
+
+    state = {"za": 3.0, "zb": 1.0, "dk1": 4, "dk2": 16, "n_keys": 4, "divisor": "custom", "tau": 0.5}
+    at = open_page(**state)
+    assert notebook_code(at) == [nbk.page_code(shown_cells(**state)).strip()]
+    for kind, key, value in (("number_input", "za", -2.0), ("slider", "dk2", 3), ("number_input", "n_keys", 2),
+                             ("radio", "divisor", "dk")):
+        getattr(at, kind)(key=key).set_value(value).run()
+        assert not at.exception
+        state[key] = value
+        assert notebook_code(at) == [nbk.page_code(shown_cells(**state)).strip()], key
+        at.run()  # AppTest keeps only the rerun sections' elements: draw the whole page for the next control
+
+
+def test_a_wide_head_shows_its_long_code_only_when_asked():
+    from attn_ui import notebooks as nbk
+
+    text = " ".join(f"w{i}" for i in range(20))  # 20 tokens × d_k 64, twice: 2,560 numbers
+    at = open_page(text=text, d_model=64, heads=1)
+    assert not at.exception and notebook_code(at) == []
+    assert len(at.get("download_button")) == 1
+    at.toggle(key="show_code").set_value(True).run()
+    assert notebook_code(at) == [nbk.page_code(shown_cells(text=text, d_model=64, heads=1)).strip()]

@@ -403,3 +403,8 @@ def average_toggle(heads: int) -> str:
     if heads == 1:
         return "Show the average over the heads (with one head, its own weights)"
     return f"Show the average over the {heads} heads (a summary the layer never computes)"
+
+
+def weights_title(head: int, heads: int) -> str:
+    """The title of the step-by-step weights panel, for the head on show."""
+    return f"head {head + 1}: weights = softmax(masked scores)" if heads > 1 else "weights = softmax(masked scores)"

@@ -10,8 +10,8 @@ from attn_core import masks_text as say
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import show_source
-from attn_ui.data import load_inputs
-from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
+from attn_ui.data import cached_figure, load_inputs
+from attn_ui.figures import matrix_figure, matrix_grid, plot, slim
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import route_footer, set_url, setup_page, url_bound
 
@@ -131,17 +131,8 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     st.caption(say.heads_caption(d_model, heads))
     if not which_keys(inputs, mask, res):
         return  # the figures answer the question: they wait for a prediction
-    panel = {"rows": labels, "x_title": "key", "y_title": "query", "share": 1 / GRID_COLUMNS}
-    dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
-    plot(slim(matrix_grid_figure([
-        matrix_figure(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", cols=labels,
-                      kind="weights", decimals=0, **panel),
-        matrix_figure(res.scaled[h], say.scores_title(h, heads, res.d_k), cols=labels, **panel),
-        matrix_figure(res.weights[h], f"{'head ' + str(h + 1) + ': ' if heads > 1 else ''}weights = softmax(masked "
-                      "scores)", cols=labels, kind="weights", **panel),
-        matrix_figure(res.head_outputs[h], say.head_output_title(h, heads), cols=dims,
-                      **(panel | {"x_title": "value dimension"})),
-    ], say.steps_title(h, heads), GRID_COLUMNS)), key="fig_steps")
+    plot(cached_figure(steps_figure, mask, res.scaled[h], res.weights[h], res.head_outputs[h], labels, h, heads,
+                       res.d_k), key="fig_steps")
     st.caption(f"**Mask.** {say.allowed_pairs(mask, fmt)}")
     nothing = say.all_scores_blocked(mask, fmt)
     if nothing:
@@ -150,9 +141,8 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
         st.caption(f"**Masked scores.** {say.scores_caption(mask)}")
     st.caption(f"**Weights.** {say.weights_caption(mask, res.weights, fmt)}")
     st.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
-    plot(slim(matrix_figure(res.output, "output = concat(head outputs)·W_O", labels,
-                            [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query")),
-         key="fig_output")
+    plot(cached_figure(heatmap, res.output, "output = concat(head outputs)·W_O", labels,
+                       [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query"), key="fig_output")
 
 
 def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> bool:
@@ -210,9 +200,7 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
         g = st.columns([1, 3])[0].selectbox("Heads to show", options=list(range(len(groups))), key="head_group",
                                             format_func=lambda k: f"heads {groups[k][0] + 1} … {groups[k][1]}")
         shown = list(range(*groups[g]))
-    panels = [matrix_figure(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels, kind="weights",
-                            x_title="key", y_title="query", share=1 / GRID_COLUMNS) for k in shown]
-    plot(slim(matrix_grid_figure(panels, say.grid_title(shown, heads), GRID_COLUMNS, one_scale=True)), key="fig_heads")
+    plot(cached_figure(heads_figure, res.weights[shown], labels, shown, heads, res.d_k), key="fig_heads")
     st.caption(say.grid_caption(shown, heads))
 
 
@@ -225,9 +213,9 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     url_bound("query", masks.n_real(inputs.tokens) - 1, int, options=list(range(n)))
     i = st.columns([1, 3])[0].selectbox("Pick the query token", options=list(range(n)), key="query",
                                         format_func=lambda k: labels[k])
-    plot(slim(matrix_figure(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
-                            [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key",
-                            y_title="head")), key="fig_query_heads")
+    plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
+                       [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
+         key="fig_query_heads")
     st.caption(say.where_query_looks(labels, i, mask, res.weights, fmt))
 
 
@@ -239,10 +227,37 @@ def head_average(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     if not st.toggle(say.average_toggle(heads), key="average"):
         return
     chart, words = st.columns(2, vertical_alignment="center")
-    plot(slim(matrix_figure(masks.head_average(res.weights), say.average_title(heads), labels, labels,
-                            kind="weights", x_title="key", y_title="query", share=0.5)), key="fig_head_average",
-         where=chart)
+    plot(cached_figure(heatmap, masks.head_average(res.weights), say.average_title(heads), labels, labels,
+                       kind="weights", x_title="key", y_title="query", share=0.5), key="fig_head_average", where=chart)
     words.caption(say.average_caption(heads))
+
+
+# ---------------------------------------------------------------- figures, each built once per distinct numbers
+
+
+def heatmap(M, title: str, rows, cols, **kwargs):
+    """One matrix_figure, lightened for the browser (figures.slim)."""
+    return slim(matrix_figure(M, title, rows, cols, **kwargs))
+
+
+def steps_figure(mask, scaled, weights, head_output, labels, h: int, heads: int, d_k: int):
+    """Head h's mask, masked scores, weights and output, (n, n) × 3 and (n, d_k), as one figure of four panels."""
+    panel = {"rows": labels, "x_title": "key", "y_title": "query", "share": 1 / GRID_COLUMNS}
+    dims = [f"d{c}" for c in masks.value_columns(h, d_k)]  # this head's own columns of V
+    return matrix_grid([
+        heatmap(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", cols=labels, kind="weights",
+                decimals=0, **panel),
+        heatmap(scaled, say.scores_title(h, heads, d_k), cols=labels, **panel),
+        heatmap(weights, say.weights_title(h, heads), cols=labels, kind="weights", **panel),
+        heatmap(head_output, say.head_output_title(h, heads), cols=dims, **(panel | {"x_title": "value dimension"})),
+    ], say.steps_title(h, heads), GRID_COLUMNS)
+
+
+def heads_figure(weights, labels, shown, heads: int, d_k: int):
+    """The weights (k, n, n) of the heads `shown`, two to a row, on one colour scale."""
+    return matrix_grid([heatmap(W, say.head_weights_title(k, heads, d_k), labels, labels, kind="weights", x_title="key",
+                                y_title="query", share=1 / GRID_COLUMNS) for k, W in zip(shown, weights, strict=True)],
+                       say.grid_title(shown, heads), GRID_COLUMNS, one_scale=True)
 
 
 def show_code() -> None:

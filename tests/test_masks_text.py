@@ -340,3 +340,8 @@ def test_the_step_title_and_the_average_switch_read_right_for_one_head_and_sever
     assert say.steps_title(1, 4) == "Step by step in head 2 of 4"
     assert "never computes" in say.average_toggle(2) and "with one head, its own weights" in say.average_toggle(1)
     check_grammar(say.average_toggle(1), say.average_toggle(16))
+
+
+def test_the_weights_panel_names_its_head_only_when_there_are_several():
+    assert say.weights_title(0, 1) == "weights = softmax(masked scores)"
+    assert say.weights_title(2, 4) == "head 3: weights = softmax(masked scores)"

@@ -7,6 +7,7 @@ import attn_core
 from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
 from attn_ui import format as fmt
+from attn_ui import notebooks as nbk
 from attn_ui.data import load_inputs, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, matrix_figure, plot
 from attn_ui.pages import route
@@ -33,15 +34,18 @@ TAKEAWAYS = (
 )
 BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
 LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
+QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
+LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
 
 
 def main():
     shared = setup_page(__file__)
     st.title("Check yourself")
     st.markdown(INTRO)
-    quiz(shared)       # the question seed, the score and the thirteen questions
-    one_step(shared)   # steps from token to token: attention, a recurrent network, a causal mask
+    quiz(shared)                   # the question seed, the score and the thirteen questions
+    steps = one_step(shared)       # steps from token to token: attention, a recurrent network, a causal mask
     takeaways(shared)
+    take_it_home(shared, *steps)   # question 1's attention and the step counts, as numpy and as a notebook
     route_footer(__file__, shared)
 
 
@@ -54,9 +58,15 @@ def _clear_answers() -> None:
         st.session_state.pop(f"answer_{kind}", None)
 
 
+def _new_seed() -> None:
+    """A new question seed: clear the answers, and rerun the quiz and the notebook (its question 1 changed)."""
+    _clear_answers()
+    st.rerun([QUIZ, NOTEBOOK])
+
+
 def _reroll() -> None:
     st.session_state["q"] = (int(st.session_state["q"]) + 1) % (SEED_MAX + 1)
-    _clear_answers()
+    _new_seed()
 
 
 def _reset() -> None:
@@ -75,7 +85,7 @@ def _record(q: qs.Question, show: bool) -> None:
     log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
 
 
-@st.fragment
+@st.fragment(key=QUIZ)
 def quiz(shared) -> None:
     """The seed, the score and every question: a fragment, so checking an answer reruns only the quiz."""
     seed = numbers_seed()
@@ -89,7 +99,7 @@ def numbers_seed() -> int:
     url_bound("q", 0, parse_question_seed)
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
     seed = c1.number_input("Question seed", min_value=0, max_value=SEED_MAX, step=1, key="q",
-                           on_change=_clear_answers, help="Seed 0 asks the source text's own numbers.")
+                           on_change=_new_seed, help="Seed 0 asks the source text's own numbers.")
     c2.button("New numbers", key="reroll", on_click=_reroll, icon=":material/casino:")
     c3.button("Reset my answers", key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
     return int(seed)
@@ -150,13 +160,19 @@ def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
                        height=min(480, 130 + 24 * len(rows))), key)
 
 
-def reveal_weights_shape(q: qs.Question, shared) -> None:
+def shape_attention(q: qs.Question, shared):
+    """The weight-shape question's words (queries', keys'), their inputs and their attention: (words_q, words_k,
+    a, b, res), a for the queries and b for the keys and values (the same sentence unless it is cross-attention)."""
     p = q.params
     words_q = qs.passage_words(p["n_q"], p["offset_q"])
     words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     w = a.weights  # the same seed gives both sentences the same W_Q, W_K, W_V
-    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    return words_q, words_k, a, b, attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+
+
+def reveal_weights_shape(q: qs.Question, shared) -> None:
+    words_q, words_k, a, b, res = shape_attention(q, shared)
     st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape, fmt))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k)", a.labels, b.labels, "fig_weights_shape")
 
@@ -255,8 +271,9 @@ REVEALS = {
 # --------------------------------------------------------------------------- one step, takeaways
 
 
-def one_step(shared) -> None:
-    """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask."""
+def one_step(shared) -> tuple[list[str], dict | None]:
+    """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask.
+    Returns the sentence's labels and the three step matrices it drew (None for a one-token sentence)."""
     st.header("Every position in one step")
     st.markdown("In one attention layer, every query scores every key it is allowed to, so each token's output "
                 "can take a share of any other token's value directly. A recurrent network reading left to "
@@ -265,7 +282,7 @@ def one_step(shared) -> None:
     labels, n = inputs.labels, len(inputs.tokens)
     st.markdown(qs.one_step_text(inputs.tokens, fmt))
     if n < 2:
-        return
+        return labels, None
     matrices = {
         "attention": qs.steps_matrix(qs.attention_reads(n)),
         "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
@@ -281,6 +298,7 @@ def one_step(shared) -> None:
     c2.markdown(qs.causal_step_text(n))
     c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (grey) means it "
                "never arrives, however many layers you stack.")
+    return labels, matrices
 
 
 def _steps_figure(steps, name: str, labels):
@@ -300,6 +318,39 @@ def takeaways(shared) -> None:
         st.markdown(f"**{text}**")
         if path in on_route:
             st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())
+
+
+@st.fragment(key=NOTEBOOK)
+def take_it_home(shared, labels, steps) -> None:
+    """Question 1's attention at the current numbers and the one-step demo's counts in plain numpy: shown as
+    code, and downloadable as a notebook. A fragment, rerun with the quiz when the question seed changes."""
+    seed = int(st.session_state["q"])  # the quiz's seed box, whose number question 1 is drawn from
+    _, _, a, b, res = shape_attention(worded_question("weights_shape", seed), shared)
+    w = a.weights
+    number = qs.KINDS.index("weights_shape") + 1
+
+    def cells():
+        return nbk.check_cells(a.labels, b.labels, a.X, b.X, w.W_Q, w.W_K, w.W_V, labels, shown_weights=res.weights,
+                               shown_steps=steps)
+
+    demo = "" if steps is None else " and the step counts of “Every position in one step”"
+    intro = (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
+             f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
+             "its results against the page.")
+    made = None
+    if a.X.size + b.X.size + 3 * w.W_Q.size > LONG_CODE:  # every digit of d_model² weights: built only when asked
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
+            st.markdown(intro)
+            st.code(nbk.page_code(cells()), language=None)  # plain: colouring ~300 kB of digits takes seconds
+    else:
+        made = cells()
+        with st.expander("Show the code", icon=":material/code:"):
+            st.markdown(intro)
+            st.code(nbk.page_code(made), language="python")
+    settings, link = {**nbk.shared_settings(shared), "question seed": seed}, nbk.link_here("Check_yourself")
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Check yourself", settings, link,
+                                             made if made is not None else cells()),
+                        "attention_explorer_check_yourself.ipynb", key="download_notebook")
 
 
 main()

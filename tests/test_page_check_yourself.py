@@ -199,3 +199,94 @@ def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
     charts = at.get("plotly_chart")
     assert len(charts) == 4  # three step matrices and the reveal
     assert all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False} for c in charts)
+
+
+# ------------------------------------------------------------------------------------ take it home
+
+
+def shown_cells(seed=0, text="the cat sat on the mat", rng_seed=0, d_model=8):
+    """The notebook's cells for this state, computed with attn_core as the page computes them."""
+    import attn_core
+    from attn_ui import notebooks as nbk
+
+    p = qs.make_question("weights_shape", seed, fmt).params
+    words_q = qs.passage_words(p["n_q"], p["offset_q"])
+    words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
+    a = attn_core.build_inputs(" ".join(words_q), rng_seed, d_model)
+    b = attn_core.build_inputs(" ".join(words_k), rng_seed, d_model)
+    w = a.weights
+    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    mine = attn_core.build_inputs(text, rng_seed, d_model)
+    n = len(mine.tokens)
+    steps = None if n < 2 else {
+        "attention": qs.steps_matrix(qs.attention_reads(n)),
+        "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
+        "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n)))}
+    return nbk.check_cells(a.labels, b.labels, a.X, b.X, w.W_Q, w.W_K, w.W_V, mine.labels,
+                           shown_weights=res.weights, shown_steps=steps)
+
+
+def notebook_code(at) -> list[str]:
+    return [c.value for c in at.code if "labels_q = " in c.value]
+
+
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
+    import nbformat
+
+    import attn_core
+    from attn_ui import notebooks as nbk
+
+    at = open_page()
+    (code,) = notebook_code(at)
+    cells = shown_cells()
+    assert code.strip() == nbk.page_code(cells).strip()  # the code on screen is the notebook's code
+    labels = attn_core.token_labels(tuple(qs.passage_words(10)))
+    assert "steps_matrix" in code and f"labels_q = {labels!r}" in code  # the question's 10 words
+    button = at.get("download_button")
+    assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
+    assert button[0].proto.deferred_file_id  # built only when clicked
+    nb = nbk.notebook("Attention Explorer: Check yourself", {"question seed": 0}, "", cells)
+    nbformat.validate(nb)
+    check = nb.cells[-1].source
+    assert "weights.shape == (10, 10)" in check  # question 1's answer at seed 0, checked against the page
+
+
+def test_the_code_follows_the_question_seed_and_the_sentence():
+    from attn_ui import notebooks as nbk
+
+    at = open_page()
+    at.button(key="reroll").click().run()
+    assert_ran(at)
+    assert "Every position in one step" not in [h.value for h in at.header]  # only the quiz and the notebook ran
+    assert [c.strip() for c in notebook_code(at)] == [nbk.page_code(shown_cells(seed=1)).strip()]
+    cross = next(s for s in range(2, 100) if (lambda p: p["n_q"] != p["n_k"])(
+        qs.make_question("weights_shape", s, fmt).params))
+    at.number_input(key="q").set_value(cross).run()
+    assert_ran(at)
+    (code,) = notebook_code(at)
+    assert code.strip() == nbk.page_code(shown_cells(seed=cross)).strip()
+    p = qs.make_question("weights_shape", cross, fmt).params
+    lines = {line.split(" = ")[0]: line.split("  #")[0] for line in code.splitlines() if line.startswith("labels_")}
+    assert lines["labels_q"].count("'") == 2 * p["n_q"] and lines["labels_k"].count("'") == 2 * p["n_k"]
+
+
+def test_a_one_token_sentence_gives_the_question_without_the_step_counts():
+    from attn_ui import notebooks as nbk
+
+    at = open_page(text="hello")
+    (code,) = notebook_code(at)
+    assert code.strip() == nbk.page_code(shown_cells(text="hello")).strip()
+    assert "steps_matrix" not in code and "step counts" not in all_text(at)
+
+
+def test_a_wide_model_shows_the_long_code_only_when_asked():
+    from attn_ui import notebooks as nbk
+
+    at = open_page(d_model="64", heads="1")
+    assert notebook_code(at) == []  # every digit of three 64 × 64 matrices: not built until asked for
+    assert at.get("download_button")
+    at.toggle(key="show_code").set_value(True).run()
+    assert_ran(at)
+    (code,) = notebook_code(at)
+    assert code.strip() == nbk.page_code(shown_cells(d_model=64)).strip()
+    assert len(code) > 60_000

@@ -1,5 +1,7 @@
 """Mask mistakes: the silent bugs of masked attention, each beside the right computation, and checks to run."""
 
+import inspect
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -9,8 +11,9 @@ from attn_core import mask_mistakes as mm
 from attn_core import masks
 from attn_core.mistakes import draw_mistake
 from attn_ui import format as fmt
+from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import array_literal, show_source
+from attn_ui.code import array_literal
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
@@ -32,6 +35,13 @@ MARKS = ("A light grey cell (✕) is a blocked pair that got exactly 0; a red ce
          "weight anyway; a dark grey cell labelled NaN is where the computation gave NaN.")
 BLOCKED_ZERO = "#d4d4d4"  # lighter than matrix_figure's −∞ grey, so NaN and a clean 0 never look alike
 LEAK_SCALE = [[0, "#f6b3b3"], [1, "#a50f15"]]  # weight where the mask said no: pale to deep red
+# Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
+# section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
+FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
+FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
+LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
+SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
+           mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
 
 
 def main():
@@ -41,7 +51,7 @@ def main():
     st.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")  # short enough for a phone
     st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may attend to key } j \\"
              r" -\infty & \text{blocked} \end{cases}")
-    case = your_mask(shared)      # the sentence, the mask, the right computation
+    inputs, case, controls = your_mask(shared)   # the sentence, the mask, the right computation
     right = right_figure(case)    # the right weights, drawn once, beside each of the first three mistakes
     after_softmax(case, right)    # 1. zeroing after the softmax: rows stop summing to 1
     inverted(case, right)         # 2. True read the other way: attention only where it was blocked
@@ -50,10 +60,7 @@ def main():
     no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
     checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
     spot_the_mask_mistake(case)   # the quiz
-    show_source(mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
-                mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax,
-                intro="Every wrong figure on this page comes from one of these functions in "
-                      "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.")
+    take_it_home(shared, inputs, case, controls)  # sections 1 to 5 in plain numpy, and as a notebook
     route_footer(__file__, shared)  # the last page on the route: only "Back"
 
 
@@ -110,8 +117,9 @@ def symptom_box(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-def your_mask(shared) -> mm.Case:
-    """The mask every section uses: a kind, padding or a custom grid, and optionally one fully blocked row."""
+def your_mask(shared):
+    """The mask every section uses: a kind, padding or a custom grid, and optionally one fully blocked row.
+    Returns the sentence's inputs, the case every section draws, and the mask's controls (for the notebook)."""
     inputs = load_inputs(shared)
     labels = inputs.labels
     n = len(labels)
@@ -133,7 +141,9 @@ def your_mask(shared) -> mm.Case:
     mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
                                None if block == NONE else int(block))
     st.caption(mm.mask_summary(md(labels), mask, fmt))
-    return mm.build_case(inputs, mask)
+    controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
+                "fully blocked query": "none" if block == NONE else labels[block]}
+    return inputs, mm.build_case(inputs, mask), controls
 
 
 def custom_grid(n: int) -> np.ndarray:
@@ -254,7 +264,12 @@ def wrong_axis(case: mm.Case, right) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-@st.fragment
+def _rerun_with_notebook(section: str):
+    """A control's on_change: rerun its section and the notebook, which shows the section's numbers too."""
+    return lambda: st.rerun([section, NOTEBOOK])
+
+
+@st.fragment(key=FILL)
 def finite_minus_infinity(case: mm.Case) -> None:
     """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
     st.header("4. A finite “minus infinity”")
@@ -263,9 +278,10 @@ def finite_minus_infinity(case: mm.Case) -> None:
                 "see no key.")
     c1, c2 = st.columns(2)
     url_bound("dtype", "float64", str, options=list(mm.DTYPES))
-    dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True)
+    dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True, on_change=_rerun_with_notebook(FILL))
     url_bound("fill", "-1e9", str, options=list(mm.FILLS))
-    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=FILL_LABELS.get, horizontal=True)
+    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=FILL_LABELS.get, horizontal=True,
+                    on_change=_rerun_with_notebook(FILL))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
     st.caption(mm.blocked_row_note(md(labels), case.mask, row, added, fmt))
@@ -274,6 +290,7 @@ def finite_minus_infinity(case: mm.Case) -> None:
             mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
+    st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     names = ["WRONG: −∞", f"WRONG: {mm.FILL_SHORT[fill]}", "right: 0s"]
     plot(weights_figure(W, f"weights of “{labels[row]}”, every key blocked, {dtype}", np.zeros_like(W, dtype=bool),
                         labels, names, share=1.0, x_title="", y_title="key"), "fig_fill")
@@ -287,7 +304,7 @@ def finite_minus_infinity(case: mm.Case) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-@st.fragment
+@st.fragment(key=LEAK)
 def no_causal_mask(case: mm.Case) -> None:
     """5. No causal mask where one was needed: the leak test."""
     st.header("5. No causal mask where one was needed")
@@ -296,15 +313,17 @@ def no_causal_mask(case: mm.Case) -> None:
                 "when it generates, where the future is not there yet. The test: **change a later token and see "
                 "which earlier outputs move.**")
     labels, n = case.labels, case.n
+    st.session_state[LEAK_SHOWN] = None  # until the figure is drawn: the notebook leaves section 5 out
     if n < 2:
         st.info("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
                 "two words in the sidebar to run the leak test.", icon=":material/short_text:")
         return
     c1, c2 = st.columns(2)
     url_bound("leak", n - 1, int, options=list(range(n)))
-    t = c1.selectbox("Change the token", options=list(range(n)), key="leak", format_func=lambda k: labels[k])
+    t = c1.selectbox("Change the token", options=list(range(n)), key="leak", format_func=lambda k: labels[k],
+                     on_change=_rerun_with_notebook(LEAK))
     url_bound("word", mm.replacement_word(case.tokens[-1]), mm.parse_word)
-    raw = c2.text_input("to the word", key="word", max_chars=40)
+    raw = c2.text_input("to the word", key="word", max_chars=40, on_change=_rerun_with_notebook(LEAK))
     try:
         word = mm.parse_word(raw)
     except ValueError as err:
@@ -322,6 +341,8 @@ def no_causal_mask(case: mm.Case) -> None:
                        ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
                        x_title="query (output row)", y_title=""), "fig_leak")
     st.markdown(mm.leak_sentence(md(labels), t, md([word])[0], free, causal, fmt))
+    st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
+                                    "shown_change_causal": causal}
     symptom_box("no_mask")
 
 
@@ -402,6 +423,55 @@ def spot_the_mask_mistake(case: mm.Case) -> None:
             st.error(f"Not this time: it is **{label}**, because {mm.explain(secret, d, fmt)} You picked "
                      f"{lower_first(mm.MASK_BY_NAME[answer].label)}: {mm.explain(answer, d, fmt)}",
                      icon=":material/cancel:")
+
+
+# ---------------------------------------------------------------------------------------------------------
+@st.fragment(key=NOTEBOOK)
+def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
+    """Sections 1 to 5 as the page drew them, in plain numpy: shown as code, and downloadable as a notebook.
+    A fragment that sections 4 and 5 rerun when their controls move."""
+    fill, leak = st.session_state[FILL_SHOWN], st.session_state[LEAK_SHOWN]
+    X, w = inputs.X, inputs.weights
+
+    def cells():
+        Q, K, V, mask = case.Q, case.K, case.V, case.mask
+        leak_args = {} if leak is None else {
+            **leak, "leak_x": mm.swapped_inputs(case.tokens, leak["leak_t"], leak["leak_word"], case.d_model,
+                                                case.positional)[leak["leak_t"]]}
+        return nbk.mask_mistakes_cells(
+            X, w.W_Q, w.W_K, w.W_V, case.labels, mask, **fill, shown_right_weights=case.right.weights,
+            shown_right_output=case.right.output, shown_after_weights=mm.mask_after_softmax(Q, K, V, mask).weights,
+            shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
+            shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)
+
+    made = None
+    if X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE:  # every digit of d_model² weights: on request
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
+            code_view(cells(), leak is not None, long=True)
+    else:
+        made = cells()
+        with st.expander("Show the code", icon=":material/code:"):
+            code_view(made, leak is not None)
+    settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
+    if leak is not None:
+        settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
+    link = nbk.link_here("Mask_mistakes")
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Mask mistakes", settings, link,
+                                             made if made is not None else cells()),
+                        "attention_explorer_mask_mistakes.ipynb", key="download_notebook")
+
+
+def code_view(cells, leak: bool, long: bool = False) -> None:
+    """The notebook's code, then the attn_core functions the page's figures come from. Long code is printed
+    without colours: colouring a few hundred kB of digits takes a browser seconds."""
+    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no figure just now)"
+    st.markdown(f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
+                "notebook below, which also checks its results against the page.")
+    st.code(nbk.page_code(cells), language=None if long else "python")
+    st.markdown("Every wrong figure on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
+                "the right ones from `masked_attention`.")
+    for fn in SOURCES:
+        st.code(inspect.getsource(fn), language="python")
 
 
 main()

@@ -273,3 +273,103 @@ def test_the_largest_inputs_send_at_most_250_kb_of_figures():
     inverted = figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")
     assert inverted["layout"]["title"]["subtitle"]["text"] == "values: hover over or tap a cell"
     assert all(t.get("text") is None for t in inverted["data"][1:])  # no labels sent where none are printed
+
+
+# ------------------------------------------------------------------------------------ take it home
+
+
+def shown_cells(text=TEXT, d_model=8, mask=None, dtype="float64", fill="-1e9", leak_t=None, word=None, leak=True):
+    """The notebook's cells for this state, computed with attn_core as the page computes them."""
+    from attn_ui import notebooks as nbk
+
+    inputs = attn_core.build_inputs(text, 0, d_model)
+    n = len(inputs.labels)
+    case = mm.build_case(inputs, build_mask("causal", n) if mask is None else mask)
+    Q, K, V, mask = case.Q, case.K, case.V, case.mask
+    row, mask4, _ = mm.blocked_row_for_demo(mask, None)
+    runs = [mm.naive_minus_inf(Q, K, V, mask4, dtype), mm.finite_fill(Q, K, V, mask4, fill, dtype),
+            mm.safe_minus_inf(Q, K, V, mask4, dtype)]
+    leak_args = {}
+    if leak:
+        t = n - 1 if leak_t is None else leak_t
+        word = word or mm.replacement_word(case.tokens[t])
+        Q2, K2, V2 = mm.swapped_qkv(case, t, word)
+        leak_args = dict(leak_t=t, leak_x=mm.swapped_inputs(case.tokens, t, word, case.d_model, case.positional)[t],
+                         leak_word=word,
+                         shown_change_free=mm.output_change(mm.no_mask, Q, K, V, Q2, K2, V2, mask),
+                         shown_change_causal=mm.output_change(mm.masked_attention, Q, K, V, Q2, K2, V2,
+                                                              build_mask("causal", n)))
+    w = inputs.weights
+    return nbk.mask_mistakes_cells(
+        inputs.X, w.W_Q, w.W_K, w.W_V, inputs.labels, mask, fill_row=row, dtype=dtype, fill=fill,
+        shown_right_weights=case.right.weights, shown_right_output=case.right.output,
+        shown_after_weights=mm.mask_after_softmax(Q, K, V, mask).weights,
+        shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
+        shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights,
+        shown_fill_rows=np.stack([r.weights[row] for r in runs], axis=1), **leak_args)
+
+
+def notebook_code(at) -> list[str]:
+    return [c.value.strip() for c in at.code if c.value.startswith("# Your sentence and mask")]
+
+
+def page_code(cells) -> str:
+    from attn_ui import notebooks as nbk
+
+    return nbk.page_code(cells).strip()
+
+
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
+    import nbformat
+
+    from attn_ui import notebooks as nbk
+
+    at = open_page()
+    cells = shown_cells()
+    assert notebook_code(at) == [page_code(cells)]  # the code on screen is the notebook's code
+    code = notebook_code(at)[0]
+    assert "X2[t] = np.array(" in code and "dtype = 'float64'" in code  # sections 4 and 5 as drawn
+    assert "def masked_attention" in all_text(at) or any("def masked_attention" in c.value for c in at.code)
+    button = at.get("download_button")
+    assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
+    assert button[0].proto.deferred_file_id  # built only when clicked
+    nbformat.validate(nbk.notebook("Attention Explorer: Mask mistakes", {"mask": "causal"}, "", cells))
+
+
+def test_the_code_follows_sections_four_and_five():
+    at = open_page(mask="padding", pad=2, block=1)
+    mask = mm.with_blocked_row(build_mask("padding", 6, n_padded=2), 1)
+    assert notebook_code(at) == [page_code(shown_cells(mask=mask))]
+    at.radio(key="dtype").set_value("float16").run()
+    at.radio(key="fill").set_value("min").run()
+    # only section 4 and the notebook reran (fragments), and the code on screen followed
+    assert [h.value for h in at.header] == ["4. A finite “minus infinity”"]
+    assert notebook_code(at) == [page_code(shown_cells(mask=mask, dtype="float16", fill="min"))]
+    at.run()
+    at.selectbox(key="leak").set_value(2).run()
+    at.text_input(key="word").set_value("ran").run()
+    assert [h.value for h in at.header] == ["5. No causal mask where one was needed"]
+    code = notebook_code(at)
+    assert code == [page_code(shown_cells(mask=mask, dtype="float16", fill="min", leak_t=2, word="ran"))]
+    assert "'sat' -> 'ran'" in code[0] and "np.finfo(dtype).min" in code[0]
+    at.text_input(key="word").set_value("two words").run()  # refused: section 5 draws nothing, nor does the code
+    assert notebook_code(at) == [page_code(shown_cells(mask=mask, dtype="float16", fill="min", leak=False))]
+    assert "section 5 draws no figure just now" in all_text(at)
+
+
+def test_one_token_leaves_section_five_out_of_the_code():
+    at = open_page(text="hello")
+    (code,) = notebook_code(at)
+    assert code == page_code(shown_cells(text="hello", leak=False)) and "X2" not in code
+
+
+def test_a_long_sentence_in_a_wide_model_shows_the_code_only_when_asked():
+    text = " ".join(f"w{i}" for i in range(32))
+    at = open_page(text=text, d_model=64, heads=8)
+    assert notebook_code(at) == []  # every digit of three 64 × 64 matrices: not built until asked for
+    assert at.get("download_button")
+    at.toggle(key="show_code").set_value(True).run()
+    assert not at.exception
+    (code,) = notebook_code(at)
+    assert code == page_code(shown_cells(text=text, d_model=64, mask=build_mask("causal", 32)))
+    assert len(code) > 60_000

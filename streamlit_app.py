@@ -159,7 +159,8 @@ def take_it_home(shared, labels, start: Start, res, i: int, named: bool) -> None
         st.code(nbk.page_code(cells), language="python")
     settings = {**nbk.shared_settings(shared), "query": labels[i],
                 "weights": "named features" if named else "seeded random"}
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, nbk.link_here(""), cells),
+    link = nbk.link_here("")  # now: the download builds the notebook later, in a thread with no page context
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, link, cells),
                         "attention_explorer_home.ipynb", key="download_notebook")
 
 

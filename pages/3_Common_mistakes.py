@@ -12,9 +12,9 @@ from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_core.mistake_text import COLUMN_NOTE, Sentences
 from attn_ui import format as fmt
+from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import show_source
-from attn_ui.data import cached_figure, load_inputs
+from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -42,6 +42,11 @@ SOURCE_INTRO = ("Every wrong figure in sections 1 to 3 comes from one of these f
                 "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
                 "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
                 "Mask mistakes page.")
+CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: the code of the notebook below, which "
+              "also checks its results against the page. The quiz is left out of both: its answer would be in them.")
+SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
+           mk.keys_as_values, mk.diagnose, mk.shape_check)
+LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
 say = Sentences(fmt)
 
 
@@ -62,8 +67,7 @@ def main():
     wrong_scale(inputs.labels, QKV_h, shared.d_model)   # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
     confused_roles(inputs.labels, Q, K, V)              # 3. Q and K swapped, V as K, K as V, and the checks
     quiz(inputs.labels, QKV_h, shared.d_model)          # spot the mistake, with the mask mistakes if you like
-    show_source(mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
-                mk.keys_as_values, mk.diagnose, mk.shape_check, intro=SOURCE_INTRO)
+    take_it_home(shared, inputs, (Q, K, V), QKV_h)      # sections 1 to 3 in plain numpy, on screen and as a notebook
     route_footer(__file__, shared)
 
 
@@ -161,6 +165,14 @@ def wrong_axis(labels, Q, K, V) -> None:
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
 
 
+def scale_runs(QKV_h, d_model: int) -> list[tuple[str, attn_core.AttentionResult]]:
+    """Section 2's computations on the heads: each scale mistake that changes the weights at this width, then the
+    right one (÷ √d_k), by name."""
+    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]  # those that change the weights
+    runs.append(("right", mk.correct_attention(*QKV_h)))
+    return runs
+
+
 def head_to_show(heads: int) -> int:
     """The head whose weights section 2 draws, counted from 0 (from 1 on screen and in the link)."""
     if heads == 1:
@@ -175,8 +187,7 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     """2. Dividing by √d_model or by nothing instead of √d_k, on the learner's heads."""
     st.header("2. The wrong scale")
     heads, n, d_k = QKV_h[0].shape
-    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]  # those that change the weights
-    runs.append(("right", mk.correct_attention(*QKV_h)))
+    runs = scale_runs(QKV_h, d_model)
     entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
     st.markdown(say.scale_intro(d_model, heads, entropy))
     for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
@@ -355,6 +366,46 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
             st.success(text, icon=":material/task_alt:")
         else:
             st.error(text, icon=":material/cancel:")
+
+
+def take_it_home(shared, inputs, QKV, QKV_h) -> None:
+    """Sections 1 to 3 as the page drew them (every head of section 2), in plain numpy: shown as code, and
+    downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment."""
+    X, w = inputs.X, inputs.weights
+
+    def cells():
+        Q, K, V = QKV  # the page's one-head Q, K, V, then the same attn_core calls as sections 1 to 3
+        right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+        shown_scale = {name: (res.weights, attn_core.merge_heads(res.output))
+                       for name, res in scale_runs(QKV_h, shared.d_model)}
+        return notebook_cells(nbk.mistakes_cells, X, w.W_Q, w.W_K, w.W_V, list(inputs.labels), shared.heads,
+                              shown_right_weights=right.weights, shown_right_output=right.output,
+                              shown_axis0_weights=axis0.weights, shown_axis0_output=axis0.output,
+                              shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
+                              shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
+                              shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
+
+    made = None
+    if X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE:  # every digit of d_model² weights: on request
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
+            code_view(cells())
+    else:
+        made = cells()
+        with st.expander("Show the code", icon=":material/code:"):
+            code_view(made)
+    link = nbk.link_here("Common_mistakes")  # read now: the notebook itself is built when the learner clicks
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Common mistakes", nbk.shared_settings(shared), link,
+                                             made if made is not None else cells()),
+                        "attention_explorer_common_mistakes.ipynb", key="download_notebook")
+
+
+def code_view(cells) -> None:
+    """The notebook's code, then the attn_core functions the page's own figures come from."""
+    st.markdown(CODE_INTRO)
+    st.code(nbk.page_code(cells), language="python")
+    st.markdown(SOURCE_INTRO)
+    for fn in SOURCES:
+        st.code(inspect.getsource(fn), language="python")
 
 
 main()

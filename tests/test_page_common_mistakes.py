@@ -1,5 +1,6 @@
 """The Common mistakes page through AppTest: right and wrong twins, the heads cases, and the quiz."""
 
+import inspect
 import json
 import re
 
@@ -248,9 +249,17 @@ def test_titles_start_with_the_verdict_and_fit_a_phone(query):
     assert not any("(WRONG)" in t for t in titles)
 
 
+def prose(at) -> str:
+    """all_text without the code blocks: the notebook's literals print every digit, as numpy does (1.5e-01)."""
+    text = all_text(at)
+    for block in at.code:
+        text = text.replace(str(block.value), "")
+    return text
+
+
 def test_numbers_in_prose_read_as_a_person_writes_them():
     """Item 19: a gap that is only rounding reads 'below 10⁻⁹', never 0.000 or 1e-16."""
-    text = all_text(open_page())
+    text = prose(open_page())
     assert "largest gap below 10⁻⁹" in text
     assert not re.search(r"\d[eE][+-]?\d|up to 0\.000|gap 0\.000", text)
 
@@ -507,3 +516,129 @@ def test_a_mangled_masks_link_falls_back_to_off_with_a_notice():
     assert not at.exception
     assert at.toggle(key="masks").value is False
     assert any("masks='maybe'" in w.value for w in at.warning)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Take it home: "Show the code" is the notebook's code, and the page downloads as a notebook
+
+from attn_ui import notebooks as nbk  # noqa: E402
+
+
+def shown_cells(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
+    """The notebook's cells for the page's state, computed here with attn_core as sections 1 to 3 compute it."""
+    inputs = attn_core.build_inputs(text, seed, d_model)
+    w = inputs.weights
+    Q, K, V = attn_core.project(inputs)
+    QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
+    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]
+    runs.append(("right", mk.correct_attention(*QKV_h)))
+    shown_scale = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in runs}
+    return nbk.mistakes_cells(inputs.X, w.W_Q, w.W_K, w.W_V, inputs.labels, heads,
+                              shown_right_weights=right.weights, shown_right_output=right.output,
+                              shown_axis0_weights=axis0.weights, shown_axis0_output=axis0.output,
+                              shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
+                              shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
+                              shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
+
+
+def notebook_code(at) -> list[str]:
+    return [c.value.strip() for c in at.code if c.value.startswith("# Q, K and V from your sentence")]
+
+
+def page_code(cells) -> str:
+    return nbk.page_code(cells).strip()
+
+
+@pytest.fixture
+def downloads(monkeypatch) -> list[dict]:
+    """What the page hands to nbk.download_button, recorded (the button itself is still drawn)."""
+    made, real = [], nbk.download_button
+
+    def record(nb, file_name, key, **kwargs):
+        made.append({"nb": nb, "file_name": file_name, "key": key})
+        real(nb, file_name, key, **kwargs)
+
+    monkeypatch.setattr(nbk, "download_button", record)
+    return made
+
+
+def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads):
+    import nbformat
+
+    at = open_page(reveal=1)
+    cells = shown_cells()
+    assert notebook_code(at) == [page_code(cells)]  # the code on screen is the notebook's code
+    code = notebook_code(at)[0]
+    assert "heads = 2" in code and "attention_heads(np.sqrt(d_model))" in code and "attention_heads(1.0)" in code
+    assert "All numbers match the page." not in code  # the self-check is for the notebook only
+    assert "quiz" not in code.lower() and "mystery" not in code  # the quiz's answer stays off the code
+    # the attn_core functions the page's own figures come from are still shown, after the notebook's code
+    values = [c.value.strip() for c in at.code]
+    for fn in (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
+               mk.keys_as_values, mk.diagnose, mk.shape_check):
+        assert inspect.getsource(fn).strip() in values
+    assert values.index(inspect.getsource(mk.softmax_over_queries).strip()) > values.index(notebook_code(at)[0])
+    assert "Every wrong figure in sections 1 to 3 comes from one of these functions" in all_text(at)
+
+    button = at.get("download_button")
+    assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
+    assert button[0].proto.deferred_file_id  # built only when clicked
+    (download,) = downloads
+    assert download["file_name"] == "attention_explorer_common_mistakes.ipynb"
+    nb = download["nb"]()  # what a click builds
+    nbformat.validate(nb)
+    assert [c.source for c in nb.cells[1:]] == [c.text for c in cells]  # the page's numbers, every digit
+    assert nb.cells[0].source.startswith("# Attention Explorer: Common mistakes")
+    assert "- sentence: the cat sat on the mat" in nb.cells[0].source and "- heads: 2" in nb.cells[0].source
+    assert "Common_mistakes" in nb.cells[0].source
+    assert "print(\"All numbers match the page.\")" in nb.cells[-1].source
+
+
+@pytest.mark.parametrize("query", [{"heads": 1}, {"d_model": 8, "heads": 8}, {"text": "a $ b $ c", "seed": 3},
+                                   {"text": "🙂 <b>x</b> & ∑", "d_model": 2, "heads": 2}])
+def test_the_code_follows_the_shared_settings(query):
+    """One head draws no √d_model mistake and d_k = 1 no ÷ 1 mistake: the code leaves out what the page leaves out."""
+    at = open_page(**query)
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    settings = {"text": "the cat sat on the mat", "seed": 0, "d_model": 8, "heads": 2} | query
+    assert notebook_code(at) == [page_code(shown_cells(**settings))]
+    code = notebook_code(at)[0]
+    d_k = settings["d_model"] // settings["heads"]
+    assert ("attention_heads(np.sqrt(d_model))" in code) == (settings["heads"] > 1)
+    assert ("attention_heads(1.0)" in code) == (d_k > 1)
+
+
+def test_a_section_rerun_keeps_the_code_and_the_button(downloads):
+    at = open_page(head=2)
+    before = notebook_code(at)
+    at.selectbox(key="head").set_value(1).run()  # section 2's own fragment: the notebook does not depend on it
+    at.toggle(key="scale_outputs").set_value(True).run()
+    assert not at.exception
+    assert notebook_code(at) == before == [page_code(shown_cells())]
+    assert len(at.get("download_button")) == 1
+
+
+def test_a_long_sentence_in_a_wide_model_shows_the_code_only_when_asked(downloads):
+    import nbformat
+
+    at = open_page(text=LONG, d_model=64, heads=8)
+    assert notebook_code(at) == []  # every digit of three 64 × 64 matrices: not built until asked for
+    assert at.get("download_button")
+    cells = shown_cells(text=LONG, d_model=64, heads=8)
+    nb = downloads[-1]["nb"]()
+    nbformat.validate(nb)
+    assert [c.source for c in nb.cells[1:]] == [c.text for c in cells]
+    at.toggle(key="show_code").set_value(True).run()
+    assert not at.exception
+    assert notebook_code(at) == [page_code(cells)]
+    assert len(notebook_code(at)[0]) > 60_000
+
+
+@pytest.mark.parametrize("text", ["hello", "🙂"])
+def test_one_token_offers_no_notebook(text, downloads):
+    """The page draws nothing for one token (every weight is 1), so there is nothing to take home either."""
+    at = open_page(text=text)
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    assert not at.get("download_button") and not downloads
+    assert notebook_code(at) == [] and any("at least two" in w.value for w in at.warning)

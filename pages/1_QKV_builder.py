@@ -33,9 +33,18 @@ from attn_core.builder import (
 )
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.checkpoint import Guess, predict, reveal
-from attn_ui.data import load_inputs
+from attn_ui.data import cached_figure, load_inputs
 from attn_ui.exports import csv_zip, numpy_code, shape_flow_dot
-from attn_ui.figures import INK, clicked_cell, matrix_figure, on_phone, plot, slim
+from attn_ui.figures import (
+    INK,
+    PHONE_PX,
+    clicked_cell,
+    matrix_figure,
+    matrix_grid_figure,
+    on_phone,
+    plot,
+    slim,
+)
 from attn_ui.format import gap, md_text, num, plot_label, plural, readable, readable_vec
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -101,6 +110,41 @@ def main():
     weigh_and_trace(setup, X, W_Q, W_K, res)  # predict the largest weight; the weights, the output; 5. the trace
     code_and_downloads(setup, X, W_Q, W_K, W_V, res)
     route_footer(__file__, shared)
+
+
+def draw(key: str, build, *args, where=None, **plot_kwargs) -> None:
+    """Draw the figures build(*args) returns, built once per arguments (attn_ui.data.cached_figure): one keyed
+    `key`, several `key_0`, `key_1`, …"""
+    figs = cached_figure(build, *args)
+    for p, fig in enumerate(figs):
+        plot(fig, key if len(figs) == 1 else f"{key}_{p}", where, **plot_kwargs)
+
+
+def grid_figures(panels, title: str, columns: int, shared_rows: bool, wrap=()) -> list:
+    """matrix_figure heatmaps, each panel (M, title, rows, cols, options) keeping its title on its matrix, as one
+    chart `columns` to a row (one on a phone). On a phone, column names turned on their side need more room than
+    the grid leaves above the next panel: there such panels are charts of their own (their margins fit their
+    names), the two-word names of the panels listed in `wrap` ("wants animal") on two lines."""
+    figs = []
+    for M, name, rows, cols, options in panels:
+        options = dict(options)
+        scale = options.pop("scale", True)  # False: no colour bar (the same scale as the panel above)
+        fig = matrix_figure(M, name, rows, cols, **options)
+        fig.data[0].update(name=fig.layout.title.text, **({} if scale else {"showscale": False}))
+        figs.append(fig)
+    if len(figs) == 1:
+        return [slim(figs[0])]
+    if on_phone() and any(names_turn(fig) for fig in figs):
+        return [slim(wrap_ticks(fig) if p in wrap else fig) for p, fig in enumerate(figs)]
+    return [slim(matrix_grid_figure(figs, title, columns, shared_rows=shared_rows))]
+
+
+def names_turn(panel) -> bool:
+    """Whether Plotly turns a heatmap's column names on their side on a phone: the longest is wider than a cell
+    (widths as attn_ui.figures.values_fit counts them, 6.5 px a character at the tick font)."""
+    cols, rows = [str(c) for c in panel.data[0].x], [str(r) for r in panel.data[0].y]
+    cell = (PHONE_PX - 20 - (max(map(len, rows)) * 7 + 34) - 52) / len(cols)
+    return max(map(len, cols)) * 6.5 + 6 > cell
 
 
 def wrap_ticks(fig):
@@ -198,25 +242,19 @@ def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
 
 
 def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
-    """X, W_Q, W_K and W_V as heatmaps, two to a row (one column when wide)."""
+    """X, then W_Q, W_K and W_V side by side in one chart: their rows are X's columns (one below another when
+    wide, and on a phone)."""
     base = setup.base
-    # side by side, one height for the four so their rows line up; stacked at natural heights when wide
-    tall = None if setup.wide else int(min(720, max(260, 110 + 30 * max(setup.n, setup.d_model))))
-    # drawn row by row (X and W_Q, then W_K and W_V), so that on a phone, where columns stack, and when wide,
-    # where each gets the full width, they still read X, W_Q, W_K, W_V
-    c1, c2 = (st.container(), st.container()) if setup.wide else st.columns(2)
-    c3, c4 = (st.container(), st.container()) if setup.wide else st.columns(2)
     x_title = (f"X = {setup.what_x}" if not setup.pe else
                "X = embedding + position" if setup.start == "random" else "X = named features | position")
-    share = 1.0 if setup.wide else 0.5
-    plot(slim(matrix_figure(X, x_title, setup.labels, base.dims, y_title="token", x_title="d_model dimension",
-                            height=tall, share=share)), "fig_X", c1)
-    plot(slim(wrap_ticks(matrix_figure(W_Q, "W_Q, the query projection", base.dims, base.q_dims, y_title="X column",
-                                       x_title="Q column", height=tall, share=share))), "fig_W_Q", c2)
-    plot(slim(wrap_ticks(matrix_figure(W_K, "W_K, the key projection", base.dims, base.k_dims, y_title="X column",
-                                       x_title="K column", height=tall, share=share))), "fig_W_K", c3)
-    plot(slim(matrix_figure(W_V, "W_V, the value projection", base.dims, base.v_dims, y_title="X column",
-                            x_title="V column", height=tall, share=share)), "fig_W_V", c4)
+    draw("fig_X", grid_figures, [(X, x_title, setup.labels, base.dims,
+                                  {"y_title": "token", "x_title": "d_model dimension"})], "", 1, False)
+    columns = 1 if setup.wide else 3
+    panels = [(W, title, base.dims, dims, {"y_title": "X column", "x_title": x, "share": 1 / columns})
+              for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
+                                        (W_K, "W_K, the key projection", base.k_dims, "K column"),
+                                        (W_V, "W_V, the value projection", base.v_dims, "V column"))]
+    draw("fig_W", grid_figures, panels, "The three weight matrices, each d_model × d_model", columns, True, (0, 1))
 
 
 def lexicon(setup: Setup, res: Built) -> None:
@@ -259,19 +297,15 @@ def project(setup: Setup, X, res: Built) -> None:
     """Q, K and V, what a row of each means, and what a repeated token's rows say about order."""
     st.header("3. Project: one query, key and value per token")
     base, labels = setup.base, setup.labels
-    cq, ck = (st.container(), st.container()) if setup.wide else st.columns(2)
-    share = 1.0 if setup.wide else 0.5
-    plot(slim(wrap_ticks(matrix_figure(res.Q, "Q = X·W_Q", labels, base.q_dims, y_title="token", share=share))),
-         "fig_Q", cq)
-    plot(slim(wrap_ticks(matrix_figure(res.K, "K = X·W_K", labels, base.k_dims, y_title="token", share=share))),
-         "fig_K", ck)
-    cv, c_roles = (st.container(), st.container()) if setup.wide else st.columns(2)
-    plot(slim(matrix_figure(res.V, "V = X·W_V", labels, base.v_dims, y_title="token", share=share)), "fig_V", cv)
-    c_roles.markdown(
+    st.markdown(
         "Row i of **Q** is token i's query, *what am I looking for?* Row j of **K** is token j's key, "
         "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
         "Queries and keys decide the weights; values decide what gets copied."
     )
+    columns = 1 if setup.wide else 3  # side by side, token i's query, key and value share a row
+    panels = [(M, title, labels, dims, {"y_title": "token", "share": 1 / columns}) for M, title, dims in
+              ((res.Q, "Q = X·W_Q", base.q_dims), (res.K, "K = X·W_K", base.k_dims), (res.V, "V = X·W_V", base.v_dims))]
+    draw("fig_QKV", grid_figures, panels, "Q, K and V: one row per token", columns, True, (0, 1))
     words = [md_text(t) for t in setup.tokens]  # escaping keeps equal tokens equal, so the groups are the same
     for note in repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
         show(note)
@@ -310,12 +344,11 @@ def compare(setup: Setup, res: Built) -> None:
     """Scores and scaled scores, every query against every key."""
     st.header("4. Compare every query with every key")
     labels = setup.labels
-    c1, c2 = (st.container(), st.container()) if setup.n > 8 else st.columns(2)
-    share = 1.0 if setup.n > 8 else 0.5
-    plot(slim(matrix_figure(res.scores, "scores = QKᵀ", labels, labels, y_title="query", x_title="key",
-                            share=share)), "fig_scores", c1)
-    plot(slim(matrix_figure(res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}", labels,
-                            labels, y_title="query", x_title="key", share=share)), "fig_scaled", c2)
+    columns = 1 if setup.n > 8 else 2
+    options = {"y_title": "query", "x_title": "key", "share": 1 / columns}
+    panels = [(res.scores, "scores = QKᵀ", labels, labels, options),
+              (res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}", labels, labels, options)]
+    draw("fig_scores", grid_figures, panels, "Scores, before and after ÷ √d_k", columns, True)
 
 
 @st.fragment
@@ -326,8 +359,8 @@ def weigh_and_trace(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     if not most_weight_checkpoint(setup, res, i):
         return  # the weights, and everything read off them, appear once the learner answers or skips
     weights(setup, res, i, j)
-    plot(slim(matrix_figure(res.output, "output = weights·V", setup.labels, setup.base.v_dims, y_title="token",
-                            x_title="value dimension")), "fig_output")
+    draw("fig_output", grid_figures, [(res.output, "output = weights·V", setup.labels, setup.base.v_dims,
+                                       {"y_title": "token", "x_title": "value dimension"})], "", 1, False)
     action_animal(setup, X, W_Q, W_K, res)
     trace(setup, res, i, j)
 
@@ -356,21 +389,10 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
 
 def weights(setup: Setup, res: Built, i: int, j: int) -> None:
     """The weights with their row sums beside them, clickable (on a phone, a table to tap instead)."""
-    labels, n = setup.labels, setup.n
+    labels = setup.labels
     phone = on_phone()  # a tap on a phone picks the previously tapped cell of a Plotly chart: use a table there
-    side = min(0.2, max(0.08, 1.4 / (n + 1.4)))  # the Σ column: about one cell wide, never too narrow for 1.000
-    fig = matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
-                        y_title="query", x_title="key", clickable=not phone, share=1 - side - 0.04)
-    fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5, line={"color": "#d97706", "width": 3})
-    sums = matrix_figure(res.weights.sum(axis=1, keepdims=True), SUM_TRACE, labels, ["Σⱼ"], kind="weights",
-                         decimals=3, height=fig.layout.height).data[0]
-    shown = fig.data[0].texttemplate is not None  # print the sums where the weights are printed
-    fig.add_trace(sums.update(xaxis="x2", name=SUM_TRACE, showscale=False, texttemplate=sums.texttemplate
-                              if shown else None, hovertemplate="query %{y}<br>row sum %{text}<extra></extra>"))
-    fig.update_layout(xaxis={"domain": [0, 1 - side - 0.03]},
-                      xaxis2={"domain": [1 - side, 1], "anchor": "y", "type": "category", "fixedrange": True,
-                              "title": {"text": "row sum", "font": {"color": INK}}, "tickfont": {"color": INK}})
-    plot(slim(fig), "weights_click", on_select="rerun", selection_mode="points")
+    draw("weights_click", weights_figure, res.weights, labels, i, j, not phone, on_select="rerun",
+         selection_mode="points")
     if phone or st.toggle("Pick from a table instead (for a touch screen)", key="pick_table"):
         table = pd.DataFrame(res.weights, index=labels, columns=labels)
         st.dataframe(table, key="weights_pick", on_select="rerun", selection_mode="single-cell",
@@ -378,6 +400,24 @@ def weights(setup: Setup, res: Built, i: int, j: int) -> None:
     st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights column). "
                + ("**Tap a weight in the table** to trace it below." if phone else "**Click a cell** to trace it "
                   "below."))
+
+
+def weights_figure(weights, labels, i: int, j: int, clickable: bool) -> list:
+    """The weights (n, n), cell (i, j) framed, and their row sums in a column of their own beside them."""
+    n = len(labels)
+    side = min(0.2, max(0.08, 1.4 / (n + 1.4)))  # the Σ column: about one cell wide, never too narrow for 1.000
+    fig = matrix_figure(weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
+                        y_title="query", x_title="key", clickable=clickable, share=1 - side - 0.04)
+    fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5, line={"color": "#d97706", "width": 3})
+    sums = matrix_figure(weights.sum(axis=1, keepdims=True), SUM_TRACE, labels, ["Σⱼ"], kind="weights",
+                         decimals=3, height=fig.layout.height).data[0]
+    shown = fig.data[0].texttemplate is not None  # print the sums where the weights are printed
+    fig.add_trace(sums.update(xaxis="x2", name=SUM_TRACE, showscale=False, texttemplate=sums.texttemplate
+                              if shown else None, hovertemplate="query %{y}<br>row sum %{text}<extra></extra>"))
+    fig.update_layout(xaxis={"domain": [0, 1 - side - 0.03]},
+                      xaxis2={"domain": [1 - side, 1], "anchor": "y", "type": "category", "fixedrange": True,
+                              "title": {"text": "row sum", "font": {"color": INK}}, "tickfont": {"color": INK}})
+    return [slim(fig)]
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
@@ -396,7 +436,7 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
 
 
 def trace(setup: Setup, res: Built, i: int, j: int) -> None:
-    """Weight w_ij from q_i and k_j, one step at a time."""
+    """Weight w_ij from q_i and k_j, one step at a time, and on to output_i."""
     st.header("5. Trace one weight to the output")
     labels, n = setup.labels, setup.n
     s1, s2 = st.columns(2)
@@ -409,15 +449,11 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     exp_text = (f"exp({scaled}) = {readable(t.exps[j])}" if t.shift == 0 else
                 f"exp({scaled} {minus}) = {readable(t.exps[j])} (the row's largest scaled score, {shift}, is "
                 "taken off every entry first so exp() stays in range; it cancels in the ratio)")
-    places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    plot(slim(matrix_figure(np.stack([res.Q[i], res.K[j], t.products]),
-                            f"qᵢ ⊙ kⱼ for {plot_label(labels[i])} → {plot_label(labels[j])}",
-                            [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], setup.base.dims,
-                            decimals=places, x_title="d_k dimension", height=240, share=1 if setup.wide else 0.6)),
-         "fig_trace_products", fig_col)
+    draw("fig_trace", grid_figures, trace_panels(setup, res, t), f"From q and k to output for {plot_label(labels[i])}",
+         1, False, where=fig_col)
     text_col.markdown(
-        f"1. **q ⊙ k**, element by element: the bottom row of the figure.\n"
+        f"1. **q ⊙ k**, element by element: the bottom row of the first panel.\n"
         f"2. **Sum**: q · k = {readable(t.score)}, the cell ({qi}, {kj}) of QKᵀ.\n"
         f"3. **÷ √d_k**: {readable(t.score)} ÷ √{t.d_k} = {readable(t.score)} ÷ {num(np.sqrt(t.d_k), 3)} = "
         f"{scaled}.\n"
@@ -427,28 +463,30 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
         f"6. **The weight** w = {readable(t.weight, 4)}: the highlighted cell of the weights above "
         f"(the page's softmax gives {readable(res.weights[i, j], 4)})."
     )
-    trace_output(setup, res, t, places)
-
-
-def trace_output(setup: Setup, res: Built, t, places: int) -> None:
-    """Each key's share w_ij·v_j of output_i, and their sum, checked against the output matrix."""
-    labels, v_dims = setup.labels, setup.base.v_dims
-    qi, kj = setup.said[t.i], setup.said[t.j]  # for markdown
-    fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    share = 1 if setup.wide else 0.6
-    plot(slim(matrix_figure(t.shares, f"wⱼ·vⱼ: each key's share of output for {plot_label(labels[t.i])}", labels,
-                            v_dims, y_title="key j", decimals=places, zmax=top, share=share)),
-         "fig_trace_shares", fig_col)
-    plot(slim(matrix_figure(t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[t.i]], v_dims,
-                            decimals=places, x_title="value dimension", height=200, zmax=top, share=share)),
-         "fig_trace_sum", fig_col)
     text_col.markdown(
         f"7. **w · v**: {readable(t.weight, 4)} × v({kj}) = {readable_vec(t.shares[t.j])}. That is key {kj}'s "
-        f"share of the output for {qi}: row {kj} of the figure.\n"
-        f"8. **Add up every key's share**, each column of the figure: output({qi}) = {readable_vec(t.output)}."
+        f"share of the output for {qi}: row {kj} of the second panel.\n"
+        f"8. **Add up every key's share**, each column of the second panel, into the third: output({qi}) = "
+        f"{readable_vec(t.output)}."
     )
     text_col.caption(sum_check(qi, t.output, res.output[t.i], gap))
+
+
+def trace_panels(setup: Setup, res: Built, t) -> list:
+    """The trace's three matrices: q_i, k_j and q ⊙ k; each key's share w_ij·v_j of output_i; their sum."""
+    labels, i, j, dims, v_dims = setup.labels, t.i, t.j, setup.base.dims, setup.base.v_dims
+    share = 1 if setup.wide else 0.6
+    places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
+    top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
+    who = plot_label(labels[i])
+    return [(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {who} → {plot_label(labels[j])}",
+             [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
+             {"decimals": places, "x_title": "d_k dimension", "height": 240, "share": share}),
+            (t.shares, f"wⱼ·vⱼ: each key's share of output for {who}", labels, v_dims,
+             {"y_title": "key j", "decimals": places, "zmax": top, "share": share}),
+            (t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[i]], v_dims,
+             {"decimals": places, "x_title": "value dimension", "height": 200, "zmax": top, "share": share,
+              "scale": False})]  # the same colour scale as the shares above it
 
 
 def code_and_downloads(setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:

@@ -37,6 +37,15 @@ def edit(at: AppTest, name: str, cells: dict) -> AppTest:
     return at.run()
 
 
+def matrix_titles(at: AppTest) -> list[str]:
+    """The title of every matrix in page order: a figure's, or each panel's when a chart holds several."""
+    titles = []
+    for fig in figures(at):
+        named = [t["name"] for t in fig["data"] if t.get("type") == "heatmap" and t.get("name")]
+        titles += named or [title_of(fig)]
+    return titles
+
+
 def z(at: AppTest, title: str) -> np.ndarray:
     """The matrix titled `title`: a figure of its own, or a panel of one (a heatmap trace named so), such as the
     row sums beside the weights or the shares' sum under the shares."""
@@ -192,7 +201,7 @@ def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
 
 def test_wide_matrices_stack_in_reading_order():
     at = run_page(PAGE, d_model=16)  # wide: the four inputs stack instead of sitting in two columns
-    titles = [title_of(f) for f in figures(at)]
+    titles = matrix_titles(at)
     order = [next(k for k, t in enumerate(titles) if t.startswith(p)) for p in ("X =", "W_Q", "W_K", "W_V")]
     assert order == sorted(order), titles[:6]
 
@@ -279,7 +288,7 @@ def test_the_four_input_matrices_stack_in_reading_order(d_model):
     # narrow ones sit two to a row; on a phone the columns of a row stack, so each row must hold X, W_Q then
     # W_K, W_V (column by column, the old layout stacked them X, W_K, W_Q, W_V)
     at = run_page(PAGE, d_model=d_model)
-    titles = [title_of(f) for f in figures(at)]
+    titles = matrix_titles(at)
     order = [next(k for k, t in enumerate(titles) if t.startswith(p)) for p in ("X =", "W_Q", "W_K", "W_V")]
     assert order == sorted(order), titles[:6]
 
@@ -301,7 +310,8 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
     assert "“\\$” appears at positions 0 and 3" in text and "“\\*” appears at positions 4 and 7" in text
     assert "Here “\\$·0”, “\\$·3”, “\\*·4” and 3 more look for nothing" in text
     assert "The sum equals row \\$·0 of the output above" in text
-    assert title_of(figure_titled(at, "qᵢ ⊙ kⱼ for")).startswith("qᵢ ⊙ kⱼ for $·0 → _")
+    (panel,) = [t["name"] for f in figures(at) for t in f["data"] if str(t.get("name")).startswith("qᵢ ⊙ kⱼ for")]
+    assert panel.startswith("qᵢ ⊙ kⱼ for $·0 → _")  # a panel of the trace's figure, titled as it was
 
 
 # ---- predict, then see -------------------------------------------------------------------------
@@ -321,7 +331,7 @@ def answer(at: AppTest, value) -> AppTest:
 def test_the_weights_wait_for_a_prediction_about_sat_and_a_right_one_is_told_why():
     at = open_page(start="interpretable", reveal=0)
     no_exception(at)
-    titles = [title_of(f) for f in figures(at)]
+    titles = matrix_titles(at)
     assert not any(t.startswith(("weights = softmax", "output =", "qᵢ ⊙ kⱼ")) for t in titles), titles
     assert "Which key will “sat” give the most weight?" in all_text(at)
     assert not [s for s in at.selectbox if s.key in ("qi", "kj")]  # the trace waits too: it would give it away
@@ -404,5 +414,5 @@ def test_the_largest_inputs_send_a_light_page():
     no_exception(at)
     sizes = {title_of(f)[:30]: len(el.proto.spec) for f, el in zip(figures(at), at.get("plotly_chart"), strict=True)}
     assert sum(sizes.values()) <= 250_000, sizes
-    W_Q = figure_titled(at, "W_Q")["data"][0]
+    (W_Q,) = [t for f in figures(at) for t in f["data"] if str(t.get("name")).startswith("W_Q")]
     assert "%{z:.3~g}" in W_Q["hovertemplate"] and W_Q.get("text") is None  # values by hover, not in the cells

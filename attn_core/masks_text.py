@@ -355,7 +355,11 @@ def see_why(labels, mask, i: int, n_real: int, weights, fmt: Formatter, guess=No
         text += f": {RULE_WORDS[rule]}." if rule not in (None, "nothing") else "."
         if not blocked.size:
             text += " No key in its row is blocked"
-            text += f", so all {n} share the whole weight, 1." if whole else "."
+            if whole:
+                text += (", so its one key gets the whole weight, 1." if n == 1
+                         else f", so all {n} share the whole weight, 1.")
+            else:
+                text += "."
         else:
             top = weights[:, i, blocked].max()
             which = "other key" if blocked.size == 1 else f"other {blocked.size} keys"

@@ -28,7 +28,8 @@ from attn_ui import format as fmt
 SENTENCE = "the cat sat on the mat"
 TEXTS = {1: "hello", 6: SENTENCE, 32: " ".join(f"w{i % 20}" for i in range(40))}  # 40 words, kept: 32
 HEADS = [(2, 1), (8, 2), (16, 4), (64, 8), (64, 16), (64, 1)]  # (d_model, heads)
-BAD_GRAMMAR = re.compile(r"(?<![\d.])1 (tokens|heads|pairs|keys|key columns|columns)\b|\ban [1-79]|\ba 8\b|…\.|; …|nan")
+BAD_GRAMMAR = re.compile(r"(?<![\d.])1 (tokens|heads|pairs|keys|key columns|columns)\b|\ban [1-79]|\ba 8\b|…\.|; …|nan"
+                         r"|\ball 1 ")
 
 
 def state(kind: str, n: int, d_model: int, heads: int, variant: int = 0):
@@ -187,6 +188,8 @@ def test_the_grammar_check_can_fail():
         check_grammar("n = 1 tokens")
     with pytest.raises(AssertionError):
         check_grammar("heads 1 → “a”; …. ")
+    with pytest.raises(AssertionError):
+        check_grammar("so all 1 share the whole weight")
     check_grammar("n = 11 tokens, 21 heads")
 
 

@@ -387,3 +387,11 @@ def test_matrix_grid_keeps_each_panels_numbers_title_and_place(monkeypatch, phon
     columns = {tuple(x) for x, _ in boxes}
     assert len(columns) == (1 if phone else 2)
     assert grid["layout"]["yaxis2"].get("showticklabels") is (None if phone else False)  # rows named once per row
+
+
+def test_a_token_that_is_markdown_is_printed_in_the_question_and_its_answers(run):
+    at = run(reveal=0, text="a * $ b")
+    question = next(m.value for m in at.markdown if m.value.startswith("**Predict first.**"))
+    assert "“\\$”, the third token" in question  # escaped: printed as $, not read as the start of LaTeX
+    options = at.radio(key="cp_see_2_1110_value").options
+    assert "“a”, “\\*” and “\\$”" in options

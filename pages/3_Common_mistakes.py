@@ -23,8 +23,7 @@ INTRO = ("These are the bugs people actually write in their own attention code: 
          "dimension, dividing by √d_model instead of √d_k, and mixing up the roles of Q, K and V. "
          "Each one below is computed on the same Q, K and V, built from your sentence, right beside the "
          "correct computation, so that you can learn to recognise your own bug by its symptoms.")
-FORMULA = (r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
-           r"\qquad \text{softmax over the keys: each row sums to 1}")
+FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
              "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
 CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
@@ -55,6 +54,7 @@ def main():
     st.title("Common mistakes")
     st.markdown(INTRO)
     st.latex(FORMULA)
+    st.caption("Softmax runs over the keys: each row of the weights sums to 1.")
     inputs = load_inputs(shared)
     if len(inputs.labels) < 2:
         st.warning(ONE_TOKEN, icon=":material/short_text:")

@@ -13,7 +13,7 @@ from attn_ui.code import show_source
 from attn_ui.data import cached_figure, load_inputs
 from attn_ui.figures import matrix_figure, matrix_grid, plot, slim
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
-from attn_ui.state import route_footer, set_url, setup_page, url_bound
+from attn_ui.state import route_footer, set_url, setup_page, token_picker, url_bound
 
 INTRO = (
     "Masks decide which pairs are allowed at all. Before the softmax, every blocked query→key pair gets "
@@ -208,11 +208,9 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
 def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
     """One query's weights in every head, and where each head looks most."""
     labels, heads = inputs.labels, res.weights.shape[0]
-    n = len(labels)
     # the last word of the sentence itself, not a ⟨pad⟩ after it
-    url_bound("query", masks.n_real(inputs.tokens) - 1, int, options=list(range(n)))
-    i = st.columns([1, 3])[0].selectbox("Pick the query token", options=list(range(n)), key="query",
-                                        format_func=lambda k: labels[k])
+    i = token_picker("Pick the query token", "query", labels, default=masks.n_real(inputs.tokens) - 1,
+                     container=st.columns([1, 3])[0])
     plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
                        [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
          key="fig_query_heads")

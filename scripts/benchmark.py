@@ -193,7 +193,9 @@ def _step(page, kind: str, key: str, k: int) -> None:
         options = box.locator('[role="radiogroup"] label')  # the options, not the widget's own label
         options.nth((k + 1) % 2).click()
     elif kind == "select":
-        box.locator('[data-baseweb="select"], [role="combobox"]').first.click()
+        target = box.locator('[data-baseweb="select"], [role="combobox"]').first
+        target.scroll_into_view_if_needed()  # a box at the window's lower edge does not open on the first click
+        target.click()
         page.locator('[role="option"]').nth((k + 1) % 2).click()
     elif kind in ("toggle", "button"):
         box.locator("label, button").first.click()

@@ -40,6 +40,9 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links)."""
     page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
+    # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen
+    st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
+            "{max-width: 46rem}</style>")
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     shared = _shared_controls(fresh, None if not uses_shared else one_head)
@@ -79,6 +82,8 @@ def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
     side.text_area("Your sentence", key="text", height=90, max_chars=None,
                    help="Words and punctuation marks become tokens. To apply, press Ctrl+Enter, or tap or click "
                         "outside the box.")
+    side.caption("A word that occurs more than once is labelled with its position, counting from 0: in “the cat "
+                 "sat on the mat”, the·0 is the first “the” and the·4 the second.")
     side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
                       help="The same seed gives the same W_Q, W_K, W_V on every machine.")
     side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")

@@ -40,7 +40,7 @@ from attn_ui.figures import (
     PHONE_PX,
     clicked_cell,
     matrix_figure,
-    matrix_grid_figure,
+    matrix_grid,
     on_phone,
     plot,
     slim,
@@ -136,7 +136,7 @@ def grid_figures(panels, title: str, columns: int, shared_rows: bool, wrap=()) -
         return [slim(figs[0])]
     if on_phone() and any(names_turn(fig) for fig in figs):
         return [slim(wrap_ticks(fig) if p in wrap else fig) for p, fig in enumerate(figs)]
-    return [slim(matrix_grid_figure(figs, title, columns, shared_rows=shared_rows))]
+    return [matrix_grid([slim(fig) for fig in figs], title, columns, shared_rows=shared_rows)]
 
 
 def names_turn(panel) -> bool:

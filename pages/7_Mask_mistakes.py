@@ -171,8 +171,10 @@ def after_softmax(case: mm.Case, right) -> None:
     st.markdown("The mask must act on the **scores**, before the softmax. Zeroing the blocked weights afterwards "
                 "leaves each row with only the share its allowed keys got while competing with keys they should "
                 "never have seen, so the row no longer sums to 1.")
-    st.code("weights = softmax(scores) * mask                      # WRONG: blocked keys already took their share\n"
-            "weights = softmax(np.where(mask, scores, -np.inf))    # right: block, then normalise", language="python")
+    st.code("# WRONG: the blocked keys already took their share\n"
+            "weights = softmax(scores) * mask\n"
+            "# right: block, then normalise\n"
+            "weights = softmax(np.where(mask, scores, -np.inf))", language="python")
     labels = case.labels
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
@@ -229,9 +231,12 @@ def inverted(case: mm.Case, right) -> None:
                                for c in mm.TORCH_CONVENTIONS]
                               + [{"PyTorch": "this page", "argument": "mask", "shape": "(n, n)",
                                   "True means": mm.SDPA.true_means}]), hide_index=True, key="table_conventions")
-    st.code("blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)  # True = may NOT attend\n"
-            "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)   # WRONG: here True means may attend\n"
-            "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)  # right (or is_causal=True)",
+    st.code("# True = may NOT attend\n"
+            "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
+            "# WRONG: here True means may attend\n"
+            "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
+            "# right (or is_causal=True)\n"
+            "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)",
             language="python")
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)

@@ -130,9 +130,14 @@ OVERLAPPING_CELL_TEXT = """() => {
   document.querySelectorAll('.js-plotly-plot').forEach(plot => {
     const title = plot.querySelector('.gtitle')?.textContent || '?';
     const rows = {};
+    const seen = new Set();
     plot.querySelectorAll('g.heatmap-label text').forEach(t => {
       const b = t.getBoundingClientRect();
       if (!t.textContent || b.width === 0) return;
+      // the same text drawn twice in one place (two overlay layers) reads as one
+      const id = t.textContent + '@' + Math.round(b.left) + ',' + Math.round(b.top);
+      if (seen.has(id)) return;
+      seen.add(id);
       (rows[Math.round(b.top)] ||= []).push(b);
     });
     Object.values(rows).forEach(row => {

@@ -1,16 +1,15 @@
-"""What the Q/K/V builder hands out beside its figures: the shape diagram, a zip of CSVs, runnable numpy."""
+"""What the Q/K/V builder hands out beside its figures: the shape diagram and a zip of CSVs (its code is the
+notebook's: attn_ui.notebooks)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-
-from .code import array_literal
 
 
 def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int, vertical: bool = False) -> str:
@@ -62,35 +61,3 @@ def csv_zip(tables: Mapping[str, tuple[Any, Any, Any]]) -> bytes:
             archive.writestr(f"{name}.csv", text.getvalue())
     return buffer.getvalue()
 
-
-CODE_FORMULA = '''
-Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
-d_k = Q.shape[1]
-
-scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
-scaled = scores / np.sqrt(d_k)        # keeps the scores from growing with d_k
-# softmax over the keys (the last axis); subtract the row max so exp() cannot overflow
-e = np.exp(scaled - scaled.max(axis=1, keepdims=True))
-weights = e / e.sum(axis=1, keepdims=True)   # (n, n), each row sums to 1
-output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
-
-np.set_printoptions(precision=3, suppress=True)
-print("weights =\\n", weights)
-print("output =\\n", output)
-'''
-
-
-def numpy_code(X, W_Q, W_K, W_V, labels, literal: Callable[[str, Any], str] = array_literal) -> str:
-    """Runnable numpy that rebuilds this page's numbers: the matrices as literals, then the formula."""
-    header = [
-        "import numpy as np",
-        "",
-        f"# the tokens, one row of X each: {list(labels)}",
-        literal("X", X),
-        literal("W_Q", W_Q),
-        literal("W_K", W_K),
-        literal("W_V", W_V),
-    ]
-    return "\n".join(header) + "\n" + CODE_FORMULA

@@ -33,8 +33,9 @@ from attn_core.builder import (
 )
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.checkpoint import Guess, predict, reveal
-from attn_ui.data import cached_figure, load_inputs
-from attn_ui.exports import csv_zip, numpy_code, shape_flow_dot
+from attn_ui import notebooks as nbk
+from attn_ui.data import cached_figure, load_inputs, notebook_cells
+from attn_ui.exports import csv_zip, shape_flow_dot
 from attn_ui.figures import (
     INK,
     PHONE_PX,
@@ -60,6 +61,7 @@ START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretab
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
+LONG_CODE = 2400  # numbers in X and the W's above which the code (about 25 characters a number) passes ~60 kB
 SUM_TRACE = "Σⱼ weights"  # the row sums, a column of their own inside the weights figure
 
 
@@ -107,8 +109,8 @@ def main():
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
     compare(setup, res)  # 4. scores and scaled scores
-    weigh_and_trace(setup, X, W_Q, W_K, res)  # predict the largest weight; the weights, the output; 5. the trace
-    code_and_downloads(setup, X, W_Q, W_K, W_V, res)
+    # predict the largest weight; the weights, the output; 5. the trace; then the code, notebook and CSVs
+    weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
     route_footer(__file__, shared)
 
 
@@ -153,6 +155,12 @@ def wrap_ticks(fig):
     if any(" " in t for t in ticks):
         fig.update_xaxes(tickmode="array", tickvals=ticks, ticktext=[t.replace(" ", "<br>", 1) for t in ticks])
     return fig
+
+
+def edited_cells(setup: Setup, X, W_Q, W_K, W_V) -> int:
+    """How many cells of X and the W's differ from the starting point: the learner's accepted edits."""
+    return int(sum(np.count_nonzero(M != getattr(setup.base, name))
+                   for name, M in zip(MATRICES, (X, W_Q, W_K, W_V), strict=True)))
 
 
 def reset_edits() -> None:
@@ -352,17 +360,19 @@ def compare(setup: Setup, res: Built) -> None:
 
 
 @st.fragment
-def weigh_and_trace(setup: Setup, X, W_Q, W_K, res: Built) -> None:
-    """The prediction, then the clickable weights, the output and the trace. One fragment: a click on a weight,
-    a pick in the trace's boxes or an answer reruns this part of the page only."""
+def weigh_and_trace(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:
+    """The prediction, then the clickable weights, the output and the trace, then the code and the downloads (the
+    notebook traces the same pair). One fragment: a click on a weight, a pick in the trace's boxes or an answer
+    reruns this part of the page only."""
     i, j = pick_cell(setup, res)
-    if not most_weight_checkpoint(setup, res, i):
-        return  # the weights, and everything read off them, appear once the learner answers or skips
-    weights(setup, res, i, j)
-    draw("fig_output", grid_figures, [(res.output, "output = weights·V", setup.labels, setup.base.v_dims,
-                                       {"y_title": "token", "x_title": "value dimension"})], "", 1, False)
-    action_animal(setup, X, W_Q, W_K, res)
-    trace(setup, res, i, j)
+    # the weights, and everything read off them, appear once the learner answers or skips
+    if most_weight_checkpoint(setup, res, i):
+        weights(setup, res, i, j)
+        draw("fig_output", grid_figures, [(res.output, "output = weights·V", setup.labels, setup.base.v_dims,
+                                           {"y_title": "token", "x_title": "value dimension"})], "", 1, False)
+        action_animal(setup, X, W_Q, W_K, res)
+        trace(setup, res, i, j)
+    code_and_downloads(shared, setup, X, W_Q, W_K, W_V, res, i, j)
 
 
 def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
@@ -489,19 +499,43 @@ def trace_panels(setup: Setup, res: Built, t) -> list:
               "scale": False})]  # the same colour scale as the shares above it
 
 
-def code_and_downloads(setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:
-    """Runnable numpy for the current numbers, and every matrix as a CSV."""
+def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: int, j: int) -> None:
+    """The page's numbers in plain numpy (the notebook's code, your accepted edits included, the trace on query i
+    and key j), the notebook to download, and every matrix as a CSV."""
     base, labels = setup.base, setup.labels
-    with st.expander("Show the code", icon=":material/code:"):
-        st.markdown("Runnable numpy that rebuilds this page's numbers from the current X and W's (your edits "
-                    "included). Paste it into Python and compare the printout with the figures.")
-        st.code(numpy_code(X, W_Q, W_K, W_V, labels), language="python")
+    t = trace_cell(res.Q, res.K, res.V, i, j)
+
+    def cells():
+        return notebook_cells(nbk.builder_cells, X, W_Q, W_K, W_V, list(labels), i, j, dims=list(base.dims),
+                              q_dims=list(base.q_dims), k_dims=list(base.k_dims), v_dims=list(base.v_dims),
+                              shown_Q=res.Q, shown_K=res.K, shown_V=res.V, shown_scores=res.scores,
+                              shown_scaled=res.scaled, shown_weights=res.weights, shown_output=res.output,
+                              shown_trace_weight=t.weight, shown_trace_output=t.output)
+
+    intro = ("This page's numbers in plain numpy, from the X and W's it is using (your edits included), in the "
+             f"order the page shows them, tracing query {setup.said[i]} and key {setup.said[j]}: the code of the "
+             "notebook below, which also checks its results against the page.")
+    if X.size + W_Q.size + W_K.size + W_V.size > LONG_CODE:  # every digit of wide matrices: only on request
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the W's, so it is long."):
+            st.markdown(intro)
+            st.code(nbk.page_code(cells()), language=None)  # plain: colouring this many digits takes seconds
+    else:
+        with st.expander("Show the code", icon=":material/code:"):
+            st.markdown(intro)
+            st.code(nbk.page_code(cells()), language="python")
+    settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
+                                            else {"d_model": f"{setup.d_model} (the named features)"}),
+                "starting point": START_NAMES[setup.start], "positions": "on" if setup.pe else "off",
+                "query i": labels[i], "key j": labels[j], "edited cells": edited_cells(setup, X, W_Q, W_K, W_V)}
+    link = nbk.link_here("QKV_builder")  # read now: the notebook itself is built when the learner clicks
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Q/K/V builder", settings, link, cells()),
+                        "attention_explorer_qkv_builder.ipynb", key="download_notebook")
     tables = {"X": (X, labels, base.dims), "W_Q": (W_Q, base.dims, base.q_dims),
               "W_K": (W_K, base.dims, base.k_dims), "W_V": (W_V, base.dims, base.v_dims),
               "Q": (res.Q, labels, base.q_dims), "K": (res.K, labels, base.k_dims), "V": (res.V, labels, base.v_dims),
               "scores_QKt": (res.scores, labels, labels), "scaled": (res.scaled, labels, labels),
               "weights": (res.weights, labels, labels), "output": (res.output, labels, base.v_dims)}
-    st.download_button("Download every matrix (a zip of CSVs with token labels)", csv_zip(tables),
+    st.download_button("Download every matrix (a zip of CSVs with token labels)", lambda: csv_zip(tables),
                        file_name="attention_matrices.zip", mime="application/zip", key="download_zip",
                        on_click="ignore", icon=":material/download:")
 

@@ -181,14 +181,49 @@ def test_url_round_trip():
     assert bad.toggle(key="pe").value is True and len(bad.warning) == 3
 
 
-def test_show_the_code_reproduces_the_page_numbers_with_edits():
-    at = edit(open_page(seed=3), "W_V", {(2, "d1"): "1.75"})
-    (code,) = [c.value for c in at.code if c.value.startswith("import numpy as np")]
-    assert "1.75" in code
+def page_code(at: AppTest) -> str:
+    """The code under "Show the code": the notebook's code cells, joined."""
+    (code,) = [c.value for c in at.code if "import numpy as np" in c.value]
+    return code
+
+
+def test_show_the_code_is_the_notebook_code_and_reproduces_the_page_numbers_with_edits():
+    at = edit(open_page(seed=3, qi=1, kj=4), "W_V", {(2, "d1"): "1.75"})
+    code = page_code(at)
+    assert "1.75" in code and "i, j = 1, 4" in code  # the edit, and the pair the page traces
     scope: dict = {}
     exec(code, scope)  # noqa: S102 - the page's own generated code
     assert np.allclose(scope["weights"], z(at, "weights = softmax"))
     assert np.allclose(scope["output"], z(at, "output = weights·V"))
+    assert np.isclose(scope["weight"], z(at, "weights = softmax")[1, 4])
+    (button,) = [b for b in at.get("download_button") if b.proto.label == "Download as a notebook"]
+
+
+def test_a_refused_cell_never_reaches_the_code_or_the_notebook():
+    at = edit(open_page(), "X", {(0, "d0"): "2.5"})
+    at = edit(at, "X", {(0, "d0"): "NaN"})  # refused: the cell keeps 2.5
+    assert any("NaN" in e.value or "number" in e.value for e in at.error)
+    code = page_code(at)
+    assert "nan" not in code.lower().replace("np.nan", "")
+    scope: dict = {}
+    exec(code, scope)  # noqa: S102 - the page's own generated code
+    assert scope["X"][0, 0] == 2.5 and np.allclose(scope["weights"], z(at, "weights = softmax"))
+
+
+def test_the_trace_pair_picked_in_the_fragment_reaches_the_code():
+    at = open_page()
+    at.selectbox(key="qi").set_value(3)
+    at.selectbox(key="kj").set_value(0)
+    at.run()
+    assert "i, j = 3, 0" in page_code(at)
+
+
+def test_wide_matrices_put_the_code_behind_a_toggle():
+    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64)
+    no_exception(at)
+    assert not [c for c in at.code if "import numpy as np" in c.value]  # ~400 kB of digits: not sent unasked
+    at.toggle(key="show_code").set_value(True).run()
+    assert "X = np.array" in page_code(at)
 
 
 def test_the_lesson_stays_true_after_an_edit_that_breaks_it():

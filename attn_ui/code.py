@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import numpy as np
-import streamlit as st
 
 
-def show_source(*functions, title: str = "Show the code", intro: str = "") -> None:
-    """An expander with the source of the attn_core functions this page just ran."""
-    with st.expander(title, icon=":material/code:"):
-        if intro:
-            st.markdown(intro)
-        for fn in functions:
-            st.code(inspect.getsource(fn), language="python")
+@functools.cache
+def source(fn) -> str:
+    """fn's source text, read from its file once per process (inspect.getsource reads and parses it each call)."""
+    return inspect.getsource(fn)
 
 
 def array_literal(name: str, M) -> str:

@@ -162,7 +162,8 @@ def _plain(err: Exception) -> str:
     return text
 
 
-def token_picker(label: str, key: str, labels, default: int = 0, *, container=None, help: str | None = None) -> int:
+def token_picker(label: str, key: str, labels, default: int = 0, *, container=None, help: str | None = None,
+                 on_change=None) -> int:
     """A select box over the tokens (by position) that always shows the token the page is using.
 
     The value is bound to ?key= like url_bound. With a key, Streamlit keeps a select box's identity when its
@@ -175,7 +176,8 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
     if ss.get(f"_labels_{key}") != labels:
         ss[key] = ss[key]  # re-set before drawing: the browser redraws the label for the new tokens
     ss[f"_labels_{key}"] = labels
-    return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help)
+    return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help,
+                                       on_change=on_change)
 
 
 def route_footer(file: str, shared: Shared) -> None:

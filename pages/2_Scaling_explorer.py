@@ -1,6 +1,5 @@
 """Scaling explorer: why attention divides the scores by √d_k, with numbers you can move."""
 
-import inspect
 import math
 
 import numpy as np
@@ -34,6 +33,7 @@ from attn_core.scaling_words import (
 from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
+from attn_ui.code import source
 from attn_ui.data import (
     cached_figure,
     cached_peakedness,
@@ -467,7 +467,7 @@ def code_view(cells):
     st.markdown("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
                 "q·k sampler come from `attn_core/attention.py`).")
     for fn in SOURCES:
-        st.code(inspect.getsource(fn), language="python")
+        st.code(source(fn), language="python")
 
 
 main()

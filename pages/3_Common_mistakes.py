@@ -1,6 +1,5 @@
 """Common mistakes: each bug's output next to the right one, on your own sentence, and a quiz to spot them."""
 
-import inspect
 from collections.abc import Sequence
 
 import numpy as np
@@ -14,6 +13,7 @@ from attn_core.mistake_text import COLUMN_NOTE, Sentences
 from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
+from attn_ui.code import source
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
@@ -280,7 +280,7 @@ def role_checks(checks: Sequence[mk.RoleChecks]) -> None:
     n_q, d_v = checks[0].shapes.expected
     st.code(say.shape_test_code(n_q, d_v), language="python")
     st.markdown(CHECK_KNOWN)
-    st.code(inspect.getsource(mk.known_answer_test), language="python")
+    st.code(source(mk.known_answer_test), language="python")
     st.table(say.checks_table(checks), hide_index=True)
     st.markdown(say.shape_outcomes(checks))
     st.markdown(say.scale_known_answer({name: not mk.passes_known_answer(mk.BY_NAME[name])
@@ -405,7 +405,7 @@ def code_view(cells) -> None:
     st.code(nbk.page_code(cells), language="python")
     st.markdown(SOURCE_INTRO)
     for fn in SOURCES:
-        st.code(inspect.getsource(fn), language="python")
+        st.code(source(fn), language="python")
 
 
 main()

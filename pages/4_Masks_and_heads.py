@@ -9,8 +9,9 @@ from attn_core import masks
 from attn_core import masks_text as say
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import show_source
-from attn_ui.data import cached_figure, load_inputs
+from attn_ui import notebooks as nbk
+from attn_ui.code import source
+from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import matrix_figure, matrix_grid, plot, slim
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import route_footer, set_url, setup_page, token_picker, url_bound
@@ -35,6 +36,9 @@ KIND_CAPTIONS = {
 }
 HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two heatmaps per row keeps every printed weight and the whole title readable
+# fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
+STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
+LONG_CODE = 2400  # numbers in X and the weights above which the code (about 25 characters a number) passes ~60 kB
 
 
 def main():
@@ -48,7 +52,7 @@ def main():
     step_by_step(inputs, mask, res)  # 2. predict which keys the third token sees, then scores → −∞ → weights
     blocked_rows(inputs, mask, res)  # a query that may see no key gets 0, not NaN
     several_heads(inputs, mask, res)  # 3. the heads side by side, one query across them, their average
-    show_code()
+    take_it_home(shared, inputs, mask, res)  # the code and the notebook, for the head and query shown above
     route_footer(__file__, shared)
 
 
@@ -117,7 +121,12 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     return custom
 
 
-@st.fragment
+def with_notebook(section: str):
+    """A box's on_change: rerun its section and the notebook, which shows the same head or query."""
+    return lambda: st.rerun([section, NOTEBOOK])
+
+
+@st.fragment(key=STEPS)
 def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
     """One head's mask, masked scores, weights and output as one figure, then the layer's output."""
     st.header("2. What the mask does, step by step")
@@ -127,7 +136,7 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     if heads > 1:
         url_bound("head", 1, int, options=list(range(1, heads + 1)))
         h = st.columns([1, 3])[0].selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
-                                            format_func=lambda k: f"head {k}") - 1
+                                            format_func=lambda k: f"head {k}", on_change=with_notebook(STEPS)) - 1
     st.caption(say.heads_caption(d_model, heads))
     if not which_keys(inputs, mask, res):
         return  # the figures answer the question: they wait for a prediction
@@ -204,13 +213,13 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     st.caption(say.grid_caption(shown, heads))
 
 
-@st.fragment
+@st.fragment(key=QUERY)
 def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
     """One query's weights in every head, and where each head looks most."""
     labels, heads = inputs.labels, res.weights.shape[0]
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     i = token_picker("Pick the query token", "query", labels, default=masks.n_real(inputs.tokens) - 1,
-                     container=st.columns([1, 3])[0])
+                     container=st.columns([1, 3])[0], on_change=with_notebook(QUERY))
     plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
                        [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
          key="fig_query_heads")
@@ -258,11 +267,47 @@ def heads_figure(weights, labels, shown, heads: int, d_k: int):
                        say.grid_title(shown, heads), GRID_COLUMNS, one_scale=True)
 
 
-def show_code() -> None:
-    show_source(attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
-                masks.build_mask,
-                intro="This page builds the mask with `build_mask` from `attn_core/masks.py` and runs "
-                      "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head.")
+@st.fragment(key=NOTEBOOK)
+def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
+    """The page's numbers in plain numpy, for the head and the query the sections above show: the notebook's code
+    on screen, the notebook to download, and the attn_core functions the page runs. A fragment, rerun with the
+    section whose box changed."""
+    ss, heads, n = st.session_state, res.weights.shape[0], len(inputs.labels)
+    head = min(max(int(ss.get("head", 1)), 1), heads) - 1 if heads > 1 else 0
+    query = min(max(int(ss.get("query", n - 1)), 0), n - 1)
+    w = inputs.weights
+
+    def cells():
+        return notebook_cells(nbk.masks_cells, inputs.X, w.W_Q, w.W_K, w.W_V, w.W_O, list(inputs.labels), mask,
+                              heads, head=head, query=query, shown_scaled=res.scaled, shown_weights=res.weights,
+                              shown_head_outputs=res.head_outputs, shown_output=res.output,
+                              shown_average=masks.head_average(res.weights))
+
+    who = fmt.md_text(inputs.labels[query])
+    intro = (f"This page's numbers in plain numpy, for head {head + 1} and the query {who} shown above: the code "
+             "of the notebook below, which also checks its results against the page.")
+    if inputs.X.size + 4 * w.W_Q.size > LONG_CODE:  # every digit of X and four d_model × d_model weights
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
+            code_view(intro, cells(), python=False)  # plain: colouring this many digits takes seconds
+    else:
+        with st.expander("Show the code", icon=":material/code:"):
+            code_view(intro, cells())
+    settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
+                "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
+    link = nbk.link_here("Masks_and_heads")  # read now: the notebook itself is built when the learner clicks
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Masks and heads", settings, link, cells()),
+                        "attention_explorer_masks_and_heads.ipynb", key="download_notebook")
+
+
+def code_view(intro: str, cells, python: bool = True) -> None:
+    """The notebook's code, then the attn_core functions the page's own numbers come from."""
+    st.markdown(intro)
+    st.code(nbk.page_code(cells), language="python" if python else None)
+    st.markdown("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
+                "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:")
+    for fn in (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
+               masks.build_mask):
+        st.code(source(fn), language="python")
 
 
 main()

@@ -1,6 +1,5 @@
 """Mask mistakes: the silent bugs of masked attention, each beside the right computation, and checks to run."""
 
-import inspect
 
 import numpy as np
 import pandas as pd
@@ -13,7 +12,7 @@ from attn_core.mistakes import draw_mistake
 from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import array_literal
+from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs
 from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
@@ -476,7 +475,7 @@ def code_view(cells, leak: bool, long: bool = False) -> None:
     st.markdown("Every wrong figure on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
                 "the right ones from `masked_attention`.")
     for fn in SOURCES:
-        st.code(inspect.getsource(fn), language="python")
+        st.code(source(fn), language="python")
 
 
 main()

@@ -395,3 +395,41 @@ def test_a_token_that_is_markdown_is_printed_in_the_question_and_its_answers(run
     assert "“\\$”, the third token" in question  # escaped: printed as $, not read as the start of LaTeX
     options = at.radio(key="cp_see_2_1110_value").options
     assert "“a”, “\\*” and “\\$”" in options
+
+
+def page_code(at) -> str:
+    """The code under "Show the code": the notebook's code cells, joined."""
+    (code,) = [c.value for c in at.code if "import numpy as np" in c.value]
+    return code
+
+
+def test_show_the_code_is_the_notebook_for_the_head_and_query_shown_and_runs(run):
+    at = run(heads=4, mask="padding", pad=2)
+    at.selectbox(key="head").set_value(3).run()  # reruns the steps and the notebook (AppTest keeps only those)
+    assert "(head 3)" in page_code(at)
+    at.run()  # the whole page again, as the browser shows it
+    at.selectbox(key="query").set_value(1).run()
+    assert "i = 1  # the query" in page_code(at)
+    at.run()
+    code = page_code(at)
+    assert "h = 2  # the head the page shows step by step (head 3)" in code and "i = 1  # the query" in code
+    scope: dict = {}
+    exec(code, scope)  # noqa: S102 - the page's own generated code
+    assert len(scope["labels"]) == 8 and scope["labels"][-1].startswith("⟨pad⟩")  # the padding reached the code
+    assert np.allclose(scope["weights"][2], heatmap_z(panel_titled(at, "head 3: weights")), equal_nan=True)
+    (button,) = at.get("download_button")
+    assert button.proto.label == "Download as a notebook"
+
+
+def test_a_custom_grid_reaches_the_code_as_the_page_uses_it(run):
+    at = run(mask="custom", custom="100000-110000-000000-111100-111110-111111")
+    scope: dict = {}
+    exec(page_code(at), scope)  # noqa: S102 - the page's own generated code
+    assert not scope["mask"][2].any() and np.all(scope["weights"][:, 2] == 0)  # the blocked row: zeros, not NaN
+
+
+def test_wide_inputs_put_the_code_behind_a_toggle(run):
+    at = run(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+    assert not [c for c in at.code if "import numpy as np" in c.value]
+    at.toggle(key="show_code").set_value(True).run()
+    assert "W_O = np.array" in page_code(at)

@@ -273,3 +273,33 @@ def test_no_serious_accessibility_findings(browser, server, file, url_path):
         assert found == [], f"{file}: {found}"
     finally:
         context.close()
+
+
+def test_the_notebook_download_is_a_valid_notebook_of_the_view_on_screen(browser, server, tmp_path):
+    """Click "Download as a notebook" on Masks and heads with a mask and several heads: the file is a valid
+    notebook (nbformat's validator) about this view, and it runs to its own check against the page."""
+    import nbclient
+    import nbformat
+
+    from attn_ui import notebooks as nbk
+
+    query = {"mask": "padding", "pad": "2", "heads": "4", "reveal": "1", "text": "the dog sat"}
+    context, page = open_cold(browser, f"{server}/Masks_and_heads?{urllib.parse.urlencode(query)}")
+    try:
+        button = page.get_by_role("button", name="Download as a notebook")
+        button.scroll_into_view_if_needed()
+        with page.expect_download(timeout=60_000) as download:
+            button.click()
+        path = tmp_path / download.value.suggested_filename
+        download.value.save_as(path)
+        assert path.name == "attention_explorer_masks_and_heads.ipynb"
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)  # raises if the file is not a valid notebook
+        first = nb.cells[0].source
+        assert "Masks and heads" in first and "Masks_and_heads?" in first and "pad=2" in first
+        assert "the dog sat" in first and "Padding" in first
+        nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+        last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+        assert nbk.MATCH in last
+    finally:
+        context.close()

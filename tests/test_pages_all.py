@@ -30,3 +30,12 @@ def test_page_reads_the_shared_settings_from_the_link(open_page, page):
     assert at.select_slider(key="d_model").value == 16
     assert at.selectbox(key="heads").value == 4
     assert not at.warning or all("link" not in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
+def test_every_page_offers_its_notebook_and_shows_the_same_code(open_page, page):
+    at = open_page(page, reveal=1)
+    buttons = [b for b in at.get("download_button") if b.proto.label == "Download as a notebook"]
+    assert len(buttons) == 1, f"{page} has {len(buttons)} notebook downloads"
+    code = [c.value for c in at.code if "import numpy as np" in c.value]
+    assert code, f"{page} shows no notebook code under 'Show the code'"

@@ -39,3 +39,14 @@ def test_every_page_offers_its_notebook_and_shows_the_same_code(open_page, page)
     assert len(buttons) == 1, f"{page} has {len(buttons)} notebook downloads"
     code = [c.value for c in at.code if "import numpy as np" in c.value]
     assert code, f"{page} shows no notebook code under 'Show the code'"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
+def test_a_rejected_sentence_never_reaches_the_notebook(open_page, page):
+    at = open_page(page, text="a cat", reveal=1)
+    at.text_area(key="text").set_value("   ").run()  # rejected: the page keeps "a cat"
+    assert "last good sentence" in " ".join(w.value for w in at.warning)
+    code = " ".join(c.value for c in at.code if "import numpy as np" in c.value)
+    if "labels" in code:  # the pages whose notebook carries the sentence (the Training lab's does not)
+        assert "'a', 'cat'" in code, page
+    assert "'   '" not in code

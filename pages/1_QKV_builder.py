@@ -513,7 +513,7 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
                               shown_trace_weight=t.weight, shown_trace_output=t.output)
 
     intro = ("This page's numbers in plain numpy, from the X and W's it is using (your edits included), in the "
-             f"order the page shows them, tracing query {setup.said[i]} and key {setup.said[j]}: the code of the "
+             f"order the page shows them, tracing query “{setup.said[i]}” and key “{setup.said[j]}”: the code of the "
              "notebook below, which also checks its results against the page.")
     if X.size + W_Q.size + W_K.size + W_V.size > LONG_CODE:  # every digit of wide matrices: only on request
         if st.toggle("Show the code", key="show_code", help="Every number of X and the W's, so it is long."):

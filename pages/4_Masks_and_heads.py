@@ -284,7 +284,8 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
                               shown_average=masks.head_average(res.weights))
 
     who = fmt.md_text(inputs.labels[query])
-    intro = (f"This page's numbers in plain numpy, for head {head + 1} and the query {who} shown above: the code "
+    which = f"head {head + 1} and the query “{who}”" if heads > 1 else f"the query “{who}”"
+    intro = (f"This page's numbers in plain numpy, for {which} shown above: the code "
              "of the notebook below, which also checks its results against the page.")
     if inputs.X.size + 4 * w.W_Q.size > LONG_CODE:  # every digit of X and four d_model × d_model weights
         if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):

@@ -13,7 +13,7 @@ from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, source
-from attn_ui.data import load_inputs
+from attn_ui.data import cached_figure, load_inputs
 from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -101,7 +101,8 @@ def weights_figure(W, title: str, mask, rows, cols, *, share: float = 0.5, x_tit
 
 def right_figure(case: mm.Case):
     """The right weights, softmax(QKᵀ/√d_k + M), drawn the way the wrong ones beside them are."""
-    return weights_figure(case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, case.labels, case.labels)
+    return cached_figure(weights_figure, case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, case.labels,
+                         case.labels)
 
 
 def lower_first(text: str) -> str:
@@ -178,7 +179,7 @@ def after_softmax(case: mm.Case, right) -> None:
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
     c1, c2 = st.columns(2)
-    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
+    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
          "fig_after_wrong", c1)
     plot(right, "fig_after_right", c2)
     st.caption(MARKS)
@@ -240,7 +241,8 @@ def inverted(case: mm.Case, right) -> None:
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     c1, c2 = st.columns(2)
-    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask, labels, labels),
+    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask, labels,
+                       labels),
          "fig_inverted_wrong", c1)
     plot(right, "fig_inverted_right", c2)
     st.markdown(mm.inverted_sentence(md(labels), case.mask, wrong.weights, fmt))
@@ -260,7 +262,7 @@ def wrong_axis(case: mm.Case, right) -> None:
         st.code(mm.padding_shapes_code(labels, cols), language="python")
     wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
     c1, c2 = st.columns(2)
-    plot(weights_figure(wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask, labels, labels),
+    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask, labels, labels),
          "fig_axis_wrong", c1)
     plot(right, "fig_axis_right", c2)
     st.markdown(mm.wrong_axis_sentence(md(labels), case.mask, wrong.weights, fmt))
@@ -296,8 +298,8 @@ def finite_minus_infinity(case: mm.Case) -> None:
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     names = ["WRONG: −∞", f"WRONG: {mm.FILL_SHORT[fill]}", "right: 0s"]
-    plot(weights_figure(W, f"weights of “{labels[row]}”, every key blocked, {dtype}", np.zeros_like(W, dtype=bool),
-                        labels, names, share=1.0, x_title="", y_title="key"), "fig_fill")
+    plot(cached_figure(weights_figure, W, f"weights of “{labels[row]}”, every key blocked, {dtype}",
+                       np.zeros_like(W, dtype=bool), labels, names, share=1.0, x_title="", y_title="key"), "fig_fill")
     st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
                "may see nothing). " + MARKS)
     for sentence in mm.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
@@ -341,7 +343,7 @@ def no_causal_mask(case: mm.Case) -> None:
     free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
     causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
     both = np.stack([free, causal])  # (2, n)
-    plot(matrix_figure(both, f"largest change in each output, “{labels[t]}” → “{word}”",
+    plot(cached_figure(matrix_figure, both, f"largest change in each output, “{labels[t]}” → “{word}”",
                        ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
                        x_title="query (output row)", y_title=""), "fig_leak")
     st.markdown(mm.leak_sentence(md(labels), t, md([word])[0], free, causal, fmt))
@@ -406,7 +408,7 @@ def spot_the_mask_mistake(case: mm.Case) -> None:
     mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
     c1, c2 = st.columns(2)
-    plot(weights_figure(mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
+    plot(cached_figure(weights_figure, mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
          "fig_quiz_mystery", c1)
     right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
     readings = mm.symptom_readings(d, fmt)

@@ -19,7 +19,7 @@ from attn_core.words import positions_note, top_key_verdict
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
-from attn_ui.data import load_inputs
+from attn_ui.data import cached_figure, load_inputs
 from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
 from attn_ui.format import a_an, gap, num
 from attn_ui.pages import route
@@ -99,10 +99,11 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
         return i
     right, why = top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value, num)
     reveal(guess, right, why)
-    plot(bar_panels_figure([(res.scores[i], f"1. scores q·kⱼ for {labels[i]}", "signed"),
-                            (res.scaled[i], f"2. scaled: q·kⱼ / √{d_k}", "signed"),
-                            (res.weights[i], "3. weights = softmax(scaled)", "weights")],
-                           labels, f"What “{labels[i]}” asks of every key", x_title="key j"), key="fig_query")
+    panels = [(res.scores[i], f"1. scores q·kⱼ for {labels[i]}", "signed"),
+              (res.scaled[i], f"2. scaled: q·kⱼ / √{d_k}", "signed"),
+              (res.weights[i], "3. weights = softmax(scaled)", "weights")]
+    plot(cached_figure(bar_panels_figure, panels, labels, f"What “{labels[i]}” asks of every key", x_title="key j"),
+         key="fig_query")
     st.caption(f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
                f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
                f"the row's sum of exps; they sum to {num(res.weights[i].sum(), 4)}.")
@@ -118,10 +119,10 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
     st.subheader(f"4. The output for {fmt.md_text(labels[i])} is a weighted sum of the value rows")
     shares = res.weights[i][:, None] * res.V  # (n, d_v): key j's share w_j · v_j of output_i
     left, right = st.columns([3, 2])
-    plot(matrix_panels_figure([(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims),
-                               (res.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], start.v_dims)],
-                              f"The output for {labels[i]}", x_title="value dimension", share=0.6),
-         key="fig_output", where=left)
+    panels = [(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims),
+              (res.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], start.v_dims)]
+    plot(cached_figure(matrix_panels_figure, panels, f"The output for {labels[i]}", x_title="value dimension",
+                       share=0.6), key="fig_output", where=left)
     table = pd.DataFrame({"key": labels, "score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i],
                           "weight": res.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
@@ -133,7 +134,7 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
 def every_query(labels, res) -> None:
     """The whole n × n weight matrix: one row per query."""
     st.header("Every query at once")
-    plot(matrix_figure(res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
+    plot(cached_figure(matrix_figure, res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                        x_title="key", y_title="query"), key="fig_all_weights")
     rows, cols = res.weights.shape
     st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {len(labels)} tokens give "
@@ -144,9 +145,9 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
     """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
     if not st.toggle("Show where Q, K and V come from", key="home_qkv"):
         return
-    plot(matrix_panels_figure([(res.Q, "Q = X·W_Q", labels, start.q_dims), (res.K, "K = X·W_K", labels, start.k_dims),
-                               (res.V, "V = X·W_V", labels, start.v_dims)],
-                              "Q, K and V: one row per token", across=True), key="fig_qkv")
+    panels = [(res.Q, "Q = X·W_Q", labels, start.q_dims), (res.K, "K = X·W_K", labels, start.k_dims),
+              (res.V, "V = X·W_V", labels, start.v_dims)]
+    plot(cached_figure(matrix_panels_figure, panels, "Q, K and V: one row per token", across=True), key="fig_qkv")
 
 
 def take_it_home(shared, labels, start: Start, res, i: int, named: bool) -> None:

@@ -205,8 +205,21 @@ CONFIG = {"displayModeBar": False, "scrollZoom": False}
 
 
 def plot(fig: go.Figure, key: str, where=None, **kwargs):
-    """Draw `fig` with the app's chart settings (no toolbar, no zoom) in `where` (st, a column, a container)."""
-    return (where or st).plotly_chart(fig, key=key, config=CONFIG, **kwargs)
+    """Draw `fig` with the app's chart settings (no toolbar, no zoom) in `where` (st, a column, a container).
+
+    Just before it, for a screen reader, the chart in words (attn_ui.describe: title, shape, range, largest
+    cell), visually hidden. Under it, when a heatmap does not print its values in its cells, a switch that shows
+    them as a table (drawn only while on). `fig` is only read: the chart sent is exactly the figure given."""
+    from .describe import read_chart, words  # here, not at the top: this file appends only
+
+    target = where or st
+    chart = read_chart(fig)
+    hidden = chart.hidden_matrices()
+    target.html(screen_reader_text(words(chart) + (TABLE_HINT if hidden else "")))
+    event = target.plotly_chart(fig, key=key, config=CONFIG, **kwargs)
+    if hidden and target.toggle("Show the numbers as a table", key=f"{key}_table"):
+        numbers_tables(hidden, key, target)
+    return event
 
 
 def bar_panels_figure(panels, labels, title: str, *, x_title: str = "", height: int = 300) -> go.Figure:
@@ -475,3 +488,50 @@ def matrix_grid(figs, title: str, columns: int = 2, *, one_scale: bool = False, 
                          "subtitle": {"text": "values: hover over or tap a cell" if hidden else ""}},
                   height=area + 170, annotations=notes, margin={**first.get("margin", {}), "t": 104 if hidden else 90})
     return go.Figure(data=data, layout=layout, _validate=False)
+
+
+# Text for a screen reader only: out of view but in the accessibility tree (not display:none, which hides it from
+# both). Its element's own container is taken out of the flow too, so it adds no gap above the chart.
+SR_STYLE = ("<style>.ae-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+            "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}"
+            "[data-testid='stElementContainer']:has(.ae-sr-only){position:absolute;width:1px;height:1px;"
+            "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);margin:0;padding:0}</style>")
+TABLE_HINT = " The switch under the chart shows these numbers as a table."
+
+
+def screen_reader_text(text: str) -> str:
+    """The HTML for st.html of `text` read by a screen reader and never seen (the style travels with it)."""
+    import html
+
+    return f'{SR_STYLE}<p class="ae-sr-only">{html.escape(text)}</p>'
+
+
+def matrix_table(matrix):
+    """An attn_ui.describe.Matrix as a table: its row and column labels as the axes show them, each value to 4
+    significant figures, −∞ for a blocked cell and NaN for not a number. A pandas Styler: st.dataframe shows
+    its text and keeps the numbers (a NumberColumn format would print −∞ and NaN as blank cells)."""
+    import pandas as pd
+
+    from .describe import cell_text
+
+    def unique(labels):  # a table needs distinct names; a repeat gets its position
+        seen: dict[str, int] = {}
+        out = []
+        for label in labels:
+            seen[label] = seen.get(label, 0) + 1
+            out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+        return out
+
+    frame = pd.DataFrame(matrix.values, index=pd.Index(unique(matrix.rows), name=matrix.row_title or None),
+                         columns=unique(matrix.cols))
+    return frame.style.format(cell_text)
+
+
+def numbers_tables(matrices, key: str, where) -> None:
+    """Each matrix whose values its chart does not print, as a table (titled when there are several)."""
+    from .format import md_text
+
+    for p, matrix in enumerate(matrices):
+        if len(matrices) > 1:
+            where.caption(md_text(matrix.title))
+        where.dataframe(matrix_table(matrix), key=f"{key}_table_{p}")

@@ -8,7 +8,7 @@ from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
 from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
-from attn_ui.data import load_inputs, qk_dots, sentence_inputs, worded_question
+from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, matrix_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
@@ -156,7 +156,7 @@ def ask(number: int, q: qs.Question, shared) -> None:
 
 
 def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
-    plot(matrix_figure(weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
+    plot(cached_figure(matrix_figure, weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
                        height=min(480, 130 + 24 * len(rows))), key)
 
 
@@ -240,8 +240,8 @@ def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
     st.markdown(qs.reveal_qk_variance(d_k, dots, fmt))
-    plot(histogram_figure(dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
-                          curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
+    plot(cached_figure(histogram_figure, dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
+                       curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
@@ -292,9 +292,9 @@ def one_step(shared) -> tuple[list[str], dict | None]:
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
         col.metric(f"{name.capitalize()}, token 1 → token {n}", fmt.plural(int(matrices[name][n - 1, 0]), "step"))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
-        plot(_steps_figure(matrices[name], name, labels), f"fig_steps_{name.split()[0]}", col)
+        plot(cached_figure(_steps_figure, matrices[name], name, labels), f"fig_steps_{name.split()[0]}", col)
     c1, c2 = st.columns(2, vertical_alignment="center")
-    plot(_steps_figure(matrices["causal mask"], "causal mask", labels), "fig_steps_causal", c1)
+    plot(cached_figure(_steps_figure, matrices["causal mask"], "causal mask", labels), "fig_steps_causal", c1)
     c2.markdown(qs.causal_step_text(n))
     c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (grey) means it "
                "never arrives, however many layers you stack.")
@@ -330,8 +330,8 @@ def take_it_home(shared, labels, steps) -> None:
     number = qs.KINDS.index("weights_shape") + 1
 
     def cells():
-        return nbk.check_cells(a.labels, b.labels, a.X, b.X, w.W_Q, w.W_K, w.W_V, labels, shown_weights=res.weights,
-                               shown_steps=steps)
+        return notebook_cells(nbk.check_cells, list(a.labels), list(b.labels), a.X, b.X, w.W_Q, w.W_K, w.W_V,
+                              list(labels), shown_weights=res.weights, shown_steps=steps)
 
     demo = "" if steps is None else " and the step counts of “Every position in one step”"
     intro = (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "

@@ -19,7 +19,7 @@ from attn_core.words import positions_note, top_key_verdict
 from attn_ui import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
-from attn_ui.data import cached_figure, load_inputs
+from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
 from attn_ui.format import a_an, gap, num
 from attn_ui.pages import route
@@ -30,6 +30,8 @@ INTRO = ("For each token, self-attention asks: which other tokens carry informat
          "and how much of each? The answer comes from the content, not from a fixed pattern. "
          "Change the sentence in the sidebar (on a phone, open it with the **»** at the top left; on a touch "
          "screen, tap outside the box to apply it) and watch every number below move.")
+QUERY, NOTEBOOK = "home_query", "home_take_home"  # fragment keys: the query box reruns both
+LONG_CODE = 2400  # numbers in X and the weights above which the code (about 25 characters a number) passes ~60 kB
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 
 
@@ -42,11 +44,10 @@ def main() -> None:
     inputs = load_inputs(shared)
     start, named = choose_weights(shared, inputs)
     res = build(start.X, start.W_Q, start.W_K, start.W_V)  # one head: d_k = d_v = d_model
-    i = one_query(inputs.labels, inputs.tokens, start, res, named)
-    output_of_one_query(inputs.labels, start, res, i)
+    the_query(inputs.labels, inputs.tokens, start, res, named)  # one query's weights, then its output
     every_query(inputs.labels, res)
     where_qkv_come_from(inputs.labels, start, res)
-    take_it_home(shared, inputs.labels, start, res, i, named)
+    take_it_home(shared, inputs.labels, start, res, named)  # the code and the notebook, for the same query
     route_footer(__file__, shared)
 
 
@@ -84,12 +85,25 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     return interpretable_start(inputs.tokens), True
 
 
+def with_notebook():
+    """The query box's on_change: rerun the query's sections and the notebook, which traces the same query."""
+    st.rerun([QUERY, NOTEBOOK])
+
+
+@st.fragment(key=QUERY)
+def the_query(labels, tokens, start: Start, res, named: bool) -> None:
+    """The query's own sections: a fragment, so picking another query or answering redraws only these."""
+    i = one_query(labels, tokens, start, res, named)
+    output_of_one_query(labels, start, res, i)
+
+
 def one_query(labels, tokens, start: Start, res, named: bool) -> int:
     """Pick a query; predict its favourite key; then its scores, scaled scores and weights over every key."""
     pair = action_animal_pair(tokens) if named else None
     d_model, d_k = start.X.shape[1], res.d_k
     st.header("One query, every key")
-    i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0)
+    i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
+                     on_change=with_notebook)
     X_is = ("X is each token's named features plus its two position columns." if named else
             positions_note(tokens))
     st.caption(f"One head, so d_k = d_v = d_model = {d_model}. {X_is}")
@@ -150,18 +164,30 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
     plot(cached_figure(matrix_panels_figure, panels, "Q, K and V: one row per token", across=True), key="fig_qkv")
 
 
-def take_it_home(shared, labels, start: Start, res, i: int, named: bool) -> None:
-    """The page's numbers rebuilt in plain numpy: shown as code, and downloadable as a notebook."""
-    cells = nbk.home_cells(start.X, start.W_Q, start.W_K, start.W_V, labels, i, named=named,
-                           shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
-    with st.expander("Show the code", icon=":material/code:"):
-        st.markdown("This page's numbers in plain numpy, in the order the page shows them: the same code as the "
-                    "notebook below, which also checks its results against the page.")
-        st.code(nbk.page_code(cells), language="python")
+@st.fragment(key=NOTEBOOK)
+def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
+    """The page's numbers rebuilt in plain numpy, for the query picked above: shown as code, and downloadable as a
+    notebook. A fragment, rerun with the query's sections when the query changes."""
+    i = min(max(int(st.session_state["query"]), 0), len(labels) - 1)  # the box drawn above, in this run or the last
+
+    def cells():
+        return notebook_cells(nbk.home_cells, start.X, start.W_Q, start.W_K, start.W_V, list(labels), i, named=named,
+                              shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
+
+    intro = (f"This page's numbers in plain numpy, for the query “{fmt.md_text(labels[i])}”, in the order the page "
+             "shows them: the same code as the notebook below, which also checks its results against the page.")
+    if start.X.size + 3 * start.W_Q.size > LONG_CODE:  # every digit of d_model² weights: built only when asked
+        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
+            st.markdown(intro)
+            st.code(nbk.page_code(cells()), language=None)  # plain: colouring this many digits takes seconds
+    else:
+        with st.expander("Show the code", icon=":material/code:"):
+            st.markdown(intro)
+            st.code(nbk.page_code(cells()), language="python")
     settings = {**nbk.shared_settings(shared), "query": labels[i],
                 "weights": "named features" if named else "seeded random"}
     link = nbk.link_here("")  # now: the download builds the notebook later, in a thread with no page context
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, link, cells),
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, link, cells()),
                         "attention_explorer_home.ipynb", key="download_notebook")
 
 

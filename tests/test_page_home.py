@@ -213,3 +213,19 @@ def attn_core_builder_start():
 
 def start_labels():
     return attn_core.token_labels(("the", "cat", "sat", "on", "the", "mat"))
+
+
+def test_another_query_redraws_its_sections_and_the_notebook_code():
+    at = run_page(HOME, reveal=1)
+    at.selectbox(key="query").set_value(5).run()  # reruns the query's sections and the notebook only
+    assert any("i = 5" in c.value for c in at.code), "the notebook code did not follow the query"
+    at.run()
+    assert "The output for mat" in all_text(at)
+    assert [c.value for c in at.code if "i = 5" in c.value]
+
+
+def test_wide_random_weights_put_the_code_behind_a_toggle():
+    at = run_page(HOME, home_random=1, d_model=64, text=" ".join(f"w{i}" for i in range(32)))
+    assert not [c for c in at.code if "import numpy as np" in c.value]
+    at.toggle(key="show_code").set_value(True).run()
+    assert [c for c in at.code if "W_Q = np.array" in c.value]

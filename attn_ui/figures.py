@@ -494,7 +494,8 @@ def matrix_grid(figs, title: str, columns: int = 2, *, one_scale: bool = False, 
 # both). Its element's own container is taken out of the flow too, so it adds no gap above the chart.
 SR_STYLE = ("<style>.ae-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
             "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}"
-            "[data-testid='stElementContainer']:has(.ae-sr-only){position:absolute;width:1px;height:1px;"
+            "[data-testid='stElementContainer']:has(> [data-testid='stHtml'] > .ae-sr-only){position:absolute;"
+            "width:1px;height:1px;"
             "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);margin:0;padding:0}</style>")
 TABLE_HINT = " The switch under the chart shows these numbers as a table."
 

@@ -358,6 +358,8 @@ def _summary(m: Matrix) -> str:
         i, j = np.unravel_index(int(np.argmax(shown)), shown.shape)
         where = (f"column {m.cols[j]}" if r == 1 else f"row {m.rows[i]}" if c == 1 else
                  f"row {m.rows[i]}, column {m.cols[j]}")
+        ties = int((m.values[ok] == hi).sum()) - 1  # the first in reading order speaks for equal ones
+        where += f" and {plural(ties, 'other cell')}" if ties else ""
         text = f"values from {readable(lo)} to {readable(hi)}, the largest at {where}"
     if kinds:
         first, n = kinds[0]
@@ -398,6 +400,8 @@ def _plot_words(traces, x_title: str) -> str:
             finite = np.where(np.isfinite(y), y, -np.inf)
             lo, hi = float(np.min(y[np.isfinite(y)])), float(np.max(y[np.isfinite(y)]))
             top = cats[int(np.argmax(finite))]
+            ties = int((y == hi).sum()) - 1
+            top += f" and {plural(ties, 'other bar')}" if ties else ""
             text += (f"; every bar is {readable(hi)}" if readable(lo) == readable(hi) else
                      f"; values from {readable(lo)} to {readable(hi)}, the largest at {top}")
         return text

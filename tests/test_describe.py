@@ -118,6 +118,13 @@ def test_a_one_row_matrix_names_only_the_column_of_its_largest_value():
                     "0.700, the largest at column b.")
 
 
+def test_a_largest_value_shared_by_several_cells_says_how_many():
+    tied = np.array([[0.1, 0.9], [0.9, 0.2], [0.3, 0.9]])
+    assert describe(small(tied)).endswith("the largest at row a, column y and 2 other cells.")
+    bars = vector_figure([0.7, 0.1, 0.7], ["a", "b", "c"], "w", kind="weights")
+    assert describe(bars).endswith("the largest at a and 1 other bar.")
+
+
 def test_equal_values_are_not_given_a_range_or_a_winner():
     W = np.full((4, 4), 0.25)
     assert describe(matrix_figure(W, "weights", ROWS + ["d"], ROWS + ["d"], kind="weights")).endswith(

@@ -71,36 +71,38 @@ def test_every_chart_is_named_for_a_screen_reader(path, query):
 def test_no_table_is_offered_for_a_chart_that_prints_its_values():
     at = run_page("pages/1_QKV_builder.py", reveal=1)
     assert_ran(at)
-    printed = [chart.key for _, chart, _, fig in charts(at) if prints_every_value(fig)]
-    assert {"fig_X", "fig_scores", "weights_click", "fig_output"} <= set(printed)
+    found = charts(at)
+    printed = [chart.key for _, chart, _, fig in found if prints_every_value(fig)]
+    hidden = [chart.key for _, chart, _, fig in found if not prints_every_value(fig)]
+    assert printed and hidden  # at 6 tokens the scores print theirs, the 6 × 8 Q, K and V side by side do not
     keys = {t.key for t in at.toggle}
     assert not {f"{key}_table" for key in printed} & keys
-    assert "fig_W_table" in keys  # 8 × 8 weights side by side do not print theirs at the defaults
+    assert {f"{key}_table" for key in hidden} <= keys
 
 
-def table_after(at, key: str):
-    """The table(s) drawn under chart `key` once its switch is on, and the chart's figure."""
-    figs = [fig for _, chart, _, fig in charts(at) if chart.key == key]
-    assert len(figs) == 1, f"{len(figs)} charts keyed {key}"
-    frames = [d for d in at.dataframe if not (d.proto.id or "").count("edit_")]  # not the matrix editors
-    return frames, figs[0]
+def tables(at) -> list:
+    """The tables of numbers on the page (not the builder's matrix editors)."""
+    return [d for d in at.dataframe if "edit_" not in (d.proto.id or "")]
 
 
 def test_the_table_holds_the_very_numbers_of_the_heatmap_at_the_largest_inputs():
     at = run_page("pages/1_QKV_builder.py", reveal=1, **BIG)
     assert_ran(at)
-    at.toggle(key="fig_X_table").set_value(True).run()
+    _, chart, after, fig = next(c for c in charts(at) if not prints_every_value(c[3]))
+    assert after.key == f"{chart.key}_table" and not tables(at)
+    at.toggle(key=after.key).set_value(True).run()
     assert_ran(at)
-    frames, fig = table_after(at, "fig_X")
-    assert len(frames) == 1
-    frame = frames[0].value
-    trace = next(t for t in fig["data"] if t["type"] == "heatmap")
-    z = np.asarray(trace["z"], dtype=float)
-    assert frame.shape == z.shape == (32, 64)
-    assert np.array_equal(frame.to_numpy(dtype=float), z)
-    assert list(frame.index) == trace["y"] and list(frame.columns) == trace["x"]
-    at.toggle(key="fig_X_table").set_value(False).run()
-    assert not table_after(at, "fig_X")[0]  # off: no table drawn at all
+    panels = [t for t in fig["data"] if t.get("type") == "heatmap" and t.get("hoverinfo") != "skip"
+              and not t.get("texttemplate")]
+    frames = [d.value for d in tables(at)]
+    assert len(frames) == len(panels) >= 1
+    for frame, trace in zip(frames, panels, strict=True):
+        z = np.asarray(trace["z"], dtype=float)
+        assert frame.shape == z.shape and z.shape[0] == 32
+        assert np.array_equal(frame.to_numpy(dtype=float), z)  # the very numbers the chart colours
+        assert list(frame.index) == trace["y"] and list(frame.columns) == trace["x"]
+    at.toggle(key=after.key).set_value(False).run()
+    assert not tables(at)  # off: no table drawn at all
 
 
 def test_a_masked_panel_table_says_blocked_where_the_chart_is_grey():
@@ -108,7 +110,8 @@ def test_a_masked_panel_table_says_blocked_where_the_chart_is_grey():
     assert_ran(at)
     at.toggle(key="fig_steps_table").set_value(True).run()
     assert_ran(at)
-    frames, fig = table_after(at, "fig_steps")
+    fig = next(f for _, chart, _, f in charts(at) if chart.key == "fig_steps")
+    frames = tables(at)
     names = [c.value for c in at.caption if "masked scores" in c.value]
     assert names, "each table of a several-panel chart is titled"
     panels = [t for t in fig["data"] if t.get("type") == "heatmap" and t.get("hoverinfo") != "skip"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import streamlit as st
 
 import attn_core
@@ -58,23 +61,58 @@ def qk_dots(d_k: int, n_samples: int, seed: int):
     return attn_core.sample_qk_dots(d_k, n_samples, seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def lab_sweep(d_k: int, steps: int, seed: int, loss: str, _label: str = "Training"):
-    """attn_core.training.train_sweep, cached, with a progress bar while it trains (call it inside a
-    container you empty afterwards: on a cache hit Streamlit replays the bar's messages there)."""
+class _Trained:
+    """A bounded, process-wide cache of training runs that draws nothing when it hits.
+
+    st.cache_data replays the elements a cached function drew, so a progress bar drawn inside it came back (and
+    had to be cleared) on every rerun, even when nothing trained. Here the bar is drawn by the caller's
+    `progress` callback, which only a run that really trains calls."""
+
+    def __init__(self, size: int):
+        self.size, self.runs, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, train):
+        with self.lock:
+            if key in self.runs:
+                self.runs.move_to_end(key)
+                return self.runs[key]
+        result = train()  # outside the lock: another session may train another setting meanwhile
+        with self.lock:
+            self.runs[key] = result
+            while len(self.runs) > self.size:
+                self.runs.popitem(last=False)
+        return result
+
+
+_SWEEPS, _SEED_RUNS = _Trained(32), _Trained(32)
+
+
+def progress_bar(where, label: str):
+    """A progress callback for lab_sweep and lab_seed_runs: the bar appears in `where` (an st.empty) at its
+    first call, so a run that comes from the cache draws nothing."""
+    bar = None
+
+    def progress(fraction: float) -> None:
+        nonlocal bar
+        bar = bar or where.progress(0.0, text=label)
+        bar.progress(fraction, text=f"{label} {fraction:.0%}")
+
+    return progress
+
+
+def lab_sweep(d_k: int, steps: int, seed: int, loss: str, progress=None):
+    """attn_core.training.train_sweep, cached (32 settings); `progress(fraction)` is called only while it trains."""
     from attn_core.training import train_sweep  # here, not at the top: this file appends only
 
-    bar = st.progress(0.0, text=_label)
-    return train_sweep(d_k, steps, seed, loss, progress=lambda f: bar.progress(f, text=f"{_label} {f:.0%}"))
+    return _SWEEPS.get((d_k, steps, seed, loss), lambda: train_sweep(d_k, steps, seed, loss, progress=progress))
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss: str, _label: str = "Training"):
-    """attn_core.training.train_seeds, cached, with a progress bar (see lab_sweep)."""
+def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss: str, progress=None):
+    """attn_core.training.train_seeds, cached (32 settings), like lab_sweep."""
     from attn_core.training import train_seeds
 
-    bar = st.progress(0.0, text=_label)
-    return train_seeds(d_k, steps, lr, list(seeds), loss, progress=lambda f: bar.progress(f, text=f"{_label} {f:.0%}"))
+    return _SEED_RUNS.get((d_k, steps, lr, tuple(seeds), loss),
+                          lambda: train_seeds(d_k, steps, lr, list(seeds), loss, progress=progress))
 
 
 @st.cache_data(show_spinner=False, max_entries=512)

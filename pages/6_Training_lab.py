@@ -10,7 +10,7 @@ from attn_core import training as tl
 from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells
+from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar
 from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, on_phone, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -113,13 +113,13 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
         if not st.button(f"Train ({estimate:.0f} s)", key="train_long", icon=":material/play_arrow:"):
             return None
     seeds = tl.lab_seeds(seed, several)
-    holder = st.empty()
-    with holder.container():
-        models = tl.lab_runs(False)
-        about = max(1, round(tl.estimate_seconds(d_k, steps, models)))
-        sweep = lab_sweep(d_k, steps, seed, loss, f"Training {models} models for {steps} steps, about {about} s…")
-        extra = (lab_seed_runs(d_k, steps, lr, tuple(seeds), loss, f"Training {runs - models} more on the other "
-                               f"{len(seeds) - 1} seeds…") if several else None)
+    holder = st.empty()  # a progress bar appears here only while something trains
+    models = tl.lab_runs(False)
+    about = max(1, round(tl.estimate_seconds(d_k, steps, models)))
+    sweep = lab_sweep(d_k, steps, seed, loss,
+                      progress_bar(holder, f"Training {models} models for {steps} steps, about {about} s…"))
+    extra = (lab_seed_runs(d_k, steps, lr, tuple(seeds), loss, progress_bar(
+        holder, f"Training {runs - models} more on the other {len(seeds) - 1} seeds…")) if several else None)
     holder.empty()
     trained.add(setting)
     return tl.make_lab(d_k, steps, lr, loss, seeds, sweep, extra)

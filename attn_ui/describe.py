@@ -358,13 +358,21 @@ def _summary(m: Matrix) -> str:
         i, j = np.unravel_index(int(np.argmax(shown)), shown.shape)
         where = (f"column {m.cols[j]}" if r == 1 else f"row {m.rows[i]}" if c == 1 else
                  f"row {m.rows[i]}, column {m.cols[j]}")
-        ties = int((m.values[ok] == hi).sum()) - 1  # the first in reading order speaks for equal ones
+        ties = _ties(m.values[ok], hi)
         where += f" and {plural(ties, 'other cell')}" if ties else ""
         text = f"values from {readable(lo)} to {readable(hi)}, the largest at {where}"
     if kinds:
         first, n = kinds[0]
         text += "; " + listing([f"{n} of {plural(total, 'cell')} {first}"] + [f"{k} {label}" for label, k in kinds[1:]])
     return text
+
+
+def _ties(values: np.ndarray, top: float) -> int:
+    """How many other values read the same as the largest, `top`, once printed as the sentence prints it (the first
+    in reading order is named for them all)."""
+    near = values[values >= top - 1e-3 * max(1.0, abs(top))]  # the few that could print alike
+    alike = near[near != top]
+    return int((near == top).sum()) - 1 + sum(readable(v) == readable(top) for v in alike)
 
 
 def _plot_words(traces, x_title: str) -> str:
@@ -400,7 +408,7 @@ def _plot_words(traces, x_title: str) -> str:
             finite = np.where(np.isfinite(y), y, -np.inf)
             lo, hi = float(np.min(y[np.isfinite(y)])), float(np.max(y[np.isfinite(y)]))
             top = cats[int(np.argmax(finite))]
-            ties = int((y == hi).sum()) - 1
+            ties = _ties(y[np.isfinite(y)], hi)
             top += f" and {plural(ties, 'other bar')}" if ties else ""
             text += (f"; every bar is {readable(hi)}" if readable(lo) == readable(hi) else
                      f"; values from {readable(lo)} to {readable(hi)}, the largest at {top}")

@@ -121,6 +121,9 @@ def test_a_one_row_matrix_names_only_the_column_of_its_largest_value():
 def test_a_largest_value_shared_by_several_cells_says_how_many():
     tied = np.array([[0.1, 0.9], [0.9, 0.2], [0.3, 0.9]])
     assert describe(small(tied)).endswith("the largest at row a, column y and 2 other cells.")
+    tied[1, 0] = 0.89999999  # a cell that reads 0.900 too, though not bit for bit equal
+    tied[2, 1] = 0.8989  # one that reads 0.899: not a tie
+    assert describe(small(tied)).endswith("the largest at row a, column y and 1 other cell.")
     bars = vector_figure([0.7, 0.1, 0.7], ["a", "b", "c"], "w", kind="weights")
     assert describe(bars).endswith("the largest at a and 1 other bar.")
 

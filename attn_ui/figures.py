@@ -294,8 +294,9 @@ def matrix_panels_figure(panels, title: str, *, kind: str = "signed", x_title: s
         fig.update_yaxes(type="category", autorange="reversed", **where)
     base_layout(fig, title, height, plot_bgcolor="#eeeeee")
     fig.update_annotations(font_size=13)
-    if not fits:
-        fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=64)
+    if not fits:  # the title and its subtitle at the top, and room under them for the first panel's own title
+        fig.update_layout(title_subtitle_text="values: hover over or tap a cell", margin_t=88, title_y=1,
+                          title_yref="container", title_yanchor="top", title_pad_t=8)
     return fig
 
 

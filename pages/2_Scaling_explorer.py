@@ -400,11 +400,12 @@ def entropy_curve_figure(Q, K, d_k: int, tau: float, mean_entropy: float) -> go.
     marks: dict[float, list[str]] = {}
     for value, label in ((1.0, "1"), (math.sqrt(d_k), "√d_k"), (float(d_k), "d_k")):
         marks.setdefault(value, []).append(label)  # with d_k = 1 all three are the same line
-    for value, names in marks.items():
+    for k, (value, names) in enumerate(sorted(marks.items())):
         fig.add_vline(x=value, line={"dash": "dash", "color": "#cccccc"})
-        # on a log axis an annotation's x is log10 of the value (add_vline's own label lands in the wrong place)
+        # on a log axis an annotation's x is log10 of the value (add_vline's own label lands in the wrong place);
+        # every other label a line lower, so that close lines (√d_k = 2 and d_k = 4) keep their labels apart
         fig.add_annotation(x=math.log10(value), y=1, yref="paper", yanchor="bottom", text=" = ".join(names),
-                           showarrow=False, xanchor="left" if value > 1 else "right",
+                           showarrow=False, xanchor="left" if value > 1 else "right", yshift=-16 * (k % 2),
                            font={"size": 11, "color": "#666"})
     fig.add_trace(go.Scatter(x=[tau], y=[mean_entropy], mode="markers", name="your τ", showlegend=False,
                              marker={"size": 14, "color": "#c0392b"}))

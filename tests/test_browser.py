@@ -161,6 +161,15 @@ CUT_OFF = """() => {
     const t = plot.querySelector('.gtitle');
     if (!t) return;
     if (t.getBoundingClientRect().right > plot.getBoundingClientRect().right + 2) cut.push('title: ' + t.textContent);
+    // the title, its subtitle and the panels' own titles must not run into each other
+    const texts = [...plot.querySelectorAll('.gtitle, .gtitle-subtitle, .annotation-text')]
+      .map(e => [e.textContent, e.getBoundingClientRect()]).filter(([s, r]) => s.trim() && r.width > 0);
+    for (let a = 0; a < texts.length; a++) for (let b = a + 1; b < texts.length; b++) {
+      const [p, q] = [texts[a][1], texts[b][1]];
+      const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (x > 2 && y > 2) cut.push('overlap: ' + texts[a][0] + ' / ' + texts[b][0]);
+    }
   });
   return cut;
 }"""

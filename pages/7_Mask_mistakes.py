@@ -13,7 +13,7 @@ from attn_ui import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, source
-from attn_ui.data import cached_figure, load_inputs
+from attn_ui.data import cached_figure, load_inputs, notebook_cells, renormalise_table
 from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -212,7 +212,7 @@ def renormalising(case: mm.Case) -> None:
     st.markdown("Dividing each zeroed row by its new sum (`weights /= weights.sum(-1, keepdims=True)`) repairs the "
                 "sums, and in exact arithmetic gives the masked weights. In floating point it does not always:")
     scaled = case.right.scores * case.right.scale
-    cells = mm.renormalise_table(scaled, case.mask)
+    cells = renormalise_table(scaled, case.mask)
     table = pd.DataFrame([{"scores": c.row, "dtype": c.dtype, "renormalised vs masked": mm.renorm_cell_text(c, fmt)}
                           for c in cells]).pivot(index="scores", columns="dtype", values="renormalised vs masked")
     table = table.loc[list(dict.fromkeys(c.row for c in cells)), list(mm.DTYPES)]
@@ -444,8 +444,9 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
         leak_args = {} if leak is None else {
             **leak, "leak_x": mm.swapped_inputs(case.tokens, leak["leak_t"], leak["leak_word"], case.d_model,
                                                 case.positional)[leak["leak_t"]]}
-        return nbk.mask_mistakes_cells(
-            X, w.W_Q, w.W_K, w.W_V, case.labels, mask, **fill, shown_right_weights=case.right.weights,
+        return notebook_cells(
+            nbk.mask_mistakes_cells, X, w.W_Q, w.W_K, w.W_V, list(case.labels), mask, **fill,
+            shown_right_weights=case.right.weights,
             shown_right_output=case.right.output, shown_after_weights=mm.mask_after_softmax(Q, K, V, mask).weights,
             shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
             shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)

@@ -42,6 +42,9 @@ def main():
     shared = setup_page(__file__)
     st.title("Check yourself")
     st.markdown(INTRO)
+    if st.session_state.get("reveal"):  # the sidebar's switch skips the other pages' predictions, not a quiz
+        st.info("**Skip the predictions** is on: it skips the predict-first questions of the other pages, not this "
+                "quiz. Press **Show me** on a question to see its answer and its proof.", icon=":material/quiz:")
     quiz(shared)                   # the question seed, the score and the thirteen questions
     steps = one_step(shared)       # steps from token to token: attention, a recurrent network, a causal mask
     takeaways(shared)

@@ -290,3 +290,11 @@ def test_a_wide_model_shows_the_long_code_only_when_asked():
     (code,) = notebook_code(at)
     assert code.strip() == nbk.page_code(shown_cells(d_model=64)).strip()
     assert len(code) > 60_000
+
+
+def test_skip_the_predictions_says_it_leaves_the_quiz_alone():
+    from tests.apptest_utils import run_page
+
+    at = run_page("pages/5_Check_yourself.py", reveal=1)
+    assert any("not this quiz" in i.value for i in at.info)
+    assert not any("not this quiz" in i.value for i in run_page("pages/5_Check_yourself.py").info)

@@ -307,15 +307,76 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
+WHY_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const plain = ['stVerticalBlock', 'stHorizontalBlock', 'stColumn', 'stElementContainer', 'stLayoutWrapper',
+                 'stVerticalBlockBorderWrapper', 'stMainBlockContainer', 'stApp', 'stMain', 'stTabPanel'];
+  window.__why = [];
+  window.__t0 = performance.now();
+  if (window.__whyObs) window.__whyObs.disconnect();
+  window.__whyObs = new MutationObserver(ms => {
+    const t = performance.now() - window.__t0;
+    for (const m of ms) {
+      let e = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      while (e && !(e.dataset && e.dataset.testid && !plain.includes(e.dataset.testid))) e = e.parentElement;
+      window.__why.push([t, e ? e.dataset.testid.replace(/-\\d+/g, '') : 'page']);  // glide-cell-1-2: glide-cell
+    }
+  });
+  window.__whyObs.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def why(pages) -> None:
+    """Where the time after one step of the sidebar's d_model goes, per kind of element: the median time of its
+    first and last DOM change after the key press (7 steps), and how many charts and heatmap panels the page
+    draws. The kind whose last change comes last is what the settled time waits for."""
+    from playwright.sync_api import sync_playwright
+
+    app, base = _serve(ROOT / "streamlit_app.py")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            for pg in pages:
+                context, page = _open(browser, f"{base}/{pg.url_path}")
+                panels = page.evaluate("() => [...document.querySelectorAll('[data-testid=\"stPlotlyChart\"]')].map("
+                                       "p => p.querySelectorAll('.hm').length)")
+                spans: dict[str, list[tuple[float, float]]] = {}
+                for k in range(STEPS + 1):
+                    page.evaluate(SETTLE_JS)
+                    page.evaluate(WHY_JS)
+                    _step(page, "slider", "d_model", k)
+                    _settled_ms(page)
+                    log = page.evaluate("window.__why")
+                    if k and log:
+                        for kind in {w for _, w in log}:
+                            times = [t for t, w in log if w == kind]
+                            spans.setdefault(kind, []).append((min(times), max(times)))
+                context.close()
+                print(f"{pg.path}: {len(panels)} charts, {sum(panels)} heatmap panels; after a d_model step "
+                      "(median ms of the first and last change):")
+                rows = sorted(spans.items(), key=lambda kv: -statistics.median(b for _, b in kv[1]))
+                for kind, sp in rows[:8]:
+                    first, last = statistics.median(a for a, _ in sp), statistics.median(b for _, b in sp)
+                    print(f"  {kind:<28} {first:6.0f} {last:6.0f}")
+            browser.close()
+    finally:
+        app.terminate()
+        app.wait(timeout=20)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--page", action="append", help="only this page file (repeatable), e.g. pages/1_QKV_builder.py")
     parser.add_argument("--json", default=str(Path(tempfile.gettempdir()) / "attention_explorer_benchmark.json"))
+    parser.add_argument("--why", action="store_true", help="only say where a sidebar step's time goes, per element")
     args = parser.parse_args()
     from attn_ui.pages import route
 
     pages = [p for p in route() if not args.page or p.path in args.page]
+    if args.why:
+        why(pages)
+        return
     results = {"maths": maths(), "server": server(pages)}
     if not args.no_browser:
         results["browser"] = browser_times(pages)

@@ -31,7 +31,6 @@ INTRO = ("For each token, self-attention asks: which other tokens carry informat
          "Change the sentence in the sidebar (on a phone, open it with the **»** at the top left; on a touch "
          "screen, tap outside the box to apply it) and watch every number below move.")
 QUERY, NOTEBOOK = "home_query", "home_take_home"  # fragment keys: the query box reruns both
-LONG_CODE = 2400  # numbers in X and the weights above which the code (about 25 characters a number) passes ~60 kB
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 
 
@@ -176,14 +175,7 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
 
     intro = (f"This page's numbers in plain numpy, for the query “{fmt.md_text(labels[i])}”, in the order the page "
              "shows them: the same code as the notebook below, which also checks its results against the page.")
-    if start.X.size + 3 * start.W_Q.size > LONG_CODE:  # every digit of d_model² weights: built only when asked
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
-            st.markdown(intro)
-            st.code(nbk.page_code(cells()), language=None)  # plain: colouring this many digits takes seconds
-    else:
-        with st.expander("Show the code", icon=":material/code:"):
-            st.markdown(intro)
-            st.code(nbk.page_code(cells()), language="python")
+    nbk.show_code(intro, cells, start.X.size + 3 * start.W_Q.size)
     settings = {**nbk.shared_settings(shared), "query": labels[i],
                 "weights": "named features" if named else "seeded random"}
     link = nbk.link_here("")  # now: the download builds the notebook later, in a thread with no page context

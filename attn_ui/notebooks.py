@@ -1001,3 +1001,25 @@ def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNo
                        icon=":material/download:",
                        help="A Jupyter notebook that rebuilds this page's numbers in plain numpy and checks "
                             "them against the page.")
+
+
+LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
+
+
+def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *, after: Callable[[], None] | None = None,
+              long_help: str = "Every number of X and the weights, so it is long.") -> None:
+    """The page's "Show the code": `intro`, then the notebook's code (page_code), then whatever `after` draws.
+
+    In an expander; or, when the inputs hold more than LONG_CODE `numbers`, behind a switch, so that their
+    every digit is written and sent only when the learner asks (then as plain text: colouring that many digits
+    takes the browser seconds). `cells` is called only when the code is drawn."""
+    import streamlit as st
+
+    long = numbers > LONG_CODE
+    if long and not st.toggle("Show the code", key="show_code", help=long_help):
+        return
+    with st.container() if long else st.expander("Show the code", icon=":material/code:"):
+        st.markdown(intro)
+        st.code(page_code(cells()), language=None if long else "python")
+        if after is not None:
+            after()

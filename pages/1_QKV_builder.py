@@ -61,7 +61,6 @@ START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretab
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
-LONG_CODE = 2400  # numbers in X and the W's above which the code (about 25 characters a number) passes ~60 kB
 SUM_TRACE = "Σⱼ weights"  # the row sums, a column of their own inside the weights figure
 
 
@@ -515,14 +514,8 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
     intro = ("This page's numbers in plain numpy, from the X and W's it is using (your edits included), in the "
              f"order the page shows them, tracing query “{setup.said[i]}” and key “{setup.said[j]}”: the code of the "
              "notebook below, which also checks its results against the page.")
-    if X.size + W_Q.size + W_K.size + W_V.size > LONG_CODE:  # every digit of wide matrices: only on request
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the W's, so it is long."):
-            st.markdown(intro)
-            st.code(nbk.page_code(cells()), language=None)  # plain: colouring this many digits takes seconds
-    else:
-        with st.expander("Show the code", icon=":material/code:"):
-            st.markdown(intro)
-            st.code(nbk.page_code(cells()), language="python")
+    nbk.show_code(intro, cells, X.size + W_Q.size + W_K.size + W_V.size,
+                  long_help="Every number of X and the W's, so it is long.")
     settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
                                             else {"d_model": f"{setup.d_model} (the named features)"}),
                 "starting point": START_NAMES[setup.start], "positions": "on" if setup.pe else "off",

@@ -45,7 +45,6 @@ CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: 
               "also checks its results against the page. The quiz is left out of both: its answer would be in them.")
 SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
            mk.keys_as_values, mk.diagnose, mk.shape_check)
-LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
 say = Sentences(fmt)
 
 
@@ -385,27 +384,17 @@ def take_it_home(shared, inputs, QKV, QKV_h) -> None:
                               shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
                               shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
 
-    made = None
-    if X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE:  # every digit of d_model² weights: on request
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
-            code_view(cells())
-    else:
-        made = cells()
-        with st.expander("Show the code", icon=":material/code:"):
-            code_view(made)
+    nbk.show_code(CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size, after=sources)
     link = nbk.link_here("Common_mistakes")  # read now: the notebook itself is built when the learner clicks
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Common mistakes", nbk.shared_settings(shared), link,
-                                             made if made is not None else cells()),
+                                             cells()),
                         "attention_explorer_common_mistakes.ipynb", key="download_notebook")
 
 
-def code_view(cells) -> None:
-    """The notebook's code, then the attn_core functions the page's own figures come from."""
-    st.markdown(CODE_INTRO)
-    st.code(nbk.page_code(cells), language="python")
+def sources() -> None:
+    """Under the notebook's code: the attn_core functions the page's own figures come from."""
     st.markdown(SOURCE_INTRO)
     for fn in SOURCES:
         st.code(source(fn), language="python")
-
 
 main()

@@ -38,7 +38,6 @@ HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two heatmaps per row keeps every printed weight and the whole title readable
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
-LONG_CODE = 2400  # numbers in X and the weights above which the code (about 25 characters a number) passes ~60 kB
 
 
 def main():
@@ -287,12 +286,7 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
     which = f"head {head + 1} and the query “{who}”" if heads > 1 else f"the query “{who}”"
     intro = (f"This page's numbers in plain numpy, for {which} shown above: the code "
              "of the notebook below, which also checks its results against the page.")
-    if inputs.X.size + 4 * w.W_Q.size > LONG_CODE:  # every digit of X and four d_model × d_model weights
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
-            code_view(intro, cells(), python=False)  # plain: colouring this many digits takes seconds
-    else:
-        with st.expander("Show the code", icon=":material/code:"):
-            code_view(intro, cells())
+    nbk.show_code(intro, cells, inputs.X.size + 4 * w.W_Q.size, after=sources)
     settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
                 "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
     link = nbk.link_here("Masks_and_heads")  # read now: the notebook itself is built when the learner clicks
@@ -300,10 +294,8 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
                         "attention_explorer_masks_and_heads.ipynb", key="download_notebook")
 
 
-def code_view(intro: str, cells, python: bool = True) -> None:
-    """The notebook's code, then the attn_core functions the page's own numbers come from."""
-    st.markdown(intro)
-    st.code(nbk.page_code(cells), language="python" if python else None)
+def sources() -> None:
+    """Under the notebook's code: the attn_core functions the page's own numbers come from."""
     st.markdown("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
                 "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:")
     for fn in (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,

@@ -35,7 +35,6 @@ TAKEAWAYS = (
 BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
 LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
 QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
-LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
 
 
 def main():
@@ -340,19 +339,9 @@ def take_it_home(shared, labels, steps) -> None:
     intro = (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
              f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
              "its results against the page.")
-    made = None
-    if a.X.size + b.X.size + 3 * w.W_Q.size > LONG_CODE:  # every digit of d_model² weights: built only when asked
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
-            st.markdown(intro)
-            st.code(nbk.page_code(cells()), language=None)  # plain: colouring ~300 kB of digits takes seconds
-    else:
-        made = cells()
-        with st.expander("Show the code", icon=":material/code:"):
-            st.markdown(intro)
-            st.code(nbk.page_code(made), language="python")
+    nbk.show_code(intro, cells, a.X.size + b.X.size + 3 * w.W_Q.size)
     settings, link = {**nbk.shared_settings(shared), "question seed": seed}, nbk.link_here("Check_yourself")
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Check yourself", settings, link,
-                                             made if made is not None else cells()),
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Check yourself", settings, link, cells()),
                         "attention_explorer_check_yourself.ipynb", key="download_notebook")
 
 

@@ -167,11 +167,13 @@ def masks_and_heads(text="the cat sat on the mat", seed=0, d_model=8, heads=2, k
 
 
 def mask_mistakes(text="the cat sat on the mat", seed=0, d_model=8, kind="causal", pad=0, custom=None, block=None,
-                  dtype="float64", fill="-1e9", leak=True, leak_t=None, word=None):
+                  dtype="float64", fill="-1e9", leak=True, leak_t=None, word=None, mask=None):
+    """The Mask mistakes page's notebook for this state; `mask`, when given, replaces the one kind … block build."""
     inputs = attn_core.build_inputs(text, seed, d_model)
     n = len(inputs.labels)
-    mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=pad,
-                                                custom=None if custom is None else masks.parse_mask(custom)), block)
+    if mask is None:
+        mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=pad,
+                                                    custom=None if custom is None else masks.parse_mask(custom)), block)
     case = mm.build_case(inputs, mask)
     Q, K, V = case.Q, case.K, case.V
     row, mask4, _ = mm.blocked_row_for_demo(case.mask, None)

@@ -205,25 +205,11 @@ def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
 
 
 def shown_cells(seed=0, text="the cat sat on the mat", rng_seed=0, d_model=8):
-    """The notebook's cells for this state, computed with attn_core as the page computes them."""
-    import attn_core
-    from attn_ui import notebooks as nbk
+    """The notebook's cells for this state (question seed `seed`), computed with attn_core as the page computes
+    them (the state tests/test_notebooks.py runs in a kernel)."""
+    from tests.test_notebooks import check_yourself
 
-    p = qs.make_question("weights_shape", seed, fmt).params
-    words_q = qs.passage_words(p["n_q"], p["offset_q"])
-    words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
-    a = attn_core.build_inputs(" ".join(words_q), rng_seed, d_model)
-    b = attn_core.build_inputs(" ".join(words_k), rng_seed, d_model)
-    w = a.weights
-    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
-    mine = attn_core.build_inputs(text, rng_seed, d_model)
-    n = len(mine.tokens)
-    steps = None if n < 2 else {
-        "attention": qs.steps_matrix(qs.attention_reads(n)),
-        "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
-        "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n)))}
-    return nbk.check_cells(a.labels, b.labels, a.X, b.X, w.W_Q, w.W_K, w.W_V, mine.labels,
-                           shown_weights=res.weights, shown_steps=steps)
+    return check_yourself(seed, text, rng_seed, d_model)[1]
 
 
 def notebook_code(at) -> list[str]:

@@ -525,21 +525,11 @@ from attn_ui import notebooks as nbk  # noqa: E402
 
 
 def shown_cells(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
-    """The notebook's cells for the page's state, computed here with attn_core as sections 1 to 3 compute it."""
-    inputs = attn_core.build_inputs(text, seed, d_model)
-    w = inputs.weights
-    Q, K, V = attn_core.project(inputs)
-    QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
-    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
-    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]
-    runs.append(("right", mk.correct_attention(*QKV_h)))
-    shown_scale = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in runs}
-    return nbk.mistakes_cells(inputs.X, w.W_Q, w.W_K, w.W_V, inputs.labels, heads,
-                              shown_right_weights=right.weights, shown_right_output=right.output,
-                              shown_axis0_weights=axis0.weights, shown_axis0_output=axis0.output,
-                              shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
-                              shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
-                              shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
+    """The notebook's cells for the page's state, computed with attn_core as sections 1 to 3 compute them (the
+    state tests/test_notebooks.py runs in a kernel)."""
+    from tests.test_notebooks import mistakes
+
+    return mistakes(text, seed, d_model, heads)[1]
 
 
 def notebook_code(at) -> list[str]:

@@ -279,34 +279,11 @@ def test_the_largest_inputs_send_at_most_250_kb_of_figures():
 
 
 def shown_cells(text=TEXT, d_model=8, mask=None, dtype="float64", fill="-1e9", leak_t=None, word=None, leak=True):
-    """The notebook's cells for this state, computed with attn_core as the page computes them."""
-    from attn_ui import notebooks as nbk
+    """The notebook's cells for this state, computed with attn_core as the page computes them (the state
+    tests/test_notebooks.py runs in a kernel); a causal mask unless `mask` is given."""
+    from tests.test_notebooks import mask_mistakes
 
-    inputs = attn_core.build_inputs(text, 0, d_model)
-    n = len(inputs.labels)
-    case = mm.build_case(inputs, build_mask("causal", n) if mask is None else mask)
-    Q, K, V, mask = case.Q, case.K, case.V, case.mask
-    row, mask4, _ = mm.blocked_row_for_demo(mask, None)
-    runs = [mm.naive_minus_inf(Q, K, V, mask4, dtype), mm.finite_fill(Q, K, V, mask4, fill, dtype),
-            mm.safe_minus_inf(Q, K, V, mask4, dtype)]
-    leak_args = {}
-    if leak:
-        t = n - 1 if leak_t is None else leak_t
-        word = word or mm.replacement_word(case.tokens[t])
-        Q2, K2, V2 = mm.swapped_qkv(case, t, word)
-        leak_args = dict(leak_t=t, leak_x=mm.swapped_inputs(case.tokens, t, word, case.d_model, case.positional)[t],
-                         leak_word=word,
-                         shown_change_free=mm.output_change(mm.no_mask, Q, K, V, Q2, K2, V2, mask),
-                         shown_change_causal=mm.output_change(mm.masked_attention, Q, K, V, Q2, K2, V2,
-                                                              build_mask("causal", n)))
-    w = inputs.weights
-    return nbk.mask_mistakes_cells(
-        inputs.X, w.W_Q, w.W_K, w.W_V, inputs.labels, mask, fill_row=row, dtype=dtype, fill=fill,
-        shown_right_weights=case.right.weights, shown_right_output=case.right.output,
-        shown_after_weights=mm.mask_after_softmax(Q, K, V, mask).weights,
-        shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
-        shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights,
-        shown_fill_rows=np.stack([r.weights[row] for r in runs], axis=1), **leak_args)
+    return mask_mistakes(text, 0, d_model, dtype=dtype, fill=fill, leak=leak, leak_t=leak_t, word=word, mask=mask)[1]
 
 
 def notebook_code(at) -> list[str]:

@@ -225,6 +225,21 @@ def test_every_page_opens_cold_and_fits_the_screen(browser, server, file, url_pa
         context.close()
 
 
+@pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
+def test_the_predict_first_state_fits_a_phone(browser, server, file, url_path):
+    """As a learner first opens a page, its questions waiting for a prediction: nothing scrolls sideways or is
+    cut on a 390 px phone."""
+    context, page = open_cold(browser, f"{server}/{url_path}", PHONE)
+    try:
+        assert page.locator('[data-testid="stException"]').count() == 0, file
+        page.wait_for_timeout(500)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{file} scrolls sideways by {overflow} px at 390 px"
+        assert page.evaluate(CUT_OFF) == [], f"{file} at 390 px"
+    finally:
+        context.close()
+
+
 def text_alternatives(page, file: str) -> None:
     """Every chart has, just before it, a description a screen reader reads and nobody sees, which names the
     chart's title and adds no gap above the chart."""

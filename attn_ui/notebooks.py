@@ -24,7 +24,9 @@ import nbformat
 import numpy as np
 
 from . import format as fmt
-from .code import array_literal
+from attn_core.questions import steps_matrix
+
+from .code import array_literal, source
 
 MATCH = "All numbers match the page."
 PLACEHOLDER_BASE = "https://YOUR-APP-ADDRESS"  # when the page does not know where the app is served
@@ -745,20 +747,6 @@ print("K-as-V output, largest change:", np.abs(k_as_v_output - right_output).max
 # Check yourself
 
 _STEPS = '''
-def steps_matrix(reads):
-    """Entry [i, j]: the fewest steps for token j's information to reach token i, where reads[i, j] means
-    token i reads token j directly; 0 on the diagonal, inf if it never arrives."""
-    A = np.asarray(reads, dtype=bool)
-    n = A.shape[0]
-    steps = np.full((n, n), np.inf)
-    np.fill_diagonal(steps, 0)
-    reach = np.eye(n, dtype=bool)     # reach[i, j]: j's information is at i within k steps
-    for k in range(1, n):
-        reach = reach | ((A.astype(np.int64) @ reach.astype(np.int64)) > 0)
-        steps[reach & np.isinf(steps)] = k
-    return steps
-
-
 n = len(sentence)
 steps_attention = steps_matrix(np.ones((n, n), dtype=bool))                # every query reads every key
 steps_recurrent = steps_matrix(np.eye(n, k=-1, dtype=bool))                # step t reads only step t − 1
@@ -803,7 +791,8 @@ print("weights =\\n", weights)
         cells += [md("## Every position in one step\n\nIn one attention layer every query reads every key it may, "
                      "so any token's information reaches any other in one step; a recurrent network passes it "
                      "one token per step."),
-                  code(f"sentence = {list(map(str, sentence_labels))!r}  # your sentence's tokens\n" + _STEPS)]
+                  code(f"sentence = {list(map(str, sentence_labels))!r}  # your sentence's tokens\n\n"
+                       + source(steps_matrix) + "\n" + _STEPS)]  # attn_core's own steps_matrix
         pairs += [("steps_attention", "shown_steps_attention", shown_steps["attention"]),
                   ("steps_recurrent", "shown_steps_recurrent", shown_steps["recurrent network"]),
                   ("steps_causal", "shown_steps_causal", shown_steps["causal mask"])]

@@ -512,16 +512,19 @@ held_out = make_batch(np.random.default_rng([seed, 2]), batch=1)  # the example 
 print("W_Q, W_K:", W_Q0.shape, "  one batch: X_q, X_k", held_out[0].shape[1:], "V", held_out[2].shape[1:])
 '''
 
-_LAB_FORWARD = {
-    "mse": '''
-def forward(batch, W_Q, W_K, scale):
-    """weights (B, n, n), output (B, n, d_v) and the loss: mean squared error between output_i and v_i."""
-    X_q, X_k, V = batch
+# both losses' forward pass starts the same way: the projections and the scores
+_LAB_PROJECT = '''    X_q, X_k, V = batch
     B, n, _ = X_q.shape
     Q = (X_q.reshape(B * n, D_MODEL) @ W_Q).reshape(B, n, -1)   # (B, n, d_k)
     K = (X_k.reshape(B * n, D_MODEL) @ W_K).reshape(B, n, -1)   # (B, n, d_k)
     scores = Q @ K.swapaxes(-1, -2)   # (B, n, d_k) @ (B, d_k, n) -> (B, n, n)
-    weights = softmax(scores * scale)  # normalise over the keys
+'''
+
+_LAB_FORWARD = {
+    "mse": '''
+def forward(batch, W_Q, W_K, scale):
+    """weights (B, n, n), output (B, n, d_v) and the loss: mean squared error between output_i and v_i."""
+''' + _LAB_PROJECT + '''    weights = softmax(scores * scale)  # normalise over the keys
     output = weights @ V              # (B, n, n) @ (B, n, d_v) -> (B, n, d_v)
     loss = np.mean((output - V) ** 2)
     return Q, K, scores, weights, output, loss
@@ -542,12 +545,7 @@ def backward(batch, Q, K, weights, output, scale):
     "ce": '''
 def forward(batch, W_Q, W_K, scale):
     """weights (B, n, n) and the loss: cross-entropy of each query's weights against its own key."""
-    X_q, X_k, V = batch
-    B, n, _ = X_q.shape
-    Q = (X_q.reshape(B * n, D_MODEL) @ W_Q).reshape(B, n, -1)   # (B, n, d_k)
-    K = (X_k.reshape(B * n, D_MODEL) @ W_K).reshape(B, n, -1)   # (B, n, d_k)
-    scores = Q @ K.swapaxes(-1, -2)   # (B, n, d_k) @ (B, d_k, n) -> (B, n, n)
-    z = scores * scale
+''' + _LAB_PROJECT + '''    z = scores * scale
     weights = softmax(z)              # normalise over the keys
     output = weights @ V              # (B, n, d_v)
     top = z.max(axis=-1, keepdims=True)

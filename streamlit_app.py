@@ -24,7 +24,7 @@ from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figu
 from attn_ui.format import a_an, gap, num
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
-from attn_ui.state import route_footer, setup_page, token_picker, url_bound
+from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
 
 INTRO = ("For each token, self-attention asks: which other tokens carry information I need right now, "
          "and how much of each? The answer comes from the content, not from a fixed pattern. "
@@ -84,11 +84,6 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     return interpretable_start(inputs.tokens), True
 
 
-def with_notebook():
-    """The query box's on_change: rerun the query's sections and the notebook, which traces the same query."""
-    st.rerun([QUERY, NOTEBOOK])
-
-
 @st.fragment(key=QUERY)
 def the_query(labels, tokens, start: Start, res, named: bool) -> None:
     """The query's own sections: a fragment, so picking another query or answering redraws only these."""
@@ -102,7 +97,7 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
     d_model, d_k = start.X.shape[1], res.d_k
     st.header("One query, every key")
     i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
-                     on_change=with_notebook)
+                     on_change=rerun_fragments(QUERY, NOTEBOOK))
     X_is = ("X is each token's named features plus its two position columns." if named else
             positions_note(tokens))
     st.caption(f"One head, so d_k = d_v = d_model = {d_model}. {X_is}")

@@ -191,3 +191,9 @@ def route_footer(file: str, shared: Shared) -> None:
     if back is not None:
         st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",
                      query_params=shared.query_params())
+
+
+def rerun_fragments(*keys: str):
+    """A widget's on_change that reruns only the fragments named (`@st.fragment(key=…)`): the control's own
+    section and the notebook that shows its numbers, instead of the whole page."""
+    return lambda: st.rerun(list(keys))

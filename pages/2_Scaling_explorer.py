@@ -51,7 +51,7 @@ from attn_ui.figures import (
     vector_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
-from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 
 D_K_MAX = 512
 N_SAMPLES = 4000  # q, k pairs per histogram
@@ -93,11 +93,6 @@ def main():
     route_footer(__file__, shared)  # Next: the following page on the route, and Back
 
 
-def with_notebook(section: str):
-    """A control's on_change: rerun its section and the notebook, which shows that section's numbers too."""
-    return lambda: st.rerun([section, NOTEBOOK])
-
-
 @st.fragment(key=TWO_KEYS)
 def two_keys():
     """Section 1: one query, two keys, the same two scores with and without ÷ √d_k."""
@@ -107,15 +102,15 @@ def two_keys():
     with c_a:
         url_bound("za", 8.0, parse_score)
         st.number_input("score of key 1, z₁", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="za", on_change=with_notebook(TWO_KEYS))
+                        format="%g", key="za", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
     with c_b:
         url_bound("zb", 0.0, parse_score)
         st.number_input("score of key 2, z₂", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="zb", on_change=with_notebook(TWO_KEYS))
+                        format="%g", key="zb", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
     with c_d:
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
         st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1",
-                        on_change=with_notebook(TWO_KEYS))
+                        on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
@@ -199,7 +194,8 @@ def variance(shared: Shared):
         "variance d_k: standard deviation √d_k. Dividing by √d_k brings it back to 1."
     )
     url_bound("dk2", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
-    d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2", on_change=with_notebook(VARIANCE))
+    d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2",
+                    on_change=rerun_fragments(VARIANCE, NOTEBOOK))
     sample = cached_sample(d_k, N_SAMPLES, shared.seed)
 
     plot(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
@@ -261,7 +257,7 @@ def peakedness(shared: Shared):
     )
     url_bound("n_keys", 8, lambda r: parse_int(r, 1, N_KEYS_MAX, "n keys"))
     n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,
-                                               key="n_keys", on_change=with_notebook(PEAKEDNESS)))
+                                               key="n_keys", on_change=rerun_fragments(PEAKEDNESS, NOTEBOOK)))
     peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, shared.seed)
     if n_keys == 1:
         st.info("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
@@ -332,12 +328,12 @@ def temperature(shared: Shared):
     with t_left:
         url_bound("divisor", "sqrt_dk", str, options=choices)
         choice = st.radio("Divide the scores by", options=choices, format_func=choice_labels.get, horizontal=True,
-                          key="divisor", on_change=with_notebook(TEMPERATURE))
+                          key="divisor", on_change=rerun_fragments(TEMPERATURE, NOTEBOOK))
     with t_right:
         url_bound("tau", 1.0, parse_tau)
         st.number_input("custom τ", min_value=TAU_MIN, max_value=TAU_MAX, step=0.5, format="%g", key="tau",
                         disabled=choice != "custom", help=f"Any τ from {TAU_MIN} to {TAU_MAX:g}.",
-                        on_change=with_notebook(TEMPERATURE))
+                        on_change=rerun_fragments(TEMPERATURE, NOTEBOOK))
     tau = divisor_value(choice, d_k, float(st.session_state["tau"]))
     temp = temperature_attention(Q, K, tau)
 

@@ -14,7 +14,7 @@ from attn_ui.code import source
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import matrix_figure, matrix_grid, plot, slim
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
-from attn_ui.state import route_footer, set_url, setup_page, token_picker, url_bound
+from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
 
 INTRO = (
     "Masks decide which pairs are allowed at all. Before the softmax, every blocked query→key pair gets "
@@ -120,11 +120,6 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     return custom
 
 
-def with_notebook(section: str):
-    """A box's on_change: rerun its section and the notebook, which shows the same head or query."""
-    return lambda: st.rerun([section, NOTEBOOK])
-
-
 @st.fragment(key=STEPS)
 def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
     """One head's mask, masked scores, weights and output as one figure, then the layer's output."""
@@ -135,7 +130,8 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     if heads > 1:
         url_bound("head", 1, int, options=list(range(1, heads + 1)))
         h = st.columns([1, 3])[0].selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
-                                            format_func=lambda k: f"head {k}", on_change=with_notebook(STEPS)) - 1
+                                            format_func=lambda k: f"head {k}",
+                                            on_change=rerun_fragments(STEPS, NOTEBOOK)) - 1
     st.caption(say.heads_caption(d_model, heads))
     if not which_keys(inputs, mask, res):
         return  # the figures answer the question: they wait for a prediction
@@ -218,7 +214,7 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     labels, heads = inputs.labels, res.weights.shape[0]
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     i = token_picker("Pick the query token", "query", labels, default=masks.n_real(inputs.tokens) - 1,
-                     container=st.columns([1, 3])[0], on_change=with_notebook(QUERY))
+                     container=st.columns([1, 3])[0], on_change=rerun_fragments(QUERY, NOTEBOOK))
     plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
                        [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
          key="fig_query_heads")

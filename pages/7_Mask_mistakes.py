@@ -16,7 +16,7 @@ from attn_ui.code import array_literal, source
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, renormalise_table
 from attn_ui.figures import matrix_figure, plot
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
-from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 
 INTRO = (
     "Masking bugs rarely raise an error. The shapes still match, the loss still falls, and the model quietly "
@@ -270,11 +270,6 @@ def wrong_axis(case: mm.Case, right) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-def _rerun_with_notebook(section: str):
-    """A control's on_change: rerun its section and the notebook, which shows the section's numbers too."""
-    return lambda: st.rerun([section, NOTEBOOK])
-
-
 @st.fragment(key=FILL)
 def finite_minus_infinity(case: mm.Case) -> None:
     """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
@@ -284,10 +279,11 @@ def finite_minus_infinity(case: mm.Case) -> None:
                 "see no key.")
     c1, c2 = st.columns(2)
     url_bound("dtype", "float64", str, options=list(mm.DTYPES))
-    dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True, on_change=_rerun_with_notebook(FILL))
+    dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True,
+                     on_change=rerun_fragments(FILL, NOTEBOOK))
     url_bound("fill", "-1e9", str, options=list(mm.FILLS))
     fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=FILL_LABELS.get, horizontal=True,
-                    on_change=_rerun_with_notebook(FILL))
+                    on_change=rerun_fragments(FILL, NOTEBOOK))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
     st.caption(mm.blocked_row_note(md(labels), case.mask, row, added, fmt))
@@ -327,9 +323,9 @@ def no_causal_mask(case: mm.Case) -> None:
     c1, c2 = st.columns(2)
     url_bound("leak", n - 1, int, options=list(range(n)))
     t = c1.selectbox("Change the token", options=list(range(n)), key="leak", format_func=lambda k: labels[k],
-                     on_change=_rerun_with_notebook(LEAK))
+                     on_change=rerun_fragments(LEAK, NOTEBOOK))
     url_bound("word", mm.replacement_word(case.tokens[-1]), mm.parse_word)
-    raw = c2.text_input("to the word", key="word", max_chars=40, on_change=_rerun_with_notebook(LEAK))
+    raw = c2.text_input("to the word", key="word", max_chars=40, on_change=rerun_fragments(LEAK, NOTEBOOK))
     try:
         word = mm.parse_word(raw)
     except ValueError as err:

@@ -16,12 +16,12 @@ from attn_core.builder import (
     random_start,
 )
 from attn_core.words import positions_note, top_key_verdict
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
-from attn_ui.format import a_an, gap, num
+from attn_lessons.format import a_an, gap, num
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound

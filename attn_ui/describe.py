@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .format import listing, num, plural, readable, sci
+from attn_lessons.format import listing, num, plural, readable, sci
 
 BLOCKED = "blocked (−∞)"
 NOT_A_NUMBER = "not a number (NaN)"

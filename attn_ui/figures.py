@@ -6,7 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from .format import num, plot_label
+from attn_lessons.format import num, plot_label
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
@@ -531,7 +531,7 @@ def matrix_table(matrix):
 
 def numbers_tables(matrices, key: str, where) -> None:
     """Each matrix whose values its chart does not print, as a table (titled when there are several)."""
-    from .format import md_text
+    from attn_lessons.format import md_text
 
     for p, matrix in enumerate(matrices):
         if len(matrices) > 1:

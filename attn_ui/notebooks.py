@@ -23,7 +23,7 @@ from urllib.parse import quote, urlencode
 import nbformat
 import numpy as np
 
-from . import format as fmt
+from attn_lessons import format as fmt
 from attn_core.questions import steps_matrix
 
 from .code import array_literal, source

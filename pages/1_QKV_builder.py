@@ -46,7 +46,7 @@ from attn_ui.figures import (
     plot,
     slim,
 )
-from attn_ui.format import gap, md_text, num, plot_label, plural, readable, readable_vec
+from attn_lessons.format import gap, md_text, num, plot_label, plural, readable, readable_vec
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 

@@ -30,7 +30,7 @@ from attn_core.scaling_words import (
     softmax_question,
     tails_caption,
 )
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source

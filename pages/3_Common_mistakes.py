@@ -10,7 +10,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_core.mistake_text import COLUMN_NOTE, Sentences
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source

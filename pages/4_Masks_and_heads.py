@@ -7,7 +7,7 @@ import streamlit as st
 import attn_core
 from attn_core import masks
 from attn_core import masks_text as say
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.code import source

@@ -6,7 +6,7 @@ import streamlit as st
 import attn_core
 from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, matrix_figure, plot

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attn_core import training as tl
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar

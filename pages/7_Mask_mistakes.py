@@ -9,7 +9,7 @@ import streamlit as st
 from attn_core import mask_mistakes as mm
 from attn_core import masks
 from attn_core.mistakes import draw_mistake
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, source

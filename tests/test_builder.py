@@ -41,7 +41,7 @@ from attn_core.builder import (
     unanswered_sentence,
 )
 from attn_ui.cells import MAX_ABS
-from attn_ui.format import gap, num, readable
+from attn_lessons.format import gap, num, readable
 from tests.reference import naive_attention, naive_matmul
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")

@@ -24,7 +24,7 @@ from attn_ui.figures import (
     slim,
     vector_figure,
 )
-from attn_ui.format import readable
+from attn_lessons.format import readable
 
 M = np.array([[0.1, 0.5], [0.3, 0.2], [0.9, -0.4]])  # 3 × 2, largest 0.9 at row c, column x; smallest −0.4
 ROWS, COLS = ["a", "b", "c"], ["x", "y"]

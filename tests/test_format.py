@@ -1,10 +1,10 @@
-"""attn_ui.format: how numbers read on screen. Each helper appends its own tests below."""
+"""attn_lessons.format: how numbers read on screen. Each helper appends its own tests below."""
 
 import math
 
 import pytest
 
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 
 # ------------------------------------------------------------------------------ sqrt_text, about (Scaling explorer)
@@ -25,7 +25,7 @@ def test_about_never_prints_nan():
 
 
 def test_readable_vec_writes_huge_and_tiny_entries_as_powers_of_ten():
-    from attn_ui.format import readable_vec
+    from attn_lessons.format import readable_vec
 
     assert readable_vec([0.5, -2.0]) == "[0.500, −2.000]"
     assert readable_vec([5.2e21, 1.4e-17, 0.0], 3) == "[5.2 × 10²¹, 1.4 × 10⁻¹⁷, 0.000]"
@@ -33,7 +33,7 @@ def test_readable_vec_writes_huge_and_tiny_entries_as_powers_of_ten():
 
 
 def test_md_text_keeps_typed_tokens_literal_in_markdown():
-    from attn_ui.format import md_text
+    from attn_lessons.format import md_text
 
     assert md_text("cat·1") == "cat·1"
     assert md_text("$·2") == "\\$·2" and md_text("*") == "\\*" and md_text("_b_") == "\\_b\\_"
@@ -41,7 +41,7 @@ def test_md_text_keeps_typed_tokens_literal_in_markdown():
 
 
 def test_metric_delta_signs_what_st_metric_reads():
-    from attn_ui.format import metric_delta
+    from attn_lessons.format import metric_delta
 
     assert metric_delta(0.15649) == "+0.156" and metric_delta(-0.2971) == "-0.297"
     assert metric_delta(-0.0004) == "0.000" and metric_delta(0.0) == "0.000"

@@ -16,7 +16,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core.attention import causal_mask, padding_mask, softmax
 from attn_core.mistakes import Mistake
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui.code import array_literal
 from tests.reference import naive_attention
 

@@ -23,7 +23,7 @@ from attn_core.masks import (
     visible_keys,
     with_padding,
 )
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 SENTENCE = "the cat sat on the mat"
 TEXTS = {1: "hello", 6: SENTENCE, 32: " ".join(f"w{i % 20}" for i in range(40))}  # 40 words, kept: 32

@@ -8,7 +8,7 @@ import pytest
 from attn_core import build_inputs, project, split_heads
 from attn_core import mistakes as mk
 from attn_core.mistake_text import CHECKS, Sentences
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 say = Sentences(fmt)
 

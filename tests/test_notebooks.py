@@ -23,7 +23,7 @@ from attn_core import questions as qs
 from attn_core import training as tl
 from attn_core.builder import action_animal_pair, build, default_pair, interpretable_start, random_start, trace_cell
 from attn_core.scaling import compare_two_keys, peakedness_curves, qk_sample, temperature_attention
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.cells import apply_edits
 from attn_ui.pages import ROUTE, page_of

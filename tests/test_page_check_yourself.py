@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core import questions as qs
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
 from tests.test_questions import right_text, wrong_text
 

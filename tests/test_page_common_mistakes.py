@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core import mistakes as mk
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from tests.apptest_utils import all_text, heatmap_z, run_page, title_of
 from tests.apptest_utils import figures as charts
 

@@ -12,7 +12,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core.masks import build_mask
 from attn_core.mistakes import draw_mistake
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/7_Mask_mistakes.py"

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 from tests.apptest_utils import all_text, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/2_Scaling_explorer.py"

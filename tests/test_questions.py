@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
 from attn_core import questions as qs
 from attn_core.scaling import compare_two_keys
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 SEEDS = range(0, 25)
 

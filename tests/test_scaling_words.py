@@ -28,7 +28,7 @@ from attn_core.scaling_words import (
     tails_caption,
     times_more,
 )
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 CURVE_D_KS = [2**i for i in range(10)]
 _FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
@@ -36,7 +36,7 @@ NUMBER = r"−?[\d,]+(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
 
 
 def parse(text: str) -> float:
-    """A number as attn_ui.format prints it ('0.0003', '586', '5.2 × 10²¹', '−1.5') back to a float."""
+    """A number as attn_lessons.format prints it ('0.0003', '586', '5.2 × 10²¹', '−1.5') back to a float."""
     text = text.replace("−", "-").replace(",", "").strip()
     m = re.fullmatch(r"(-?[\d.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", text)
     return float(m[1]) * 10 ** int(m[2].translate(_FROM_SUPERSCRIPT)) if m else float(text)

@@ -11,7 +11,7 @@ from hypothesis import strategies as hst
 
 from attn_core import softmax_jacobian
 from attn_core import training as tl
-from attn_ui import format as fmt
+from attn_lessons import format as fmt
 
 
 # ---------------------------------------------------------------------------------------------- gradients

@@ -1,12 +1,31 @@
-"""Plumbing every test shares: open a page through AppTest and check it ran, build the default inputs."""
+"""Plumbing every test shares: a marker per folder, hypothesis profiles, and opening a page through AppTest.
+
+The folders mirror the layers: core (attn_core), lessons (attn_lessons), ui (attn_ui's helpers without
+Streamlit), pages (AppTest), notebooks (a kernel per notebook) and browser (headless Chromium). Each test gets
+its folder's name as a marker, so `pytest -m "core or lessons or ui"` is the quick loop (see the README).
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 import attn_core
+import tests.hyp  # noqa: F401  (loads the hypothesis profile before any test is collected)
 from attn_ui.params import DEFAULT_D_MODEL, DEFAULT_SEED, DEFAULT_TEXT
 from tests.apptest_utils import assert_ran, run_page
+
+LAYERS = ("core", "lessons", "ui", "pages", "notebooks", "browser")
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items):
+    """Mark each test with the layer its folder is named after."""
+    for item in items:
+        parts = Path(str(item.fspath)).resolve().relative_to(HERE).parts
+        if len(parts) > 1 and parts[0] in LAYERS:
+            item.add_marker(getattr(pytest.mark, parts[0]))
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 from attn_core import build_inputs, sinusoidal_positions, token_labels
 from attn_core.builder import (
@@ -118,7 +119,7 @@ def test_trace_of_the_seed_sentence_reads_sat_to_cat():
     assert t.weight == pytest.approx(res.weights[2, 1])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), n=st.integers(1, 7), d=st.integers(1, 6),
        scale=st.sampled_from([0.01, 1.0, 30.0, 1e3]), data=st.data())
 def test_trace_equals_the_page_matrices_for_every_cell(seed, n, d, scale, data):
@@ -302,7 +303,7 @@ def assert_idle_sentences_hold(tokens, labels, res) -> None:
 WORDS = ["the", "cat", "sat", "on", "mat", "dog", "ran", "park", "bob", "zyzzyva", "a", "in", "tree", "ate", "."]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tokens=st.lists(st.sampled_from(WORDS), min_size=1, max_size=32), positional=st.booleans(),
        seed=st.integers(0, 1000), edit=st.sampled_from([None, "W_Q", "X", "W_K"]))
 def test_every_sentence_about_idle_queries_holds_for_any_sentence_and_edit(tokens, positional, seed, edit):
@@ -360,7 +361,7 @@ def test_the_trace_starts_on_a_pair_with_something_to_see(text, positional, want
         assert np.any(res.Q[i] * res.K[j]), "the products of the first trace are all zeros"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), n=st.integers(1, 8), d=st.integers(1, 6))
 def test_in_the_random_start_the_trace_starts_on_the_largest_weight(seed, n, d):
     X, W_Q, W_K, W_V = random_case(seed, n, d)
@@ -458,7 +459,7 @@ def test_an_edit_after_the_prediction_shows_the_answer_without_a_verdict():
     assert verdict_for([0.3, 1.88, -1.7], 1, answered_row=w)[0].graded
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(row=st.lists(st.one_of(st.floats(-1e6, 1e6), st.sampled_from([0.0, 1.0, -2.5])), min_size=1, max_size=32),
        data=st.data())
 def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, data):

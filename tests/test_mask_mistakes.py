@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from tests.hyp import examples
 
 import attn_core
 from attn_core import mask_mistakes as mm
@@ -186,7 +187,7 @@ def cases(draw, min_n=1, max_n=6):
     return Q, K, V, mask
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(cases())
 def test_symptoms_hold_for_random_inputs_and_masks(case):
     Q, K, V, mask = case
@@ -211,7 +212,7 @@ def test_symptoms_hold_for_random_inputs_and_masks(case):
     np.testing.assert_allclose(mm.no_mask(Q, K, V, mask).weights, softmax(Q @ K.T / math.sqrt(Q.shape[1])))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(arrays(np.float64, (4, 5), elements=st.floats(-50, 50)), arrays(np.bool_, (4, 5)))
 def test_safe_softmax_is_attn_core_softmax_and_plain_softmax_nans_a_blocked_row(x, mask):
     x = np.where(mask, x, -np.inf)
@@ -255,7 +256,7 @@ def test_each_mistake_is_identified_from_its_symptoms():
     assert mm.quiz_pool(nothing.Q, nothing.K, nothing.V, nothing.mask) == [mm.MASK_BY_NAME["inverted"]]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(cases(min_n=2))
 def test_the_pool_holds_only_what_the_symptoms_name_and_the_diagnosis_measures_them(case):
     Q, K, V, mask = case
@@ -304,7 +305,7 @@ def test_the_known_answer_is_written_out_not_computed_by_softmax():
     np.testing.assert_allclose(mm.one_hot_expected(causal_mask(3))[2], [1 / 6, 1 / 6, 4 / 6])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(cases(min_n=2))
 def test_the_right_computation_passes_every_check_and_each_mistake_fails_one(case):
     Q, K, V, mask = case

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 import attn_core
 from attn_core.masks import (
@@ -48,7 +49,7 @@ def mha(d_model, heads, mask=None, seed=0, text=SENTENCE):
 sizes = st.tuples(st.sampled_from(D_MODEL_CHOICES[:6]), st.integers(1, 12), st.integers(0, 10_000))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(sizes, st.data())
 def test_causal_upper_triangle_is_exactly_zero_and_rows_sum_to_one(size, data):
     d_model, n, seed = size
@@ -62,7 +63,7 @@ def test_causal_upper_triangle_is_exactly_zero_and_rows_sum_to_one(size, data):
     assert np.all(np.isfinite(res.output))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(sizes, st.data())
 def test_padded_key_columns_are_exactly_zero(size, data):
     d_model, n, seed = size
@@ -180,7 +181,7 @@ def test_shape_ribbon_refuses_a_non_divisor():
         shape_ribbon(6, 8, 3)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 12).flatmap(lambda n: st.lists(st.lists(st.booleans(), min_size=n, max_size=n),
                                                      min_size=n, max_size=n)))
 def test_mask_encoding_round_trips(rows):
@@ -231,7 +232,7 @@ def test_with_padding_appends_html_safe_filler_and_keeps_the_words():
         with_padding(inputs, MAX_PAD + 1)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(1, 32), st.integers(0, MAX_PAD), st.sampled_from([(8, 2), (16, 4), (64, 16)]))
 def test_padding_blocks_exactly_the_pad_keys_and_every_word_still_attends(n, n_pad, dims):
     d_model, heads = dims
@@ -267,7 +268,7 @@ def test_under_a_causal_mask_token_3_sees_the_first_three_keys():
     assert key_set_options(mask, 2, 6) == [(2,), (0, 1), (0, 1, 2), (2, 3, 4, 5), (0, 1, 2, 3, 4, 5)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(n=st.integers(1, 12), kind=st.sampled_from(["none", "causal", "padding", "custom"]), data=st.data())
 def test_the_right_answer_is_always_offered_exactly_once_and_each_option_is_a_different_set(n, kind, data):
     n_pad = data.draw(st.integers(0, n)) if kind == "padding" else 0

@@ -94,6 +94,7 @@ import re  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
+from tests.hyp import examples  # noqa: E402
 
 from attn_core import row_entropy  # noqa: E402
 from attn_ui.params import D_MODEL_CHOICES  # noqa: E402
@@ -295,7 +296,7 @@ def test_every_sentence_is_true_across_the_controls(d_model, heads):
             check_state(text, seed, d_model, heads)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(hst.lists(hst.sampled_from(WORDS), min_size=2, max_size=32), hst.integers(0, 10**6),
        hst.sampled_from(WIDTHS))
 def test_every_sentence_is_true_for_random_sentences(words, seed, width):

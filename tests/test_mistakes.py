@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from tests.hyp import examples
 
 from attn_core import build_inputs, multi_head_attention, softmax, split_heads
 from attn_core.mistakes import (
@@ -65,7 +66,7 @@ def test_each_wrong_function_matches_a_slow_loop():
 finite = st.floats(-30, 30, allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 7), st.integers(1, 5), st.data())
 def test_softmax_over_queries_columns_sum_to_1_rows_do_not(n, d, data):
     Q, K, V = (data.draw(arrays(float, (n, d), elements=finite)) for _ in range(3))
@@ -85,7 +86,7 @@ def test_softmax_over_queries_rows_do_not_sum_to_1_on_a_real_sentence():
     assert np.abs(wrong.sum(axis=1) - 1).max() > 0.05
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 7), st.integers(1, 5), st.data())
 def test_swapping_q_and_k_transposes_the_scores(n, d, data):
     Q, K, V = (data.draw(arrays(float, (n, d), elements=finite)) for _ in range(3))
@@ -110,7 +111,7 @@ def test_values_as_keys_needs_matching_widths():
         values_as_keys(Q, K, np.ones((5, 3)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 6), st.sampled_from([(4, 2), (8, 2), (8, 4), (16, 4), (6, 3)]), st.data())
 def test_the_two_scale_mistakes_push_entropy_in_opposite_directions(n, dims, data):
     d_model, heads = dims
@@ -331,7 +332,7 @@ def test_scale_effect_follows_the_divisor(d_model, d_k):
 from attn_core.mistakes import SUM_LINES, lines_summing_to_one, sums_prediction_right  # noqa: E402
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 7), st.integers(1, 5), st.data())
 def test_a_sum_prediction_is_right_exactly_when_its_claim_holds(n, d, data):
     Q, K, V = (data.draw(arrays(float, (n, d), elements=finite)) for _ in range(3))

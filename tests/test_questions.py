@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
 from attn_core import questions as qs
@@ -49,7 +50,7 @@ def test_every_accepted_spelling_reads_back_the_shape(shape, sep, brackets, pad)
     assert qs.parse_shape(text) == tuple(shape)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text(max_size=40))
 def test_garbage_is_never_marked_wrong(text):
     q = qs.make_question("weights_shape", 0, fmt)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 from attn_core import sample_qk_dots
 from attn_core.scaling import (
@@ -73,7 +74,7 @@ def test_two_keys_match_a_hand_softmax_and_finite_difference_jacobian():
     assert two.raw_ratio == pytest.approx(two.ratio / 3)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308), st.integers(1, 512))
 def test_any_finite_scores_give_finite_weights_and_scaling_never_shrinks_the_slope(a, b, d_k):
     two = compare_two_keys([a, b], d_k)
@@ -94,7 +95,7 @@ def test_saturated_scores_report_their_ratio_honestly():
     assert compare_two_keys([3, 1], 1).raw_ratio == 1.0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308), st.integers(1, 512))
 def test_the_loser_has_less_weight_on_both_sides_and_its_slope_is_p1_p2(a, b, d_k):
     two = compare_two_keys([a, b], d_k)
@@ -251,7 +252,7 @@ def test_temperature_matches_a_slow_loop():
     assert t.position == pytest.approx(t.entropy.mean() / math.log(5))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 8), st.integers(1, 6))
 def test_entropy_rises_with_tau_between_argmax_and_uniform(seed, n, d_k):
     rng = np.random.default_rng(seed)
@@ -285,7 +286,7 @@ def test_odds_are_exp_of_the_gap_even_when_the_losers_weight_underflows():
     assert math.isinf(compare_two_keys([1e308, -1e308], 4).odds) and math.isinf(compare_two_keys([710, 0], 4).odds)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.floats(-60, 60), st.floats(-60, 60))
 def test_odds_are_the_ratio_of_the_two_weights(a, b):
     two = compare_two_keys([a, b], 16)

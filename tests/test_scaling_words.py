@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves, prediction_right
 from attn_core.scaling_words import (
@@ -127,7 +128,7 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
     return two, text, jac
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(scores(), scores(), st.integers(1, 512), st.booleans())
 def test_every_gradient_sentence_is_true_for_any_scores_and_width(z1, z2, d_k, equal):
     check_gradient_claims(z1, z1 if equal else z2, d_k)
@@ -265,7 +266,7 @@ def check_peakedness_claims(peak: Peakedness):
     return text
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(1, 64), st.integers(0, 999_999))
 def test_the_peakedness_sentence_holds_for_every_n_and_seed(n_keys, seed):
     text = check_peakedness_claims(peakedness_curves(n_keys, CURVE_D_KS, 500, seed))
@@ -279,7 +280,7 @@ def test_the_peakedness_sentence_at_the_default_does_not_call_a_24_percent_chang
     assert "a change of 24%, small next to the unscaled curve's 221%" in text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(2, 64), st.data())
 def test_the_peakedness_words_follow_any_curves(n, data):
     """Curves of any shape between uniform (1/n) and a hard argmax (1): the words must still be true."""
@@ -383,7 +384,7 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> 
     return text
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(st.none(), st.floats(0, 1), st.integers(0, 100).map(lambda k: k / 100)), scores(), scores(),
        st.integers(1, 512), st.booleans())
 def test_every_checkpoint_reveal_is_true_for_any_guess_and_scores(guess, z1, z2, d_k, equal):

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
+from tests.hyp import examples
 
 from attn_core import softmax_jacobian
 from attn_core import training as tl
@@ -281,7 +282,7 @@ def test_verdict_when_one_or_both_diverge():
     assert tl.verdict(gone_s, gone, fmt)[0] == "both diverged"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hst.floats(1e-4, 3.0), hst.floats(1e-4, 3.0), hst.sampled_from([4, 10, 50]))
 def test_verdict_claims_hold_for_any_final_losses(f_s, f_u, steps):
     scaled, unscaled = fake_run("scaled", [2.0] + [f_s] * steps), fake_run("unscaled", [2.0] + [f_u] * steps)
@@ -295,7 +296,7 @@ def test_verdict_claims_hold_for_any_final_losses(f_s, f_u, steps):
     assert f"after {steps} steps" in text.lower()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(hst.lists(hst.one_of(hst.floats(1e-4, 3.0), hst.just(float("nan"))), min_size=26, max_size=26),
        hst.sampled_from(tl.LR_CHOICES))
 def test_sweep_sentence_counts_and_places_your_rate_truly(finals, lr):
@@ -338,7 +339,7 @@ def test_sentences_print_no_raw_floats():
         assert not re.search(r"\d\.\d{5,}|e[+-]\d|nan|inf", text), text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hst.lists(hst.floats(0.01, 2.0), min_size=3, max_size=12), hst.lists(hst.floats(0.01, 2.0), min_size=3,
                                                                             max_size=12),
        hst.integers(-1, 11), hst.sampled_from(["scaled", "unscaled", "neither"]))

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import array_shapes, arrays
+from tests.hyp import examples
 
 from attn_core import (
     causal_mask,
@@ -155,7 +156,7 @@ def test_softmax_axis_argument():
 finite = st.floats(min_value=-1e300, max_value=1e300, allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(arrays(np.float64, array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=6), elements=finite))
 def test_softmax_rows_sum_to_one_without_nan_for_any_finite_input(x):
     p = softmax(x)
@@ -164,7 +165,7 @@ def test_softmax_rows_sum_to_one_without_nan_for_any_finite_input(x):
     np.testing.assert_allclose(p.sum(axis=-1), 1, rtol=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.data())
 def test_attention_masked_keys_get_zero_and_rows_sum_to_one(data):
     n_q = data.draw(st.integers(1, 6))

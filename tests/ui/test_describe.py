@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.hyp import examples
 
 from attn_ui.describe import BLOCKED, NOT_A_NUMBER, cell_text, describe, read_chart, span
 from attn_ui.figures import (
@@ -272,7 +273,7 @@ def test_cell_text(x, text):
 
 # ---------------------------------------------------------------------------------------------------------------
 # every state: what the words and the table say holds for random matrices with blocked and NaN cells
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(r=st.integers(1, 7), c=st.integers(1, 7), seed=st.integers(0, 10_000), p_blocked=st.sampled_from([0, .3, 1]),
        p_nan=st.sampled_from([0, .2]), slimmed=st.booleans())
 def test_words_and_table_hold_for_any_matrix(r, c, seed, p_blocked, p_nan, slimmed):

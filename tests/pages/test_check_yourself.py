@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from attn_core import questions as qs
 from attn_lessons import format as fmt
 from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
-from tests.test_questions import right_text, wrong_text
+from tests.lessons.test_questions import right_text, wrong_text
 
 PAGE = "pages/5_Check_yourself.py"
 FIGURE_OF = {"weights_shape": "weights = softmax(QKᵀ/√d_k)", "softmax_axis": "weights = softmax(QKᵀ/√d_k, axis=−1)",
@@ -206,8 +206,8 @@ def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
 
 def shown_cells(seed=0, text="the cat sat on the mat", rng_seed=0, d_model=8):
     """The notebook's cells for this state (question seed `seed`), computed with attn_core as the page computes
-    them (the state tests/test_notebooks.py runs in a kernel)."""
-    from tests.test_notebooks import check_yourself
+    them (the state tests/notebooks/test_notebooks.py runs in a kernel)."""
+    from tests.notebooks.test_notebooks import check_yourself
 
     return check_yourself(seed, text, rng_seed, d_model)[1]
 

@@ -10,7 +10,8 @@ For the quiz: `MASK_MISTAKES` holds each bug as a `MaskMistake(name, label, run,
 `run(Q, K, V, mask) -> AttentionResult`; `as_mistakes(mask)` wraps them as `attn_core.mistakes.Mistake`s
 with the usual `run(Q, K, V, d_model)`. `quiz_pool` lists the ones this mask can tell apart,
 `diagnose_mask` measures a mystery computation's symptoms, `identify_mask_mistake` names the bug from them,
-and `explain` says why in a sentence.
+and `explain` says why in a sentence. The Common mistakes quiz with the mask mistakes lives here too
+(`masked_quiz_pool`, `identify_masked`): this module builds on `attn_core.mistakes`, never the other way round.
 
 Sentences about the numbers are built here as plain strings; how a number reads is left to `fmt`, the page's
 formatter (`attn_ui.format`), so attn_core stays free of the view layer.
@@ -26,9 +27,10 @@ from typing import Protocol
 
 import numpy as np
 
+from . import mistakes
 from .attention import AttentionResult, causal_mask, scaled_dot_product_attention, softmax
 from .masks import fully_masked_rows
-from .mistakes import Mistake
+from .mistakes import Diagnosis, Mistake, with_mask
 from .tokens import embed, sinusoidal_positions, tokenize
 
 CLOSE = 1e-9  # two float64 computations of the same quantity agree to well within this
@@ -335,6 +337,31 @@ def quiz_pool(Q, K, V, mask) -> list[MaskMistake]:
     """The mask mistakes that this mask lets a learner tell apart: each one's symptoms name it and no other."""
     return [m for m in MASK_MISTAKES
             if identify_mask_mistake(diagnose_mask(Q, K, V, mask, m.run(Q, K, V, mask))) == m.name]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The Common mistakes quiz with the mask mistakes: every computation, right or wrong, is given the same mask
+
+
+def masked_quiz_pool(Q, K, V, d_model: int, mask) -> list[Mistake]:
+    """The quiz's pool under `mask`: this width's mistakes (mistakes.quiz_pool), each made with the mask applied, then
+    the mask mistakes whose symptoms this mask lets a learner tell apart (quiz_pool)."""
+    ordinary = [with_mask(m, mask) for m in mistakes.quiz_pool(d_model, np.shape(Q)[-1])]
+    telling = {m.name for m in quiz_pool(Q, K, V, mask)}
+    return ordinary + [m for m in as_mistakes(mask) if m.name in telling]
+
+
+def identify_masked(d: Diagnosis, dm: MaskDiagnosis) -> str:
+    """Name any quiz mistake made under a mask from its symptoms: `d` from diagnose(right, wrong, mask) against the
+    right masked computation, `dm` from diagnose_mask. A mistake's name, 'none' or 'unknown'."""
+    name = identify_mask_mistake(dm)
+    if name in ("naive_inf", "no_mask", "wrong_axis", "inverted"):
+        return name  # NaN, the unmasked weights, the mask turned around or inverted: no other mistake does these
+    if not d.rows_sum_to_one and d.col_sum_gap < mistakes.SUMS_TO_ONE:
+        return "axis0"  # the columns sum as they should and the rows do not: zeroing after the softmax spoils both
+    if name in ("after_softmax", "finite_fill"):
+        return name
+    return mistakes.identify(d)  # the mask was applied right ('none' or 'unknown' here): the usual symptoms decide
 
 
 def explain(name: str, d: MaskDiagnosis, fmt: Formatter) -> str:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, symptom_readings
+from .mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, identify_masked, symptom_readings
 from .mistakes import (
     BY_NAME,
     CLOSE,
@@ -26,7 +26,6 @@ from .mistakes import (
     ShapeCheck,
     flatness,
     identify,
-    identify_masked,
     lines_summing_to_one,
     quiz_mask,
     scale_effect,

@@ -359,28 +359,3 @@ def with_mask(mistake: Mistake, mask) -> Mistake:
     mask = np.asarray(mask, dtype=bool)
     return Mistake(mistake.name, mistake.label, lambda Q, K, V, d_model, _run=mistake.run: _run(Q, K, V, d_model,
                                                                                                mask=mask))
-
-
-def masked_quiz_pool(Q, K, V, d_model: int, mask) -> list[Mistake]:
-    """The quiz's pool under `mask`: this width's mistakes (quiz_pool), each made with the mask applied, then the
-    mask mistakes whose symptoms this mask lets a learner tell apart (mask_mistakes.quiz_pool)."""
-    from . import mask_mistakes as mm  # here: mask_mistakes imports this module
-
-    ordinary = [with_mask(m, mask) for m in quiz_pool(d_model, np.shape(Q)[-1])]
-    telling = {m.name for m in mm.quiz_pool(Q, K, V, mask)}
-    return ordinary + [m for m in mm.as_mistakes(mask) if m.name in telling]
-
-
-def identify_masked(d: Diagnosis, dm) -> str:
-    """Name any quiz mistake made under a mask from its symptoms: `d` from diagnose(right, wrong, mask) against the
-    right masked computation, `dm` from mask_mistakes.diagnose_mask. A mistake's name, 'none' or 'unknown'."""
-    from .mask_mistakes import identify_mask_mistake
-
-    name = identify_mask_mistake(dm)
-    if name in ("naive_inf", "no_mask", "wrong_axis", "inverted"):
-        return name  # NaN, the unmasked weights, the mask turned around or inverted: no other mistake does these
-    if not d.rows_sum_to_one and d.col_sum_gap < SUMS_TO_ONE:
-        return "axis0"  # the columns sum as they should and the rows do not: zeroing after the softmax spoils both
-    if name in ("after_softmax", "finite_fill"):
-        return name
-    return identify(d)  # the mask was applied right ('none' or 'unknown' for the mask): the usual symptoms decide

@@ -309,7 +309,7 @@ def quiz(labels, QKV_h, d_model: int) -> None:
     mask = mk.quiz_mask(n) if masked else None
     if masked:
         st.markdown(say.quiz_mask_text(labels, mask))
-    pool = mk.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
+    pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
     seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,

@@ -370,7 +370,7 @@ def check_masked_quiz(text, seed, d_model, heads):
     d_k, n = d_model // heads, Q.shape[-2]
     mask = mk.quiz_mask(n)
     right = mk.correct_attention(Q, K, V, mask)
-    pool = mk.masked_quiz_pool(Q, K, V, d_model, mask)
+    pool = mm.masked_quiz_pool(Q, K, V, d_model, mask)
     for secret in pool:
         res = secret.run(Q, K, V, d_model)
         d, dm = mk.diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res)

@@ -362,7 +362,8 @@ def test_on_a_real_sentence_only_the_columns_of_the_axis_0_weights_sum_to_1():
 
 from attn_core import causal_mask, project  # noqa: E402
 from attn_core import mask_mistakes as mm  # noqa: E402
-from attn_core.mistakes import identify_masked, masked_quiz_pool, quiz_mask, with_mask  # noqa: E402
+from attn_core.mask_mistakes import identify_masked, masked_quiz_pool  # noqa: E402
+from attn_core.mistakes import quiz_mask, with_mask  # noqa: E402
 
 
 def test_quiz_mask_is_causal_with_the_first_row_fully_blocked():

@@ -368,7 +368,7 @@ def test_without_the_toggle_the_quiz_pool_is_unchanged():
 
 def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms():
     QKV_h, mask = default_heads()
-    pool = mk.masked_quiz_pool(*QKV_h, 8, mask)
+    pool = mm.masked_quiz_pool(*QKV_h, 8, mask)
     names = [m.name for m in pool]
     seeds = {}  # the first seed that draws each mask mistake, and one that draws an ordinary one
     for seed in range(200):
@@ -473,7 +473,7 @@ def test_a_new_question_leaves_the_right_chart_byte_identical(masks):
     (the two share one colour range, which grows for a mystery that reaches further)."""
     QKV_h, mask = default_heads()
     mask = mask if masks else None
-    pool = mk.masked_quiz_pool(*QKV_h, 8, mask) if masks else mk.quiz_pool(8, 4)
+    pool = mm.masked_quiz_pool(*QKV_h, 8, mask) if masks else mk.quiz_pool(8, 4)
     top = np.abs(mk.correct_attention(*QKV_h, mask).output).max()
     inside = [m.name for m in pool if np.nanmax(np.abs(m.run(*QKV_h, 8).output)) <= top]
     names = [m.name for m in pool]

@@ -17,7 +17,7 @@ from attn_core.scaling import (
     qk_sample,
     temperature_attention,
 )
-from attn_core.scaling_words import (
+from attn_lessons.scaling import (
     about_theory,
     closing_sentence,
     gradient_message,

@@ -13,7 +13,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .scaling import (
+from attn_core.scaling import (
     PREDICT_CLOSE,
     SMALL_SLOPE,
     Peakedness,

@@ -165,7 +165,7 @@ def test_the_page_reads_as_its_lessons_outline():
     import ast
     from pathlib import Path
 
-    tree = ast.parse((Path(__file__).resolve().parent.parent / PAGE).read_text())
+    tree = ast.parse((Path(__file__).resolve().parents[2] / PAGE).read_text())
     body = tree.body
     last = body[-1]
     assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and last.value.func.id == "main"
@@ -194,7 +194,7 @@ def page_at(request):
 
 
 def test_each_gradient_sentence_on_screen_is_the_checked_one(page_at):
-    from tests.test_scaling_words import check_gradient_claims
+    from tests.lessons.test_scaling import check_gradient_claims
 
     qp, at = page_at
     z1, z2, d_k = float(qp.get("za", 8)), float(qp.get("zb", 0)), int(qp.get("dk1", 64))

@@ -1,4 +1,4 @@
-"""attn_core.scaling_words: every sentence of the Scaling explorer, checked against the numbers it is built from.
+"""attn_lessons.scaling: every sentence of the Scaling explorer, checked against the numbers it is built from.
 
 The sentences are read back the way a learner reads them: each number is parsed from the text and compared
 with one computed here the slow obvious way, and each word that makes a claim ("nearly vanishes", "key 2, the
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.hyp import examples
 
 from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves, prediction_right
-from attn_core.scaling_words import (
+from attn_lessons.scaling import (
     about_theory,
     closing_sentence,
     gradient_message,

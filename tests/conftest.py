@@ -2,7 +2,8 @@
 
 The folders mirror the layers: core (attn_core), lessons (attn_lessons), ui (attn_ui's helpers without
 Streamlit), pages (AppTest), notebooks (a kernel per notebook) and browser (headless Chromium). Each test gets
-its folder's name as a marker, so `pytest -m "core or lessons or ui"` is the quick loop (see the README).
+its folder's name as a marker. `pytest -m quick` is the development loop (see the README): core, lessons and ui,
+and a sample of the pages (each page opened cold, at its defaults and from a link).
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from attn_ui.params import DEFAULT_D_MODEL, DEFAULT_SEED, DEFAULT_TEXT
 from tests.apptest_utils import assert_ran, run_page
 
 LAYERS = ("core", "lessons", "ui", "pages", "notebooks", "browser")
+QUICK = ("core", "lessons", "ui")
+QUICK_PAGES = ("test_page_runs_at_defaults", "test_page_reads_the_shared_settings_from_the_link")
 HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(items):
-    """Mark each test with the layer its folder is named after."""
+    """Mark each test with the layer its folder is named after, and the quick loop's tests `quick`."""
     for item in items:
         parts = Path(str(item.fspath)).resolve().relative_to(HERE).parts
         if len(parts) > 1 and parts[0] in LAYERS:
             item.add_marker(getattr(pytest.mark, parts[0]))
+        if parts[0] in QUICK or item.originalname in QUICK_PAGES:
+            item.add_marker(pytest.mark.quick)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import streamlit as st
 import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
-from attn_core.mistake_text import COLUMN_NOTE, Sentences
+from attn_lessons.mistakes import COLUMN_NOTE, Sentences
 from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal

@@ -7,7 +7,7 @@ import pytest
 
 from attn_core import build_inputs, project, split_heads
 from attn_core import mistakes as mk
-from attn_core.mistake_text import CHECKS, Sentences
+from attn_lessons.mistakes import CHECKS, Sentences
 from attn_lessons import format as fmt
 
 say = Sentences(fmt)
@@ -360,7 +360,7 @@ def test_the_axis_reveal_says_what_the_sums_are_in_every_case():
 # The quiz with the mask mistakes
 
 from attn_core import mask_mistakes as mm  # noqa: E402
-from attn_core.mistake_text import MASKED_CHECKS  # noqa: E402
+from attn_lessons.mistakes import MASKED_CHECKS  # noqa: E402
 
 
 def check_masked_quiz(text, seed, d_model, heads):

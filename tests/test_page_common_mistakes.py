@@ -344,7 +344,7 @@ def test_the_sidebar_skip_shows_the_sums_at_once():
 # Extra item 5: the mask mistakes in "Spot the mistake"
 
 from attn_core import mask_mistakes as mm  # noqa: E402
-from attn_core.mistake_text import Sentences  # noqa: E402
+from attn_lessons.mistakes import Sentences  # noqa: E402
 
 say = Sentences(fmt)
 

@@ -14,8 +14,8 @@ from typing import Protocol
 
 import numpy as np
 
-from .mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, identify_masked, symptom_readings
-from .mistakes import (
+from attn_core.mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, identify_masked, symptom_readings
+from attn_core.mistakes import (
     BY_NAME,
     CLOSE,
     KNOWN_ANSWER_D_MODEL,

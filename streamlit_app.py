@@ -15,7 +15,7 @@ from attn_core.builder import (
     interpretable_start,
     random_start,
 )
-from attn_core.words import positions_note, top_key_verdict
+from attn_lessons.home import positions_note, top_key_verdict
 from attn_lessons import format as fmt
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
@@ -105,7 +105,7 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
                     options=list(range(len(labels))), format_func=labels.__getitem__)
     if guess is None:
         return i
-    right, why = top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value, num)
+    right, why = top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value)
     reveal(guess, right, why)
     panels = [(res.scores[i], f"1. scores q·kⱼ for {labels[i]}", "signed"),
               (res.scaled[i], f"2. scaled: q·kⱼ / √{d_k}", "signed"),

@@ -7,6 +7,7 @@ values. The builder has one head, so d_k = d_v = d_model.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -194,6 +195,12 @@ def repeated_tokens(tokens) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
+def repeated_words(tokens) -> dict[str, int]:
+    """Each word that occurs more than once (case folded, as the embedding folds it) -> how many times."""
+    counts = Counter(t.casefold() for t in tokens)
+    return {w: c for w, c in counts.items() if c > 1}
+
+
 def rows_identical(positions, *matrices) -> bool:
     """True when the rows at `positions` are exactly equal in every one of `matrices`."""
     first, *rest = positions
@@ -210,6 +217,19 @@ def action_animal_pair(tokens) -> tuple[int, int] | None:
 
 Fmt = Callable[[float, int], str]  # a number formatter from the view layer, e.g. attn_ui.format.num(x, decimals)
 TIE = 1e-9  # weights this close count as equal: floating-point rounding, not a preference
+
+
+def top_keys(weights_row) -> list[int]:
+    """The keys that get the row's largest weight, (n,) -> (k,): several when tied (within TIE)."""
+    row = [float(w) for w in weights_row]
+    best = max(row)
+    return [j for j, w in enumerate(row) if best - w <= TIE]
+
+
+def runner_up(scaled_row, top) -> int | None:
+    """The key outside `top` with the largest scaled score (the first, if several); None when every key is in it."""
+    rest = [j for j in range(len(scaled_row)) if j not in top]
+    return max(rest, key=lambda j: float(scaled_row[j])) if rest else None
 
 
 @dataclass(frozen=True)

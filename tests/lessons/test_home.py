@@ -1,11 +1,12 @@
-"""The home page's sentences say what the tokens really are."""
+"""Home's words (attn_lessons.home): the sentences say what the tokens and the weights really are."""
 
 import re
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attn_core.words import number_word, positions_note, repeated_words, top_key_verdict, top_keys
+from attn_core.builder import repeated_words, top_keys
+from attn_lessons.home import number_word, positions_note, top_key_verdict
 
 
 def test_the_classic_sentence_names_its_two_thes():
@@ -33,19 +34,15 @@ def test_every_word_named_repeats_exactly_as_often_as_said(tokens):
     assert named == expected
 
 
-def fmt(x, d):
-    return f"{x:.{d}f}"
-
-
 def test_the_largest_weight_is_named_and_a_wrong_guess_gets_its_own_weight():
-    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 1, fmt)
+    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 1)
     assert right and "0.900, to “cat”" in text and "3.40 there, against at most 0.10 (“sat”)" in text
-    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 2, fmt)
+    right, text = top_key_verdict(["sat", "cat", "mat"], 0, [0.1, 3.4, 0.0], [0.05, 0.9, 0.05], 2)
     assert not right and text.endswith("“mat” gets 0.050.")
 
 
 def test_an_even_row_prefers_no_key():
-    right, text = top_key_verdict(["a", "b"], 0, [1.0, 1.0], [0.5, 0.5], 1, fmt)
+    right, text = top_key_verdict(["a", "b"], 0, [1.0, 1.0], [0.5, 0.5], 1)
     assert right and "every key the same" in text
 
 
@@ -58,7 +55,7 @@ def test_the_verdict_agrees_with_the_weights(scaled, guess):
     guess = guess % len(scaled)
     weights = softmax(np.array(scaled))
     labels = [f"t{k}" for k in range(len(scaled))]
-    right, text = top_key_verdict(labels, 0, scaled, weights, guess, fmt)
+    right, text = top_key_verdict(labels, 0, scaled, weights, guess)
     assert right == (weights.max() - weights[guess] <= 1e-9)
     if len(top_keys(weights)) < len(scaled):
         assert f"to “t{int(np.argmax(weights))}”" in text or "and" in text

@@ -1,15 +1,13 @@
 """The sentences of the Scaling explorer page, each built from the numbers it talks about.
 
 Pure Python: every function returns a plain string (or None when there is nothing true to say), so the
-tests can walk the controls to their extremes and check each claim. How a number reads is not decided
-here: the caller passes `fmt`, the page's number formatter (`attn_ui.format`), so attn_core stays free of
-the view layer while every number on screen reads alike.
+tests can walk the controls to their extremes and check each claim. How a number reads is decided in one
+place, `attn_lessons.format`, so every number on screen reads alike.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Protocol
 
 import numpy as np
 
@@ -26,23 +24,7 @@ from attn_core.scaling import (
     vanishes,
 )
 
-
-class Formatter(Protocol):
-    """What the sentences need from a number formatter; `attn_ui.format` is one."""
-
-    def num(self, x: float, decimals: int = 3) -> str: ...
-
-    def readable(self, x: float, decimals: int = 3) -> str: ...
-
-    def short(self, x: float) -> str: ...
-
-    def times(self, ratio: float) -> str: ...
-
-    def sqrt_text(self, d_k: int) -> str: ...
-
-    def about(self, x: float) -> str: ...
-
-    def vec(self, v, decimals: int = 2) -> str: ...
+from .format import about, num, readable, short, sqrt_text, times, vec
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -66,35 +48,35 @@ def slope_labels(two: TwoKeys) -> tuple[str, str]:
     return f"{own_slope(two.own)} unscaled", f"{own_slope(two.own)} after ÷ √{two.d_k}"
 
 
-def ratio_metric(ratio: float, fmt: Formatter) -> str:
+def ratio_metric(ratio: float) -> str:
     """A ratio of two slopes for a metric: '586×', '5.2 × 10²¹ times', '∞' when only the lower one underflowed
     to 0, 'both 0' when both did."""
     if math.isnan(ratio):
         return "both 0"
     if math.isinf(ratio):
         return "∞"
-    return fmt.times(ratio)
+    return times(ratio)
 
 
-def times_more(ratio: float, fmt: Formatter) -> str:
+def times_more(ratio: float) -> str:
     """'586 times', '2.3 times', '5.2 × 10²¹ times': a ratio inside a sentence."""
-    text = fmt.times(ratio)
+    text = times(ratio)
     return text[:-1] + " times" if text.endswith("×") else text
 
 
-def _gap(two: TwoKeys, fmt: Formatter) -> str:
+def _gap(two: TwoKeys) -> str:
     with np.errstate(over="ignore"):
         gap = abs(two.scores[0] - two.scores[1])  # 1e308 − (−1e308) is beyond the float range
-    return fmt.short(gap) if math.isfinite(gap) else "more than 10³⁰⁸"
+    return short(gap) if math.isfinite(gap) else "more than 10³⁰⁸"
 
 
-def jacobian_sentence(two: TwoKeys, fmt: Formatter) -> str:
+def jacobian_sentence(two: TwoKeys) -> str:
     """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number."""
     intro = ("**The gradient.** Softmax's Jacobian says how every weight moves when one score moves: "
              "∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). ")
     if two.loser is None:
         return intro + (f"The two weights are equal, so neither key loses: every entry is ±p₁p₂ = "
-                        f"±{fmt.num(two.slope_unscaled, 4)}, the largest a two-key slope can be.")
+                        f"±{num(two.slope_unscaled, 4)}, the largest a two-key slope can be.")
     lo, hi = two.loser, two.winner
     corner = "bottom-right" if lo == 1 else "top-left"
     return intro + (
@@ -104,38 +86,38 @@ def jacobian_sentence(two: TwoKeys, fmt: Formatter) -> str:
         "when the losing key's gradient vanishes, the winning key's vanishes just as much.")
 
 
-def gradient_message(two: TwoKeys, fmt: Formatter) -> tuple[str, str]:
+def gradient_message(two: TwoKeys) -> tuple[str, str]:
     """What the slopes say about learning, and how to show it: ('warning' or 'markdown', text).
 
     'nearly vanishes' is said only of a slope below SMALL_SLOPE; every ratio is the one computed here."""
     if math.isnan(two.ratio):
         scaling = ("dividing by √1 = 1 changes nothing" if two.d_k == 1 else
-                   f"even after dividing by {fmt.sqrt_text(two.d_k)} softmax is a hard argmax")
+                   f"even after dividing by {sqrt_text(two.d_k)} softmax is a hard argmax")
         return "warning", (
-            f"Both slopes are 0 to machine precision: a gap of {_gap(two, fmt)} between the scores is so large "
+            f"Both slopes are 0 to machine precision: a gap of {_gap(two)} between the scores is so large "
             f"that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of q·k "
             "(section 2), not any score you can type. Try scores below about 100.")
     if two.loser is None:
-        return "markdown", _tie(two, fmt)
+        return "markdown", _tie(two)
     if two.d_k == 1:
         return "markdown", ("With d_k = 1 the divisor √1 is 1, so both sides are the same. "
-                            + _unscaled(two, fmt) + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
-    return "markdown", " ".join([_unscaled(two, fmt), _scaled(two, fmt), _to_the_weights(two, fmt)])
+                            + _unscaled(two) + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
+    return "markdown", " ".join([_unscaled(two), _scaled(two), _to_the_weights(two)])
 
 
-def _tie(two: TwoKeys, fmt: Formatter) -> str:
-    text = (f"The two weights are equal, so each key gets {fmt.num(two.p_unscaled[0], 4)} and ∂p/∂z = "
-            f"{fmt.num(two.slope_unscaled, 4)}, the largest a two-key slope can be: there is nothing for scaling "
+def _tie(two: TwoKeys) -> str:
+    text = (f"The two weights are equal, so each key gets {num(two.p_unscaled[0], 4)} and ∂p/∂z = "
+            f"{num(two.slope_unscaled, 4)}, the largest a two-key slope can be: there is nothing for scaling "
             "to rescue.")
     if two.d_k == 1:
         return text + " With d_k = 1 the divisor √1 is 1, so both sides are the same."
     return text + (
-        f" On the scaled side W_Q and W_K get {fmt.readable(two.slope_scaled, 3)} / √{two.d_k} = "
-        f"{fmt.readable(two.raw_slope, 4)} through q·k, less than unscaled: scaling pays off when the scores are "
+        f" On the scaled side W_Q and W_K get {readable(two.slope_scaled, 3)} / √{two.d_k} = "
+        f"{readable(two.raw_slope, 4)} through q·k, less than unscaled: scaling pays off when the scores are "
         "far apart, as they typically are at large d_k (section 2).")
 
 
-def _unscaled(two: TwoKeys, fmt: Formatter) -> str:
+def _unscaled(two: TwoKeys) -> str:
     """The unscaled slope of the losing key, and whether it is small."""
     lo, slope = two.loser, two.slope_unscaled
     name = f"{key_name(lo)}, the key with less weight"
@@ -144,34 +126,34 @@ def _unscaled(two: TwoKeys, fmt: Formatter) -> str:
                 "cannot move at all.")
     if vanishes(slope):
         return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
-                f"{fmt.readable(slope, 4)}, {BOUND}.")
-    return (f"Unscaled, {own_slope(lo)} = {fmt.readable(slope, 4)} for {name}: not small (at least "
+                f"{readable(slope, 4)}, {BOUND}.")
+    return (f"Unscaled, {own_slope(lo)} = {readable(slope, 4)} for {name}: not small (at least "
             f"{SMALL_SLOPE:g}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
 
 
-def _scaled(two: TwoKeys, fmt: Formatter) -> str:
+def _scaled(two: TwoKeys) -> str:
     """The slope against the scaled score that softmax sees, and how it compares."""
-    text = (f"After dividing by {fmt.sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
-            f"is {fmt.readable(two.slope_scaled, 3)}")
+    text = (f"After dividing by {sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
+            f"is {readable(two.slope_scaled, 3)}")
     if math.isinf(two.ratio):
         text += ", more than 0"
     elif two.ratio >= SAME:
-        text += f", about **{times_more(two.ratio, fmt)} more**"
+        text += f", about **{times_more(two.ratio)} more**"
     else:
         text += ", about the same"
     if vanishes(two.slope_scaled):
         bound = f"below {SMALL_SLOPE:g} too" if vanishes(two.slope_unscaled) else BOUND
         return text + (f". Even so it is {bound}: the gradient nearly vanishes after scaling as well. √d_k tames "
-                       f"the typical size of q·k (section 2), not a gap of {_gap(two, fmt)}.")
+                       f"the typical size of q·k (section 2), not a gap of {_gap(two)}.")
     return text + "."
 
 
-def _to_the_weights(two: TwoKeys, fmt: Formatter) -> str:
+def _to_the_weights(two: TwoKeys) -> str:
     """The slope that reaches W_Q and W_K, which sit before the division, and which run's signal is larger."""
     lo = key_name(two.loser)
     text = (f"W_Q and W_K sit before that division: they reach the score through q·k, so the chain rule multiplies "
-            f"by 1/√d_k and they get {fmt.readable(two.slope_scaled, 3)} / √{two.d_k} = "
-            f"{fmt.readable(two.raw_slope, 4)}.")
+            f"by 1/√d_k and they get {readable(two.slope_scaled, 3)} / √{two.d_k} = "
+            f"{readable(two.raw_slope, 4)}.")
     either_way = "either way the model barely learns to look at any key but the winner."
     if math.isinf(two.raw_ratio):
         if vanishes(two.slope_scaled):
@@ -179,21 +161,21 @@ def _to_the_weights(two: TwoKeys, fmt: Formatter) -> str:
                            + either_way)
         return text + f" That is more than the unscaled exact 0: with scaling, {lo} gets gradient again."
     if 1 / SAME < two.raw_ratio < SAME:
-        text += (f" That is about the same as the unscaled {fmt.readable(two.slope_unscaled, 4)}: here scaling "
+        text += (f" That is about the same as the unscaled {readable(two.slope_unscaled, 4)}: here scaling "
                  "neither helps nor hurts the signal to W_Q and W_K")
         return text + (f", and both are far too small to learn from: {either_way}" if vanishes(two.slope_scaled)
                        else ".")
     if two.raw_ratio >= SAME:
-        text += f" That is still **{fmt.times(two.raw_ratio)}** the unscaled {fmt.readable(two.slope_unscaled, 4)}"
+        text += f" That is still **{times(two.raw_ratio)}** the unscaled {readable(two.slope_unscaled, 4)}"
         if vanishes(two.slope_scaled):  # then the unscaled slope, never larger, is tiny too
             return text + f", but both are far too small to learn from: {either_way}"
         text += (f": without scaling, the signal telling W_Q and W_K to give {lo} more weight is "
-                 f"{times_more(two.raw_ratio, fmt)} weaker")
+                 f"{times_more(two.raw_ratio)} weaker")
         if vanishes(two.slope_unscaled):
             return text + ", and the model barely learns to look at any key but the winner."
         return text + "."
-    text += (f" That is less than the unscaled {fmt.readable(two.slope_unscaled, 4)}: here the unscaled run sends "
-             f"the larger signal to W_Q and W_K, {fmt.times(1 / two.raw_ratio)} as large.")
+    text += (f" That is less than the unscaled {readable(two.slope_unscaled, 4)}: here the unscaled run sends "
+             f"the larger signal to W_Q and W_K, {times(1 / two.raw_ratio)} as large.")
     if not vanishes(two.slope_unscaled):
         text += " With scores this close, softmax was not saturated to begin with."
     return text + (" Scaling pays off when the scores are far apart, as they typically are at large d_k "
@@ -215,16 +197,16 @@ HEADS_FOR_ARGMAX = 0.5  # a largest weight past half-way from uniform to a hard 
 NEAR_UNIFORM, ALMOST_SAME = 0.10, 0.05  # within 10% (5%) of the way from uniform to a hard argmax
 
 
-def percent(x: float, fmt: Formatter) -> str:
+def percent(x: float) -> str:
     """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
     if 0 < x < 0.005:
         return "under 1%"
     if 0.995 <= x < 1:
         return "over 99%"
-    return f"{fmt.num(100 * x, 0)}%"
+    return f"{num(100 * x, 0)}%"
 
 
-def peakedness_sentence(peak: Peakedness, fmt: Formatter) -> str | None:
+def peakedness_sentence(peak: Peakedness) -> str | None:
     """What the three curves of largest weight do as d_k grows, in words picked from the curves, or None for a
     single key (nothing to choose between)."""
     if peak.n_keys == 1:
@@ -234,90 +216,90 @@ def peakedness_sentence(peak: Peakedness, fmt: Formatter) -> str | None:
     pos_first, pos_last = argmax_position([first, last], n)
     change = (last - first) / first
     verb = "climbs" if change >= FLAT else "falls" if change <= -FLAT else "stays close to its start,"
-    text = (f"Unscaled, the largest weight {verb} from {fmt.num(first, 3)} at d_k = {d_ks[0]} to "
-            f"**{fmt.num(last, 3)}** at d_k = {d_ks[-1]}, {percent(pos_last, fmt)} of the way from uniform to a "
+    text = (f"Unscaled, the largest weight {verb} from {num(first, 3)} at d_k = {d_ks[0]} to "
+            f"**{num(last, 3)}** at d_k = {d_ks[-1]}, {percent(pos_last)} of the way from uniform to a "
             "hard argmax")
     argmax = change >= FLAT and pos_last >= HEADS_FOR_ARGMAX
     text += ": softmax heads for a hard argmax." if argmax else "."
 
     spread_s, spread_u = relative_spread(mw["sqrt_dk"]), relative_spread(mw["unscaled"])
     lo, hi = float(np.min(mw["sqrt_dk"])), float(np.max(mw["sqrt_dk"]))
-    text += f" Scaled by 1/√d_k it stays between {fmt.num(lo, 3)} and {fmt.num(hi, 3)}"
+    text += f" Scaled by 1/√d_k it stays between {num(lo, 3)} and {num(hi, 3)}"
     if spread_s < FLAT:
         text += ": flat."
     elif spread_s < NEARLY_FLAT:
-        text += f", within {percent(spread_s, fmt)} of its lowest value: nearly flat."
+        text += f", within {percent(spread_s)} of its lowest value: nearly flat."
     else:
-        text += f", a change of {percent(spread_s, fmt)}"
+        text += f", a change of {percent(spread_s)}"
         small = spread_u >= SMALL_NEXT_TO * spread_s
-        text += f", small next to the unscaled curve's {percent(spread_u, fmt)}." if small else "."
-    text += " " + _wrong_factor(peak, fmt)
+        text += f", small next to the unscaled curve's {percent(spread_u)}." if small else "."
+    text += " " + _wrong_factor(peak)
     if argmax and spread_u >= SMALL_NEXT_TO * spread_s:
         text += (" This is the answer to “Why does dividing by √d_k help?” made visible: dividing by √d_k keeps the "
                  "scores from growing with dimension, so softmax does not become a hard argmax.")
     return text
 
 
-def _wrong_factor(peak: Peakedness, fmt: Formatter) -> str:
+def _wrong_factor(peak: Peakedness) -> str:
     """What ÷ d_k does to the largest weight by the widest d_k."""
     mw, n = peak.max_weight, peak.n_keys
     first, last = mw["dk"][0], mw["dk"][-1]
     pos_first, pos_last = argmax_position([first, last], n)
     change = (last - first) / first
     verb = "sinks to" if change <= -FLAT else "rises to" if change >= FLAT else "stays near"
-    text = f"Divided by d_k it {verb} {fmt.num(last, 3)} by d_k = {peak.d_ks[-1]}"
+    text = f"Divided by d_k it {verb} {num(last, 3)} by d_k = {peak.d_ks[-1]}"
     if pos_last <= NEAR_UNIFORM and pos_last < pos_first:
-        text += (f", toward the uniform {fmt.num(1 / n, 3)} ({percent(pos_last, fmt)} of the way from uniform to "
+        text += (f", toward the uniform {num(1 / n, 3)} ({percent(pos_last)} of the way from uniform to "
                  "a hard argmax)")
         if pos_last <= ALMOST_SAME:
             return text + ". Every key looks almost the same and attention stops choosing."
     return text + "."
 
 
-def about_theory(measured: float, theory: float, fmt: Formatter) -> str:
+def about_theory(measured: float, theory: float) -> str:
     """'**about 8**' when a measured spread is within 10% of its theory value, else how far off it is."""
     off = abs(measured / theory - 1)
     if off <= 0.10:
-        return f"**about {fmt.about(theory)}**"
-    return (f"{percent(off, fmt)} {'above' if measured > theory else 'below'} {fmt.about(theory)}: "
+        return f"**about {about(theory)}**"
+    return (f"{percent(off)} {'above' if measured > theory else 'below'} {about(theory)}: "
             "a few thousand pairs only estimate the spread")
 
 
-def closing_sentence(fmt: Formatter) -> str:
+def closing_sentence() -> str:
     """The lesson's answer, with the classic example's numbers computed, not typed."""
     two = compare_two_keys([8, 0], 64)
     return (
         "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
         f"(#peakedness). The [two keys](#two-keys) show what that buys: at scores [8, 0] and d_k = 64 the losing "
-        f"key keeps a share of {fmt.num(two.p_scaled[1], 3)} instead of {fmt.num(two.p_unscaled[1], 4)}, and the "
-        f"signal reaching W_Q and W_K is {fmt.times(two.raw_ratio)} larger. The [temperature dial](#temperature) "
+        f"key keeps a share of {num(two.p_scaled[1], 3)} instead of {num(two.p_unscaled[1], 4)}, and the "
+        f"signal reaching W_Q and W_K is {times(two.raw_ratio)} larger. The [temperature dial](#temperature) "
         "shows the same effect on your own sentence.")
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
-def scores_text(scores, fmt: Formatter) -> str:
+def scores_text(scores) -> str:
     """'[8, 0]': two scores as the learner typed them."""
-    return "[" + ", ".join(fmt.short(z) for z in scores) + "]"
+    return "[" + ", ".join(short(z) for z in scores) + "]"
 
 
-def softmax_question(scores, fmt: Formatter) -> str:
+def softmax_question(scores) -> str:
     """The checkpoint's question, about the scores on screen: what weight softmax gives key 1."""
-    return (f"What is softmax({scores_text(scores, fmt)})? Its two weights add up to 1: slide to the weight you "
+    return (f"What is softmax({scores_text(scores)})? Its two weights add up to 1: slide to the weight you "
             "expect key 1 to get.")
 
 
-def prediction_sentence(guess: float | None, asked: TwoKeys, fmt: Formatter, now: TwoKeys | None = None) -> str:
+def prediction_sentence(guess: float | None, asked: TwoKeys, now: TwoKeys | None = None) -> str:
     """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
     None when the learner skipped) came. `now`: the section's current numbers, when the scores moved since."""
     p = asked.p_unscaled
-    text = f"softmax({scores_text(asked.scores, fmt)}) = **{fmt.vec(p, 4)}**. {_why_weights(asked, fmt)}"
+    text = f"softmax({scores_text(asked.scores)}) = **{vec(p, 4)}**. {_why_weights(asked)}"
     if guess is not None:
-        text += " " + _how_close(guess, asked, fmt)
-    text += _lesson(asked, fmt)
+        text += " " + _how_close(guess, asked)
+    text += _lesson(asked)
     if now is not None and not np.array_equal(now.scores, asked.scores):
-        text += (f" You answered for {scores_text(asked.scores, fmt)}; the scores are now "
-                 f"{scores_text(now.scores, fmt)}, and the numbers below are softmax({scores_text(now.scores, fmt)})"
-                 f" = {fmt.vec(now.p_unscaled, 4)}.")
+        text += (f" You answered for {scores_text(asked.scores)}; the scores are now "
+                 f"{scores_text(now.scores)}, and the numbers below are softmax({scores_text(now.scores)})"
+                 f" = {vec(now.p_unscaled, 4)}.")
     return text
 
 
@@ -325,22 +307,22 @@ def _z(i: int) -> str:
     return f"z{str(i + 1).translate(_SUB)}"
 
 
-def _why_weights(two: TwoKeys, fmt: Formatter) -> str:
+def _why_weights(two: TwoKeys) -> str:
     """Why softmax splits the weight as it does: each weight is proportional to exp(score)."""
     if two.loser is None:
         return "The two scores are equal, so softmax splits the weight evenly between the keys."
     lo, hi = two.loser, two.winner
     p_lo = two.p_unscaled[lo]
-    keeps = "exactly 0" if p_lo == 0 else fmt.readable(p_lo, 4)
+    keeps = "exactly 0" if p_lo == 0 else readable(p_lo, 4)
     text = (f"Softmax makes each weight proportional to exp(score), so {key_name(hi)}'s weight is "
-            f"exp({_z(hi)} − {_z(lo)}) = exp({_gap(two, fmt)})")
+            f"exp({_z(hi)} − {_z(lo)}) = exp({_gap(two)})")
     if math.isinf(two.odds):
         return text + (f" times {key_name(lo)}'s, past the largest number a float can hold (about 1.8 × 10³⁰⁸): "
                        f"{key_name(lo)} keeps {keeps}.")
-    return text + f" ≈ {times_more(two.odds, fmt)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}."
+    return text + f" ≈ {times_more(two.odds)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}."
 
 
-def _how_close(guess: float, asked: TwoKeys, fmt: Formatter) -> str:
+def _how_close(guess: float, asked: TwoKeys) -> str:
     """How far the predicted weight of key 1 is from softmax's, and the threshold that counts as right."""
     p1 = float(asked.p_unscaled[0])
     off = abs(guess - p1)
@@ -348,12 +330,12 @@ def _how_close(guess: float, asked: TwoKeys, fmt: Formatter) -> str:
     if off == 0:
         where = "exactly key 1's weight"
     elif round(off, 4) == 0:
-        where = f"less than 0.0001 {side} key 1's {fmt.num(p1, 4)}"
+        where = f"less than 0.0001 {side} key 1's {num(p1, 4)}"
     else:
-        where = f"{fmt.num(off, 4)} {side} key 1's {fmt.num(p1, 4)}"
+        where = f"{num(off, 4)} {side} key 1's {num(p1, 4)}"
     if prediction_right(guess, p1):
-        return f"You said {fmt.num(guess, 2)}: {where}, within the {PREDICT_CLOSE:g} that counts as right."
-    text = f"You said {fmt.num(guess, 2)}: {where}, more than the {PREDICT_CLOSE:g} that counts as right."
+        return f"You said {num(guess, 2)}: {where}, within the {PREDICT_CLOSE:g} that counts as right."
+    text = f"You said {num(guess, 2)}: {where}, more than the {PREDICT_CLOSE:g} that counts as right."
     if asked.loser is None:
         return text + " Equal scores always give equal weights, 0.5 each."
     if (guess - 0.5) * (p1 - 0.5) <= 0:
@@ -362,22 +344,22 @@ def _how_close(guess: float, asked: TwoKeys, fmt: Formatter) -> str:
     if abs(guess - 0.5) < abs(p1 - 0.5):
         return text + (" Softmax is sharper than the scores look: only the gap between them counts, and it "
                        "counts through exp.")
-    return text + f" Softmax is less sharp than that here: a gap of {_gap(asked, fmt)} is small through exp."
+    return text + f" Softmax is less sharp than that here: a gap of {_gap(asked)} is small through exp."
 
 
-def _lesson(two: TwoKeys, fmt: Formatter) -> str:
+def _lesson(two: TwoKeys) -> str:
     """When softmax is nearly a hard argmax: say so, and what dividing by √d_k does to the gap."""
     if two.loser is None or not vanishes(two.slope_unscaled):
         return ""
     exact = two.p_unscaled[two.loser] == 0
-    text = (f" A gap of {_gap(two, fmt)} is already enough to make softmax "
+    text = (f" A gap of {_gap(two)} is already enough to make softmax "
             f"{'a hard argmax in floating point' if exact else 'nearly a hard argmax'}.")
     if two.d_k == 1:
         return text
     with np.errstate(over="ignore"):
         scaled_gap = abs(two.scaled[0] - two.scaled[1])
-    gap_text = fmt.short(scaled_gap) if math.isfinite(scaled_gap) else "more than 10³⁰⁸"
+    gap_text = short(scaled_gap) if math.isfinite(scaled_gap) else "more than 10³⁰⁸"
     p_lo = two.p_scaled[two.loser]
-    keeps = "exactly 0" if p_lo == 0 else fmt.readable(p_lo, 3)
-    return text + (f" Divided by {fmt.sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
+    keeps = "exactly 0" if p_lo == 0 else readable(p_lo, 3)
+    return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
                    f"{keeps}.")

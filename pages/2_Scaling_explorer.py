@@ -116,9 +116,9 @@ def two_keys():
         return  # every number of this section waits for the learner's prediction
     left, right = st.columns(2)
     left.subheader("Unscaled")
-    left.markdown(f"softmax({scores_text(two.scores, fmt)}) = **{fmt.vec(two.p_unscaled, 4)}**")
+    left.markdown(f"softmax({scores_text(two.scores)}) = **{fmt.vec(two.p_unscaled, 4)}**")
     right.subheader(f"Divided by {fmt.sqrt_text(two.d_k)}")
-    right.markdown(f"softmax({scores_text(two.scaled, fmt)}) = **{fmt.vec(two.p_scaled, 3)}**")
+    right.markdown(f"softmax({scores_text(two.scaled)}) = **{fmt.vec(two.p_scaled, 3)}**")
     plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
     gradient(two)
 
@@ -126,7 +126,7 @@ def two_keys():
 def weights_figure(scores: tuple, d_k: int) -> go.Figure:
     """Section 1's two bar charts as one figure: softmax(z) and softmax(z / √d_k)."""
     two = compare_two_keys(scores, d_k)
-    z_text = scores_text(two.scores, fmt)
+    z_text = scores_text(two.scores)
     return side_by_side([vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
                          vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{d_k})", kind="weights",
                                        decimals=3)],
@@ -143,30 +143,30 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
     if stored is None or stored.skipped:
         ss[ASKED] = tuple(float(z) for z in two.scores)
     asked = compare_two_keys(ss[ASKED], two.d_k)
-    guess = predict(CHECKPOINT, softmax_question(asked.scores, fmt), slider=(0.0, 1.0, 0.5, 0.01),
+    guess = predict(CHECKPOINT, softmax_question(asked.scores), slider=(0.0, 1.0, 0.5, 0.01),
                     format_func=lambda v: fmt.num(v, 2),
                     help="Key 1's weight, from 0 (none of the weight) to 1 (all of it).")
     if guess is None:
         return False
     value = None if guess.skipped else float(guess.value)
     reveal(guess, right=prediction_right(value, asked.p_unscaled[0]),
-           why=prediction_sentence(value, asked, fmt, now=two))
+           why=prediction_sentence(value, asked, now=two))
     return True
 
 
 def gradient(two: TwoKeys):
     """Section 1, continued: softmax's Jacobian on both sides, and what the slopes mean for learning."""
-    st.markdown(jacobian_sentence(two, fmt))
+    st.markdown(jacobian_sentence(two))
     plot(cached_figure(jacobian_figure, tuple(two.scores), two.d_k), key="fig_J")
     unscaled, scaled = slope_labels(two)
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
     m1.metric(unscaled, fmt.readable(two.slope_unscaled, 4))
     m2.metric(scaled, fmt.readable(two.slope_scaled, 3), help="against the score softmax sees, z / √d_k")
-    m3.metric("scaled ÷ unscaled", ratio_metric(two.ratio, fmt), help="the two slopes on the left, divided")
-    m4.metric("reaching W_Q, W_K", ratio_metric(two.raw_ratio, fmt),
+    m3.metric("scaled ÷ unscaled", ratio_metric(two.ratio), help="the two slopes on the left, divided")
+    m4.metric("reaching W_Q, W_K", ratio_metric(two.raw_ratio),
               help="the same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k")
-    kind, text = gradient_message(two, fmt)
+    kind, text = gradient_message(two)
     if kind == "warning":
         st.warning(text, icon=":material/info:")
     else:
@@ -202,10 +202,10 @@ def variance(shared: Shared):
     h_left, h_right = st.columns(2)
     h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=f"theory: √d_k = {fmt.sqrt_text(d_k)}")
     h_left.caption(f"Theory: √d_k = {fmt.sqrt_text(d_k)}. Measured {fmt.num(sample.std, 2)}: "
-                   f"{about_theory(sample.std, sample.theory, fmt)}.")
+                   f"{about_theory(sample.std, sample.theory)}.")
     h_right.metric("measured std of q·k / √d_k", fmt.num(sample.std_scaled, 2), help="theory: 1")
     h_right.caption(f"Theory: 1, whatever d_k is. Measured {fmt.num(sample.std_scaled, 2)}: "
-                    f"{about_theory(sample.std_scaled, 1.0, fmt)}.")
+                    f"{about_theory(sample.std_scaled, 1.0)}.")
     tails = tails_caption(d_k)
     if tails:
         st.caption(tails)
@@ -267,7 +267,7 @@ def peakedness(shared: Shared):
     st.caption(f"Every point is the mean over **{N_SEEDS} seeds**: {N_SEEDS} independent draws of one query and "
                f"{n_keys} keys, from a generator seeded with the sidebar seed ({shared.seed}). Each width reuses "
                "the first d_k coordinates of the same draws, so the curves change only through d_k.")
-    sentence = peakedness_sentence(peak, fmt)
+    sentence = peakedness_sentence(peak)
     if sentence:
         st.markdown(sentence)
 
@@ -413,7 +413,7 @@ def closing(shared: Shared):
     """The code this page ran, as a notebook to take home, and the lesson's answer to its question."""
     take_it_home(shared)
     st.header("Why does dividing by √d_k help?", anchor="why")
-    st.markdown(closing_sentence(fmt))
+    st.markdown(closing_sentence())
 
 
 @st.fragment(key=NOTEBOOK)

@@ -29,7 +29,6 @@ from attn_lessons.scaling import (
     tails_caption,
     times_more,
 )
-from attn_lessons import format as fmt
 
 CURVE_D_KS = [2**i for i in range(10)]
 _FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
@@ -76,8 +75,8 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
     """Every claim of the Jacobian sentence and the gradient message at these scores holds."""
     two = compare_two_keys([z1, z2], d_k)
     p, slope, p_s, slope_s, raw = slow_two_keys(z1, z2, d_k)
-    kind, text = gradient_message(two, fmt)
-    jac = jacobian_sentence(two, fmt)
+    kind, text = gradient_message(two)
+    jac = jacobian_sentence(two)
     for sentence in (text, jac, *slope_labels(two)):
         assert "nan" not in sentence and "inf" not in sentence.replace("information", "")
         assert not re.search(r"\d[eE][+-]?\d", sentence), sentence  # never 1.4e-17
@@ -176,11 +175,11 @@ def test_the_losers_slope_keeps_its_digits_when_the_winner_is_within_one_ulp_of_
 
 
 def test_the_jacobian_sentence_says_the_winner_vanishes_just_as_much():
-    jac = jacobian_sentence(compare_two_keys([8, 0], 64), fmt)
+    jac = jacobian_sentence(compare_two_keys([8, 0], 64))
     assert "all four entries are ±p₁p₂" in jac and "the winner's ∂p₁/∂z₁ is the same number" in jac
     assert "the winning key's vanishes just as much" in jac and "bottom-right entry, ∂p₂/∂z₂" in jac
     assert "the quantity that" not in jac
-    tie = jacobian_sentence(compare_two_keys([3, 3], 64), fmt)
+    tie = jacobian_sentence(compare_two_keys([3, 3], 64))
     assert "neither key loses" in tie and "±0.2500" in tie
 
 
@@ -188,22 +187,22 @@ def test_huge_and_tiny_numbers_read_as_a_person_writes_them():
     two, text, _ = check_gradient_claims(100, 0, 4)
     assert "5.2 × 10²¹ times more" in text and "3.7 × 10⁻⁴⁴" in text and "1.9 × 10⁻²²" in text
     assert "both are far too small to learn from" in text  # what a 10²¹ ratio of two tiny slopes means
-    assert ratio_metric(two.ratio, fmt) == "5.2 × 10²¹ times"
+    assert ratio_metric(two.ratio) == "5.2 × 10²¹ times"
     assert "5,184,705" not in text
 
 
 def test_ratio_words():
-    assert ratio_metric(586.3, fmt) == "586×" and ratio_metric(2.34, fmt) == "2.3×"
-    assert ratio_metric(math.inf, fmt) == "∞" and ratio_metric(math.nan, fmt) == "both 0"
-    assert times_more(586.3, fmt) == "586 times" and times_more(5.18e21, fmt) == "5.2 × 10²¹ times"
+    assert ratio_metric(586.3) == "586×" and ratio_metric(2.34) == "2.3×"
+    assert ratio_metric(math.inf) == "∞" and ratio_metric(math.nan) == "both 0"
+    assert times_more(586.3) == "586 times" and times_more(5.18e21) == "5.2 × 10²¹ times"
 
 
 def test_no_sentence_calls_the_source_text_the_seed():
     for z in ([3, 1], [2, 0], [8, 0]):
         for d_k in (1, 64):
-            assert "seed" not in gradient_message(compare_two_keys(z, d_k), fmt)[1]
-    assert "seed" not in peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 20), fmt)
-    assert "classic example" in gradient_message(compare_two_keys([3, 1], 1), fmt)[1]
+            assert "seed" not in gradient_message(compare_two_keys(z, d_k))[1]
+    assert "seed" not in peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 20))
+    assert "classic example" in gradient_message(compare_two_keys([3, 1], 1))[1]
 
 
 # ------------------------------------------------------------------------------------------- peakedness
@@ -224,7 +223,7 @@ def printed_percent(text: str, x: float) -> bool:
 
 
 def check_peakedness_claims(peak: Peakedness):
-    text = peakedness_sentence(peak, fmt)
+    text = peakedness_sentence(peak)
     n = peak.n_keys
     if n == 1:
         assert text is None
@@ -293,8 +292,8 @@ def test_the_peakedness_words_follow_any_curves(n, data):
 
 
 def test_percent_never_rounds_to_a_false_0_or_100():
-    assert percent(0.0017, fmt) == "under 1%" and percent(0.996, fmt) == "over 99%"
-    assert percent(0.24, fmt) == "24%" and percent(0.0, fmt) == "0%" and percent(1.0, fmt) == "100%"
+    assert percent(0.0017) == "under 1%" and percent(0.996) == "over 99%"
+    assert percent(0.24) == "24%" and percent(0.0) == "0%" and percent(1.0) == "100%"
 
 
 # ------------------------------------------------------------------------------------------- the rest
@@ -305,7 +304,7 @@ def test_the_tails_caption_follows_the_excess_kurtosis():
 
 @given(st.floats(0.01, 100), st.floats(0.5, 30))
 def test_about_theory_says_about_only_within_ten_percent(measured, theory):
-    text = about_theory(measured, theory, fmt)
+    text = about_theory(measured, theory)
     if text.startswith("**about"):
         assert abs(measured / theory - 1) <= 0.10
     else:
@@ -313,7 +312,7 @@ def test_about_theory_says_about_only_within_ten_percent(measured, theory):
 
 
 def test_the_closing_sentence_computes_the_classic_numbers():
-    text = closing_sentence(fmt)
+    text = closing_sentence()
     assert "a share of 0.269 instead of 0.0003" in text and "73× larger" in text
 
 
@@ -322,7 +321,7 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> 
     """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
     two = compare_two_keys([z1, z2], d_k)
     p, _, p_s, _, _ = slow_two_keys(z1, z2, d_k)
-    text = prediction_sentence(guess, two, fmt, now=now)
+    text = prediction_sentence(guess, two, now=now)
     assert "nan" not in text and "inf" not in text and "seed" not in text
     assert not re.search(r"\d[eE][+-]?\d|\d{7}|\d,\d{3},\d{3}", text), text
 
@@ -399,7 +398,7 @@ def test_checkpoint_reveals_at_the_edges(guess, z1, z2, d_k):
 
 
 def test_the_classic_question_and_its_answer_at_the_defaults():
-    assert softmax_question([8.0, 0.0], fmt).startswith("What is softmax([8, 0])?")
+    assert softmax_question([8.0, 0.0]).startswith("What is softmax([8, 0])?")
     text = check_prediction_claims(0.9, 8, 0, 64)
     assert text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
     assert "exp(z₁ − z₂) = exp(8) ≈ 2,981 times key 2's, and key 2 keeps 0.0003." in text

@@ -109,15 +109,6 @@ def _ratio(a: float, b: float) -> float:
     return math.inf if a > 0 else math.nan
 
 
-PREDICT_CLOSE = 0.05  # a predicted weight within 0.05 of softmax's (five steps of the page's 0.01 slider) is right
-
-
-def prediction_right(guess: float | None, weight: float) -> bool:
-    """True when a predicted weight is within PREDICT_CLOSE of softmax's `weight`; False with no prediction.
-    The distance is rounded to the 4 decimals the page prints it with, so "0.0500 below" is never called wrong."""
-    return guess is not None and round(abs(float(guess) - float(weight)), 4) <= PREDICT_CLOSE
-
-
 def compare_two_keys(scores, d_k: int) -> TwoKeys:
     """softmax(z) against softmax(z / √d_k) for two finite scores z (2,), with their (2, 2) Jacobians."""
     z = np.asarray(scores, dtype=float)

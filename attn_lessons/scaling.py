@@ -12,14 +12,12 @@ import math
 import numpy as np
 
 from attn_core.scaling import (
-    PREDICT_CLOSE,
     SMALL_SLOPE,
     Peakedness,
     TwoKeys,
     argmax_position,
     compare_two_keys,
     heavy_tailed,
-    prediction_right,
     relative_spread,
     vanishes,
 )
@@ -277,6 +275,15 @@ def closing_sentence() -> str:
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
+PREDICT_CLOSE = 0.05  # a predicted weight within 0.05 of softmax's (five steps of the page's 0.01 slider) is right
+
+
+def prediction_right(guess: float | None, weight: float) -> bool:
+    """True when a predicted weight is within PREDICT_CLOSE of softmax's `weight`; False with no prediction.
+    The distance is rounded to the 4 decimals the page prints it with, so "0.0500 below" is never called wrong."""
+    return guess is not None and round(abs(float(guess) - float(weight)), 4) <= PREDICT_CLOSE
+
+
 def scores_text(scores) -> str:
     """'[8, 0]': two scores as the learner typed them."""
     return "[" + ", ".join(short(z) for z in scores) + "]"

@@ -13,7 +13,6 @@ from attn_core.scaling import (
     divisor_value,
     entropy_vs_tau,
     peakedness_curves,
-    prediction_right,
     qk_sample,
     temperature_attention,
 )
@@ -23,6 +22,7 @@ from attn_lessons.scaling import (
     gradient_message,
     jacobian_sentence,
     peakedness_sentence,
+    prediction_right,
     prediction_sentence,
     ratio_metric,
     scores_text,

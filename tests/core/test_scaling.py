@@ -11,7 +11,6 @@ from tests.hyp import examples
 from attn_core import sample_qk_dots
 from attn_core.scaling import (
     DIVISORS,
-    PREDICT_CLOSE,
     SMALL_SLOPE,
     argmax_position,
     compare_two_keys,
@@ -20,7 +19,6 @@ from attn_core.scaling import (
     excess_kurtosis,
     heavy_tailed,
     peakedness_curves,
-    prediction_right,
     qk_sample,
     relative_spread,
     std_curve,
@@ -292,13 +290,3 @@ def test_odds_are_the_ratio_of_the_two_weights(a, b):
     two = compare_two_keys([a, b], 16)
     hi, lo = max(two.p_unscaled), min(two.p_unscaled)
     assert two.odds == pytest.approx(hi / lo, rel=1e-6)
-
-
-def test_a_prediction_is_right_within_five_slider_steps_as_printed():
-    assert PREDICT_CLOSE == 0.05
-    p1 = compare_two_keys([8, 0], 64).p_unscaled[0]  # 0.99966
-    assert prediction_right(1.0, p1) and prediction_right(0.95, p1) and not prediction_right(0.94, p1)
-    assert not prediction_right(0.9, p1) and not prediction_right(None, p1)
-    assert prediction_right(0.55, 0.5) and prediction_right(0.45, 0.5) and not prediction_right(0.56, 0.5)
-    assert prediction_right(0.50004, 0.45)  # 0.05004 prints as 0.0500: not called wrong
-    assert not prediction_right(0.50006, 0.45)  # 0.0501

@@ -14,14 +14,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.hyp import examples
 
-from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves, prediction_right
+from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves
 from attn_lessons.scaling import (
+    PREDICT_CLOSE,
     about_theory,
     closing_sentence,
     gradient_message,
     jacobian_sentence,
     peakedness_sentence,
     percent,
+    prediction_right,
     prediction_sentence,
     ratio_metric,
     slope_labels,
@@ -317,6 +319,16 @@ def test_the_closing_sentence_computes_the_classic_numbers():
 
 
 # ------------------------------------------------------------------------------------------- predict, then see
+def test_a_prediction_is_right_within_five_slider_steps_as_printed():
+    assert PREDICT_CLOSE == 0.05
+    p1 = compare_two_keys([8, 0], 64).p_unscaled[0]  # 0.99966
+    assert prediction_right(1.0, p1) and prediction_right(0.95, p1) and not prediction_right(0.94, p1)
+    assert not prediction_right(0.9, p1) and not prediction_right(None, p1)
+    assert prediction_right(0.55, 0.5) and prediction_right(0.45, 0.5) and not prediction_right(0.56, 0.5)
+    assert prediction_right(0.50004, 0.45)  # 0.05004 prints as 0.0500: not called wrong
+    assert not prediction_right(0.50006, 0.45)  # 0.0501
+
+
 def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> str:
     """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
     two = compare_two_keys([z1, z2], d_k)

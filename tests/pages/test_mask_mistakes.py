@@ -280,8 +280,8 @@ def test_the_largest_inputs_send_at_most_250_kb_of_figures():
 
 def shown_cells(text=TEXT, d_model=8, mask=None, dtype="float64", fill="-1e9", leak_t=None, word=None, leak=True):
     """The notebook's cells for this state, computed with attn_core as the page computes them (the state
-    tests/test_notebooks.py runs in a kernel); a causal mask unless `mask` is given."""
-    from tests.test_notebooks import mask_mistakes
+    tests/notebooks/test_notebooks.py runs in a kernel); a causal mask unless `mask` is given."""
+    from tests.notebooks.test_notebooks import mask_mistakes
 
     return mask_mistakes(text, 0, d_model, dtype=dtype, fill=fill, leak=leak, leak_t=leak_t, word=word, mask=mask)[1]
 

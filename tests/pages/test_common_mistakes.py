@@ -526,8 +526,8 @@ from attn_ui import notebooks as nbk  # noqa: E402
 
 def shown_cells(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
     """The notebook's cells for the page's state, computed with attn_core as sections 1 to 3 compute them (the
-    state tests/test_notebooks.py runs in a kernel)."""
-    from tests.test_notebooks import mistakes
+    state tests/notebooks/test_notebooks.py runs in a kernel)."""
+    from tests.notebooks.test_notebooks import mistakes
 
     return mistakes(text, seed, d_model, heads)[1]
 

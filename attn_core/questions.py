@@ -1,237 +1,35 @@
-"""Check yourself: seeded questions about attention, their computed answers, and the check of a reply.
+"""Check yourself, the maths: what the questions compute, numpy in and numbers, arrays or dataclasses out.
 
-`make_question(kind, seed, fmt)` draws a question's numbers from a seeded generator and computes its right
-answer by running the attention code on arrays of that size (never a typed-in constant). `check(question,
-text)` reads the learner's reply as a shape, a number, a vector or a choice and returns right, wrong or
-unreadable, with an explanation made from the question's numbers. The `reveal_*` functions word what the
-page's live computation found. numpy and the standard library only.
-
-How a number reads is not decided here: the caller passes `fmt`, the page's number formatter
-(`attn_ui.format`), so attn_core stays free of the view layer while every number on screen reads alike.
+The seeded generator each question draws from, the passage its sentences come from, step counts between
+tokens, the measured effect of the √d_k scale, Q, K and V from random numbers, which of Q, K, V move the
+weights, the gap between a repeated word's outputs, one-hot attention and the variance of q·k. The questions
+themselves, their wording and the marking of a reply are in `attn_lessons.questions`. numpy and the standard
+library only.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import zlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax, split_heads
+from .attention import sample_qk_dots, scaled_dot_product_attention, softmax
 from .model import build_inputs
-from .scaling import TwoKeys, compare_two_keys
 
-RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
-# Seed 0 asks the source text's own numbers (10 tokens, d_k = 64, [8, 0])
 
 # Sentences for the reveals come from this passage: n consecutive words read as text, not word salad.
 PASSAGE = ("the quick brown fox jumps over the lazy dog while a small bird sings in the old tree near the "
            "quiet river and the farmer walks home with his tired horse as the sun sets").split()
 
-UNREADABLE_MESSAGES = {
-    "shape": "I could not read that as a shape. Write it as rows × columns, for example 3 × 4, 3x4, (3, 4) "
-             "or 3 by 4.",
-    "number": "I could not read that as a number. Write a number such as 12, 0.73, 73% or √32.",
-    "vector": "I could not read that as a vector. Write its entries in order, for example [1, −2, 3].",
-    "choice": "Pick one of the answers first.",
-}
+
+# ------------------------------------------------------------------------------- the numbers questions draw
 
 
-class Formatter(Protocol):
-    """What the questions and reveals need from a number formatter; `attn_ui.format` is one."""
-
-    def num(self, x: float, decimals: int = 3) -> str: ...
-
-    def short(self, x: float) -> str: ...
-
-    def gap(self, x: float) -> str: ...
-
-    def vec(self, v, decimals: int = 2) -> str: ...
-
-    def a_an(self, n: int) -> str: ...
-
-    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
-
-    def listing(self, items) -> str: ...
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question at one seed: what to ask, the computed answer, and what the checker needs."""
-
-    kind: str
-    seed: int
-    prompt: str  # markdown
-    answer: Any  # a shape (tuple of ints), a float, a vector (tuple of floats) or an option key
-    answer_text: str  # the answer as a sentence states it: "10 × 10", "√64 = 8"
-    why: str  # why that is the answer, from the numbers
-    answer_type: str  # "shape" | "number" | "vector" | "choice"
-    params: Mapping[str, Any] = field(default_factory=dict)
-    options: tuple[tuple[str, str], ...] = ()  # (key, label) for a choice
-    latex: str = ""  # a formula to show under the prompt
-    tolerance: float = 0.0  # how far a number or vector entry may be from the answer
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """right, wrong, unreadable or shown, and what to tell the learner."""
-
-    status: str
-    message: str
-
-
-# --------------------------------------------------------------------------------------------- reading text
-
-_SEPARATOR = re.compile(r"\s*(?:[x×✕*,]|by)\s*|\s+")
-_CLOSING = {"(": ")", "[": "]"}
-_WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
-                                      "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
-_PLAIN = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?")
-
-
-def _unwrap(text: str) -> str:
-    """Lower-case, trimmed, a final full stop and one pair of enclosing brackets removed."""
-    s = text.strip().lower().removesuffix(".").strip()
-    if s[:1] in _CLOSING and s.endswith(_CLOSING[s[0]]):
-        s = s[1:-1].strip()
-    return s
-
-
-def parse_shape(text) -> tuple[int, ...] | None:
-    """'10x10', '10 × 10', '(10, 10)', '10 by 10', '[3, 4]', '(10,)' -> a tuple of ints; None if unreadable."""
-    if not isinstance(text, str) or len(text) > 100:
-        return None
-    s = _unwrap(text).removesuffix(",").strip()
-    if not s:
-        return None
-    parts = _SEPARATOR.split(s)
-    if not 1 <= len(parts) <= 4 or not all(p.isascii() and p.isdigit() and len(p) <= 9 for p in parts):
-        return None
-    return tuple(int(p) for p in parts)
-
-
-def _plain_number(s: str) -> float | None:
-    s = s.strip().replace("−", "-").replace("–", "-")
-    if s.count(",") == 1 and "." not in s:
-        s = s.replace(",", ".")  # a decimal comma: 0,73
-    if not s.isascii() or not _PLAIN.fullmatch(s):
-        return None
-    value = float(s)
-    return value if math.isfinite(value) else None
-
-
-def parse_number(text) -> float | None:
-    """'8', '0.73', '0,73', '73%', '√64', 'sqrt(64)', '1/8', 'one' -> a float; None if unreadable."""
-    if not isinstance(text, str) or len(text) > 60:
-        return None
-    s = _unwrap(text)
-    for lead in ("≈", "~", "about", "="):
-        s = s.removeprefix(lead).strip()
-    if s in _WORDS:
-        return float(_WORDS[s])
-    if s.endswith("%"):
-        value = _plain_number(s[:-1])
-        return None if value is None else value / 100
-    root = re.fullmatch(r"(?:√|sqrt)\s*\(?\s*([^()]+?)\s*\)?", s)
-    if root:
-        value = _plain_number(root.group(1))
-        return None if value is None or value < 0 else math.sqrt(value)
-    if s.count("/") == 1:
-        top, bottom = (_plain_number(p) for p in s.split("/"))
-        return None if top is None or not bottom else top / bottom
-    return _plain_number(s)
-
-
-def parse_vector(text) -> tuple[float, ...] | None:
-    """'[1, -2, 3]', '1 −2 3', '(1; 2)' -> a tuple of floats; None if unreadable."""
-    if not isinstance(text, str) or len(text) > 200:
-        return None
-    s = _unwrap(text)
-    parts = [p for p in re.split(r"[,;\s]+", s) if p]
-    values = [_plain_number(p) for p in parts]
-    if not values or len(values) > 16 or any(v is None for v in values):
-        return None
-    return tuple(values)
-
-
-def read_answer(question: Question, raw) -> Any:
-    """The learner's reply as the question's kind of answer, or None when it cannot be read as one."""
-    kind = question.answer_type
-    if kind == "shape":
-        return parse_shape(raw)
-    if kind == "number":
-        return parse_number(raw)
-    if kind == "vector":
-        return parse_vector(raw)
-    return raw if raw in dict(question.options) else None
-
-
-def is_right(question: Question, value) -> bool:
-    """Whether a readable reply equals the computed answer (within the question's tolerance)."""
-    if question.answer_type == "shape":
-        return tuple(value) == tuple(question.answer)
-    if question.answer_type == "number":
-        return abs(value - question.answer) <= question.tolerance
-    if question.answer_type == "vector":
-        return len(value) == len(question.answer) and all(
-            abs(a - b) <= question.tolerance for a, b in zip(value, question.answer, strict=True))
-    return value == question.answer
-
-
-def check(question: Question, raw) -> Verdict:
-    """Right, wrong (with a hint about that reply where one applies) or unreadable, never a wrong mark for text
-    that is not an answer."""
-    value = read_answer(question, raw)
-    if value is None:
-        return Verdict(UNREADABLE, UNREADABLE_MESSAGES[question.answer_type])
-    if is_right(question, value):
-        return Verdict(RIGHT, question.why)
-    hint = HINTS[question.kind](question, value)
-    return Verdict(WRONG, f"{hint + ' ' if hint else ''}The answer is {question.answer_text}. {question.why}")
-
-
-def show_answer(question: Question) -> Verdict:
-    """The answer without a mark, for a learner who asks to see it."""
-    return Verdict(SHOWN, f"The answer is {question.answer_text}. {question.why}")
-
-
-# ---------------------------------------------------------------------------------------------- wording
-
-
-def _by(x: float, fmt: Formatter) -> str:
-    """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {fmt.gap(x)}"
-
-
-def shape_text(shape: Sequence[int]) -> str:
-    """(10, 10) -> '10 × 10'; a one-axis shape as '(10,)'."""
-    return f"({shape[0]},)" if len(shape) == 1 else " × ".join(str(int(s)) for s in shape)
-
-
-def vector_text(v, fmt: Formatter) -> str:
-    """[1, −2, 0.5]: each entry as a person types it (`fmt.vec` gives every entry a fixed count of decimals)."""
-    return "[" + ", ".join(fmt.short(x) for x in v) + "]"
-
-
-def _quoted_option(label: str) -> str:
-    """An option quoted inside a sentence, its own full stop left to the sentence: “They are identical”."""
-    return f"“{label.removesuffix('.')}”"
-
-
-def quoted(words: Sequence[str]) -> str:
-    """“the cat sat”: words as a quoted sentence."""
-    return "“" + " ".join(words) + "”"
-
-
-# ------------------------------------------------------------------------------------------------ helpers
-
-
-def _rng(kind: str, seed: int) -> np.random.Generator:
+def question_rng(kind: str, seed: int) -> np.random.Generator:
     """One generator per (kind, seed): re-rolling one seed gives every question new numbers."""
     return np.random.default_rng([int(seed), zlib.crc32(kind.encode())])
 
@@ -244,16 +42,7 @@ def passage_words(n: int, offset: int = 0) -> list[str]:
     return PASSAGE[offset:offset + n]
 
 
-def _only_true(holds: Mapping[str, bool]) -> str:
-    """The one option whose claim the numbers bear out; anything else is a bug in the question."""
-    true = [key for key, ok in holds.items() if ok]
-    if len(true) != 1:
-        raise ValueError(f"exactly one option must hold, but {true or 'none'} did")
-    return true[0]
-
-
-def _shuffled(options: Sequence[tuple[str, str]], rng: np.random.Generator) -> tuple[tuple[str, str], ...]:
-    return tuple(options[i] for i in rng.permutation(len(options)))
+# ---------------------------------------------------------------------------------- what the answers compute
 
 
 def steps_matrix(reads) -> np.ndarray:
@@ -280,44 +69,6 @@ def attention_reads(n: int, mask=None) -> np.ndarray:
     return np.ones((n, n), dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
 
 
-# ---------------------------------------------------------------------------------------------- questions
-
-
-def _weights_shape(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("weights_shape", seed)
-    if seed == 0:
-        n_q = n_k = 10
-    elif rng.random() < 0.5:
-        n_q, n_k = (int(v) for v in rng.choice(np.arange(2, 17), size=2, replace=False))
-    else:
-        n_q = n_k = int(rng.integers(2, 21))
-    d_k, d_v = 4, 3
-    Q, K, V = rng.standard_normal((n_q, d_k)), rng.standard_normal((n_k, d_k)), rng.standard_normal((n_k, d_v))
-    shape = scaled_dot_product_attention(Q, K, V).weights.shape  # (n_q, n_k)
-    if n_q == n_k:
-        prompt = (f"In softmax(QKᵀ/√d_k) V, what is the shape of the weight matrix for a sequence of "
-                  f"{n_q} tokens?")
-        why = (f"Each of the {n_q} tokens asks as a query and answers as a key: one row of weights per query, "
-               f"one column per key, so {shape_text(shape)}.")
-    else:
-        prompt = (f"In cross-attention the queries come from one sentence of {n_q} tokens, the keys and values "
-                  f"from another of {n_k} tokens. What is the shape of the weight matrix softmax(QKᵀ/√d_k)?")
-        why = (f"There is one row of weights per query ({n_q}) and one column per key ({n_k}), so "
-               f"{shape_text(shape)}; each row still sums to 1.")
-    offsets = (0, 0) if seed == 0 else (int(rng.integers(0, 20)), int(rng.integers(0, 20)))
-    return Question("weights_shape", seed, prompt, tuple(shape), shape_text(shape), why, "shape",
-                    params={"n_q": n_q, "n_k": n_k, "offset_q": offsets[0], "offset_k": offsets[1]})
-
-
-def _hint_weights_shape(q: Question, value) -> str:
-    n_q, n_k = q.params["n_q"], q.params["n_k"]
-    if len(value) != 2:
-        return "A weight matrix has two axes: rows for the queries and columns for the keys."
-    if tuple(value) == (n_k, n_q):
-        return f"That is the transpose: the rows are the {n_q} queries, the columns the {n_k} keys."
-    return ""
-
-
 def scale_facts(seed: int, d_ks=(1, 4, 16, 64, 256), n_keys: int = 8, n_samples: int = 2000) -> dict:
     """What dividing by √d_k does, measured: the spread of q·k with and without it, the largest of n_keys
     weights at the widest d_k, and whether softmax needs the scale to sum to 1 or to stay finite."""
@@ -335,75 +86,6 @@ def scale_facts(seed: int, d_ks=(1, 4, 16, 64, 256), n_keys: int = 8, n_samples:
             "uniform_gap_scaled": float(np.abs(p_scaled - 1 / n_keys).max())}
 
 
-def _why_scale(seed: int, fmt: Formatter) -> Question:
-    f = scale_facts(seed)
-    d_lo, d_hi = f["d_ks"][0], f["d_ks"][-1]
-    holds = {
-        "argmax": (f["std_raw"][-1] > 4 * f["std_raw"][0] and all(0.8 < s < 1.25 for s in f["std_scaled"])
-                   and f["top_raw"] > f["top_scaled"]),
-        "sum": f["sum_gap_raw"] > CLOSE,  # would hold only if the rows needed the scale to sum to 1
-        "overflow": not f["finite_raw"],  # would hold only if unscaled softmax overflowed
-        "uniform": f["uniform_gap_scaled"] < CLOSE,  # would hold only if the scale made every weight equal
-    }
-    labels = {
-        "argmax": "It keeps the scores from growing with d_k, so softmax does not turn into a hard argmax.",
-        "sum": "It makes each row of weights sum to 1.",
-        "overflow": "It stops exp() from overflowing to infinity.",
-        "uniform": "It gives every key the same weight.",
-    }
-    reasons = {
-        "argmax": (f"Measured over {f['n_samples']:,} random pairs, the spread of q·k grows from "
-                   f"{fmt.num(f['std_raw'][0], 2)} at d_k = {d_lo} to {fmt.num(f['std_raw'][-1], 2)} at d_k = {d_hi} "
-                   f"(about √d_k), while q·k/√d_k stays between {fmt.num(min(f['std_scaled']), 2)} and "
-                   f"{fmt.num(max(f['std_scaled']), 2)}. Unscaled, the largest of {f['n_keys']} weights averages "
-                   f"{fmt.num(f['top_raw'], 3)} at d_k = {d_hi}, close to a hard argmax; scaled, "
-                   f"{fmt.num(f['top_scaled'], 3)}."),
-        "sum": (f"Softmax makes every row sum to 1 with or without the scale: unscaled, the largest "
-                f"|row sum − 1| is {fmt.gap(f['sum_gap_raw'])}."),
-        "overflow": (f"Softmax subtracts each row's largest score before exp(), so even unscaled scores as large "
-                     f"as {fmt.num(f['largest_raw'], 1)} give finite weights."),
-        "uniform": (f"The scaled weights are not all equal: at d_k = {d_hi} the largest of {f['n_keys']} averages "
-                    f"{fmt.num(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {fmt.num(1 / f['n_keys'], 3)} "
-                    "for equal weights."),
-    }
-    right = _only_true(holds)
-    return Question("why_scale", seed, "Why does dividing the scores by √d_k help?", right,
-                    _quoted_option(labels[right]), reasons[right], "choice", params={"reasons": reasons},
-                    options=_shuffled(list(labels.items()), _rng("why_scale", seed)))
-
-
-def _hint_choice(q: Question, value) -> str:
-    return q.params["reasons"][value]
-
-
-def _softmax_axis(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("softmax_axis", seed)
-    n_q, n_k = (int(v) for v in rng.choice(np.arange(2, 8), size=2, replace=False))
-    weights = scaled_dot_product_attention(rng.standard_normal((n_q, 4)), rng.standard_normal((n_k, 4)),
-                                           rng.standard_normal((n_k, 2))).weights  # (n_q, n_k)
-    rows, cols = weights.sum(axis=-1), weights.sum(axis=0)
-    holds = {"keys": bool(np.abs(rows - 1).max() < CLOSE), "queries": bool(np.abs(cols - 1).max() < CLOSE),
-             "all": abs(weights.sum() - 1) < CLOSE}
-    labels = {"keys": "Over the keys, the last axis: each row sums to 1.",
-              "queries": "Over the queries, the first axis: each column sums to 1.",
-              "all": "Over every entry at once: the whole matrix sums to 1."}
-    reasons = {
-        "keys": (f"Each query shares out its attention over the {n_k} keys, so softmax runs along each row: the "
-                 f"{n_q} row sums are 1 (largest gap {fmt.gap(np.abs(rows - 1).max())})."),
-        "queries": (f"The columns do not sum to 1: here they run from {fmt.num(cols.min(), 3)} to "
-                    f"{fmt.num(cols.max(), 3)}."),
-        "all": f"The whole matrix sums to {fmt.num(weights.sum(), 3)}, one for each of the {n_q} rows, not 1.",
-    }
-    right = _only_true(holds)
-    prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {fmt.a_an(n_q)} {n_q} × {n_k} matrix. Which axis "
-              "does the softmax normalise over, and what sums to 1?")
-    return Question("softmax_axis", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
-                    params={"n_q": n_q, "n_k": n_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
-
-
-QKV_NAMES = ("Q", "K", "V", "output")
-
-
 def qkv_arrays(n: int, d_model: int, d_k: int, d_v: int, seed: int) -> dict[str, np.ndarray]:
     """X (n, d_model), the three projections, Q, K, V and the attention output, all from random numbers."""
     rng = np.random.default_rng(seed)
@@ -413,48 +95,6 @@ def qkv_arrays(n: int, d_model: int, d_k: int, d_v: int, seed: int) -> dict[str,
     res = scaled_dot_product_attention(Q, K, V)
     return {"X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V, "Q": Q, "K": K, "V": V, "weights": res.weights,
             "output": res.output}
-
-
-def shape_flow(arrays: Mapping[str, np.ndarray]) -> list[str]:
-    """How each shape comes about, read from the arrays themselves: 'Q = X W_Q: (7 × 16) · (16 × 4) → 7 × 4'."""
-    s = {k: shape_text(np.shape(v)) for k, v in arrays.items()}
-    lines = [f"{m} = X W_{m}: ({s['X']}) · ({s['W_' + m]}) → {s[m]}" for m in ("Q", "K", "V")]
-    lines.append(f"weights = softmax(QKᵀ/√d_k): ({s['Q']}) · ({shape_text(np.shape(arrays['K'])[::-1])}) → "
-                 f"{s['weights']}")
-    lines.append(f"output = weights · V: ({s['weights']}) · ({s['V']}) → {s['output']}")
-    return lines
-
-
-def _qkv_shapes(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("qkv_shapes", seed)
-    n = int(rng.integers(3, 13))
-    d_model = int(rng.choice([8, 16, 32, 64, 512]))
-    d_k = d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model % h == 0]))
-    d_v = d_k if rng.random() < 0.5 else d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model // h != d_k]))
-    which = str(rng.choice(QKV_NAMES))
-    arrays = qkv_arrays(n, d_model, d_k, d_v, int(rng.integers(0, 2**31)))
-    shapes = {m: tuple(arrays[m].shape) for m in (*QKV_NAMES, "weights")}
-    how = {"Q": f"Q = X W_Q: ({n} × {d_model}) · ({d_model} × {d_k})", "K": f"K = X W_K: ({n} × {d_model}) · "
-           f"({d_model} × {d_k})", "V": f"V = X W_V: ({n} × {d_model}) · ({d_model} × {d_v})",
-           "output": f"output = weights · V: ({n} × {n}) · ({n} × {d_v})"}
-    why = (f"{how[which]} → {shape_text(shapes[which])}: one row per token, "
-           f"{shapes[which][1]} columns.")
-    target = "the output softmax(QKᵀ/√d_k) V" if which == "output" else which
-    prompt = (f"X holds n = {n} tokens, each d_model = {d_model} numbers wide. W_Q and W_K are {d_model} × {d_k}; "
-              f"W_V is {d_model} × {d_v}. What is the shape of {target}?")
-    return Question("qkv_shapes", seed, prompt, shapes[which], shape_text(shapes[which]), why, "shape",
-                    params={"n": n, "d_model": d_model, "d_k": d_k, "d_v": d_v, "which": which,
-                            "shapes": shapes})
-
-
-def _hint_qkv_shapes(q: Question, value) -> str:
-    shapes, which = q.params["shapes"], q.params["which"]
-    others = [m for m in (*QKV_NAMES, "weights") if shapes.get(m) == tuple(value) and shapes[m] != shapes[which]]
-    if others:
-        return f"That is the shape of {'the weights' if others[0] == 'weights' else others[0]}."
-    if len(value) == 2 and tuple(value) == shapes[which][::-1]:
-        return "That is the transpose: the rows are the tokens."
-    return ""
 
 
 @dataclass(frozen=True)
@@ -488,103 +128,11 @@ def role_test(Q, K, V, seed: int) -> RoleTest:
     return RoleTest(weight_gaps, output_gaps)
 
 
-ROLE_OPTIONS = {  # key -> (what decides the weights, what is copied)
-    "qk": (frozenset("QK"), frozenset("V")),
-    "qv": (frozenset("QV"), frozenset("K")),
-    "kv": (frozenset("KV"), frozenset("Q")),
-    "q": (frozenset("Q"), frozenset("KV")),
-}
-
-
-def _names(names, fmt: Formatter) -> str:
-    """Matrix names in the formula's order: 'Q and K', 'K and V'."""
-    return fmt.listing(sorted(names, key="QKV".index))
-
-
-def _roles(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("roles", seed)
-    n, d_k = int(rng.integers(3, 8)), int(rng.choice([2, 4, 8]))
-    Q, K, V = (rng.standard_normal((n, d_k)) for _ in range(3))
-    t = role_test(Q, K, V, int(rng.integers(0, 2**31)))
-    labels = {key: f"{_names(w, fmt)} decide{'s' if len(w) == 1 else ''} the weights; {_names(c, fmt)} "
-                   f"decide{'s' if len(c) == 1 else ''} what is copied." for key, (w, c) in ROLE_OPTIONS.items()}
-    holds = {key: t.decide_weights == w and t.copied == c for key, (w, c) in ROLE_OPTIONS.items()}
-    moved = "; ".join(f"changing {m} moves the weights {_by(t.weight_gaps[m], fmt)} and the output "
-                      f"{_by(t.output_gaps[m], fmt)}" for m in ("Q", "K", "V"))
-    measured = f"Measured on {n} random tokens with d_k = {d_k}: {moved}."
-    right = _only_true(holds)
-    reasons = {key: (f"The weights move when {_names(t.decide_weights, fmt)} change"
-                     f"{'s' if len(t.decide_weights) == 1 else ''}, so {_names(w, fmt)} cannot be the pair that "
-                     "decides them." if w != t.decide_weights else "") for key, (w, _) in ROLE_OPTIONS.items()}
-    why = (f"{measured} Only V changes the output without touching the weights: queries and keys decide the "
-           "weights, values decide what gets copied.")
-    prompt = "In softmax(QKᵀ/√d_k) V, which matrices decide the weights, and which decides what is copied?"
-    return Question("roles", seed, prompt, right, _quoted_option(labels[right]), why, "choice",
-                    params={"n": n, "d_k": d_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
-
-
-def _scale_heads(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("scale_heads", seed)
-    if seed == 0:
-        h, d_k = 8, 64
-    else:
-        h, d_k = int(rng.choice([2, 4, 8, 12, 16])), int(rng.choice([16, 32, 64, 128]))
-    d_model = h * d_k
-    split_width = split_heads(np.zeros((1, d_model)), h).shape[-1]  # one head's slice of Q's width: d_k
-    answer = math.sqrt(split_width)
-    exact = f"√{split_width} = {fmt.short(answer)}" if answer.is_integer() else f"√{split_width} ≈ {fmt.num(answer, 3)}"
-    prompt = (f"A layer has d_model = {d_model} and h = {h} heads. What number should each head divide its "
-              "scores QKᵀ by?")
-    why = (f"Each head's queries and keys are d_k = d_model / h = {d_model} / {h} = {split_width} numbers wide, and "
-           f"q·k spreads like √d_k, so the scale is {exact}.")
-    return Question("scale_heads", seed, prompt, answer, exact, why, "number",
-                    params={"d_model": d_model, "h": h, "d_k": split_width}, tolerance=0.005 * answer)
-
-
-def _hint_scale_heads(q: Question, value) -> str:
-    d_model, d_k = q.params["d_model"], q.params["d_k"]
-    if abs(value - math.sqrt(d_model)) < 0.005 * math.sqrt(d_model):
-        return (f"That is √d_model = √{d_model}, the scale for one head over the whole width; with "
-                f"{q.params['h']} heads each one only sees {d_k} of the {d_model} numbers.")
-    if abs(value - d_k) < 1e-9:
-        return "That is d_k itself; divide by its square root."
-    if value > 0 and abs(value - 1 / math.sqrt(d_k)) < 0.005 / math.sqrt(d_k):
-        return "That is what you multiply by; the question asks what you divide by."
-    return ""
-
-
-def _causal_row(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("causal_row", seed)
-    n = 6 if seed == 0 else int(rng.integers(3, 13))
-    i = 3 if seed == 0 else int(rng.integers(1, n + 1))  # counted from 1, as on screen
-    weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
-                                           rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
-    nonzero = int((weights[i - 1] > 0).sum())
-    prompt = (f"Under a causal mask over a sentence of {n} tokens, how many keys get a nonzero weight in row {i} "
-              f"(the query of token {i})?")
-    why = (f"A causal mask lets token {i} attend to itself and the tokens before it, keys 1 … {i}: "
-           f"{fmt.plural(nonzero, 'key')} with nonzero weight; the {fmt.plural(n - nonzero, 'key')} after it get "
-           "exactly 0.")
-    return Question("causal_row", seed, prompt, float(nonzero), str(nonzero), why, "number",
-                    params={"n": n, "i": i}, tolerance=1e-9)
-
-
-def _hint_causal_row(q: Question, value) -> str:
-    n, i = q.params["n"], q.params["i"]
-    if value == n - i + 1 and n - i + 1 != i:
-        return f"That counts token {i} and the tokens after it; a causal mask keeps the ones before."
-    if value == i - 1:
-        return f"Token {i} also attends to itself."
-    if value == n and n != i:
-        return "That is every key, as without a mask."
-    return ""
-
-
-def _identical_sentence(seed: int) -> tuple[list[str], int, int]:
+def repeated_word_sentence(seed: int) -> tuple[list[str], int, int]:
     """A passage window with a repeated word, and the 1-based positions of its first two copies."""
     if seed == 0:
         return "the cat sat on the mat".split(), 1, 5
-    rng = _rng("identical_tokens", seed)
+    rng = question_rng("identical_tokens", seed)
     for _ in range(100):
         words = passage_words(int(rng.integers(5, 10)), int(rng.integers(0, len(PASSAGE))))
         seen = {}
@@ -609,35 +157,6 @@ def repeat_gaps(words: Sequence[str], a: int, b: int, seed: int, d_model: int) -
     return gaps[0], gaps[1], size
 
 
-def _identical_tokens(seed: int, fmt: Formatter) -> Question:
-    words, a, b = _identical_sentence(seed)
-    gap, _, size = repeat_gaps(words, a, b, seed, 8)
-    word = words[a - 1]
-    labels = {"same": "They are identical.",
-              "differ": "They differ, because the two tokens sit at different places.",
-              "zero": "The second one is all zeros, because the word was already seen."}
-    holds = {"same": gap < CLOSE, "differ": gap >= CLOSE, "zero": size < CLOSE}
-    reasons = {
-        "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
-                 f"and attention gives them the same output: the largest gap is {fmt.gap(gap)}."),
-        "differ": (f"Without positions nothing tells them apart: their outputs differ by at most {fmt.gap(gap)}. "
-                   "Order only shows once positions are added to X."),
-        "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
-                 f"{fmt.num(size, 3)}, not 0."),
-    }
-    right = _only_true(holds)
-    prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b}. "
-              "How do those two tokens' output rows compare?")
-    return Question("identical_tokens", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
-                    params={"words": list(words), "a": a, "b": b, "reasons": reasons},
-                    options=_shuffled(list(labels.items()), _rng("identical_tokens", seed)))
-
-
-def _latex_matrix(M, fmt: Formatter) -> str:
-    rows = r" \\ ".join(" & ".join(fmt.short(x).replace("−", "-") for x in row) for row in np.asarray(M))
-    return r"\begin{bmatrix} " + rows + r" \end{bmatrix}"
-
-
 def one_hot_attention(V, i: int, j: int, seed: int):
     """Attention whose row i (1-based) is one-hot on key j: every query may attend to key j only."""
     V = np.asarray(V, dtype=float)
@@ -648,316 +167,7 @@ def one_hot_attention(V, i: int, j: int, seed: int):
     return scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)), V, mask=mask)
 
 
-def _one_hot(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("one_hot", seed)
-    n, d_v = int(rng.integers(3, 6)), int(rng.integers(2, 4))
-    while True:  # distinct rows, none equal to the mean, so every wrong reading is told apart
-        V = rng.integers(-3, 4, size=(n, d_v)).astype(float)
-        if len({tuple(r) for r in V}) == n and not any(np.allclose(r, V.mean(0)) for r in V):
-            break
-    i, j = int(rng.integers(1, n + 1)), int(rng.integers(1, n + 1))
-    out = one_hot_attention(V, i, j, seed).output[i - 1]  # (d_v,)
-    prompt = (f"Query {i}'s weights are one-hot: 1 on token {j} and 0 on every other token. V has one row per "
-              f"token, shown below. What is query {i}'s output? Type its {d_v} entries.")
-    why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out, fmt)}: a one-hot row copies token {j}'s "
-           "value exactly.")
-    return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out, fmt), why, "vector",
-                    params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V, fmt),
-                    tolerance=1e-6)
-
-
-def _sub(k: int) -> str:
-    return str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
-
-
-def _hint_one_hot(q: Question, value) -> str:
-    V, j, d_v = np.array(q.params["V"]), q.params["j"], q.params["d_v"]
-    if len(value) != d_v:
-        return f"The output has {d_v} entries, one per column of V."
-    for k, row in enumerate(V, 1):
-        if k != j and np.allclose(value, row):
-            return f"That is v{_sub(k)}, token {k}'s value; the weight 1 sits on token {j}."
-    if len(V) == d_v and np.allclose(value, V[:, j - 1]):
-        return f"That is column {j} of V; the output mixes V's rows, one per token."
-    if np.allclose(value, V.mean(0)):
-        return "That is the plain average of the values, which equal weights would give."
-    return ""
-
-
 def qk_variance_theory(d_k: int, var_q: float = 1.0, var_k: float = 1.0) -> float:
     """Var(q·k) = Σᵢ Var(qᵢ kᵢ) = d_k · Var(q)·Var(k) for independent, mean-0 entries."""
     return float(sum(var_q * var_k for _ in range(int(d_k))))
 
-
-def _qk_variance(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("qk_variance", seed)
-    d_k = 64 if seed == 0 else int(rng.choice([4, 8, 16, 32, 64, 128, 256, 512]))
-    var = qk_variance_theory(d_k)
-    prompt = (f"q and k each have d_k = {d_k} entries, all independent with mean 0 and variance 1. What is the "
-              "variance of their dot product q·k?")
-    why = (f"q·k = Σᵢ qᵢkᵢ is a sum of {d_k} independent products, each with mean 0 and variance 1 · 1 = 1; "
-           f"variances of independent terms add, so {fmt.short(var)} (a standard deviation of √{d_k} = "
-           f"{fmt.short(math.sqrt(var)) if math.sqrt(var).is_integer() else fmt.num(math.sqrt(var), 3)}).")
-    return Question("qk_variance", seed, prompt, var, fmt.short(var), why, "number", params={"d_k": d_k},
-                    tolerance=1e-9)
-
-
-def _hint_qk_variance(q: Question, value) -> str:
-    d_k = q.params["d_k"]
-    if abs(value - math.sqrt(d_k)) < 1e-3 and d_k != 1:
-        return "That is the standard deviation; the variance is its square."
-    if value == 1 and d_k != 1:
-        return "That is the variance after dividing q·k by √d_k."
-    if value == d_k**2:
-        return "Variances of independent terms add: d_k terms of variance 1 give d_k, not d_k²."
-    return ""
-
-
-def _steps(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("steps", seed)
-    n = 10 if seed == 0 else int(rng.integers(4, 33))
-    steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from token 1 to token n
-    rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    prompt = (f"In a sentence of {n} tokens, how many attention layers does information from token 1 need to "
-              f"reach token {n}?")
-    why = (f"In one layer the query of token {n} scores every key, token 1's included, and takes a share of its "
-           f"value: {fmt.short(steps)} step. A recurrent network reading left to right needs {fmt.short(rnn)}, one per "
-           "token it passes through.")
-    return Question("steps", seed, prompt, float(steps), fmt.short(steps), why, "number", params={"n": n},
-                    tolerance=1e-9)
-
-
-def _hint_steps(q: Question, value) -> str:
-    n = q.params["n"]
-    return "That is what a recurrent network reading left to right needs." if value == n - 1 else ""
-
-
-def _weights_total(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("weights_total", seed)
-    n = int(rng.integers(3, 17))
-    weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
-                                           rng.standard_normal((n, 2))).weights  # (n, n)
-    total = float(weights.sum())
-    prompt = f"For a sentence of {n} tokens, what do all {n * n} entries of the weight matrix add up to?"
-    why = f"Each of the {n} rows shares out exactly 1 over the keys, so together they add up to {fmt.num(total, 0)}."
-    return Question("weights_total", seed, prompt, total, fmt.num(total, 0), why, "number", params={"n": n},
-                    tolerance=1e-6)
-
-
-def _hint_weights_total(q: Question, value) -> str:
-    n = q.params["n"]
-    if value == 1:
-        return f"Each row sums to 1, and there are {n} rows, one per query."
-    if value == n * n:
-        return "That counts the entries; each weight lies between 0 and 1."
-    return ""
-
-
-def _two_keys(seed: int, fmt: Formatter) -> Question:
-    rng = _rng("two_keys", seed)
-    if seed == 0:
-        s, d_k = 8, 64
-    else:
-        s, d_k = int(rng.choice([4, 6, 8, 10, 12, 16])), int(rng.choice([4, 16, 64, 256]))
-    two = compare_two_keys([s, 0], d_k)
-    p = float(two.p_scaled[0])
-    prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
-              "softmax give the first key? Two decimals are enough.")
-    why = (f"Dividing by √{d_k} = {fmt.short(two.divisor)} turns [{s}, 0] into [{fmt.short(two.scaled[0])}, 0], and "
-           f"softmax of that is {fmt.vec(two.p_scaled, 3)}; without the division it would be "
-           f"{fmt.num(two.p_unscaled[0], 4)} for the first key.")
-    return Question("two_keys", seed, prompt, p, fmt.num(p, 3), why, "number", params={"s": s, "d_k": d_k},
-                    tolerance=0.0051)
-
-
-def _hint_two_keys(q: Question, value) -> str:
-    two = compare_two_keys([q.params["s"], 0], q.params["d_k"])
-    if abs(value - two.p_unscaled[0]) < 0.0051:
-        return "That is the weight without dividing by √d_k."
-    if abs(value - two.p_scaled[1]) < 0.0051:
-        return "That is the second key's weight."
-    if value > 1:
-        return "A softmax weight is never above 1."
-    return ""
-
-
-# The order the page asks them in: the source text's two first.
-KINDS: tuple[str, ...] = ("weights_shape", "why_scale", "softmax_axis", "qkv_shapes", "roles", "scale_heads",
-                          "causal_row", "identical_tokens", "one_hot", "qk_variance", "steps", "weights_total",
-                          "two_keys")
-MAKERS: dict[str, Callable[[int, Formatter], Question]] = {
-    "weights_shape": _weights_shape, "why_scale": _why_scale, "softmax_axis": _softmax_axis,
-    "qkv_shapes": _qkv_shapes, "roles": _roles, "scale_heads": _scale_heads, "causal_row": _causal_row,
-    "identical_tokens": _identical_tokens, "one_hot": _one_hot, "qk_variance": _qk_variance, "steps": _steps,
-    "weights_total": _weights_total, "two_keys": _two_keys,
-}
-HINTS: dict[str, Callable[[Question, Any], str]] = {
-    "weights_shape": _hint_weights_shape, "why_scale": _hint_choice, "softmax_axis": _hint_choice,
-    "qkv_shapes": _hint_qkv_shapes, "roles": _hint_choice, "scale_heads": _hint_scale_heads,
-    "causal_row": _hint_causal_row, "identical_tokens": _hint_choice, "one_hot": _hint_one_hot,
-    "qk_variance": _hint_qk_variance, "steps": _hint_steps, "weights_total": _hint_weights_total,
-    "two_keys": _hint_two_keys,
-}
-
-
-def make_question(kind: str, seed: int, fmt: Formatter) -> Question:
-    """The question of this kind at this seed, its numbers drawn from a generator seeded by both."""
-    if kind not in MAKERS:
-        raise ValueError(f"unknown question kind {kind!r}; expected one of {', '.join(KINDS)}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
-    return MAKERS[kind](int(seed), fmt)
-
-
-# ------------------------------------------------------------------------------- what the reveals found
-
-
-def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape, fmt: Formatter) -> str:
-    """What attention on the question's sentence (or pair of sentences) produced."""
-    if list(words_q) == list(words_k):
-        return (f"Attention just ran on the {len(words_q)}-token sentence {quoted(words_q)} and produced this "
-                f"{shape_text(shape)} weight matrix: one row of weights per query, one column per key.")
-    return (f"The {fmt.plural(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
-            f"{fmt.plural(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {shape_text(shape)}, "
-            "a row per query and a column per key.")
-
-
-def reveal_why_scale(d_k: int, dots, two: TwoKeys, fmt: Formatter) -> str:
-    """The spread of q·k measured at the learner's d_k, and the two-key softmax one standard deviation apart."""
-    std = float(np.std(dots))
-    return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-            f"{fmt.num(std, 2)} (√{d_k} = {fmt.num(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
-            f"scores [{fmt.num(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
-            f"weight of {fmt.num(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{fmt.num(two.scaled[0], 2)}, 0] and "
-            f"the second key keeps {fmt.num(two.p_scaled[1], 3)}, with a gradient slope p₂(1 − p₂) of "
-            f"{fmt.num(two.slope_scaled, 3)} instead of {fmt.num(two.slope_unscaled, 3)}.")
-
-
-def reveal_sums(weights, fmt: Formatter) -> str:
-    """What sums to 1 in a weight matrix (n_q, n_k), and what does not."""
-    W = np.asarray(weights, dtype=float)
-    rows, cols = W.sum(axis=-1), W.sum(axis=0)
-    return (f"Each of the {W.shape[0]} rows sums to 1 (largest gap {fmt.gap(np.abs(rows - 1).max())}); the "
-            f"{W.shape[1]} column sums run from {fmt.num(cols.min(), 3)} to {fmt.num(cols.max(), 3)}, and the whole "
-            f"matrix sums to {fmt.num(W.sum(), 3)}.")
-
-
-def reveal_roles(t: RoleTest, n: int, fmt: Formatter) -> str:
-    """How far the weights and output moved when each of Q, K, V was redrawn on the learner's sentence."""
-    if n < 2:
-        return ("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
-                "of at least two words in the sidebar to see Q and K move the weights.")
-    parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m], fmt)} and the output {_by(t.output_gaps[m], fmt)}"
-             for m in ("Q", "K", "V")]
-    return (f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_names(t.decide_weights, fmt)} decide the "
-            f"weights, and {_names(t.copied, fmt)} only changes what is copied.")
-
-
-def reveal_scale_heads(d_model: int, h: int, dots, fmt: Formatter) -> str:
-    """One head's q·k spread, measured, and what each candidate divisor leaves of it."""
-    d_k = d_model // h
-    std = float(np.std(dots))
-    return (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-            f"{fmt.num(std, 2)}, close to √{d_k} = {fmt.num(math.sqrt(d_k), 2)}. Divided by √{d_k} it spreads "
-            f"{fmt.num(std / math.sqrt(d_k), 2)}; divided by √d_model = √{d_model} only "
-            f"{fmt.num(std / math.sqrt(d_model), 2)}, which flattens the weights.")
-
-
-def reveal_causal_row(labels: Sequence[str], weights, i: int, fmt: Formatter) -> str:
-    """Which keys row i (1-based) of a causal weight matrix reaches, and what it gives the rest."""
-    row = np.asarray(weights, dtype=float)[i - 1]
-    on = [labels[j] for j in np.flatnonzero(row > 0)]
-    after = len(row) - len(on)
-    listed = fmt.listing([f"“{w}”" for w in on])
-    rest = f"; the {fmt.plural(after, 'key')} after it get exactly 0" if after else "; there is no key after it"
-    return (f"Row {i} (“{labels[i - 1]}”) has {fmt.plural(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{fmt.num(row.sum(), 3)}{rest}.")
-
-
-def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float, fmt: Formatter) -> str:
-    """The gap between the two copies' output rows, without and with positions."""
-    return (f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
-            f"{_by(gap_plain, fmt)} without positions: {'identical' if gap_plain < CLOSE else 'not identical'}. "
-            f"With sinusoidal positions added to X they differ {_by(gap_positional, fmt)}.")
-
-
-def reveal_one_hot(weights_row, j: int, output, fmt: Formatter) -> str:
-    """The output written out as the weighted sum of the value rows."""
-    terms = " + ".join(f"{fmt.short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row, 1))
-    return (f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
-            f"{vector_text(weights_row, fmt)} and output = {terms} = {vector_text(output, fmt)}.")
-
-
-def reveal_qk_variance(d_k: int, dots, fmt: Formatter) -> str:
-    """The measured variance and spread of q·k against d_k and √d_k."""
-    dots = np.asarray(dots, dtype=float)
-    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {fmt.num(dots.var(), 2)} "
-            f"(theory: {d_k}) and a standard deviation of {fmt.num(dots.std(), 2)} (theory: √{d_k} = "
-            f"{fmt.num(math.sqrt(d_k), 2)}).")
-
-
-def reveal_steps(n: int, fmt: Formatter) -> str:
-    """Steps from token 1 to token n for attention and for a recurrent network, from the step matrices."""
-    att = steps_matrix(attention_reads(n))[n - 1, 0]
-    rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    return (f"Counting layers on the two reading patterns of {n} tokens: attention takes "
-            f"{fmt.plural(int(att), 'step')} from token 1 to token {n}; a recurrent network reading left to right "
-            f"takes {fmt.plural(int(rnn), 'step')}.")
-
-
-def reveal_total(weights, fmt: Formatter) -> str:
-    """The row sums of a weight matrix and their total."""
-    W = np.asarray(weights, dtype=float)
-    rows = W.sum(axis=-1)
-    return (f"On the {W.shape[0]}-token sentence, the {W.shape[0]} row sums are all 1 (largest gap "
-            f"{fmt.gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {fmt.num(W.sum(), 3)}.")
-
-
-def reveal_two_keys(two: TwoKeys, fmt: Formatter) -> str:
-    """softmax of the two scores before and after dividing by √d_k."""
-    return (f"softmax([{fmt.short(two.scores[0])}, 0]) = {fmt.vec(two.p_unscaled, 4)}; divided by "
-            f"√{two.d_k} = {fmt.short(two.divisor)}, softmax([{fmt.short(two.scaled[0])}, 0]) = "
-            f"{fmt.vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
-            f"{fmt.num(two.slope_scaled, 3)} scaled against {fmt.num(two.slope_unscaled, 4)} unscaled.")
-
-
-# ------------------------------------------------------------------------- one step, and the score
-
-
-def one_step_text(tokens: Sequence[str], fmt: Formatter) -> str:
-    """Steps from the first token to the last for attention and for a left-to-right recurrent network."""
-    n = len(tokens)
-    if n < 2:
-        return ("Your sentence has a single token, so there is no other token to reach. Type a sentence of at "
-                "least two words in the sidebar.")
-    att = int(steps_matrix(attention_reads(n))[n - 1, 0])
-    rnn = int(steps_matrix(recurrent_reads(n))[n - 1, 0])
-    return (f"Your sentence has {n} tokens. From “{tokens[0]}” (token 1) to “{tokens[-1]}” (token {n}), "
-            f"attention needs {fmt.plural(att, 'step')}: token {n}'s query reads token 1's key and value directly. A "
-            f"recurrent network reading left to right needs {fmt.plural(rnn, 'step')}, n − 1 = {n} − 1, passing "
-            "the information through every token in between.")
-
-
-def causal_step_text(n: int) -> str:
-    """Under a causal mask: how many ordered pairs are one step apart, and how many never connect."""
-    if n < 2:
-        return "With a single token there are no pairs to connect."
-    steps = steps_matrix(attention_reads(n, causal_mask(n)))
-    one, never = int((steps == 1).sum()), int(np.isinf(steps).sum())
-    return (f"Under a causal mask, {one} of the {n * (n - 1)} ordered pairs of different tokens are one step "
-            f"apart: every token reads each earlier token directly. In the other {never} pairs the information "
-            "would have to flow from a later token back to an earlier one, and it never arrives, however many "
-            "layers you stack.")
-
-
-def score_text(first_statuses: Sequence[str], total: int, fmt: Formatter) -> str:
-    """The session's score from each answered question's first verdict."""
-    right = sum(s == RIGHT for s in first_statuses)
-    answered = sum(s in (RIGHT, WRONG) for s in first_statuses)
-    shown = sum(s == SHOWN for s in first_statuses)
-    if not answered and not shown:
-        return f"You have not answered any of the {total} questions yet."
-    parts = [f"{right} of {fmt.plural(answered, 'answer')} right at the first try"] if answered else []
-    parts += [f"{fmt.plural(shown, 'answer')} shown without a try"] if shown else []
-    return "This session: " + " and ".join(parts) + "."

@@ -117,12 +117,10 @@ def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss:
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def worded_question(kind: str, seed: int):
-    """The Check yourself question of this kind at this seed, its numbers worded by attn_lessons.format, cached."""
-    from attn_core.questions import make_question  # here, not at the top: this file appends only
+    """attn_lessons.questions.make_question, cached: the Check yourself question of this kind at this seed."""
+    from attn_lessons.questions import make_question  # here, not at the top: this file appends only
 
-    from attn_lessons import format as fmt
-
-    return make_question(kind, seed, fmt)
+    return make_question(kind, seed)
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)

@@ -4,9 +4,19 @@ import numpy as np
 import streamlit as st
 
 import attn_core
-from attn_core import questions as qs
+from attn_core.questions import (
+    attention_reads,
+    one_hot_attention,
+    passage_words,
+    qkv_arrays,
+    recurrent_reads,
+    repeat_gaps,
+    role_test,
+    steps_matrix,
+)
 from attn_core.scaling import compare_two_keys
 from attn_lessons import format as fmt
+from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, matrix_figure, plot
@@ -117,7 +127,7 @@ def scoreboard(seed: int) -> None:
         colour, mark = BADGE.get(first, ("blue", "open"))
         marks.append(f":{colour}-badge[{number} {mark}]")
     with st.container(border=True, key="scoreboard"):
-        st.markdown(qs.score_text(firsts, len(qs.KINDS), fmt))
+        st.markdown(qs.score_text(firsts, len(qs.KINDS)))
         st.markdown("At these numbers: " + " ".join(marks))
 
 
@@ -166,8 +176,8 @@ def shape_attention(q: qs.Question, shared):
     """The weight-shape question's words (queries', keys'), their inputs and their attention: (words_q, words_k,
     a, b, res), a for the queries and b for the keys and values (the same sentence unless it is cross-attention)."""
     p = q.params
-    words_q = qs.passage_words(p["n_q"], p["offset_q"])
-    words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
+    words_q = passage_words(p["n_q"], p["offset_q"])
+    words_k = words_q if p["n_q"] == p["n_k"] else passage_words(p["n_k"], p["offset_k"])
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     w = a.weights  # the same seed gives both sentences the same W_Q, W_K, W_V
     return words_q, words_k, a, b, attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
@@ -175,32 +185,32 @@ def shape_attention(q: qs.Question, shared):
 
 def reveal_weights_shape(q: qs.Question, shared) -> None:
     words_q, words_k, a, b, res = shape_attention(q, shared)
-    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape, fmt))
+    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k)", a.labels, b.labels, "fig_weights_shape")
 
 
 def reveal_why_scale(q: qs.Question, shared) -> None:
     dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
     two = compare_two_keys([float(np.std(dots)), 0.0], shared.d_k)
-    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two, fmt))
+    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two))
     st.caption("The wider d_k, the further apart the two keys' typical scores, and the more the division "
                "matters: raise d_model or lower heads in the sidebar to see it.")
 
 
 def reveal_softmax_axis(q: qs.Question, shared) -> None:
     n_q, n_k = q.params["n_q"], q.params["n_k"]
-    words_q, words_k = qs.passage_words(n_q, 0), qs.passage_words(n_k, n_q)
+    words_q, words_k = passage_words(n_q, 0), passage_words(n_k, n_q)
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     w = a.weights
     res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
     st.markdown(f"Queries from {qs.quoted(words_q)}, keys from {qs.quoted(words_k)}. "
-                + qs.reveal_sums(res.weights, fmt))
+                + qs.reveal_sums(res.weights))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels, "fig_softmax_axis")
 
 
 def reveal_qkv_shapes(q: qs.Question, shared) -> None:
     p = q.params
-    arrays = qs.qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], shared.seed)
+    arrays = qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], shared.seed)
     st.markdown("Random X and W of these sizes, multiplied just now:\n\n"
                 + "\n".join(f"- {line}" for line in qs.shape_flow(arrays)))
 
@@ -208,57 +218,57 @@ def reveal_qkv_shapes(q: qs.Question, shared) -> None:
 def reveal_roles(q: qs.Question, shared) -> None:
     inputs = load_inputs(shared)
     Q, K, V = attn_core.project(inputs)  # (n, d_model) each, one head
-    st.markdown(qs.reveal_roles(qs.role_test(Q, K, V, shared.seed), len(inputs.tokens), fmt))
+    st.markdown(qs.reveal_roles(role_test(Q, K, V, shared.seed), len(inputs.tokens)))
 
 
 def reveal_scale_heads(q: qs.Question, shared) -> None:
     d_model, h = q.params["d_model"], q.params["h"]
-    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed), fmt))
+    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed)))
 
 
 def reveal_causal_row(q: qs.Question, shared) -> None:
     n, i = q.params["n"], q.params["i"]
-    inputs = sentence_inputs(qs.passage_words(n), shared)
+    inputs = sentence_inputs(passage_words(n), shared)
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
-    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i, fmt))
+    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
     _weights_fig(res.weights, "causal weights = softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels,
                  "fig_causal_row")
 
 
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
     p = q.params
-    plain, positional, _ = qs.repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
-    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional, fmt))
+    plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
+    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional))
 
 
 def reveal_one_hot(q: qs.Question, shared) -> None:
     p = q.params
-    res = qs.one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
-    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1], fmt))
+    res = one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
+    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1]))
 
 
 def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
-    st.markdown(qs.reveal_qk_variance(d_k, dots, fmt))
+    st.markdown(qs.reveal_qk_variance(d_k, dots))
     plot(cached_figure(histogram_figure, dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
                        curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_steps(q.params["n"], fmt))
+    st.markdown(qs.reveal_steps(q.params["n"]))
     st.caption("The section “Every position in one step” below draws it for your own sentence.")
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
-    inputs = sentence_inputs(qs.passage_words(q.params["n"]), shared)
+    inputs = sentence_inputs(passage_words(q.params["n"]), shared)
     Q, K, V = attn_core.project(inputs)
-    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights, fmt))
+    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights))
 
 
 def reveal_two_keys(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"]), fmt))
+    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])))
 
 
 REVEALS = {
@@ -282,13 +292,13 @@ def one_step(shared) -> tuple[list[str], dict | None]:
                 "right passes information one token per step.")
     inputs = load_inputs(shared)
     labels, n = inputs.labels, len(inputs.tokens)
-    st.markdown(qs.one_step_text(inputs.tokens, fmt))
+    st.markdown(qs.one_step_text(inputs.tokens))
     if n < 2:
         return labels, None
     matrices = {
-        "attention": qs.steps_matrix(qs.attention_reads(n)),
-        "recurrent network": qs.steps_matrix(qs.recurrent_reads(n)),
-        "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n))),
+        "attention": steps_matrix(attention_reads(n)),
+        "recurrent network": steps_matrix(recurrent_reads(n)),
+        "causal mask": steps_matrix(attention_reads(n, attn_core.causal_mask(n))),
     }
     c1, c2 = st.columns(2)
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attn_core import questions as qs
-from attn_lessons import format as fmt
+from attn_core.questions import passage_words
+from attn_lessons import questions as qs
 from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
 from tests.lessons.test_questions import right_text, wrong_text
 
@@ -25,7 +25,7 @@ def open_page(**query_params) -> AppTest:
 
 def answer(at: AppTest, kind: str, reply, show: bool = False) -> AppTest:
     """Type (or pick) a reply for one question and press Check (or Show me)."""
-    q = qs.make_question(kind, int(at.number_input(key="q").value), fmt)
+    q = qs.make_question(kind, int(at.number_input(key="q").value))
     if not show:
         if q.answer_type == "choice":
             at.radio(key=f"answer_{kind}").set_value(reply)
@@ -45,7 +45,7 @@ def test_defaults_ask_every_question_and_reveal_nothing_yet():
     text = all_text(at)
     assert at.title[0].value == "Check yourself"
     for number, kind in enumerate(qs.KINDS, 1):
-        assert f"**{number}.** {qs.make_question(kind, 0, fmt).prompt}" in text
+        assert f"**{number}.** {qs.make_question(kind, 0).prompt}" in text
     assert len(qs.KINDS) >= 12
     assert question_figures(at) == []  # reveals draw only after an answer
     assert at.success == [] and at.warning == []
@@ -59,7 +59,7 @@ def test_each_question_right_wrong_unreadable_over_re_rolls(kind):
     for roll in range(3):
         seed = int(at.number_input(key="q").value)
         assert seed == roll
-        q = qs.make_question(kind, seed, fmt)
+        q = qs.make_question(kind, seed)
         garbage = None if q.answer_type == "choice" else "🙂 no idea"
         if q.answer_type == "choice":
             answer(at, kind, None)  # nothing picked: press Check
@@ -132,11 +132,11 @@ def test_an_unreadable_reply_does_not_count():
 def test_the_seed_comes_from_the_link_and_goes_back_to_it():
     at = open_page(q="5")
     assert at.number_input(key="q").value == 5
-    assert f"**1.** {qs.make_question('weights_shape', 5, fmt).prompt}" in all_text(at)
+    assert f"**1.** {qs.make_question('weights_shape', 5).prompt}" in all_text(at)
     at.button(key="reroll").click().run()
     assert at.query_params["q"] == ["6"] or at.query_params["q"] == "6"
     at.number_input(key="q").set_value(42).run()
-    assert f"**4.** {qs.make_question('qkv_shapes', 42, fmt).prompt}" in all_text(at)
+    assert f"**4.** {qs.make_question('qkv_shapes', 42).prompt}" in all_text(at)
 
 
 @pytest.mark.parametrize("bad", ["abc", "-3", "1e9"])
@@ -226,7 +226,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
     (code,) = notebook_code(at)
     cells = shown_cells()
     assert code.strip() == nbk.page_code(cells).strip()  # the code on screen is the notebook's code
-    labels = attn_core.token_labels(tuple(qs.passage_words(10)))
+    labels = attn_core.token_labels(tuple(passage_words(10)))
     assert "steps_matrix" in code and f"labels_q = {labels!r}" in code  # the question's 10 words
     button = at.get("download_button")
     assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
@@ -246,12 +246,12 @@ def test_the_code_follows_the_question_seed_and_the_sentence():
     assert "Every position in one step" not in [h.value for h in at.header]  # only the quiz and the notebook ran
     assert [c.strip() for c in notebook_code(at)] == [nbk.page_code(shown_cells(seed=1)).strip()]
     cross = next(s for s in range(2, 100) if (lambda p: p["n_q"] != p["n_k"])(
-        qs.make_question("weights_shape", s, fmt).params))
+        qs.make_question("weights_shape", s).params))
     at.number_input(key="q").set_value(cross).run()
     assert_ran(at)
     (code,) = notebook_code(at)
     assert code.strip() == nbk.page_code(shown_cells(seed=cross)).strip()
-    p = qs.make_question("weights_shape", cross, fmt).params
+    p = qs.make_question("weights_shape", cross).params
     lines = {line.split(" = ")[0]: line.split("  #")[0] for line in code.splitlines() if line.startswith("labels_")}
     assert lines["labels_q"].count("'") == 2 * p["n_q"] and lines["labels_k"].count("'") == 2 * p["n_k"]
 

@@ -82,21 +82,63 @@ def head_average(weights) -> np.ndarray:
     return np.asarray(weights, dtype=float).mean(axis=0)
 
 
-def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
-    """The live shapes of multi-head attention, as (step, shape) pairs from X to the output."""
+def head_shapes(n: int, d_model: int, n_heads: int) -> list[tuple[int, ...]]:
+    """The live shapes of multi-head attention, one per step from X to the output: X, Q/K/V, the heads' slices,
+    their weights, their outputs, the concatenation and the output."""
     if d_model % n_heads:
         raise ValueError(f"d_model={d_model} is not divisible by n_heads={n_heads}")
-    d_k = d_v = d_model // n_heads
-    h = n_heads
-    return [
-        ("X", f"{n} × {d_model}"),
-        ("Q, K, V = X·W", f"{n} × {d_model}"),
-        ("split into heads", f"{h} × {n} × {d_k}"),
-        ("per-head attention weights", f"{h} × {n} × {n}"),
-        ("per-head outputs", f"{h} × {n} × {d_v}"),
-        ("concatenate", f"{n} × {h * d_v}"),
-        ("output = concat·W_O", f"{n} × {d_model}"),
-    ]
+    h, d_v = n_heads, d_model // n_heads  # d_k = d_v = d_model / h
+    return [(n, d_model), (n, d_model), (h, n, d_v), (h, n, n), (h, n, d_v), (n, h * d_v), (n, d_model)]
+
+
+# ---------------------------------------------------------------- what the weights do with the mask
+
+TIE = 1e-12  # weights this close to a row's largest count as tied for the top
+
+
+def top_keys(row, tie: float = TIE) -> tuple[int, ...]:
+    """The keys that share a weight row's largest weight (n,) -> (k,); empty for a row of zeros."""
+    row = np.asarray(row, dtype=float)
+    if not row.any():
+        return ()
+    return tuple(int(j) for j in np.flatnonzero(row >= row.max() - tie))
+
+
+def heads_by_top_keys(weights, i: int) -> dict[tuple[int, ...], list[int]]:
+    """Query i's top keys in each head, weights (heads, n, n) -> {top keys: [heads (from 0) that share them]},
+    in the order the heads first name them."""
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for k, row in enumerate(np.asarray(weights, dtype=float)[:, i]):
+        groups.setdefault(top_keys(row), []).append(k)
+    return groups
+
+
+def largest_blocked_weight(mask, weights) -> float:
+    """The largest weight any head puts on a blocked pair: mask (n, n), weights (heads, n, n); 0 when none is."""
+    mask = np.asarray(mask, dtype=bool)
+    blocked = np.asarray(weights, dtype=float)[:, ~mask]  # (heads, blocked pairs)
+    return float(blocked.max()) if blocked.size else 0.0
+
+
+def row_sum_gap(weights, rows) -> float:
+    """How far the rows `rows` of every head's weights (heads, n, n) sum from 1: the largest |Σⱼ wᵢⱼ − 1|."""
+    rows = np.asarray(rows, dtype=int)
+    return float(np.abs(np.asarray(weights, dtype=float)[:, rows].sum(axis=-1) - 1).max())
+
+
+def hidden_keys(mask, i: int) -> tuple[int, ...]:
+    """The keys query i may not attend to: the 0s of row i of the (n, n) mask -> (k,) key indices."""
+    return tuple(int(j) for j in np.flatnonzero(~np.asarray(mask, dtype=bool)[i]))
+
+
+def keeps_whole_weight(mask, weights, i: int) -> bool:
+    """Whether query i's allowed keys share its whole weight, 1, in every head (heads, n, n); False when it may
+    see no key."""
+    keys = list(visible_keys(mask, i))
+    if not keys:
+        return False
+    share = np.asarray(weights, dtype=float)[:, i, keys].sum(axis=-1)  # (heads,)
+    return bool(np.abs(share - 1).max() < 1e-9)
 
 
 PAD_TOKEN = "<pad>"  # the filler token a batch appends to its shorter sentences

@@ -6,8 +6,8 @@ import streamlit as st
 
 import attn_core
 from attn_core import masks
-from attn_core import masks_text as say
-from attn_lessons import format as fmt
+from attn_lessons import masks as say
+from attn_lessons.format import md_text
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.code import source
@@ -75,7 +75,7 @@ def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray]
         url_bound("pad", 1, lambda raw: parse_int(raw, 0, masks.MAX_PAD, "pad"), options=pads)
         n_pad = st.select_slider(f"How many {masks.PAD_LABEL} tokens fill up your sentence?", options=pads,
                                  key="pad")
-        st.caption(say.padding_caption(len(inputs.labels), n_pad, fmt))
+        st.caption(say.padding_caption(len(inputs.labels), n_pad))
         inputs = masks.with_padding(inputs, n_pad)  # the filler is real input: it gets a query, a key, a value
     else:
         custom = custom_grid(inputs.labels)
@@ -102,7 +102,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         m = custom.shape[0]
         custom = masks.fit_mask(custom, n)
         ss["custom"] = masks.encode_mask(custom)
-        st.info(say.refit_notice(m, n, fmt), icon=":material/aspect_ratio:")
+        st.info(say.refit_notice(m, n), icon=":material/aspect_ratio:")
     st.caption("Tick a box to let that query (row) attend to that key (column); untick it to block the pair.")
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
     b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(np.ones((n, n), dtype=bool),))
@@ -116,7 +116,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     custom = edited.to_numpy(dtype=bool)
     ss["custom"] = masks.encode_mask(custom)
     set_url("custom", ss["custom"])
-    st.caption(f"The link to this page keeps your grid as one string of 0s and 1s per row: `{ss['custom']}`.")
+    st.caption(say.grid_link_caption(ss["custom"]))
     return custom
 
 
@@ -137,13 +137,13 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
         return  # the figures answer the question: they wait for a prediction
     plot(cached_figure(steps_figure, mask, res.scaled[h], res.weights[h], res.head_outputs[h], labels, h, heads,
                        res.d_k), key="fig_steps")
-    st.caption(f"**Mask.** {say.allowed_pairs(mask, fmt)}")
-    nothing = say.all_scores_blocked(mask, fmt)
+    st.caption(f"**Mask.** {say.allowed_pairs(mask)}")
+    nothing = say.all_scores_blocked(mask)
     if nothing:
         st.info(nothing, icon=":material/block:")
     else:
         st.caption(f"**Masked scores.** {say.scores_caption(mask)}")
-    st.caption(f"**Weights.** {say.weights_caption(mask, res.weights, fmt)}")
+    st.caption(f"**Weights.** {say.weights_caption(mask, res.weights)}")
     st.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
     plot(cached_figure(heatmap, res.output, "output = concat(head outputs)·W_O", labels,
                        [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query"), key="fig_output")
@@ -151,17 +151,17 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
 
 def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> bool:
     """Predict, then see: which keys may the third token see under this mask? True once answered or skipped."""
-    labels = [fmt.md_text(lab) for lab in inputs.labels]  # a token such as * or $ is printed, not read as markdown
+    labels = [md_text(lab) for lab in inputs.labels]  # a token such as * or $ is printed, not read as markdown
     n_real = masks.n_real(inputs.tokens)
     i = masks.checkpoint_token(n_real)
     guess = predict(masks.checkpoint_key(mask, i),
-                    say.see_question(st.session_state["mask"], labels, i, len(labels) - n_real, fmt),
+                    say.see_question(st.session_state["mask"], labels, i, len(labels) - n_real),
                     options=masks.key_set_options(mask, i, n_real),
-                    format_func=lambda keys: say.keys_text(labels, keys, fmt))
+                    format_func=lambda keys: say.keys_text(labels, keys))
     if guess is None:
         return False
     reveal(guess, right=masks.prediction_right(guess.value, mask, i),
-           why=say.see_why(labels, mask, i, n_real, res.weights, fmt, guess.value))
+           why=say.see_why(labels, mask, i, n_real, res.weights, guess.value))
     return True
 
 
@@ -169,10 +169,10 @@ def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     """What a query that may see no key gets: zero weights and zero output, never NaN."""
     st.subheader("A query that may see no key")
     kind = st.session_state["mask"]  # the radio of section 1
-    info = say.blocked_rows_info(inputs.labels, mask, res.weights, res.output, fmt)
+    info = say.blocked_rows_info(inputs.labels, mask, res.weights, res.output)
     if info:
         st.info(info, icon=":material/visibility_off:")
-        st.markdown(say.uniform_fallback(len(inputs.labels), fmt))
+        st.markdown(say.uniform_fallback(len(inputs.labels)))
     else:
         st.markdown(say.no_blocked_rows(kind))
 
@@ -184,10 +184,8 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
     heads = res.weights.shape[0]
     st.markdown(say.several_heads_intro(d_model, heads))
     with st.container(border=True):
-        # no-break spaces and hyphens inside each step, so a line only wraps at an arrow
-        st.markdown("  →  ".join(f"{step}: **{shape}**".replace(" ", "\u00a0").replace("-", "\u2011")
-                                 for step, shape in masks.shape_ribbon(n, d_model, heads)))
-        st.caption(say.ribbon_caption(n, d_model, heads, fmt))
+        st.markdown(say.ribbon_markdown(n, d_model, heads))
+        st.caption(say.ribbon_caption(n, d_model, heads))
     head_grid(inputs.labels, res)
     one_query(inputs, mask, res)
     head_average(inputs.labels, res)
@@ -218,7 +216,7 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
                        [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
          key="fig_query_heads")
-    st.caption(say.where_query_looks(labels, i, mask, res.weights, fmt))
+    st.caption(say.where_query_looks(labels, i, mask, res.weights))
 
 
 @st.fragment
@@ -278,11 +276,8 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
                               shown_head_outputs=res.head_outputs, shown_output=res.output,
                               shown_average=masks.head_average(res.weights))
 
-    who = fmt.md_text(inputs.labels[query])
-    which = f"head {head + 1} and the query “{who}”" if heads > 1 else f"the query “{who}”"
-    intro = (f"This page's numbers in plain numpy, for {which} shown above: the code "
-             "of the notebook below, which also checks its results against the page.")
-    nbk.show_code(intro, cells, inputs.X.size + 4 * w.W_Q.size, after=sources)
+    nbk.show_code(say.code_intro(inputs.labels[query], head, heads), cells, inputs.X.size + 4 * w.W_Q.size,
+                  after=sources)
     settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
                 "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
     link = nbk.link_here("Masks_and_heads")  # read now: the notebook itself is built when the learner clicks

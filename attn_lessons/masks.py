@@ -1,39 +1,35 @@
-"""The sentences of the Masks and heads page, each built from the numbers it talks about.
+"""The words of Masks and heads: every sentence, title and question of the page, built from the numbers it
+talks about.
 
-Pure Python: every function returns a plain string (or None when there is nothing true to say), so the
-tests can walk the controls to their extremes and check each claim. How a number reads (decimals,
-"a"/"an", plurals) is not decided here: the caller passes `fmt`, the page's number formatter
-(`attn_ui.format`), so attn_core stays free of the view layer while every number on screen reads alike.
+Pure Python: every function returns a plain string (or None when there is nothing true to say), so the tests
+can walk the controls to their extremes and check each claim. The numbers come from `attn_core.masks`; how
+they read (decimals, plurals) from `.format`, the one number formatter.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import numpy as np
 
-from .masks import PAD_LABEL, fully_masked_rows, rule_of, value_columns, visible_keys
+from attn_core.masks import (
+    PAD_LABEL,
+    fully_masked_rows,
+    head_shapes,
+    heads_by_top_keys,
+    hidden_keys,
+    keeps_whole_weight,
+    largest_blocked_weight,
+    row_sum_gap,
+    rule_of,
+    value_columns,
+    visible_keys,
+)
 
-TIE = 1e-12  # weights this close to a row's largest count as tied for the top
-
-
-class Formatter(Protocol):
-    """What the sentences need from a number formatter; `attn_ui.format` is one."""
-
-    def num(self, x: float, decimals: int = 3) -> str: ...
-
-    def gap(self, x: float) -> str: ...
-
-    def a_an(self, n: int) -> str: ...
-
-    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
-
-    def listing(self, items) -> str: ...
+from .format import gap, listing, md_text, num, plural
 
 
-def _quoted(labels, indices, fmt: Formatter) -> str:
+def _quoted(labels, indices) -> str:
     """“cat”, “cat” and “on”, …"""
-    return fmt.listing([f"“{labels[j]}”" for j in indices])
+    return listing([f"“{labels[j]}”" for j in indices])
 
 
 def _heads_symbol(heads: int) -> str:
@@ -44,26 +40,31 @@ def _heads_symbol(heads: int) -> str:
 # ---------------------------------------------------------------- 1. choose a mask
 
 
-def padding_caption(n_real: int, n_pad: int, fmt: Formatter) -> str:
+def padding_caption(n_real: int, n_pad: int) -> str:
     """What the padding demo appended to the sentence, and which key columns that blocks."""
     why = (f"In a batch, shorter sentences are filled up at the end with a filler token, {PAD_LABEL}, so that all "
            "have the same length. No query should take anything from the filler, so its key columns are blocked.")
     if n_pad == 0:
-        return (f"{why} With no {PAD_LABEL} token, your sentence of {fmt.plural(n_real, 'token')} is already the "
+        return (f"{why} With no {PAD_LABEL} token, your sentence of {plural(n_real, 'token')} is already the "
                 "longest in the batch, and nothing is blocked.")
     one = n_pad == 1
-    return (f"{why} Here {fmt.plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
-            f"{fmt.plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens, "
+    return (f"{why} Here {plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
+            f"{plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens, "
             f"so the last {'key column is' if one else f'{n_pad} key columns are'} blocked. The {PAD_LABEL} "
             f"{'row is a query' if one else 'rows are queries'} too; the model computes "
             f"{'its output' if one else 'their outputs'} and then ignores {'it' if one else 'them'}.")
 
 
-def refit_notice(m: int, n: int, fmt: Formatter) -> str:
+def refit_notice(m: int, n: int) -> str:
     """What happened to an m × m custom grid on a sentence of n tokens."""
     grew = " (the new pairs are allowed)" if n > m else ""
-    return (f"Your custom mask was {m} × {m} but your sentence has {fmt.plural(n, 'token')}, "
+    return (f"Your custom mask was {m} × {m} but your sentence has {plural(n, 'token')}, "
             f"so it is now {n} × {n}{grew}.")
+
+
+def grid_link_caption(encoded: str) -> str:
+    """Where the link keeps the learner's grid, with the grid's own string ("110-111-001")."""
+    return f"The link to this page keeps your grid as one string of 0s and 1s per row: `{encoded}`."
 
 
 def nothing_can_attend(mask) -> str | None:
@@ -86,7 +87,7 @@ def heads_caption(d_model: int, heads: int) -> str:
     return f"One head: d_k = d_model = {d_model}. Pick more heads in the sidebar; the mask stays the same."
 
 
-def allowed_pairs(mask, fmt: Formatter) -> str:
+def allowed_pairs(mask) -> str:
     """How many of the n × n query→key pairs the mask allows."""
     mask = np.asarray(mask, dtype=bool)
     allowed, total = int(mask.sum()), mask.size
@@ -112,7 +113,7 @@ def scores_caption(mask) -> str:
     return "A blocked pair's score is −∞ (grey cell): exp(−∞) = 0, so softmax gives it no weight at all."
 
 
-def all_scores_blocked(mask, fmt: Formatter) -> str | None:
+def all_scores_blocked(mask) -> str | None:
     """Said in words when every masked score is −∞ (a heatmap of nothing would be an empty grey box)."""
     mask = np.asarray(mask, dtype=bool)
     if mask.any():
@@ -122,7 +123,7 @@ def all_scores_blocked(mask, fmt: Formatter) -> str | None:
             "exp(−∞) = 0 everywhere, and the weights below are all 0.")
 
 
-def weights_caption(mask, weights, fmt: Formatter) -> str:
+def weights_caption(mask, weights) -> str:
     """The largest weight on a blocked pair and how close each row sums to 1, over every head (heads, n, n)."""
     mask = np.asarray(mask, dtype=bool)
     weights = np.asarray(weights, dtype=float)
@@ -132,15 +133,15 @@ def weights_caption(mask, weights, fmt: Formatter) -> str:
     if mask.all():
         first = "No pair is blocked, so no weight is forced to 0."
     else:
-        top = weights[:, ~mask].max()
-        first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {fmt.num(top, 3)}"
+        top = largest_blocked_weight(mask, weights)
+        first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {num(top, 3)}"
                  f"{' (exactly 0)' if top == 0 else ''}.")
     if not open_rows.size:
         return f"{first} No row has a key to share its weight among, so every row sums to 0."
-    gap = np.abs(weights[:, open_rows].sum(axis=-1) - 1).max()
     rows = "Every row" if not blocked.size else "Every row with an allowed key"
     rest = f"; the fully blocked {'row sums' if blocked.size == 1 else 'rows sum'} to 0." if blocked.size else "."
-    return f"{first} {rows} sums to 1{' in every head' if several else ''} (largest gap {fmt.gap(gap)}){rest}"
+    return (f"{first} {rows} sums to 1{' in every head' if several else ''} "
+            f"(largest gap {gap(row_sum_gap(weights, open_rows))}){rest}")
 
 
 def head_output_title(head: int, heads: int) -> str:
@@ -169,24 +170,24 @@ def head_output_caption(head: int, heads: int, d_v: int) -> str:
 # ---------------------------------------------------------------- a query that may see no key
 
 
-def blocked_rows_info(labels, mask, weights, output, fmt: Formatter) -> str | None:
+def blocked_rows_info(labels, mask, weights, output) -> str | None:
     """What the queries that may see no key get, or None when every query may see some key."""
     rows = fully_masked_rows(mask)
     if not rows.size:
         return None
     weights, output = np.asarray(weights, dtype=float), np.asarray(output, dtype=float)
-    return (f"{_quoted(labels, rows, fmt)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
+    return (f"{_quoted(labels, rows)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
             "masked scores is all −∞. There is nothing to share the weight among, so this explorer gives the row "
-            f"weights of 0 (they sum to {fmt.num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output "
-            f"of 0: largest output entry {fmt.num(np.abs(output[rows]).max(), 3)}.")
+            f"weights of 0 (they sum to {num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output "
+            f"of 0: largest output entry {num(np.abs(output[rows]).max(), 3)}.")
 
 
-def uniform_fallback(n: int, fmt: Formatter) -> str:
+def uniform_fallback(n: int) -> str:
     """Why −∞ and not −10⁶: what a huge finite number would have done to a fully blocked row of n keys."""
     if n == 1:
         spread = "all of its weight, 1, on its only key"
     else:
-        spread = f"1/{n} = {fmt.num(1 / n, 3)} on each of its {n} keys"
+        spread = f"1/{n} = {num(1 / n, 3)} on each of its {n} keys"
     return ("Why say so? A plain softmax computes exp(−∞) / Σ exp(−∞) = 0 / 0 here, which is *not a number* "
             "(NaN), and one NaN spreads to every later layer. The d2l book's `masked_softmax` once replaced "
             f"blocked scores by −10⁶ instead of −∞, so a fully blocked row became uniform: {spread}, "
@@ -213,9 +214,26 @@ def several_heads_intro(d_model: int, heads: int) -> str:
             "weights. The heads' outputs are set side by side and mixed by W_O.")
 
 
-def ribbon_caption(n: int, d_model: int, heads: int, fmt: Formatter) -> str:
+RIBBON_STEPS = ("X", "Q, K, V = X·W", "split into heads", "per-head attention weights", "per-head outputs",
+                "concatenate", "output = concat·W_O")
+
+
+def shape_ribbon(n: int, d_model: int, n_heads: int) -> list[tuple[str, str]]:
+    """The live shapes of multi-head attention, as (step, shape) pairs from X to the output."""
+    return [(step, " × ".join(map(str, shape)))
+            for step, shape in zip(RIBBON_STEPS, head_shapes(n, d_model, n_heads), strict=True)]
+
+
+def ribbon_markdown(n: int, d_model: int, heads: int) -> str:
+    """The shape ribbon as one line of markdown, X: **6 × 8**  →  …, which wraps only at an arrow."""
+    # no-break spaces and hyphens inside each step, so a line only wraps at an arrow
+    return "  →  ".join(f"{step}: **{shape}**".replace(" ", "\u00a0").replace("-", "\u2011")
+                        for step, shape in shape_ribbon(n, d_model, heads))
+
+
+def ribbon_caption(n: int, d_model: int, heads: int) -> str:
     """The symbols of the shape ribbon, with their live values."""
-    return (f"n = {fmt.plural(n, 'token')}, d_model = {d_model}, h = {fmt.plural(heads, 'head')}, "
+    return (f"n = {plural(n, 'token')}, d_model = {d_model}, h = {plural(heads, 'head')}, "
             f"d_k = d_v = {d_model // heads}.")
 
 
@@ -239,15 +257,7 @@ def query_title(label: str, heads: int, d_k: int) -> str:
     return f"“{label}” in every head: softmax(qₕKₕᵀ/√{d_k} + M)"
 
 
-def top_keys(row, tie: float = TIE) -> tuple[int, ...]:
-    """The keys that share a weight row's largest weight (n,) -> (k,); empty for a row of zeros."""
-    row = np.asarray(row, dtype=float)
-    if not row.any():
-        return ()
-    return tuple(int(j) for j in np.flatnonzero(row >= row.max() - tie))
-
-
-def where_query_looks(labels, i: int, mask, weights, fmt: Formatter) -> str:
+def where_query_looks(labels, i: int, mask, weights) -> str:
     """Where query i puts its largest weight in each head, and whether the heads agree; weights (heads, n, n)."""
     weights = np.asarray(weights, dtype=float)
     heads, name = weights.shape[0], f"“{labels[i]}”"
@@ -256,14 +266,12 @@ def where_query_looks(labels, i: int, mask, weights, fmt: Formatter) -> str:
     if not allowed.size:
         return f"{name} may see no key, so {every} give{'s' if heads == 1 else ''} it zero weights."
     if allowed.size == 1:
-        return (f"{name} may see only {_quoted(labels, allowed, fmt)}, so {every} put{'s' if heads == 1 else ''} "
+        return (f"{name} may see only {_quoted(labels, allowed)}, so {every} put{'s' if heads == 1 else ''} "
                 "all the weight, 1, there.")
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for k in range(heads):
-        groups.setdefault(top_keys(weights[k, i]), []).append(k + 1)
+    groups = heads_by_top_keys(weights, i)
     where = "; ".join(
-        f"{'head' if len(hs) == 1 else 'heads'} {fmt.listing([str(h) for h in hs])} → "
-        f"{_quoted(labels, keys, fmt)}{' (tied)' if len(keys) > 1 else ''}"
+        f"{'head' if len(hs) == 1 else 'heads'} {listing([str(h + 1) for h in hs])} → "
+        f"{_quoted(labels, keys)}{' (tied)' if len(keys) > 1 else ''}"
         for keys, hs in groups.items())
     if heads == 1:
         verdict = "With one head there is nothing to compare: pick more heads in the sidebar to see several."
@@ -308,50 +316,49 @@ RULE_WORDS = {
 MASK_PHRASES = {"none": "With no mask", "causal": "Under the causal mask", "custom": "Under your custom grid"}
 
 
-def _span(labels, keys, fmt: Formatter) -> str:
+def _span(labels, keys) -> str:
     """“a”, “b” and “c”; a run of more than four keys as “a” … “e”, so a 32-token sentence stays one line."""
     keys = list(keys)
     if len(keys) > 4 and keys == list(range(keys[0], keys[-1] + 1)):
         return f"“{labels[keys[0]]}” … “{labels[keys[-1]]}”"
-    return _quoted(labels, keys, fmt)
+    return _quoted(labels, keys)
 
 
-def keys_text(labels, keys, fmt: Formatter) -> str:
+def keys_text(labels, keys) -> str:
     """One answer to "which keys can it see?": no key at all, “the·0” and “cat”, the 6 keys “the·0” … “mat”."""
     keys = list(keys)
     if not keys:
         return "no key at all"
     if len(keys) > 4 and keys == list(range(keys[0], keys[-1] + 1)):
-        return f"the {len(keys)} keys {_span(labels, keys, fmt)}"
-    return _quoted(labels, keys, fmt)
+        return f"the {len(keys)} keys {_span(labels, keys)}"
+    return _quoted(labels, keys)
 
 
-def see_question(kind: str, labels, i: int, n_pad: int, fmt: Formatter) -> str:
+def see_question(kind: str, labels, i: int, n_pad: int) -> str:
     """The prediction asked before the mask is shown: which keys can query i see under the chosen mask?"""
     who = f"“{labels[i]}”, the {ORDINALS[i]} token," if i < len(ORDINALS) else f"“{labels[i]}”"
     if kind == "padding":
-        pads = f"no {PAD_LABEL} token" if n_pad == 0 else fmt.plural(n_pad, PAD_LABEL + " token")
+        pads = f"no {PAD_LABEL} token" if n_pad == 0 else plural(n_pad, PAD_LABEL + " token")
         where = f"Under the padding mask, with {pads} after your sentence"
     else:
         where = MASK_PHRASES[kind]
     return f"{where}, which keys can {who} see?"
 
 
-def see_why(labels, mask, i: int, n_real: int, weights, fmt: Formatter, guess=None) -> str:
+def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
     """The answer from the mask's row i and the weights (heads, n, n); with a wrong `guess`, what it got wrong."""
     mask, weights = np.asarray(mask, dtype=bool), np.asarray(weights, dtype=float)
     n, name, heads = mask.shape[0], f"“{labels[i]}”", weights.shape[0]
     truth = visible_keys(mask, i)
     every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
-    blocked = np.flatnonzero(~mask[i])
-    share = weights[:, i, list(truth)].sum(axis=-1)
-    whole = bool(truth) and np.abs(share - 1).max() < 1e-9  # the allowed keys' weights sum to 1 in every head
+    blocked = np.array(hidden_keys(mask, i), dtype=int)
+    whole = keeps_whole_weight(mask, weights, i)  # the allowed keys' weights sum to 1 in every head
     if not truth:
-        zero = "are all 0" if not weights[:, i].any() else f"reach {fmt.num(weights[:, i].max(), 3)}"
+        zero = "are all 0" if not weights[:, i].any() else f"reach {num(weights[:, i].max(), 3)}"
         text = f"Row {name} of the mask has no 1 in it: {name} may see no key, so its weights {zero} in {every}."
     else:
         rule = rule_of(truth, n, i, n_real)
-        text = f"Row {name} of the mask has a 1 for {keys_text(labels, truth, fmt)}"
+        text = f"Row {name} of the mask has a 1 for {keys_text(labels, truth)}"
         text += f": {RULE_WORDS[rule]}." if rule not in (None, "nothing") else "."
         if not blocked.size:
             text += " No key in its row is blocked"
@@ -363,8 +370,8 @@ def see_why(labels, mask, i: int, n_real: int, weights, fmt: Formatter, guess=No
         else:
             top = weights[:, i, blocked].max()
             which = "other key" if blocked.size == 1 else f"other {blocked.size} keys"
-            text += (f" The {which} ({_span(labels, blocked, fmt)}) {'is' if blocked.size == 1 else 'are'} blocked: "
-                     f"score −∞, so weight {'exactly 0' if top == 0 else fmt.num(top, 3)} in {every}")
+            text += (f" The {which} ({_span(labels, blocked)}) {'is' if blocked.size == 1 else 'are'} blocked: "
+                     f"score −∞, so weight {'exactly 0' if top == 0 else num(top, 3)} in {every}")
             if whole:
                 text += (", and the one allowed key gets the whole weight, 1." if len(truth) == 1
                          else f", and the {len(truth)} allowed keys share the whole weight, 1.")
@@ -378,9 +385,9 @@ def see_why(labels, mask, i: int, n_real: int, weights, fmt: Formatter, guess=No
     if missing == [i]:
         wrong.append(f"You left out {name} itself: the 1 on the diagonal lets a token see its own key.")
     elif missing:
-        wrong.append(f"You left out {_span(labels, missing, fmt)}, which it may see.")
+        wrong.append(f"You left out {_span(labels, missing)}, which it may see.")
     if extra:
-        wrong.append(f"You counted {_span(labels, extra, fmt)}, which {'is' if len(extra) == 1 else 'are'} blocked.")
+        wrong.append(f"You counted {_span(labels, extra)}, which {'is' if len(extra) == 1 else 'are'} blocked.")
     return " ".join([*wrong, text])
 
 
@@ -412,3 +419,14 @@ def average_toggle(heads: int) -> str:
 def weights_title(head: int, heads: int) -> str:
     """The title of the step-by-step weights panel, for the head on show."""
     return f"head {head + 1}: weights = softmax(masked scores)" if heads > 1 else "weights = softmax(masked scores)"
+
+
+# ---------------------------------------------------------------- the code and the notebook
+
+
+def code_intro(label: str, head: int, heads: int) -> str:
+    """What "Show the code" holds: the page's numbers for the head (from 0) and the query `label` shown above."""
+    who = md_text(label)
+    which = f"head {head + 1} and the query “{who}”" if heads > 1 else f"the query “{who}”"
+    return (f"This page's numbers in plain numpy, for {which} shown above: the code "
+            "of the notebook below, which also checks its results against the page.")

@@ -8,7 +8,7 @@ import pytest
 import attn_core
 from attn_core.masks import build_mask, with_padding
 from tests.apptest_utils import all_text, assert_ran, figures, heatmap_z, title_of
-from tests.test_masks_text import BAD_GRAMMAR
+from tests.lessons.test_masks import BAD_GRAMMAR
 
 PAGE = "pages/4_Masks_and_heads.py"
 TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens

@@ -1,4 +1,5 @@
-"""The Masks and heads page's sentences: each one's claim checked against the numbers it was built from.
+"""The Masks and heads page's words (attn_lessons.masks): each claim checked against the numbers it was built
+from.
 
 `test_every_sentence_holds_in_every_state` walks the page's controls: every mask kind (custom grids with
 fully blocked rows, with every pair blocked and with every pair allowed), heads 1 … 16 with d_model up to 64,
@@ -11,7 +12,6 @@ import numpy as np
 import pytest
 
 import attn_core
-from attn_core import masks_text as say
 from attn_core.masks import (
     MAX_PAD,
     PAD_LABEL,
@@ -19,11 +19,13 @@ from attn_core.masks import (
     checkpoint_token,
     fully_masked_rows,
     key_set_options,
+    top_keys,
     value_columns,
     visible_keys,
     with_padding,
 )
-from attn_lessons import format as fmt
+from attn_lessons import masks as say
+from attn_lessons.format import plural
 
 SENTENCE = "the cat sat on the mat"
 TEXTS = {1: "hello", 6: SENTENCE, 32: " ".join(f"w{i % 20}" for i in range(40))}  # 40 words, kept: 32
@@ -69,7 +71,7 @@ def quoted(text: str) -> list[str]:
 def check_where_query_looks(labels, i, mask, weights):
     """Parse 'Where “x” looks most: heads 1 and 3 → “a”; head 2 → “b”. …' and check it against the weights."""
     heads = weights.shape[0]
-    text = say.where_query_looks(labels, i, mask, weights, fmt)
+    text = say.where_query_looks(labels, i, mask, weights)
     allowed = np.flatnonzero(mask[i])
     if not allowed.size:
         assert "may see no key" in text and np.all(weights[:, i] == 0)
@@ -86,7 +88,7 @@ def check_where_query_looks(labels, i, mask, weights):
             assert int(h) not in seen, f"head {h} listed twice: {text}"
             seen[int(h)] = set(quoted(where))
     assert sorted(seen) == list(range(1, heads + 1)), text  # every head, none left out for a "…"
-    tops = [say.top_keys(weights[k, i]) for k in range(heads)]
+    tops = [top_keys(weights[k, i]) for k in range(heads)]
     for k, keys in enumerate(tops):
         assert seen[k + 1] == {labels[j] for j in keys}, text
         assert all(mask[i, j] for j in keys)  # a head looks most at a key it may see
@@ -97,31 +99,28 @@ def check_where_query_looks(labels, i, mask, weights):
     return text
 
 
-@pytest.mark.parametrize(("kind", "n", "d_model", "heads", "variant"), STATES)
-def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
-    inputs, n_pad, mask, res = state(kind, n, d_model, heads, variant)
-    labels, n_all, d_k = inputs.labels, len(inputs.labels), d_model // heads
-    W, blocked_rows = res.weights, fully_masked_rows(mask)
-    sentences = []
+def check_padding_caption(inputs, n: int, n_pad: int, mask) -> str:
+    """The filler is appended, so a real word is never called padding; the caption counts what it blocks."""
+    labels, n_all = inputs.labels, len(inputs.labels)
+    text = say.padding_caption(n, n_pad)
+    assert n_all == n + n_pad and list(labels[:n]) == list(attn_core.build_inputs(TEXTS[n], 0, 8).labels)
+    blocked_keys = np.flatnonzero(~mask.any(axis=0))
+    assert [labels[j] for j in blocked_keys] == labels[n:] and all(lab.startswith(PAD_LABEL) for lab in labels[n:])
+    assert f"your {plural(n, 'token')}" in text or f"your sentence of {plural(n, 'token')}" in text
+    assert ("nothing is blocked" in text) == (n_pad == 0) == mask.all()
+    if n_pad:
+        last = "the last key column is" if n_pad == 1 else f"the last {n_pad} key columns are"
+        assert f"{last} blocked" in text and f"had {n_all} tokens" in text
+    return text
 
-    if kind == "padding":  # the filler is appended, so a real word is never called padding
-        text = say.padding_caption(n, n_pad, fmt)
-        assert n_all == n + n_pad and list(labels[:n]) == list(attn_core.build_inputs(TEXTS[n], 0, 8).labels)
-        blocked_keys = np.flatnonzero(~mask.any(axis=0))
-        assert [labels[j] for j in blocked_keys] == labels[n:] and all(lab.startswith(PAD_LABEL) for lab in labels[n:])
-        assert f"your {fmt.plural(n, 'token')}" in text or f"your sentence of {fmt.plural(n, 'token')}" in text
-        assert ("nothing is blocked" in text) == (n_pad == 0) == mask.all()
-        if n_pad:
-            last = "the last key column is" if n_pad == 1 else f"the last {n_pad} key columns are"
-            assert f"{last} blocked" in text and f"had {n_all} tokens" in text
-        sentences.append(text)
 
+def check_pairs_and_scores(mask, res, heads: int, d_k: int) -> list:
+    """Section 2's mask and masked-scores sentences, against the mask and the scaled scores."""
     error = say.nothing_can_attend(mask)
     assert (error is None) == bool(mask.any())
     if error:
-        assert np.all(W == 0) and np.all(res.output == 0) and not np.isnan(res.output).any()
-
-    text = say.allowed_pairs(mask, fmt)
+        assert np.all(res.weights == 0) and np.all(res.output == 0) and not np.isnan(res.output).any()
+    text = say.allowed_pairs(mask)
     numbers = [int(x) for x in re.findall(r"\d+", text)]
     if mask.size == 1:
         assert text == f"The one pair is {'allowed' if mask.all() else 'blocked'}."
@@ -129,14 +128,16 @@ def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
         assert numbers == [mask.size] and ("allowed" in text) == mask.all()
     else:
         assert numbers == [int(mask.sum()), mask.size]
-    sentences.append(text)
-
     assert ("No pair is blocked" in say.scores_caption(mask)) == mask.all() == (not np.isneginf(res.scaled).any())
-    nothing = say.all_scores_blocked(mask, fmt)
+    nothing = say.all_scores_blocked(mask)
     assert (nothing is None) == np.isfinite(res.scaled).any()
-    sentences += [nothing, say.scores_title(0, heads, d_k)]
+    return [text, nothing, say.scores_title(0, heads, d_k)]
 
-    text = say.weights_caption(mask, W, fmt)
+
+def check_weights_caption(mask, W, heads: int) -> str:
+    """The weights caption: a blocked pair's largest weight, and which rows sum to 1 and which to 0."""
+    blocked_rows, n_all = fully_masked_rows(mask), mask.shape[0]
+    text = say.weights_caption(mask, W)
     assert ("No pair is blocked" in text) == mask.all()
     if "exactly 0" in text:
         assert W[:, ~mask].max() == 0.0
@@ -147,32 +148,39 @@ def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
         assert np.all(W[:, blocked_rows] == 0)
     assert ("every row sums to 0" in text) == (blocked_rows.size == n_all)
     assert ("in every head" in text or "over all heads" in text) <= (heads > 1)
-    sentences.append(text)
+    return text
 
+
+def check_heads_and_blocked_rows(labels, kind: str, mask, res, heads: int, d_k: int) -> list:
+    """The head outputs' columns of V, and what a query that may see no key gets."""
+    W, blocked_rows, sentences = res.weights, fully_masked_rows(mask), []
     for h in {0, heads - 1}:  # the head output is labelled with the columns of V that head really uses
         cols = list(value_columns(h, d_k))
         np.testing.assert_allclose(res.head_outputs[h], W[h] @ res.V[:, cols], atol=1e-12)
         text = say.head_output_caption(h, heads, d_k)
         assert f"d{cols[0]}" in text and f"d{cols[-1]}" in text
         sentences += [text, say.head_output_title(h, heads)]
-
-    info = say.blocked_rows_info(labels, mask, W, res.output, fmt)
+    info = say.blocked_rows_info(labels, mask, W, res.output)
     assert (info is None) == (blocked_rows.size == 0)
     if info:
         assert set(quoted(info)) == {labels[i] for i in blocked_rows}
         assert np.all(W[:, blocked_rows] == 0) and np.all(res.output[blocked_rows] == 0)
-        sentences.append(say.uniform_fallback(n_all, fmt))
+        sentences.append(say.uniform_fallback(len(labels)))
     else:
         sentences.append(say.no_blocked_rows(kind))
+    return sentences
 
+
+def check_several_heads(labels, n: int, mask, W, d_model: int, heads: int) -> list:
+    """Section 3: the split of d_model, every head's title, one query across the heads, the average."""
+    n_all, d_k = len(labels), d_model // heads
     text = say.several_heads_intro(d_model, heads)
     assert f"d_v = {d_model} / {heads} = {d_k}" in text if heads > 1 else f"d_k = d_v = {d_model}" in text
-    sentences += [text, say.ribbon_caption(n_all, d_model, heads, fmt)]
+    sentences = [text, say.ribbon_caption(n_all, d_model, heads)]
     for k in {0, heads - 1}:
         title = say.head_weights_title(k, heads, d_k)
         assert title.startswith(f"head {k + 1} weights = softmax(") and f"/√{d_k} + M)" in title
     sentences.append(say.grid_caption(range(min(heads, 8)), heads))
-
     for i in sorted({0, n - 1, n_all - 1}):
         sentences.append(check_where_query_looks(labels, i, mask, W))
         title = say.query_title(labels[i], heads, d_k)
@@ -180,7 +188,18 @@ def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
         sentences.append(title)
     assert ("not a head" in say.average_title(heads)) == (heads > 1)
     assert ("that head's weights" in say.average_caption(heads)) == (heads == 1)
-    check_grammar(*sentences, say.average_title(heads), say.average_caption(heads))
+    return [*sentences, say.average_title(heads), say.average_caption(heads)]
+
+
+@pytest.mark.parametrize(("kind", "n", "d_model", "heads", "variant"), STATES)
+def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
+    inputs, n_pad, mask, res = state(kind, n, d_model, heads, variant)
+    labels, d_k = inputs.labels, d_model // heads
+    sentences = [check_padding_caption(inputs, n, n_pad, mask)] if kind == "padding" else []
+    sentences += check_pairs_and_scores(mask, res, heads, d_k)
+    sentences.append(check_weights_caption(mask, res.weights, heads))
+    sentences += check_heads_and_blocked_rows(labels, kind, mask, res, heads, d_k)
+    check_grammar(*sentences, *check_several_heads(labels, n, mask, res.weights, d_model, heads))
 
 
 def test_the_grammar_check_can_fail():
@@ -203,23 +222,58 @@ def test_where_query_looks_lists_every_head_and_never_trails_off():
 def test_where_query_looks_does_not_claim_different_keys_for_one_head_or_when_heads_agree():
     """Item 13: the 'different keys' sentence only when the heads' top keys really differ."""
     inputs, _, mask, res = state("none", 6, 8, 1)
-    text = say.where_query_looks(inputs.labels, 5, mask, res.weights, fmt)
+    text = say.where_query_looks(inputs.labels, 5, mask, res.weights)
     assert "different" not in text and "nothing to compare" in text
     weights = np.zeros((3, 2, 2))
     weights[:, 1] = [0.3, 0.7]  # three heads, all looking most at key 1
-    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights, fmt)
+    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
     assert text == "Where “b” looks most: heads 1, 2 and 3 → “b”. Here all 3 heads agree on where to look; " \
                    "each still passes along its own columns of V."
     weights[1, 1] = [0.5, 0.5]  # head 2 ties
-    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights, fmt)
+    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
     assert "heads 1 and 3 → “b”; head 2 → “a” and “b” (tied)" in text and "different values" in text
 
 
+@pytest.mark.parametrize(("n", "d_model", "heads", "split", "concat"),
+                         [(6, 8, 2, "2 × 6 × 4", "6 × 8"), (10, 64, 8, "8 × 10 × 8", "10 × 64"),
+                          (3, 12, 3, "3 × 3 × 4", "3 × 12")])
+def test_shape_ribbon_has_the_live_numbers(n, d_model, heads, split, concat):
+    ribbon = dict(say.shape_ribbon(n, d_model, heads))
+    assert ribbon["X"] == f"{n} × {d_model}"
+    assert ribbon["split into heads"] == split
+    assert ribbon["per-head attention weights"] == f"{heads} × {n} × {n}"
+    assert ribbon["concatenate"] == concat
+    assert ribbon["output = concat·W_O"] == f"{n} × {d_model}"
+    # and the shapes really are those of multi_head_attention
+    X = np.ones((n, d_model))
+    W = np.eye(d_model)
+    res = attn_core.multi_head_attention(X, W, W, W, heads, W)
+    assert " × ".join(map(str, res.Q_heads.shape)) == split
+    assert " × ".join(map(str, res.concat.shape)) == concat
+
+
+def test_shape_ribbon_refuses_a_non_divisor():
+    with pytest.raises(ValueError, match="not divisible"):
+        say.shape_ribbon(6, 8, 3)
+
+
+def test_the_ribbon_wraps_only_at_its_arrows():
+    text = say.ribbon_markdown(6, 8, 2)
+    assert text.count("  →  ") == 6 and "split\u00a0into\u00a0heads:\u00a0**2\u00a0×\u00a06\u00a0×\u00a04**" in text
+    assert "per\u2011head" in text and " " not in text.replace("  →  ", "")
+
+
+def test_the_link_caption_and_the_code_intro_name_what_is_on_screen():
+    assert say.grid_link_caption("10-01").endswith("one string of 0s and 1s per row: `10-01`.")
+    assert "for the query “mat” shown above" in say.code_intro("mat", 0, 1)
+    assert "for head 3 and the query “\\*” shown above" in say.code_intro("*", 2, 4)
+
+
 def test_padding_caption_counts_the_filler_not_the_words():
-    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in say.padding_caption(6, 2, fmt)
-    one = say.padding_caption(1, 1, fmt)
+    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in say.padding_caption(6, 2)
+    one = say.padding_caption(1, 1)
     assert "Here 1 ⟨pad⟩ token follows your 1 token," in one and "the last key column is blocked" in one
-    assert "your sentence of 6 tokens is already the longest" in say.padding_caption(6, 0, fmt)
+    assert "your sentence of 6 tokens is already the longest" in say.padding_caption(6, 0)
 
 
 def test_columns_text_names_a_heads_block_of_V():
@@ -228,14 +282,14 @@ def test_columns_text_names_a_heads_block_of_V():
 
 
 def test_refit_notice_says_new_pairs_are_allowed_only_when_the_grid_grew():
-    assert "new pairs are allowed" in say.refit_notice(2, 6, fmt)
-    assert "new pairs" not in say.refit_notice(6, 2, fmt) and "was 6 × 6" in say.refit_notice(6, 2, fmt)
-    assert "has 1 token," in say.refit_notice(2, 1, fmt)
+    assert "new pairs are allowed" in say.refit_notice(2, 6)
+    assert "new pairs" not in say.refit_notice(6, 2) and "was 6 × 6" in say.refit_notice(6, 2)
+    assert "has 1 token," in say.refit_notice(2, 1)
 
 
 def test_uniform_fallback_for_one_key_says_all_of_its_weight():
-    assert "1/6 = 0.167 on each of its 6 keys" in say.uniform_fallback(6, fmt)
-    assert "all of its weight, 1, on its only key" in say.uniform_fallback(1, fmt)
+    assert "1/6 = 0.167 on each of its 6 keys" in say.uniform_fallback(6)
+    assert "all of its weight, 1, on its only key" in say.uniform_fallback(1)
 
 
 # ---------------------------------------------------------------- predict, then see: which keys can token 3 see?
@@ -266,7 +320,7 @@ def test_the_prediction_and_its_answer_hold_in_every_state(kind, n, d_model, hea
     labels, n_all, W = inputs.labels, len(inputs.labels), res.weights
     i = checkpoint_token(n)
     assert i == min(2, n - 1) and i < n  # the third word, or the last word: never a ⟨pad⟩
-    question = say.see_question(kind, labels, i, n_pad, fmt)
+    question = say.see_question(kind, labels, i, n_pad)
     assert f"“{labels[i]}”, the {['first', 'second', 'third'][i]} token" in question
     assert ("causal" in question) == (kind == "causal") and (PAD_LABEL in question) == (kind == "padding")
     truth = visible_keys(mask, i)
@@ -274,8 +328,8 @@ def test_the_prediction_and_its_answer_hold_in_every_state(kind, n, d_model, hea
     options = key_set_options(mask, i, n)
     assert truth in options
     for guess in [None, *options]:
-        text = say.see_why(labels, mask, i, n, W, fmt, guess)
-        check_grammar(text, say.keys_text(labels, guess or (), fmt))
+        text = say.see_why(labels, mask, i, n, W, guess)
+        check_grammar(text, say.keys_text(labels, guess or ()))
         answer = text[text.index(f"Row “{labels[i]}”"):]
         if truth:
             claimed = answer.split(" has a 1 for ", 1)[1].split(":", 1)[0].split(". ", 1)[0]
@@ -309,23 +363,23 @@ def test_the_answer_to_the_issues_example_reads_from_the_mask():
     """The issue's example: under a causal mask, which keys can token 3 see? On the default sentence."""
     inputs, _, mask, res = state("causal", 6, 8, 2)
     labels = inputs.labels
-    assert say.see_question("causal", labels, 2, 0, fmt) == ("Under the causal mask, which keys can “sat”, "
+    assert say.see_question("causal", labels, 2, 0) == ("Under the causal mask, which keys can “sat”, "
                                                              "the third token, see?")
-    assert say.see_why(labels, mask, 2, 6, res.weights, fmt) == (
+    assert say.see_why(labels, mask, 2, 6, res.weights) == (
         "Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”: itself and every token before it. The other "
         "3 keys (“on”, “the·4” and “mat”) are blocked: score −∞, so weight exactly 0 in both heads, and the 3 "
         "allowed keys share the whole weight, 1.")
-    wrong = say.see_why(labels, mask, 2, 6, res.weights, fmt, guess=(0, 1))
+    wrong = say.see_why(labels, mask, 2, 6, res.weights, guess=(0, 1))
     assert wrong.startswith("You left out “sat” itself: the 1 on the diagonal lets a token see its own key. Row")
-    wrong = say.see_why(labels, mask, 2, 6, res.weights, fmt, guess=tuple(range(6)))
+    wrong = say.see_why(labels, mask, 2, 6, res.weights, guess=tuple(range(6)))
     assert wrong.startswith("You counted “on”, “the·4” and “mat”, which are blocked. Row")
 
 
 def test_keys_text_names_a_long_run_by_its_ends():
     labels = [f"w{j}" for j in range(32)]
-    assert say.keys_text(labels, range(32), fmt) == "the 32 keys “w0” … “w31”"
-    assert say.keys_text(labels, (0, 1), fmt) == "“w0” and “w1”" and say.keys_text(labels, (), fmt) == "no key at all"
-    assert say.keys_text(labels, (0, 2, 4, 6, 8), fmt) == "“w0”, “w2”, “w4”, “w6” and “w8”"
+    assert say.keys_text(labels, range(32)) == "the 32 keys “w0” … “w31”"
+    assert say.keys_text(labels, (0, 1)) == "“w0” and “w1”" and say.keys_text(labels, ()) == "no key at all"
+    assert say.keys_text(labels, (0, 2, 4, 6, 8)) == "“w0”, “w2”, “w4”, “w6” and “w8”"
 
 
 @pytest.mark.parametrize(("shown", "heads", "title"), [

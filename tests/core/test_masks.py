@@ -18,13 +18,19 @@ from attn_core.masks import (
     fit_mask,
     fully_masked_rows,
     head_average,
+    head_shapes,
+    heads_by_top_keys,
+    hidden_keys,
+    keeps_whole_weight,
+    largest_blocked_weight,
     key_set_options,
     n_real,
     padded_keys,
     parse_mask,
     prediction_right,
+    row_sum_gap,
     rule_of,
-    shape_ribbon,
+    top_keys,
     value_columns,
     visible_keys,
     with_padding,
@@ -158,27 +164,18 @@ def test_head_average_is_the_mean_and_rows_still_sum_to_one():
     np.testing.assert_allclose(avg.sum(axis=-1), 1.0, atol=1e-12)
 
 
-@pytest.mark.parametrize(("n", "d_model", "heads", "split", "concat"),
-                         [(6, 8, 2, "2 × 6 × 4", "6 × 8"), (10, 64, 8, "8 × 10 × 8", "10 × 64"),
-                          (3, 12, 3, "3 × 3 × 4", "3 × 12")])
-def test_shape_ribbon_has_the_live_numbers(n, d_model, heads, split, concat):
-    ribbon = dict(shape_ribbon(n, d_model, heads))
-    assert ribbon["X"] == f"{n} × {d_model}"
-    assert ribbon["split into heads"] == split
-    assert ribbon["per-head attention weights"] == f"{heads} × {n} × {n}"
-    assert ribbon["concatenate"] == concat
-    assert ribbon["output = concat·W_O"] == f"{n} × {d_model}"
-    # and the shapes really are those of multi_head_attention
-    X = np.ones((n, d_model))
-    W = np.eye(d_model)
+@pytest.mark.parametrize(("n", "d_model", "heads"), [(6, 8, 2), (10, 64, 8), (3, 12, 3), (1, 4, 1)])
+def test_head_shapes_are_those_of_multi_head_attention(n, d_model, heads):
+    X, W = np.ones((n, d_model)), np.eye(d_model)
     res = attn_core.multi_head_attention(X, W, W, W, heads, W)
-    assert " × ".join(map(str, res.Q_heads.shape)) == split
-    assert " × ".join(map(str, res.concat.shape)) == concat
+    shapes = head_shapes(n, d_model, heads)
+    assert shapes == [X.shape, res.Q.shape, res.Q_heads.shape, res.weights.shape, res.head_outputs.shape,
+                      res.concat.shape, res.output.shape]
 
 
-def test_shape_ribbon_refuses_a_non_divisor():
-    with pytest.raises(ValueError, match="not divisible"):
-        shape_ribbon(6, 8, 3)
+def test_head_shapes_refuse_a_non_divisor():
+    with pytest.raises(ValueError, match="not divisible by n_heads=3"):
+        head_shapes(6, 8, 3)
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -287,3 +284,43 @@ def test_the_checkpoint_key_changes_with_the_row_so_an_old_answer_is_not_reused(
     causal, none = build_mask("causal", 6), build_mask("none", 6)
     assert checkpoint_key(causal, 2) == "cp_see_2_111000" != checkpoint_key(none, 2)
     assert checkpoint_key(causal, 2) != checkpoint_key(build_mask("causal", 7), 2)
+
+
+# ---------------------------------------------------------------- what the weights do with the mask
+
+
+def test_top_keys_are_the_row_largest_ties_included_and_none_for_a_row_of_zeros():
+    assert top_keys([0.1, 0.7, 0.2]) == (1,)
+    assert top_keys([0.4, 0.4, 0.2]) == (0, 1) and top_keys([0.4, 0.4 - 1e-13, 0.2]) == (0, 1)
+    assert top_keys([0.4, 0.4 - 1e-9, 0.2]) == (0,)  # a real preference, not rounding
+    assert top_keys([0.0, 0.0]) == ()
+
+
+def test_heads_are_grouped_by_the_keys_they_weigh_most():
+    weights = np.zeros((3, 2, 2))
+    weights[:, 1] = [0.3, 0.7]
+    assert heads_by_top_keys(weights, 1) == {(1,): [0, 1, 2]}
+    weights[1, 1] = [0.5, 0.5]
+    assert heads_by_top_keys(weights, 1) == {(1,): [0, 2], (0, 1): [1]}
+    assert heads_by_top_keys(weights, 0) == {(): [0, 1, 2]}  # a row of zeros: no key on top
+
+
+def test_blocked_weight_and_row_sums_read_off_every_head():
+    mask = build_mask("causal", 6)
+    mask[2] = False
+    res = mha(8, 2, mask)
+    assert largest_blocked_weight(mask, res.weights) == 0.0
+    assert largest_blocked_weight(np.ones((6, 6), bool), res.weights) == 0.0  # nothing blocked
+    assert largest_blocked_weight(mask, np.full((2, 6, 6), 0.25)) == 0.25
+    open_rows = [0, 1, 3, 4, 5]
+    assert row_sum_gap(res.weights, open_rows) < 1e-12 and row_sum_gap(res.weights, [2]) == 1.0
+
+
+def test_hidden_keys_and_the_whole_weight_of_a_row():
+    mask = build_mask("causal", 4)
+    mask[3] = False
+    res = mha(8, 2, mask, text="the cat sat on")
+    assert hidden_keys(mask, 1) == (2, 3) and hidden_keys(mask, 3) == (0, 1, 2, 3)
+    assert set(hidden_keys(mask, 1)) | set(visible_keys(mask, 1)) == set(range(4))
+    assert keeps_whole_weight(mask, res.weights, 1) and not keeps_whole_weight(mask, res.weights, 3)
+    assert not keeps_whole_weight(mask, np.full((2, 4, 4), 0.1), 1)

@@ -811,3 +811,36 @@ def score_text(first_statuses: Sequence[str], total: int) -> str:
     parts = [f"{right} of {plural(answered, 'answer')} right at the first try"] if answered else []
     parts += [f"{plural(shown, 'answer')} shown without a try"] if shown else []
     return "This session: " + " and ".join(parts) + "."
+
+
+# ------------------------------------------------------------------ the page's other words about its numbers
+
+
+def reveal_softmax_axis(words_q: Sequence[str], words_k: Sequence[str], weights) -> str:
+    """The sentences the queries and the keys came from, then what sums to 1 in their weights (n_q, n_k)."""
+    return f"Queries from {quoted(words_q)}, keys from {quoted(words_k)}. " + reveal_sums(weights)
+
+
+def reveal_qkv_shapes(arrays: Mapping[str, np.ndarray]) -> str:
+    """How each shape came about in arrays multiplied just now, as a markdown list."""
+    return ("Random X and W of these sizes, multiplied just now:\n\n"
+            + "\n".join(f"- {line}" for line in shape_flow(arrays)))
+
+
+def qk_variance_title(d_k: int, n_pairs: int) -> str:
+    """The histogram's title: the width and how many pairs it counts."""
+    return f"q·k, d_k = {d_k}  ({n_pairs:,} pairs)"
+
+
+def steps_metric(name: str, steps) -> tuple[str, str]:
+    """A metric's label and value: the steps from token 1 to token n in an (n, n) step matrix."""
+    n = len(steps)
+    return f"{name.capitalize()}, token 1 → token {n}", plural(int(np.asarray(steps)[n - 1, 0]), "step")
+
+
+def take_home_intro(number: int, with_steps: bool) -> str:
+    """What the page's code and notebook hold: question `number`'s attention, and the step counts if drawn."""
+    demo = " and the step counts of “Every position in one step”" if with_steps else ""
+    return (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
+            f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
+            "its results against the page.")

@@ -15,7 +15,6 @@ from attn_core.questions import (
     steps_matrix,
 )
 from attn_core.scaling import compare_two_keys
-from attn_lessons import format as fmt
 from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
@@ -203,16 +202,14 @@ def reveal_softmax_axis(q: qs.Question, shared) -> None:
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     w = a.weights
     res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
-    st.markdown(f"Queries from {qs.quoted(words_q)}, keys from {qs.quoted(words_k)}. "
-                + qs.reveal_sums(res.weights))
+    st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights))
     _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels, "fig_softmax_axis")
 
 
 def reveal_qkv_shapes(q: qs.Question, shared) -> None:
     p = q.params
     arrays = qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], shared.seed)
-    st.markdown("Random X and W of these sizes, multiplied just now:\n\n"
-                + "\n".join(f"- {line}" for line in qs.shape_flow(arrays)))
+    st.markdown(qs.reveal_qkv_shapes(arrays))
 
 
 def reveal_roles(q: qs.Question, shared) -> None:
@@ -252,7 +249,7 @@ def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
     st.markdown(qs.reveal_qk_variance(d_k, dots))
-    plot(cached_figure(histogram_figure, dots, float(np.sqrt(d_k)), f"q·k, d_k = {d_k}  ({len(dots):,} pairs)",
+    plot(cached_figure(histogram_figure, dots, float(np.sqrt(d_k)), qs.qk_variance_title(d_k, len(dots)),
                        curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
@@ -302,7 +299,7 @@ def one_step(shared) -> tuple[list[str], dict | None]:
     }
     c1, c2 = st.columns(2)
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
-        col.metric(f"{name.capitalize()}, token 1 → token {n}", fmt.plural(int(matrices[name][n - 1, 0]), "step"))
+        col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         plot(cached_figure(_steps_figure, matrices[name], name, labels), f"fig_steps_{name.split()[0]}", col)
     c1, c2 = st.columns(2, vertical_alignment="center")
@@ -345,11 +342,7 @@ def take_it_home(shared, labels, steps) -> None:
         return notebook_cells(nbk.check_cells, list(a.labels), list(b.labels), a.X, b.X, w.W_Q, w.W_K, w.W_V,
                               list(labels), shown_weights=res.weights, shown_steps=steps)
 
-    demo = "" if steps is None else " and the step counts of “Every position in one step”"
-    intro = (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
-             f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
-             "its results against the page.")
-    nbk.show_code(intro, cells, a.X.size + b.X.size + 3 * w.W_Q.size)
+    nbk.show_code(qs.take_home_intro(number, steps is not None), cells, a.X.size + b.X.size + 3 * w.W_Q.size)
     settings, link = {**nbk.shared_settings(shared), "question seed": seed}, nbk.link_here("Check_yourself")
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Check yourself", settings, link, cells()),
                         "attention_explorer_check_yourself.ipynb", key="download_notebook")

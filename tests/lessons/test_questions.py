@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.hyp import examples
 
 from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
-from attn_core.questions import passage_words, qkv_arrays, role_test
+from attn_core.questions import attention_reads, passage_words, qkv_arrays, recurrent_reads, role_test, steps_matrix
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 
@@ -443,3 +443,43 @@ def test_a_quoted_answer_ends_its_sentence_with_one_full_stop(kind):
         message = qs.show_answer(q).message
         assert ".”." not in message and f"The answer is {q.answer_text}." in message
         assert q.answer_text.strip("“”") + "." == dict(q.options)[q.answer]
+
+
+# ---------------------------------------------------------------- the page's other words about its numbers
+
+def test_reveal_softmax_axis_names_both_sentences_then_says_what_sums_to_one():
+    W = softmax(np.random.default_rng(2).standard_normal((2, 3)))
+    text = qs.reveal_softmax_axis(["a", "b"], ["c", "d", "e"], W)
+    assert text == "Queries from “a b”, keys from “c d e”. " + qs.reveal_sums(W)
+    assert "Each of the 2 rows sums to 1" in text and "the 3 column sums" in text
+
+
+def test_reveal_qkv_shapes_lists_how_each_shape_came_about():
+    arrays = qkv_arrays(7, 16, 4, 6, 0)
+    lines = qs.reveal_qkv_shapes(arrays).split("\n")
+    assert lines[:2] == ["Random X and W of these sizes, multiplied just now:", ""]
+    assert lines[2:] == [f"- {line}" for line in qs.shape_flow(arrays)]
+    assert "- Q = X W_Q: (7 × 16) · (16 × 4) → 7 × 4" in lines
+
+
+def test_qk_variance_title_states_the_width_and_the_count():
+    assert qs.qk_variance_title(64, 10_000) == "q·k, d_k = 64  (10,000 pairs)"
+    assert qs.qk_variance_title(4, 500) == "q·k, d_k = 4  (500 pairs)"
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(2, 32))
+def test_steps_metric_reads_the_step_matrix(n):
+    assert qs.steps_metric("attention", steps_matrix(attention_reads(n))) == (
+        f"Attention, token 1 → token {n}", "1 step")
+    assert qs.steps_metric("recurrent network", steps_matrix(recurrent_reads(n))) == (
+        f"Recurrent network, token 1 → token {n}", f"{n - 1} step{'s' if n > 2 else ''}")
+
+
+def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn():
+    text = qs.take_home_intro(1, True)
+    assert text.startswith("This page's numbers in plain numpy: question 1's attention at these numbers")
+    assert "and the step counts of “Every position in one step”. It is the code of the notebook" in text
+    text = qs.take_home_intro(3, False)
+    assert "question 3's attention" in text and "step counts" not in text
+    assert "(it prints the answer, so try the question first). It is the code" in text

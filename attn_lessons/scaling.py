@@ -14,6 +14,8 @@ import numpy as np
 from attn_core.scaling import (
     SMALL_SLOPE,
     Peakedness,
+    QKSample,
+    Temperature,
     TwoKeys,
     argmax_position,
     compare_two_keys,
@@ -22,7 +24,7 @@ from attn_core.scaling import (
     vanishes,
 )
 
-from .format import about, num, readable, short, sqrt_text, times, vec
+from .format import about, num, plural, readable, short, sqrt_text, times, vec
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -370,3 +372,79 @@ def _lesson(two: TwoKeys) -> str:
     keeps = "exactly 0" if p_lo == 0 else readable(p_lo, 3)
     return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
                    f"{keeps}.")
+
+
+# ------------------------------------------------------------------------ what each section says about its numbers
+def softmax_line(scores, weights, decimals: int) -> str:
+    """'softmax([8, 0]) = **[0.9997, 0.0003]**': one side of section 1, scores and weights as computed."""
+    return f"softmax({scores_text(scores)}) = **{vec(weights, decimals)}**"
+
+
+def scaled_heading(d_k: int) -> str:
+    """'Divided by √64 = 8': the heading over section 1's scaled side."""
+    return f"Divided by {sqrt_text(d_k)}"
+
+
+def sampling_intro(n_samples: int, seed: int) -> str:
+    """Section 2's opening: how many pairs it draws, from which seed, and why their spread is √d_k."""
+    return (f"Draw q and k with independent N(0, 1) entries, {n_samples:,} pairs from a generator seeded with the "
+            f"sidebar seed ({seed}). Each product qᵢkᵢ has variance 1, and q·k adds d_k of them, so q·k has "
+            "variance d_k: standard deviation √d_k. Dividing by √d_k brings it back to 1.")
+
+
+def std_help(d_k: int) -> str:
+    """'theory: √d_k = √64 = 8': the tooltip of the measured spread of q·k."""
+    return f"theory: √d_k = {sqrt_text(d_k)}"
+
+
+def std_captions(sample: QKSample) -> tuple[str, str]:
+    """The measured spread of q·k and of q·k / √d_k, each against its theory value: (raw, scaled)."""
+    return (f"Theory: √d_k = {sqrt_text(sample.d_k)}. Measured {num(sample.std, 2)}: "
+            f"{about_theory(sample.std, sample.theory)}.",
+            f"Theory: 1, whatever d_k is. Measured {num(sample.std_scaled, 2)}: "
+            f"{about_theory(sample.std_scaled, 1.0)}.")
+
+
+def peakedness_caption(peak: Peakedness, seed: int) -> str:
+    """What every point of section 3's curves averages: how many draws, of how many keys, from which seed."""
+    return (f"Every point is the mean over **{peak.n_seeds} seeds**: {peak.n_seeds} independent draws of one query "
+            f"and {peak.n_keys} keys, from a generator seeded with the sidebar seed ({seed}). Each width reuses "
+            "the first d_k coordinates of the same draws, so the curves change only through d_k.")
+
+
+def one_key_note(n_keys: int) -> str | None:
+    """Why section 3's curves lie flat with a single key; None with two keys or more."""
+    if n_keys != 1:
+        return None
+    return ("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
+            "every scale, so all three curves lie flat. Pick n ≥ 2 to see scaling matter.")
+
+
+def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
+    """Section 4's opening: whose queries and keys these are, and their width d_k = d_model / heads."""
+    return (f"These are the queries and keys of **head 1 of your {plural(heads, 'head')}** (sidebar), so "
+            f"d_k = d_model / heads = {d_model} / {heads} = {d_k}. Choose what to divide QKᵀ by: the "
+            "divisor τ works like a temperature. Small τ sharpens softmax toward a hard argmax; large τ flattens it "
+            "toward uniform weights.")
+
+
+def entropy_caption(temp: Temperature) -> str:
+    """How to read the row-entropy bars: 0 is one key, the dotted log n is every key alike."""
+    n = temp.weights.shape[-1]
+    return (f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
+            f"log {n} = {num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
+
+
+def temperature_progress(temp: Temperature) -> str:
+    """Where the mean row entropy at this τ sits between a hard argmax (0) and uniform weights (log n)."""
+    n = temp.weights.shape[-1]
+    return (f"With τ = {short(temp.tau)} the mean row entropy is {num(temp.mean_entropy, 3)} nats: "
+            f"{num(100 * temp.position, 0)}% of the way from a hard argmax (0) to uniform (log {n} = "
+            f"{num(temp.max_entropy, 3)}).")
+
+
+def one_token_note(temp: Temperature) -> str | None:
+    """Why τ changes nothing for a one-token sentence; None with two tokens or more."""
+    if temp.weights.shape[-1] != 1:
+        return None
+    return "Your sentence has one token, so each row has one key: it always gets weight 1, at any τ."

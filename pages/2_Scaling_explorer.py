@@ -17,18 +17,28 @@ from attn_core.scaling import (
     temperature_attention,
 )
 from attn_lessons.scaling import (
-    about_theory,
     closing_sentence,
+    entropy_caption,
     gradient_message,
     jacobian_sentence,
+    one_key_note,
+    one_token_note,
+    peakedness_caption,
     peakedness_sentence,
     prediction_right,
     prediction_sentence,
     ratio_metric,
+    sampling_intro,
+    scaled_heading,
     scores_text,
     slope_labels,
+    softmax_line,
     softmax_question,
+    std_captions,
+    std_help,
     tails_caption,
+    temperature_intro,
+    temperature_progress,
 )
 from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
@@ -116,9 +126,9 @@ def two_keys():
         return  # every number of this section waits for the learner's prediction
     left, right = st.columns(2)
     left.subheader("Unscaled")
-    left.markdown(f"softmax({scores_text(two.scores)}) = **{fmt.vec(two.p_unscaled, 4)}**")
-    right.subheader(f"Divided by {fmt.sqrt_text(two.d_k)}")
-    right.markdown(f"softmax({scores_text(two.scaled)}) = **{fmt.vec(two.p_scaled, 3)}**")
+    left.markdown(softmax_line(two.scores, two.p_unscaled, 4))
+    right.subheader(scaled_heading(two.d_k))
+    right.markdown(softmax_line(two.scaled, two.p_scaled, 3))
     plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
     gradient(two)
 
@@ -188,11 +198,7 @@ def jacobian_figure(scores: tuple, d_k: int) -> go.Figure:
 def variance(shared: Shared):
     """Section 2: sample q·k at one width, then at every width, and compare the spread with √d_k."""
     st.header("2. The variance argument, by sampling", anchor="variance")
-    st.markdown(
-        f"Draw q and k with independent N(0, 1) entries, {N_SAMPLES:,} pairs from a generator seeded with the "
-        f"sidebar seed ({shared.seed}). Each product qᵢkᵢ has variance 1, and q·k adds d_k of them, so q·k has "
-        "variance d_k: standard deviation √d_k. Dividing by √d_k brings it back to 1."
-    )
+    st.markdown(sampling_intro(N_SAMPLES, shared.seed))
     url_bound("dk2", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
     d_k = st.slider("d_k", min_value=1, max_value=D_K_MAX, step=1, key="dk2",
                     on_change=rerun_fragments(VARIANCE, NOTEBOOK))
@@ -200,12 +206,11 @@ def variance(shared: Shared):
 
     plot(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
     h_left, h_right = st.columns(2)
-    h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=f"theory: √d_k = {fmt.sqrt_text(d_k)}")
-    h_left.caption(f"Theory: √d_k = {fmt.sqrt_text(d_k)}. Measured {fmt.num(sample.std, 2)}: "
-                   f"{about_theory(sample.std, sample.theory)}.")
+    raw_caption, scaled_caption = std_captions(sample)
+    h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=std_help(d_k))
+    h_left.caption(raw_caption)
     h_right.metric("measured std of q·k / √d_k", fmt.num(sample.std_scaled, 2), help="theory: 1")
-    h_right.caption(f"Theory: 1, whatever d_k is. Measured {fmt.num(sample.std_scaled, 2)}: "
-                    f"{about_theory(sample.std_scaled, 1.0)}.")
+    h_right.caption(scaled_caption)
     tails = tails_caption(d_k)
     if tails:
         st.caption(tails)
@@ -259,14 +264,11 @@ def peakedness(shared: Shared):
     n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,
                                                key="n_keys", on_change=rerun_fragments(PEAKEDNESS, NOTEBOOK)))
     peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, shared.seed)
-    if n_keys == 1:
-        st.info("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
-                "every scale, so all three curves lie flat. Pick n ≥ 2 to see scaling matter.",
-                icon=":material/looks_one:")
+    note = one_key_note(n_keys)
+    if note:
+        st.info(note, icon=":material/looks_one:")
     plot(cached_figure(peakedness_figure, n_keys, shared.seed), key="fig_peak")
-    st.caption(f"Every point is the mean over **{N_SEEDS} seeds**: {N_SEEDS} independent draws of one query and "
-               f"{n_keys} keys, from a generator seeded with the sidebar seed ({shared.seed}). Each width reuses "
-               "the first d_k coordinates of the same draws, so the curves change only through d_k.")
+    st.caption(peakedness_caption(peak, shared.seed))
     sentence = peakedness_sentence(peak)
     if sentence:
         st.markdown(sentence)
@@ -314,13 +316,8 @@ def temperature(shared: Shared):
     inputs = load_inputs(shared)
     labels = inputs.labels
     Q, K = head_one(inputs, shared)
-    n, d_k = Q.shape
-    st.markdown(
-        f"These are the queries and keys of **head 1 of your {fmt.plural(shared.heads, 'head')}** (sidebar), so "
-        f"d_k = d_model / heads = {shared.d_model} / {shared.heads} = {d_k}. Choose what to divide QKᵀ by: the "
-        "divisor τ works like a temperature. Small τ sharpens softmax toward a hard argmax; large τ flattens it "
-        "toward uniform weights."
-    )
+    d_k = Q.shape[1]  # head 1's width, d_model / heads
+    st.markdown(temperature_intro(shared.heads, shared.d_model, d_k))
     choices = ["1", "sqrt_dk", "dk", "custom"]
     choice_labels = {"1": "1 (no scaling)", "sqrt_dk": f"√d_k = {fmt.sqrt_text(d_k)}", "dk": f"d_k = {d_k}",
                      "custom": "a custom τ"}
@@ -342,16 +339,12 @@ def temperature(shared: Shared):
          where=w_left)
     plot(cached_figure(row_entropy_figure, temp.entropy, tuple(labels), temp.max_entropy), key="fig_temp_entropy",
          where=w_right)
-    w_right.caption(f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
-                    f"log {n} = {fmt.num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
+    w_right.caption(entropy_caption(temp))
     entropy_curve(Q, K, temp, d_k)
-    st.progress(min(max(temp.position, 0.0), 1.0),
-                text=f"With τ = {fmt.short(tau)} the mean row entropy is {fmt.num(temp.mean_entropy, 3)} nats: "
-                     f"{fmt.num(100 * temp.position, 0)}% of the way from a hard argmax (0) to uniform (log {n} = "
-                     f"{fmt.num(temp.max_entropy, 3)}).")
-    if n == 1:
-        st.info("Your sentence has one token, so each row has one key: it always gets weight 1, at any τ.",
-                icon=":material/looks_one:")
+    st.progress(min(max(temp.position, 0.0), 1.0), text=temperature_progress(temp))
+    note = one_token_note(temp)
+    if note:
+        st.info(note, icon=":material/looks_one:")
 
 
 def head_one(inputs, shared: Shared):

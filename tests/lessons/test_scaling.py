@@ -14,21 +14,39 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.hyp import examples
 
-from attn_core.scaling import DIVISORS, Peakedness, compare_two_keys, peakedness_curves
+from attn_core.scaling import (
+    DIVISORS,
+    Peakedness,
+    compare_two_keys,
+    peakedness_curves,
+    qk_sample,
+    temperature_attention,
+)
 from attn_lessons.scaling import (
     PREDICT_CLOSE,
     about_theory,
     closing_sentence,
+    entropy_caption,
     gradient_message,
     jacobian_sentence,
+    one_key_note,
+    one_token_note,
+    peakedness_caption,
     peakedness_sentence,
     percent,
     prediction_right,
     prediction_sentence,
     ratio_metric,
+    sampling_intro,
+    scaled_heading,
     slope_labels,
+    softmax_line,
     softmax_question,
+    std_captions,
+    std_help,
     tails_caption,
+    temperature_intro,
+    temperature_progress,
     times_more,
 )
 
@@ -329,6 +347,30 @@ def test_a_prediction_is_right_within_five_slider_steps_as_printed():
     assert not prediction_right(0.50006, 0.45)  # 0.0501
 
 
+def check_guess_claims(text: str, guess: float, p1: float, right: bool) -> None:
+    """The reveal's claims about a guess of key 1's weight p1: the distance, its side, and the hint it picks."""
+    off = abs(guess - p1)
+    m = re.search(rf"You said ({NUMBER}): (exactly key 1's weight|less than 0.0001 (above|below)|({NUMBER}) "
+                  r"(above|below))", text)
+    assert m and printed_as(m[1], guess), text
+    side = m[3] or m[5]
+    if m[2].startswith("exactly"):
+        assert off == 0
+    else:
+        assert side == ("above" if guess > p1 else "below")
+        assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
+        assert printed_as(re.search(rf"key 1's ({NUMBER})", text)[1], p1)
+    g, p = guess - 0.5, p1 - 0.5  # the guess and the weight, each measured from an even split
+    if "keeps the order of the scores" in text:
+        assert not right and g * p <= 0 and p != 0
+    if "sharper than the scores look" in text:
+        assert not right and g * p > 0 and abs(g) < abs(p)
+    if "less sharp than that" in text:
+        assert not right and g * p > 0 and abs(g) > abs(p)
+    if "Equal scores always give equal weights" in text:
+        assert not right and p == 0
+
+
 def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> str:
     """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
     two = compare_two_keys([z1, z2], d_k)
@@ -361,26 +403,7 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> 
     if guess is None:
         assert "You said" not in text
     else:
-        off = abs(guess - two.p_unscaled[0])
-        m = re.search(rf"You said ({NUMBER}): (exactly key 1's weight|less than 0.0001 (above|below)|({NUMBER}) "
-                      r"(above|below))", text)
-        assert m and printed_as(m[1], guess), text
-        side = m[3] or m[5]
-        if m[2].startswith("exactly"):
-            assert off == 0
-        else:
-            assert side == ("above" if guess > two.p_unscaled[0] else "below")
-            assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
-            assert printed_as(re.search(rf"key 1's ({NUMBER})", text)[1], two.p_unscaled[0])
-        g, p1 = guess - 0.5, two.p_unscaled[0] - 0.5
-        if "keeps the order of the scores" in text:
-            assert not right and g * p1 <= 0 and p1 != 0
-        if "sharper than the scores look" in text:
-            assert not right and g * p1 > 0 and abs(g) < abs(p1)
-        if "less sharp than that" in text:
-            assert not right and g * p1 > 0 and abs(g) > abs(p1)
-        if "Equal scores always give equal weights" in text:
-            assert not right and p1 == 0
+        check_guess_claims(text, guess, two.p_unscaled[0], right)
 
     if "nearly a hard argmax" in text:
         assert 0 < min(p) < 0.0102  # p₁p₂ < 0.01
@@ -429,3 +452,70 @@ def test_the_reveal_says_when_the_scores_moved_since_the_answer():
     assert text.endswith("You answered for [8, 0]; the scores are now [3, 0], and the numbers below are "
                          "softmax([3, 0]) = [0.9526, 0.0474].")
     assert "You answered for" not in check_prediction_claims(1.0, 8, 0, 64, now=compare_two_keys([8, 0], 4))
+
+
+# ------------------------------------------------------------------------------------------- the sections' captions
+def test_each_side_of_section_1_prints_its_own_scores_and_weights():
+    two = compare_two_keys([8, 0], 64)
+    assert softmax_line(two.scores, two.p_unscaled, 4) == "softmax([8, 0]) = **[0.9997, 0.0003]**"
+    assert softmax_line(two.scaled, two.p_scaled, 3) == "softmax([1, 0]) = **[0.731, 0.269]**"
+    assert scaled_heading(64) == "Divided by √64 = 8" and scaled_heading(50) == "Divided by √50 = 7.071"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.integers(1, 512), st.integers(0, 999_999))
+def test_the_sampling_captions_state_the_measured_spread_against_its_theory(d_k, seed):
+    sample = qk_sample(d_k, 4000, seed)
+    raw, scaled = std_captions(sample)
+    m = re.fullmatch(rf"Theory: √d_k = √{d_k} = ({NUMBER})\. Measured ({NUMBER}): (.+)\.", raw)
+    assert m and printed_as(m[1], math.sqrt(d_k)) and printed_as(m[2], float(np.std(sample.dots)))
+    assert m[3] == about_theory(sample.std, math.sqrt(d_k))
+    m = re.fullmatch(rf"Theory: 1, whatever d_k is\. Measured ({NUMBER}): (.+)\.", scaled)
+    assert m and printed_as(m[1], float(np.std(sample.dots / math.sqrt(d_k))))
+    assert m[2] == about_theory(sample.std_scaled, 1.0)
+    m = re.fullmatch(rf"theory: √d_k = √{d_k} = ({NUMBER})", std_help(d_k))
+    assert m and printed_as(m[1], math.sqrt(d_k))
+
+
+def test_the_section_openings_and_captions_name_their_own_counts_and_seed():
+    assert "4,000 pairs from a generator seeded with the sidebar seed (7)." in sampling_intro(4000, 7)
+    caption = peakedness_caption(peakedness_curves(3, [1, 2], 20, 5), 5)
+    assert caption.startswith("Every point is the mean over **20 seeds**: 20 independent draws of one query and "
+                              "3 keys, from a generator seeded with the sidebar seed (5).")
+    assert "head 1 of your 4 heads** (sidebar), so d_k = d_model / heads = 8 / 4 = 2." in temperature_intro(4, 8, 2)
+    assert "head 1 of your 1 head**" in temperature_intro(1, 8, 8) and "8 / 1 = 8" in temperature_intro(1, 8, 8)
+    assert "single key" in one_key_note(1) and one_key_note(2) is None and one_key_note(64) is None
+
+
+def slow_mean_entropy(Q, K, tau: float) -> float:
+    """Mean over the rows of −Σ p log p for p = softmax(q·k / τ), one row at a time."""
+    rows = []
+    for q in Q:
+        p = naive_softmax([float(q @ k) / tau for k in K])
+        rows.append(-sum(v * math.log(v) for v in p if v > 0))
+    return sum(rows) / len(rows)
+
+
+def naive_softmax(z):
+    top = max(z)
+    e = [math.exp(v - top) for v in z]
+    return [v / sum(e) for v in e]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(1, 8), st.floats(0.001, 1000), st.integers(0, 999))
+def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
+    rng = np.random.default_rng(seed)
+    Q, K = rng.standard_normal((n, 4)), rng.standard_normal((n, 4))
+    temp = temperature_attention(Q, K, tau)
+    mean, log_n = slow_mean_entropy(Q, K, tau), math.log(n)
+    m = re.fullmatch(rf"With τ = ({NUMBER}) the mean row entropy is ({NUMBER}) nats: (\d+)% of the way from a "
+                     rf"hard argmax \(0\) to uniform \(log {n} = ({NUMBER})\)\.", temperature_progress(temp))
+    assert m, temperature_progress(temp)
+    assert math.isclose(parse(m[1]), tau, rel_tol=1e-3, abs_tol=5e-5)
+    assert abs(parse(m[2]) - mean) <= 0.0005 + 1e-9 and printed_as(m[4], log_n)
+    assert abs(int(m[3]) - (100 * mean / log_n if n > 1 else 0)) <= 0.5 + 1e-6
+    m = re.fullmatch(rf"Each bar is one query's row\. 0 means all its weight is on one key; the dotted line, "
+                     rf"log {n} = ({NUMBER}), means it spreads evenly over all {n}\.", entropy_caption(temp))
+    assert m and printed_as(m[1], log_n)
+    assert (one_token_note(temp) is None) == (n > 1)

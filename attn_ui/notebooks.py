@@ -1,36 +1,44 @@
 """Take it home: every page as a Jupyter notebook that rebuilds the page's numbers in plain numpy.
 
-A page hands the state it is showing (its matrices, its controls, the numbers it drew) to its own
-function here, `home_cells`, `builder_cells`, … , which returns the notebook's cells. `notebook` wraps
-them with a first cell naming the page, its settings and a link back to the same view; `page_code`
-joins the same code cells for the page's "Show the code" expander, so that what a learner reads on
-screen and what they take home are the same text.
+Each page's notebook is a real Python file in `notebooks/` at the top of the repository, in jupytext's percent
+format (`# %%` code cells, `# %% [markdown]` prose), checked by ruff and unit-tested like any other code
+(tests/ui/test_notebook_templates.py). A page hands the state it is showing to its function here, `home_cells`,
+`builder_cells`, … ; that function writes the state as the file's one cell tagged `parameters` (the inputs as
+literals with every digit, then the numbers the page showed, `shown_*`, which the last cell checks), fills any
+`{{field}}` of the file's prose, and returns the cells. Everything else is the file as written.
 
-Every notebook imports numpy and nothing of this project: its inputs are literals with every digit
-(`attn_ui.code.array_literal`), then the page's steps in the page's order, and a last cell that
-compares what it computed with the numbers the page showed (`shown_*`, literals too) and prints
-"All numbers match the page.". The page functions take plain arrays, numbers and strings and never
-read Streamlit; only `download_button` and `link_here`, at the end, do.
+`notebook` adds a first cell naming the page, its settings and a link back to the same view; `page_code` joins
+the same code cells for the page's "Show the code" (without the self-check, the plot and the shown numbers), so
+that what a learner reads on screen and what they take home are the same text. Every notebook imports numpy and
+nothing of this project. Only `download_button`, `link_here` and `show_code`, at the end, read Streamlit.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from urllib.parse import quote, urlencode
 
+import jupytext
 import nbformat
 import numpy as np
 
-from attn_lessons import format as fmt
 from attn_core.questions import steps_matrix
+from attn_lessons import format as fmt
 
 from .code import array_literal, source
 
 MATCH = "All numbers match the page."
 PLACEHOLDER_BASE = "https://YOUR-APP-ADDRESS"  # when the page does not know where the app is served
 MIME = "application/x-ipynb+json"
+TEMPLATES = Path(__file__).resolve().parent.parent / "notebooks"  # one percent-format file per page
+PARAMETERS = "parameters"  # the tag of the one cell a page fills (papermill's name for it)
+OFF_SCREEN = frozenset({"self-check", "plot"})  # tags of the cells "Show the code" leaves out
+SHOWN = "# The numbers the page showed, with every digit: the last cell checks this notebook's against them"
+FIELD = re.compile(r"\{\{(\w+)\}\}")  # a {{field}} in a template's prose
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -39,12 +47,18 @@ MIME = "application/x-ipynb+json"
 
 @dataclass(frozen=True)
 class Cell:
-    """One notebook cell: markdown or code. `screen=False` keeps a code cell out of the page's
+    """One notebook cell: markdown or code, with its tags. `screen=False` keeps a code cell out of the page's
     'Show the code' (the self-check and the optional plot are for the notebook only)."""
 
     kind: str  # "markdown" or "code"
     text: str
     screen: bool = True
+    tags: tuple[str, ...] = ()
+
+    @property
+    def screen_text(self) -> str:
+        """What 'Show the code' prints of this cell: all of it, but for the parameters cell's shown numbers."""
+        return self.text.split("\n\n" + SHOWN, 1)[0] if PARAMETERS in self.tags else self.text
 
 
 def md(text: str) -> Cell:
@@ -93,8 +107,8 @@ def notebook(title: str, settings: Mapping[str, object], link: str, cells: Seque
                    "language_info": {"name": "python"}}
     made = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for cell in cells:
-        made.append(nbformat.v4.new_code_cell(cell.text) if cell.kind == "code" else
-                    nbformat.v4.new_markdown_cell(cell.text))
+        new = nbformat.v4.new_code_cell if cell.kind == "code" else nbformat.v4.new_markdown_cell
+        made.append(new(cell.text, metadata={"tags": list(cell.tags)} if cell.tags else {}))
     for k, cell in enumerate(made):
         cell["id"] = f"cell-{k}"
     nb.cells = made
@@ -115,9 +129,57 @@ def page_code(cells: Sequence[Cell]) -> str:
             first = cell.text.splitlines()[0] if cell.text else ""
             heading = first.lstrip("#").strip() if first.startswith("#") else heading
         elif cell.screen:
-            parts.append((f"# {heading}\n" if heading else "") + cell.text)
+            parts.append((f"# {heading}\n" if heading else "") + cell.screen_text)
             heading = ""
     return "\n\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The templates: read with jupytext, the parameters cell filled
+
+
+@functools.cache
+def template(name: str) -> tuple[Cell, ...]:
+    """notebooks/<name>.py's cells as jupytext reads them, each with its tags; read once per process."""
+    text = (TEMPLATES / f"{name}.py").read_text(encoding="utf-8")
+    cells = []
+    for cell in jupytext.reads(text, fmt="py:percent").cells:
+        tags = tuple(cell.metadata.get("tags", ()))
+        cells.append(Cell(cell.cell_type, cell.source.strip("\n"), not OFF_SCREEN & set(tags), tags))
+    return tuple(cells)
+
+
+def fill(name: str, parameters: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
+    """The template `name`'s cells: its parameters cell's source replaced by `parameters`, and every {{field}} of
+    its prose by prose[field]; every other cell exactly as the file has it."""
+    prose = prose or {}
+    cells = []
+    for cell in template(name):
+        if PARAMETERS in cell.tags:
+            cell = replace(cell, text=parameters)
+        elif cell.kind == "markdown":
+            cell = replace(cell, text=FIELD.sub(lambda m: prose[m[1]], cell.text))
+        cells.append(cell)
+    return cells
+
+
+def parameters(inputs: Sequence[str], shown: Sequence[tuple[str, object]]) -> str:
+    """A parameters cell: the page's inputs (lines of code, on screen too), then under SHOWN the numbers the page
+    showed (name, value: an array, a number or None), which only the self-check reads."""
+    return "\n".join([*inputs, "", SHOWN, *(assign(name, value) for name, value in shown)])
+
+
+def assign(name: str, value) -> str:
+    """`name = <value>` with every digit: an array literal, a number, or None."""
+    if value is None:
+        return f"{name} = None"
+    value = np.asarray(value)
+    return literal(name, value) if value.ndim else f"{name} = {number(float(value))}"
+
+
+def names(labels, name: str = "labels", note: str = "one per token, in order") -> str:
+    """`labels = ['the', 'cat', …]  # note`: a list of strings as Python reads it back."""
+    return f"{name} = {list(map(str, labels))!r}  # {note}"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -233,55 +295,10 @@ def home_cells(X, W_Q, W_K, W_V, labels, i: int, *, named: bool, shown_scores, s
     what = ("each token's named features, then its two position columns; W_Q is set by hand and W_K, W_V are "
             "the identity" if named else "each token's embedding plus its position; W_Q, W_K and W_V are seeded "
             "random matrices")
-    return [
-        md(f"## The inputs\n\nOne head, so d_k = d_v = d_model. Each row of X is {what}."),
-        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
-                     extra=f"i = {int(i)}  # the query the page shows: {labels[i]!r}"),
-        md("## Three roles\n\nEvery token's row of X, times three learned matrices: a query (*what am I looking "
-           "for?*), a key (*what do I contain?*) and a value (*what do I pass along?*)."),
-        code('''
-Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
-n, d_k = Q.shape
-print("Q =\\n", Q)
-print("K =\\n", K)
-print("V =\\n", V)
-'''),
-        md(f"## One query, every key\n\nThe query of {md_text(labels[i])} scores every key (1), the scores are "
-           "divided by √d_k (2), and softmax turns them into weights that sum to 1 (3)."),
-        code('''
-scores_i = Q[i] @ K.T                 # (d_k,) @ (d_k, n) -> (n,): how well query i matches each key
-scaled_i = scores_i / np.sqrt(d_k)    # so that the scores do not grow with the width
-weights_i = softmax(scaled_i)         # (n,), sums to 1
-print(f"query {labels[i]!r}, d_k = {d_k}")
-for label, s, z, w in zip(labels, scores_i, scaled_i, weights_i):
-    print(f"{label:>12}   score {s:9.3f}   scaled {z:9.3f}   weight {w:.3f}")
-print("the weights sum to", weights_i.sum())
-'''),
-        md(f"## 4. The output for {md_text(labels[i])} is a weighted sum of the value rows"),
-        code('''
-shares = weights_i[:, None] * V       # (n, d_v): key j's share w_j · v_j
-output_i = shares.sum(axis=0)         # (d_v,): the output for query i
-print("shares =\\n", shares)
-print(f"output for {labels[i]!r} =", output_i)
-'''),
-        md("## Every query at once\n\nThe same steps for every query: one row of weights per query, each "
-           "summing to 1."),
-        code('''
-scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
-scaled = scores / np.sqrt(d_k)
-weights = softmax(scaled, axis=-1)    # normalise over the keys: each row sums to 1
-output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
-print("weights =\\n", weights)
-print("row sums:", weights.sum(axis=-1))
-print("output =\\n", output)
-'''),
-        plot_cell("weights", "labels", "labels", "weights = softmax(QKᵀ/√d_k)"),
-        check_cell([("scores", "shown_scores", shown_scores), ("weights", "shown_weights", shown_weights),
-                    ("output", "shown_output", shown_output)],
-                   asserts=["np.allclose(weights_i, shown_weights[i])", "np.allclose(output_i, shown_output[i])"]),
-    ]
+    inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
+              f"i = {int(i)}  # the query the page shows: {labels[i]!r}"]
+    shown = [("shown_scores", shown_scores), ("shown_weights", shown_weights), ("shown_output", shown_output)]
+    return fill("home", parameters(inputs, shown), {"rows_of_X": what, "query": md_text(labels[i])})
 
 
 # ---------------------------------------------------------------------------------------------------------

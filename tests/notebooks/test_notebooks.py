@@ -10,6 +10,7 @@ import asyncio
 import functools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import nbformat
 import numpy as np
@@ -23,7 +24,7 @@ from attn_core import questions as qs
 from attn_core import training as tl
 from attn_core.builder import action_animal_pair, build, default_pair, interpretable_start, random_start, trace_cell
 from attn_core.scaling import compare_two_keys, peakedness_curves, qk_sample, temperature_attention
-from attn_lessons import format as fmt
+from attn_lessons import questions as lq
 from attn_ui import notebooks as nbk
 from attn_ui.cells import apply_edits
 from attn_ui.pages import ROUTE, page_of
@@ -129,7 +130,7 @@ def mistakes(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
 
 
 def check_yourself(q=0, text="the cat sat on the mat", seed=0, d_model=8):
-    question = qs.make_question("weights_shape", q, fmt)
+    question = lq.make_question("weights_shape", q)
     p = question.params
     words_q = qs.passage_words(p["n_q"], p["offset_q"])
     words_k = words_q if p["n_q"] == p["n_k"] else qs.passage_words(p["n_k"], p["offset_k"])
@@ -247,7 +248,7 @@ CASES = [(page, k) for page, states in STATES.items() for k in range(len(states)
 def _cross_seed() -> int:
     """The first question seed whose weight-shape question is cross-attention (n_q ≠ n_k)."""
     return next(s for s in range(1, 100) if (lambda p: p["n_q"] != p["n_k"])(
-        qs.make_question("weights_shape", s, fmt).params))
+        lq.make_question("weights_shape", s).params))
 
 
 @functools.cache
@@ -336,20 +337,24 @@ def test_every_page_on_the_route_has_states_here():
 
 @pytest.mark.parametrize("page", list(STATES))
 def test_the_check_fails_when_a_shown_number_is_wrong(page):
-    """The last cell can fail: nudge one shown number and its assert must fire."""
+    """The last cell can fail: nudge one shown number (in the parameters cell, under nbk.SHOWN) and its assert
+    must fire."""
     _, cells = make_notebook(page, 0)
     check = cells[-1]
     assert check.kind == "code" and not check.screen
-    # the first literal's first number, changed by 0.5
-    head, sep, rest = check.text.partition("np.array([")
+    k = next((k for k, c in enumerate(cells) if nbk.PARAMETERS in c.tags), len(cells) - 1)
+    text = cells[k].text if nbk.SHOWN in cells[k].text else nbk.SHOWN + cells[k].text  # interim: old pages
+    inputs, marker, shown = text.partition(nbk.SHOWN)
+    # the first shown literal's first number, changed by 0.5
+    head, sep, rest = shown.partition("np.array([")
     digits = rest.lstrip("[ ")
     first = digits[:len(digits) - len(digits.lstrip("-0123456789.e+"))]
-    assert first, check.text[:200]
-    bumped = check.text.replace(sep + rest[:len(rest) - len(digits)] + first,
-                                sep + rest[:len(rest) - len(digits)] + repr(float(first) + 0.5), 1)
-    assert bumped != check.text
+    assert first, shown[:200]
+    bumped = inputs + marker + shown.replace(sep + rest[:len(rest) - len(digits)] + first,
+                                             sep + rest[:len(rest) - len(digits)] + repr(float(first) + 0.5), 1)
+    assert bumped != text
     with pytest.raises(AssertionError):
-        run_in_process([*cells[:-1], nbk.code(bumped, screen=False)])
+        run_in_process([*cells[:k], replace(cells[k], text=bumped), *cells[k + 1:]])
 
 
 def test_on_screen_code_is_the_notebook_code_and_runs_alone():
@@ -357,7 +362,7 @@ def test_on_screen_code_is_the_notebook_code_and_runs_alone():
     text = nbk.page_code(cells)
     for cell in cells:
         if cell.kind == "code" and cell.screen:
-            assert cell.text in text
+            assert cell.screen_text in text  # all of it, but for the parameters cell's shown numbers
     assert "shown_" not in text and "plotly" not in text  # the self-check and the plot are the notebook's own
     namespace: dict = {}
     import contextlib
@@ -436,3 +441,13 @@ def test_the_download_button_and_the_link_in_a_page():
     assert not at.exception
     assert at.markdown[0].value == "https://YOUR-APP-ADDRESS/Masks_and_heads?mask=causal"
     assert len(at.get("download_button")) == 1
+
+
+@pytest.mark.parametrize("page", sorted(p.stem for p in nbk.TEMPLATES.glob("*.py")))
+def test_each_template_holds_its_pages_default_numbers(page):
+    """notebooks/<page>.py runs on its own on real numbers: its parameters cell is the one its page writes in its
+    default state, every digit (`python -m tests.notebooks.defaults` rewrites them)."""
+    from tests.notebooks.defaults import default_parameters
+
+    (cell,) = [c for c in nbk.template(page) if nbk.PARAMETERS in c.tags]
+    assert cell.text == default_parameters(page)

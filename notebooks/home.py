@@ -1,0 +1,160 @@
+# %% [markdown]
+# ## The inputs
+#
+# One head, so d_k = d_v = d_model. Each row of X is {{rows_of_X}}.
+
+# %%
+import numpy as np
+
+np.set_printoptions(precision=3, suppress=True, linewidth=110)
+
+# %% tags=["parameters"]
+labels = ['the·0', 'cat', 'sat', 'on', 'the·4', 'mat']  # one per token, in order
+X = np.array([[ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
+   0.                 ,  0.                 ,  1.                 ],
+ [ 3.                 ,  0.                 ,  0.                 ,  0.                 ,
+   0.                 ,  0.8414709848078965 ,  0.5403023058681398 ],
+ [ 0.                 ,  3.                 ,  0.                 ,  0.                 ,
+   0.                 ,  0.9092974268256817 , -0.4161468365471424 ],
+ [ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
+   0.                 ,  0.1411200080598672 , -0.9899924966004454 ],
+ [ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
+   0.                 , -0.7568024953079282 , -0.6536436208636119 ],
+ [ 0.                 ,  0.                 ,  3.                 ,  0.                 ,
+   0.                 , -0.9589242746631385 ,  0.28366218546322625]])
+W_Q = np.array([[0., 1., 0., 0., 0., 0., 0.],
+ [1., 0., 0., 0., 0., 0., 0.],
+ [0., 0., 0., 0., 0., 0., 0.],
+ [0., 0., 1., 0., 0., 0., 0.],
+ [0., 0., 0., 0., 0., 0., 0.],
+ [0., 0., 0., 0., 0., 0., 0.],
+ [0., 0., 0., 0., 0., 0., 0.]])
+W_K = np.array([[1., 0., 0., 0., 0., 0., 0.],
+ [0., 1., 0., 0., 0., 0., 0.],
+ [0., 0., 1., 0., 0., 0., 0.],
+ [0., 0., 0., 1., 0., 0., 0.],
+ [0., 0., 0., 0., 1., 0., 0.],
+ [0., 0., 0., 0., 0., 1., 0.],
+ [0., 0., 0., 0., 0., 0., 1.]])
+W_V = np.array([[1., 0., 0., 0., 0., 0., 0.],
+ [0., 1., 0., 0., 0., 0., 0.],
+ [0., 0., 1., 0., 0., 0., 0.],
+ [0., 0., 0., 1., 0., 0., 0.],
+ [0., 0., 0., 0., 1., 0., 0.],
+ [0., 0., 0., 0., 0., 1., 0.],
+ [0., 0., 0., 0., 0., 0., 1.]])
+i = 2  # the query the page shows: 'sat'
+
+# The numbers the page showed, with every digit: the last cell checks this notebook's against them
+shown_scores = np.array([[0., 0., 0., 0., 0., 9.],
+ [0., 0., 9., 0., 0., 0.],
+ [0., 9., 0., 0., 0., 0.],
+ [0., 0., 0., 0., 0., 9.],
+ [0., 0., 0., 0., 0., 9.],
+ [0., 0., 0., 0., 0., 0.]])
+shown_weights = np.array([[0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
+  0.028559605090171192, 0.857201974549144   ],
+ [0.028559605090171185, 0.028559605090171185, 0.8572019745491438  , 0.028559605090171185,
+  0.028559605090171185, 0.028559605090171185],
+ [0.028559605090171185, 0.8572019745491438  , 0.028559605090171185, 0.028559605090171185,
+  0.028559605090171185, 0.028559605090171185],
+ [0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
+  0.028559605090171192, 0.857201974549144   ],
+ [0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
+  0.028559605090171192, 0.857201974549144   ],
+ [0.16666666666666666 , 0.16666666666666666 , 0.16666666666666666 , 0.16666666666666666 ,
+  0.16666666666666666 , 0.16666666666666666 ]])
+shown_output = np.array([[ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
+   0.                 , -0.7895741759404857 ,  0.22831962332105107],
+ [ 0.08567881527051355,  2.5716059236474313 ,  0.08567881527051355,  0.25703644581154067,
+   0.                 ,  0.7585134814558839 , -0.3515717828463872 ],
+ [ 2.5716059236474313 ,  0.08567881527051355,  0.08567881527051355,  0.25703644581154067,
+   0.                 ,  0.7023096178302947 ,  0.4409825007916146 ],
+ [ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
+   0.                 , -0.7895741759404857 ,  0.22831962332105107],
+ [ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
+   0.                 , -0.7895741759404857 ,  0.22831962332105107],
+ [ 0.5                ,  0.5                ,  0.5                ,  1.5                ,
+   0.                 ,  0.02936027495372981, -0.03930307711330564]])
+
+
+# %%
+def softmax(z, axis=-1):
+    """exp(z) / Σ exp(z) along `axis`, so that every slice sums to 1."""
+    e = np.exp(z - z.max(axis=axis, keepdims=True))  # subtract the max so exp() cannot overflow
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+# %% [markdown]
+# ## Three roles
+#
+# Every token's row of X, times three learned matrices: a query (*what am I looking for?*), a key (*what do I
+# contain?*) and a value (*what do I pass along?*).
+
+# %%
+Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+n, d_k = Q.shape
+print("Q =\n", Q)
+print("K =\n", K)
+print("V =\n", V)
+
+# %% [markdown]
+# ## One query, every key
+#
+# The query of {{query}} scores every key (1), the scores are divided by √d_k (2), and softmax turns them into
+# weights that sum to 1 (3).
+
+# %%
+scores_i = Q[i] @ K.T                 # (d_k,) @ (d_k, n) -> (n,): how well query i matches each key
+scaled_i = scores_i / np.sqrt(d_k)    # so that the scores do not grow with the width
+weights_i = softmax(scaled_i)         # (n,), sums to 1
+print(f"query {labels[i]!r}, d_k = {d_k}")
+for label, s, z, w in zip(labels, scores_i, scaled_i, weights_i, strict=True):
+    print(f"{label:>12}   score {s:9.3f}   scaled {z:9.3f}   weight {w:.3f}")
+print("the weights sum to", weights_i.sum())
+
+# %% [markdown]
+# ## 4. The output for {{query}} is a weighted sum of the value rows
+
+# %%
+shares = weights_i[:, None] * V       # (n, d_v): key j's share w_j · v_j
+output_i = shares.sum(axis=0)         # (d_v,): the output for query i
+print("shares =\n", shares)
+print(f"output for {labels[i]!r} =", output_i)
+
+# %% [markdown]
+# ## Every query at once
+#
+# The same steps for every query: one row of weights per query, each summing to 1.
+
+# %%
+scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
+scaled = scores / np.sqrt(d_k)
+weights = softmax(scaled, axis=-1)    # normalise over the keys: each row sums to 1
+output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
+print("weights =\n", weights)
+print("row sums:", weights.sum(axis=-1))
+print("output =\n", output)
+
+# %% tags=["plot"]
+# Optional: draw weights (needs plotly: pip install plotly)
+try:
+    import plotly.graph_objects as go
+except ImportError:
+    print("plotly is not installed: this cell only draws, so you can skip it")
+else:
+    fig = go.Figure(go.Heatmap(z=weights, x=labels, y=labels, colorscale="Blues", zmin=0, zmax=1,
+                               texttemplate="%{z:.2f}"))
+    fig.update_layout(title="weights = softmax(QKᵀ/√d_k)", yaxis_autorange="reversed", xaxis_title="key",
+                      yaxis_title="query")
+    fig.show()
+
+# %% tags=["self-check"]
+assert np.allclose(scores, shown_scores), "scores differs from the page"
+assert np.allclose(weights, shown_weights), "weights differs from the page"
+assert np.allclose(output, shown_output), "output differs from the page"
+assert np.allclose(weights_i, shown_weights[i]), "weights_i differs from the page's row i"
+assert np.allclose(output_i, shown_output[i]), "output_i differs from the page's row i"
+print("All numbers match the page.")

@@ -1,0 +1,112 @@
+"""The notebook templates in notebooks/ as code: each parses with jupytext into a notebook with exactly one
+parameters cell, passes ruff, imports only numpy, runs top to bottom at its defaults to its own check, and its
+functions compute what attn_core computes, on random inputs, in milliseconds. (The kernel runs in
+tests/notebooks/ stay the end-to-end check, in every state the tests there build.)"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import io
+import shutil
+import subprocess
+import sys
+from types import ModuleType
+
+import jupytext
+import numpy as np
+import pytest
+
+import attn_core
+from attn_ui import notebooks as nbk
+
+TEMPLATES = sorted(p.stem for p in nbk.TEMPLATES.glob("*.py"))
+SEEDS = range(8)  # random inputs per comparison
+
+
+def load(name: str) -> tuple[ModuleType, str]:
+    """notebooks/<name>.py imported from its path, which runs it top to bottom at its defaults; what it printed.
+
+    Its plot cell takes its "plotly is not installed" branch (no browser window from a test), and the print
+    options it sets stay inside."""
+    spec = importlib.util.spec_from_file_location(f"notebook_template_{name}", nbk.TEMPLATES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), np.printoptions():
+        mp.setitem(sys.modules, "plotly.graph_objects", None)
+        spec.loader.exec_module(module)
+    return module, out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def templates() -> dict[str, tuple[ModuleType, str]]:
+    return {name: load(name) for name in TEMPLATES}
+
+
+def random_scores(rng, shape=None) -> np.ndarray:
+    """Scores of a random shape (up to 3 axes of up to 7) and size, some of them large."""
+    shape = shape or tuple(rng.integers(1, 8, size=rng.integers(1, 4)))
+    return rng.standard_normal(shape) * 10.0 ** rng.uniform(-2, 2.5)
+
+
+# ------------------------------------------------------------------------------------------ every template
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_template_is_a_notebook_with_one_parameters_cell_and_a_self_check_last(name):
+    text = (nbk.TEMPLATES / f"{name}.py").read_text(encoding="utf-8")
+    nb = jupytext.reads(text, fmt="py:percent")
+    tags = [c.metadata.get("tags", []) for c in nb.cells]
+    assert sum(nbk.PARAMETERS in t for t in tags) == 1
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("## ")
+    assert [k for k, t in enumerate(tags) if "self-check" in t] == [len(nb.cells) - 1]
+    assert nb.cells[-1].source.endswith(f'print("{nbk.MATCH}")')
+    assert sum("plot" in t for t in tags) <= 1
+    assert all(c.cell_type == "code" for c, t in zip(nb.cells, tags, strict=True) if t)
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_template_runs_top_to_bottom_at_its_defaults(name, templates):
+    _, printed = templates[name]
+    assert printed.rstrip().endswith(nbk.MATCH), printed[-500:]
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_template_imports_only_numpy_and_plotly_in_its_plot_cell(name):
+    tree = ast.parse((nbk.TEMPLATES / f"{name}.py").read_text(encoding="utf-8"))
+    top = {alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names}
+    top |= {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+    assert top == {"numpy"}
+    anywhere = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    anywhere |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert anywhere <= {"numpy", "plotly.graph_objects"}
+
+
+def test_ruff_finds_nothing_in_the_templates():
+    ruff = shutil.which("ruff") or pytest.skip("ruff is not installed (pip install -r requirements-dev.txt)")
+    done = subprocess.run([ruff, "check", "--no-cache", str(nbk.TEMPLATES)], capture_output=True, text=True,
+                          cwd=nbk.TEMPLATES.parent)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_every_prose_field_is_filled_by_the_page(name):
+    """A {{field}} in a template's prose is one its page's *_cells function fills: none left in the notebook."""
+    fields = {m[1] for c in nbk.template(name) if c.kind == "markdown" for m in nbk.FIELD.finditer(c.text)}
+    assert fields <= PROSE_FIELDS[name]
+
+
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}}
+
+
+# ------------------------------------------------------------------------------------------ Home
+
+
+def test_home_softmax_is_attn_cores(templates):
+    softmax = templates["home"][0].softmax
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        z = random_scores(rng)
+        axis = int(rng.integers(-z.ndim, z.ndim))
+        assert np.allclose(softmax(z, axis=axis), attn_core.softmax(z, axis=axis), rtol=1e-12, atol=1e-15)

@@ -321,22 +321,31 @@ def _labels() -> list[str]:
     return [p.label for p in route()]
 
 
-AXE_JS = Path(os.environ.get("AXE_JS", Path.home() / ".cache" / "attention-explorer" / "node_modules" / "axe-core"
-                             / "axe.min.js"))
+def axe_js() -> Path:
+    """axe.min.js, the accessibility checker, as the axe-playwright-python wheel ships it (requirements-dev.txt).
+
+    Found without importing the package: only the file is used, loaded into the page by playwright itself."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("axe_playwright_python")
+    path = Path(spec.origin).parent / "axe.min.js" if spec and spec.origin else None
+    if path is None or not path.exists():
+        problem = "axe-playwright-python (it ships axe.min.js) is not installed: pip install -r requirements-dev.txt"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {problem}")
+        pytest.skip(problem)
+    return path
 
 
 @pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
 def test_no_serious_accessibility_findings(browser, server, file, url_path):
-    """axe-core, the accessibility checker, from the npm registry (.ci/run installs it): no serious or critical
+    """axe-core, the accessibility checker, from the axe-playwright-python wheel: no serious or critical
     finding on any page, colour contrast included."""
-    if not AXE_JS.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but axe-core is not at {AXE_JS} (npm install --prefix … axe-core@4)")
-        pytest.skip(f"axe-core is not at {AXE_JS}; .ci/run installs it")
+    axe = axe_js()
     context, page = open_cold(browser, f"{server}/{url_path}?reveal=1")
     try:
         page.wait_for_timeout(1000)
-        page.add_script_tag(path=str(AXE_JS))
+        page.add_script_tag(path=str(axe))
         found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
             .filter(v => v.impact === 'serious' || v.impact === 'critical')
             .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; '))""")

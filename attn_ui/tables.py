@@ -1,0 +1,280 @@
+"""A matrix as the browser's own HTML table: every value printed, coloured from the charts' own scales.
+
+`matrix_html` builds the markup (pure: numbers in, a string out, testable without Streamlit); `draw_matrix`
+hands it to `st.html`. A table costs the browser a fraction of a Plotly heatmap, its digits never overlap, and a
+screen reader walks it cell by cell.
+
+The colour of a cell is its value's step on the chart's scale (figures.SIGNED centred on 0, figures.WEIGHTS from
+0 to 1), sampled from `plotly.colors`, so a table and a chart of the same numbers agree. Each step is one class
+with one background and the text colour that reaches 4.5:1 on it; the table's most common step is its default
+and needs no class at all. −∞ and NaN cells say so in their text and are hatched, never told by colour alone.
+
+What st.html keeps (Streamlit 1.67 runs DOMPurify with its HTML profile and FORCE_BODY): <style> with its rules,
+class, role, tabindex, aria-*, dir, scope, colspan, <caption>, <thead>, <tbody>, and the optional end tags left
+out here (DOMPurify parses the markup as a browser does and writes it back whole). It drops scripts and event
+handlers, which is also why a hostile label could not run anything even before it is escaped here.
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+from plotly.colors import sample_colorscale, unlabel_rgb
+
+from .figures import INK, MASKED, SCREEN_PX, SIGNED, WEIGHTS
+
+KINDS = ("signed", "weights")
+STEPS = {"signed": 11, "weights": 10}  # odd for signed: the middle step is 0 itself
+LETTERS = {"signed": "abcdefghijk", "weights": "lmnopqrstu"}  # one class per step, unique across the two scales
+SCALES = {"signed": SIGNED, "weights": WEIGHTS}
+WHITE, BLACK = "#ffffff", "#000000"
+# The narrowest a table's box is drawn (px): a 390 px phone's page less its padding (358), or a column of two
+# on a laptop with the sidebar open (344), less a margin. Whatever the device says it is: a narrow window does too.
+NARROWEST_PX = 340
+HATCH_LIGHT = "#bdbdbd"  # the light stripe of a hatched cell; black text reaches 4.5:1 on it and on MASKED
+
+
+@dataclass(frozen=True)
+class Step:
+    """One class of cell: its name, what is drawn behind its text (`background`, CSS), the colours that
+    background is made of (every one must reach 4.5:1 against `text`), and the text colour."""
+
+    name: str
+    background: str
+    colours: tuple[str, ...]
+    text: str
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of '#rrggbb', 0 (black) to 1 (white)."""
+    channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two '#rrggbb' colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: str) -> str:
+    """The text colour for a background: the app's dark ink or white, whichever reads better; black where
+    neither reaches 4.5:1 (black or white always does: max(contrast) >= √21 ≈ 4.58)."""
+    dark = INK if contrast(INK, background) >= 4.5 else BLACK
+    return dark if contrast(dark, background) >= contrast(WHITE, background) else WHITE
+
+
+def _hex(rgb: str) -> str:
+    return "#" + "".join(f"{round(float(c)):02x}" for c in unlabel_rgb(rgb))
+
+
+def scale_steps(kind: str) -> list[Step]:
+    """The steps of a kind's scale, low to high: each one the scale's colour at the middle of its step."""
+    n = STEPS[kind]
+    colours = [_hex(c) for c in sample_colorscale(SCALES[kind], [(k + 0.5) / n for k in range(n)])]
+    return [Step(letter, c, (c,), text_on(c)) for letter, c in zip(LETTERS[kind], colours, strict=True)]
+
+
+def _hatch(angle: int) -> str:
+    return f"repeating-linear-gradient({angle}deg,{MASKED} 0 3px,{HATCH_LIGHT} 3px 6px)"
+
+
+# −∞ (a blocked score) and +∞ hatched one way, NaN cross-hatched: the pattern and the text say what they are.
+SPECIAL = {
+    "−∞": Step("x", _hatch(45), (MASKED, HATCH_LIGHT), BLACK),
+    "+∞": Step("y", _hatch(-45), (MASKED, HATCH_LIGHT), BLACK),
+    "NaN": Step("z", f"repeating-linear-gradient(45deg,{MASKED} 0 2px,transparent 2px 6px),"
+                     f"repeating-linear-gradient(-45deg,{MASKED} 0 2px,{HATCH_LIGHT} 2px 6px)",
+                (MASKED, HATCH_LIGHT), BLACK),
+}
+ALL_STEPS = {s.name: s for s in [*scale_steps("signed"), *scale_steps("weights"), *SPECIAL.values()]}
+
+BASE_CSS = (
+    ".mx{{margin:0 0 .25rem;color:{ink}}}"
+    ".mx .sc{{overflow-x:auto;max-width:100%}}"
+    ".mx .sc:focus-visible{{outline:2px solid {ink};outline-offset:2px}}"
+    ".mx table{{border-collapse:separate;border-spacing:1px;font-size:.8rem;line-height:1.35;margin:0;"
+    "font-variant-numeric:tabular-nums;width:auto;border:0}}"
+    ".mx caption{{caption-side:top;text-align:left;font-weight:600;font-size:.95rem;padding:0 0 .3rem;"
+    "color:{ink};position:sticky;left:0}}"
+    ".mx th,.mx td{{padding:.1rem .35rem;white-space:nowrap;border:0}}"
+    ".mx td{{text-align:right}}"
+    ".mx th{{font-weight:600;background:#fff;color:{ink};text-align:center}}"
+    ".mx th[scope=row],.mx th[scope=colgroup]{{text-align:left}}"
+    ".mx th[scope=row]{{position:sticky;left:0;z-index:1}}"
+    ".mx td.E{{background:#fff}}"
+    ".mx tr.H td{{box-shadow:inset 0 2px {ink},inset 0 -2px {ink}}}"
+    ".mx td.H{{box-shadow:inset 2px 0 {ink},inset -2px 0 {ink}}}"
+    ".mx tr.H td.H{{box-shadow:inset 0 0 0 2px {ink}}}"
+    ".mx tr.H th,.mx th.H{{text-decoration:underline 2px}}"
+    ".mx .lg{{display:flex;flex-wrap:wrap;align-items:center;gap:.15rem .5rem;font-size:.75rem;margin:.2rem 0 0}}"
+    ".mx .lg i{{display:inline-block;width:.8rem;height:.8rem;vertical-align:middle}}"
+    ".mx .lg i.hl{{box-shadow:inset 0 0 0 2px {ink};background:#fff}}"
+).format(ink=INK)
+
+
+def stylesheet(names) -> str:
+    """The one <style> of a table: the shared rules, a rule per step class used, and the table's default step.
+
+    A step's rule is `.mx .a` (it colours a cell and its swatch in the legend); the default step's is
+    `.Da td`, weaker, so a cell's own class wins. Every table writes the same rule for the same class, so two
+    tables on a page never disagree."""
+    rules = [BASE_CSS]
+    for name in sorted(set(names)):
+        step = ALL_STEPS[name]
+        rules.append(f".mx .{name},.D{name} td{{background:{step.background};color:{step.text}}}")
+    return "<style>" + "".join(rules) + "</style>"
+
+
+def cell_texts(values, decimals: int) -> list[str]:
+    """Each value as attn_lessons.format.num prints it (its minus sign, −∞ and +∞, no "−0.00"), NaN as "NaN";
+    written out here for speed: a 23,500-value page cannot afford num's checks per cell."""
+    out = []
+    for x in np.asarray(values, dtype=float).ravel().tolist():
+        text = f"{x:.{decimals}f}"
+        if text[0] == "-":
+            text = "−∞" if text == "-inf" else text[1:] if not text.strip("-0.") else "−" + text[1:]
+        elif not text[0].isdigit():
+            text = "NaN" if text == "nan" else "+∞"
+        out.append(text)
+    return out
+
+
+def value_range(M, kind: str, zmax: float | None) -> tuple[float, float]:
+    """(low, high) of the colour scale: 0 … 1 for weights; ±zmax for signed, by default the largest |finite
+    value| (1 when there is none), as figures.matrix_figure sets it, so twins given one zmax share a range."""
+    if kind == "weights":
+        return 0.0, 1.0
+    finite = np.abs(M[np.isfinite(M)])
+    top = zmax if zmax is not None else (float(finite.max()) if finite.size else 1.0)
+    top = float(top) if top and np.isfinite(top) and top > 0 else 1.0
+    return -top, top
+
+
+def step_names(M, kind: str, low: float, high: float) -> np.ndarray:
+    """The class name of every cell (r, c): its value's step on the scale from low to high (values outside
+    it take the end step), or the class of −∞, +∞ or NaN."""
+    n = STEPS[kind]
+    with np.errstate(invalid="ignore", over="ignore"):  # NaN and ±∞ get their own class below
+        index = np.clip(np.floor((M - low) / (high - low) * n), 0, n - 1)
+    names = np.array(list(LETTERS[kind]))[np.nan_to_num(index, nan=0).astype(int)]
+    names[np.isneginf(M)] = SPECIAL["−∞"].name
+    names[np.isposinf(M)] = SPECIAL["+∞"].name
+    names[np.isnan(M)] = SPECIAL["NaN"].name
+    return names
+
+
+def label(text) -> str:
+    """A row or column label as text: escaped (a token may be <script>, &amp; or a quote)."""
+    return html.escape(str(text), quote=False)
+
+
+def _dir(text) -> str:
+    """' dir=auto' for a label with right-to-left letters, so its own direction decides how it reads."""
+    return " dir=auto" if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in str(text)) else ""
+
+
+def _head(cols, x_title: str, y_title: str, highlight_col: int | None) -> str:
+    """The column headers, `<th scope=col>` each, under a header naming the columns when x_title is given."""
+    corner = f"<th scope=col{_dir(y_title)}>{label(y_title)}" if y_title else "<td class=E>"
+    top = (f"<tr><td class=E><th scope=colgroup colspan={len(cols)}{_dir(x_title)}>{label(x_title)}"
+           if x_title else "")
+    cells = "".join(f"<th scope=col{' class=H' if j == highlight_col else ''}{_dir(c)}>{label(c)}"
+                    for j, c in enumerate(cols))
+    return f"<thead>{top}<tr>{corner}{cells}</thead>"
+
+
+def _body(texts: list[str], names: np.ndarray, default: str, rows, highlight_row, highlight_col) -> str:
+    """The rows: a `<th scope=row>` label, then a `<td>` per value with its step's class (none for the
+    default step). End tags are left out, as HTML allows: a 32 × 64 table is a fifth smaller for it."""
+    r, c = names.shape
+    starts = {name: f"<td class={name}>" for name in set(names.ravel().tolist())}
+    starts[default] = "<td>"
+    cells = [starts[name] + text for name, text in zip(names.ravel().tolist(), texts, strict=True)]
+    if highlight_col is not None:
+        for i in range(r):
+            name = names[i, highlight_col]
+            cells[i * c + highlight_col] = (f'<td class="{name} H">' if name != default else "<td class=H>") + \
+                texts[i * c + highlight_col]
+    parts = []
+    for i in range(r):
+        parts.append(f"<tr{' class=H' if i == highlight_row else ''}><th scope=row{_dir(rows[i])}>{label(rows[i])}")
+        parts.append("".join(cells[i * c:(i + 1) * c]))
+    return "<tbody>" + "".join(parts) + "</tbody>"
+
+
+def _legend(kind: str, low: float, high: float, decimals: int, names, note: str) -> str:
+    """The scale in small: its low end, a swatch per step, its high end; the hatched cells' swatches and what
+    they print; and what the outline marks. The swatches are decoration: every cell prints its value."""
+    ends = ("0", "1") if kind == "weights" else (cell_texts([low], decimals)[0], cell_texts([high], decimals)[0])
+    swatches = "".join(f"<i class={s}></i>" for s in LETTERS[kind])
+    parts = [f"<span>{ends[0]} {swatches} {ends[1]}</span>"]
+    parts += [f"<span><i class={step.name}></i> {text}</span>" for text, step in SPECIAL.items()
+              if step.name in names]
+    if note:
+        parts.append(f"<span><i class=hl></i> {label(note)}</span>")
+    return "<p class=lg>" + "".join(parts) + "</p>"
+
+
+def _px(text: str) -> float:
+    """A generous width in px of a label at the table's 0.8rem, bold: 7.2 a character (about 6 measured in
+    Chromium), 16 for a wide one (CJK, emoji)."""
+    return sum(16.0 if unicodedata.east_asian_width(ch) in "WF" else 7.2 for ch in text)
+
+
+def table_px(texts: list[str], rows, cols, n_cols: int) -> float:
+    """An upper estimate of the table's width in px: the row labels' column plus each column's widest text,
+    with the cells' padding (0.7rem) and spacing. Printed values are digits, −, ∞: 6.4 px a character (5.8
+    measured in Chromium)."""
+    widest = [max(_px(str(cols[j])), 6.4 * max(map(len, texts[j::n_cols]), default=0)) for j in range(n_cols)]
+    return max((_px(str(r)) for r in rows), default=0) + sum(widest) + 13 * (n_cols + 1) + 2
+
+
+def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "signed", zmax: float | None = None,
+                decimals: int = 2, x_title: str = "", y_title: str = "", highlight_row: int | None = None,
+                highlight_col: int | None = None, width_px: float = NARROWEST_PX, legend: bool = True) -> str:
+    """Matrix M (r, c) as an HTML table for st.html, captioned 'title = formula  (r × c)'.
+
+    kind="signed" colours on a scale centred on 0 (±zmax, shared by twins when given, else the largest |value|);
+    kind="weights" on 0 … 1, as figures.matrix_figure does. Every value is printed with `decimals` decimals
+    (−∞, +∞ and NaN as such, hatched). highlight_row / highlight_col (indices) outline a row or a column (the
+    traced query, the blocked row). The table scrolls sideways in its own box; when it may be wider than
+    `width_px` (the narrowest it is drawn at), that box is a labelled region the keyboard can focus and scroll.
+    A table that surely fits adds no Tab stop."""
+    if kind not in KINDS:
+        raise ValueError(f"kind={kind!r}: expected one of {', '.join(KINDS)}")
+    M = np.asarray(M, dtype=float)
+    if M.ndim != 2 or M.shape != (len(rows), len(cols)):
+        raise ValueError(f"a {np.shape(M)} matrix with {len(rows)} row and {len(cols)} column labels: they must match")
+    r, c = M.shape
+    caption = f"{title} = {formula}  ({r} × {c})" if formula else f"{title}  ({r} × {c})"
+    low, high = value_range(M, kind, zmax)
+    names = step_names(M, kind, low, high)
+    texts = cell_texts(M, decimals)
+    classes, counts = np.unique(names, return_counts=True)
+    default = str(classes[counts.argmax()]) if names.size else LETTERS[kind][0]
+    used = {*classes.tolist(), default, *(LETTERS[kind] if legend else ())}
+    note = ", ".join(f"{t or d} {n}" for t, d, n, k in ((y_title, "row", rows, highlight_row),
+                                                        (x_title, "column", cols, highlight_col))
+                     if k is not None for n in [n[k]])
+    box = (f'<div class=sc role=region tabindex=0 aria-label="{html.escape(caption)}">'
+           if table_px(texts, rows, cols, c) > width_px else "<div class=sc>")
+    return (stylesheet(used) + f"<div class=mx>{box}<table class=D{default}><caption>{label(caption)}</caption>"
+            + _head(cols, x_title, y_title, highlight_col)
+            + _body(texts, names, default, rows, highlight_row, highlight_col) + "</table></div>"
+            + (_legend(kind, low, high, decimals, set(classes.tolist()), note and "outlined: " + note) if legend
+               else "") + "</div>")
+
+
+def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options):
+    """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container).
+    `share` is the fraction of the page's width it gets on a laptop (⅓ in three columns); on a phone the
+    columns stack and every table gets the whole width."""
+    import streamlit as st
+
+    width_px = min(NARROWEST_PX, SCREEN_PX * share)
+    return (where or st).html(matrix_html(M, title, rows, cols, width_px=width_px, **options))

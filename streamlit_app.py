@@ -5,16 +5,8 @@ import pandas as pd
 import streamlit as st
 
 from attn_core import Inputs
-from attn_core.builder import (
-    FEATURES,
-    QUERY_RULES,
-    Start,
-    action_animal_lesson,
-    action_animal_pair,
-    build,
-    interpretable_start,
-    random_start,
-)
+from attn_core.builder import FEATURES, Start, action_animal_pair, build, interpretable_start, random_start
+from attn_lessons.builder import action_animal_lesson, rules_said
 from attn_lessons.home import positions_note, top_key_verdict
 from attn_lessons import format as fmt
 from attn_ui.checkpoint import predict, reveal
@@ -77,7 +69,7 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
         st.caption(f"W_Q, W_K and W_V are drawn from seed {shared.seed} (sidebar), d_model = {shared.d_model}. "
                    "Nothing has been learned, so a query's weights come out fairly even.")
         return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
-    rules = "; ".join(why for _, _, why in QUERY_RULES)
+    rules = "; ".join(rules_said())
     st.caption(f"Named features: each column of X is one of {len(FEATURES)} features ({', '.join(FEATURES)}) "
                f"or one of 2 position columns, and W_Q is set by hand: {rules}. The sidebar's seed and d_model "
                "apply to the random weights. The Q/K/V builder shows the lexicon and every number.")
@@ -117,7 +109,7 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
                f"the row's sum of exps; they sum to {num(res.weights[i].sum(), 4)}.")
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
-                                    res.weights, d_k, fmt.readable)
+                                    res.weights, d_k)
         (st.success if note.kind == "success" else st.info)(note.text, icon=":material/lightbulb:")
     return i
 

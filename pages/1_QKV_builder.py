@@ -9,26 +9,28 @@ import streamlit as st
 
 from attn_core.builder import (
     ALL_SAME,
-    FEATURE_QUESTIONS,
     FEATURES,
     POSITION_DIMS,
-    QUERY_RULES,
     Built,
     Start,
-    action_animal_lesson,
     action_animal_pair,
     build,
     checkpoint_query,
     default_pair,
     interpretable_start,
     lexicon_feature,
+    random_start,
+    trace_cell,
+)
+from attn_lessons.builder import (
+    FEATURE_QUESTIONS,
+    action_animal_lesson,
     most_weight_question,
     most_weight_verdict,
     no_rule_sentence,
-    random_start,
     repeat_notes,
+    rules_said,
     sum_check,
-    trace_cell,
     unanswered_sentence,
 )
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
@@ -46,7 +48,7 @@ from attn_ui.figures import (
     plot,
     slim,
 )
-from attn_lessons.format import gap, md_text, num, plot_label, plural, readable, readable_vec
+from attn_lessons.format import md_text, num, plot_label, plural, readable, readable_vec
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -272,8 +274,8 @@ def lexicon(setup: Setup, res: Built) -> None:
                  "position p (the paper's sinusoid, two columns wide). The starting "
                  "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
                  "there." if setup.pe else "")
-    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.said, res.Q, res.weights, readable),
-                                  unanswered_sentence(setup.tokens, setup.said, res.K, res.weights, readable)]))
+    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.said, res.Q, res.weights),
+                                  unanswered_sentence(setup.tokens, setup.said, res.K, res.weights)]))
     with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
         lex = pd.DataFrame({"token": setup.labels,
                             "feature": [FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
@@ -283,7 +285,7 @@ def lexicon(setup: Setup, res: Built) -> None:
             "A token gets 3 on its feature and 0 on the others; a word outside the small built-in lexicon gets 3 "
             "on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, "
             "so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, "
-            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for _, _, why in QUERY_RULES)
+            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
             + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
             "starting W_Q: it looks for nothing in particular. "
             + here
@@ -391,7 +393,7 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
     elif asked is None:
         answered_row = res.weights[q].copy()
         ss[f"_qkv_{key}"] = (q, answered_row)
-    verdict = most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, readable, answered_row)
+    verdict = most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, answered_row)
     reveal(guess if verdict.graded else Guess(guess.value, skipped=True), right=verdict.right, why=verdict.why)
     return True
 
@@ -435,8 +437,7 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     if pair is None:
         return
     a, b = pair
-    show(action_animal_lesson(setup.said, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
-                              readable))
+    show(action_animal_lesson(setup.said, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k))
 
     def trace_pair() -> None:
         st.session_state["qi"], st.session_state["kj"] = a, b
@@ -478,7 +479,7 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
         f"8. **Add up every key's share**, each column of the second panel, into the third: output({qi}) = "
         f"{readable_vec(t.output)}."
     )
-    text_col.caption(sum_check(qi, t.output, res.output[t.i], gap))
+    text_col.caption(sum_check(qi, t.output, res.output[t.i]))
 
 
 def trace_panels(setup: Setup, res: Built, t) -> list:

@@ -1,6 +1,6 @@
-"""The Q/K/V builder's maths, checked against slow obvious loops and the seed's own sentence."""
+"""The Q/K/V builder's words (attn_lessons.builder): every note, sentence and verdict checked against the numbers
+it was built from."""
 
-import math
 import re
 
 import numpy as np
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.hyp import examples
 
-from attn_core import build_inputs, sinusoidal_positions, token_labels
+from attn_core import token_labels
 from attn_core.builder import (
     ACTION,
     ALL_SAME,
@@ -17,196 +17,48 @@ from attn_core.builder import (
     FEATURES,
     NEARLY_EVEN,
     PLACE,
-    POSITION_DIMS,
     TIE,
-    UNKNOWN,
-    action_animal_lesson,
-    action_animal_pair,
     build,
-    checkpoint_query,
-    default_pair,
     interpretable_start,
-    lexicon_feature,
+    no_rule_tokens,
+    repeated_tokens,
+)
+from attn_lessons.builder import (
+    action_animal_lesson,
     most_weight_question,
     most_weight_verdict,
     no_rule_sentence,
-    no_rule_tokens,
-    random_start,
-    rank_in_row,
     repeat_notes,
-    repeated_tokens,
-    row_spread,
-    rows_identical,
     sum_check,
-    trace_cell,
     unanswered_sentence,
 )
-from attn_ui.cells import MAX_ABS
-from attn_lessons.format import gap, num, readable
-from tests.reference import naive_attention, naive_matmul
+from attn_lessons.format import num, readable
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 
 
-def naive_attention_from_x(X, W_Q, W_K, W_V):
-    """Every number written out with loops: Q, K, V, the weights and the output."""
-    Q, K, V = (naive_matmul(X, W) for W in (W_Q, W_K, W_V))
-    weights, output = naive_attention(Q.tolist(), K.tolist(), V.tolist())
-    return Q, K, V, weights, output
-
-
-def random_case(seed, n=5, d=4, scale=1.0):
-    rng = np.random.default_rng(seed)
-    return (rng.standard_normal((n, d)) * scale, *(rng.standard_normal((3, d, d)) * scale))
-
-
-# ---- the interpretable starting point ----------------------------------------------------------
-
-def test_lexicon_knows_the_seed_sentence_and_labels_the_rest_as_unknown():
-    assert [FEATURES[lexicon_feature(t)] for t in SENTENCE] == \
-        ["function", "animal", "action", "function", "function", "place"]
-    assert lexicon_feature("Cat") == ANIMAL  # case folded, like the embedding
-    assert lexicon_feature("zyzzyva") == UNKNOWN
-    start = interpretable_start(("zyzzyva", "!"), positional=False)
-    assert np.array_equal(start.X[:, UNKNOWN], [3.0, 3.0]) and start.X[:, :UNKNOWN].sum() == 0
-
-
-@pytest.mark.parametrize("positional", [True, False])
-def test_interpretable_start_makes_sat_attend_to_cat(positional):
-    start = interpretable_start(SENTENCE, positional=positional)
-    d = len(FEATURES) + (len(POSITION_DIMS) if positional else 0)  # positions get columns of their own
-    assert start.X.shape == (6, d) and start.W_Q.shape == (d, d) and len(start.dims) == d
-    weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
-    assert action_animal_pair(SENTENCE) == (2, 1)
-    assert np.argmax(weights[2]) == 1  # sat -> cat
-    assert weights[2, 1] > 0.8
-    assert np.argmax(weights[1]) == 2  # and cat -> sat: an animal looks for its action
-
-
-def test_positions_are_added_only_when_asked():
-    on, off = interpretable_start(SENTENCE, True), interpretable_start(SENTENCE, False)
-    # the features are the same; the positions sit in columns of their own after them
-    assert np.array_equal(on.X[:, :len(FEATURES)], off.X) and on.dims == FEATURES + POSITION_DIMS
-    assert np.allclose(on.X[:, len(FEATURES):], sinusoidal_positions(6, len(POSITION_DIMS)))
-    assert np.array_equal(off.X[0], off.X[4]) and not np.array_equal(on.X[0], on.X[4])
-
-
-def test_random_start_keeps_the_seeded_matrices():
-    inputs = build_inputs("the cat sat", seed=3, d_model=6)
-    start = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
-    assert np.array_equal(start.W_Q, inputs.weights.W_Q) and start.dims == tuple(f"d{c}" for c in range(6))
-
-
-# ---- build and trace against loops ------------------------------------------------------------
-
-def test_build_matches_a_naive_loop():
-    X, W_Q, W_K, W_V = random_case(1)
-    res = build(X, W_Q, W_K, W_V)
-    Q, K, V, weights, output = naive_attention_from_x(X.tolist(), W_Q.tolist(), W_K.tolist(), W_V.tolist())
-    for got, want in ((res.Q, Q), (res.K, K), (res.V, V), (res.weights, weights), (res.output, output)):
-        assert np.allclose(got, want)
-    assert res.d_k == 4 and np.allclose(res.scaled, res.scores / 2)
-
-
-def test_trace_of_the_seed_sentence_reads_sat_to_cat():
-    start = interpretable_start(SENTENCE, positional=False)
-    res = build(start.X, start.W_Q, start.W_K, start.W_V)
-    t = trace_cell(res.Q, res.K, res.V, 2, 1)
-    assert t.score == pytest.approx(9.0)  # wants animal 3 × has animal 3
-    assert t.scaled == pytest.approx(9 / math.sqrt(5))
-    assert t.exps[1] == pytest.approx(math.exp(9 / math.sqrt(5))) and t.shift == 0
-    assert t.weight == pytest.approx(res.weights[2, 1])
-
-
-@settings(max_examples=examples(60), deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(1, 7), d=st.integers(1, 6),
-       scale=st.sampled_from([0.01, 1.0, 30.0, 1e3]), data=st.data())
-def test_trace_equals_the_page_matrices_for_every_cell(seed, n, d, scale, data):
-    X, W_Q, W_K, W_V = random_case(seed, n, d, scale)
-    res = build(X, W_Q, W_K, W_V)
-    i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 1))
-    t = trace_cell(res.Q, res.K, res.V, i, j)
-    # the row's largest exp lies in exp(±50), or is exactly 1 once the max is taken off
-    assert math.exp(-50) <= t.exps.max() <= math.exp(50) and np.isfinite(t.exp_sum)
-    assert t.weight == pytest.approx(res.weights[i, j], abs=1e-12)
-    assert t.score == pytest.approx(res.scores[i, j], rel=1e-9, abs=1e-9 * scale**4)
-    assert np.allclose(t.products.sum(), t.score)
-    assert np.allclose(t.shares.sum(axis=0), res.output[i], atol=1e-9 * max(1.0, np.abs(res.V).max()))
-    assert np.allclose(res.weights.sum(axis=1), 1.0)
-
-
-def test_trace_rejects_a_cell_outside_the_matrix():
-    X, W_Q, W_K, W_V = random_case(0, n=3)
-    res = build(X, W_Q, W_K, W_V)
-    with pytest.raises(ValueError, match="0 … 2"):
-        trace_cell(res.Q, res.K, res.V, 3, 0)
-
-
-# ---- very large and very negative numbers -----------------------------------------------------
-
-def test_a_row_of_very_negative_scores_still_gives_weights():
-    Q, K, V = np.array([[-1e4]]) * np.ones((2, 1)), np.array([[1e4], [0.9e4]]), np.eye(2)
-    t = trace_cell(Q, K, V, 0, 0)  # scores −1e8 and −0.9e8: a raw exp() would give 0 / 0
-    assert t.shift < 0 and t.weight == pytest.approx(0.0) and np.allclose(t.output, [0, 1])
-
-
-def test_a_huge_but_allowed_edit_keeps_every_number_finite():
-    X, W_Q, W_K, W_V = random_case(2, n=4, d=3)
-    X[0, 0] = W_Q[0, 0] = W_K[0, 0] = MAX_ABS
-    res = build(X, W_Q, W_K, W_V)
-    assert all(np.all(np.isfinite(M)) for M in (res.scores, res.weights, res.output))
-    t = trace_cell(res.Q, res.K, res.V, 0, 0)
-    assert t.shift > 0 and np.isfinite(t.exp_sum) and t.weight == pytest.approx(res.weights[0, 0])
-
-
-# ---- lessons read off the numbers -------------------------------------------------------------
-
-def test_repeated_tokens_and_identical_rows():
-    assert repeated_tokens(SENTENCE) == [[0, 4]]
-    assert repeated_tokens(("The", "cat", "the")) == [[0, 2]]
-    assert repeated_tokens(("a", "b")) == []
-    M = np.array([[1, 2], [3, 4], [1, 2]])
-    assert rows_identical([0, 2], M) and not rows_identical([0, 1], M)
-    assert not rows_identical([0, 2], M, np.array([[1], [0], [2]]))
-
-
-# ---- sentences read off the numbers ------------------------------------------------------------
-
 def built(tokens, positional):
     start = interpretable_start(tokens, positional=positional)
     return start, build(start.X, start.W_Q, start.W_K, start.W_V)
 
-
-@pytest.mark.parametrize("row, b, kind, top", [
-    ([0.1, 0.7, 0.2], 1, "largest", (1,)),
-    ([0.4, 0.4, 0.2], 1, "tied", (0, 1)),
-    ([0.5, 0.3, 0.2], 1, "beaten", (0,)),
-    ([1 / 3] * 3, 2, "even", (0, 1, 2)),
-    ([1.0], 0, "largest", (0,)),  # one token: its own only key, not an "even" row of one
-])
-def test_rank_in_row_says_where_a_weight_stands(row, b, kind, top):
-    rank = rank_in_row(row, b)
-    assert (rank.kind, rank.top) == (kind, top)
-
-
 def test_the_action_animal_lesson_states_what_the_numbers_show():
     start, res = built(SENTENCE, positional=False)
-    lesson = action_animal_lesson(LABELS, 2, 1, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
-                                  res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
+                                  res.weights, res.d_k)
     assert lesson.kind == "success" and lesson.text.startswith("**Why “sat” attends to “cat”.**")
     assert "q has 3.00 there" in lesson.text and "the largest in its row" in lesson.text
     assert f"a weight of {num(res.weights[2, 1], 3)}" in lesson.text
     W_Q = start.W_Q.copy()
     W_Q[ACTION, ANIMAL] = 0.0  # sat's query is all zeros now: an even row
     res = build(start.X, W_Q, start.W_K, start.W_V)
-    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
-                                  res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores,
+                                  res.weights, res.d_k)
     assert lesson.kind == "info" and "the row is even" in lesson.text
     W_Q[ACTION, PLACE] = 2.0  # sat now wants a place: mat wins
     res = build(start.X, W_Q, start.W_K, start.W_V)
-    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
-                                  res.d_k, num)
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores,
+                                  res.weights, res.d_k)
     assert np.argmax(res.weights[2]) == 5 and "now goes to “mat”" in lesson.text
 
 
@@ -225,29 +77,7 @@ def test_repeat_notes_say_identical_exactly_when_the_rows_are(tokens, positional
         assert f"positions {', '.join(map(str, group[:-1]))} and {group[-1]}" in note.text
 
 
-# ---- the interpretable start with positions on, and the sentences about its rows --------------
-
-def test_a_query_with_no_rule_gives_every_key_the_same_weight_with_positions_on():
-    # with the sinusoid added onto the five features, "mat" got [0.08, 0.16, 0.05, 0.19, 0.15, 0.38]
-    # and "park" put 0.66 on itself; in columns of their own, positions leave those queries at zero
-    for tokens, idle in ((SENTENCE, [5]), (("bob", "ran", "to", "the", "park"), [0, 4])):
-        start, res = built(tokens, positional=True)
-        for i in idle:
-            assert not res.Q[i].any() and np.ptp(res.weights[i]) <= TIE, (tokens[i], res.weights[i])
-        assert no_rule_tokens(tokens) == idle
-
-
-@pytest.mark.parametrize("row, kind", [([1.0], "alone"), ([0.25] * 4, "even"), ([0.2, 0.3, 0.25, 0.25], "nearly even"),
-                                       ([0.15, 0.19, 0.16, 0.17, 0.17, 0.16], "nearly even"),
-                                       ([0.12, 0.21, 0.2, 0.17, 0.15, 0.15], "uneven"),  # 0.09 apart: > 0.5/6
-                                       ([0.08, 0.16, 0.05, 0.19, 0.15, 0.37], "uneven"),
-                                       ([0.34, 0.66], "uneven")])
-def test_row_spread_names_how_even_a_row_is(row, kind):
-    s = row_spread(row)
-    assert s.kind == kind and s.top == int(np.argmax(row)) and (s.lo, s.hi) == (min(row), max(row))
-    if kind == "nearly even":
-        assert 0 < s.hi - s.lo < NEARLY_EVEN / len(row)
-
+# ---- what a query with no rule does, in words ------------------------------------------------
 
 SPREAD = [(re.compile(r"gives its one key, itself, all the weight \((?P<hi>[^)]+)\)"), "alone"),
           (re.compile(r"gives every key the same weight, (?P<hi>.+)"), "even"),
@@ -278,7 +108,7 @@ def assert_spread_phrase(phrase: str, row, i: int, labels) -> None:
 
 def assert_idle_sentences_hold(tokens, labels, res) -> None:
     """Every claim no_rule_sentence and unanswered_sentence make about Q, K and the weights is true."""
-    n, text = len(tokens), no_rule_sentence(tokens, labels, res.Q, res.weights, readable)
+    n, text = len(tokens), no_rule_sentence(tokens, labels, res.Q, res.weights)
     idle = no_rule_tokens(tokens)
     assert (text == "This sentence has no such token: every query here has a rule.") == (not idle)
     if m := re.search(r"Here (.+?) looks? for nothing: (?:its query is|their queries are) all zeros", text):
@@ -291,7 +121,7 @@ def assert_idle_sentences_hold(tokens, labels, res) -> None:
         i = labels.index(label)
         assert i in idle and res.Q[i].any()
         assert_spread_phrase(phrase, res.weights[i], i, labels)
-    said = unanswered_sentence(tokens, labels, res.K, res.weights, readable)
+    said = unanswered_sentence(tokens, labels, res.K, res.weights)
     for label, wanted, column, phrase in re.findall(
             r"“([^”]+)” looks for (an? \w+), but every key has 0 in \*has (\w+)\*, so that wish adds nothing to its "
             r"scores: it (.+?)\.(?= |$)", said):
@@ -327,7 +157,7 @@ def test_idle_sentences_at_the_controls_extremes(text, positional):
     _, res = built(tokens, positional)
     assert_idle_sentences_hold(tokens, token_labels(tokens), res)
     if "ran" in tokens and "cat" not in tokens:  # no animal: the action's rule finds nothing
-        said = unanswered_sentence(tokens, token_labels(tokens), res.K, res.weights, readable)
+        said = unanswered_sentence(tokens, token_labels(tokens), res.K, res.weights)
         assert said.startswith("“ran” looks for an animal, but every key has 0 in *has animal*")
 
 
@@ -337,46 +167,22 @@ def test_an_edited_query_with_no_rule_is_described_as_it_is():
     W_Q = start.W_Q.copy()
     W_Q[PLACE, PLACE] = 3.0  # a place now looks for a place: "park" attends to itself
     res = build(start.X, W_Q, start.W_K, start.W_V)
-    text = no_rule_sentence(tokens, list(tokens), res.Q, res.weights, readable)
+    text = no_rule_sentence(tokens, list(tokens), res.Q, res.weights)
     top = readable(res.weights[4].max(), 3)
     assert "“park” has a query that is not all zeros, and it spreads its weight unevenly, from " in text
     assert f"to {top}, the most on itself" in text
     assert "“bob” looks for nothing" in text
 
 
-# ---- where the trace starts, and the sum check -----------------------------------------------
-
-@pytest.mark.parametrize("text, positional, want", [
-    ("the cat sat on the mat", True, (2, 1)), ("the cat sat on the mat", False, (2, 1)),
-    ("bob ran to the park", True, (2, 4)),  # no animal: the largest weight, "to" → "park"
-    ("zyzzyva", True, (0, 0)), ("bob zyzzyva", False, (0, 0)),  # nothing to look for anywhere
-])
-def test_the_trace_starts_on_a_pair_with_something_to_see(text, positional, want):
-    tokens = tuple(text.split())
-    _, res = built(tokens, positional)
-    i, j = default_pair(tokens, res.Q, res.K, res.weights, interpretable=True)
-    assert (i, j) == want
-    assert res.weights[i, j] == pytest.approx(res.weights.max()) or action_animal_pair(tokens) == (i, j)
-    if res.scores.any():
-        assert np.any(res.Q[i] * res.K[j]), "the products of the first trace are all zeros"
-
-
-@settings(max_examples=examples(40), deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(1, 8), d=st.integers(1, 6))
-def test_in_the_random_start_the_trace_starts_on_the_largest_weight(seed, n, d):
-    X, W_Q, W_K, W_V = random_case(seed, n, d)
-    res = build(X, W_Q, W_K, W_V)
-    i, j = default_pair(("cat",) * n, res.Q, res.K, res.weights, interpretable=False)
-    assert res.weights[i, j] >= res.weights.max() - TIE
-
+# ---- the sum check ------------------------------------------------------------------------------
 
 def test_the_sum_check_says_equal_only_when_it_is():
-    assert sum_check("cat", [1.0, 2.0], [1.0, 2.0], gap) == \
+    assert sum_check("cat", [1.0, 2.0], [1.0, 2.0]) == \
         "The sum equals row cat of the output above: the largest gap is below 10⁻⁹."
-    said = sum_check("cat", [1.0, 2.0 + 4e-16], [1.0, 2.0], gap)
+    said = sum_check("cat", [1.0, 2.0 + 4e-16], [1.0, 2.0])
     assert "equals" in said and "below 10⁻⁹, floating-point rounding" in said and "e−" not in said
-    assert "equals" in sum_check("cat", [1e12 + 1e-4, 0.0], [1e12, 0.0], gap)  # rounding at 10¹²: still equal
-    assert sum_check("cat", [1.5, 2.0], [1.0, 2.0], gap).startswith("The sum differs from row cat")
+    assert "equals" in sum_check("cat", [1e12 + 1e-4, 0.0], [1e12, 0.0])  # rounding at 10¹²: still equal
+    assert sum_check("cat", [1.5, 2.0], [1.0, 2.0]).startswith("The sum differs from row cat")
 
 
 # ---- the lesson box and the repeat notes after edits -------------------------------------------
@@ -387,8 +193,7 @@ def test_the_lesson_box_stops_claiming_what_an_edit_undid():
     W_K[ANIMAL, ANIMAL] = 0.0  # keys no longer say "has animal"
     X[2, ACTION] = 0.0  # and "sat" is no longer an action in X
     res = build(X, start.W_Q, W_K, start.W_V)
-    lesson = action_animal_lesson(LABELS, 2, 1, X, start.W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k,
-                                  readable)
+    lesson = action_animal_lesson(LABELS, 2, 1, X, start.W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k)
     assert "W_K keeps it as" not in lesson.text and "W_K's cell (animal, has animal) is now 0.00" in lesson.text
     assert "“sat” is an action in the lexicon, but its row of X now has 0.00 there" in lesson.text
     assert lesson.kind == "info"  # sat's query is zeros now: its row is even
@@ -411,17 +216,15 @@ def test_repeat_notes_with_positions_on_name_the_matrices_that_differ():
 def verdict_for(scores, guess, i=1, **kw):
     s = np.asarray(scores, dtype=float)
     w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
-    return most_weight_verdict(LABELS[:len(s)], i, s, w, guess, readable, **kw), w
+    return most_weight_verdict(LABELS[:len(s)], i, s, w, guess, **kw), w
 
 
 def test_the_seed_sentence_asks_what_the_issue_asks():
+    """Which query is asked about is maths: tests/core/test_builder.py::test_the_seed_sentence_asks_about_its_action."""
     tokens = SENTENCE
-    assert checkpoint_query(tokens, 4, interpretable=True) == 2  # "sat", the lesson's action, whatever the trace
-    assert checkpoint_query(tokens, 4, interpretable=False) == 4  # the trace's query
-    assert checkpoint_query(("bob", "park"), 1, interpretable=True) == 1  # no action: the trace's query
     assert most_weight_question("sat").startswith("Which key will “sat” give the most weight?")
     _, res = built(tokens, positional=True)
-    verdict = most_weight_verdict(LABELS, 2, res.scaled[2], res.weights[2], 1, readable)
+    verdict = most_weight_verdict(LABELS, 2, res.scaled[2], res.weights[2], 1)
     assert verdict.right and verdict.graded and "in row “sat” that is “cat”" in verdict.why
 
 
@@ -468,7 +271,7 @@ def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
     n = len(s)
     labels = [f"k{j}" for j in range(n)]
     guess = data.draw(st.sampled_from([ALL_SAME, None, *range(n)]))
-    verdict = most_weight_verdict(labels, 0, s, w, guess, readable)
+    verdict = most_weight_verdict(labels, 0, s, w, guess)
     top = set(np.flatnonzero(w >= w.max() - TIE))
     assert verdict.right == ((guess in top) if len(top) < n else guess == ALL_SAME or (n == 1 and guess == 0))
     if len(top) < n:

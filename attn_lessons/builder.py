@@ -1,0 +1,280 @@
+"""The words of the Q/K/V builder: every sentence, note, question and verdict about its numbers.
+
+The numbers and the decisions about them (which keys top a row, how even a row is, whether a rule finds an
+answer, whether a prediction was right) come from attn_core.builder; this module only words them, reading each
+number with `.format`, the one number formatter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attn_core.builder import (
+    ACTION,
+    ALL_SAME,
+    ANIMAL,
+    FEATURES,
+    FUNCTION,
+    PLACE,
+    QUERY_RULES,
+    Spread,
+    most_weight,
+    no_rule_tokens,
+    rank_in_row,
+    repeated_tokens,
+    row_spread,
+    rows_identical,
+    sum_gap,
+    unanswered_rules,
+    zero_rows,
+)
+
+from .format import gap, listing, readable
+
+# ---------------------------------------------------------------------------------------------
+# The interpretable starting point, in words
+# ---------------------------------------------------------------------------------------------
+
+FEATURE_QUESTIONS = (  # what each feature of attn_core.builder.FEATURES says about a token, for the lexicon table
+    "is an animal",
+    "is an action",
+    "is a place",
+    "is a function word",
+    "is not in the lexicon (fallback)",
+)
+RULE_WORDS = {  # each of attn_core.builder.QUERY_RULES, as the learner reads it
+    (ACTION, ANIMAL): "an action looks for an animal (who did it?)",
+    (ANIMAL, ACTION): "an animal looks for an action (what did it do?)",
+    (FUNCTION, PLACE): "a function word looks for a place (on … where?)",
+}
+WANTED = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place"}  # what a rule looks for, with its article
+
+
+def rules_said() -> list[str]:
+    """The hand-set W_Q's rules, in the order of QUERY_RULES."""
+    return [RULE_WORDS[rule] for rule in QUERY_RULES]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A sentence and how to show it: "warning", "caption", "success" or "info"."""
+
+    kind: str
+    text: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Repeated tokens, and the action → animal lesson
+# ---------------------------------------------------------------------------------------------
+
+def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
+    """One note per repeated token: in which of X, Q, K, V and the weights its rows are the same, and why."""
+    matrices = {"X": X, "Q": Q, "K": K, "V": V, "the weights": weights}
+    notes = []
+    for group in repeated_tokens(tokens):
+        where = ", ".join(str(p) for p in group[:-1]) + f" and {group[-1]}"
+        word = "”/“".join(dict.fromkeys(tokens[p] for p in group))  # The/the: the embedding folds case
+        same = [name for name, M in matrices.items() if rows_identical(group, M)]
+        differ = [name for name in matrices if name not in same]
+        said = f"“{word}” appears at positions {where}"
+        if not differ and not positional:
+            notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights. "
+                              "Positions are off, so X says only *what* each token is, not *where* it is: "
+                              "attention alone does not see order. Turn the positions on to tell them apart."))
+        elif not differ:
+            notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights, "
+                              "although positions are on: your edits to X gave the copies the same row, so "
+                              "attention cannot tell them apart."))
+        elif not positional:
+            notes.append(Note("caption", f"{said}; positions are off, but its rows differ because you edited X."))
+        elif not same:
+            notes.append(Note("caption", f"{said}; its rows differ because each copy got its own position in X."))
+        else:
+            why = ": W_Q gives the copies the same query" if "Q" in same else ""
+            notes.append(Note("caption", f"{said}; each copy got its own position in X, so its rows differ in "
+                              f"{listing(differ)}, but they are the same in {listing(same)}{why}."))
+    return notes
+
+
+def _rank_words(labels, row, b: int) -> tuple[str, str]:
+    """(kind of note, where key b's weight stands in its row), from attn_core.builder.rank_in_row."""
+    rank = rank_in_row(row, b)
+    if rank.kind == "even":
+        verdict = "the same as every other key: the row is even, so the query prefers nothing"
+    elif rank.kind == "largest":
+        verdict = "the largest in its row"
+    elif rank.kind == "tied":
+        others = " and ".join(f"“{labels[k]}”" for k in rank.top if k != b)
+        verdict = f"tied for the largest in its row with {others}"
+    else:
+        k = rank.top[0]
+        verdict = f"but the largest weight in its row now goes to “{labels[k]}” ({readable(row[k], 3)})"
+    return ("success" if rank.kind in ("largest", "tied") else "info"), verdict
+
+
+def action_animal_lesson(labels, a: int, b: int, X, W_Q, W_K, Q, K, scores, weights, d_k: int) -> Note:
+    """Why action a attends to animal b (a "success"), or whether it still does after edits (an "info")."""
+    row = np.asarray(weights[a], dtype=float)
+    kind, verdict = _rank_words(labels, row, b)
+    head = (f"Why “{labels[a]}” attends to “{labels[b]}”." if kind == "success"
+            else f"Does “{labels[a]}” still attend to “{labels[b]}”?")
+    q, k = float(Q[a][ANIMAL]), float(K[b][ANIMAL])
+    x_a, x_b = float(X[a][ACTION]), float(X[b][ANIMAL])
+    w_q, w_k = float(W_Q[ACTION][ANIMAL]), float(W_K[ANIMAL][ANIMAL])
+    # each clause says what the starting point does only while the number behind it still does it
+    action = (f"“{labels[a]}” is an action" if x_a > 0 else
+              f"“{labels[a]}” is an action in the lexicon, but its row of X now has {readable(x_a, 2)} there")
+    animal = (f"“{labels[b]}” is an animal" if x_b > 0 else
+              f"“{labels[b]}” is an animal in the lexicon, but its row of X now has {readable(x_b, 2)} there")
+    turns = ("W_Q turns *action* into *wants animal*" if w_q > 0 else
+             f"W_Q's cell (action, wants animal) is now {readable(w_q, 2)}")
+    keeps = ("W_K keeps it as *has animal*" if w_k > 0 else
+             f"W_K's cell (animal, has animal) is now {readable(w_k, 2)}")
+    return Note(kind, f"**{head}** {action}, and {turns}: q has {readable(q, 2)} there. {animal}, and {keeps}: "
+                f"k has {readable(k, 2)} there. Of their dot product q·k = {readable(scores[a][b], 2)}, that column "
+                f"gives {readable(q * k, 2)}. After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a "
+                f"weight of {readable(row[b], 3)}, {verdict}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# A query that looks for nothing, and the sum check
+# ---------------------------------------------------------------------------------------------
+
+def _spread_words(s: Spread, i: int, labels) -> str:
+    """What query i does with its row of weights, as a verb phrase: 'spreads its weight nearly evenly, …'."""
+    where = "itself" if s.top == i else f"“{labels[s.top]}”"
+    return {"alone": f"gives its one key, itself, all the weight ({readable(s.hi, 3)})",
+            "even": f"gives every key the same weight, {readable(s.hi, 3)}",
+            "nearly even": f"spreads its weight nearly evenly, from {readable(s.lo, 3)} to {readable(s.hi, 3)}",
+            "uneven": f"spreads its weight unevenly, from {readable(s.lo, 3)} to {readable(s.hi, 3)}, the most on "
+                      f"{where}"}[s.kind]
+
+
+def _zero_queries_said(labels, zero, weights, n: int, most: int) -> str:
+    """What the queries of zeros among the tokens with no rule do: one weight each, or all of it alone."""
+    shown = [f"“{labels[i]}”" for i in zero[:most]] + ([f"{len(zero) - most} more"] if len(zero) > most else [])
+    who = listing(shown)
+    their = "its query is" if len(zero) == 1 else "their queries are"
+    if n == 1:
+        return (f"Here {who} looks for nothing: {their} all zeros, and as the only token it gives its one "
+                f"key, itself, all the weight ({readable(weights[0][0], 3)}).")
+    return (f"Here {who} {'looks' if len(zero) == 1 else 'look'} for nothing: {their} all zeros, so "
+            f"every score in {'its row' if len(zero) == 1 else 'their rows'} is 0 and each of the {n} "
+            f"keys gets the same weight, 1/{n} = {readable(1 / n, 3)}.")
+
+
+def no_rule_sentence(tokens, labels, Q, weights, most: int = 3) -> str:
+    """What this sentence's queries with no rule do with their weights, read off Q and the weights."""
+    idle = no_rule_tokens(tokens)
+    if not idle:
+        return "This sentence has no such token: every query here has a rule."
+    zero = zero_rows(Q, idle)
+    parts = [_zero_queries_said(labels, zero, weights, len(tokens), most)] if zero else []
+    busy = [i for i in idle if i not in zero]
+    for i in busy[:most]:
+        words = _spread_words(row_spread(weights[i]), i, labels)
+        parts.append(f"“{labels[i]}” has a query that is not all zeros, and it {words}.")
+    if len(busy) > most:
+        rest = len(busy) - most
+        parts.append(f"({rest} more such {'query is' if rest == 1 else 'queries are'} not described here.)")
+    return " ".join(parts)
+
+
+def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> str:
+    """The queries whose rule finds nothing: every key has 0 in the column they want. '' when there are none."""
+    parts = []
+    for g, askers in unanswered_rules(tokens, K):
+        for i in askers[:most]:
+            words = _spread_words(row_spread(weights[i]), i, labels)
+            parts.append(f"“{labels[i]}” looks for {WANTED[g]}, but every key has 0 in *has {FEATURES[g]}*, "
+                         f"so that wish adds nothing to its scores: it {words}.")
+        if len(askers) > most:
+            parts.append(f"({len(askers) - most} more looking for {WANTED[g]} are not described here.)")
+    return " ".join(parts)
+
+
+def sum_check(label: str, traced, output_row) -> str:
+    """Does Σⱼ wⱼ·vⱼ, added up by the trace, match row `label` of the output matrix? In words."""
+    check = sum_gap(traced, output_row)
+    if check.kind == "exact":
+        return f"The sum equals row {label} of the output above: the largest gap is {gap(check.largest)}."
+    if check.kind == "rounding":
+        return (f"The sum equals row {label} of the output above: the largest gap is {gap(check.largest)}, "
+                "floating-point rounding.")
+    return f"The sum differs from row {label} of the output above: the largest gap is {gap(check.largest)}."
+
+
+# ---------------------------------------------------------------------------------------------
+# Predict, then see: which key will a query give the most weight?
+# ---------------------------------------------------------------------------------------------
+
+def most_weight_question(label: str) -> str:
+    """The question, for query `label` (as it reads in markdown)."""
+    return f"Which key will “{label}” give the most weight? Its row of the scaled scores is just above."
+
+
+def _apart(a: float, b: float) -> tuple[str, str]:
+    """a and b printed with the fewest decimals (3 to 10) at which they read differently."""
+    for decimals in range(3, 11):
+        if readable(a, decimals) != readable(b, decimals):
+            break
+    return readable(a, decimals), readable(b, decimals)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a prediction was right, and why, from the numbers on screen."""
+
+    right: bool
+    why: str
+    graded: bool = True  # False when the numbers changed after the prediction: show the answer, no verdict
+
+
+def _even_row_why(q: str, s, w) -> str:
+    """Why no key gets more weight than another: one key, or equal scaled scores."""
+    n = len(w)
+    if n == 1:
+        return f"“{q}” has only one key, itself, and gives it all the weight, {readable(w[0], 3)}."
+    return (f"Every scaled score in row “{q}” is the same, {readable(s[0], 3)}, so softmax gives each of the {n} "
+            f"keys the same weight, 1/{n} = {readable(w[0], 3)}: no key gets more than another.")
+
+
+def _wrong_guess_why(labels, s, w, k: int, guess, close_second: bool) -> str:
+    """Why `guess` (a key j or ALL_SAME) does not get the most weight, against top key k."""
+    if guess == ALL_SAME:
+        return (f" The scores in that row are not all the same (from {readable(s.min(), 3)} to "
+                f"{readable(s.max(), 3)}), so neither are the weights (from {readable(w.min(), 3)} to "
+                f"{readable(w.max(), 3)}).")
+    (sg, sk), (wg, wk) = _apart(s[guess], s[k]), _apart(w[guess], w[k])
+    if sg == sk:  # too close to tell apart in print (scores of a million): say by how much
+        sg += f" (lower by {readable(s[k] - s[guess], 3)})"
+    second = ", a close second" if close_second else ""
+    return (f" “{labels[guess]}” has a lower scaled score, {sg} against {sk}, so a smaller weight, {wg} against "
+            f"{wk}{second}.")
+
+
+def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, answered_row=None) -> Verdict:
+    """Was `guess` (a key j, ALL_SAME, or None when skipped) the key query i gives the most weight? Why, read off
+    row i of the scaled scores (n,) and of the weights (n,). `answered_row`: the weights when the learner answered,
+    if they may have changed since."""
+    s, w = np.asarray(scaled_row, dtype=float), np.asarray(weights_row, dtype=float)
+    q, answer = labels[i], most_weight(w, guess, answered_row)
+    since = "" if answer.graded else (f"Your edits changed row “{q}” after you predicted, so here is the answer for "
+                                      "the numbers now on screen. ")
+    if len(answer.top) == len(w):
+        return Verdict(answer.right, since + _even_row_why(q, s, w), answer.graded)
+    k = answer.top[0]
+    lead = ("Softmax keeps the order of the scores (a larger score has a larger exp), so the largest scaled score "
+            "gets the largest weight")
+    if len(answer.top) == 1:
+        why = (f"{lead}: in row “{q}” that is “{labels[k]}”, whose {readable(s[k], 3)} becomes a weight of "
+               f"{readable(w[k], 3)}.")
+    else:
+        names = listing([f"“{labels[t]}”" for t in answer.top])
+        why = (f"{lead}: in row “{q}”, {names} tie for the largest scaled score, {readable(s[k], 3)}, and share the "
+               f"largest weight, {readable(w[k], 3)} each.")
+    if guess is not None and not answer.right:
+        why += _wrong_guess_why(labels, s, w, k, guess, answer.close_second)
+    return Verdict(answer.right, since + why, answer.graded)

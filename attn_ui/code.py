@@ -17,6 +17,9 @@ def source(fn) -> str:
 def array_literal(name: str, M) -> str:
     """`name = np.array([...])` with the matrix's numbers, to paste into runnable code."""
     M = np.asarray(M, dtype=float)
-    # "unique" prints the shortest digits that read back to the very same float
-    body = np.array2string(M, separator=", ", floatmode="unique", threshold=10**7, max_line_width=100)
-    return f"{name} = np.array({body})"
+    head = f"{name} = np.array("
+    # "unique" prints the shortest digits that read back to the very same float; lines of at most 100
+    # characters, fewer after a long name, so that none passes 120
+    body = np.array2string(M, separator=", ", floatmode="unique", threshold=10**7,
+                           max_line_width=min(100, 120 - len(head)))
+    return f"{head}{body})"

@@ -313,72 +313,14 @@ def builder_cells(X, W_Q, W_K, W_V, labels, i: int, j: int, *, dims, q_dims, k_d
 
     dims …v_dims name the axes (the starting point's feature names or d0, d1, …); shown_* are the matrices the
     page drew (the builder's `Built`), shown_trace_weight the traced weight and shown_trace_output output_i."""
-    return [
-        md("## 1. Start from X and three weight matrices\n\nThe numbers below are the ones the page was using, "
-           "your edits included (a cell the page refused kept its last good value, and so does this notebook)."),
-        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
-                     extra=f"dims = {list(map(str, dims))!r}  # X's columns, and the rows of every W\n"
-                           f"q_dims = {list(map(str, q_dims))!r}  # Q's columns\n"
-                           f"k_dims = {list(map(str, k_dims))!r}  # K's columns\n"
-                           f"v_dims = {list(map(str, v_dims))!r}  # V's columns, and the output's"),
-        md("## 2. The shapes"),
-        code('''
-n, d_model = X.shape
-d_k, d_v = W_Q.shape[1], W_V.shape[1]
-print(f"X: {n} × {d_model}   W_Q, W_K: {d_model} × {d_k}   W_V: {d_model} × {d_v}")
-print(f"weights: {n} × {n} (one row per query, one column per key)   output: {n} × {d_v}")
-'''),
-        md("## 3. Project: one query, key and value per token"),
-        code('''
-Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-K = X @ W_K                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-V = X @ W_V                           # (n, d_model) @ (d_model, d_v) -> (n, d_v)
-print("Q =\\n", Q)
-print("K =\\n", K)
-print("V =\\n", V)
-'''),
-        md("## 4. Compare every query with every key"),
-        code('''
-scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
-scaled = scores / np.sqrt(d_k)        # keeps the scores from growing with d_k
-weights = softmax(scaled, axis=-1)    # (n, n), softmax over the keys: each row sums to 1
-output = weights @ V                  # (n, n) @ (n, d_v) -> (n, d_v)
-print("scores =\\n", scores)
-print("scaled =\\n", scaled)
-print("weights =\\n", weights)
-print("row sums:", weights.sum(axis=-1))
-print("output =\\n", output)
-'''),
-        plot_cell("weights", "labels", "labels", "weights = softmax(QKᵀ/√d_k)"),
-        md(f"## 5. Trace one weight to the output\n\nQuery {md_text(labels[i])} and key {md_text(labels[j])}, "
-           "one step at a time."),
-        code(f'''
-i, j = {int(i)}, {int(j)}  # query {labels[i]!r}, key {labels[j]!r}
-products = Q[i] * K[j]                # (d_k,) element by element
-score = products.sum()                # q_i · k_j: cell (i, j) of QKᵀ
-scaled_ij = score / np.sqrt(d_k)
-row = np.array([Q[i] @ K[jj] for jj in range(n)]) / np.sqrt(d_k)  # every key's scaled score for query i
-# exp(710) overflows: beyond ±50 the page takes the row's max off first, which cancels in the ratio
-shift = row.max() if abs(row.max()) > 50 else 0.0
-exps = np.exp(row - shift)            # (n,)
-weight = exps[j] / exps.sum()
-shares = (exps / exps.sum())[:, None] * V   # (n, d_v): each key's share w · v of output_i
-traced_output = shares.sum(axis=0)    # (d_v,)
-print("1. q ⊙ k =", products)
-print("2. q · k =", score)
-print(f"3. ÷ √{{d_k}} =", scaled_ij)
-print("4. exps of the row =", exps)
-print("5. their sum =", exps.sum())
-print("6. weight =", weight, " (softmax gave", weights[i, j], ")")
-print("7. key j's share =", shares[j])
-print("8. output_i = Σ shares =", traced_output, " (the output matrix has", output[i], ")")
-'''),
-        check_cell([("Q", "shown_Q", shown_Q), ("K", "shown_K", shown_K), ("V", "shown_V", shown_V),
-                    ("scores", "shown_scores", shown_scores), ("scaled", "shown_scaled", shown_scaled),
-                    ("weights", "shown_weights", shown_weights), ("output", "shown_output", shown_output),
-                    ("weight", "shown_trace_weight", shown_trace_weight),
-                    ("traced_output", "shown_trace_output", shown_trace_output)]),
-    ]
+    inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
+              names(dims, "dims", "X's columns, and the rows of every W"), names(q_dims, "q_dims", "Q's columns"),
+              names(k_dims, "k_dims", "K's columns"), names(v_dims, "v_dims", "V's columns, and the output's"),
+              f"i, j = {int(i)}, {int(j)}  # query {labels[i]!r}, key {labels[j]!r}"]
+    shown = [("shown_Q", shown_Q), ("shown_K", shown_K), ("shown_V", shown_V), ("shown_scores", shown_scores),
+             ("shown_scaled", shown_scaled), ("shown_weights", shown_weights), ("shown_output", shown_output),
+             ("shown_trace_weight", shown_trace_weight), ("shown_trace_output", shown_trace_output)]
+    return fill("builder", parameters(inputs, shown), {"query": md_text(labels[i]), "key": md_text(labels[j])})
 
 
 # ---------------------------------------------------------------------------------------------------------

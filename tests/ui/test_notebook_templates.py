@@ -97,16 +97,36 @@ def test_every_prose_field_is_filled_by_the_page(name):
     assert fields <= PROSE_FIELDS[name]
 
 
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}}
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}}
 
 
-# ------------------------------------------------------------------------------------------ Home
+# ------------------------------------------------------------------------------------------ softmax, plain
 
 
-def test_home_softmax_is_attn_cores(templates):
-    softmax = templates["home"][0].softmax
+@pytest.mark.parametrize("name", ["home", "builder"])
+def test_softmax_is_attn_cores(name, templates):
+    softmax = templates[name][0].softmax
     for seed in SEEDS:
         rng = np.random.default_rng(seed)
         z = random_scores(rng)
         axis = int(rng.integers(-z.ndim, z.ndim))
         assert np.allclose(softmax(z, axis=axis), attn_core.softmax(z, axis=axis), rtol=1e-12, atol=1e-15)
+
+
+# ------------------------------------------------------------------------------------------ Q/K/V builder
+
+
+def test_builder_trace_is_attn_cores_trace_cell(templates):
+    from attn_core.builder import trace_cell
+
+    trace = templates["builder"][0].trace
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        n, d_k, d_v = rng.integers(1, 8, size=3)
+        Q, K = (rng.standard_normal((n, d_k)) * 10.0 ** rng.uniform(-1, 2) for _ in range(2))  # past ±50 too
+        V = rng.standard_normal((n, d_v))
+        i, j = rng.integers(n, size=2)
+        with contextlib.redirect_stdout(io.StringIO()):
+            weight, output = trace(Q, K, V, i, j)
+        want = trace_cell(Q, K, V, int(i), int(j))
+        assert np.isclose(weight, want.weight, rtol=1e-12, atol=1e-300) and np.allclose(output, want.output)

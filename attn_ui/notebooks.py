@@ -337,114 +337,20 @@ def scaling_cells(z, d_k: int, *, sample_d_k: int, seed: int, n_samples: int, n_
 
     shown_max_weight and shown_entropy map "unscaled", "sqrt_dk", "dk" to the curves (len(curve_d_ks),)."""
     z = np.asarray(z, dtype=float)
-    return [
-        md("## 1. Two keys, side by side\n\nOne query, two keys, two scores: softmax of the scores as they are, "
-           "and of the scores divided by √d_k."),
-        code(IMPORTS + f"\n\nz = np.array([{number(z[0])}, {number(z[1])}])  # the two scores, z₁ and z₂\n"
-             f"d_k = {int(d_k)}\n" + SOFTMAX + '''
-
-with np.errstate(over="ignore"):      # scores near ±1e308 overflow in z − max; softmax gives them weight 0
-    p_unscaled = softmax(z)           # (2,)
-    scaled = z / np.sqrt(d_k)         # (2,)
-    p_scaled = softmax(scaled)        # (2,)
-print("softmax(z)        =", p_unscaled)
-print("softmax(z / √d_k) =", p_scaled)
-'''),
-        md("### What each slope tells W_Q and W_K\n\nSoftmax's Jacobian ∂p/∂z = diag(p) − p pᵀ. Its diagonal "
-           "p(1 − p) is how much a key's weight moves when its own score moves: near 0, the key barely learns."),
-        code('''
-def jacobian(p):
-    """∂p_i/∂z_j = p_i (δ_ij − p_j) for softmax output p (n,) -> (n, n)."""
-    return p[:, None] * (np.eye(len(p)) - p[None, :])
-
-J_unscaled = jacobian(p_unscaled)
-J_scaled = jacobian(p_scaled)
-print("∂p/∂z, unscaled =\\n", J_unscaled)
-print("∂p/∂z, scores ÷ √d_k =\\n", J_scaled)
-own = 1 if p_unscaled[0] == p_unscaled[1] else int(np.argmin(p_unscaled))  # the key with less weight
-print("slope of the weaker key, unscaled:", J_unscaled[own, own])
-print("slope of the weaker key, scaled:  ", J_scaled[own, own])
-print("reaching W_Q and W_K (chain rule ÷ √d_k):", J_scaled[own, own] / np.sqrt(d_k))
-'''),
-        md("## 2. The variance argument, by sampling\n\nq and k with independent N(0, 1) entries, drawn from a "
-           "generator seeded with the sidebar seed: q·k has standard deviation √d_k, and q·k / √d_k has 1."),
-        code(f'''
-seed, n_samples, sample_d_k = {int(seed)}, {int(n_samples)}, {int(sample_d_k)}
-rng = np.random.default_rng(seed)
-q = rng.standard_normal((n_samples, sample_d_k))  # (n_samples, d_k)
-k = rng.standard_normal((n_samples, sample_d_k))  # (n_samples, d_k)
-dots = np.einsum("sd,sd->s", q, k)    # one dot product per pair
-dots_scaled = dots / np.sqrt(sample_d_k)
-print(f"d_k = {{sample_d_k}}: std of q·k = {{dots.std():.3f}} (theory √d_k = {{np.sqrt(sample_d_k):.3f}}), "
-      f"std of q·k / √d_k = {{dots_scaled.std():.3f}} (theory 1)")
-'''),
-        md("## 3. Peakedness as d_k grows\n\nOne query and n random keys per draw, averaged over many draws: the "
-           "largest weight and the entropy of softmax, unscaled, ÷ √d_k and ÷ d_k. Each width reuses the first "
-           "d_k coordinates of the same draws, as the page does."),
-        code(f'''
-n_keys, n_seeds = {int(n_keys)}, {int(n_seeds)}
-curve_d_ks = {[int(d) for d in curve_d_ks]!r}
-divisors = {{"unscaled": lambda d: 1.0, "sqrt_dk": lambda d: np.sqrt(d), "dk": lambda d: float(d)}}
-
-def entropy(p):
-    """−Σ p log p over the last axis, in nats; 0 · log 0 counts as 0."""
-    logs = np.log(p, out=np.zeros_like(p), where=p > 0)
-    return -np.sum(p * logs, axis=-1)
-
-rng = np.random.default_rng(seed)
-scores = np.zeros((n_seeds, n_keys))  # q·k_j over the coordinates drawn so far
-width = 0
-max_weight = {{name: np.empty(len(curve_d_ks)) for name in divisors}}
-mean_entropy = {{name: np.empty(len(curve_d_ks)) for name in divisors}}
-for m in np.argsort(curve_d_ks, kind="stable"):
-    d = curve_d_ks[m]
-    while width < d:                  # extend q and every key, 64 coordinates at a time
-        w = min(d - width, 64)
-        q = rng.standard_normal((n_seeds, 1, w))
-        K_draw = rng.standard_normal((n_seeds, n_keys, w))
-        scores += np.einsum("sqd,skd->sk", q, K_draw)
-        width += w
-    for name, divisor in divisors.items():
-        p = softmax(scores / divisor(d), axis=-1)   # (n_seeds, n_keys)
-        max_weight[name][m] = p.max(axis=-1).mean()
-        mean_entropy[name][m] = entropy(p).mean()
-for name in divisors:
-    print(f"{{name:>9}}  largest weight {{max_weight[name]}}")
-    print(f"{{'':>9}}  entropy        {{mean_entropy[name]}}")
-'''),
-        md("## 4. A temperature dial on your own sentence\n\nHead 1's queries and keys, scores divided by τ."),
-        code(_inputs_text(labels, [("Q", Q), ("K", K)]) + f"\ntau = {number(tau)}\n" + '''
-scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
-with np.errstate(over="ignore"):      # a tiny τ can push scores / τ past the float range
-    temp_weights = softmax(scores / tau, axis=-1)   # each row sums to 1
-row_entropy = entropy(temp_weights)   # (n,): 0 is a hard argmax, log n is uniform
-print("weights = softmax(QKᵀ / τ) =\\n", temp_weights)
-print("row entropies:", row_entropy, " uniform would be", np.log(len(labels)))
-print("mean row entropy:", row_entropy.mean())
-'''),
-        plot_cell("temp_weights", "labels", "labels", "weights = softmax(QKᵀ / τ)"),
-        check_cell([("p_unscaled", "shown_p_unscaled", shown_p_unscaled),
-                    ("p_scaled", "shown_p_scaled", shown_p_scaled),
-                    ("J_unscaled", "shown_J_unscaled", shown_J_unscaled),
-                    ("J_scaled", "shown_J_scaled", shown_J_scaled),
-                    ("dots.std()", "shown_std", shown_std),
-                    ("dots_scaled.std()", "shown_std_scaled", shown_std_scaled)]
-                   + [(f"max_weight[{name!r}]", f"shown_max_weight_{name}", shown_max_weight[name])
-                      for name in ("unscaled", "sqrt_dk", "dk")]
-                   + [(f"mean_entropy[{name!r}]", f"shown_entropy_{name}", shown_entropy[name])
-                      for name in ("unscaled", "sqrt_dk", "dk")]
-                   + [("temp_weights", "shown_temp_weights", shown_temp_weights),
-                      ("row_entropy", "shown_row_entropy", shown_row_entropy)],
-                   # the slopes can be far below allclose's absolute tolerance: compare them digit by digit too
-                   asserts=["np.allclose(J_unscaled, shown_J_unscaled, rtol=1e-9, atol=0)",
-                            "np.allclose(J_scaled, shown_J_scaled, rtol=1e-9, atol=0)"]),
-    ]
-
-
-def _inputs_text(labels, names: Sequence[tuple[str, object]]) -> str:
-    """Labels and matrices as literals, for a cell that starts a new section's inputs."""
-    return "\n".join([f"labels = {list(map(str, labels))!r}  # one per token, in order"]
-                     + [literal(name, M) for name, M in names])
+    inputs = [f"z = np.array([{number(z[0])}, {number(z[1])}])  # section 1: the two scores, z₁ and z₂",
+              f"d_k = {int(d_k)}  # section 1: their width",
+              f"seed, n_samples, sample_d_k = {int(seed)}, {int(n_samples)}, {int(sample_d_k)}  # section 2",
+              f"n_keys, n_seeds = {int(n_keys)}, {int(n_seeds)}  # section 3: keys per draw, draws per width",
+              f"curve_d_ks = {[int(d) for d in curve_d_ks]!r}  # section 3: the widths",
+              names(labels, note="section 4: your sentence's tokens"), literal("Q", Q), literal("K", K),
+              f"tau = {number(tau)}  # section 4: the divisor τ"]
+    shown = [("shown_p_unscaled", shown_p_unscaled), ("shown_p_scaled", shown_p_scaled),
+             ("shown_J_unscaled", shown_J_unscaled), ("shown_J_scaled", shown_J_scaled), ("shown_std", shown_std),
+             ("shown_std_scaled", shown_std_scaled)]
+    shown += [(f"shown_max_weight_{name}", shown_max_weight[name]) for name in ("unscaled", "sqrt_dk", "dk")]
+    shown += [(f"shown_entropy_{name}", shown_entropy[name]) for name in ("unscaled", "sqrt_dk", "dk")]
+    shown += [("shown_temp_weights", shown_temp_weights), ("shown_row_entropy", shown_row_entropy)]
+    return fill("scaling", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------

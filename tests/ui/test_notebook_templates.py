@@ -97,13 +97,13 @@ def test_every_prose_field_is_filled_by_the_page(name):
     assert fields <= PROSE_FIELDS[name]
 
 
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}}
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "scaling": set()}
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
 
 
-@pytest.mark.parametrize("name", ["home", "builder"])
+@pytest.mark.parametrize("name", ["home", "builder", "scaling"])
 def test_softmax_is_attn_cores(name, templates):
     softmax = templates[name][0].softmax
     for seed in SEEDS:
@@ -130,3 +130,34 @@ def test_builder_trace_is_attn_cores_trace_cell(templates):
             weight, output = trace(Q, K, V, i, j)
         want = trace_cell(Q, K, V, int(i), int(j))
         assert np.isclose(weight, want.weight, rtol=1e-12, atol=1e-300) and np.allclose(output, want.output)
+
+
+# ------------------------------------------------------------------------------------------ Scaling explorer
+
+
+def test_scaling_jacobian_and_entropy_are_attn_cores(templates):
+    nb = templates["scaling"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        p = attn_core.softmax(random_scores(rng, (int(rng.integers(1, 9)),)))
+        assert np.allclose(nb.jacobian(p), attn_core.softmax_jacobian(p), rtol=1e-12, atol=0)
+        P = attn_core.softmax(random_scores(rng, (3, 5)))
+        assert np.allclose(nb.entropy(P), attn_core.row_entropy(P), rtol=1e-12, atol=1e-15)
+
+
+def test_scaling_samples_and_curves_are_attn_cores(templates):
+    from attn_core.attention import sample_qk_dots
+    from attn_core.scaling import peakedness_curves
+
+    nb = templates["scaling"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        d_k, n_samples = int(rng.integers(1, 100)), int(rng.integers(1, 50))
+        assert np.array_equal(nb.sample_dots(d_k, n_samples, seed), sample_qk_dots(d_k, n_samples, seed))
+    d_ks = [3, 1, 70, 2, 70]  # unsorted, repeated, and past one block of 64 coordinates
+    for seed in SEEDS:
+        max_weight, entropy = nb.peakedness(4, d_ks, 6, seed)
+        want = peakedness_curves(4, d_ks, 6, seed)
+        for name in nb.divisors:
+            assert np.allclose(max_weight[name], want.max_weight[name], rtol=1e-12, atol=0)
+            assert np.allclose(entropy[name], want.entropy[name], rtol=1e-12, atol=1e-15)

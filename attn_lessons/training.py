@@ -7,29 +7,14 @@ true to say), so the tests can check each claim against the runs' numbers.
 from __future__ import annotations
 
 import math
-from typing import Protocol
 
 import numpy as np
 
 from attn_core.training import BLOW_UP, LOW_LOSS, LR_CHOICES, N_KEYS, Run, final_loss, first_below, tail, usable
 
+from .format import listing, num, plural, readable, times
+
 ALIKE = 1.5  # two final losses within this factor of each other, on the same side of LOW_LOSS, are "alike"
-
-
-class Formatter(Protocol):
-    """What the sentences need from a number formatter; `attn_ui.format` is one."""
-
-    def num(self, x: float, decimals: int = 3) -> str: ...
-
-    def readable(self, x: float, decimals: int = 3) -> str: ...
-
-    def times(self, ratio: float) -> str: ...
-
-    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
-
-    def listing(self, items) -> str: ...
-
-
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -39,56 +24,56 @@ def spread_word(entropy: float, n: int = N_KEYS) -> str:
     return "nearly one-hot" if share < ONE_HOT else "spread nearly evenly" if share > EVEN else "already peaked"
 
 
-def _loss(x: float, fmt: Formatter) -> str:
+def _loss(x: float) -> str:
     """A loss in a sentence: 1.62, 0.013, 4.1 × 10⁻⁴."""
-    return fmt.readable(x, 2 if x >= 1 else 3)
+    return readable(x, 2 if x >= 1 else 3)
 
 
-def _sqrt(d_k: int, fmt: Formatter) -> str:
+def _sqrt(d_k: int) -> str:
     """'√64 = 8' or '√32 = 5.66'."""
     root = math.sqrt(d_k)
-    return f"√{d_k} = {int(root) if root.is_integer() else fmt.num(root, 2)}"
+    return f"√{d_k} = {int(root) if root.is_integer() else num(root, 2)}"
 
 
-def start_sentence(scaled: Run, unscaled: Run, d_k: int, fmt: Formatter, n: int = N_KEYS) -> str:
+def start_sentence(scaled: Run, unscaled: Run, d_k: int, n: int = N_KEYS) -> str:
     """What the two runs look like at step 0, from the chosen seed's first batch."""
     h_s, h_u = scaled.entropy[0, 0], unscaled.entropy[0, 0]
     words_s, words_u = spread_word(h_s, n), spread_word(h_u, n)
     rows = (f"Both runs' rows start {words_s}." if words_s == words_u else
             f"The unscaled rows start {words_u}, the scaled rows {words_s}.")
     return (f"Both runs start from the same weights, so their raw scores QKᵀ are the same. Softmax sees them with "
-            f"a standard deviation of {fmt.num(unscaled.score_std0[0], 2)} without the scale (theory: "
-            f"{_sqrt(d_k, fmt)}) and {fmt.num(scaled.score_std0[0], 2)} after dividing by √{d_k} (theory: 1). "
-            f"So the attention rows start with a mean entropy of {fmt.num(h_u, 2)} nats unscaled against "
-            f"{fmt.num(h_s, 2)} scaled, where a uniform row has ln {n} = {fmt.num(math.log(n), 2)}. {rows}")
+            f"a standard deviation of {num(unscaled.score_std0[0], 2)} without the scale (theory: "
+            f"{_sqrt(d_k)}) and {num(scaled.score_std0[0], 2)} after dividing by √{d_k} (theory: 1). "
+            f"So the attention rows start with a mean entropy of {num(h_u, 2)} nats unscaled against "
+            f"{num(h_s, 2)} scaled, where a uniform row has ln {n} = {num(math.log(n), 2)}. {rows}")
 
 
-def _crossing(run: Run, fmt: Formatter) -> str:
+def _crossing(run: Run) -> str:
     """'the scaled run's loss first drops below 0.1 at step 7', or that it never does, and why (chosen seed)."""
     t = first_below(run.loss[0])
     if t is not None:
         return f"the {run.name} run's loss first drops below {LOW_LOSS:g} at step {t}"
     why = (f": the run diverged at step {run.diverged_at[0]}" if run.diverged_at[0] >= 0 else
-           f" in {fmt.plural(run.steps, 'step')}")
+           f" in {plural(run.steps, 'step')}")
     return f"the {run.name} run's loss never drops below {LOW_LOSS:g}{why}"
 
 
-def race_sentence(scaled: Run, unscaled: Run, fmt: Formatter) -> str:
+def race_sentence(scaled: Run, unscaled: Run) -> str:
     """When each run's loss first drops below LOW_LOSS, and both losses halfway through (chosen seed)."""
     never = [first_below(run.loss[0]) is None and run.diverged_at[0] < 0 for run in (scaled, unscaled)]
-    text = (f"Neither run's loss drops below {LOW_LOSS:g} in {fmt.plural(scaled.steps, 'step')}." if all(never) else
-            f"{_crossing(scaled, fmt).capitalize()}; {_crossing(unscaled, fmt)}.")
+    text = (f"Neither run's loss drops below {LOW_LOSS:g} in {plural(scaled.steps, 'step')}." if all(never) else
+            f"{_crossing(scaled).capitalize()}; {_crossing(unscaled)}.")
     mid = scaled.steps // 2
     gone = [0 <= run.diverged_at[0] <= mid for run in (scaled, unscaled)]
     if mid < 1 or all(gone):
         return text
     parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else
-             f"the {run.name} run's loss is {_loss(run.loss[0, mid], fmt)}" for run, g in zip((scaled, unscaled), gone,
+             f"the {run.name} run's loss is {_loss(run.loss[0, mid])}" for run, g in zip((scaled, unscaled), gone,
                                                                                           strict=True)]
     return text + f" At step {mid} {parts[0]}, {parts[1]}."
 
 
-def verdict(scaled: Run, unscaled: Run, fmt: Formatter) -> tuple[str, str]:
+def verdict(scaled: Run, unscaled: Run) -> tuple[str, str]:
     """(kind, sentence) comparing where the two runs end (chosen seed); kind is one of "both diverged",
     "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower"."""
     d_s, d_u = scaled.diverged_at[0], unscaled.diverged_at[0]
@@ -97,22 +82,22 @@ def verdict(scaled: Run, unscaled: Run, fmt: Formatter) -> tuple[str, str]:
                                  f"{d_u}: this learning rate is too large for either.")
     T, k = scaled.steps, tail(scaled.steps)
     f_s, f_u = final_loss(scaled.loss[0]), final_loss(unscaled.loss[0])
-    over = f"over the last {fmt.plural(k, 'step')}" if k > 1 else "at the last step"
+    over = f"over the last {plural(k, 'step')}" if k > 1 else "at the last step"
     if d_s >= 0 or d_u >= 0:
         gone, kept, f = ("scaled", "unscaled", f_u) if d_s >= 0 else ("unscaled", "scaled", f_s)
         return f"{gone} diverged", (f"The {gone} run diverged at step {max(d_s, d_u)}; the {kept} run trains for "
-                                    f"all {T} steps and ends at a mean loss of {_loss(f, fmt)} {over}.")
+                                    f"all {T} steps and ends at a mean loss of {_loss(f)} {over}.")
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
-    both = f"{_loss(f_s, fmt)} scaled and {_loss(f_u, fmt)} unscaled (mean {over})"
+    both = f"{_loss(f_s)} scaled and {_loss(f_u)} unscaled (mean {over})"
     if ratio <= ALIKE and (f_s < LOW_LOSS) == (f_u < LOW_LOSS):
         return "alike", (f"The two runs behave alike here: after {T} steps their losses are {both}, within "
-                         f"{fmt.times(ratio)} of each other.")
+                         f"{times(ratio)} of each other.")
     lower = "scaled" if f_s < f_u else "unscaled"
-    return f"{lower} lower", (f"After {T} steps the losses are {both}: {fmt.times(ratio)} lower "
+    return f"{lower} lower", (f"After {T} steps the losses are {both}: {times(ratio)} lower "
                               f"{'with' if lower == 'scaled' else 'without'} the scale.")
 
 
-def stuck_sentence(run: Run, fmt: Formatter, n: int = N_KEYS) -> str:
+def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
     """Why a run that ends saturated on wrong keys is stuck, from its numbers; "" when it is not stuck."""
     if run.diverged_at[0] >= 0 or run.steps < 10:
         return ""
@@ -121,15 +106,15 @@ def stuck_sentence(run: Run, fmt: Formatter, n: int = N_KEYS) -> str:
     g0, g_late, g_max = run.grad_norm_K[0, 0], np.median(run.grad_norm_K[0, -k:]), np.max(run.grad_norm_K[0, -k:])
     if f < LOW_LOSS or spread_word(h, n) != "nearly one-hot" or acc >= 0.5 or not g_late < 0.1 * g0:
         return ""
-    return (f"The {run.name} run is stuck: over its last {fmt.plural(k, 'step')} its loss is still {_loss(f, fmt)}, "
-            f"its rows are nearly one-hot (mean entropy {fmt.num(h, 3)} nats), yet only "
-            f"{fmt.num(100 * acc, 0)}% of the queries put their largest weight on their own key. The median "
-            f"gradient reaching W_K is {_loss(g_late, fmt)}, {fmt.times(g0 / g_late)} smaller than the "
-            f"{_loss(g0, fmt)} it started with (single steps reach {_loss(g_max, fmt)}): a saturated "
+    return (f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss is still {_loss(f)}, "
+            f"its rows are nearly one-hot (mean entropy {num(h, 3)} nats), yet only "
+            f"{num(100 * acc, 0)}% of the queries put their largest weight on their own key. The median "
+            f"gradient reaching W_K is {_loss(g_late)}, {times(g0 / g_late)} smaller than the "
+            f"{_loss(g0)} it started with (single steps reach {_loss(g_max)}): a saturated "
             "softmax passes almost no gradient to the keys it ignores.")
 
 
-def divergence_message(run: Run, lr: float, finals: np.ndarray, fmt: Formatter) -> str:
+def divergence_message(run: Run, lr: float, finals: np.ndarray) -> str:
     """'The unscaled run diverged at step 9 …' for the chosen seed (and how many seeds), or "" if it did not.
 
     `finals` (L,) is this run's final loss at every sweep learning rate, NaN where it diverged."""
@@ -152,23 +137,22 @@ def _superscript(power_of_ten: float) -> str:
     return str(round(math.log10(power_of_ten))).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
-def _lr_set(lrs: list[float], fmt: Formatter) -> str:
+def _lr_set(lrs: list[float]) -> str:
     """'0.3, 1 and 3' for up to three rates, 'from 0.3 to 30' for more neighbours on the grid, else a listing."""
     i, j = LR_CHOICES.index(lrs[0]), LR_CHOICES.index(lrs[-1])
     if len(lrs) > 3 and j - i + 1 == len(lrs):
         return f"from {lrs[0]:g} to {lrs[-1]:g}"
-    return fmt.listing([f"{x:g}" for x in lrs])
+    return listing([f"{x:g}" for x in lrs])
 
 
-def _diverging(lrs: list[float], fmt: Formatter) -> str:
+def _diverging(lrs: list[float]) -> str:
     """'from 10 up' when the rates run to the top of the grid, else 'at 300 and 1000'."""
     if len(lrs) > 1 and lrs[-1] == LR_CHOICES[-1] and len(lrs) == len(LR_CHOICES) - LR_CHOICES.index(lrs[0]):
         return f"from {lrs[0]:g} up"
-    return f"at {fmt.listing([f'{x:g}' for x in lrs])}"
+    return f"at {listing([f'{x:g}' for x in lrs])}"
 
 
-def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int,
-                   fmt: Formatter) -> str:
+def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int) -> str:
     """Which learning rates give each run a final loss below LOW_LOSS, and where yours sits."""
     parts = []
     for name, finals in (("scaled", finals_s), ("unscaled", finals_u)):
@@ -176,16 +160,16 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
         gone = [x for x, f in zip(LR_CHOICES, finals, strict=True) if np.isnan(f)]
         text = f"the {name} run " + ("" if parts else f"reaches a final loss below {LOW_LOSS:g} ")
         of = f"of the {len(LR_CHOICES)} learning rates" if not parts else "of them"
-        text += f"at {len(ok)} {of} ({_lr_set(ok, fmt)})" if ok else f"at none {of}"
-        parts.append(text + (f" and diverges {_diverging(gone, fmt)}" if gone else ""))
+        text += f"at {len(ok)} {of} ({_lr_set(ok)})" if ok else f"at none {of}"
+        parts.append(text + (f" and diverges {_diverging(gone)}" if gone else ""))
     in_s, in_u = lr in usable(finals_s), lr in usable(finals_u)
     yours = {(True, True): "both runs", (True, False): "only the scaled run",
              (False, True): "only the unscaled run", (False, False): "neither run"}[(in_s, in_u)]
-    return (f"At d_k = {d_k}, after {fmt.plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
+    return (f"At d_k = {d_k}, after {plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
             f"Your learning rate, {lr:g}, gets {yours} below {LOW_LOSS:g}.")
 
 
-def spread_sentence(scaled: Run, unscaled: Run, fmt: Formatter) -> str:
+def spread_sentence(scaled: Run, unscaled: Run) -> str:
     """How the final losses vary over the seeds, and whether the two runs' ranges overlap."""
     S = scaled.loss.shape[0]
     ranges, parts = [], []
@@ -196,7 +180,7 @@ def spread_sentence(scaled: Run, unscaled: Run, fmt: Formatter) -> str:
         if ok.size:
             ranges.append((ok.min(), ok.max()))
             what = "run's final loss ranges" if not parts else "run's"
-            text = f"the {run.name} {what} from {_loss(ok.min(), fmt)} to {_loss(ok.max(), fmt)}"
+            text = f"the {run.name} {what} from {_loss(ok.min())} to {_loss(ok.max())}"
         else:
             text = f"the {run.name} run diverges on every seed"
         parts.append(text + (f" (it diverged on {gone} of them)" if gone and ok.size else ""))
@@ -216,7 +200,7 @@ def prediction_right(choice: str, outcome: str) -> bool:
     return choice == outcome or (outcome == "same" and choice in ("scaled", "unscaled"))
 
 
-def heatmap_sentence(scaled: Run, unscaled: Run, fmt: Formatter, after: bool = True) -> str:
+def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
     """How many queries of the held-out example put their largest weight on their own key, per run,
     before training (after=False) or after it."""
     if after and np.isnan(scaled.final_weights).any() and np.isnan(unscaled.final_weights).any():
@@ -229,7 +213,7 @@ def heatmap_sentence(scaled: Run, unscaled: Run, fmt: Formatter, after: bool = T
             parts.append(f"the {run.name} run diverged, so it has no weights to show")
             continue
         hits = int(np.sum(np.argmax(W, axis=-1) == np.arange(n)))
-        own = fmt.num(float(np.mean(np.diagonal(W))), 2)
+        own = num(float(np.mean(np.diagonal(W))), 2)
         parts.append(f"the {run.name} run puts its largest weight on a query's own key (the diagonal) for {hits} of "
                      f"{n} queries, with a mean weight of {own} there" if not parts else
                      f"the {run.name} run for {hits} of {n}, with {own}")

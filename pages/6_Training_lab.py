@@ -129,14 +129,14 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
 def starting_point(lab: tl.Lab) -> None:
     """Step 0: the same raw scores, two different softmaxes; and any run that diverged."""
     st.header("1. Before any learning", anchor="start")
-    st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k, fmt))
-    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, fmt, after=False))
+    st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k))
+    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=False))
     attention_pair(lab, after=False)
     st.caption(f"One held-out example, the same for both runs: each row is one query's weights over the "
                f"{tl.N_KEYS} keys, and query i's own key is on the diagonal.")
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     for run, finals in ((lab.scaled, finals_s), (lab.unscaled, finals_u)):
-        message = say.divergence_message(run, lab.lr, finals, fmt)
+        message = say.divergence_message(run, lab.lr, finals)
         if message:
             st.warning(message, icon=":material/trending_up:")
 
@@ -155,11 +155,11 @@ def race(lab: tl.Lab) -> bool:
         return False
     outcome = tl.first_to_learn(lab.scaled, lab.unscaled)
     reveal(guess, right=say.prediction_right(guess.value, outcome),
-           why=say.race_sentence(lab.scaled, lab.unscaled, fmt))
-    _, sentence = say.verdict(lab.scaled, lab.unscaled, fmt)
+           why=say.race_sentence(lab.scaled, lab.unscaled))
+    _, sentence = say.verdict(lab.scaled, lab.unscaled)
     st.markdown(f"**{sentence}**")
     for run in (lab.unscaled, lab.scaled):
-        stuck = say.stuck_sentence(run, fmt)
+        stuck = say.stuck_sentence(run)
         if stuck:
             st.markdown(stuck)
     left, right = st.columns(2)
@@ -174,7 +174,7 @@ def race(lab: tl.Lab) -> bool:
                   f"{lab.seeds[0]} to {lab.seeds[-1]} and the bands span the lowest to the highest seed."
                   if seeds > 1 else "Turn on several seeds to see the spread."))
     if seeds > 1:
-        st.markdown(say.spread_sentence(lab.scaled, lab.unscaled, fmt))
+        st.markdown(say.spread_sentence(lab.scaled, lab.unscaled))
     return True
 
 
@@ -229,7 +229,7 @@ def add_curve(fig: go.Figure, name: str, values: np.ndarray, row: int, show_lege
 def final_attention(lab: tl.Lab) -> None:
     """Both runs' weights after training, on the same held-out example as before."""
     st.header("3. The attention each run learnt", anchor="attention")
-    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, fmt, after=True))
+    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=True))
     attention_pair(lab, after=True)
     st.caption("The same held-out example as in section 1: query i's own key is on the diagonal.")
 
@@ -266,7 +266,7 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     """Final loss against learning rate for both runs at this d_k: the usable range of each."""
     st.header("4. Every learning rate at once", anchor="sweep")
     finals_s, finals_u = tl.final_sweep(lab.sweep)
-    st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps, fmt))
+    st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps))
     plot(cached_figure(sweep_figure, finals_s, finals_u, lab.d_k, lab.steps, lab.lr), "fig_sweep")
     st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
                f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "

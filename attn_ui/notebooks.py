@@ -356,111 +356,7 @@ def scaling_cells(z, d_k: int, *, sample_d_k: int, seed: int, n_samples: int, n_
 # ---------------------------------------------------------------------------------------------------------
 # Training lab
 
-_LAB_CONSTANTS = '''
-N_KEYS, D_MODEL, D_V, BATCH, NOISE = 16, 64, 16, 4, 0.5  # the lab's task: 16 keys, 64-wide tokens, 4 examples a step
-BLOW_UP = 1e6                         # a run whose largest |score| passes this has diverged
-'''
-
-_LAB_DATA = '''
-def make_batch(rng, batch=BATCH):
-    """B examples of N_KEYS keys, N_KEYS queries (query i is a noisy copy of key i) and N_KEYS values."""
-    X_k = rng.standard_normal((batch, N_KEYS, D_MODEL))  # (B, n, d_model)
-    X_q = (X_k + NOISE * rng.standard_normal((batch, N_KEYS, D_MODEL))) / np.sqrt(1 + NOISE**2)
-    V = rng.standard_normal((batch, N_KEYS, D_V))        # (B, n, d_v); query i's target is V[:, i]
-    return X_q, X_k, V
-
-
-init = np.random.default_rng([seed, 1])  # the initialisation's own stream; the batches use [seed, 0]
-W_Q0 = init.standard_normal((D_MODEL, d_k)) / np.sqrt(D_MODEL)  # fan-in scaling: Q entries have variance 1
-W_K0 = init.standard_normal((D_MODEL, d_k)) / np.sqrt(D_MODEL)
-held_out = make_batch(np.random.default_rng([seed, 2]), batch=1)  # the example the heatmaps show
-print("W_Q, W_K:", W_Q0.shape, "  one batch: X_q, X_k", held_out[0].shape[1:], "V", held_out[2].shape[1:])
-'''
-
-# both losses' forward pass starts the same way: the projections and the scores
-_LAB_PROJECT = '''    X_q, X_k, V = batch
-    B, n, _ = X_q.shape
-    Q = (X_q.reshape(B * n, D_MODEL) @ W_Q).reshape(B, n, -1)   # (B, n, d_k)
-    K = (X_k.reshape(B * n, D_MODEL) @ W_K).reshape(B, n, -1)   # (B, n, d_k)
-    scores = Q @ K.swapaxes(-1, -2)   # (B, n, d_k) @ (B, d_k, n) -> (B, n, n)
-'''
-
-_LAB_FORWARD = {
-    "mse": '''
-def forward(batch, W_Q, W_K, scale):
-    """weights (B, n, n), output (B, n, d_v) and the loss: mean squared error between output_i and v_i."""
-''' + _LAB_PROJECT + '''    weights = softmax(scores * scale)  # normalise over the keys
-    output = weights @ V              # (B, n, n) @ (B, n, d_v) -> (B, n, d_v)
-    loss = np.mean((output - V) ** 2)
-    return Q, K, scores, weights, output, loss
-
-
-def backward(batch, Q, K, weights, output, scale):
-    """∂loss/∂W_Q and ∂loss/∂W_K, by hand: the loss, softmax's Jacobian, the scale, the projections."""
-    X_q, X_k, V = batch
-    B, n, d_v = V.shape
-    d_output = 2 * (output - V) / (B * n * d_v)          # (B, n, d_v)
-    d_weights = d_output @ V.swapaxes(-1, -2)           # (B, n, n)
-    d_z = weights * (d_weights - np.sum(d_weights * weights, axis=-1, keepdims=True))  # through softmax
-    d_scores = d_z * scale
-    d_Q, d_K = d_scores @ K, d_scores.swapaxes(-1, -2) @ Q   # (B, n, d_k) each
-    return (X_q.reshape(B * n, D_MODEL).T @ d_Q.reshape(B * n, -1),
-            X_k.reshape(B * n, D_MODEL).T @ d_K.reshape(B * n, -1))
-''',
-    "ce": '''
-def forward(batch, W_Q, W_K, scale):
-    """weights (B, n, n) and the loss: cross-entropy of each query's weights against its own key."""
-''' + _LAB_PROJECT + '''    z = scores * scale
-    weights = softmax(z)              # normalise over the keys
-    output = weights @ V              # (B, n, d_v)
-    top = z.max(axis=-1, keepdims=True)
-    log_norm = top[..., 0] + np.log(np.sum(np.exp(z - top), axis=-1))   # log Σ_j exp z_ij, stably
-    loss = -np.mean(np.diagonal(z, axis1=-2, axis2=-1) - log_norm)       # −log weight on the right key
-    return Q, K, scores, weights, output, loss
-
-
-def backward(batch, Q, K, weights, output, scale):
-    """∂loss/∂W_Q and ∂loss/∂W_K, by hand: log-softmax's gradient p − one-hot, the scale, the projections."""
-    X_q, X_k, V = batch
-    B, n, _ = X_q.shape
-    d_z = (weights - np.eye(n)) / (B * n)
-    d_scores = d_z * scale
-    d_Q, d_K = d_scores @ K, d_scores.swapaxes(-1, -2) @ Q   # (B, n, d_k) each
-    return (X_q.reshape(B * n, D_MODEL).T @ d_Q.reshape(B * n, -1),
-            X_k.reshape(B * n, D_MODEL).T @ d_K.reshape(B * n, -1))
-''',
-}
-
-_LAB_TRAIN = '''
-def train(scale):
-    """Plain SGD from W_Q0, W_K0 on the lab's batches: the loss at every step (NaN once diverged), the
-    held-out weights before and after (NaN after if the run diverged)."""
-    W_Q, W_K = W_Q0.copy(), W_K0.copy()
-    batches = np.random.default_rng([seed, 0])   # the same batches for both runs
-    losses = np.full(steps + 1, np.nan)
-    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        initial = forward(held_out, W_Q, W_K, scale)[3][0]   # (n, n)
-        for t in range(steps + 1):
-            batch = make_batch(batches)
-            Q, K, scores, weights, output, loss = forward(batch, W_Q, W_K, scale)
-            g_Q, g_K = backward(batch, Q, K, weights, output, scale)
-            if not (np.isfinite(loss) and np.max(np.abs(scores) * scale) < BLOW_UP
-                    and np.isfinite(g_Q).all() and np.isfinite(g_K).all()):
-                print(f"scale {scale:.4g}: diverged at step {t}")
-                return initial, losses, np.full_like(initial, np.nan)
-            losses[t] = loss
-            if t < steps:
-                W_Q -= lr * g_Q       # plain gradient descent
-                W_K -= lr * g_K
-        final = forward(held_out, W_Q, W_K, scale)[3][0]
-    return initial, losses, final
-
-
-initial_scaled, loss_scaled, final_scaled = train(1 / np.sqrt(d_k))
-initial_unscaled, loss_unscaled, final_unscaled = train(1.0)
-for t in sorted({0, steps // 4, steps // 2, 3 * steps // 4, steps}):
-    print(f"step {t:>4}   loss scaled {loss_scaled[t]:.4g}   unscaled {loss_unscaled[t]:.4g}")
-'''
+LOSSES = ("mse", "ce")  # the lab's two losses, as notebooks/training.py's forward and backward name them
 
 
 def training_cells(d_k: int, steps: int, lr: float, seed: int, loss: str, *, shown_initial_scaled,
@@ -471,44 +367,15 @@ def training_cells(d_k: int, steps: int, lr: float, seed: int, loss: str, *, sho
 
     shown_* are the chosen seed's numbers the page drew: the held-out weights (n, n) before and after training
     (NaN for a run that diverged) and the loss curves (steps + 1,)."""
-    if loss not in _LAB_FORWARD:
-        raise ValueError(f"loss must be one of {', '.join(_LAB_FORWARD)}, got {loss!r}")
-    return [
-        md("## The task and the two models\n\nN_KEYS keys with random entries and as many queries, each a noisy "
-           "copy of one key: query i must find key i. The data and the initial weights come from the lab's seed, "
-           "drawn exactly as the page draws them. Two copies of the model start from the same weights and see "
-           "the same batches; one divides its scores by √d_k."),
-        code(IMPORTS + f"\n\nd_k, steps, lr, seed = {int(d_k)}, {int(steps)}, {number(lr)}, {int(seed)}"
-             f"  # loss: {loss}\n" + _LAB_CONSTANTS + SOFTMAX + _LAB_DATA),
-        md("## 1. Before any learning\n\nThe same raw scores on the held-out example; the scaled run divides them "
-           "by √d_k before the softmax."),
-        code(_LAB_FORWARD[loss].strip("\n") + '''
-
-
-_, _, scores0, _, _, _ = forward(held_out, W_Q0, W_K0, 1.0)
-print("held-out example, std of the scores softmax sees: scaled", (scores0 / np.sqrt(d_k)).std(),
-      " unscaled", scores0.std())
-'''),
-        md("## 2. The race\n\nBoth runs, step by step. A run whose scores leave the useful range stops there."),
-        code(_LAB_TRAIN),
-        md("## 3. The attention each run learnt\n\nThe held-out example's weights: query i's own key is on the "
-           "diagonal."),
-        code('''
-for name, final in (("scaled", final_scaled), ("unscaled", final_unscaled)):
-    if np.isnan(final).any():
-        print(f"{name}: diverged, so it has no weights to show")
-    else:
-        print(f"{name}, after training: mean weight on the own key {np.diagonal(final).mean():.3f}")
-        print(final)
-'''),
-        check_cell([("initial_scaled", "shown_initial_scaled", shown_initial_scaled),
-                    ("initial_unscaled", "shown_initial_unscaled", shown_initial_unscaled),
-                    ("loss_scaled", "shown_loss_scaled", shown_loss_scaled),
-                    ("loss_unscaled", "shown_loss_unscaled", shown_loss_unscaled),
-                    ("final_scaled", "shown_final_scaled", shown_final_scaled),
-                    ("final_unscaled", "shown_final_unscaled", shown_final_unscaled)],
-                   intro="(the page's curves are those of the lab's own seed)"),
-    ]
+    if loss not in LOSSES:
+        raise ValueError(f"loss must be one of {', '.join(LOSSES)}, got {loss!r}")
+    inputs = [f"d_k, steps, lr, seed = {int(d_k)}, {int(steps)}, {number(lr)}, {int(seed)}",
+              f"loss_name = {loss!r}  # 'mse': output_i should copy value v_i; 'ce': query i's weights should "
+              "pick key i"]
+    shown = [("shown_initial_scaled", shown_initial_scaled), ("shown_initial_unscaled", shown_initial_unscaled),
+             ("shown_loss_scaled", shown_loss_scaled), ("shown_loss_unscaled", shown_loss_unscaled),
+             ("shown_final_scaled", shown_final_scaled), ("shown_final_unscaled", shown_final_unscaled)]
+    return fill("training", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------

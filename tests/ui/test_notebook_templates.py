@@ -97,13 +97,13 @@ def test_every_prose_field_is_filled_by_the_page(name):
     assert fields <= PROSE_FIELDS[name]
 
 
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "scaling": set()}
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "scaling": set(), "training": set()}
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
 
 
-@pytest.mark.parametrize("name", ["home", "builder", "scaling"])
+@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training"])
 def test_softmax_is_attn_cores(name, templates):
     softmax = templates[name][0].softmax
     for seed in SEEDS:
@@ -161,3 +161,49 @@ def test_scaling_samples_and_curves_are_attn_cores(templates):
         for name in nb.divisors:
             assert np.allclose(max_weight[name], want.max_weight[name], rtol=1e-12, atol=0)
             assert np.allclose(entropy[name], want.entropy[name], rtol=1e-12, atol=1e-15)
+
+
+# ------------------------------------------------------------------------------------------ Training lab
+
+
+@pytest.mark.parametrize("loss", ["mse", "ce"])
+def test_the_labs_data_forward_and_backward_are_attn_cores(loss, templates):
+    from attn_core import training as tl
+
+    nb = templates["training"][0]
+    assert (nb.N_KEYS, nb.D_MODEL, nb.D_V, nb.BATCH, nb.NOISE, nb.BLOW_UP) == (
+        tl.N_KEYS, tl.D_MODEL, tl.D_V, tl.BATCH, tl.NOISE, tl.BLOW_UP)
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        d_k, scale = int(rng.integers(1, 9)), float(rng.choice([1.0, 0.5, 0.1]))
+        batch = nb.make_batch(np.random.default_rng([seed, 0]))
+        want_batch = tl.make_batch(np.random.default_rng([seed, 0]))
+        assert all(np.array_equal(a, b) for a, b in zip(batch, (want_batch.X_q, want_batch.X_k, want_batch.V),
+                                                          strict=True))
+        W_Q, W_K = nb.init_weights(seed, d_k)
+        want_W = tl.init_weights(seed, d_k)
+        assert np.array_equal(W_Q, want_W[0]) and np.array_equal(W_K, want_W[1])
+        Q, K, scores, weights, output, value = nb.forward(batch, W_Q, W_K, scale, loss)
+        fwd = tl.forward(want_batch, W_Q, W_K, scale, loss)
+        for mine, want in ((Q, fwd.Q), (K, fwd.K), (scores, fwd.scores), (weights, fwd.weights),
+                           (output, fwd.output), (value, fwd.loss)):
+            assert np.allclose(mine, want, rtol=1e-12, atol=1e-15)
+        grads = nb.backward(batch, Q, K, weights, output, scale, loss)
+        for mine, want in zip(grads, tl.backward(want_batch, fwd, scale, loss), strict=True):
+            assert np.allclose(mine, want, rtol=1e-10, atol=1e-15)
+
+
+@pytest.mark.parametrize(("loss", "lr"), [("mse", 3.0), ("ce", 1.0), ("mse", 1000.0)])
+def test_the_labs_training_steps_are_attn_cores(loss, lr, templates):
+    """One step and a few, and a learning rate at which runs diverge: the same curves and weights as attn_core."""
+    from attn_core import training as tl
+
+    nb = templates["training"][0]
+    for seed, d_k, steps in ((0, 4, 1), (3, 8, 4), (11, 16, 3)):
+        for scale in (1 / np.sqrt(d_k), 1.0):
+            with contextlib.redirect_stdout(io.StringIO()):
+                initial, losses, final = nb.train(scale, d_k, steps, lr, seed, loss)
+            want = tl.train(d_k, steps, [lr], [scale], [seed], loss)
+            assert np.allclose(initial, want.initial_weights[0, 0], rtol=1e-9, atol=1e-12)
+            assert np.allclose(losses, want.loss[0, 0], rtol=1e-9, atol=1e-12, equal_nan=True)
+            assert np.allclose(final, want.final_weights[0, 0], rtol=1e-9, atol=1e-12, equal_nan=True)

@@ -1,0 +1,42 @@
+"""Text patterns that are never true to write, in one place: a new one is a line in RULES.
+
+`never_true(text)` returns what it finds, one readable line per hit. These are the checks that need only the
+words; the ones that need the numbers (a 0.000 that is not 0, the largest entry, overlapping options, an option
+already picked) are tested in tests/lessons/ where the sentence is built, with the values beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that end in s without being plural nouns: they may follow a 1 ("1 is", "1 has", "1 minus").
+NOT_PLURAL = {"is", "was", "has", "does", "its", "this", "plus", "minus", "as", "us", "yes", "always", "across",
+              "less", "thus", "whereas", "unless", "bias", "axis", "process", "gets", "keeps", "sums",
+              "stays", "means", "wins", "goes", "says", "gives", "takes", "shows", "falls", "leads", "sits",
+              "comes", "runs", "lies"}
+NUMBER = r"[−-]?\d[\d,]*(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+
+RULES: dict[str, str] = {
+    # "1 keys", "all 1 keys", "= 1 columns": a count of one with a plural noun
+    "a count of 1 with a plural noun": r"(?<![\d.,×/−-])\b1 (?!(?:{})\b)([a-z]+s)\b".format("|".join(NOT_PLURAL)),
+    # "ranges from 2.01 to 2.01": a range whose ends are the same number
+    "a range from a number to itself": rf"\bfrom ({NUMBER}) to \1(?![\d.])",
+    # "a slope of 0.197 instead of 0.197"
+    "a number instead of itself": rf"(?<![\d.])({NUMBER}) instead of \1(?![\d.])",
+    "a ratio of 1.0× stated as a difference": r"within 1\.0×",
+    "a bound that is not a bound": r"\bat most below\b|\bat least above\b",
+    # "the the", "is is"; and "the same the lowest", a sentence stitched across a seam
+    "a word repeated across a seam": r"(?i)\b(the|a|an|is|of|to|and|in|it|on)\s+\1\b",
+    "a sentence stitched across a seam": r"\bthe same the\b",
+}
+_COMPILED = {name: re.compile(pattern) for name, pattern in RULES.items()}
+
+
+def never_true(text: str) -> list[str]:
+    """Each place in `text` that matches a rule, as 'rule: …context…'."""
+    hits = []
+    for name, pattern in _COMPILED.items():
+        for m in pattern.finditer(text):
+            start, end = max(0, m.start() - 40), min(len(text), m.end() + 40)
+            hits.append(f"{name}: …{' '.join(text[start:end].split())}…")
+    return hits

@@ -5,15 +5,13 @@ import pandas as pd
 import streamlit as st
 
 from attn_core import Inputs
-from attn_core.builder import FEATURES, Start, action_animal_pair, build, interpretable_start, random_start
-from attn_lessons.builder import action_animal_lesson, rules_said
-from attn_lessons.home import positions_note, top_key_verdict
-from attn_lessons import format as fmt
+from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
+from attn_lessons import home as say
+from attn_lessons.builder import action_animal_lesson
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
-from attn_lessons.format import a_an, gap, num
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
@@ -66,13 +64,9 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random")
     if random:
         w = inputs.weights
-        st.caption(f"W_Q, W_K and W_V are drawn from seed {shared.seed} (sidebar), d_model = {shared.d_model}. "
-                   "Nothing has been learned, so a query's weights come out fairly even.")
+        st.caption(say.random_weights_caption(shared.seed, shared.d_model))
         return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
-    rules = "; ".join(rules_said())
-    st.caption(f"Named features: each column of X is one of {len(FEATURES)} features ({', '.join(FEATURES)}) "
-               f"or one of 2 position columns, and W_Q is set by hand: {rules}. The sidebar's seed and d_model "
-               "apply to the random weights. The Q/K/V builder shows the lexicon and every number.")
+    st.caption(say.named_features_caption())
     return interpretable_start(inputs.tokens), True
 
 
@@ -86,27 +80,22 @@ def the_query(labels, tokens, start: Start, res, named: bool) -> None:
 def one_query(labels, tokens, start: Start, res, named: bool) -> int:
     """Pick a query; predict its favourite key; then its scores, scaled scores and weights over every key."""
     pair = action_animal_pair(tokens) if named else None
-    d_model, d_k = start.X.shape[1], res.d_k
+    d_k = res.d_k
     st.header("One query, every key")
     i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
-    X_is = ("X is each token's named features plus its two position columns." if named else
-            positions_note(tokens))
-    st.caption(f"One head, so d_k = d_v = d_model = {d_model}. {X_is}")
-    guess = predict("home_top", f"Which key will “{labels[i]}” give the most weight?",
+    st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
+    guess = predict("home_top", say.top_key_question(labels[i]),
                     options=list(range(len(labels))), format_func=labels.__getitem__)
     if guess is None:
         return i
-    right, why = top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value)
+    right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value)
     reveal(guess, right, why)
-    panels = [(res.scores[i], f"1. scores q·kⱼ for {labels[i]}", "signed"),
-              (res.scaled[i], f"2. scaled: q·kⱼ / √{d_k}", "signed"),
-              (res.weights[i], "3. weights = softmax(scaled)", "weights")]
-    plot(cached_figure(bar_panels_figure, panels, labels, f"What “{labels[i]}” asks of every key", x_title="key j"),
-         key="fig_query")
-    st.caption(f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
-               f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
-               f"the row's sum of exps; they sum to {num(res.weights[i].sum(), 4)}.")
+    title, names = say.query_titles(labels[i], d_k)
+    panels = [(res.scores[i], names[0], "signed"), (res.scaled[i], names[1], "signed"),
+              (res.weights[i], names[2], "weights")]
+    plot(cached_figure(bar_panels_figure, panels, labels, title, x_title="key j"), key="fig_query")
+    st.caption(say.query_steps_caption(d_k, res.weights[i]))
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
                                     res.weights, d_k)
@@ -116,7 +105,7 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
 
 def output_of_one_query(labels, start: Start, res, i: int) -> None:
     """Each key's share wⱼ·vⱼ of the query's output, and their sum, which is the output."""
-    st.subheader(f"4. The output for {fmt.md_text(labels[i])} is a weighted sum of the value rows")
+    st.subheader(say.output_header(labels[i]))
     shares = res.weights[i][:, None] * res.V  # (n, d_v): key j's share w_j · v_j of output_i
     left, right = st.columns([3, 2])
     panels = [(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims),
@@ -127,8 +116,7 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
                           "weight": res.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
                     column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns[1:]})
-    right.caption("Summing each column of the top panel gives the output row under it: "
-                  f"largest gap {gap(np.abs(shares.sum(axis=0) - res.output[i]).max())}.")
+    right.caption(say.shares_sum_caption(shares, res.output[i]))
 
 
 def every_query(labels, res) -> None:
@@ -136,9 +124,7 @@ def every_query(labels, res) -> None:
     st.header("Every query at once")
     plot(cached_figure(matrix_figure, res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
                        x_title="key", y_title="query"), key="fig_all_weights")
-    rows, cols = res.weights.shape
-    st.markdown(f"Each row is one query's weights over every key; it sums to 1. Your {len(labels)} tokens give "
-                f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
+    st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape))
 
 
 def where_qkv_come_from(labels, start: Start, res) -> None:
@@ -160,9 +146,7 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
         return notebook_cells(nbk.home_cells, start.X, start.W_Q, start.W_K, start.W_V, list(labels), i, named=named,
                               shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
 
-    intro = (f"This page's numbers in plain numpy, for the query “{fmt.md_text(labels[i])}”, in the order the page "
-             "shows them: the same code as the notebook below, which also checks its results against the page.")
-    nbk.show_code(intro, cells, start.X.size + 3 * start.W_Q.size)
+    nbk.show_code(say.code_intro(labels[i]), cells, start.X.size + 3 * start.W_Q.size)
     settings = {**nbk.shared_settings(shared), "query": labels[i],
                 "weights": "named features" if named else "seeded random"}
     link = nbk.link_here("")  # now: the download builds the notebook later, in a thread with no page context

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from attn_core.builder import repeated_words, runner_up, top_keys
+import numpy as np
 
-from .format import listing, num
+from attn_core.builder import FEATURES, POSITION_DIMS, repeated_words, runner_up, sum_gap, top_keys
+
+from .builder import rules_said
+from .format import a_an, gap, listing, md_text, num
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -44,3 +47,73 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
     if guess is not None and guess not in top:
         text += f" “{labels[guess]}” gets {num(w[guess], 3)}."
     return (guess in top, text)
+
+
+# ---------------------------------------------------------------------------------------------
+# The weights: named features or seeded random
+# ---------------------------------------------------------------------------------------------
+
+def random_weights_caption(seed: int, d_model: int) -> str:
+    """Where the random weights come from: the sidebar's seed and d_model."""
+    return (f"W_Q, W_K and W_V are drawn from seed {seed} (sidebar), d_model = {d_model}. "
+            "Nothing has been learned, so a query's weights come out fairly even.")
+
+
+def named_features_caption() -> str:
+    """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start)."""
+    return (f"Named features: each column of X is one of {len(FEATURES)} features ({', '.join(FEATURES)}) "
+            f"or one of {len(POSITION_DIMS)} position columns, and W_Q is set by hand: {'; '.join(rules_said())}. "
+            "The sidebar's seed and d_model apply to the random weights. The Q/K/V builder shows the lexicon and "
+            "every number.")
+
+
+# ---------------------------------------------------------------------------------------------
+# One query, every key
+# ---------------------------------------------------------------------------------------------
+
+def one_head_caption(d_model: int, tokens, named: bool) -> str:
+    """The widths of the page's one head, and what X is for this sentence."""
+    x_is = "X is each token's named features plus its two position columns." if named else positions_note(tokens)
+    return f"One head, so d_k = d_v = d_model = {d_model}. {x_is}"
+
+
+def top_key_question(label: str) -> str:
+    """The prediction asked before query `label`'s weights appear."""
+    return f"Which key will “{label}” give the most weight?"
+
+
+def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
+    """The title of the query's chart, and of its three panels: scores, scaled scores, weights."""
+    return (f"What “{label}” asks of every key",
+            [f"1. scores q·kⱼ for {label}", f"2. scaled: q·kⱼ / √{d_k}", "3. weights = softmax(scaled)"])
+
+
+def query_steps_caption(d_k: int, weights_row) -> str:
+    """What each of the three panels is, with √d_k and the row's sum of weights."""
+    return (f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
+            f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
+            f"the row's sum of exps; they sum to {num(np.sum(weights_row), 4)}.")
+
+
+def output_header(label: str) -> str:
+    """Section 4's header, for query `label` (escaped for markdown)."""
+    return f"4. The output for {md_text(label)} is a weighted sum of the value rows"
+
+
+def shares_sum_caption(shares, output_row) -> str:
+    """That the keys' shares wⱼ·vⱼ (n, d_v) add up to the output row (d_v,), and how closely."""
+    added = np.asarray(shares, dtype=float).sum(axis=0)  # Σⱼ wⱼ·vⱼ: (n, d_v) -> (d_v,)
+    return ("Summing each column of the top panel gives the output row under it: "
+            f"largest gap {gap(sum_gap(added, output_row).largest)}.")
+
+
+def weight_matrix_sentence(n_tokens: int, rows: int, cols: int) -> str:
+    """What the weight matrix is, with its live size (a 6 × 6, an 8 × 8)."""
+    return (f"Each row is one query's weights over every key; it sums to 1. Your {n_tokens} tokens give "
+            f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
+
+
+def code_intro(label: str) -> str:
+    """What "Show the code" holds: the page's numbers for query `label`."""
+    return (f"This page's numbers in plain numpy, for the query “{md_text(label)}”, in the order the page "
+            "shows them: the same code as the notebook below, which also checks its results against the page.")

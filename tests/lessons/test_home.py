@@ -2,11 +2,28 @@
 
 import re
 
+import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attn_core.builder import repeated_words, top_keys
-from attn_lessons.home import number_word, positions_note, top_key_verdict
+from attn_core.builder import FEATURES, repeated_words, top_keys
+from attn_lessons.builder import rules_said
+from attn_lessons.home import (
+    code_intro,
+    named_features_caption,
+    number_word,
+    one_head_caption,
+    output_header,
+    positions_note,
+    query_steps_caption,
+    query_titles,
+    random_weights_caption,
+    shares_sum_caption,
+    top_key_question,
+    top_key_verdict,
+    weight_matrix_sentence,
+)
 
 
 def test_the_classic_sentence_names_its_two_thes():
@@ -48,8 +65,6 @@ def test_an_even_row_prefers_no_key():
 
 @given(st.lists(st.floats(-30, 30), min_size=2, max_size=12), st.integers(0, 11))
 def test_the_verdict_agrees_with_the_weights(scaled, guess):
-    import numpy as np
-
     from attn_core import softmax
 
     guess = guess % len(scaled)
@@ -59,3 +74,45 @@ def test_the_verdict_agrees_with_the_weights(scaled, guess):
     assert right == (weights.max() - weights[guess] <= 1e-9)
     if len(top_keys(weights)) < len(scaled):
         assert f"to “t{int(np.argmax(weights))}”" in text or "and" in text
+
+
+# ---- the page's other sentences, each from its numbers -------------------------------------------
+
+def test_the_weights_captions_name_the_seed_or_the_features_and_rules():
+    assert random_weights_caption(3, 16).startswith("W_Q, W_K and W_V are drawn from seed 3 (sidebar), d_model = 16.")
+    named = named_features_caption()
+    assert f"one of {len(FEATURES)} features ({', '.join(FEATURES)}) or one of 2 position columns" in named
+    assert all(rule in named for rule in rules_said())
+
+
+def test_the_one_head_caption_says_what_x_is():
+    sentence = ("the", "cat", "sat", "on", "the", "mat")
+    assert one_head_caption(7, sentence, named=True) == ("One head, so d_k = d_v = d_model = 7. X is each token's "
+                                                         "named features plus its two position columns.")
+    assert one_head_caption(8, sentence, named=False).endswith(positions_note(sentence))
+
+
+def test_the_query_titles_and_caption_carry_the_live_numbers():
+    title, panels = query_titles("sat", 7)
+    assert title == "What “sat” asks of every key" and panels[0] == "1. scores q·kⱼ for sat"
+    assert panels[1] == "2. scaled: q·kⱼ / √7" and panels[2].startswith("3. weights")
+    caption = query_steps_caption(7, [0.25, 0.5, 0.25])
+    assert "√d_k = √7 = 2.646" in caption and caption.endswith("they sum to 1.0000.")
+    assert top_key_question("sat") == "Which key will “sat” give the most weight?"
+
+
+def test_the_output_header_and_code_intro_escape_the_token():
+    assert output_header("*") == "4. The output for \\* is a weighted sum of the value rows"
+    assert "for the query “mat”, in the order the page shows them" in code_intro("mat")
+
+
+def test_the_shares_caption_reports_the_real_gap():
+    shares = np.array([[0.5, 1.0], [0.25, 2.0]])
+    assert shares_sum_caption(shares, [0.75, 3.0]).endswith("largest gap below 10⁻⁹.")
+    assert shares_sum_caption(shares, [0.75, 3.5]).endswith("largest gap 0.500.")
+
+
+@pytest.mark.parametrize("n, phrase", [(6, "give a 6 × 6 weight matrix"), (8, "give an 8 × 8 weight matrix"),
+                                       (11, "give an 11 × 11 weight matrix"), (1, "give a 1 × 1 weight matrix")])
+def test_the_weight_matrix_sentence_is_grammatical_for_every_length(n, phrase):
+    assert f"Your {n} tokens {phrase}, one row per query." in weight_matrix_sentence(n, n, n)

@@ -18,7 +18,9 @@ from attn_core.builder import (
     FEATURES,
     FUNCTION,
     PLACE,
+    POSITION_DIMS,
     QUERY_RULES,
+    CellTrace,
     Spread,
     most_weight,
     no_rule_tokens,
@@ -31,7 +33,7 @@ from attn_core.builder import (
     zero_rows,
 )
 
-from .format import gap, listing, readable
+from .format import gap, listing, num, plural, readable, readable_vec
 
 # ---------------------------------------------------------------------------------------------
 # The interpretable starting point, in words
@@ -55,6 +57,56 @@ WANTED = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place"}  # what a 
 def rules_said() -> list[str]:
     """The hand-set W_Q's rules, in the order of QUERY_RULES."""
     return [RULE_WORDS[rule] for rule in QUERY_RULES]
+
+
+def interpretable_info(positional: bool, d_model: int, your_d_model: int) -> str:
+    """What the interpretable start does to d_model (the features' count, plus the position columns), and that
+    the learner's own d_model comes back with the random start."""
+    columns = (f"each of X's columns is a named feature, so **d_model = {len(FEATURES)}**, the number of "
+               "features," if not positional else
+               f"X's columns are the {len(FEATURES)} named features and then {len(POSITION_DIMS)} columns of "
+               f"position, so **d_model = {d_model}**")
+    return (f"In this mode {columns} instead of your d_model = {your_d_model}. The seed is not used: "
+            f"the weights are set by hand. Going back to Random restores d_model = {your_d_model}, "
+            "which stays in the link.")
+
+
+def random_start_caption(seed: int) -> str:
+    """Where the random starting weights come from, and why their scale."""
+    return (f"The starting weights are drawn from seed {seed} with entries of variance 1/d_model, so "
+            "that Q, K and V entries stay near unit variance, like X's.")
+
+
+def one_head_caption(d_model: int, start: str, positional: bool) -> str:
+    """The page's one head, and what X starts as: for `start` "random" or "interpretable", positions on or off."""
+    what_x = "named features" if start == "interpretable" else "embedding"
+    return (f"One head on this page, so d_k = d_v = d_model = {d_model}; the sidebar's *heads* setting "
+            "belongs to the pages that split attention into several heads. "
+            + (f"Positions are off: X starts as each token's {what_x} alone." if not positional else
+               "X starts as each token's embedding plus its position." if start == "random" else
+               "X starts as each token's named features, then its position in columns of its own."))
+
+
+def edit_error(message: str, max_abs: float, last: float) -> str:
+    """A refused cell: what is wrong, what to type instead, and the value the page keeps meanwhile."""
+    return (f"{message}. Type a number between −{max_abs:,.0f} and {max_abs:,.0f}; until then the page "
+            f"keeps that cell's last good value, {readable(last, 4)}.")
+
+
+def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool) -> str:
+    """The lexicon's rules and what this sentence's queries with no rule, or with no answer, do."""
+    positions = ("\n\nThe last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's "
+                 "position p (the paper's sinusoid, two columns wide). The starting "
+                 "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
+                 "there." if positional else "")
+    here = " ".join(filter(None, [no_rule_sentence(tokens, labels, Q, weights),
+                                  unanswered_sentence(tokens, labels, K, weights)]))
+    return ("A token gets 3 on its feature and 0 on the others; a word outside the small built-in lexicon gets 3 "
+            "on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, "
+            "so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, "
+            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
+            + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
+            "starting W_Q: it looks for nothing in particular. " + here)
 
 
 @dataclass(frozen=True)
@@ -204,6 +256,60 @@ def sum_check(label: str, traced, output_row) -> str:
         return (f"The sum equals row {label} of the output above: the largest gap is {gap(check.largest)}, "
                 "floating-point rounding.")
     return f"The sum differs from row {label} of the output above: the largest gap is {gap(check.largest)}."
+
+
+# ---------------------------------------------------------------------------------------------
+# The shapes, the scaled scores and the trace
+# ---------------------------------------------------------------------------------------------
+
+def shapes_caption(n: int, d_model: int, d_k: int, d_v: int) -> str:
+    """The live symbols of the shape diagram."""
+    return (f"n = {plural(n, 'token')}, d_model = {d_model}, d_k = {d_k}, d_v = {d_v}. The "
+            "weights are n × n whatever the widths: one row of weights per query, one column per key.")
+
+
+def scaled_title(d_k: int) -> str:
+    """The scaled scores' title, with √d_k worked out."""
+    return f"scaled = QKᵀ/√d_k, √{d_k} = {num(np.sqrt(d_k), 3)}"
+
+
+def _exp_step(t: CellTrace) -> str:
+    """Step 4 of the trace: exp of the scaled score, with the row's largest taken off first when it is huge."""
+    scaled, shift = readable(t.scaled), readable(t.shift)
+    if t.shift == 0:
+        return f"exp({scaled}) = {readable(t.exps[t.j])}"
+    minus = f"− {shift}" if t.shift > 0 else f"+ {readable(-t.shift)}"  # a negative max is taken off by adding
+    return (f"exp({scaled} {minus}) = {readable(t.exps[t.j])} (the row's largest scaled score, {shift}, is "
+            "taken off every entry first so exp() stays in range; it cancels in the ratio)")
+
+
+def trace_weight_steps(t: CellTrace, qi: str, kj: str, page_weight: float) -> str:
+    """Steps 1 to 6 of the trace, as a markdown list: from q ⊙ k to weight w_ij, which the page's softmax gave
+    as `page_weight`. `qi`, `kj`: the query's and key's labels, as they read in markdown."""
+    score, exp_j = readable(t.score), readable(t.exps[t.j])
+    return (f"1. **q ⊙ k**, element by element: the bottom row of the first panel.\n"
+            f"2. **Sum**: q · k = {score}, the cell ({qi}, {kj}) of QKᵀ.\n"
+            f"3. **÷ √d_k**: {score} ÷ √{t.d_k} = {score} ÷ {num(np.sqrt(t.d_k), 3)} = {readable(t.scaled)}.\n"
+            f"4. **exp**: {_exp_step(t)}.\n"
+            f"5. **÷ the row's sum of exps**: row {qi} has exps {readable_vec(t.exps)}, which sum "
+            f"to {readable(t.exp_sum)}; {exp_j} ÷ {readable(t.exp_sum)} = {readable(t.weight, 4)}.\n"
+            f"6. **The weight** w = {readable(t.weight, 4)}: the highlighted cell of the weights above "
+            f"(the page's softmax gives {readable(page_weight, 4)}).")
+
+
+def trace_output_steps(t: CellTrace, qi: str, kj: str) -> str:
+    """Steps 7 and 8 of the trace, as a markdown list: key j's share of output_i, and every key's added up."""
+    return (f"7. **w · v**: {readable(t.weight, 4)} × v({kj}) = {readable_vec(t.shares[t.j])}. That is key {kj}'s "
+            f"share of the output for {qi}: row {kj} of the second panel.\n"
+            f"8. **Add up every key's share**, each column of the second panel, into the third: output({qi}) = "
+            f"{readable_vec(t.output)}.")
+
+
+def code_intro(qi: str, kj: str) -> str:
+    """What "Show the code" holds: the page's own X and W's, tracing query `qi` and key `kj` (as in markdown)."""
+    return ("This page's numbers in plain numpy, from the X and W's it is using (your edits included), in the "
+            f"order the page shows them, tracing query “{qi}” and key “{kj}”: the code of the "
+            "notebook below, which also checks its results against the page.")
 
 
 # ---------------------------------------------------------------------------------------------

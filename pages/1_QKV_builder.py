@@ -9,8 +9,6 @@ import streamlit as st
 
 from attn_core.builder import (
     ALL_SAME,
-    FEATURES,
-    POSITION_DIMS,
     Built,
     Start,
     action_animal_pair,
@@ -22,17 +20,7 @@ from attn_core.builder import (
     random_start,
     trace_cell,
 )
-from attn_lessons.builder import (
-    FEATURE_QUESTIONS,
-    action_animal_lesson,
-    most_weight_question,
-    most_weight_verdict,
-    no_rule_sentence,
-    repeat_notes,
-    rules_said,
-    sum_check,
-    unanswered_sentence,
-)
+from attn_lessons import builder as say
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
@@ -48,7 +36,7 @@ from attn_ui.figures import (
     plot,
     slim,
 )
-from attn_lessons.format import md_text, num, plot_label, plural, readable, readable_vec
+from attn_lessons.format import md_text, plot_label
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -188,26 +176,15 @@ def starting_point(shared) -> Setup:
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":
         base = interpretable_start(inputs.tokens, positional=pe)
-        columns = (f"each of X's columns is a named feature, so **d_model = {len(FEATURES)}**, the number of "
-                   "features," if not pe else
-                   f"X's columns are the {len(FEATURES)} named features and then {len(POSITION_DIMS)} columns of "
-                   f"position, so **d_model = {base.X.shape[1]}**")
-        st.info(f"In this mode {columns} instead of your d_model = {shared.d_model}. The seed is not used: "
-                f"the weights are set by hand. Going back to Random restores d_model = {shared.d_model}, "
-                "which stays in the link.", icon=":material/label:")
+        st.info(say.interpretable_info(pe, base.X.shape[1], shared.d_model), icon=":material/label:")
     else:
         base = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)
-        st.caption(f"The starting weights are drawn from seed {shared.seed} with entries of variance 1/d_model, so "
-                   "that Q, K and V entries stay near unit variance, like X's.")
+        st.caption(say.random_start_caption(shared.seed))
     what = (start, shared.text, pe) + ((shared.seed, shared.d_model) if start == "random" else ())
     setup = Setup(start, pe, base, inputs.tokens, inputs.labels,
                   "named features" if start == "interpretable" else "embedding",
                   hashlib.blake2b(repr(what).encode(), digest_size=6).hexdigest())
-    st.caption(f"One head on this page, so d_k = d_v = d_model = {setup.d_model}; the sidebar's *heads* setting "
-               "belongs to the pages that split attention into several heads. "
-               + (f"Positions are off: X starts as each token's {setup.what_x} alone." if not pe else
-                  "X starts as each token's embedding plus its position." if start == "random" else
-                  "X starts as each token's named features, then its position in columns of its own."))
+    st.caption(say.one_head_caption(setup.d_model, start, pe))
     return setup
 
 
@@ -239,9 +216,7 @@ def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
         problems += errors
     ss["_qkv_good"] = good
     for e in problems:
-        last = readable(good[e.matrix][e.r, e.c], 4)
-        st.error(f"{e.message}. Type a number between −{MAX_ABS:,.0f} and {MAX_ABS:,.0f}; until then the page "
-                 f"keeps that cell's last good value, {last}.", icon=":material/error:")
+        st.error(say.edit_error(e.message, MAX_ABS, good[e.matrix][e.r, e.c]), icon=":material/error:")
     c_reset, c_note = st.columns([1, 3])
     c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     c_note.caption("Cells show 4 significant digits; the page computes with full precision until you type over a "
@@ -270,26 +245,12 @@ def lexicon(setup: Setup, res: Built) -> None:
     """The interpretable start's lexicon, what its hand-set W_Q asks for, and what a query with no rule does."""
     if setup.start != "interpretable":
         return
-    positions = ("\n\nThe last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's "
-                 "position p (the paper's sinusoid, two columns wide). The starting "
-                 "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
-                 "there." if setup.pe else "")
-    here = " ".join(filter(None, [no_rule_sentence(setup.tokens, setup.said, res.Q, res.weights),
-                                  unanswered_sentence(setup.tokens, setup.said, res.K, res.weights)]))
     with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
         lex = pd.DataFrame({"token": setup.labels,
-                            "feature": [FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
+                            "feature": [say.FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
         left, right = st.columns([2, 3])
         left.dataframe(lex, hide_index=True, key="lexicon_table")
-        right.markdown(
-            "A token gets 3 on its feature and 0 on the others; a word outside the small built-in lexicon gets 3 "
-            "on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, "
-            "so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, "
-            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
-            + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
-            "starting W_Q: it looks for nothing in particular. "
-            + here
-        )
+        right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe))
 
 
 def shapes(setup: Setup, res: Built) -> None:
@@ -298,8 +259,7 @@ def shapes(setup: Setup, res: Built) -> None:
     d_v = res.V.shape[1]
     phone = on_phone()  # left to right, the diagram shrinks to a third of its size on a phone: stack it there
     st.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v, vertical=phone), width="stretch")
-    st.caption(f"n = {plural(setup.n, 'token')}, d_model = {setup.d_model}, d_k = {res.d_k}, d_v = {d_v}. The "
-               "weights are n × n whatever the widths: one row of weights per query, one column per key.")
+    st.caption(say.shapes_caption(setup.n, setup.d_model, res.d_k, d_v))
 
 
 def project(setup: Setup, X, res: Built) -> None:
@@ -316,7 +276,7 @@ def project(setup: Setup, X, res: Built) -> None:
               ((res.Q, "Q = X·W_Q", base.q_dims), (res.K, "K = X·W_K", base.k_dims), (res.V, "V = X·W_V", base.v_dims))]
     draw("fig_QKV", grid_figures, panels, "Q, K and V: one row per token", columns, True, (0, 1))
     words = [md_text(t) for t in setup.tokens]  # escaping keeps equal tokens equal, so the groups are the same
-    for note in repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
+    for note in say.repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
         show(note)
 
 
@@ -356,7 +316,7 @@ def compare(setup: Setup, res: Built) -> None:
     columns = 1 if setup.n > 8 else 2
     options = {"y_title": "query", "x_title": "key", "share": 1 / columns}
     panels = [(res.scores, "scores = QKᵀ", labels, labels, options),
-              (res.scaled, f"scaled = QKᵀ/√d_k, √{res.d_k} = {num(np.sqrt(res.d_k), 3)}", labels, labels, options)]
+              (res.scaled, say.scaled_title(res.d_k), labels, labels, options)]
     draw("fig_scores", grid_figures, panels, "Scores, before and after ÷ √d_k", columns, True)
 
 
@@ -384,7 +344,7 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
     # the query asked about and its row of weights when answered, so that a later trace or edit does not regrade it
     asked, answered_row = ss.get(f"_qkv_{key}", (None, None))
     q = asked if asked is not None else checkpoint_query(setup.tokens, i, setup.start == "interpretable")
-    guess = predict(key, most_weight_question(setup.said[q]), options=[*range(setup.n), ALL_SAME],
+    guess = predict(key, say.most_weight_question(setup.said[q]), options=[*range(setup.n), ALL_SAME],
                     format_func=lambda k: "They all get the same weight" if k == ALL_SAME else setup.said[k])
     if guess is None or guess.skipped:
         ss.pop(f"_qkv_{key}", None)
@@ -393,7 +353,7 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
     elif asked is None:
         answered_row = res.weights[q].copy()
         ss[f"_qkv_{key}"] = (q, answered_row)
-    verdict = most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, answered_row)
+    verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, answered_row)
     reveal(guess if verdict.graded else Guess(guess.value, skipped=True), right=verdict.right, why=verdict.why)
     return True
 
@@ -437,7 +397,7 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     if pair is None:
         return
     a, b = pair
-    show(action_animal_lesson(setup.said, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k))
+    show(say.action_animal_lesson(setup.said, a, b, X, W_Q, W_K, res.Q, res.K, res.scores, res.weights, res.d_k))
 
     def trace_pair() -> None:
         st.session_state["qi"], st.session_state["kj"] = a, b
@@ -454,32 +414,12 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     s2.selectbox("Key j (the token that answers)", list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
     qi, kj = setup.said[i], setup.said[j]  # for markdown; the figures escape the raw labels their own way
-    scaled, shift = readable(t.scaled), readable(t.shift)
-    minus = f"− {shift}" if t.shift > 0 else f"+ {readable(-t.shift)}"  # a negative max is taken off by adding
-    exp_text = (f"exp({scaled}) = {readable(t.exps[j])}" if t.shift == 0 else
-                f"exp({scaled} {minus}) = {readable(t.exps[j])} (the row's largest scaled score, {shift}, is "
-                "taken off every entry first so exp() stays in range; it cancels in the ratio)")
     fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
     draw("fig_trace", grid_figures, trace_panels(setup, res, t), f"From q and k to output for {plot_label(labels[i])}",
          1, False, where=fig_col)
-    text_col.markdown(
-        f"1. **q ⊙ k**, element by element: the bottom row of the first panel.\n"
-        f"2. **Sum**: q · k = {readable(t.score)}, the cell ({qi}, {kj}) of QKᵀ.\n"
-        f"3. **÷ √d_k**: {readable(t.score)} ÷ √{t.d_k} = {readable(t.score)} ÷ {num(np.sqrt(t.d_k), 3)} = "
-        f"{scaled}.\n"
-        f"4. **exp**: {exp_text}.\n"
-        f"5. **÷ the row's sum of exps**: row {qi} has exps {readable_vec(t.exps)}, which sum "
-        f"to {readable(t.exp_sum)}; {readable(t.exps[j])} ÷ {readable(t.exp_sum)} = {readable(t.weight, 4)}.\n"
-        f"6. **The weight** w = {readable(t.weight, 4)}: the highlighted cell of the weights above "
-        f"(the page's softmax gives {readable(res.weights[i, j], 4)})."
-    )
-    text_col.markdown(
-        f"7. **w · v**: {readable(t.weight, 4)} × v({kj}) = {readable_vec(t.shares[t.j])}. That is key {kj}'s "
-        f"share of the output for {qi}: row {kj} of the second panel.\n"
-        f"8. **Add up every key's share**, each column of the second panel, into the third: output({qi}) = "
-        f"{readable_vec(t.output)}."
-    )
-    text_col.caption(sum_check(qi, t.output, res.output[t.i]))
+    text_col.markdown(say.trace_weight_steps(t, qi, kj, res.weights[i, j]))
+    text_col.markdown(say.trace_output_steps(t, qi, kj))
+    text_col.caption(say.sum_check(qi, t.output, res.output[t.i]))
 
 
 def trace_panels(setup: Setup, res: Built, t) -> list:
@@ -512,10 +452,7 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
                               shown_scaled=res.scaled, shown_weights=res.weights, shown_output=res.output,
                               shown_trace_weight=t.weight, shown_trace_output=t.output)
 
-    intro = ("This page's numbers in plain numpy, from the X and W's it is using (your edits included), in the "
-             f"order the page shows them, tracing query “{setup.said[i]}” and key “{setup.said[j]}”: the code of the "
-             "notebook below, which also checks its results against the page.")
-    nbk.show_code(intro, cells, X.size + W_Q.size + W_K.size + W_V.size,
+    nbk.show_code(say.code_intro(setup.said[i], setup.said[j]), cells, X.size + W_Q.size + W_K.size + W_V.size,
                   long_help="Every number of X and the W's, so it is long.")
     settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
                                             else {"d_model": f"{setup.d_model} (the named features)"}),

@@ -17,22 +17,35 @@ from attn_core.builder import (
     FEATURES,
     NEARLY_EVEN,
     PLACE,
+    QUERY_RULES,
     TIE,
     build,
     interpretable_start,
     no_rule_tokens,
     repeated_tokens,
+    trace_cell,
 )
 from attn_lessons.builder import (
     action_animal_lesson,
+    code_intro,
+    edit_error,
+    interpretable_info,
+    lexicon_markdown,
     most_weight_question,
     most_weight_verdict,
     no_rule_sentence,
+    one_head_caption,
+    random_start_caption,
     repeat_notes,
+    rules_said,
+    scaled_title,
+    shapes_caption,
     sum_check,
+    trace_output_steps,
+    trace_weight_steps,
     unanswered_sentence,
 )
-from attn_lessons.format import num, readable
+from attn_lessons.format import num, readable, readable_vec
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
@@ -280,3 +293,63 @@ def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
     if guess not in (None, ALL_SAME) and guess not in top:
         assert f"“k{guess}” has a lower scaled score" in verdict.why
         assert "(lower by" in verdict.why or verdict.why.count(" against ") == 2
+
+
+# ---- the page's other sentences, each from its numbers ---------------------------------------------
+
+def test_the_starting_point_sentences_follow_the_mode_and_positions():
+    assert "so **d_model = 5**, the number of features," in interpretable_info(False, 5, 8)
+    on = interpretable_info(True, 7, 16)
+    assert "the 5 named features and then 2 columns of position, so **d_model = 7**" in on
+    assert "instead of your d_model = 16" in on and "restores d_model = 16" in on
+    assert random_start_caption(4).startswith("The starting weights are drawn from seed 4 with entries")
+    assert one_head_caption(6, "random", False).endswith("Positions are off: X starts as each token's embedding "
+                                                          "alone.")
+    assert "named features alone" in one_head_caption(5, "interpretable", False)
+    assert one_head_caption(7, "interpretable", True).endswith("then its position in columns of its own.")
+    assert one_head_caption(8, "random", True).startswith("One head on this page, so d_k = d_v = d_model = 8;")
+
+
+def test_a_refused_cell_names_the_limits_and_the_value_kept():
+    said = edit_error("X[cat, d0]: “abc” is not a number", 1e6, 0.123456)
+    assert said == ("X[cat, d0]: “abc” is not a number. Type a number between −1,000,000 and 1,000,000; until then "
+                    "the page keeps that cell's last good value, 0.1235.")
+
+
+@pytest.mark.parametrize("positional", [True, False])
+def test_the_lexicon_text_lists_the_rules_and_what_idle_queries_do(positional):
+    tokens = ("bob", "ran", "to", "the", "park")
+    start, res = built(tokens, positional)
+    text = lexicon_markdown(tokens, list(tokens), res.Q, res.K, res.weights, positional)
+    assert all(f"- {rule}" in text for rule in rules_said()) and len(rules_said()) == len(QUERY_RULES)
+    assert ("*sin p* and *cos p*" in text) == positional
+    assert text.endswith(" ".join([no_rule_sentence(tokens, list(tokens), res.Q, res.weights),
+                                   unanswered_sentence(tokens, list(tokens), res.K, res.weights)]))
+
+
+def test_the_shapes_and_the_scaled_title_carry_the_live_numbers():
+    assert shapes_caption(1, 5, 5, 5).startswith("n = 1 token, d_model = 5, d_k = 5, d_v = 5. The weights")
+    assert shapes_caption(6, 8, 8, 8).startswith("n = 6 tokens,")
+    assert scaled_title(5) == "scaled = QKᵀ/√d_k, √5 = 2.236"
+
+
+def test_the_trace_steps_print_the_traced_numbers():
+    start, res = built(SENTENCE, positional=False)
+    t = trace_cell(res.Q, res.K, res.V, 2, 1)
+    steps = trace_weight_steps(t, "sat", "cat", res.weights[2, 1])
+    assert "2. **Sum**: q · k = 9.000, the cell (sat, cat) of QKᵀ." in steps
+    assert f"9.000 ÷ √5 = 9.000 ÷ 2.236 = {readable(9 / 5 ** 0.5)}." in steps
+    assert f"4. **exp**: exp({readable(t.scaled)}) = {readable(t.exps[1])}." in steps
+    assert f"(the page's softmax gives {readable(res.weights[2, 1], 4)})." in steps
+    output = trace_output_steps(t, "sat", "cat")
+    assert output.startswith(f"7. **w · v**: {readable(t.weight, 4)} × v(cat) = ")
+    assert output.endswith(f"output(sat) = {readable_vec(t.output)}.")
+    assert "tracing query “sat” and key “cat”" in code_intro("sat", "cat")
+
+
+@pytest.mark.parametrize("sign, said", [(1, "− "), (-1, "+ ")])
+def test_a_huge_row_has_its_largest_score_taken_off_before_exp(sign, said):
+    Q, K, V = np.array([[sign * 1e4]]) * np.ones((2, 1)), np.array([[1e4], [0.9e4]]), np.eye(2)
+    t = trace_cell(Q, K, V, 0, 0)
+    steps = trace_weight_steps(t, "a", "a", t.weight)
+    assert f"exp({readable(t.scaled)} {said}" in steps and "taken off every entry first" in steps

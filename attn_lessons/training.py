@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from attn_core.training import BLOW_UP, LOW_LOSS, LR_CHOICES, N_KEYS, Run, final_loss, first_below, tail, usable
+from attn_core.training import BATCH, BLOW_UP, LOW_LOSS, LR_CHOICES, N_KEYS, Run, final_loss, first_below, tail, usable
 
 from .format import listing, num, plural, readable, times
 
@@ -218,3 +218,55 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
                      f"{n} queries, with a mean weight of {own} there" if not parts else
                      f"the {run.name} run for {hits} of {n}, with {own}")
     return f"On this held-out example {'after' if after else 'before'} training, {parts[0]}; {parts[1]}."
+
+
+# ---------------------------------------------------------------------------------------------- the race's question
+GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
+           "neither": "Neither, within these steps"}  # the answers prediction_right marks against first_to_learn
+
+
+def race_question(d_k: int, lr: float) -> str:
+    """The race's question, about the learner's own width and learning rate."""
+    return f"At d_k = {d_k} and learning rate {lr:g}, which run's loss drops below {LOW_LOSS:g} first?"
+
+
+# ---------------------------------------------------------------------------------------------- the page's captions
+def long_run_note(runs: int, steps: int, d_k: int, seconds: float) -> str:
+    """Why a setting waits for a click: how many models, how many steps, and about how long."""
+    return (f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {seconds:.0f} s on "
+            "one core. Press the button to start, or pick fewer steps, a smaller d_k or a single seed.")
+
+
+def training_progress(models: int, steps: int, seconds: float) -> str:
+    """The progress bar's text while the sweep trains: 'Training 26 models for 200 steps, about 2 s…'."""
+    return f"Training {models} models for {steps} steps, about {max(1, round(seconds))} s…"
+
+
+def extra_seeds_progress(models: int, seeds) -> str:
+    """The progress bar's text while the other seeds train, `models` of them over every seed but the first."""
+    return f"Training {models} more on the other {len(seeds) - 1} seeds…"
+
+
+def curves_caption(seeds) -> str:
+    """What each point of the race's curves is, and, with several seeds, what the lines and bands are."""
+    text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, so the curves are measured on "
+            f"data the model has not trained on yet. The dotted line marks a loss of {LOW_LOSS:g}. ")
+    if len(seeds) == 1:
+        return text + "Turn on several seeds to see the spread."
+    return text + (f"The sentences above the charts describe seed {seeds[0]}; the lines are the median over seeds "
+                   f"{seeds[0]} to {seeds[-1]} and the bands span the lowest to the highest seed.")
+
+
+def sweep_caption(seed: int) -> str:
+    """What the sweep's points share, and how it marks a run that diverged."""
+    return (f"Seed {seed}: the same batches and initial weights for every point. A cross at the top marks a run "
+            f"that diverged; the dotted line marks a loss of {LOW_LOSS:g}. Move d_k and watch both ranges.")
+
+
+def code_note(seed: int) -> str:
+    """What 'Show the code' holds, and how it relates to what the page itself runs."""
+    return ("Both runs in plain numpy, one model at a time, in the order the page shows them: the forward pass, and "
+            "the backward pass written out by hand from the loss back to W_Q and W_K. It is the same code as the "
+            f"notebook below, which also checks its numbers against the ones the page drew for seed {seed}. The "
+            "page itself trains every model of the learning-rate sweep at once with `attn_core/training.py`, whose "
+            "tests check every gradient against finite differences.")

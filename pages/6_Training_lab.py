@@ -19,8 +19,6 @@ from attn_ui.state import route_footer, setup_page, url_bound
 COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
 NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}
 LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
-GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
-           "neither": "Neither, within these steps"}
 LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits for a click
 INTRO = (
     f"The [Scaling explorer](/Scaling_explorer) shows what 1/√d_k does to one softmax. Here you see what it does to "
@@ -108,19 +106,16 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
     setting = (d_k, steps, lr if several else None, seed, several, loss)
     trained = ss.setdefault("_lab_trained", set())
     if estimate > LONG_RUN and setting not in trained:
-        st.info(f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {estimate:.0f} s on "
-                "one core. Press the button to start, or pick fewer steps, a smaller d_k or a single seed.",
-                icon=":material/hourglass_top:")
+        st.info(say.long_run_note(runs, steps, d_k, estimate), icon=":material/hourglass_top:")
         if not st.button(f"Train ({estimate:.0f} s)", key="train_long", icon=":material/play_arrow:"):
             return None
     seeds = tl.lab_seeds(seed, several)
     holder = st.empty()  # a progress bar appears here only while something trains
     models = tl.lab_runs(False)
-    about = max(1, round(tl.estimate_seconds(d_k, steps, models)))
-    sweep = lab_sweep(d_k, steps, seed, loss,
-                      progress_bar(holder, f"Training {models} models for {steps} steps, about {about} s…"))
+    sweep = lab_sweep(d_k, steps, seed, loss, progress_bar(
+        holder, say.training_progress(models, steps, tl.estimate_seconds(d_k, steps, models))))
     extra = (lab_seed_runs(d_k, steps, lr, tuple(seeds), loss, progress_bar(
-        holder, f"Training {runs - models} more on the other {len(seeds) - 1} seeds…")) if several else None)
+        holder, say.extra_seeds_progress(runs - models, seeds))) if several else None)
     holder.empty()
     trained.add(setting)
     return tl.make_lab(d_k, steps, lr, loss, seeds, sweep, extra)
@@ -146,8 +141,7 @@ def race(lab: tl.Lab) -> bool:
     st.header("2. The race", anchor="race")
     # one question per setting that can change its answer: a guess is never judged against another setting's runs
     guess = predict(f"cp_race_{lab.d_k}_{lab.lr:g}_{lab.loss}_{lab.steps}_{lab.seeds[0]}",
-                    f"At d_k = {lab.d_k} and learning rate {lab.lr:g}, which run's loss drops below "
-                    f"{tl.LOW_LOSS:g} first?", options=list(GUESSES), format_func=GUESSES.get,
+                    say.race_question(lab.d_k, lab.lr), options=list(say.GUESSES), format_func=say.GUESSES.get,
                     help="The question comes back when you change d_k, the learning rate, the loss, the steps or "
                          "the seed: each can change the answer.")
     if guess is None:
@@ -167,13 +161,8 @@ def race(lab: tl.Lab) -> bool:
                                 (("entropy", "grad_norm_K"), "fig_entropy_gradient", right)):
         curves = tuple((run.name, tuple(getattr(run, m) for m in metrics)) for run in (lab.scaled, lab.unscaled))
         plot(cached_figure(curves_figure, metrics, curves), key, where)
-    seeds = len(lab.seeds)
-    st.caption(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries, so the curves are "
-               f"measured on data the model has not trained on yet. The dotted line marks a loss of {tl.LOW_LOSS:g}. "
-               + (f"The sentences above the charts describe seed {lab.seeds[0]}; the lines are the median over seeds "
-                  f"{lab.seeds[0]} to {lab.seeds[-1]} and the bands span the lowest to the highest seed."
-                  if seeds > 1 else "Turn on several seeds to see the spread."))
-    if seeds > 1:
+    st.caption(say.curves_caption(lab.seeds))
+    if len(lab.seeds) > 1:
         st.markdown(say.spread_sentence(lab.scaled, lab.unscaled))
     return True
 
@@ -268,9 +257,7 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps))
     plot(cached_figure(sweep_figure, finals_s, finals_u, lab.d_k, lab.steps, lab.lr), "fig_sweep")
-    st.caption(f"Seed {lab.seeds[0]}: the same batches and initial weights for every point. A cross at the top "
-               f"marks a run that diverged; the dotted line marks a loss of {tl.LOW_LOSS:g}. Move d_k and watch "
-               "both ranges.")
+    st.caption(say.sweep_caption(lab.seeds[0]))
 
 
 def sweep_figure(finals_s: np.ndarray, finals_u: np.ndarray, d_k: int, steps: int, lr: float) -> go.Figure:
@@ -322,11 +309,7 @@ def take_it_home(lab: tl.Lab | None) -> None:
                            shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
                            shown_final_scaled=lab.scaled.final_weights, shown_final_unscaled=lab.unscaled.final_weights)
     with st.expander("Show the code", icon=":material/code:"):
-        st.markdown("Both runs in plain numpy, one model at a time, in the order the page shows them: the forward "
-                    "pass, and the backward pass written out by hand from the loss back to W_Q and W_K. It is the "
-                    "same code as the notebook below, which also checks its numbers against the ones the page drew "
-                    f"for seed {seed}. The page itself trains every model of the learning-rate sweep at once with "
-                    "`attn_core/training.py`, whose tests check every gradient against finite differences.")
+        st.markdown(say.code_note(seed))
         st.code(nbk.page_code(cells), language="python")
     settings = {"d_k": lab.d_k, "learning rate": f"{lab.lr:g}", "training steps": lab.steps,
                 "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}

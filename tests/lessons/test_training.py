@@ -185,3 +185,41 @@ def test_the_race_reveal_says_what_the_judgement_counts(loss_s, loss_u, diverged
         other = t_u if guess == "scaled" else t_s
         mine = t_s if guess == "scaled" else t_u
         assert mine is not None and (other is None or mine <= other)
+
+
+# ---------------------------------------------------------------------------------------------- question and captions
+def test_the_race_question_names_the_width_the_rate_and_the_threshold():
+    assert say.race_question(64, 3.0) == "At d_k = 64 and learning rate 3, which run's loss drops below 0.1 first?"
+    assert "At d_k = 4 and learning rate 0.003," in say.race_question(4, 0.003)
+
+
+def test_every_outcome_of_the_race_has_a_right_answer_on_offer():
+    outcomes = ("scaled", "unscaled", "same", "neither")
+    assert all(any(say.prediction_right(g, o) for g in say.GUESSES) for o in outcomes)
+    assert all(any(say.prediction_right(g, o) for o in outcomes) for g in say.GUESSES)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(hst.sampled_from(tl.D_K_CHOICES), hst.sampled_from(tl.STEP_CHOICES), hst.booleans())
+def test_the_long_run_note_and_the_progress_say_the_estimate(d_k, steps, several):
+    runs, models = tl.lab_runs(several), tl.lab_runs(False)
+    seconds, sweep_seconds = tl.estimate_seconds(d_k, steps, runs), tl.estimate_seconds(d_k, steps, models)
+    m = re.match(r"This setting trains (\d+) models for (\d+) steps at d_k = (\d+): about (\d+) s on one core\. ",
+                 say.long_run_note(runs, steps, d_k, seconds))
+    assert m and (int(m[1]), int(m[2]), int(m[3])) == (runs, steps, d_k) and abs(int(m[4]) - seconds) <= 0.5
+    m = re.fullmatch(r"Training (\d+) models for (\d+) steps, about (\d+) s…",
+                     say.training_progress(models, steps, sweep_seconds))
+    assert m and (int(m[1]), int(m[2])) == (models, steps)
+    assert int(m[3]) >= 1 and (abs(int(m[3]) - sweep_seconds) <= 0.5 or sweep_seconds < 0.5)  # never "about 0 s"
+    assert say.extra_seeds_progress(tl.lab_runs(True) - models, tl.lab_seeds(7, True)) == (
+        f"Training {2 * (tl.N_SEEDS - 1)} more on the other {tl.N_SEEDS - 1} seeds…")
+
+
+def test_the_captions_name_the_seeds_they_describe():
+    one, five = say.curves_caption([3]), say.curves_caption(tl.lab_seeds(3, True))
+    assert one.startswith(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries")
+    assert one.endswith("marks a loss of 0.1. Turn on several seeds to see the spread.")
+    assert five.endswith("describe seed 3; the lines are the median over seeds 3 to 7 and the bands span the lowest "
+                         "to the highest seed.") and "Turn on" not in five
+    assert say.sweep_caption(7).startswith("Seed 7: the same batches") and "a loss of 0.1." in say.sweep_caption(7)
+    assert "the ones the page drew for seed 11. " in say.code_note(11)

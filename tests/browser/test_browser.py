@@ -6,6 +6,7 @@ Screenshots land in screenshots/browser/ (ignored by git) for a person to look a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -53,14 +54,22 @@ def discover_pages() -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def server():
     _need_browser()
+    with serve("streamlit_app.py", "server.log") as base:
+        yield base
+
+
+@contextlib.contextmanager
+def serve(script: str, log_name: str):
+    """`streamlit run script` (a path from the repository's root) on a free port of 127.0.0.1: yields its
+    base URL once it answers, and stops it afterwards. Its output goes to screenshots/browser/<log_name>."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    cmd = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.headless", "true",
+    cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
            "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    log = open(SHOTS / "server.log", "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
+    log = open(SHOTS / log_name, "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -381,14 +381,6 @@ def training_cells(d_k: int, steps: int, lr: float, seed: int, loss: str, *, sho
 # ---------------------------------------------------------------------------------------------------------
 # Common mistakes
 
-_PROJECT_ONE_HEAD = '''
-Q = X @ W_Q                           # (n, d_model) @ (d_model, d_model) -> (n, d_model): one head, d_k = d_model
-K = X @ W_K
-V = X @ W_V
-n, d_model = X.shape
-'''
-
-
 def mistakes_cells(X, W_Q, W_K, W_V, labels, heads: int, *, shown_right_weights, shown_right_output,
                    shown_axis0_weights, shown_axis0_output, shown_scale: Mapping[str, tuple[object, object]],
                    shown_swap_weights, shown_v_as_k_weights, shown_k_as_v_output) -> list[Cell]:
@@ -396,81 +388,18 @@ def mistakes_cells(X, W_Q, W_K, W_V, labels, heads: int, *, shown_right_weights,
     heads, and the three role mix-ups, each beside the right computation.
 
     shown_scale maps "right" and every scale mistake the page drew ("sqrt_d_model", "no_scale": only those that
-    change something at this width) to (weights (heads, n, n), merged output (n, d_model)). The quiz is left
-    out: its answer would be in the notebook."""
-    wrong = [name for name in ("sqrt_d_model", "no_scale") if name in shown_scale]
-    divide = {"sqrt_d_model": ("np.sqrt(d_model)", "WRONG: √d_model, not √d_k"),
-              "no_scale": ("1.0", "WRONG: no scaling at all")}
-    scale_lines = "\n".join(f"weights_{name}, output_{name} = attention_heads({divide[name][0]})   # {divide[name][1]}"
-                            for name in wrong)
-    pairs = [("right_weights", "shown_right_weights", shown_right_weights),
-             ("right_output", "shown_right_output", shown_right_output),
-             ("axis0_weights", "shown_axis0_weights", shown_axis0_weights),
-             ("axis0_output", "shown_axis0_output", shown_axis0_output),
-             ("weights_right_h", "shown_scale_weights_right", shown_scale["right"][0]),
-             ("output_right_h", "shown_scale_output_right", shown_scale["right"][1])]
-    for name in wrong:
-        pairs += [(f"weights_{name}", f"shown_scale_weights_{name}", shown_scale[name][0]),
-                  (f"output_{name}", f"shown_scale_output_{name}", shown_scale[name][1])]
-    pairs += [("swap_weights", "shown_swap_weights", shown_swap_weights),
-              ("v_as_k_weights", "shown_v_as_k_weights", shown_v_as_k_weights),
-              ("k_as_v_output", "shown_k_as_v_output", shown_k_as_v_output)]
-    return [
-        md("## Q, K and V from your sentence\n\nOne head over the whole width (d_k = d_model) for sections 1 and 3; "
-           "section 2 splits the same Q, K, V into heads."),
-        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)], extra=f"heads = {int(heads)}"),
-        code(_PROJECT_ONE_HEAD + '''
-right_scores = Q @ K.T / np.sqrt(d_model)   # (n, n), the right scaled scores for this one head
-right_weights = softmax(right_scores, axis=-1)  # right: softmax over the keys, each row sums to 1
-right_output = right_weights @ V            # (n, d_model)
-print("right weights =\\n", right_weights)
-'''),
-        md("## 1. Softmax over the wrong axis\n\n`softmax(scores, axis=0)` normalises down each column (over the "
-           "queries) instead of along each row (over the keys)."),
-        code('''
-axis0_weights = softmax(right_scores, axis=0)   # WRONG: normalises over the queries
-axis0_output = axis0_weights @ V
-print("WRONG weights =\\n", axis0_weights)
-print("row sums, right:", right_weights.sum(axis=-1))
-print("row sums, WRONG:", axis0_weights.sum(axis=-1))
-print("column sums, WRONG:", axis0_weights.sum(axis=0))
-print("largest output change:", np.abs(axis0_output - right_output).max())
-'''),
-        md("## 2. The wrong scale\n\nWith several heads each head's queries and keys are d_k = d_model / heads "
-           "wide, so the right divisor is √d_k. Dividing by √d_model flattens every row; not dividing at all "
-           "sharpens it."),
-        code(f'''
-d_k = d_model // heads
-Q_h, K_h, V_h = (M.reshape(n, heads, d_k).transpose(1, 0, 2) for M in (Q, K, V))  # (heads, n, d_k): contiguous columns
-
-
-def attention_heads(divide_by):
-    """softmax(Q Kᵀ / divide_by) V in every head; the heads' outputs side by side again, (n, d_model)."""
-    weights = softmax(Q_h @ K_h.transpose(0, 2, 1) / divide_by, axis=-1)   # (heads, n, n)
-    return weights, (weights @ V_h).transpose(1, 0, 2).reshape(n, d_model)
-
-
-def mean_row_entropy(weights):
-    logs = np.log(weights, out=np.zeros_like(weights), where=weights > 0)
-    return -np.sum(weights * logs, axis=-1).mean()
-
-
-weights_right_h, output_right_h = attention_heads(np.sqrt(d_k))   # right: √d_k
-{scale_lines}
-print("mean row entropy (nats), right:", mean_row_entropy(weights_right_h))
-''' + "\n".join(f'print("mean row entropy (nats), {name}:", mean_row_entropy(weights_{name}))' for name in wrong)),
-        md("## 3. Confusing the roles\n\nQueries and keys decide the weights; values decide what gets copied."),
-        code('''
-swap_weights = softmax(K @ Q.T / np.sqrt(d_model), axis=-1)     # WRONG: K Qᵀ, the transpose of the scores
-v_as_k_weights = softmax(Q @ V.T / np.sqrt(d_model), axis=-1)   # WRONG: V in place of K when scoring
-k_as_v_output = right_weights @ K                                # WRONG: K in place of V as the values
-print("swapped weights are the right scores transposed:", np.allclose(K @ Q.T, (Q @ K.T).T))
-print("V-as-K weights, rows still sum to 1:", v_as_k_weights.sum(axis=-1))
-print("K-as-V output, largest change:", np.abs(k_as_v_output - right_output).max())
-'''),
-        plot_cell("axis0_weights", "labels", "labels", "WRONG: softmax over the queries"),
-        check_cell(pairs),
-    ]
+    change something at this width) to (weights (heads, n, n), merged output (n, d_model)); one it did not draw
+    is None in the notebook. The quiz is left out: its answer would be in the notebook."""
+    inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
+              f"heads = {int(heads)}"]
+    shown = [("shown_right_weights", shown_right_weights), ("shown_right_output", shown_right_output),
+             ("shown_axis0_weights", shown_axis0_weights), ("shown_axis0_output", shown_axis0_output)]
+    for name in ("right", "sqrt_d_model", "no_scale"):
+        weights, output = shown_scale.get(name, (None, None))
+        shown += [(f"shown_scale_weights_{name}", weights), (f"shown_scale_output_{name}", output)]
+    shown += [("shown_swap_weights", shown_swap_weights), ("shown_v_as_k_weights", shown_v_as_k_weights),
+              ("shown_k_as_v_output", shown_k_as_v_output)]
+    return fill("mistakes", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------

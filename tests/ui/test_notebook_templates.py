@@ -94,16 +94,16 @@ def test_ruff_finds_nothing_in_the_templates():
 def test_every_prose_field_is_filled_by_the_page(name):
     """A {{field}} in a template's prose is one its page's *_cells function fills: none left in the notebook."""
     fields = {m[1] for c in nbk.template(name) if c.kind == "markdown" for m in nbk.FIELD.finditer(c.text)}
-    assert fields <= PROSE_FIELDS[name]
+    assert fields <= PROSE_FIELDS.get(name, set())
 
 
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "scaling": set(), "training": set()}
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}}  # the others have none
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
 
 
-@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training"])
+@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training", "mistakes"])
 def test_softmax_is_attn_cores(name, templates):
     softmax = templates[name][0].softmax
     for seed in SEEDS:
@@ -207,3 +207,21 @@ def test_the_labs_training_steps_are_attn_cores(loss, lr, templates):
             assert np.allclose(initial, want.initial_weights[0, 0], rtol=1e-9, atol=1e-12)
             assert np.allclose(losses, want.loss[0, 0], rtol=1e-9, atol=1e-12, equal_nan=True)
             assert np.allclose(final, want.final_weights[0, 0], rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+# ------------------------------------------------------------------------------------------ Common mistakes
+
+
+def test_the_mistakes_heads_are_attn_cores(templates):
+    nb = templates["mistakes"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        heads, d_k, n = (int(v) for v in rng.integers(1, 5, size=3))
+        Q, K, V = (rng.standard_normal((n, heads * d_k)) * 3 for _ in range(3))
+        for divide_by in (np.sqrt(d_k), np.sqrt(heads * d_k), 1.0):
+            weights, output = nb.attention_heads(Q, K, V, heads, divide_by)
+            want = attn_core.scaled_dot_product_attention(*(attn_core.split_heads(M, heads) for M in (Q, K, V)),
+                                                          scale=1 / divide_by)
+            assert np.allclose(weights, want.weights, rtol=1e-12, atol=1e-15)
+            assert np.allclose(output, attn_core.merge_heads(want.output), rtol=1e-12, atol=1e-15)
+            assert np.isclose(nb.mean_row_entropy(weights), attn_core.row_entropy(want.weights).mean(), rtol=1e-12)

@@ -30,6 +30,10 @@ TRUE = [
     "weights = softmax(QKᵀ/√d_k)  (1 × 1)",
     "from 1 to 10, step 1",
     "d_k = 1 minus nothing",
+    "right: head 1 weights (6 × 6)",
+    "dividing by 1 fails it",
+    "returns 2 × 2 instead of 2 × 1",
+    "a range from 2 × 3 to 2 × 4",
 ]
 
 

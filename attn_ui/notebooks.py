@@ -26,10 +26,9 @@ import jupytext
 import nbformat
 import numpy as np
 
-from attn_core.questions import steps_matrix
 from attn_lessons import format as fmt
 
-from .code import array_literal, source
+from .code import array_literal
 
 MATCH = "All numbers match the page."
 PLACEHOLDER_BASE = "https://YOUR-APP-ADDRESS"  # when the page does not know where the app is served
@@ -405,58 +404,28 @@ def mistakes_cells(X, W_Q, W_K, W_V, labels, heads: int, *, shown_right_weights,
 # ---------------------------------------------------------------------------------------------------------
 # Check yourself
 
-_STEPS = '''
-n = len(sentence)
-steps_attention = steps_matrix(np.ones((n, n), dtype=bool))                # every query reads every key
-steps_recurrent = steps_matrix(np.eye(n, k=-1, dtype=bool))                # step t reads only step t − 1
-steps_causal = steps_matrix(np.tril(np.ones((n, n), dtype=bool)))          # itself and what came before
-print(f"token 1 -> token {n}: attention {steps_attention[n - 1, 0]:.0f} step(s), "
-      f"recurrent network {steps_recurrent[n - 1, 0]:.0f}")
-print("causal mask, steps j -> i =\\n", steps_causal)
-'''
-
-
 def check_cells(labels_q, labels_k, X_q, X_k, W_Q, W_K, W_V, sentence_labels, *, shown_weights,
                 shown_steps: Mapping[str, object] | None) -> list[Cell]:
     """Check yourself: the weight-shape question's attention (queries from labels_q's sentence, keys and values
     from labels_k's, X_q (n_q, d_model) and X_k (n_k, d_model) with the seeded W's) and the one-step demo on the
     learner's sentence (its labels).
 
-    shown_weights (n_q, n_k) is the matrix the question's proof draws; shown_steps maps "attention",
-    "recurrent network" and "causal mask" to the step counts (n, n), or is None when the page draws none
-    (a one-token sentence)."""
+    shown_weights (n_q, n_k) is the matrix the question's proof draws, and its shape the question's answer;
+    shown_steps maps "attention", "recurrent network" and "causal mask" to the step counts (n, n), or is None
+    when the page draws none (a one-token sentence)."""
+    n_q, n_k = len(labels_q), len(labels_k)
     same = list(labels_q) == list(labels_k)
-    cells = [
-        md("## The shape of the weight matrix\n\n" + (f"Attention on the {len(labels_q)}-token sentence: one row "
-           "of weights per query, one column per key." if same else
-           f"Cross-attention: {len(labels_q)} queries from one sentence, {len(labels_k)} keys and values from "
-           "another.")),
-        code(IMPORTS + "\n\n" + "\n".join([f"labels_q = {list(map(str, labels_q))!r}  # the queries' tokens",
-                                           f"labels_k = {list(map(str, labels_k))!r}  # the keys' tokens",
-                                           literal("X_q", X_q), literal("X_k", X_k), literal("W_Q", W_Q),
-                                           literal("W_K", W_K), literal("W_V", W_V)]) + "\n" + SOFTMAX + '''
-
-Q = X_q @ W_Q                         # (n_q, d_model) @ (d_model, d_k) -> (n_q, d_k)
-K = X_k @ W_K                         # (n_k, d_k)
-V = X_k @ W_V                         # (n_k, d_v)
-weights = softmax(Q @ K.T / np.sqrt(Q.shape[1]), axis=-1)   # (n_q, n_k): a row per query, a column per key
-output = weights @ V
-print("weights.shape =", weights.shape)
-print("weights =\\n", weights)
-'''),
-    ]
-    pairs = [("weights", "shown_weights", shown_weights)]
-    if shown_steps is not None:
-        cells += [md("## Every position in one step\n\nIn one attention layer every query reads every key it may, "
-                     "so any token's information reaches any other in one step; a recurrent network passes it "
-                     "one token per step."),
-                  code(f"sentence = {list(map(str, sentence_labels))!r}  # your sentence's tokens\n\n"
-                       + source(steps_matrix) + "\n" + _STEPS)]  # attn_core's own steps_matrix
-        pairs += [("steps_attention", "shown_steps_attention", shown_steps["attention"]),
-                  ("steps_recurrent", "shown_steps_recurrent", shown_steps["recurrent network"]),
-                  ("steps_causal", "shown_steps_causal", shown_steps["causal mask"])]
-    cells.append(check_cell(pairs, asserts=[f"weights.shape == {tuple(np.shape(shown_weights))!r}"]))
-    return cells
+    inputs = [names(labels_q, "labels_q", "the queries' tokens"), names(labels_k, "labels_k", "the keys' tokens"),
+              literal("X_q", X_q), literal("X_k", X_k), literal("W_Q", W_Q), literal("W_K", W_K),
+              literal("W_V", W_V), names(sentence_labels, "sentence", "your sentence's tokens")]
+    steps = shown_steps or {}
+    shown = [("shown_weights", shown_weights)]
+    shown += [(f"shown_steps_{name}", steps.get(key)) for name, key in
+              (("attention", "attention"), ("recurrent", "recurrent network"), ("causal", "causal mask"))]
+    text = parameters(inputs, shown) + f"\nshown_shape = {tuple(np.shape(shown_weights))!r}  # the question's answer"
+    sentence = (f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key." if same
+                else f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another.")
+    return fill("check", text, {"shape_sentence": sentence})
 
 
 # ---------------------------------------------------------------------------------------------------------

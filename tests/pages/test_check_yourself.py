@@ -233,8 +233,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
     assert button[0].proto.deferred_file_id  # built only when clicked
     nb = nbk.notebook("Attention Explorer: Check yourself", {"question seed": 0}, "", cells)
     nbformat.validate(nb)
-    check = nb.cells[-1].source
-    assert "weights.shape == (10, 10)" in check  # question 1's answer at seed 0, checked against the page
+    check = nb.cells[-1].source + next(c.source for c in nb.cells if nbk.PARAMETERS in c.metadata.get("tags", []))
+    assert "weights.shape == shown_shape" in check and "shown_shape = (10, 10)" in check  # question 1's answer
 
 
 def test_the_code_follows_the_question_seed_and_the_sentence():
@@ -262,7 +262,8 @@ def test_a_one_token_sentence_gives_the_question_without_the_step_counts():
     at = open_page(text="hello")
     (code,) = notebook_code(at)
     assert code.strip() == nbk.page_code(shown_cells(text="hello")).strip()
-    assert "steps_matrix" not in code and "step counts" not in all_text(at)
+    params = next(c.text for c in shown_cells(text="hello") if nbk.PARAMETERS in c.tags)
+    assert "shown_steps_attention = None" in params and "step counts" not in all_text(at)  # the check skips them
 
 
 def test_a_wide_model_shows_the_long_code_only_when_asked():

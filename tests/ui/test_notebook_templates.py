@@ -97,13 +97,14 @@ def test_every_prose_field_is_filled_by_the_page(name):
     assert fields <= PROSE_FIELDS.get(name, set())
 
 
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}}  # the others have none
+# the {{fields}} each page fills; the other templates have none
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "check": {"shape_sentence"}}
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
 
 
-@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training", "mistakes"])
+@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training", "mistakes", "check"])
 def test_softmax_is_attn_cores(name, templates):
     softmax = templates[name][0].softmax
     for seed in SEEDS:
@@ -225,3 +226,17 @@ def test_the_mistakes_heads_are_attn_cores(templates):
             assert np.allclose(weights, want.weights, rtol=1e-12, atol=1e-15)
             assert np.allclose(output, attn_core.merge_heads(want.output), rtol=1e-12, atol=1e-15)
             assert np.isclose(nb.mean_row_entropy(weights), attn_core.row_entropy(want.weights).mean(), rtol=1e-12)
+
+
+# ------------------------------------------------------------------------------------------ Check yourself
+
+
+def test_the_step_counts_are_attn_cores(templates):
+    from attn_core.questions import attention_reads, recurrent_reads, steps_matrix
+
+    nb = templates["check"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(1, 9))
+        for reads in (rng.random((n, n)) < rng.random(), recurrent_reads(n), attention_reads(n)):
+            assert np.array_equal(nb.steps_matrix(reads), steps_matrix(reads))

@@ -85,3 +85,23 @@ def panel(at: AppTest, starts_with: str) -> dict:
     names = [t.get("name") for f in figures(at) for t in f["data"]]
     assert len(found) == 1, f"{len(found)} panels named {starts_with!r}; names: {names}"
     return found[0]
+
+
+def tables(at: AppTest) -> list:
+    """Every matrix table on the page (attn_ui.tables through st.html), parsed: tests.html_tables.Table."""
+    from tests.html_tables import Table
+
+    return [t for t in (Table(el.proto.body) for el in at.get("html")) if t.caption]
+
+
+def table_titled(at: AppTest, starts_with: str):
+    """(values, row labels, column labels) of the one table whose caption starts with `starts_with`; the values
+    as printed, read back as floats (−∞ and NaN included)."""
+    from tests.html_tables import values
+
+    found = [t for t in tables(at) if t.caption.startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} tables titled {starts_with!r}; captions: {[t.caption for t in tables(at)]}"
+    t = found[0]
+    M = values(t)
+    heads = [h for h, _ in t.heads]
+    return M, [r["label"] for r in t.body], heads[len(heads) - M.shape[1]:]  # the corner header, if any, left out

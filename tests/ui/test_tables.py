@@ -6,7 +6,6 @@ Every value, label and the shape come back exactly; hostile labels come back as 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import numpy as np
 import pytest
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from plotly.colors import sample_colorscale, unlabel_rgb
 from tests.hyp import examples
+from tests.html_tables import Table
 
 from attn_lessons.format import num
 from attn_ui.figures import SIGNED, WEIGHTS
@@ -35,63 +35,6 @@ from attn_ui.tables import (
 TAGS = {"style", "div", "table", "caption", "thead", "tbody", "tr", "th", "td", "p", "span", "i"}
 HOSTILE = ["<img src=x onerror=alert(1)>", "</table>", "&", "&amp;", '"', "'", "🙂", "שלום", "<script>x</script>",
            "a\"b'c<d>e&f", "<!-- x -->", "]]>", "<style>*{display:none}</style>", "\u202eevil"]
-
-
-class Table(HTMLParser):
-    """What a reader of the markup gets: the caption, the headers, each row's label and cells (text, class),
-    the table's default class, every tag met with its attributes, and the stylesheet."""
-
-    def __init__(self, markup: str):
-        super().__init__(convert_charrefs=True)
-        self.tags, self.attrs, self.style, self.caption = [], [], "", ""
-        self.heads: list[list] = []  # every <th scope=col>: [text, class]
-        self.group_heads: list[str] = []
-        self.rows: list[dict] = []
-        self.table_class = None
-        self._into = None  # where the text being read goes
-        self.feed(markup)
-        self.close()
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        self.tags.append(tag)
-        self.attrs.append((tag, a))
-        scope = a.get("scope")
-        if tag == "table":
-            self.table_class = a.get("class")
-        elif tag == "tr":
-            self.rows.append({"cls": a.get("class"), "label": None, "cells": []})
-        elif tag == "th" and scope == "row":
-            self.rows[-1]["label"] = ""
-        elif tag == "th" and scope == "col":
-            self.heads.append(["", a.get("class")])
-        elif tag == "th" and scope == "colgroup":
-            self.group_heads.append("")
-        elif tag == "td" and a.get("class") != "E":
-            self.rows[-1]["cells"].append(["", a.get("class")])
-        self._into = (tag, scope, a.get("class"))
-
-    def handle_data(self, data):
-        tag, scope, cls = self._into or (None, None, None)
-        if tag == "caption":
-            self.caption += data
-        elif tag == "style":
-            self.style += data
-        elif tag == "th" and scope == "row":
-            self.rows[-1]["label"] += data
-        elif tag == "th" and scope == "col":
-            self.heads[-1][0] += data
-        elif tag == "th" and scope == "colgroup":
-            self.group_heads[-1] += data
-        elif tag == "td" and cls != "E":
-            self.rows[-1]["cells"][-1][0] += data
-
-    def handle_endtag(self, tag):
-        self._into = None
-
-    @property
-    def body(self) -> list[dict]:
-        return [r for r in self.rows if r["label"] is not None]
 
 
 def read(markup: str, y_title: str = "") -> tuple[Table, str | None, list]:

@@ -82,26 +82,19 @@ def keys_as_values(Q, K, V, mask=None) -> AttentionResult:
 
 @dataclass(frozen=True)
 class Mistake:
-    """One bug: its short name, how the page names it, and the function that makes it."""
+    """One bug: its short name and the function that makes it (how the page names it is in attn_lessons)."""
 
     name: str
-    label: str
     run: Callable[..., AttentionResult]  # run(Q, K, V, d_model, mask=None) -> AttentionResult
 
 
 MISTAKES: tuple[Mistake, ...] = (
-    Mistake("axis0", "Softmax over the wrong axis (the queries, axis 0)",
-            lambda Q, K, V, d_model, mask=None: softmax_over_queries(Q, K, V, mask)),
-    Mistake("sqrt_d_model", "Scaled by √d_model instead of √d_k",
-            lambda Q, K, V, d_model, mask=None: scale_by_sqrt_d_model(Q, K, V, d_model, mask)),
-    Mistake("no_scale", "No scaling at all",
-            lambda Q, K, V, d_model, mask=None: no_scale(Q, K, V, mask)),
-    Mistake("swap_qk", "Q and K swapped",
-            lambda Q, K, V, d_model, mask=None: swap_q_and_k(Q, K, V, mask)),
-    Mistake("v_as_k", "V used in place of K when scoring",
-            lambda Q, K, V, d_model, mask=None: values_as_keys(Q, K, V, mask)),
-    Mistake("k_as_v", "K used in place of V as the values",
-            lambda Q, K, V, d_model, mask=None: keys_as_values(Q, K, V, mask)),
+    Mistake("axis0", lambda Q, K, V, d_model, mask=None: softmax_over_queries(Q, K, V, mask)),
+    Mistake("sqrt_d_model", lambda Q, K, V, d_model, mask=None: scale_by_sqrt_d_model(Q, K, V, d_model, mask)),
+    Mistake("no_scale", lambda Q, K, V, d_model, mask=None: no_scale(Q, K, V, mask)),
+    Mistake("swap_qk", lambda Q, K, V, d_model, mask=None: swap_q_and_k(Q, K, V, mask)),
+    Mistake("v_as_k", lambda Q, K, V, d_model, mask=None: values_as_keys(Q, K, V, mask)),
+    Mistake("k_as_v", lambda Q, K, V, d_model, mask=None: keys_as_values(Q, K, V, mask)),
 )
 BY_NAME = {m.name: m for m in MISTAKES}
 
@@ -217,20 +210,22 @@ def mean_max_weight(weights) -> float:
 FLAT_TOLERANCE = 1e-3  # nats: mean entropies closer than this read as "as flat" (they print within 0.001)
 
 
-def flatness(entropy: float, right_entropy: float) -> str:
-    """'flatter', 'more peaked' or 'as flat': how a computation's mean row entropy compares with the right one's."""
+def entropy_direction(entropy: float, right_entropy: float) -> int:
+    """How a computation's mean row entropy compares with the right one's: +1 flatter (higher), −1 more peaked
+    (lower), 0 as flat (within FLAT_TOLERANCE)."""
     if entropy > right_entropy + FLAT_TOLERANCE:
-        return "flatter"
+        return 1
     if entropy < right_entropy - FLAT_TOLERANCE:
-        return "more peaked"
-    return "as flat"
+        return -1
+    return 0
 
 
-def scale_effect(name: str, d_model: int, d_k: int) -> str:
-    """What scale mistake `name` does to the weights at this width, from its divisor against √d_k: a bigger
-    divisor can only flatten every row (softmax at a higher temperature), a smaller one only sharpen it."""
+def scale_direction(name: str, d_model: int, d_k: int) -> int:
+    """What scale mistake `name` does to the weights at this width, from its divisor against √d_k: +1 flattens
+    (a bigger divisor: softmax at a higher temperature, every row flatter or the same), −1 sharpens (a smaller
+    one), 0 changes nothing (the same divisor)."""
     wrong, right = divisor(name, d_model, d_k), divisor("right", d_model, d_k)
-    return "flatter" if wrong > right else "more peaked" if wrong < right else "as flat"
+    return 1 if wrong > right else -1 if wrong < right else 0
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -357,5 +352,4 @@ def quiz_mask(n: int) -> np.ndarray:
 def with_mask(mistake: Mistake, mask) -> Mistake:
     """The same mistake made in code that applies `mask` correctly: run(Q, K, V, d_model) with the mask closed over."""
     mask = np.asarray(mask, dtype=bool)
-    return Mistake(mistake.name, mistake.label, lambda Q, K, V, d_model, _run=mistake.run: _run(Q, K, V, d_model,
-                                                                                               mask=mask))
+    return Mistake(mistake.name, lambda Q, K, V, d_model, _run=mistake.run: _run(Q, K, V, d_model, mask=mask))

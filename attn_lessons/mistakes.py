@@ -1,20 +1,18 @@
-"""The Common mistakes page's sentences about the current numbers, each built from those numbers.
+"""The Common mistakes page's words: each mistake's label, and every sentence about the current numbers.
 
-attn_core imports no view code, so the number formats (`attn_ui.format`: num, gap, plural, a_an, …) are handed
-in once: `say = Sentences(attn_ui.format)`, then `say.symptom(mistake, diagnosis, d_model, d_k)`. Every method
-returns plain markdown text, so tests can walk the controls and check each sentence's claim against the numbers.
-Any word that describes the numbers ("flatter", "sum to 1", "fails") is chosen from them here or in
-attn_core.mistakes, never typed in for one state.
+The page calls these as `say.symptom(mistake, diagnosis, d_model, d_k)` (`from attn_lessons import mistakes as
+say`). Every function returns plain markdown text built from the numbers it is given, so tests can walk the
+controls and check each sentence's claim against them. Any word that describes the numbers ("flatter", "sum to
+1", "fails") is chosen from them here, from a decision attn_core.mistakes measured, never typed in for one state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 import numpy as np
 
-from attn_core.mask_mistakes import MASK_BY_NAME, MaskDiagnosis, explain, identify_masked, symptom_readings
+from attn_core.mask_mistakes import MASK_BY_NAME, MaskDiagnosis, identify_masked
 from attn_core.mistakes import (
     BY_NAME,
     CLOSE,
@@ -24,12 +22,24 @@ from attn_core.mistakes import (
     Mistake,
     RoleChecks,
     ShapeCheck,
-    flatness,
+    entropy_direction,
     identify,
     lines_summing_to_one,
     quiz_mask,
-    scale_effect,
+    scale_direction,
 )
+
+from . import mask_mistakes as mask_words
+from .format import a_an, gap, listing, md_text, metric_delta, num, plural, sqrt_text
+
+LABELS = {  # how the page names each mistake
+    "axis0": "Softmax over the wrong axis (the queries, axis 0)",
+    "sqrt_d_model": "Scaled by √d_model instead of √d_k",
+    "no_scale": "No scaling at all",
+    "swap_qk": "Q and K swapped",
+    "v_as_k": "V used in place of K when scoring",
+    "k_as_v": "K used in place of V as the values",
+}
 
 CHECKS = ("largest |row sum − 1|", "largest |column sum − 1|", "scores equal QKᵀ", "scores equal (QKᵀ)ᵀ",
           "weights equal the right weights", "mean row entropy (nats)", "mean largest weight",
@@ -38,17 +48,7 @@ CHECKS = ("largest |row sum − 1|", "largest |column sum − 1|", "scores equal
 MASKED_CHECKS = ("largest column-sum gap", *CHECKS[2:])
 COLUMN_NOTE = ("The column-sum gap is the same for columns: how far a column's sum is from 1, or from 0 for a key "
                "that no query may see.")
-
-
-class Formats(Protocol):
-    """The number formats the sentences use: attn_ui.format satisfies it."""
-
-    def num(self, x: float, decimals: int = 3) -> str: ...
-    def gap(self, x: float) -> str: ...
-    def plural(self, count: int, word: str, many: str | None = None) -> str: ...
-    def a_an(self, n: int) -> str: ...
-    def sqrt_text(self, d_k: int) -> str: ...
-    def md_text(self, text: str) -> str: ...
+MASKED_READINGS_NOTE = f"{mask_words.READINGS_NOTE} {COLUMN_NOTE}"  # under the quiz's table, with the mask mistakes
 
 
 def shape(dims: Sequence[int]) -> str:
@@ -56,384 +56,461 @@ def shape(dims: Sequence[int]) -> str:
     return " × ".join(str(int(d)) for d in dims)
 
 
-class Sentences:
-    """Sentences for the Common mistakes page, with numbers written by `fmt` (attn_ui.format)."""
+# ---------------------------------------------------------------------------------------------------------
+# Small parts
 
-    def __init__(self, fmt: Formats):
-        self.fmt = fmt
 
-    # ------------------------------------------------------------------------------------------- small parts
-    def spread(self, values) -> str:
-        """'from a to b' for a vector of sums, or 'all a' when they agree to three decimals."""
-        lo, hi = self.fmt.num(np.min(values), 3), self.fmt.num(np.max(values), 3)
-        return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+def mistake_label(name: str) -> str:
+    """How the page names mistake `name`, one of this page's or, in the quiz with the mask mistakes, one of those."""
+    return LABELS[name] if name in LABELS else mask_words.mistake_label(name)
 
-    @staticmethod
-    def scores_kind(d: Diagnosis) -> str:
-        """Whether a computation's scores are QKᵀ, its transpose, or neither, as measured."""
-        return {"same": "equal QKᵀ", "transposed": "equal (QKᵀ)ᵀ",
-                "neither": "are neither QKᵀ nor its transpose"}[d.scores_relation]
 
-    @staticmethod
-    def named(mistake: Mistake) -> str:
-        """A mistake's label inside a sentence: 'no scaling at all', but 'Q and K swapped' keeps its capitals."""
-        label = mistake.label
-        return label[0].lower() + label[1:] if label[1:2].islower() else label
+FLATNESS = {1: "flatter", -1: "more peaked", 0: "as flat"}  # attn_core's entropy and scale directions, in words
 
-    def token(self, label: str) -> str:
-        """A token's label in bold, safe in markdown whatever the learner typed ($, *, _ …)."""
-        return f"**{self.fmt.md_text(label)}**"
 
-    def readings(self, d: Diagnosis) -> list[str]:
-        """The quiz's checks on one computation, in the order of CHECKS, as they print."""
-        yes = {True: "yes", False: "no"}
-        num, gap = self.fmt.num, self.fmt.gap
-        return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
-                yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), gap(d.output_gap)]
+def flatness(entropy: float, right_entropy: float) -> str:
+    """'flatter', 'more peaked' or 'as flat': how a computation's mean row entropy compares with the right one's."""
+    return FLATNESS[entropy_direction(entropy, right_entropy)]
 
-    def quiz_readings(self, d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[str, str]]:
-        """The quiz's table rows, (what was measured, reading): the checks above, or under a mask the mask symptoms
-        (mask_mistakes.symptom_readings, row-sum gap included) followed by the other checks."""
-        if dm is None:
-            return list(zip(CHECKS, self.readings(d), strict=True))
-        return symptom_readings(dm, self.fmt) + list(zip(MASKED_CHECKS, self.readings(d)[1:], strict=True))
 
-    @staticmethod
-    def row_gap_name(d: Diagnosis) -> str:
-        """How the row-sum check is named: '|row sum − 1|', or under a mask 'row-sum gap' (0 for a blocked row)."""
-        return "row-sum gap" if d.masked else "|row sum − 1|"
+def scale_effect(name: str, d_model: int, d_k: int) -> str:
+    """'flatter', 'more peaked' or 'as flat': what scale mistake `name` does to the weights at this width, from
+    its divisor against √d_k (a bigger divisor can only flatten every row, a smaller one only sharpen it)."""
+    return FLATNESS[scale_direction(name, d_model, d_k)]
 
-    def divided_by(self, name: str, d_model: int, d_k: int) -> str:
-        """'÷ 1', '÷ √8': what computation `name` ('right' or a scale mistake) divides the scores by."""
-        return {"no_scale": "÷ 1", "sqrt_d_model": f"÷ √{d_model}", "right": f"÷ √{d_k}"}[name]
 
-    # ------------------------------------------------------------------------------------------------ the page
-    def setup_caption(self, d_model: int, heads: int) -> str:
-        """Which sections use one head and which use the learner's heads."""
-        one = (f"Sections 1 and 3 use a single head, as on the home page: Q = X·W_Q with d_k = d_v = d_model = "
-               f"{d_model}. ")
-        if heads == 1:
-            return one + ("Section 2 and the quiz use your one head too, so there d_k = d_model as well; choose 2 "
-                          "or more heads in the sidebar to see what dividing by √d_model instead of √d_k does.")
-        return one + (f"Section 2 and the quiz split Q, K and V into your {heads} heads of width d_k = "
-                      f"{d_model // heads}, because dividing by √d_model instead of √d_k only makes a difference "
-                      "with several heads.")
+def spread(values) -> str:
+    """'from a to b' for a vector of sums, or 'all a' when they agree to three decimals."""
+    lo, hi = num(np.min(values), 3), num(np.max(values), 3)
+    return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
 
-    def row_and_column_sums(self, right_w, wrong_w) -> str:
-        """Section 1: what the row and column sums of the right and the axis-0 weights are."""
-        right = (f"**Right:** the row sums are {self.spread(right_w.sum(axis=-1))}; the column sums are "
-                 f"{self.spread(right_w.sum(axis=-2))}, and nothing asks them to be 1.")
-        rows, cols = wrong_w.sum(axis=-1), wrong_w.sum(axis=-2)
-        wrong = f"**Wrong:** the column sums are {self.spread(cols)}"
-        if np.abs(rows - 1).max() < SUMS_TO_ONE:
-            return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {self.spread(rows)} too, so "
-                    "the row-sum check cannot see this mistake here; the weights still differ from the right ones "
-                    f"by up to {self.fmt.gap(np.abs(wrong_w - right_w).max())}.")
-        return (f"{right}\n\n{wrong}, but the row sums are {self.spread(rows)}. A query's output is then not an "
-                "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
-                "1 gets less.")
 
-    def axis_reveal(self, wrong_w) -> str:
-        """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums."""
-        rows_one, cols_one = lines_summing_to_one(wrong_w)
-        rows, cols = np.asarray(wrong_w).sum(axis=-1), np.asarray(wrong_w).sum(axis=-2)
-        row_gap = self.fmt.gap(np.abs(rows - 1).max())
-        made = "`softmax(scores, axis=0)` normalises down each column, over the queries"
-        if cols_one and not rows_one:
-            return (f"{made}, so every column of the WRONG weights sums to 1 ({self.spread(cols)}), while its row "
-                    f"sums are {self.spread(rows)} (the largest |row sum − 1| is {row_gap}). A row is one query's "
-                    "weights, so a query whose row sums to more than 1 gets more than one value's worth.")
-        if cols_one:
-            return (f"{made}, so every column of the WRONG weights sums to 1 ({self.spread(cols)}); on this sentence "
-                    f"its rows happen to sum to 1 as well ({self.spread(rows)}), but only the columns are made to.")
-        if rows_one:
-            return (f"Here the rows of the WRONG weights sum to 1 ({self.spread(rows)}) and its column sums are "
-                    f"{self.spread(cols)}.")
-        return (f"Here neither sums to 1: the row sums of the WRONG weights are {self.spread(rows)} and its column "
-                f"sums {self.spread(cols)}.")
+def scores_kind(d: Diagnosis) -> str:
+    """Whether a computation's scores are QKᵀ, its transpose, or neither, as measured."""
+    return {"same": "equal QKᵀ", "transposed": "equal (QKᵀ)ᵀ",
+            "neither": "are neither QKᵀ nor its transpose"}[d.scores_relation]
 
-    def largest_output_change(self, right, wrong, labels) -> str:
-        """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""
-        diff = np.abs(wrong.output - right.output)  # (n, d_v)
-        if diff.max() < CLOSE:
-            return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
-        worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
-        row_sum = wrong.weights[worst].sum()
-        why = (f"whose wrong weights sum to {self.fmt.num(row_sum, 3)} instead of 1" if abs(row_sum - 1) >= 5e-4
-               else f"whose wrong weights still sum to {self.fmt.num(row_sum, 3)} but fall on other keys")
-        return (f"The largest difference, {self.fmt.gap(diff.max())}, is in row {self.token(labels[worst])}, {why}. "
-                "The three outputs share one colour scale.")
 
-    def scale_intro(self, d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
-        """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
+def named(mistake: Mistake) -> str:
+    """A mistake's label inside a sentence: 'no scaling at all', but 'Q and K swapped' keeps its capitals."""
+    text = mistake_label(mistake.name)
+    return text[0].lower() + text[1:] if text[1:2].islower() else text
 
-        `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
-        d_k, sqrt = d_model // heads, self.fmt.sqrt_text
-        if heads == 1:
-            text = f"With one head, the queries and keys are d_k = d_model = **{d_k}** wide"
+
+def token(text: str) -> str:
+    """A token's label in bold, safe in markdown whatever the learner typed ($, *, _ …)."""
+    return f"**{md_text(text)}**"
+
+
+def readings(d: Diagnosis) -> list[str]:
+    """The quiz's checks on one computation, in the order of CHECKS, as they print."""
+    yes = {True: "yes", False: "no"}
+    return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
+            yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), gap(d.output_gap)]
+
+
+def quiz_readings(d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[str, str]]:
+    """The quiz's table rows, (what was measured, reading): the checks above, or under a mask the mask symptoms
+    (mask_mistakes.symptom_readings, row-sum gap included) followed by the other checks."""
+    if dm is None:
+        return list(zip(CHECKS, readings(d), strict=True))
+    return mask_words.symptom_readings(dm) + list(zip(MASKED_CHECKS, readings(d)[1:], strict=True))
+
+
+def row_gap_name(d: Diagnosis) -> str:
+    """How the row-sum check is named: '|row sum − 1|', or under a mask 'row-sum gap' (0 for a blocked row)."""
+    return "row-sum gap" if d.masked else "|row sum − 1|"
+
+
+def divided_by(name: str, d_model: int, d_k: int) -> str:
+    """'÷ 1', '÷ √8': what computation `name` ('right' or a scale mistake) divides the scores by."""
+    return {"no_scale": "÷ 1", "sqrt_d_model": f"÷ √{d_model}", "right": f"÷ √{d_k}"}[name]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The page
+
+
+def setup_caption(d_model: int, heads: int) -> str:
+    """Which sections use one head and which use the learner's heads."""
+    one = (f"Sections 1 and 3 use a single head, as on the home page: Q = X·W_Q with d_k = d_v = d_model = "
+           f"{d_model}. ")
+    if heads == 1:
+        return one + ("Section 2 and the quiz use your one head too, so there d_k = d_model as well; choose 2 "
+                      "or more heads in the sidebar to see what dividing by √d_model instead of √d_k does.")
+    return one + (f"Section 2 and the quiz split Q, K and V into your {heads} heads of width d_k = "
+                  f"{d_model // heads}, because dividing by √d_model instead of √d_k only makes a difference "
+                  "with several heads.")
+
+
+def row_and_column_sums(right_w, wrong_w) -> str:
+    """Section 1: what the row and column sums of the right and the axis-0 weights are."""
+    right = (f"**Right:** the row sums are {spread(right_w.sum(axis=-1))}; the column sums are "
+             f"{spread(right_w.sum(axis=-2))}, and nothing asks them to be 1.")
+    rows, cols = wrong_w.sum(axis=-1), wrong_w.sum(axis=-2)
+    wrong = f"**Wrong:** the column sums are {spread(cols)}"
+    if np.abs(rows - 1).max() < SUMS_TO_ONE:
+        return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {spread(rows)} too, so "
+                "the row-sum check cannot see this mistake here; the weights still differ from the right ones "
+                f"by up to {gap(np.abs(wrong_w - right_w).max())}.")
+    return (f"{right}\n\n{wrong}, but the row sums are {spread(rows)}. A query's output is then not an "
+            "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
+            "1 gets less.")
+
+
+AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
+                 "or the columns?")
+SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
+              "neither": "neither"}  # the answers to AXIS_QUESTION, by attn_core.mistakes.SUM_LINES
+
+
+def axis_reveal(wrong_w) -> str:
+    """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums."""
+    rows_one, cols_one = lines_summing_to_one(wrong_w)
+    rows, cols = np.asarray(wrong_w).sum(axis=-1), np.asarray(wrong_w).sum(axis=-2)
+    row_gap = gap(np.abs(rows - 1).max())
+    made = "`softmax(scores, axis=0)` normalises down each column, over the queries"
+    if cols_one and not rows_one:
+        return (f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}), while its row "
+                f"sums are {spread(rows)} (the largest |row sum − 1| is {row_gap}). A row is one query's "
+                "weights, so a query whose row sums to more than 1 gets more than one value's worth.")
+    if cols_one:
+        return (f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}); on this sentence "
+                f"its rows happen to sum to 1 as well ({spread(rows)}), but only the columns are made to.")
+    if rows_one:
+        return (f"Here the rows of the WRONG weights sum to 1 ({spread(rows)}) and its column sums are "
+                f"{spread(cols)}.")
+    return (f"Here neither sums to 1: the row sums of the WRONG weights are {spread(rows)} and its column "
+            f"sums {spread(cols)}.")
+
+
+def largest_output_change(right, wrong, labels) -> str:
+    """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""
+    diff = np.abs(wrong.output - right.output)  # (n, d_v)
+    if diff.max() < CLOSE:
+        return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
+    worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
+    row_sum = wrong.weights[worst].sum()
+    why = (f"whose wrong weights sum to {num(row_sum, 3)} instead of 1" if abs(row_sum - 1) >= 5e-4
+           else f"whose wrong weights still sum to {num(row_sum, 3)} but fall on other keys")
+    return (f"The largest difference, {gap(diff.max())}, is in row {token(labels[worst])}, {why}. "
+            "The three outputs share one colour scale.")
+
+
+def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
+    """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
+
+    `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
+    d_k, sqrt = d_model // heads, sqrt_text
+    if heads == 1:
+        text = f"With one head, the queries and keys are d_k = d_model = **{d_k}** wide"
+    else:
+        text = (f"Split into {heads} heads, each head's queries and keys are d_k = d_model / heads = {d_model} / "
+                f"{heads} = **{d_k}** wide")
+    text += f", so the right divisor is √d_k = {sqrt(d_k)}."
+    how = {"sqrt_d_model": f"Dividing by √d_model = {sqrt(d_model)} instead", "no_scale": "Not dividing at all"}
+    for name in (n for n in ("sqrt_d_model", "no_scale") if n in entropy):
+        text += " " + how[name] + flatness_clause(entropy[name], entropy["right"], heads)
+    return text
+
+
+def flatness_clause(H: float, right_H: float, heads: int) -> str:
+    """' makes the weights flatter: their mean row entropy over all heads is 1.717 against 1.645 for the right
+    weights.' with the word measured, not assumed."""
+    word = flatness(H, right_H)
+    said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
+            "as flat": "leaves the weights about as flat as the right ones"}[word]
+    over = "" if heads == 1 else " over all heads"
+    return (f" {said}: their mean row entropy{over} is {num(H, 3)} against "
+            f"{num(right_H, 3)} for the right weights.")
+
+
+def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
+    """Section 2: why a scale mistake is not drawn at this width (it would give the right weights)."""
+    d_k, names, notes = d_model // heads, [m.name for m in shown], []
+    if "sqrt_d_model" not in names:
+        notes.append(f"With heads = {heads}, d_k = d_model = {d_model}, so √d_model and √d_k are the same "
+                     "number and dividing by either gives the same weights: there is no difference to show. "
+                     "Raise **heads** in the sidebar to 2 or more to see the √d_model mistake.")
+    if "no_scale" not in names:
+        notes.append(f"Here d_k = {d_k}, so √d_k = 1 and leaving the scale out happens to give the right "
+                     "weights. Choose a larger d_model or fewer heads to see the no-scale mistake.")
+    return notes
+
+
+def scale_title(name: str, d_model: int, d_k: int) -> str:
+    """Section 2: a weights figure's title, 'WRONG: ÷ √8' or 'right: ÷ √4'."""
+    return f"{'right' if name == 'right' else 'WRONG'}: {divided_by(name, d_model, d_k)}"
+
+
+def scale_output_title(name: str, d_model: int, d_k: int) -> str:
+    """Section 2b: an output figure's title, 'right: output ÷ √4' or 'WRONG: output ÷ √8'."""
+    return f"{'right' if name == 'right' else 'WRONG'}: output {divided_by(name, d_model, d_k)}"
+
+
+def scale_difference_title(name: str, d_model: int, d_k: int) -> str:
+    """Section 2b: the title of a wrong output's difference from the right one, 'output ÷ √8 − right'."""
+    return f"output {divided_by(name, d_model, d_k)} − right"
+
+
+def head_weights_title(head: int) -> str:
+    """Section 2: the weights figure of head `head` (counted from 0), as the page names it (from 1)."""
+    return f"Head {head + 1}'s weights"
+
+
+def against_right(name: str, change: float) -> str:
+    """Section 2: a measure's change from the right computation's, under its metric: '+0.156 vs √d_k'."""
+    return "the right one" if name == "right" else f"{metric_delta(change)} vs √d_k"
+
+
+def scale_caption(head: int, n: int, heads: int) -> str:
+    """Section 2: which head the weights show, what entropy means, and how the outputs join the heads."""
+    joined = {1: "The output is the one head's output (no W_O here).",
+              2: "The outputs join both heads side by side (no W_O here)."}.get(
+        heads, f"The outputs join all {heads} heads side by side (no W_O here).")
+    return (f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
+            f"ln n = ln {n} = {num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
+            f"key. {joined}")
+
+
+def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
+    """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
+    parts = [f"the output {divided_by(name, d_model, d_k)} is off by up to {gap(off)}"
+             for name, off in off_by.items()]
+    text = "Against this right output, " + " and ".join(parts) + "."
+    words = {flatness(entropy[name], entropy["right"]) for name in off_by}
+    if "more peaked" in words:
+        text += (" More peaked weights lean each query toward its single best-matching value"
+                 + ("; flatter ones pull every query toward the plain average of the values." if "flatter" in
+                    words else "."))
+    elif "flatter" in words:
+        text += " Flatter weights pull every query toward the plain average of the values."
+    return text
+
+
+def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
+    """Section 2: how to find d_k in your own code, with this page's shapes."""
+    d_k = q_shape[-1]
+    return (f"**Diagnostic:** d_k is the width of one head's query, `Q.shape[-1]` after the split. Here the split "
+            f"Q has shape {tuple(int(s) for s in q_shape)}, so d_k = {d_k}"
+            + (f", not d_model = {d_model}." if d_k != d_model else f", the same as d_model = {d_model}."))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The roles
+
+
+def roles_intro(d_model: int) -> str:
+    return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
+            "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
+            f"figures use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
+            "standing in for weights a model has already learned.")
+
+
+def swap_text(right, swap, labels) -> str:
+    """Section 3: the swapped scores are the transpose; when that breaks something, measured here."""
+    i = min(1, len(labels) - 1)
+    moved = np.abs(swap.weights - right.weights).max()
+    return (
+        f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
+        f"{gap(np.abs(swap.scores - right.scores.T).max())}). When that matters:\n\n"
+        "- **Self-attention you train from scratch:** nothing breaks. KQᵀ = (X W_K)(X W_Q)ᵀ is QKᵀ with W_Q "
+        "and W_K trading names, so training learns the same layer.\n"
+        "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
+        f"W_K to be asked. Swapped, row {token(labels[i])} of the scores is "
+        f"{md_text(labels[i])}'s key scored against every token's query, so it is no longer asking; "
+        f"on this sentence the weights move by up to {gap(moved)}.\n"
+        "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
+        "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
+        "output row belongs to the wrong token.")
+
+
+def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
+    """Section 3: the swap on this sentence, cut to a cross-attention shape: what the right and swapped code do."""
+    n_q, d_v = swapped.expected[-2], swapped.expected[-1]
+    if swapped.caught and swapped.shape is None:
+        did = f"the swapped code stops with an error: {swapped.error}."
+    elif swapped.caught:
+        did = f"the swapped code returns {a_an(swapped.shape[-2])} {shape(swapped.shape)} output."
+    else:
+        did = "the swapped code returns the same shape, so on this sentence the shape test cannot see it."
+    return (f"Try it on this sentence: keep the queries of the first {plural(n_q, 'token')} only "
+            f"(Q is {shape((n_q, d_model))}) and all {n} keys and values (V cut to its first "
+            f"{plural(d_v, 'column')}, so d_v = {d_v}). The "
+            f"right weights are {a_an(n_q)} {shape((n_q, n))} matrix and the output {shape((n_q, d_v))}; "
+            + did)
+
+
+def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
+    """Section 3: V used as K ties W_K to W_V; with loaded weights it moves the weights, measured here."""
+    return (
+        "With softmax(QVᵀ/√d_k) V, the content to be copied also decides where to look, and W_K plays no "
+        "part.\n\n"
+        "- **In a model you train**, this ties W_K to W_V: one matrix must serve both for being found and for "
+        "what is passed along, and W_K never gets a gradient. It trains, but it is a different, smaller layer "
+        "than the one you meant. If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be "
+        "computed.\n"
+        f"- **With weights you load**, the weights on this sentence differ from the right ones by up to "
+        f"{gap(np.abs(wrong.weights - right.weights).max())}, and the scores {scores_kind(d)}. "
+        f"The rows still sum to 1 (largest gap {gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so "
+        "the row-sum check does not catch it.")
+
+
+def keys_as_values_text(right, wrong) -> str:
+    """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
+    return (
+        f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
+        f"{gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens, "
+        "but it copies their keys, \"what I contain\", instead of their values, \"what I pass along\".\n\n"
+        "- **In a model you train**, this ties W_V to W_K: one vector per token must both be found and be passed "
+        "along, and W_V never gets a gradient.\n"
+        f"- **With weights you load**, the output on this sentence is off by up to "
+        f"{gap(np.abs(wrong.output - right.output).max())}. A weights plot looks perfect; only the "
+        "output shows it.")
+
+
+def shape_test_code(n_q: int, d_v: int) -> str:
+    """Section 3: the shape test as a learner would write it against their own `attention` function."""
+    queries = plural(n_q, "query", "queries")
+    return (f"out = attention(Q[:{n_q}], K, V[:, :{d_v}])  # {queries}, every key, values {d_v} wide\n"
+            f"assert out.shape == ({n_q}, {d_v})  # one row per query, d_v wide")
+
+
+def checks_table(rows: Sequence[RoleChecks]) -> dict[str, list[str]]:
+    """Section 3: which check catches which mistake, as columns for a small table."""
+    said = {True: "caught", False: "missed"}
+    return {"mistake": [mistake_label(r.mistake.name) for r in rows],
+            "row sums": [said[r.row_sums_caught] for r in rows],
+            "shapes": [said[r.shapes.caught] for r in rows],
+            "known answer": [said[r.known_answer_caught] for r in rows]}
+
+
+def shape_outcomes(rows: Sequence[RoleChecks]) -> str:
+    """Section 3: what each mistake did in the shape test on this sentence, one bullet each."""
+    n_q, d_v = rows[0].shapes.expected[-2:]
+    lines = []
+    for r in rows:
+        s, name = r.shapes, mistake_label(r.mistake.name)
+        if s.shape is None:
+            lines.append(f"- {name}: stops with an error ({s.error}).")
+        elif s.caught:
+            lines.append(f"- {name}: returns {shape(s.shape)} instead of {shape(s.expected)}.")
         else:
-            text = (f"Split into {heads} heads, each head's queries and keys are d_k = d_model / heads = {d_model} / "
-                    f"{heads} = **{d_k}** wide")
-        text += f", so the right divisor is √d_k = {sqrt(d_k)}."
-        how = {"sqrt_d_model": f"Dividing by √d_model = {sqrt(d_model)} instead", "no_scale": "Not dividing at all"}
-        for name in (n for n in ("sqrt_d_model", "no_scale") if n in entropy):
-            text += " " + how[name] + self.flatness_clause(entropy[name], entropy["right"], heads)
-        return text
+            lines.append(f"- {name}: returns the right shape, {shape(s.shape)}, so the shape test misses it.")
+    return (f"In the shape test on this sentence ({plural(n_q, 'query', 'queries')}, values "
+            f"{d_v} wide, so the output should be {shape((n_q, d_v))}):\n\n" + "\n".join(lines))
 
-    def flatness_clause(self, H: float, right_H: float, heads: int) -> str:
-        """' makes the weights flatter: their mean row entropy over all heads is 1.717 against 1.645 for the right
-        weights.' with the word measured, not assumed."""
-        word = flatness(H, right_H)
-        said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
-                "as flat": "leaves the weights about as flat as the right ones"}[word]
-        over = "" if heads == 1 else " over all heads"
-        return (f" {said}: their mean row entropy{over} is {self.fmt.num(H, 3)} against "
-                f"{self.fmt.num(right_H, 3)} for the right weights.")
 
-    @staticmethod
-    def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
-        """Section 2: why a scale mistake is not drawn at this width (it would give the right weights)."""
-        d_k, names, notes = d_model // heads, [m.name for m in shown], []
-        if "sqrt_d_model" not in names:
-            notes.append(f"With heads = {heads}, d_k = d_model = {d_model}, so √d_model and √d_k are the same "
-                         "number and dividing by either gives the same weights: there is no difference to show. "
-                         "Raise **heads** in the sidebar to 2 or more to see the √d_model mistake.")
-        if "no_scale" not in names:
-            notes.append(f"Here d_k = {d_k}, so √d_k = 1 and leaving the scale out happens to give the right "
-                         "weights. Choose a larger d_model or fewer heads to see the no-scale mistake.")
-        return notes
+def scale_known_answer(caught: Mapping[str, bool]) -> str:
+    """Section 3: whether the known answer also catches the two wrong scales (d_k = 4 of d_model = 8)."""
+    d_k = 4
+    said = [f"dividing by {divided_by(name, KNOWN_ANSWER_D_MODEL, d_k)[2:]} "
+            f"{'fails it' if hit else 'passes it'}" for name, hit in caught.items()]
+    return (f"The known answer was worked out with ÷ √d_k = {sqrt_text(d_k)}, so it tests the scale "
+            f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + " and ".join(said) + ".")
 
-    def scale_title(self, name: str, d_model: int, d_k: int) -> str:
-        """Section 2: a weights figure's title, 'WRONG: ÷ √8' or 'right: ÷ √4'."""
-        return f"{'right' if name == 'right' else 'WRONG'}: {self.divided_by(name, d_model, d_k)}"
 
-    def scale_caption(self, head: int, n: int, heads: int) -> str:
-        """Section 2: which head the weights show, what entropy means, and how the outputs join the heads."""
-        joined = {1: "The output is the one head's output (no W_O here).",
-                  2: "The outputs join both heads side by side (no W_O here)."}.get(
-            heads, f"The outputs join all {heads} heads side by side (no W_O here).")
-        return (f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
-                f"ln n = ln {n} = {self.fmt.num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
-                f"key. {joined}")
+# ---------------------------------------------------------------------------------------------------------
+# The quiz
 
-    def scale_outputs(self, d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
-        """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
-        parts = [f"the output {self.divided_by(name, d_model, d_k)} is off by up to {self.fmt.gap(gap)}"
-                 for name, gap in off_by.items()]
-        text = "Against this right output, " + " and ".join(parts) + "."
-        words = {flatness(entropy[name], entropy["right"]) for name in off_by}
-        if "more peaked" in words:
-            text += (" More peaked weights lean each query toward its single best-matching value"
-                     + ("; flatter ones pull every query toward the plain average of the values." if "flatter" in
-                        words else "."))
-        elif "flatter" in words:
-            text += " Flatter weights pull every query toward the plain average of the values."
-        return text
 
-    @staticmethod
-    def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
-        """Section 2: how to find d_k in your own code, with this page's shapes."""
-        d_k = q_shape[-1]
-        return (f"**Diagnostic:** d_k is the width of one head's query, `Q.shape[-1]` after the split. Here the split "
-                f"Q has shape {tuple(int(s) for s in q_shape)}, so d_k = {d_k}"
-                + (f", not d_model = {d_model}." if d_k != d_model else f", the same as d_model = {d_model}."))
+def quiz_intro(heads: int, masked: bool = False) -> str:
+    which = "one-head" if heads == 1 else f"{heads}-head"
+    if masked:
+        return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "
+                f"your {which} Q, K and V under the mask described below. Compare it with the right masked "
+                "computation, read the measured symptoms, and name it.")
+    return (f"One of the mistakes above was made on your {which} Q, K and V. Compare it with the right "
+            "computation, use the checks from the sections above, and name it.")
 
-    # ---------------------------------------------------------------------------------------------- the roles
-    @staticmethod
-    def roles_intro(d_model: int) -> str:
-        return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
-                "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
-                f"figures use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
-                "standing in for weights a model has already learned.")
 
-    def swap_text(self, right, swap, labels) -> str:
-        """Section 3: the swapped scores are the transpose; when that breaks something, measured here."""
-        i = min(1, len(labels) - 1)
-        moved = np.abs(swap.weights - right.weights).max()
-        return (
-            f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
-            f"{self.fmt.gap(np.abs(swap.scores - right.scores.T).max())}). When that matters:\n\n"
-            "- **Self-attention you train from scratch:** nothing breaks. KQᵀ = (X W_K)(X W_Q)ᵀ is QKᵀ with W_Q "
-            "and W_K trading names, so training learns the same layer.\n"
-            "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
-            f"W_K to be asked. Swapped, row {self.token(labels[i])} of the scores is "
-            f"{self.fmt.md_text(labels[i])}'s key scored against every token's query, so it is no longer asking; "
-            f"on this sentence the weights move by up to {self.fmt.gap(moved)}.\n"
-            "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
-            "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
-            "output row belongs to the wrong token.")
+def quiz_mask_text(labels, mask) -> str:
+    """Which mask the quiz gives every computation, said from the mask it"""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    kind = (f"the causal mask (each token may attend to itself and the tokens before it), with every key of "
+            f"{token(labels[0])} blocked as well" if n >= 2 and np.array_equal(mask, quiz_mask(n))
+            else "this mask")
+    closed = [token(labels[i]) for i in np.flatnonzero(~mask.any(axis=-1))]
+    text = (f"**The mask.** Every computation in this quiz, right or wrong, is given {kind}. It blocks "
+            f"{int((~mask).sum())} of the {n * n} query→key pairs")
+    if closed:
+        whose = "its row is" if len(closed) == 1 else "their rows are"
+        text += f", and {listing(closed)} may see no key at all: {whose} fully blocked"
+    text += (". The right computation is masked attention: each blocked pair gets weight 0"
+             + (", and a fully blocked row gets 0s." if closed else "."))
+    return text
 
-    def cross_demo(self, n: int, d_model: int, swapped: ShapeCheck) -> str:
-        """Section 3: the swap on this sentence, cut to a cross-attention shape: what the right and swapped code do."""
-        n_q, d_v = swapped.expected[-2], swapped.expected[-1]
-        if swapped.caught and swapped.shape is None:
-            did = f"the swapped code stops with an error: {swapped.error}."
-        elif swapped.caught:
-            did = f"the swapped code returns {self.fmt.a_an(swapped.shape[-2])} {shape(swapped.shape)} output."
-        else:
-            did = "the swapped code returns the same shape, so on this sentence the shape test cannot see it."
-        return (f"Try it on this sentence: keep the queries of the first {self.fmt.plural(n_q, 'token')} only "
-                f"(Q is {shape((n_q, d_model))}) and all {n} keys and values (V cut to its first "
-                f"{self.fmt.plural(d_v, 'column')}, so d_v = {d_v}). The "
-                f"right weights are {self.fmt.a_an(n_q)} {shape((n_q, n))} matrix and the output {shape((n_q, d_v))}; "
-                + did)
 
-    def values_as_keys_text(self, right, wrong, d: Diagnosis) -> str:
-        """Section 3: V used as K ties W_K to W_V; with loaded weights it moves the weights, measured here."""
-        return (
-            "With softmax(QVᵀ/√d_k) V, the content to be copied also decides where to look, and W_K plays no "
-            "part.\n\n"
-            "- **In a model you train**, this ties W_K to W_V: one matrix must serve both for being found and for "
-            "what is passed along, and W_K never gets a gradient. It trains, but it is a different, smaller layer "
-            "than the one you meant. If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be "
-            "computed.\n"
-            f"- **With weights you load**, the weights on this sentence differ from the right ones by up to "
-            f"{self.fmt.gap(np.abs(wrong.weights - right.weights).max())}, and the scores {self.scores_kind(d)}. "
-            f"The rows still sum to 1 (largest gap {self.fmt.gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so "
-            "the row-sum check does not catch it.")
+def quiz_right_titles(masked: bool) -> tuple[str, str]:
+    """The quiz's right computation: the titles of its head-1 weights and its output, said masked when it is."""
+    return ("right: head 1, masked", "right: output, masked") if masked else ("right: head 1 weights", "right: output")
 
-    def keys_as_values_text(self, right, wrong) -> str:
-        """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
-        return (
-            f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
-            f"{self.fmt.gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens, "
-            "but it copies their keys, \"what I contain\", instead of their values, \"what I pass along\".\n\n"
-            "- **In a model you train**, this ties W_V to W_K: one vector per token must both be found and be passed "
-            "along, and W_V never gets a gradient.\n"
-            f"- **With weights you load**, the output on this sentence is off by up to "
-            f"{self.fmt.gap(np.abs(wrong.output - right.output).max())}. A weights plot looks perfect; only the "
-            "output shows it.")
 
-    def shape_test_code(self, n_q: int, d_v: int) -> str:
-        """Section 3: the shape test as a learner would write it against their own `attention` function."""
-        queries = self.fmt.plural(n_q, "query", "queries")
-        return (f"out = attention(Q[:{n_q}], K, V[:, :{d_v}])  # {queries}, every key, values {d_v} wide\n"
-                f"assert out.shape == ({n_q}, {d_v})  # one row per query, d_v wide")
+def checks_title(heads: int) -> str:
+    """The quiz's expander: which heads its measurements cover."""
+    over = {1: "its one head", 2: "both heads"}.get(heads, f"all {heads} heads")
+    return f"The checks, measured on the mystery computation ({over})"
 
-    @staticmethod
-    def checks_table(rows: Sequence[RoleChecks]) -> dict[str, list[str]]:
-        """Section 3: which check catches which mistake, as columns for a small table."""
-        said = {True: "caught", False: "missed"}
-        return {"mistake": [r.mistake.label for r in rows],
-                "row sums": [said[r.row_sums_caught] for r in rows],
-                "shapes": [said[r.shapes.caught] for r in rows],
-                "known answer": [said[r.known_answer_caught] for r in rows]}
 
-    def shape_outcomes(self, rows: Sequence[RoleChecks]) -> str:
-        """Section 3: what each mistake did in the shape test on this sentence, one bullet each."""
-        n_q, d_v = rows[0].shapes.expected[-2:]
-        lines = []
-        for r in rows:
-            s, name = r.shapes, r.mistake.label
-            if s.shape is None:
-                lines.append(f"- {name}: stops with an error ({s.error}).")
-            elif s.caught:
-                lines.append(f"- {name}: returns {shape(s.shape)} instead of {shape(s.expected)}.")
-            else:
-                lines.append(f"- {name}: returns the right shape, {shape(s.shape)}, so the shape test misses it.")
-        return (f"In the shape test on this sentence ({self.fmt.plural(n_q, 'query', 'queries')}, values "
-                f"{d_v} wide, so the output should be {shape((n_q, d_v))}):\n\n" + "\n".join(lines))
+def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
+    """What this mistake does to the checks, and what the checks measured on the mystery computation `d`."""
+    name = mistake.name
+    rows = row_gap_name(d)
+    if name == "axis0":
+        cols = "column-sum gap" if d.masked else "|column sum − 1|"
+        return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
+                f"largest {rows} is {gap(d.row_sum_gap)} and the largest {cols} is {gap(d.col_sum_gap)}.")
+    if name == "swap_qk":
+        return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
+                f"{'are' if d.scores_transposed else 'are not'}.")
+    if name == "v_as_k":
+        return (f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
+                f"transpose; here the scores {scores_kind(d)}, and the largest {rows} is "
+                f"{gap(d.row_sum_gap)}.")
+    if name == "k_as_v":
+        return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
+                f"weights {'are' if d.weights_same else 'are not'} identical and the output differs by up to "
+                f"{gap(d.output_gap)}.")
+    if name in ("no_scale", "sqrt_d_model"):
+        effect = {"flatter": "flattens the weights, raising their mean row entropy",
+                  "more peaked": "sharpens the weights, lowering their mean row entropy",
+                  "as flat": "changes nothing at this width"}[scale_effect(name, d_model, d_k)]
+        measured = {"flatter": "higher than", "more peaked": "lower than",
+                    "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
+        return (f"dividing by {divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
+                f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
+                f"mean row entropy is {num(d.mean_entropy, 3)}, {measured} the right "
+                f"{num(d.right_mean_entropy, 3)}.")
+    return (f"here the largest {rows} is {gap(d.row_sum_gap)}, the scores {scores_kind(d)}, and the "
+            f"output differs from the right one by up to {gap(d.output_gap)}.")
 
-    def scale_known_answer(self, caught: Mapping[str, bool]) -> str:
-        """Section 3: whether the known answer also catches the two wrong scales (d_k = 4 of d_model = 8)."""
-        d_k = 4
-        said = [f"dividing by {self.divided_by(name, KNOWN_ANSWER_D_MODEL, d_k)[2:]} "
-                f"{'fails it' if hit else 'passes it'}" for name, hit in caught.items()]
-        return (f"The known answer was worked out with ÷ √d_k = {self.fmt.sqrt_text(d_k)}, so it tests the scale "
-                f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + " and ".join(said) + ".")
 
-    # ---------------------------------------------------------------------------------------------------- quiz
-    @staticmethod
-    def quiz_intro(heads: int, masked: bool = False) -> str:
-        which = "one-head" if heads == 1 else f"{heads}-head"
-        if masked:
-            return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "
-                    f"your {which} Q, K and V under the mask described below. Compare it with the right masked "
-                    "computation, read the measured symptoms, and name it.")
-        return (f"One of the mistakes above was made on your {which} Q, K and V. Compare it with the right "
-                "computation, use the checks from the sections above, and name it.")
+def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
+            dm: MaskDiagnosis | None = None) -> tuple[bool, str]:
+    """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake.
 
-    def quiz_mask_text(self, labels, mask) -> str:
-        """Which mask the quiz gives every computation, said from the mask itself."""
-        mask = np.asarray(mask, dtype=bool)
-        n = mask.shape[0]
-        kind = (f"the causal mask (each token may attend to itself and the tokens before it), with every key of "
-                f"{self.token(labels[0])} blocked as well" if n >= 2 and np.array_equal(mask, quiz_mask(n))
-                else "this mask")
-        closed = [self.token(labels[i]) for i in np.flatnonzero(~mask.any(axis=-1))]
-        text = (f"**The mask.** Every computation in this quiz, right or wrong, is given {kind}. It blocks "
-                f"{int((~mask).sum())} of the {n * n} query→key pairs")
-        if closed:
-            whose = "its row is" if len(closed) == 1 else "their rows are"
-            text += f", and {self.fmt.listing(closed)} may see no key at all: {whose} fully blocked"
-        text += (". The right computation is masked attention: each blocked pair gets weight 0"
-                 + (", and a fully blocked row gets 0s." if closed else "."))
-        return text
+    Under a mask, `d` is measured against the right masked computation and `dm` holds the mask symptoms: a
+    mask mistake is explained from those (mask_mistakes.explain), every other one from `d`."""
+    def why(m: Mistake) -> str:
+        if dm is not None and m.name in MASK_BY_NAME:
+            return mask_words.explain(m.name, dm)
+        return symptom(m, d, d_model, d_k)
 
-    @staticmethod
-    def checks_title(heads: int) -> str:
-        """The quiz's expander: which heads its measurements cover."""
-        over = {1: "its one head", 2: "both heads"}.get(heads, f"all {heads} heads")
-        return f"The checks, measured on the mystery computation ({over})"
-
-    def symptom(self, mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
-        """What this mistake does to the checks, and what the checks measured on the mystery computation `d`."""
-        num, gap = self.fmt.num, self.fmt.gap
-        name = mistake.name
-        rows = self.row_gap_name(d)
-        if name == "axis0":
-            cols = "column-sum gap" if d.masked else "|column sum − 1|"
-            return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
-                    f"largest {rows} is {gap(d.row_sum_gap)} and the largest {cols} is {gap(d.col_sum_gap)}.")
-        if name == "swap_qk":
-            return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
-                    f"{'are' if d.scores_transposed else 'are not'}.")
-        if name == "v_as_k":
-            return (f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
-                    f"transpose; here the scores {self.scores_kind(d)}, and the largest {rows} is "
-                    f"{gap(d.row_sum_gap)}.")
-        if name == "k_as_v":
-            return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
-                    f"weights {'are' if d.weights_same else 'are not'} identical and the output differs by up to "
-                    f"{gap(d.output_gap)}.")
-        if name in ("no_scale", "sqrt_d_model"):
-            effect = {"flatter": "flattens the weights, raising their mean row entropy",
-                      "more peaked": "sharpens the weights, lowering their mean row entropy",
-                      "as flat": "changes nothing at this width"}[scale_effect(name, d_model, d_k)]
-            measured = {"flatter": "higher than", "more peaked": "lower than",
-                        "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
-            return (f"dividing by {self.divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
-                    f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
-                    f"mean row entropy is {num(d.mean_entropy, 3)}, {measured} the right "
-                    f"{num(d.right_mean_entropy, 3)}.")
-        return (f"here the largest {rows} is {gap(d.row_sum_gap)}, the scores {self.scores_kind(d)}, and the "
-                f"output differs from the right one by up to {gap(d.output_gap)}.")
-
-    def verdict(self, secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
-                dm: MaskDiagnosis | None = None) -> tuple[bool, str]:
-        """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake.
-
-        Under a mask, `d` is measured against the right masked computation and `dm` holds the mask symptoms: a
-        mask mistake is explained from those (mask_mistakes.explain), every other one from `d`."""
-        def why(m: Mistake) -> str:
-            if dm is not None and m.name in MASK_BY_NAME:
-                return explain(m.name, dm, self.fmt)
-            return self.symptom(m, d, d_model, d_k)
-
-        if answer == secret:
-            text = f"Right: it is **{self.named(secret)}**. Why: {why(secret)}"
-        else:
-            text = (f"Not this time: it is **{self.named(secret)}**, because {why(secret)} "
-                    f"You picked {self.named(answer)}: {why(answer)}")
-        seen = identify(d) if dm is None else identify_masked(d, dm)
-        known = BY_NAME if dm is None else {**BY_NAME, **MASK_BY_NAME}
-        if secret.name in known and seen != secret.name:
-            # the symptoms of these numbers match another mistake: say so rather than pretend they are telling
-            other = f"**{self.named(known[seen])}**" if seen in known else "no mistake at all"
-            text += (f" On these numbers, though, the checks alone point to {other}, so this question could not be "
-                     "answered from its symptoms: press New question.")
-        heads = d_model // d_k
-        if dm is not None and heads > 1:
-            text += (f" The row counts take in all {heads} heads" if heads > 2 else " The row counts take in both heads"
-                     ) + ": each head has its own copy of every row."
-        return answer == secret, text
+    if answer == secret:
+        text = f"Right: it is **{named(secret)}**. Why: {why(secret)}"
+    else:
+        text = (f"Not this time: it is **{named(secret)}**, because {why(secret)} "
+                f"You picked {named(answer)}: {why(answer)}")
+    seen = identify(d) if dm is None else identify_masked(d, dm)
+    known = BY_NAME if dm is None else {**BY_NAME, **MASK_BY_NAME}
+    if secret.name in known and seen != secret.name:
+        # the symptoms of these numbers match another mistake: say so rather than pretend they are telling
+        other = f"**{named(known[seen])}**" if seen in known else "no mistake at all"
+        text += (f" On these numbers, though, the checks alone point to {other}, so this question could not be "
+                 "answered from its symptoms: press New question.")
+    heads = d_model // d_k
+    if dm is not None and heads > 1:
+        text += (f" The row counts take in all {heads} heads" if heads > 2 else " The row counts take in both heads"
+                 ) + ": each head has its own copy of every row."
+    return answer == secret, text

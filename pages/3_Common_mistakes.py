@@ -9,8 +9,8 @@ import streamlit as st
 import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
-from attn_lessons.mistakes import COLUMN_NOTE, Sentences
 from attn_lessons import format as fmt
+from attn_lessons import mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
@@ -33,10 +33,6 @@ CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your functio
                 "narrower than the keys: the output must have one row per query and be d_v wide.")
 CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
                "is your function, returning the output.")
-AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
-                 "or the columns?")
-SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
-              "neither": "neither"}
 SOURCE_INTRO = ("Every wrong figure in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
                 "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
                 "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
@@ -45,7 +41,6 @@ CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: 
               "also checks its results against the page. The quiz is left out of both: its answer would be in them.")
 SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
            mk.keys_as_values, mk.diagnose, mk.shape_check)
-say = Sentences(fmt)
 
 
 def main():
@@ -140,7 +135,7 @@ def wrong_axis(labels, Q, K, V) -> None:
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
     grid([weights_fig(right.weights, "right: softmax over keys", labels),
           weights_fig(axis0.weights, "WRONG: softmax over queries", labels)], "The weights", "fig_axis_weights")
-    guess = predict("cp_axis", AXIS_QUESTION, options=mk.SUM_LINES, format_func=SUM_LABELS.get)
+    guess = predict("cp_axis", say.AXIS_QUESTION, options=mk.SUM_LINES, format_func=say.SUM_LABELS.get)
     if guess is None:
         return  # the sums, and everything that gives them away, wait for the prediction
     reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
@@ -195,13 +190,12 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     st.caption(say.scale_caption(h, n, heads))
     right_w = runs[-1][1].weights[h]
     grid([weights_fig(res.weights[h], say.scale_title(name, d_model, d_k), labels, share=1 / len(runs))
-          for name, res in runs], f"Head {h + 1}'s weights", "fig_scale_weights")
+          for name, res in runs], say.head_weights_title(h), "fig_scale_weights")
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
         for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
                                                                                  mk.mean_max_weight)):
             value, change = measure(res.weights[h]), measure(res.weights[h]) - measure(right_w)
-            col.metric(label, fmt.num(value, 3), delta="the right one" if name == "right" else
-                       f"{fmt.metric_delta(change)} vs √d_k", delta_color="off",
+            col.metric(label, fmt.num(value, 3), delta=say.against_right(name, change), delta_color="off",
                        delta_arrow="off" if name == "right" or fmt.metric_delta(change) == "0.000" else "auto")
     if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
@@ -214,14 +208,14 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
     right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
     zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
     c1, c2 = st.columns(2)
-    single(signed_fig(right_out, f"right: output ÷ √{d_k}", labels, zmax), "fig_scale_out_right", c1)
+    single(signed_fig(right_out, say.scale_output_title("right", d_model, d_k), labels, zmax), "fig_scale_out_right",
+           c1)
     c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
                                   entropy))
     panels = []
     for name in wrong:
-        by = say.divided_by(name, d_model, d_k)
-        panels += [signed_fig(outs[name], f"WRONG: output {by}", labels, zmax),
-                   signed_fig(outs[name] - right_out, f"output {by} − right", labels, zmax)]
+        panels += [signed_fig(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax),
+                   signed_fig(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax)]
     grid(panels, "Each wrong output and its difference", "fig_scale_out_wrong")
 
 
@@ -328,10 +322,10 @@ def quiz_figures(labels, right, mystery, masked: bool, zmax: float) -> None:
     """The mystery's head-1 weights and output beside the right (masked) computation's, on one colour range: two
     charts, so that a new question redraws only the mystery's unless the colour range has to grow."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
-    tag = ", masked" if masked else ""
+    weights_title, output_title = say.quiz_right_titles(masked)
     c1, c2 = st.columns(2)
-    grid([weights_fig(right.weights[0], f"right: head 1{tag or ' weights'}", labels),
-          signed_fig(right_out, f"right: output{tag}", labels, zmax)], "The right computation", "fig_quiz_right", c1,
+    grid([weights_fig(right.weights[0], weights_title, labels),
+          signed_fig(right_out, output_title, labels, zmax)], "The right computation", "fig_quiz_right", c1,
          one_scale=False, columns=1)  # weights 0 … 1 above, signed outputs below
     grid([weights_fig(mystery.weights[0], "mystery: head 1 weights", labels),
           signed_fig(mystery_out, "mystery: output", labels, zmax)], "The mystery", "fig_quiz_mystery", c2,
@@ -348,14 +342,14 @@ def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
         st.dataframe(pd.DataFrame({"check": [c for c, _ in mystery], "mystery": [r for _, r in mystery],
                                    "right": [r for _, r in same]}), hide_index=True, key="table_checks")
         if dm is not None:
-            st.caption(f"{mm.READINGS_NOTE} {COLUMN_NOTE}")
+            st.caption(say.MASKED_READINGS_NOTE)
 
 
 def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_model: int, d_k: int) -> None:
     """The learner names the mistake; the feedback explains the answer from the measured symptoms."""
     by_name = {m.name: m for m in pool}
     answer = st.radio("Which mistake made the mystery computation?", options=list(by_name), index=None,
-                      key="quiz_answer", format_func=lambda name: by_name[name].label)
+                      key="quiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="quiz_check", icon=":material/check:"):
         if answer is None:
             st.warning("Pick one of the mistakes above first.", icon=":material/touch_app:")

@@ -10,6 +10,7 @@ from attn_core import mask_mistakes as mm
 from attn_core import masks
 from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
+from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, source
@@ -105,15 +106,9 @@ def right_figure(case: mm.Case):
                          case.labels)
 
 
-def lower_first(text: str) -> str:
-    """A label inside a sentence: 'Mask applied after …' -> 'mask applied after …'."""
-    return text[:1].lower() + text[1:]
-
-
 def symptom_box(name: str) -> None:
     """The one-line symptom and the one-line check of mistake `name`."""
-    m = mm.MASK_BY_NAME[name]
-    st.info(f"**Symptom:** {m.symptom[0].upper() + m.symptom[1:]}  \n**Check:** `{m.check}`", icon=":material/rule:")
+    st.info(say.symptom_box(name), icon=":material/rule:")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -140,7 +135,7 @@ def your_mask(shared):
                               "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
     mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
                                None if block == NONE else int(block))
-    st.caption(mm.mask_summary(md(labels), mask, fmt))
+    st.caption(say.mask_summary(md(labels), mask))
     controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
                 "fully blocked query": "none" if block == NONE else labels[block]}
     return inputs, mm.build_case(inputs, mask), controls
@@ -155,10 +150,10 @@ def custom_grid(n: int) -> np.ndarray:
     try:
         grid = masks.parse_mask(text)
     except ValueError as err:
-        st.warning(f"That grid can't be read: {err}. Every pair is allowed until it can.", icon=":material/grid_off:")
+        st.warning(say.grid_refused(err), icon=":material/grid_off:")
         return np.ones((n, n), dtype=bool)
     if grid.shape[0] != n:
-        st.info(mm.grid_notice(grid.shape[0], n), icon=":material/aspect_ratio:")
+        st.info(say.grid_notice(grid.shape[0], n), icon=":material/aspect_ratio:")
         grid = masks.fit_mask(grid, n)
     return grid
 
@@ -183,12 +178,10 @@ def after_softmax(case: mm.Case, right) -> None:
          "fig_after_wrong", c1)
     plot(right, "fig_after_right", c2)
     st.caption(MARKS)
-    guess = predict(mm.question_key(case.mask, i),
-                    f"If you zero the blocked weights after the softmax, what does the row of “{md(labels)[i]}” "
-                    "sum to?", options=mm.ROW_SUM_OPTIONS)
+    guess = predict(say.question_key(case.mask, i), say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS)
     if guess is not None:
-        reveal(guess, right=guess.value == mm.row_sum_answer(float(wrong.weights[i].sum())),
-               why=mm.after_softmax_reveal(md(labels), case.mask, wrong.weights, i, fmt))
+        reveal(guess, right=guess.value == say.row_sum_answer(float(wrong.weights[i].sum())),
+               why=say.after_softmax_reveal(md(labels), case.mask, wrong.weights, i))
         row_sums(case, wrong)
     symptom_box("after_softmax")
     renormalising(case)
@@ -203,7 +196,7 @@ def row_sums(case: mm.Case, wrong) -> None:
     c1, c2 = st.columns([3, 2])
     c1.dataframe(sums, hide_index=True, key="table_after_sums",
                  column_config={c: st.column_config.NumberColumn(format="%.3f") for c in sums.columns[2:]})
-    c2.markdown(mm.after_softmax_sentence(md(labels), case.mask, wrong.weights, fmt))
+    c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights))
 
 
 def renormalising(case: mm.Case) -> None:
@@ -213,11 +206,13 @@ def renormalising(case: mm.Case) -> None:
                 "sums, and in exact arithmetic gives the masked weights. In floating point it does not always:")
     scaled = case.right.scores * case.right.scale
     cells = renormalise_table(scaled, case.mask)
-    table = pd.DataFrame([{"scores": c.row, "dtype": c.dtype, "renormalised vs masked": mm.renorm_cell_text(c, fmt)}
-                          for c in cells]).pivot(index="scores", columns="dtype", values="renormalised vs masked")
-    table = table.loc[list(dict.fromkeys(c.row for c in cells)), list(mm.DTYPES)]
+    rows = [say.renorm_row_label(c) for c in cells]
+    table = pd.DataFrame([{"scores": row, "dtype": c.dtype, "renormalised vs masked": say.renorm_cell_text(c)}
+                          for row, c in zip(rows, cells, strict=True)]).pivot(index="scores", columns="dtype",
+                                                                              values="renormalised vs masked")
+    table = table.loc[list(dict.fromkeys(rows)), list(mm.DTYPES)]
     st.dataframe(table, key="table_renorm")
-    st.markdown(mm.renormalise_sentence(scaled, case.mask, fmt))
+    st.markdown(say.renormalise_sentence(scaled, case.mask))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -245,7 +240,7 @@ def inverted(case: mm.Case, right) -> None:
                        labels),
          "fig_inverted_wrong", c1)
     plot(right, "fig_inverted_right", c2)
-    st.markdown(mm.inverted_sentence(md(labels), case.mask, wrong.weights, fmt))
+    st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
     symptom_box("inverted")
 
 
@@ -259,13 +254,13 @@ def wrong_axis(case: mm.Case, right) -> None:
     labels = case.labels
     cols = mm.key_columns(case.mask)
     if cols is not None and cols.any() and not cols.all():
-        st.code(mm.padding_shapes_code(labels, cols), language="python")
+        st.code(say.padding_shapes_code(labels, cols), language="python")
     wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
     c1, c2 = st.columns(2)
     plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask, labels, labels),
          "fig_axis_wrong", c1)
     plot(right, "fig_axis_right", c2)
-    st.markdown(mm.wrong_axis_sentence(md(labels), case.mask, wrong.weights, fmt))
+    st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights))
     symptom_box("wrong_axis")
 
 
@@ -286,20 +281,19 @@ def finite_minus_infinity(case: mm.Case) -> None:
                     on_change=rerun_fragments(FILL, NOTEBOOK))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
-    st.caption(mm.blocked_row_note(md(labels), case.mask, row, added, fmt))
-    st.code(mm.overflow_code(fill, dtype), language="python")
+    st.caption(say.blocked_row_note(md(labels), case.mask, row, added))
+    st.code(say.overflow_code(fill, dtype), language="python")
     runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
             mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
-    names = ["WRONG: −∞", f"WRONG: {mm.FILL_SHORT[fill]}", "right: 0s"]
-    plot(cached_figure(weights_figure, W, f"weights of “{labels[row]}”, every key blocked, {dtype}",
-                       np.zeros_like(W, dtype=bool), labels, names, share=1.0, x_title="", y_title="key"), "fig_fill")
+    plot(cached_figure(weights_figure, W, say.fill_title(labels[row], dtype), np.zeros_like(W, dtype=bool), labels,
+                       say.fill_columns(fill), share=1.0, x_title="", y_title="key"), "fig_fill")
     st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
                "may see nothing). " + MARKS)
-    for sentence in mm.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
-                                      runs[1].output[row], fmt):
+    for sentence in say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
+                                       runs[1].output[row]):
         st.markdown(sentence)
     symptom_box("finite_fill")
     symptom_box("naive_inf")
@@ -329,20 +323,19 @@ def no_causal_mask(case: mm.Case) -> None:
     try:
         word = mm.parse_word(raw)
     except ValueError as err:
-        st.warning(f"The new word can't be used: {err}.", icon=":material/edit_off:")
+        st.warning(say.word_refused(err), icon=":material/edit_off:")
         return
     if word.casefold() == case.tokens[t].casefold():
-        st.info(f"“{md([word])[0]}” is already the token there, so nothing changes. Type a different word.",
-                icon=":material/info:")
+        st.info(say.same_word_notice(md([word])[0]), icon=":material/info:")
         return
     Q2, K2, V2 = mm.swapped_qkv(case, t, word)
     free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
     causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
     both = np.stack([free, causal])  # (2, n)
-    plot(cached_figure(matrix_figure, both, f"largest change in each output, “{labels[t]}” → “{word}”",
-                       ["WRONG: no mask", "causal mask"], labels, zmax=float(both.max()) or 1.0,
+    plot(cached_figure(matrix_figure, both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
+                       zmax=float(both.max()) or 1.0,
                        x_title="query (output row)", y_title=""), "fig_leak")
-    st.markdown(mm.leak_sentence(md(labels), t, md([word])[0], free, causal, fmt))
+    st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal))
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
     symptom_box("no_mask")
@@ -361,21 +354,21 @@ def checks_for_your_code(case: mm.Case) -> None:
     word = mm.replacement_word(case.tokens[t])
     Q2, K2, V2 = mm.swapped_qkv(case, t, word)
     table = mm.check_table(case, Q2, K2, V2, t)
-    right = table[0][2]
-    for sentence in mm.check_sentences(right, md(labels), case.mask, t, md([word])[0], fmt):
+    right = table[0][1]
+    for sentence in say.check_sentences(right, md(labels), case.mask, t, md([word])[0]):
         st.markdown(sentence)
-    heads = [f"{k + 1}. {label}" for k, (_, label) in enumerate(mm.CHECKS)]
-    frame = pd.DataFrame([{"computation": label,
-                           **{h: mm.check_cell(r, fmt) for h, r in zip(heads, results, strict=True)}}
-                          for _, label, results in table])
+    heads = say.check_headings()
+    frame = pd.DataFrame([{"computation": say.computation_label(name),
+                           **{h: say.check_cell(r) for h, r in zip(heads, results, strict=True)}}
+                          for name, results in table])
     st.dataframe(frame, hide_index=True, key="table_checks")
-    st.markdown(mm.caught_sentence(table))
+    st.markdown(say.caught_sentence(table))
     # a toggle, not an expander: the snippet (every number of Q, K and V) is built and sent only when asked for
     if st.toggle("Run these checks on your own code", key="checks_code",
                  help="Runnable numpy to paste into a notebook, with your sentence's numbers."):
         st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to replace "
                     "with your own, and the five checks. It prints “all 5 checks pass” or the ones that fail.")
-        st.code(mm.checks_snippet(case, t, array_literal), language="python")
+        st.code(say.checks_snippet(case, t, array_literal), language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -407,24 +400,22 @@ def spot_the_mask_mistake(case: mm.Case) -> None:
     plot(cached_figure(weights_figure, mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
          "fig_quiz_mystery", c1)
     right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
-    readings = mm.symptom_readings(d, fmt)
+    readings = say.symptom_readings(d)
     c2.dataframe(pd.DataFrame({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
-                               "right": [v for _, v in mm.symptom_readings(right_d, fmt)]}),
+                               "right": [v for _, v in say.symptom_readings(right_d)]}),
                  hide_index=True, key="table_quiz")
-    c2.caption(mm.READINGS_NOTE)
+    c2.caption(say.READINGS_NOTE)
     answer = st.radio("Which mistake made the mystery weights?", options=[m.name for m in pool], index=None,
-                      key="mquiz_answer",
-                      format_func=lambda name: mm.MASK_BY_NAME[name].label)
+                      key="mquiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):
-        label = mm.MASK_BY_NAME[secret].label
         if answer is None:
             st.warning("Pick one of the mistakes first.", icon=":material/touch_app:")
-        elif answer == secret:
-            st.success(f"Right: it is **{label}**. Why: {mm.explain(secret, d, fmt)}", icon=":material/task_alt:")
+            return
+        ok, text = say.verdict(secret, answer, d)
+        if ok:
+            st.success(text, icon=":material/task_alt:")
         else:
-            st.error(f"Not this time: it is **{label}**, because {mm.explain(secret, d, fmt)} You picked "
-                     f"{lower_first(mm.MASK_BY_NAME[answer].label)}: {mm.explain(answer, d, fmt)}",
-                     icon=":material/cancel:")
+            st.error(text, icon=":material/cancel:")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -467,9 +458,7 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
 def code_view(cells, leak: bool, long: bool = False) -> None:
     """The notebook's code, then the attn_core functions the page's figures come from. Long code is printed
     without colours: colouring a few hundred kB of digits takes a browser seconds."""
-    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no figure just now)"
-    st.markdown(f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
-                "notebook below, which also checks its results against the page.")
+    st.markdown(say.code_intro(leak))
     st.code(nbk.page_code(cells), language=None if long else "python")
     st.markdown("Every wrong figure on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
                 "the right ones from `masked_attention`.")

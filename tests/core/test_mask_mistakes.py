@@ -1,10 +1,7 @@
 """Each mask mistake against a slow loop and PyTorch's documented conventions, its symptom on random inputs,
-the checks that catch it, and every sentence the page builds from the numbers."""
+and the checks that catch it. The page's sentences about these numbers: tests/lessons/test_mask_mistakes.py."""
 
-import contextlib
-import io
 import math
-import re
 
 import numpy as np
 import pytest
@@ -17,12 +14,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core.attention import causal_mask, padding_mask, softmax
 from attn_core.mistakes import Mistake
-from attn_lessons import format as fmt
-from attn_ui.code import array_literal
 from tests.reference import naive_attention
-
-LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
-
 
 def qkv(n=6, d=4, seed=1):
     rng = np.random.default_rng(seed)
@@ -245,7 +237,6 @@ def test_each_mistake_is_identified_from_its_symptoms():
         res = mm.MASK_BY_NAME[name].run(case.Q, case.K, case.V, case.mask)
         d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
         assert mm.identify_mask_mistake(d) == name
-        assert mm.explain(name, d, fmt).endswith(".")
     right = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
     assert mm.identify_mask_mistake(right) == "none" and right.nan_rows == 0 and right.rows_sum_right
     # without a fully blocked row, the two fills give the right weights and leave the pool
@@ -268,20 +259,6 @@ def test_the_pool_holds_only_what_the_symptoms_name_and_the_diagnosis_measures_t
         ok = ~np.isnan(res.weights).any(-1)
         if ok.any():
             assert d.blocked_weight == pytest.approx(np.where(mask, 0, res.weights)[ok].max(initial=0))
-
-
-def test_the_explanations_quote_the_measured_numbers():
-    case = default_case()
-    res = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
-    d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
-    lowest = res.weights.sum(-1).min()
-    assert fmt.num(lowest, 3) in mm.explain("after_softmax", d, fmt)
-    assert "0.000" in mm.explain("after_softmax", d, fmt)  # no blocked pair got weight
-    with pytest.raises(ValueError, match="after_softmax"):
-        mm.explain("nonsense", d, fmt)
-    readings = dict(mm.symptom_readings(d, fmt))
-    assert readings["NaN rows"] == "0" and readings["= unmasked weights"] == "no"
-    assert readings["largest row-sum gap"] == fmt.num(1 - lowest, 3)
 
 
 def test_as_mistakes_gives_quiz_ready_mistakes_with_the_usual_signature():
@@ -316,8 +293,8 @@ def test_the_right_computation_passes_every_check_and_each_mistake_fails_one(cas
     c = mm.Case(tokens=("w",) * n, labels=[f"w{i}" for i in range(n)], Q=Q, K=K, V=V, mask=mask,
                 right=mm.masked_attention(Q, K, V, mask), d_model=Q.shape[1], positional=True, weights=None)
     table = mm.check_table(c, Q2, K2, V2, n - 1)
-    assert table[0][0] == "right" and all(r.passed for r in table[0][2])
-    caught = {name: [r.name for r in results if not r.passed] for name, _, results in table[1:]}
+    assert table[0][0] == "right" and all(r.passed for r in table[0][1])
+    caught = {name: [r.name for r in results if not r.passed] for name, results in table[1:]}
     assert "blocked_row" in caught["finite_fill"] and "blocked_row" in caught["naive_inf"]
     assert "known" in caught["inverted"] and "known" in caught["wrong_axis"]
     assert "known" in caught["after_softmax"]
@@ -341,85 +318,7 @@ def test_each_check_fails_for_its_reason():
     assert mm.check_known_answer(mm.masked_attention, causal_mask(6)).worst < 1e-12
 
 
-def test_check_cells_and_the_caught_sentence():
-    assert mm.check_cell(mm.CheckResult("rows", True, 0.0), fmt) == "✓"
-    assert mm.check_cell(mm.CheckResult("rows", False, 0.41), fmt) == "✗ 0.41"
-    assert mm.check_cell(mm.CheckResult("rows", False, float("nan")), fmt) == "✗ NaN"
-    assert mm.check_cell(mm.CheckResult("leak", True, 0.0, applicable=False), fmt) == "—"
-    case = default_case()
-    t = 5
-    table = mm.check_table(case, *mm.swapped_qkv(case, t, "dog"), t)
-    text = mm.caught_sentence(table)
-    assert text.startswith("The right computation passes all five checks, and every mistake fails at least one:")
-    for _, label, results in table[1:]:
-        failed = ", ".join(str(k + 1) for k, r in enumerate(results) if not r.passed)
-        assert f"- {label}: check" in text and failed in text.split(f"- {label}: ")[1].split("\n")[0]
-
-
-def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
-    for mask in (causal_mask(6), mm.with_blocked_row(padding_mask(6, [5]), 3)):
-        case = default_case(mask)
-        code = mm.checks_snippet(case, 5, array_literal)
-        scope: dict = {}
-        with contextlib.redirect_stdout(io.StringIO()) as printed:
-            exec(code, scope)  # noqa: S102 - the code is ours, generated from our own numbers
-        assert printed.getvalue() == "all 5 checks pass\n"
-        np.testing.assert_array_equal(scope["mask"], mask)
-        np.testing.assert_allclose(scope["Q"], case.Q, rtol=0, atol=0)
-        for m in mm.MASK_MISTAKES:
-            def theirs(Q, K, V, mask, _run=m.run):
-                res = _run(Q, K, V, mask)
-                return res.weights, res.output
-            assert scope["run_checks"](theirs, case.Q, case.K, case.V, mask, 5), m.name
-
-
-# --------------------------------------------------------------------------------------------------------- sentences
-def test_grid_notice():
-    assert mm.grid_notice(2, 6) == ("Your grid is 2 × 2 but your sentence has 6 tokens, so it is grown to 6 × 6 "
-                                    "(the new pairs are allowed).")
-    assert mm.grid_notice(8, 6).endswith("so it is cut to 6 × 6.")
-
-
-def test_mask_summary_counts():
-    assert "blocks 15 of the 36" in mm.mask_summary(LABELS, causal_mask(6), fmt)
-    assert "still see at least one key" in mm.mask_summary(LABELS, causal_mask(6), fmt)
-    one = mm.mask_summary(LABELS, mm.with_blocked_row(causal_mask(6), 2), fmt)
-    assert "“sat” may see no key at all: its row is fully blocked" in one
-    assert "every row is fully blocked" in mm.mask_summary(LABELS, np.zeros((6, 6), dtype=bool), fmt)
-    assert "blocks no query→key pair" in mm.mask_summary(LABELS, np.ones((6, 6), dtype=bool), fmt)
-
-
-def test_the_row_sum_question_and_its_answer():
-    case = default_case()
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
-    i = mm.question_row(case.mask)
-    assert i == 0  # the causal row with the most blocked keys that still sees one
-    assert mm.row_sum_answer(wrong.weights[i].sum()) == "less than 1"
-    assert [mm.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == [
-        "exactly 1", "exactly 1", "exactly 0", "less than 1", "more than 1"]
-    why = mm.after_softmax_reveal(case.labels, case.mask, wrong.weights, i, fmt)
-    assert f"leaves {fmt.num(wrong.weights[0].sum(), 3)}" in why and "1 of the 6 keys" in why
-    assert "sums to 0" in mm.after_softmax_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0, fmt)
-    assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
-    assert mm.question_key(case.mask, 0) != mm.question_key(mm.with_blocked_row(case.mask, 3), 0)
-
-
-@pytest.mark.parametrize("mask", [causal_mask(6), padding_mask(6, [4, 5]), mm.with_blocked_row(causal_mask(6), 3),
-                                  np.ones((6, 6), dtype=bool), np.zeros((6, 6), dtype=bool)])
-def test_the_after_softmax_sentence_states_what_the_sums_are(mask):
-    case = default_case(mask)
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, mask).weights
-    text = mm.after_softmax_sentence(case.labels, mask, wrong, fmt)
-    sums = wrong.sum(-1)
-    partial = mask.any(-1) & ~mask.all(-1)
-    if not partial.any():
-        assert "changes nothing here" in text
-        return
-    k = int((partial & (sums < 1 - 1e-9)).sum())
-    low = int(np.argmin(np.where(partial, sums, np.inf)))
-    assert ("none of the 6 rows sums to 1" if k == 6 else f"{k} of the 6 rows no longer sum") in text
-    assert f"“{case.labels[low]}”, at {fmt.num(sums[low], 3)}" in text
-    assert ("sums to 0 either way" in text) == (~mask.any(-1)).any()
+# ------------------------------------------------------------------------ renormalising, the question's row, the word
 
 
 def test_renormalising_breaks_where_the_allowed_weights_underflow():
@@ -428,129 +327,36 @@ def test_renormalising_breaks_where_the_allowed_weights_underflow():
         with np.errstate(under="ignore"):
             assert np.exp(np.asarray(-(g - 0.05), dtype=dtype)) > 0
             assert np.exp(np.asarray(-(g + 0.05), dtype=dtype)) == 0
-    cells = {(c.row, c.dtype): c for c in mm.renormalise_table(np.zeros((2, 2)), np.ones((2, 2), dtype=bool))}
-    breaks = {lead: [d for d in mm.DTYPES if cells[(f"[{lead}, 0], key 1 blocked", d)].differs]
-              for lead in mm.TWO_KEY_LEADS}
+    table = mm.renormalise_table(np.zeros((2, 2)), np.ones((2, 2), dtype=bool))
+    cells = {(c.factor, c.lead, c.dtype): c for c in table}
+    breaks = {lead: [d for d in mm.DTYPES if cells[(None, lead, d)].differs] for lead in mm.TWO_KEY_LEADS}
     assert breaks == {20: ["float16"], 200: ["float32", "float16"], 800: ["float64", "float32", "float16"]}
-    assert mm.renorm_cell_text(cells[("[20, 0], key 1 blocked", "float16")], fmt) == "NaN in 1 row"
-    assert mm.renorm_cell_text(cells[("your scores ×1", "float64")], fmt) == "same"
+    assert cells[(None, 20, "float16")].nan_rows == 1  # [20, 0] in float16: the one allowed weight underflows
+    assert not cells[(1, None, "float64")].differs and cells[(1, None, "float64")].gap == 0  # your scores ×1
     # a sentence whose blocked score leads: scaled up, it breaks on the learner's own scores
     scaled = np.array([[0.0, 0.5], [1.0, 0.0]])
     mask = np.array([[True, False], [True, True]])
     assert mm.blocked_lead(scaled, mask) == 0.5
-    own = {(c.row, c.dtype): c for c in mm.renormalise_table(scaled, mask)}
-    assert not own[("your scores ×1", "float16")].differs and own[("your scores ×100", "float16")].differs
-    assert "leads the best allowed score of its row by up to 0.500" in mm.renormalise_sentence(scaled, mask, fmt)
+    own = {(c.factor, c.dtype): c for c in mm.renormalise_table(scaled, mask) if c.factor is not None}
+    assert not own[(1, "float16")].differs and own[(100, "float16")].differs
     case = default_case()
-    scaled = case.right.scores * case.right.scale
-    lead = mm.blocked_lead(scaled, case.mask)
+    lead = mm.blocked_lead(case.right.scores * case.right.scale, case.mask)
     assert lead is not None and lead < 0
-    assert f"{fmt.readable(-lead, 3)} below" in mm.renormalise_sentence(scaled, case.mask, fmt)
     assert mm.blocked_lead(np.zeros((2, 2)), np.ones((2, 2), dtype=bool)) is None
-    text = mm.renormalise_sentence(np.zeros((2, 2)), mm.with_blocked_row(np.ones((2, 2), dtype=bool), 0), fmt)
-    assert "0 / 0 = NaN at any size (1 row of yours" in text
 
 
-def test_the_inverted_sentence():
-    case = default_case()
-    w = mm.inverted_mask(case.Q, case.K, case.V, case.mask).weights
-    text = mm.inverted_sentence(case.labels, case.mask, w, fmt)
-    assert "only the tokens after it" in text and "“mat”, the last, may see nothing" in text
-    assert np.all(w[5] == 0)
-    pad = padding_mask(6, [4, 5])
-    text = mm.inverted_sentence(case.labels, pad, mm.inverted_mask(case.Q, case.K, case.V, pad).weights, fmt)
-    assert "exactly the 12 pairs your mask blocks and blocks the 24" in text and "is now exactly 0" in text
-    assert "blocks everything" in mm.inverted_sentence(case.labels, np.ones((6, 6), bool), w, fmt)
-    assert "allows every pair" in mm.inverted_sentence(case.labels, np.zeros((6, 6), bool), w, fmt)
+def test_the_renormalising_table_names_its_rows_by_factor_then_by_lead():
+    cells = mm.renormalise_table(np.zeros((2, 2)), np.ones((2, 2), dtype=bool))
+    assert [(c.factor, c.lead) for c in cells[::3]] == [(1, None), (10, None), (100, None), (1000, None),
+                                                          (None, 20), (None, 200), (None, 800)]
+    assert [c.dtype for c in cells[:3]] == list(mm.DTYPES)
 
 
-def test_the_wrong_axis_sentence_and_the_two_shapes():
-    case = default_case()
-    pad = padding_mask(6, [4, 5])
-    w = mm.mask_wrong_axis(case.Q, case.K, case.V, pad).weights
-    text = mm.wrong_axis_sentence(case.labels, pad, w, fmt)
-    share = w[:4, 4:].sum(-1)
-    assert f"“{case.labels[int(np.argmax(share))]}” gives it {fmt.num(share.max(), 3)}" in text
-    assert "Shaped (1, 6), the mask blocks the key columns of “the·4” and “mat”" in text
-    code = mm.padding_shapes_code(case.labels, mm.key_columns(pad))
-    scope = {"np": np}
-    exec(code.splitlines()[0], scope)  # noqa: S102 - our own one-line literal
-    assert scope["allowed"][None, :].shape == (1, 6) and "(1, 6)" in code and "(6, 1)" in code
-    assert mm.key_columns(causal_mask(6)) is None
-    causal = mm.wrong_axis_sentence(case.labels, case.mask, case.right.weights, fmt)
-    assert "itself and everything after it" in causal
-    assert "its own transpose" in mm.wrong_axis_sentence(case.labels, np.eye(6, dtype=bool), w, fmt)
-    odd = np.ones((6, 6), dtype=bool)
-    odd[0, 3] = False
-    w = mm.mask_wrong_axis(case.Q, case.K, case.V, odd).weights
-    assert "1 pairs you allowed are now blocked" in mm.wrong_axis_sentence(case.labels, odd, w, fmt)
-
-
-@pytest.mark.parametrize("dtype", mm.DTYPES)
-@pytest.mark.parametrize("fill", mm.FILLS)
-def test_the_fill_sentences_say_what_each_row_is(dtype, fill):
-    case = default_case()
-    row, mask, added = mm.blocked_row_for_demo(case.mask, None)
-    assert (row, added) == (0, True) and not mask[0].any()
-    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
-            mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
-            mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
-    W = [r.weights[0] for r in runs]
-    naive, filled, safe = mm.fill_sentences("the·0", 6, dtype, fill, *W, runs[1].output[0], fmt)
-    assert "all 6 weights are NaN" in naive and np.isnan(W[0]).all()
-    overflow = dtype == "float16" and fill != "min"
-    assert ("cannot be stored" in filled) == overflow and np.isnan(W[1]).all() == overflow
-    if not overflow:
-        assert "0.167 on each of the 6 keys" in filled
-        assert fmt.num(np.abs(runs[1].output[0]).max(), 3) in filled
-    assert "weights of 0 and an output of 0" in safe and np.all(W[2] == 0)
-    # the numpy line printed above the figure is what numpy really prints
-    line = mm.overflow_code(fill, dtype)
-    call, shown = line.split("  # -> ")
-    with np.errstate(over="ignore"):
-        assert repr(eval(call, {"np": np})) == shown  # noqa: S307 - our own one-line expression
-
-
-def test_the_blocked_row_note_and_the_fill_text():
-    case = default_case(mm.with_blocked_row(mm.with_blocked_row(causal_mask(6), 2), 4))
-    row, mask, added = mm.blocked_row_for_demo(case.mask, 0)
-    assert (row, added) == (2, False) and np.array_equal(mask, case.mask)
-    note = mm.blocked_row_note(case.labels, case.mask, row, added, fmt)
-    assert note.startswith("“sat” may see no key") and "1 more row is fully blocked too" in note
-    assert "also blocks every key of “on”" in mm.blocked_row_note(case.labels, causal_mask(6), 3, True, fmt)
-    assert mm.fill_text("min", "float16", fmt) == "the lowest float16, −65504"
-    assert mm.fill_text("-1e9", "float64", fmt) == "−10⁹"
-
-
-def test_the_leak_sentence_counts_what_moved():
-    labels = LABELS
-    free = np.array([0.3, 0.0, 0.7, 0.2, 0.1, 0.9])
-    causal = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.9])
-    text = mm.leak_sentence(labels, 5, "dog", free, causal, fmt)
-    assert "moves 4 of the 5 earlier outputs (the most, 0.700, at “sat”)" in text
-    assert "none of the 5 moves: the largest change is exactly 0" in text
-    assert "moves all 2 earlier" not in mm.leak_sentence(labels, 2, "dog", free + 0.1, causal, fmt)
-    assert "both earlier outputs" in mm.leak_sentence(labels, 2, "dog", free + 0.1, causal, fmt)
-    one = mm.leak_sentence(labels, 1, "dog", free, causal, fmt)
-    assert "moves the output of “the·0”, the one before it, by 0.300" in one and "it does not move" in one
-    assert "the mask leaks" in mm.leak_sentence(labels, 5, "dog", free, free, fmt)
-    assert "nothing to leak" in mm.leak_sentence(labels, 0, "dog", free, causal, fmt)
-
-
-def test_the_check_sentences_match_the_results():
-    case = default_case()
-    t = 5
-    results = mm.run_checks(mm.masked_attention, case, *mm.swapped_qkv(case, t, "dog"), t)
-    lines = mm.check_sentences(results, case.labels, case.mask, t, "dog", fmt)
-    assert len(lines) == 5 and all(line.startswith("✓") for line in lines)
-    assert "15 blocked pairs is exactly 0" in lines[1] and "“mat” to “dog” moves none of them" in lines[2]
-    assert "(query 2: 0.800 and 0.200)" in lines[4]
-    wrong = mm.run_checks(mm.naive_minus_inf, case, *mm.swapped_qkv(case, t, "dog"), t)
-    lines = mm.check_sentences(wrong, case.labels, case.mask, t, "dog", fmt)
-    assert lines[3].startswith("✗") and lines[3].endswith("largest weight or output entry is NaN.")
-    single = mm.check_sentences(results[:2] + [mm.CheckResult("leak", True, 0.0, False)] + results[3:],
-                                ["w"], np.ones((1, 1), bool), 0, "dog", fmt)
-    assert single[2].startswith("—") and "query 1 sees only itself" in single[4]
+def test_row_sum_kind_and_the_row_to_ask_about():
+    assert [mm.row_sum_kind(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == ["one", "one", "zero", "less", "more"]
+    assert mm.question_row(causal_mask(6)) == 0  # the causal row with the most blocked keys that still sees one
+    assert mm.question_row(mm.with_blocked_row(causal_mask(6), 0)) == 1
+    assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
 
 
 def test_words_for_the_leak_test():
@@ -559,17 +365,3 @@ def test_words_for_the_leak_test():
         with pytest.raises(ValueError, match="one word"):
             mm.parse_word(bad)
     assert mm.replacement_word("mat") == "dog" and mm.replacement_word("DOG") == "cat"
-
-
-def test_md_safe_labels_are_left_to_the_page_and_sentences_end_with_a_full_stop():
-    case = default_case(padding_mask(6, [4, 5]))
-    sentences = [
-        mm.mask_summary(case.labels, case.mask, fmt),
-        mm.after_softmax_sentence(case.labels, case.mask, case.right.weights, fmt),
-        mm.renormalise_sentence(case.right.scores * case.right.scale, case.mask, fmt),
-        mm.inverted_sentence(case.labels, case.mask, case.right.weights, fmt),
-        mm.wrong_axis_sentence(case.labels, case.mask, case.right.weights, fmt),
-    ]
-    for s in sentences:
-        assert s.rstrip().endswith((".", ")")), s
-        assert not re.search(r"\bnan\b|not a number|\be[+-]\d", s), s

@@ -17,7 +17,7 @@ from attn_core.mistakes import (
     cross_shaped,
     diagnose,
     draw_mistake,
-    flatness,
+    entropy_direction,
     identify,
     keys_as_values,
     known_answer_test,
@@ -29,7 +29,7 @@ from attn_core.mistakes import (
     role_checks,
     run_scale_mistakes,
     scale_by_sqrt_d_model,
-    scale_effect,
+    scale_direction,
     scale_mistakes,
     shape_check,
     softmax_over_queries,
@@ -314,16 +314,18 @@ def test_role_checks_agree_with_each_check_run_by_hand(text):
         assert r.known_answer_caught
 
 
-def test_flatness_reads_the_entropies_with_a_tolerance():
-    assert flatness(1.7, 1.6) == "flatter" and flatness(1.5, 1.6) == "more peaked"
-    assert flatness(1.6004, 1.6) == "as flat" and flatness(1.5996, 1.6) == "as flat"
+def test_entropy_direction_reads_the_entropies_with_a_tolerance():
+    """+1 flatter (higher entropy), −1 more peaked, 0 as flat: attn_lessons.mistakes.flatness words it."""
+    assert entropy_direction(1.7, 1.6) == 1 and entropy_direction(1.5, 1.6) == -1
+    assert entropy_direction(1.6004, 1.6) == 0 and entropy_direction(1.5996, 1.6) == 0
 
 
 @pytest.mark.parametrize("d_model,d_k", [(8, 4), (8, 8), (8, 1), (2, 1), (64, 8)])
-def test_scale_effect_follows_the_divisor(d_model, d_k):
-    expect_flat = "flatter" if d_model > d_k else "as flat"
-    assert scale_effect("sqrt_d_model", d_model, d_k) == expect_flat
-    assert scale_effect("no_scale", d_model, d_k) == ("more peaked" if d_k > 1 else "as flat")
+def test_scale_direction_follows_the_divisor(d_model, d_k):
+    """A bigger divisor than √d_k flattens (+1), a smaller one sharpens (−1), the same one changes nothing (0)."""
+    assert scale_direction("sqrt_d_model", d_model, d_k) == (1 if d_model > d_k else 0)
+    assert scale_direction("no_scale", d_model, d_k) == (-1 if d_k > 1 else 0)
+    assert scale_direction("right", d_model, d_k) == 0
 
 
 # ---------------------------------------------------------------------------------------------------------

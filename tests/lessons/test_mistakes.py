@@ -7,10 +7,9 @@ import pytest
 
 from attn_core import build_inputs, project, split_heads
 from attn_core import mistakes as mk
-from attn_lessons.mistakes import CHECKS, Sentences
 from attn_lessons import format as fmt
-
-say = Sentences(fmt)
+from attn_lessons import mistakes as say
+from attn_lessons.mistakes import CHECKS
 
 
 def heads_qkv(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
@@ -36,6 +35,51 @@ def test_named_lowers_a_capital_only_at_the_start_of_a_word():
     assert say.named(mk.BY_NAME["no_scale"]) == "no scaling at all"
     assert say.named(mk.BY_NAME["swap_qk"]) == "Q and K swapped"
     assert say.named(mk.BY_NAME["v_as_k"]) == "V used in place of K when scoring"
+
+
+def test_flatness_reads_the_entropies_with_a_tolerance():
+    assert say.flatness(1.7, 1.6) == "flatter" and say.flatness(1.5, 1.6) == "more peaked"
+    assert say.flatness(1.6004, 1.6) == "as flat" and say.flatness(1.5996, 1.6) == "as flat"
+
+
+@pytest.mark.parametrize("d_model,d_k", [(8, 4), (8, 8), (8, 1), (2, 1), (64, 8)])
+def test_scale_effect_follows_the_divisor(d_model, d_k):
+    expect_flat = "flatter" if d_model > d_k else "as flat"
+    assert say.scale_effect("sqrt_d_model", d_model, d_k) == expect_flat
+    assert say.scale_effect("no_scale", d_model, d_k) == ("more peaked" if d_k > 1 else "as flat")
+
+
+def test_every_mistake_has_a_label_and_the_mask_mistakes_keep_theirs():
+    assert list(say.LABELS) == [m.name for m in mk.MISTAKES]
+    assert say.mistake_label("axis0") == "Softmax over the wrong axis (the queries, axis 0)"
+    assert say.mistake_label("naive_inf") == "−∞ with a plain softmax"  # from attn_lessons.mask_mistakes
+    with pytest.raises(KeyError):
+        say.mistake_label("nonsense")
+    assert say.MASKED_READINGS_NOTE.startswith("The row-sum gap is how far a row's sum is from 1")
+    assert say.MASKED_READINGS_NOTE.endswith(say.COLUMN_NOTE)
+
+
+def test_the_axis_question_offers_every_claim_about_the_sums():
+    assert list(say.SUM_LABELS) == list(mk.SUM_LINES)
+    assert say.AXIS_QUESTION.endswith("which sums to 1: the rows or the columns?")
+
+
+@pytest.mark.parametrize("d_model,d_k", [(8, 4), (64, 8), (8, 8)])
+def test_the_scale_titles_say_what_each_divides_by(d_model, d_k):
+    assert say.scale_output_title("right", d_model, d_k) == f"right: output ÷ √{d_k}"
+    assert say.scale_output_title("sqrt_d_model", d_model, d_k) == f"WRONG: output ÷ √{d_model}"
+    assert say.scale_output_title("no_scale", d_model, d_k) == "WRONG: output ÷ 1"
+    assert say.scale_difference_title("no_scale", d_model, d_k) == "output ÷ 1 − right"
+    assert say.scale_difference_title("sqrt_d_model", d_model, d_k) == f"output ÷ √{d_model} − right"
+
+
+def test_the_scale_metrics_and_the_quiz_titles():
+    assert say.head_weights_title(0) == "Head 1's weights" and say.head_weights_title(7) == "Head 8's weights"
+    assert say.against_right("right", 0.0) == "the right one"
+    assert say.against_right("no_scale", -0.2971) == "-0.297 vs √d_k"  # ASCII minus: st.metric points down
+    assert say.against_right("sqrt_d_model", 0.15601) == "+0.156 vs √d_k"
+    assert say.quiz_right_titles(False) == ("right: head 1 weights", "right: output")
+    assert say.quiz_right_titles(True) == ("right: head 1, masked", "right: output, masked")
 
 
 def test_readings_line_up_with_the_checks():
@@ -164,10 +208,25 @@ def sentence_with(text: str, start: str) -> str:
     return found[0]
 
 
-def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after another, in page order
+def check_state(text, seed, d_model, heads):
+    """Every sentence the page builds for one state, each claim checked against its numbers, in page order."""
     st_ = page_sentences(text, seed, d_model, heads)
-    said, labels, n, d_k = st_["said"], st_["labels"], st_["n"], st_["d_k"]
-    right, axis0 = st_["right"], st_["axis0"]
+    check_wording(st_)
+    check_axis_section(st_, heads)
+    check_scale_section(st_, d_model, heads)
+    check_roles_section(st_, d_model)
+    check_quiz(st_, heads)
+
+
+def spread(v) -> str:
+    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them."""
+    lo, hi = fmt.num(v.min(), 3), fmt.num(v.max(), 3)
+    return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+
+
+def check_wording(st_):
+    """No sentence reads as a machine writes numbers, and every article before a number is the spoken one."""
+    said = st_["said"]
     every = [v for v in said.values() if isinstance(v, str)] + said["scale_titles"] + [
         t for _, (_, t) in st_["verdicts"].values()]
     for sentence in every:
@@ -176,17 +235,16 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
         for article, number in re.findall(r"\b([Aa]n?) (\d+)\b", sentence):  # 'an 8 × 8', 'a 6 × 6'
             assert article.lower() == fmt.a_an(int(number)), sentence
 
-    # setup: one head or several, with the true d_k
+
+def check_axis_section(st_, heads):
+    """The setup caption (one head or several, with the true d_k), then section 1: the sums it states are the
+    sums of the matrices, and the checkpoint's reveal says what they are."""
+    said, labels, d_k = st_["said"], st_["labels"], st_["d_k"]
+    right, axis0 = st_["right"], st_["axis0"]
     if heads == 1:
         assert "your one head" in said["setup"]
     else:
         assert f"your {heads} heads of width d_k = {d_k}," in said["setup"]
-
-    # section 1: the sums the sentence states are the sums of the matrices
-    def spread(v):
-        lo, hi = fmt.num(v.min(), 3), fmt.num(v.max(), 3)
-        return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
-
     assert f"the row sums are {spread(right.weights.sum(-1))};" in said["sums"]
     assert f"the column sums are {spread(axis0.weights.sum(0))}" in said["sums"]
     rows = axis0.weights.sum(-1)
@@ -206,7 +264,10 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
         assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is {fmt.gap(np.abs(rows - 1).max())})"
                 in said["axis_reveal"])
 
-    # section 2: which mistakes are drawn, and every flatness word measured independently
+
+def check_scale_section(st_, d_model, heads):
+    """Section 2: which mistakes are drawn, every flatness word measured independently, the notes and titles."""
+    said, n, d_k = st_["said"], st_["n"], st_["d_k"]
     drawn = [name for name, _ in st_["runs"]]
     assert ("sqrt_d_model" in drawn) == (heads > 1) and ("no_scale" in drawn) == (d_k > 1)
     W_right = st_["right_h"].weights
@@ -218,7 +279,7 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
         word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "about as flat"
         assert word in part and f"is {fmt.num(H, 3)} against {fmt.num(H_right, 3)}" in part, (part, H, H_right)
         # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
-        assert mk.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
+        assert say.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
         assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
                f"{fmt.gap(np.abs(res.output - st_['right_h'].output).max())}" in said["scale_outputs"]
         if word == "flatter":
@@ -240,7 +301,10 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
     assert ("not d_model" in said["diagnostic"]) == (d_k != d_model)
     assert f"shape ({heads}, {n}, {d_k})" in said["diagnostic"]
 
-    # section 3: the role mix-ups
+
+def check_roles_section(st_, d_model):
+    """Section 3: the role mix-ups, measured; then the checks table, each verdict checked the slow way."""
+    said, n, right = st_["said"], st_["n"], st_["right"]
     swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
     assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
     assert f"the weights move by up to {fmt.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
@@ -257,13 +321,11 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
     assert "(largest gap below 10⁻⁹), so the row-sum check" in said["v_as_k"]
     assert "exactly right (largest gap below 10⁻⁹)" in said["k_as_v"]
     assert f"off by up to {fmt.gap(np.abs(k_as_v.output - right.output).max())}." in said["k_as_v"]
-
-    # the checks table: each verdict checked the slow way
     columns = say.checks_table(st_["checks"])
     table = dict(zip(columns["mistake"], zip(columns["row sums"], columns["shapes"], columns["known answer"],
                                              strict=True), strict=True))
     for c in st_["checks"]:
-        row_sums, shapes, known = table[c.mistake.label]
+        row_sums, shapes, known = table[say.mistake_label(c.mistake.name)]
         W = c.mistake.run(st_["Q"], st_["K"], st_["V"], d_model).weights
         assert (row_sums == "caught") == bool(np.abs(W.sum(-1) - 1).max() > 1e-6)
         assert (shapes == "caught") == (c.mistake.name != "axis0")  # every role mix-up; the axis keeps its shape
@@ -273,15 +335,17 @@ def check_state(text, seed, d_model, heads):  # noqa: C901 — one claim after a
     assert f"returns {n_q} × {d_model} instead of {n_q} × {d_v}" in said["shape_outcomes"]  # K used as V
     assert "dividing by 1 fails it and dividing by √8 fails it" in said["scale_known"]
 
-    # the quiz: the feedback is right exactly when the answer is, and names the secret by its measured telltale
-    assert ("one-head" in said["quiz"]) == (heads == 1)
+
+def check_quiz(st_, heads):
+    """The quiz: the feedback is right exactly when the answer is, and names the secret by its measured telltale."""
+    assert ("one-head" in st_["said"]["quiz"]) == (heads == 1)
     for (secret, answer), (d, (ok, feedback)) in st_["verdicts"].items():
         assert ok == (secret == answer)
         assert ("could not be answered" in feedback) == (mk.identify(d) != secret)
         assert mk.identify(d) == secret, (secret, d)  # and on every state walked, the symptoms do name it
         if secret in ("no_scale", "sqrt_d_model"):
             measured = {"flatter": "higher than", "more peaked": "lower than", "as flat": "about the same as"}[
-                mk.flatness(d.mean_entropy, d.right_mean_entropy)]
+                say.flatness(d.mean_entropy, d.right_mean_entropy)]
             assert f"{fmt.num(d.mean_entropy, 3)}, {measured} the right" in feedback
 
 
@@ -329,11 +393,12 @@ def test_tokens_that_mean_something_in_markdown_stay_literal():
             assert "$" not in sentence.replace("\\$", "")  # two bare $ in one paragraph would start LaTeX
 
 
-def test_an_unknown_mistake_gets_a_measured_symptom():
+def test_an_unknown_mistake_gets_a_measured_symptom(monkeypatch):
     """A mistake from another module (mask mistakes) still gets a true sentence, from the checks alone."""
     Q, K, V = heads_qkv()
     right = mk.correct_attention(Q, K, V)
-    other = mk.Mistake("masked_twice", "Masked twice", lambda Q, K, V, d_model: mk.keys_as_values(Q, K, V))
+    other = mk.Mistake("masked_twice", lambda Q, K, V, d_model: mk.keys_as_values(Q, K, V))
+    monkeypatch.setitem(say.LABELS, "masked_twice", "Masked twice")  # named, as any mistake the quiz draws is
     d = mk.diagnose(right, other.run(Q, K, V, 8))
     text = say.symptom(other, d, 8, 4)
     assert text == (f"here the largest |row sum − 1| is below 10⁻⁹, the scores equal QKᵀ, and the output differs "
@@ -360,6 +425,7 @@ def test_the_axis_reveal_says_what_the_sums_are_in_every_case():
 # The quiz with the mask mistakes
 
 from attn_core import mask_mistakes as mm  # noqa: E402
+from attn_lessons import mask_mistakes as mask_words  # noqa: E402
 from attn_lessons.mistakes import MASKED_CHECKS  # noqa: E402
 
 
@@ -376,7 +442,7 @@ def check_masked_quiz(text, seed, d_model, heads):
         d, dm = mk.diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res)
 
         def why(m, d=d, dm=dm):
-            return mm.explain(m.name, dm, fmt) if m.name in mm.MASK_BY_NAME else say.symptom(m, d, d_model, d_k)
+            return mask_words.explain(m.name, dm) if m.name in mm.MASK_BY_NAME else say.symptom(m, d, d_model, d_k)
 
         for answer in pool:
             ok, feedback = say.verdict(secret, answer, d, d_model, d_k, dm)
@@ -394,9 +460,9 @@ def check_masked_quiz(text, seed, d_model, heads):
             for bad in BAD:
                 assert not re.search(bad, ours), (bad, feedback)
         if secret.name in mm.MASK_BY_NAME:  # the reason quotes what was measured
-            assert why(secret) == mm.explain(secret.name, dm, fmt)
+            assert why(secret) == mask_words.explain(secret.name, dm)
         rows = say.quiz_readings(d, dm)
-        assert rows[:8] == mm.symptom_readings(dm, fmt)
+        assert rows[:8] == mask_words.symptom_readings(dm)
         assert [c for c, _ in rows[8:]] == list(MASKED_CHECKS)
         assert dict(rows)["largest column-sum gap"] == fmt.gap(d.col_sum_gap)
 

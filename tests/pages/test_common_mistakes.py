@@ -11,6 +11,8 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core import mistakes as mk
 from attn_lessons import format as fmt
+from attn_lessons import mask_mistakes as mask_words
+from attn_lessons import mistakes as say
 from tests.apptest_utils import all_text, heatmap_z, run_page, title_of
 from tests.apptest_utils import figures as charts
 
@@ -148,8 +150,8 @@ def test_quiz_right_and_wrong_answers():
     at.radio(key="quiz_answer").set_value(wrong)
     at.button(key="quiz_check").click().run()
     assert len(at.error) and "Not this time" in at.error[0].value
-    assert mk.BY_NAME[secret].label[1:] in at.error[0].value  # named without a capital at the start
-    assert mk.BY_NAME[wrong].label[1:] in at.error[0].value
+    assert say.mistake_label(secret)[1:] in at.error[0].value  # named without a capital at the start
+    assert say.mistake_label(wrong)[1:] in at.error[0].value
     assert not any(s.value.startswith("Right") for s in at.success)
 
 
@@ -344,9 +346,6 @@ def test_the_sidebar_skip_shows_the_sums_at_once():
 # Extra item 5: the mask mistakes in "Spot the mistake"
 
 from attn_core import mask_mistakes as mm  # noqa: E402
-from attn_lessons.mistakes import Sentences  # noqa: E402
-
-say = Sentences(fmt)
 
 
 def default_heads():
@@ -359,7 +358,7 @@ def default_heads():
 def test_without_the_toggle_the_quiz_pool_is_unchanged():
     at = open_page()
     assert at.toggle(key="masks").value is False
-    assert at.radio(key="quiz_answer").options == [m.label for m in mk.quiz_pool(8, 4)]
+    assert at.radio(key="quiz_answer").options == [say.mistake_label(m.name) for m in mk.quiz_pool(8, 4)]
     assert "**The mask.**" not in all_text(at)
     at.toggle(key="masks").set_value(True).run()
     assert at.query_params["masks"] in ("1", ["1"])
@@ -380,7 +379,7 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
     for name, seed in seeds.items():
         at = open_page(masks=1, quiz=seed)
         assert not at.exception, at.exception[0].value
-        assert at.radio(key="quiz_answer").options == [m.label for m in pool]
+        assert at.radio(key="quiz_answer").options == [say.mistake_label(m.name) for m in pool]
         text = all_text(at)
         assert "**The mask.** Every computation in this quiz, right or wrong, is given the causal mask" in text
         assert "It blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
@@ -391,7 +390,7 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: output, masked")),
                                    attn_core.merge_heads(right.output))
         d, dm = mk.diagnose(right, mystery, mask), mm.diagnose_mask(*QKV_h, mask, mystery)
-        reason = mm.explain(name, dm, fmt) if name in mm.MASK_BY_NAME else say.symptom(secret, d, 8, 4)
+        reason = mask_words.explain(name, dm) if name in mm.MASK_BY_NAME else say.symptom(secret, d, 8, 4)
 
         at.radio(key="quiz_answer").set_value(name)
         at.button(key="quiz_check").click().run()
@@ -402,7 +401,7 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         at.button(key="quiz_check").click().run()
         feedback = at.error[0].value
         assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {reason}")
-        why_not = (mm.explain(wrong.name, dm, fmt) if wrong.name in mm.MASK_BY_NAME
+        why_not = (mask_words.explain(wrong.name, dm) if wrong.name in mm.MASK_BY_NAME
                    else say.symptom(wrong, d, 8, 4))
         assert f"You picked {say.named(wrong)}: {why_not}" in feedback
         assert "could not be answered" not in feedback
@@ -505,7 +504,7 @@ def test_the_mask_quiz_runs_at_the_extremes_and_answers_every_question(query):
     assert {"−∞ with a plain softmax", "No mask where one was needed"} <= set(options)
     for label in options[-2:]:
         at.radio(key="quiz_answer").set_value(next(m.name for m in mk.MISTAKES + tuple(
-            mm.as_mistakes(np.ones((1, 1), dtype=bool))) if m.label == label))
+            mm.as_mistakes(np.ones((1, 1), dtype=bool))) if say.mistake_label(m.name) == label))
         at.button(key="quiz_check").click().run()
         assert not at.exception and (at.success or at.error)
         assert not any("could not be answered" in e.value for e in [*at.success, *at.error])

@@ -12,7 +12,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core.masks import build_mask
 from attn_core.mistakes import draw_mistake
-from attn_lessons import format as fmt
+from attn_lessons import mask_mistakes as say
 from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
 
 PAGE = "pages/7_Mask_mistakes.py"
@@ -106,7 +106,8 @@ def test_a_fully_blocked_row_in_float16():
     assert np.isnan(z[0]).all() and np.isnan(z[1]).all() and np.all(z[2] == 0)
     assert_no_nan_words(at)
     case = case_for(mm.with_blocked_row(build_mask("causal", 6), 2))
-    assert at.radio(key="mquiz_answer").options == [m.label for m in mm.MASK_MISTAKES]  # all six can be spotted
+    # all six can be spotted
+    assert at.radio(key="mquiz_answer").options == [say.mistake_label(m.name) for m in mm.MASK_MISTAKES]
     np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k) · mask"))[2], 0)
     assert np.all(heatmap_z(titled(at, "right: softmax")[0])[2] == 0)
     assert case.right.weights[2].sum() == 0
@@ -171,12 +172,12 @@ def test_a_grid_of_the_wrong_size_and_an_unreadable_word_are_explained():
 def test_predict_the_row_sum_then_see_it(prediction, verdict):
     at = open_page()
     case = case_for(build_mask("causal", 6))
-    key = mm.question_key(case.mask, 0)
+    key = say.question_key(case.mask, 0)
     assert not any("WRONG: row sum" in df.value.columns for df in at.dataframe)  # hidden until answered
     at.radio(key=f"{key}_value").set_value(prediction).run()
     at.button(key=f"{key}_check").click().run()
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    why = mm.after_softmax_reveal(case.labels, case.mask, wrong, 0, fmt)
+    why = say.after_softmax_reveal(case.labels, case.mask, wrong, 0)
     shown = [e.value for e in getattr(at, verdict)]
     assert any(why in s for s in shown), shown
     assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
@@ -199,10 +200,10 @@ def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V,
                                                                                          case.mask))
     if right_answer:
-        assert at.success and mm.explain(secret, d, fmt) in at.success[0].value
+        assert at.success and say.explain(secret, d) in at.success[0].value
     else:
-        assert at.error and mm.explain(secret, d, fmt) in at.error[0].value
-        assert mm.explain(answer, d, fmt) in at.error[0].value
+        assert at.error and say.explain(secret, d) in at.error[0].value
+        assert say.explain(answer, d) in at.error[0].value
     at.button(key="mquiz_new").click().run()
     assert at.number_input(key="mquiz").value == 4 and at.query_params["mquiz"] == "4"
 
@@ -218,7 +219,7 @@ def test_the_checks_snippet_on_the_page_runs_and_passes():
     assert printed.getvalue() == "all 5 checks pass\n"
     np.testing.assert_array_equal(scope["mask"], mm.with_blocked_row(build_mask("padding", 6, n_padded=2), 1))
     table = at.dataframe[-2].value
-    assert list(table["computation"])[1:] == [m.label for m in mm.MASK_MISTAKES]
+    assert list(table["computation"])[1:] == [say.mistake_label(m.name) for m in mm.MASK_MISTAKES]
     assert (table.iloc[1:, 1:].map(lambda c: c.startswith("✗")).sum(axis=1) >= 1).all()  # every mistake caught
 
 
@@ -235,10 +236,10 @@ def test_the_leak_test_follows_its_controls():
 def test_show_me_reveals_the_row_sums_without_a_mark():
     at = open_page()
     case = case_for(build_mask("causal", 6))
-    key = mm.question_key(case.mask, 0)
+    key = say.question_key(case.mask, 0)
     at.button(key=f"{key}_skip").click().run()
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    why = mm.after_softmax_reveal(case.labels, case.mask, wrong, 0, fmt)
+    why = say.after_softmax_reveal(case.labels, case.mask, wrong, 0)
     assert any(why == i.value for i in at.info) and not at.success
     assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
     assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
@@ -246,7 +247,7 @@ def test_show_me_reveals_the_row_sums_without_a_mark():
 
 def test_skip_the_predictions_shows_the_row_sums_at_once():
     at = open_page(reveal=1)
-    key = mm.question_key(build_mask("causal", 6), 0)
+    key = say.question_key(build_mask("causal", 6), 0)
     assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
     assert f"{key}_check" not in [b.key for b in at.button]  # no question asked
 

@@ -1,0 +1,646 @@
+"""The Mask mistakes page's words: every sentence, label, question and piece of code-as-text it shows.
+
+Each function takes the numbers `attn_core.mask_mistakes` computed (the mask, the weights, a `MaskDiagnosis`, a
+`RenormCell`, a `CheckResult` …) and picks its words from them, so a sentence cannot go stale when a control
+moves. Token labels come in as the page prints them (made safe for markdown there); numbers read as
+`attn_lessons.format` writes them. Also used by the Common mistakes quiz, which can draw these mistakes too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from attn_core.mask_mistakes import (
+    CHECK_NAMES,
+    CLOSE,
+    DTYPES,
+    KNOWN_RATIO,
+    MASK_BY_NAME,
+    ROW_SUM_KINDS,
+    Case,
+    CheckResult,
+    MaskDiagnosis,
+    RenormCell,
+    blocked_lead,
+    dtype_tolerance,
+    fill_value,
+    key_columns,
+    row_sum_kind,
+    underflow_gap,
+)
+from attn_core.masks import fully_masked_rows
+
+from .format import gap, listing, num, plural, readable
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Each mistake's name on the page, its symptom in one line, and the one-line check that catches it
+
+
+LABELS = {
+    "after_softmax": "Mask applied after the softmax",
+    "inverted": "The mask's meaning inverted",
+    "wrong_axis": "The mask on the wrong axis",
+    "finite_fill": "A finite −10⁹ in place of −∞",
+    "naive_inf": "−∞ with a plain softmax",
+    "no_mask": "No mask where one was needed",
+}
+SYMPTOMS = {
+    "after_softmax": "rows of the weights sum to less than 1, though no blocked pair gets any weight.",
+    "inverted": "all the weight lands on pairs the mask blocks, and none on the pairs it allows.",
+    "wrong_axis": "whole query rows are blocked instead of key columns, and the blocked keys still get weight.",
+    "finite_fill": "a query that may see no key gets even weights over the keys it must not read, or NaN in float16.",
+    "naive_inf": "a query that may see no key gets NaN weights and a NaN output, which spread from there.",
+    "no_mask": "every query reads every key: changing a later token moves the earlier outputs.",
+}
+CHECK_CODE = {
+    "after_softmax": "assert np.allclose(weights.sum(-1), mask.any(-1))  # 1 per row, 0 for a fully blocked row",
+    "inverted": "assert np.all(weights[~mask] == 0)  # blocked pairs get exactly 0",
+    "wrong_axis": "assert np.all(weights[~mask] == 0)  # with mask broadcast to (n, n) first",
+    "finite_fill": "assert np.all(output[~mask.any(-1)] == 0)  # a fully blocked row gives 0s",
+    "naive_inf": "assert np.isfinite(output).all()  # no NaN, even for a fully blocked row",
+    "no_mask": "assert np.allclose(out_before[:t], out_after[:t])  # change token t: nothing before t moves",
+}
+
+
+def mistake_label(name: str) -> str:
+    """How the page names mask mistake `name` (a KeyError for any other name)."""
+    return LABELS[name]
+
+
+def lower_first(text: str) -> str:
+    """A label inside a sentence: 'Mask applied after …' -> 'mask applied after …'."""
+    return text[:1].lower() + text[1:]
+
+
+def symptom_box(name: str) -> str:
+    """The one-line symptom and the one-line check of mistake `name`, as the page's box shows them."""
+    symptom = SYMPTOMS[name]
+    return f"**Symptom:** {symptom[0].upper() + symptom[1:]}  \n**Check:** `{CHECK_CODE[name]}`"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The quiz: why the mystery is the mistake it is, from its measured symptoms
+
+
+def explain(name: str, d: MaskDiagnosis) -> str:
+    """What mistake `name` does to the symptoms, and what was measured here: the quiz's feedback."""
+    if name == "after_softmax":
+        return (f"zeroing after the softmax gives blocked pairs exactly 0 but leaves rows summing to less than 1; "
+                f"here the largest weight on a blocked pair is {num(d.blocked_weight)} and the lowest row sum is "
+                f"{num(d.lowest_row_sum)}.")
+    if name == "inverted":
+        return (f"an inverted mask puts all the weight on blocked pairs and none on allowed ones; here the largest "
+                f"weight on an allowed pair is {num(d.allowed_weight)} and on a blocked pair {num(d.blocked_weight)}.")
+    if name == "wrong_axis":
+        return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped; here "
+                f"the weights {'are' if d.same_as_transposed else 'are not'} exactly that, "
+                f"{plural(d.silenced_rows, 'row')} that may see a key got no weight, and blocked pairs got "
+                f"up to {num(d.blocked_weight)}.")
+    if name == "finite_fill":
+        return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
+                f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
+    if name == "naive_inf":
+        return (f"−∞ with a plain softmax turns every fully blocked row into NaN; here "
+                f"{plural(d.nan_rows, 'row')} {'is' if d.nan_rows == 1 else 'are'} NaN.")
+    if name == "no_mask":
+        return (f"leaving the mask out gives exactly the unmasked weights, with weight on every blocked pair; here "
+                f"the weights {'are' if d.same_as_unmasked else 'are not'} the unmasked ones, and blocked pairs "
+                f"got up to {num(d.blocked_weight)}.")
+    raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
+
+
+def symptom_readings(d: MaskDiagnosis) -> list[tuple[str, str]]:
+    """The measured symptoms as (what was measured, reading) pairs, for the quiz's table."""
+    yes = {True: "yes", False: "no"}
+    return [
+        ("NaN rows", str(d.nan_rows)),
+        ("largest row-sum gap", num(d.row_sum_gap, 3)),
+        ("largest weight, blocked pair", num(d.blocked_weight, 3)),
+        ("largest weight, allowed pair", num(d.allowed_weight, 3)),
+        ("open rows with no weight", str(d.silenced_rows)),
+        ("fully blocked rows with weight", str(d.filled_rows)),
+        ("= unmasked weights", yes[d.same_as_unmasked]),
+        ("= transposed mask applied", yes[d.same_as_transposed]),
+    ]
+
+
+READINGS_NOTE = ("The row-sum gap is how far a row's sum is from 1, or from 0 for a row the mask blocks entirely; an "
+                 "open row is one that may see at least one key. NaN rows are left out of the other readings.")
+
+
+def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, str]:
+    """The quiz's feedback on naming mistake `answer` when it was `secret`: (right?, text), both explained from `d`."""
+    named = mistake_label(secret)
+    if answer == secret:
+        return True, f"Right: it is **{named}**. Why: {explain(secret, d)}"
+    return False, (f"Not this time: it is **{named}**, because {explain(secret, d)} You picked "
+                   f"{lower_first(mistake_label(answer))}: {explain(answer, d)}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Your sentence and mask
+
+
+def grid_notice(m: int, n: int) -> str:
+    """What happened to an m × m custom grid on a sentence of n tokens (only said when m ≠ n)."""
+    how = "cut" if m > n else "grown"
+    new = " (the new pairs are allowed)" if n > m else ""
+    return f"Your grid is {m} × {m} but your sentence has {n} tokens, so it is {how} to {n} × {n}{new}."
+
+
+def grid_refused(err: Exception) -> str:
+    """Said when the custom grid's text cannot be read, with the reason attn_core.masks.parse_mask gave."""
+    return f"That grid can't be read: {err}. Every pair is allowed until it can."
+
+
+def mask_summary(labels, mask) -> str:
+    """What the mask blocks, counted: pairs, and the queries that may see nothing."""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    blocked = int((~mask).sum())
+    if blocked == 0:
+        return ("Your mask blocks no query→key pair, so every mistake below that is about blocked pairs gives the "
+                "right answer. Pick Causal or Padding to see them.")
+    rows = [f"“{labels[i]}”" for i in fully_masked_rows(mask)]
+    text = f"Your mask blocks {blocked} of the {n * n} query→key pairs (✕ in the figures)."
+    if len(rows) == n:
+        return text + " Every query may see no key at all: every row is fully blocked."
+    if rows:
+        whose = "its row is" if len(rows) == 1 else "their rows are"
+        return text + f" {listing(rows)} may see no key at all: {whose} fully blocked."
+    return text + " Every query may still see at least one key."
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 1. The mask after the softmax
+
+
+ROW_SUM_OPTIONS = ("exactly 1", "less than 1", "more than 1", "exactly 0")  # the question's answers, in this order
+ROW_SUM_WORDS = dict(zip(ROW_SUM_KINDS, ROW_SUM_OPTIONS, strict=True))  # attn_core's kind of row sum -> its answer
+
+
+def row_sum_question(label: str) -> str:
+    """The predict-then-see question about the row of token `label`."""
+    return f"If you zero the blocked weights after the softmax, what does the row of “{label}” sum to?"
+
+
+def question_key(mask, i: int) -> str:
+    """A key for the row-sum question that changes with the mask and the row, so an old answer never grades a
+    new question."""
+    bits = "-".join("".join("1" if v else "0" for v in row) for row in np.asarray(mask, dtype=bool))
+    return f"cp_after_{i}_{hashlib.blake2b(bits.encode(), digest_size=4).hexdigest()}"
+
+
+def row_sum_answer(total: float) -> str:
+    """Which of ROW_SUM_OPTIONS a row sum is: the answer that marks the question."""
+    return ROW_SUM_WORDS[row_sum_kind(total)]
+
+
+def after_softmax_reveal(labels, mask, wrong_weights, i: int) -> str:
+    """Why row i of the zeroed-after weights sums to what it does."""
+    mask = np.asarray(mask, dtype=bool)
+    n, allowed = mask.shape[1], int(mask[i].sum())
+    total = float(np.sum(wrong_weights[i]))
+    if allowed == 0:
+        return (f"“{labels[i]}” may see none of the {n} keys, so every weight in its row is zeroed: it sums to 0, "
+                "as it does with the mask on the scores.")
+    if allowed == n:
+        return (f"“{labels[i]}” may see all {n} keys, so nothing in its row is zeroed and it sums to "
+                f"{num(total, 3)}, as it should.")
+    return (f"“{labels[i]}” may see {allowed} of the {n} keys. The softmax first shared the row's weight over all "
+            f"{n}, and the {n - allowed} blocked keys took {num(1 - total, 3)} of it; zeroing them leaves "
+            f"{num(total, 3)}. With the mask on the scores, the allowed keys share the whole 1.")
+
+
+def after_softmax_sentence(labels, mask, wrong_weights) -> str:
+    """What zeroing after the softmax did to the row sums of this mask."""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    sums = np.asarray(wrong_weights, dtype=float).sum(axis=-1)
+    partial = mask.any(axis=-1) & ~mask.all(axis=-1)  # rows with both allowed and blocked keys
+    if not partial.any():
+        return ("Your mask blocks no key of any query that may see one, so zeroing after the softmax changes "
+                "nothing here: every row that may see a key still sums to 1. Pick Causal or Padding to see it.")
+    short = int((partial & (sums < 1 - CLOSE)).sum())
+    low = int(np.argmin(np.where(partial, sums, np.inf)))
+    how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
+                f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
+    text = (f"Zeroed after the softmax, {how_many}. The lowest is “{labels[low]}”, "
+            f"at {num(sums[low], 3)}: its {plural(int((~mask[low]).sum()), 'blocked key')} took "
+            f"{num(1 - sums[low], 3)} of the weight before being zeroed, and nothing gave it back.")
+    if (~mask.any(axis=-1)).any():
+        text += " A fully blocked row sums to 0 either way."
+    return text
+
+
+def renorm_row_label(cell: RenormCell) -> str:
+    """Which scores a cell of the renormalising table is about: 'your scores ×10' or '[20, 0], key 1 blocked'."""
+    if cell.factor is not None:
+        return f"your scores ×{cell.factor:g}"
+    return f"[{cell.lead:g}, 0], key 1 blocked"
+
+
+def renorm_cell_text(cell: RenormCell) -> str:
+    """One cell of the table: 'same', 'off by 0.31' or 'NaN in 3 rows'."""
+    if cell.nan_rows:
+        return f"NaN in {plural(cell.nan_rows, 'row')}"
+    return f"off by {readable(cell.gap, 3)}" if cell.differs else "same"
+
+
+def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
+    """When renormalising after the softmax stops giving the masked weights, on this sentence and in general."""
+    lead = blocked_lead(scaled, mask)
+    limits = listing([f"{num(underflow_gap(d), 0)} in {d}" for d in dtypes])
+    general = (f"In general it breaks in any row where a blocked score leads every allowed score by more than about "
+               f"{limits}: the allowed weights underflow to 0 before the division, and 0 / 0 is NaN. The two-key "
+               "rows of the table show it.")
+    blocked_rows = int((~np.asarray(mask, dtype=bool).any(axis=-1)).sum())
+    tail = (f" A fully blocked row is 0 / 0 = NaN at any size ({plural(blocked_rows, 'row')} of yours, left out "
+            "of the table)." if blocked_rows else "")
+    if lead is None:
+        return ("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
+                + general + tail)
+    if lead <= 0:
+        return (f"On your sentence no blocked score is above the best allowed score of its row (the closest is "
+                f"{readable(-lead, 3)} below), so renormalising gives the masked weights at any size here. "
+                + general + tail)
+    return (f"On your sentence a blocked score leads the best allowed score of its row by up to "
+            f"{readable(lead, 3)}, so scaled up enough the allowed weights underflow. " + general + tail)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 2. The mask inverted, 3. the mask on the wrong axis
+
+
+def inverted_sentence(labels, mask, inverted_weights) -> str:
+    """What the inverted mask lets through, and where the weight went."""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    inv = ~mask
+    w = np.asarray(inverted_weights, dtype=float)
+    nothing = [f"“{labels[i]}”" for i in fully_masked_rows(inv)]
+    if not inv.any():
+        return ("Your mask blocks nothing, so inverted it blocks everything: every weight is 0 and every output "
+                "is 0.")
+    if not mask.any():
+        return ("Your mask blocks every pair, so inverted it allows every pair: each query reads every key, as "
+                "with no mask at all.")
+    if n > 1 and np.array_equal(inv, np.triu(np.ones((n, n), dtype=bool), k=1)):
+        later = listing([f"“{label}”" for label in labels[1:]])
+        return (f"Inverted, your causal mask lets each token see only the tokens after it, never itself: "
+                f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing at all "
+                "(its weights are 0 here; a plain softmax would make them NaN). The model reads only the future.")
+    on_allowed = float(np.max(np.where(mask, w, 0.0)))
+    text = (f"The inverted mask lets through exactly the {int(inv.sum())} pairs your mask blocks and blocks the "
+            f"{int(mask.sum())} it allowed. The largest weight on a pair you allowed is now "
+            f"{'exactly 0' if on_allowed == 0 else num(on_allowed, 3)}: all the weight sits on pairs that should "
+            "be blocked.")
+    if nothing:
+        text += (f" {listing(nothing)} may now see no key at all, so "
+                 f"{'its row is' if len(nothing) == 1 else 'their rows are'} 0.")
+    return text
+
+
+def padding_shapes_code(labels, key_allowed) -> str:
+    """Two lines of numpy that show the (1, n) and (n, 1) shapes of one padding mask and what each blocks."""
+    allowed = np.asarray(key_allowed, dtype=bool)
+    n = allowed.size
+    pads = ", ".join(str(labels[j]) for j in np.flatnonzero(~allowed)) or "nothing"
+    flags = ", ".join("1" if a else "0" for a in allowed)
+    return "\n".join([
+        f"allowed = np.array([{flags}], dtype=bool)  # one flag per key: 0 = padding",
+        f"allowed[None, :]  # (1, {n}): copied down every row, blocks the key columns of {pads} (right)",
+        f"allowed[:, None]  # ({n}, 1): copied across every column, blocks the query rows of {pads} (WRONG)",
+    ])
+
+
+def wrong_axis_sentence(labels, mask, wrong_weights) -> str:
+    """What the mask on the wrong axis blocks instead, for a padding, causal or any other mask."""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    w = np.asarray(wrong_weights, dtype=float)
+    if np.array_equal(mask, mask.T):
+        return ("Your mask is its own transpose (query i may see key j exactly when query j may see key i), so "
+                "the wrong axis changes nothing here. Causal and padding masks are not: pick one to see it.")
+    cols = key_columns(mask)
+    if cols is not None:
+        pads = np.flatnonzero(~cols)
+        real = np.flatnonzero(cols)
+        share = w[np.ix_(real, pads)].sum(axis=-1)  # weight each real query gives the padding
+        top = int(real[int(np.argmax(share))])
+        names = listing([f"“{labels[j]}”" for j in pads])
+        return (f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
+                f"({n}, 1), it blocks their query rows instead: the padding's own outputs are silenced, while every "
+                f"real query still reads the padding (“{labels[top]}” gives it {num(float(share.max()), 3)} of "
+                "its weight).")
+    if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
+        return (f"Turned around, the causal mask lets each token see itself and everything after it instead of "
+                f"before: “{labels[0]}” now reads all {n} tokens, and “{labels[-1]}”, the last, reads only itself.")
+    moved = int((mask & ~mask.T).sum())
+    return (f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
+            f"i: {moved} pairs you allowed are now blocked, and {moved} pairs you blocked now get weight (up to "
+            f"{num(float(np.max(np.where(mask, 0.0, w))), 3)}).")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 4. A finite "minus infinity"
+
+
+FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶", "min": "lowest"}  # a fill in a figure's column label
+
+
+def fill_columns(fill: str) -> list[str]:
+    """The fill figure's three columns: −∞ with a plain softmax, the finite fill, and attn_core's way."""
+    return ["WRONG: −∞", f"WRONG: {FILL_SHORT[fill]}", "right: 0s"]
+
+
+def fill_title(label: str, dtype: str) -> str:
+    """The fill figure's title: whose row it shows, and in which dtype."""
+    return f"weights of “{label}”, every key blocked, {dtype}"
+
+
+def blocked_row_note(labels, mask, row: int, added: bool) -> str:
+    """Which fully blocked row the fill figure shows, and why."""
+    if added:
+        return (f"Your mask leaves every query at least one key, so this section also blocks every key of "
+                f"“{labels[row]}”, as happens to the first token of a left-padded sentence under a causal mask. "
+                "(Choose a query under “Also block every key of” above to pick another.)")
+    rows = fully_masked_rows(mask)
+    more = f" {plural(len(rows) - 1, 'more row is', 'more rows are')} fully blocked too." if rows.size > 1 else ""
+    return f"“{labels[row]}” may see no key under your mask: every score in its row is blocked.{more}"
+
+
+def fill_text(fill: str, dtype: str) -> str:
+    """How the page names a fill: '−10⁹', '−10⁶', or 'the lowest float16, −65504'."""
+    if fill == "min":
+        return f"the lowest {dtype}, {readable(float(np.finfo(dtype).min), 0)}"
+    return {"-1e9": "−10⁹", "-1e6": "−10⁶"}[fill]
+
+
+def overflow_code(fill: str, dtype: str) -> str:
+    """One line of numpy and what numpy prints for it: 'np.float16(-1e9)  # -> np.float16(-inf)'."""
+    with np.errstate(over="ignore"):
+        shown = repr(np.asarray(fill_value(fill, dtype)).astype(dtype)[()])  # the scalar, as numpy prints it
+    call = f"np.finfo(np.{dtype}).min" if fill == "min" else f"np.{dtype}({fill})"
+    return f"{call}  # -> {shown}"
+
+
+def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row, fill_output) -> list[str]:
+    """Three sentences on one fully blocked row: −∞ with a plain softmax, the finite fill, and attn_core's way."""
+    naive_row, fill_row, safe_row = (np.asarray(r, dtype=float) for r in (naive_row, fill_row, safe_row))
+    out = []
+    if np.isnan(naive_row).all():
+        out.append(f"**−∞ with a plain softmax:** every score in the row of “{label}” is −∞, so is its maximum, and "
+                   f"exp(−∞ − (−∞)) = exp(NaN): {'its weight is' if n == 1 else f'all {n} weights are'} NaN, and so "
+                   "is its output and every gradient that flows through it.")
+    else:
+        out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
+                   f"{num(float(np.nanmax(naive_row)), 3)}.")
+    name = fill_text(fill, dtype)
+    value = fill_value(fill, dtype)
+    if math.isinf(value):
+        big = readable(float(np.finfo(dtype).max), 0)
+        out.append(f"**Fill {name}:** in {dtype}, {name} cannot be stored (the largest {dtype} magnitude is {big}), "
+                   f"so np.{dtype}({fill}) is −∞: the fill becomes the very −∞ it was meant to avoid, and the row is "
+                   f"{'NaN' if np.isnan(fill_row).all() else 'not NaN'} again.")
+    elif np.isnan(fill_row).any():
+        out.append(f"**Fill {name}:** the row still has NaN weights in {dtype}.")
+    else:
+        even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
+        how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
+               f"spreads the weight evenly: {num(1 / n, 3)} on each of the {n} keys, every one of them blocked"
+               if even else f"still puts weight on keys it must not see (up to {num(float(fill_row.max()), 3)})")
+        out.append(f"**Fill {name}:** every score in the row is the same {name}, so the softmax {how}. The query "
+                   f"reads the values it was meant to ignore: its output's largest entry is "
+                   f"{num(float(np.abs(fill_output).max()), 3)} instead of 0.")
+    zero = bool(np.all(safe_row == 0))
+    out.append("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output of "
+               f"0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
+               f"**attn_core's softmax** gives this row weights up to {num(float(safe_row.max()), 3)}.")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# 5. No causal mask: the leak test
+
+
+def leak_title(label: str, word: str) -> str:
+    """The leak figure's title: which token changed, and to what."""
+    return f"largest change in each output, “{label}” → “{word}”"
+
+
+def word_refused(err: Exception) -> str:
+    """Said when the new word is not one token, with the reason attn_core.mask_mistakes.parse_word gave."""
+    return f"The new word can't be used: {err}."
+
+
+def same_word_notice(word: str) -> str:
+    """Said when the new word is the token already there."""
+    return f"“{word}” is already the token there, so nothing changes. Type a different word."
+
+
+def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
+    """Which earlier outputs moved when token t changed, without the mask and with the causal mask."""
+    if t == 0:
+        return (f"“{labels[0]}” is the first token: no output comes before it, so there is nothing to leak. "
+                "Pick a later token.")
+    earlier_free = np.asarray(change_free, dtype=float)[:t]
+    earlier_causal = np.asarray(change_causal, dtype=float)[:t]
+    moved = int((earlier_free > CLOSE).sum())
+    top = int(np.argmax(earlier_free))
+    change = f"changing “{labels[t]}” to “{word}”"
+    if not moved:
+        free = f"Without the mask, {change} happens to move none of the {t} earlier outputs."
+    elif t == 1:
+        free = (f"Without the mask, {change} moves the output of “{labels[0]}”, the one before it, by "
+                f"{num(float(earlier_free[0]), 3)}: it read a token that comes after it.")
+    else:
+        how_many = ("both earlier outputs" if moved == t == 2 else f"all {t} earlier outputs" if moved == t else
+                    f"{moved} of the {t} earlier outputs")
+        free = (f"Without the mask, {change} moves {how_many} (the most, {num(float(earlier_free[top]), 3)}, "
+                f"at “{labels[top]}”): each of those read a token that comes after it.")
+    still = int((earlier_causal <= CLOSE).sum())
+    worst = float(earlier_causal.max())
+    none_moves = "it does not move" if t == 1 else f"none of the {t} moves"
+    causal = (f"With the causal mask, {none_moves}: the largest change is "
+              f"{'exactly 0' if worst == 0 else gap(worst)}." if still == t else
+              f"With the causal mask, {t - still} of the {t} still move (up to {num(worst, 3)}): the mask leaks.")
+    return f"{free} {causal}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The checks for your own code
+
+
+CHECK_HEADINGS = {"rows": "rows sum to 1", "blocked": "blocked get 0", "leak": "no leak",
+                  "blocked_row": "blocked row 0s", "known": "known answer"}  # the table's short headings
+RIGHT_LABEL = "Right: −∞, then 0s"
+
+
+def check_headings() -> list[str]:
+    """The check table's column headings, numbered as the sentences above it number the checks."""
+    return [f"{k + 1}. {CHECK_HEADINGS[name]}" for k, name in enumerate(CHECK_NAMES)]
+
+
+def computation_label(name: str) -> str:
+    """A row of the check table: the right computation, or a mistake by its label."""
+    return RIGHT_LABEL if name == "right" else mistake_label(name)
+
+
+def check_cell(result: CheckResult) -> str:
+    """A table cell: '✓', '✗ 0.41', '✗ NaN' or '—' when the check does not apply."""
+    if not result.applicable:
+        return "—"
+    if result.passed:
+        return "✓"
+    return "✗ NaN" if math.isnan(result.worst) else f"✗ {readable(result.worst, 2)}"
+
+
+def caught_sentence(table) -> str:
+    """Which checks each mistake fails, as markdown: a sentence, then one line per mistake. `table` is
+    attn_core.mask_mistakes.check_table's (name, results) rows."""
+    right = next(results for name, results in table if name == "right")
+    head = ("The right computation passes all five checks" if all(r.passed for r in right) else
+            "The right computation fails a check here, which should never happen")
+    lines, missed = [], []
+    for name, results in table:
+        if name == "right":
+            continue
+        named = mistake_label(name)
+        failed = [str(k + 1) for k, r in enumerate(results) if not r.passed]
+        if failed:
+            lines.append(f"- {named}: {'check' if len(failed) == 1 else 'checks'} {', '.join(failed)}")
+        else:
+            missed.append(lower_first(named))
+    caught = (", and every mistake fails at least one:" if not missed else
+              f". Not caught on this sentence and mask: {'; '.join(missed)}. The others fail:" if lines else
+              f". Not caught on this sentence and mask: {'; '.join(missed)}.")
+    return head + caught + ("\n" + "\n".join(lines) if lines else "")
+
+
+def _reading(x: float, how: str = "gap") -> str:
+    """A check's number in words: 'NaN', 'exactly 0', or the number as a gap or with three decimals."""
+    if math.isnan(x):
+        return "NaN"
+    if x == 0:
+        return "exactly 0"
+    return gap(x) if how == "gap" else readable(x, 3)
+
+
+def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: str) -> list[str]:
+    """The five checks as run live on one computation, each with the number it measured."""
+    mask = np.asarray(mask, dtype=bool)
+    rows, blocked, leak, blocked_row, known = results
+    mark = {True: "✓", False: "✗"}
+    n = len(labels)
+    out = [
+        f"{mark[rows.passed]} **Every row sums to 1, or to 0 when fully blocked**: the largest gap over "
+        f"{plural(n, 'row')} is {_reading(rows.worst)}.",
+        f"{mark[blocked.passed]} **Blocked pairs get exactly 0**: the largest weight on any of the "
+        f"{plural(int((~mask).sum()), 'blocked pair')} is {_reading(blocked.worst, 'num')}."
+        if blocked.applicable else
+        "— **Blocked pairs get exactly 0**: your mask blocks no pair, so there is nothing to check here.",
+    ]
+    if not leak.applicable:
+        out.append("— **Under a causal mask, changing token t moves no earlier output**: with a single token there "
+                   "is no earlier output to check.")
+    else:
+        moved = ("moves none of them" if leak.passed else "moves them")
+        out.append(f"{mark[leak.passed]} **Under a causal mask, changing token t moves no earlier output**: "
+                   f"changing “{labels[t]}” to “{word}” {moved}: the largest change among the "
+                   f"{plural(t, 'earlier output')} is {_reading(leak.worst, 'num')}.")
+    out.append(f"{mark[blocked_row.passed]} **A fully blocked row gives 0s, not NaN**: with every key of "
+               f"“{labels[0]}” blocked, its largest weight or output entry is "
+               f"{_reading(blocked_row.worst, 'num')}.")
+    example = (f"query 2: {num(KNOWN_RATIO / 5, 3)} and {num(1 / 5, 3)}" if n >= 2 else
+               "query 1 sees only itself: 1")
+    out.append(f"{mark[known.passed]} **Known answer**: with one-hot keys and values and each query's own key "
+               f"scoring ln 4, under a causal mask query number k must give 4/(k + 3) to itself and 1/(k + 3) to "
+               f"each earlier key ({example}); the largest gap is {_reading(known.worst)}.")
+    return out
+
+
+_SNIPPET_BODY = '''
+
+def attention(Q, K, V, mask):
+    """Replace this with your own attention. It must return (weights, output); mask True = may attend."""
+    scores = Q @ K.T / np.sqrt(Q.shape[-1])            # (n, d_k) @ (d_k, n) -> (n, n)
+    scores = np.where(mask, scores, -np.inf)            # block before the softmax, with a true -inf
+    top = scores.max(axis=-1, keepdims=True)
+    top = np.where(np.isneginf(top), 0.0, top)          # a fully blocked row has max -inf: subtract 0 instead
+    e = np.exp(scores - top)
+    total = e.sum(axis=-1, keepdims=True)
+    weights = np.divide(e, total, out=np.zeros_like(e), where=total > 0)  # a fully blocked row stays 0, not NaN
+    return weights, weights @ V                         # (n, n) @ (n, d_v) -> (n, d_v)
+
+
+def run_checks(attention, Q, K, V, mask, t):
+    """The five checks; returns the list of the ones that failed."""
+    n = len(Q)
+    failed = []
+    weights, output = attention(Q, K, V, mask)
+    # 1. every row sums to 1, or to 0 when the mask blocks the whole row
+    if not np.allclose(weights.sum(axis=-1), mask.any(axis=-1), rtol=0, atol=1e-9):
+        failed.append("1. rows do not sum to 1 (or 0 when fully blocked)")
+    # 2. blocked pairs get exactly 0
+    if not np.all(weights[~mask] == 0):
+        failed.append("2. a blocked pair gets weight")
+    # 3. under a causal mask, a different token at t moves no output before t
+    causal = np.tril(np.ones((n, n), dtype=bool))
+    Q2, K2, V2 = Q.copy(), K.copy(), V.copy()
+    Q2[t], K2[t], V2[t] = Q[t] + 1.0, K[t] - 1.0, V[t] + 1.0
+    _, before = attention(Q, K, V, causal)
+    _, after = attention(Q2, K2, V2, causal)
+    if not np.allclose(before[:t], after[:t], rtol=0, atol=1e-9):
+        failed.append(f"3. changing token {t} moves an earlier output")
+    # 4. a fully blocked row gives 0s, not NaN
+    blocked = mask.copy()
+    blocked[0] = False
+    w4, out4 = attention(Q, K, V, blocked)
+    if not (np.isfinite(out4).all() and np.all(w4[0] == 0) and np.all(out4[0] == 0)):
+        failed.append("4. a fully blocked row is not all 0s (or something is NaN)")
+    # 5. known answer: one-hot keys and values, each query's own key scores ln 4 after the scaling
+    eye = np.eye(n)
+    _, out5 = attention(np.log(4) * np.sqrt(n) * eye, eye, eye, causal)
+    k = np.arange(1, n + 1)[:, None]                    # query number k may see k keys
+    expected = np.where(eye == 1, 4 / (k + 3), 1 / (k + 3)) * causal
+    if not np.allclose(out5, expected, rtol=0, atol=1e-9):
+        failed.append("5. the one-hot known answer is wrong")
+    return failed
+
+
+failed = run_checks(attention, Q, K, V, mask, t=T)
+print("all 5 checks pass" if not failed else "FAILED: " + "; ".join(failed))
+'''
+
+
+def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str]) -> str:
+    """Runnable numpy: this sentence's Q, K, V and mask, an attention to replace with yours, and the five checks."""
+    rows = ",\n    ".join("[" + ", ".join("1" if v else "0" for v in row) + "]" for row in case.mask)
+    header = [
+        "import numpy as np",
+        "",
+        f"# one head on your sentence, d_k = d_v = {case.Q.shape[1]}; the tokens, one row each: {case.labels}",
+        literal("Q", case.Q),
+        literal("K", case.K),
+        literal("V", case.V),
+        f"mask = np.array([\n    {rows}], dtype=bool)  # True (1) = this query may attend to this key",
+        f"T = {t}  # the token check 3 changes: “{case.labels[t]}”",
+    ]
+    return "\n".join(header) + _SNIPPET_BODY
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Take it home
+
+
+def code_intro(leak: bool) -> str:
+    """What "Show the code" holds: sections 1 to 5, or 1 to 4 while section 5 draws no figure."""
+    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no figure just now)"
+    return (f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
+            "notebook below, which also checks its results against the page.")

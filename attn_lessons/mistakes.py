@@ -51,13 +51,13 @@ COLUMN_NOTE = ("The column-sum gap is the same for columns: how far a column's s
 MASKED_READINGS_NOTE = f"{mask_words.READINGS_NOTE} {COLUMN_NOTE}"  # under the quiz's table, with the mask mistakes
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Small parts
+
+
 def shape(dims: Sequence[int]) -> str:
     """A matrix's shape as the page writes it: '3 × 8'."""
     return " × ".join(str(int(d)) for d in dims)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# Small parts
 
 
 def mistake_label(name: str) -> str:
@@ -301,6 +301,7 @@ def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
 
 
 def roles_intro(d_model: int) -> str:
+    """Section 3's opening: which matrix decides what, and the one head its figures use."""
     return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
             "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
             f"figures use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
@@ -415,6 +416,7 @@ def scale_known_answer(caught: Mapping[str, bool]) -> str:
 
 
 def quiz_intro(heads: int, masked: bool = False) -> str:
+    """What the quiz did to the learner's heads, with or without the mask mistakes."""
     which = "one-head" if heads == 1 else f"{heads}-head"
     if masked:
         return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "

@@ -439,44 +439,14 @@ def masks_cells(X, W_Q, W_K, W_V, W_O, labels, mask, heads: int, *, head: int, q
 
     `head` and `query` count from 0; shown_scaled, shown_weights (heads, n, n), shown_head_outputs
     (heads, n, d_k), shown_output (n, d_model) and shown_average (n, n) are what the page drew."""
-    return [
-        md("## 1. The sentence and the mask\n\nX (with any padding tokens the page appended), the layer's weights, "
-           "and the mask: True lets a query (row) attend to a key (column)."),
-        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V), ("W_O", W_O)],
-                     extra=mask_literal("mask", mask) + f"\nheads = {int(heads)}", softmax=SOFTMAX_MASKED),
-        md("## 2. What the mask does, step by step\n\nEvery blocked pair's score becomes −∞ before the softmax, "
-           "so its weight is exactly 0 and each row shares its weight among the keys that are left."),
-        code(f'''
-n, d_model = X.shape
-d_k = d_model // heads                # each head's width
-Q, K, V = X @ W_Q, X @ W_K, X @ W_V   # (n, d_model) each
-Q_h, K_h, V_h = (M.reshape(n, heads, d_k).transpose(1, 0, 2) for M in (Q, K, V))  # (heads, n, d_k)
-scores = Q_h @ K_h.transpose(0, 2, 1)            # (heads, n, d_k) @ (heads, d_k, n) -> (heads, n, n)
-scaled = np.where(mask, scores / np.sqrt(d_k), -np.inf)   # blocked pairs: −∞, in every head
-weights = softmax(scaled, axis=-1)              # (heads, n, n); a row with no allowed key stays all 0
-head_outputs = weights @ V_h                     # (heads, n, d_k)
-concat = head_outputs.transpose(1, 0, 2).reshape(n, heads * d_k)   # the heads side by side, (n, d_model)
-output = concat @ W_O                            # (n, d_model)
-h = {int(head)}  # the head the page shows step by step (head {int(head) + 1})
-print(f"head {{h + 1}}: masked scores =\\n", scaled[h])
-print(f"head {{h + 1}}: weights =\\n", weights[h])
-print(f"head {{h + 1}}: output =\\n", head_outputs[h])
-print("queries that may see no key (their weights and outputs are 0):",
-      [labels[r] for r in np.flatnonzero(~mask.any(axis=1))])
-'''),
-        md("## 3. Several heads\n\nOne query across every head, and the heads' average (a summary to look at, "
-           "not a head)."),
-        code(f'''
-i = {int(query)}  # the query the page shows: {labels[query]!r}
-print(f"weights of {{labels[i]!r}} in each head =\\n", weights[:, i, :])
-average = weights.mean(axis=0)         # (n, n)
-print("average over the heads =\\n", average)
-'''),
-        plot_cell("average", "labels", "labels", "the heads' average weights"),
-        check_cell([("scaled", "shown_scaled", shown_scaled), ("weights", "shown_weights", shown_weights),
-                    ("head_outputs", "shown_head_outputs", shown_head_outputs),
-                    ("output", "shown_output", shown_output), ("average", "shown_average", shown_average)]),
-    ]
+    inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
+              literal("W_O", W_O), mask_literal("mask", mask), f"heads = {int(heads)}",
+              f"h = {int(head)}  # the head the page shows step by step (head {int(head) + 1})",
+              f"i = {int(query)}  # the query the page shows: {labels[query]!r}"]
+    shown = [("shown_scaled", shown_scaled), ("shown_weights", shown_weights),
+             ("shown_head_outputs", shown_head_outputs), ("shown_output", shown_output),
+             ("shown_average", shown_average)]
+    return fill("masks", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -240,3 +240,39 @@ def test_the_step_counts_are_attn_cores(templates):
         n = int(rng.integers(1, 9))
         for reads in (rng.random((n, n)) < rng.random(), recurrent_reads(n), attention_reads(n)):
             assert np.array_equal(nb.steps_matrix(reads), steps_matrix(reads))
+
+
+# ------------------------------------------------------------------------------------------ Masks and heads
+
+
+def random_mask(rng, n: int) -> np.ndarray:
+    """(n, n) with some pairs blocked, and now and then a row with every key blocked."""
+    mask = rng.random((n, n)) < rng.uniform(0.3, 1)
+    mask[rng.integers(n)] &= rng.random() < 0.5
+    return mask
+
+
+@pytest.mark.parametrize("name", ["masks", "mask_mistakes"])
+def test_the_masked_softmax_is_attn_cores(name, templates):
+    softmax = templates[name][0].softmax
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        z = random_scores(rng, (int(rng.integers(1, 7)),) * 2)
+        z = np.where(random_mask(rng, len(z)), z, -np.inf)  # blocked scores, maybe a whole row of them
+        assert np.allclose(softmax(z), attn_core.softmax(z), rtol=1e-12, atol=1e-15)
+        assert not np.isnan(softmax(z)).any()
+
+
+def test_masked_multi_head_attention_is_attn_cores(templates):
+    nb = templates["masks"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        heads, d_k, n = (int(v) for v in rng.integers(1, 5, size=3))
+        X = rng.standard_normal((n, heads * d_k))
+        W_Q, W_K, W_V, W_O = (rng.standard_normal((heads * d_k,) * 2) for _ in range(4))
+        mask = random_mask(rng, n)
+        scaled, weights, head_outputs, output = nb.multi_head(X, W_Q, W_K, W_V, W_O, heads, mask)
+        want = attn_core.multi_head_attention(X, W_Q, W_K, W_V, heads, W_O, mask)
+        assert np.allclose(scaled, want.scaled, rtol=1e-12, atol=1e-15)  # −∞ where blocked, in both
+        for mine, theirs in ((weights, want.weights), (head_outputs, want.head_outputs), (output, want.output)):
+            assert np.allclose(mine, theirs, rtol=1e-12, atol=1e-14)

@@ -40,9 +40,11 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links)."""
     page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
-    # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen
+    # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
+    # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
+    # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
     st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
-            "{max-width: 46rem}</style>")
+            "{max-width: 46rem} .katex-display {padding: 0 3px}</style>")
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     shared = _shared_controls(fresh, None if not uses_shared else one_head)

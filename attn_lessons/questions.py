@@ -322,12 +322,14 @@ def _softmax_axis(seed: int) -> Question:
     labels = {"keys": "Over the keys, the last axis: each row sums to 1.",
               "queries": "Over the queries, the first axis: each column sums to 1.",
               "all": "Over every entry at once: the whole matrix sums to 1."}
+    # The reasons hold for every weight matrix of this shape, so they speak of the numbers the proof shows on
+    # the learner's sentence, never of this draw's (which only checks that the right option is the true one).
     reasons = {
-        "keys": (f"Each query shares out its attention over the {n_k} keys, so softmax runs along each row: the "
-                 f"{n_q} row sums are 1 (largest gap {gap(np.abs(rows - 1).max())})."),
-        "queries": (f"The columns do not sum to 1: here they run from {num(cols.min(), 3)} to "
-                    f"{num(cols.max(), 3)}."),
-        "all": f"The whole matrix sums to {num(weights.sum(), 3)}, one for each of the {n_q} rows, not 1.",
+        "keys": (f"Each query shares out its attention over the {n_k} keys, so softmax runs along each row: each "
+                 f"of the {n_q} row sums is 1."),
+        "queries": (f"The columns do not all sum to 1: each of the {n_q} rows sums to 1, so the {n_k} column sums "
+                    f"add up to {n_q}, {share(n_q, n_k)} on average."),
+        "all": f"The whole matrix sums to {n_q}, one for each of the {n_q} rows, not 1.",
     }
     right = _only_true(holds)
     prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {a_an(n_q)} {n_q} × {n_k} matrix. Which axis "
@@ -684,13 +686,20 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
             f"{num(two.slope_scaled, 3)} instead of {num(two.slope_unscaled, 3)}.")
 
 
+def share(total: int, parts: int) -> str:
+    """What each of `parts` gets of `total` on average: '2/4 = 0.5', '2/7 ≈ 0.286'."""
+    mean = total / parts
+    return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {num(mean, 3)}"
+
+
 def reveal_sums(weights) -> str:
-    """What sums to 1 in a weight matrix (n_q, n_k), and what does not."""
+    """What sums to 1 in a weight matrix (n_q, n_k), and what does not: the column sums with their average, the
+    one number the hint for “over the queries” cites."""
     W = np.asarray(weights, dtype=float)
     rows, cols = W.sum(axis=-1), W.sum(axis=0)
     return (f"Each of the {W.shape[0]} rows sums to 1 (largest gap {gap(np.abs(rows - 1).max())}); the "
-            f"{W.shape[1]} column sums run from {num(cols.min(), 3)} to {num(cols.max(), 3)}, and the whole "
-            f"matrix sums to {num(W.sum(), 3)}.")
+            f"{W.shape[1]} column sums run from {num(cols.min(), 3)} to {num(cols.max(), 3)}, "
+            f"{share(W.shape[0], W.shape[1])} on average, and the whole matrix sums to {num(W.sum(), 3)}.")
 
 
 def reveal_roles(t: RoleTest, n: int) -> str:

@@ -483,3 +483,23 @@ def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn(
     text = qs.take_home_intro(3, False)
     assert "question 3's attention" in text and "step counts" not in text
     assert "(it prints the answer, so try the question first). It is the code" in text
+
+
+# ------------------------------------------------------------------ issue 22: every sentence true in every state
+
+def cited_and_shown(q: qs.Question, reply: str, proof: str) -> tuple[list[float], set[float]]:
+    """The numbers a verdict cites, and the numbers the learner can see: the prompt's and the proof's."""
+    return numbers_in(qs.check(q, reply).message), set(numbers_in(q.prompt + " " + proof))
+
+
+@pytest.mark.parametrize("reply", ["queries", "all"])
+def test_the_softmax_axis_verdict_cites_only_numbers_the_proof_shows(reply):
+    """Item 9: the hint's column sums were another matrix's, never shown, under the same name as the proof's."""
+    for seed in SEEDS:
+        q = qs.make_question("softmax_axis", seed)
+        n_q, n_k = q.params["n_q"], q.params["n_k"]
+        for scale in (0.1, 1, 5):  # the proof's weights depend on the learner's settings: any of this shape
+            W = softmax(np.random.default_rng(seed).standard_normal((n_q, n_k)) * scale)
+            proof = qs.reveal_softmax_axis(passage_words(n_q), passage_words(n_k, n_q), W)
+            cited, shown = cited_and_shown(q, reply, proof)
+            assert set(cited) <= shown, (seed, qs.check(q, reply).message, proof)

@@ -285,3 +285,21 @@ def test_skip_the_predictions_says_it_leaves_the_quiz_alone():
     at = run_page("pages/5_Check_yourself.py", reveal=1)
     assert any("not this quiz" in i.value for i in at.info)
     assert not any("not this quiz" in i.value for i in run_page("pages/5_Check_yourself.py").info)
+
+
+# ------------------------------------------------------------------ issue 22: every sentence true in every state
+
+def markdown_starting(at: AppTest, start: str) -> str:
+    (found,) = [m.value for m in at.markdown if m.value.startswith(start)]
+    return found
+
+
+def test_q3_hint_and_proof_speak_of_the_same_column_sums():
+    """Item 9, ?q=0 answered “Over the queries”: the hint said the column sums run from 0.115 to 0.667, the proof
+    under it from 0.114 to 0.631; every number the verdict cites must be one the learner can see."""
+    from tests.lessons.test_questions import numbers_in
+
+    at = answer(open_page(q=0), "softmax_axis", "queries")
+    (warning,) = [w.value for w in at.warning]
+    shown = markdown_starting(at, "**3.**") + " " + markdown_starting(at, "Queries from")
+    assert set(numbers_in(warning.removeprefix("**Not quite.**"))) <= set(numbers_in(shown)), (warning, shown)

@@ -148,7 +148,7 @@ def template(name: str) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
-def fill(name: str, parameters: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
+def filled(name: str, parameters: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
     """The template `name`'s cells: its parameters cell's source replaced by `parameters`, and every {{field}} of
     its prose by prose[field]; every other cell exactly as the file has it."""
     prose = prose or {}
@@ -236,52 +236,6 @@ def check_cell(pairs: Sequence[tuple[str, str, object]], asserts: Sequence[str] 
     return code("\n".join(lines), screen=False)
 
 
-def plot_cell(matrix: str, rows: str, cols: str, title: str) -> Cell:
-    """The one optional cell that draws: a heatmap of `matrix` with plotly, skipped when plotly is missing."""
-    return code(f'''
-# Optional: draw {matrix} (needs plotly: pip install plotly)
-try:
-    import plotly.graph_objects as go
-except ImportError:
-    print("plotly is not installed: this cell only draws, so you can skip it")
-else:
-    fig = go.Figure(go.Heatmap(z={matrix}, x={cols}, y={rows}, colorscale="Blues", zmin=0, zmax=1,
-                               texttemplate="%{{z:.2f}}"))
-    fig.update_layout(title={title!r}, yaxis_autorange="reversed", xaxis_title="key", yaxis_title="query")
-    fig.show()
-''', screen=False)
-
-
-IMPORTS = "import numpy as np\n\nnp.set_printoptions(precision=3, suppress=True, linewidth=110)"
-
-SOFTMAX = '''
-def softmax(z, axis=-1):
-    """exp(z) / Σ exp(z) along `axis`, so that every slice sums to 1."""
-    e = np.exp(z - z.max(axis=axis, keepdims=True))  # subtract the max so exp() cannot overflow
-    return e / e.sum(axis=axis, keepdims=True)
-'''
-
-SOFTMAX_MASKED = '''
-def softmax(z, axis=-1):
-    """exp(z) / Σ exp(z) along `axis`. A −∞ score gets weight 0; a slice of only −∞ gets 0s, not NaN."""
-    top = z.max(axis=axis, keepdims=True)
-    top = np.where(np.isneginf(top), 0.0, top)  # subtract the max so exp() cannot overflow (0 if all are −∞)
-    e = np.exp(z - top)
-    total = e.sum(axis=axis, keepdims=True)
-    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)  # an all −∞ slice stays 0, not 0/0
-'''
-
-
-def _inputs_cell(labels, names: Sequence[tuple[str, object]], extra: str = "", softmax: str = SOFTMAX,
-                 label_name: str = "labels") -> Cell:
-    """The first code cell: numpy, the token labels, the input matrices as literals, softmax."""
-    lines = [IMPORTS, "", f"{label_name} = {list(map(str, labels))!r}  # one per token, in order"]
-    lines += [literal(name, M) for name, M in names]
-    if extra:
-        lines += [extra.strip("\n")]
-    return code("\n".join(lines) + "\n" + softmax)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Home
 
@@ -297,7 +251,7 @@ def home_cells(X, W_Q, W_K, W_V, labels, i: int, *, named: bool, shown_scores, s
     inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
               f"i = {int(i)}  # the query the page shows: {labels[i]!r}"]
     shown = [("shown_scores", shown_scores), ("shown_weights", shown_weights), ("shown_output", shown_output)]
-    return fill("home", parameters(inputs, shown), {"rows_of_X": what, "query": md_text(labels[i])})
+    return filled("home", parameters(inputs, shown), {"rows_of_X": what, "query": md_text(labels[i])})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -319,7 +273,7 @@ def builder_cells(X, W_Q, W_K, W_V, labels, i: int, j: int, *, dims, q_dims, k_d
     shown = [("shown_Q", shown_Q), ("shown_K", shown_K), ("shown_V", shown_V), ("shown_scores", shown_scores),
              ("shown_scaled", shown_scaled), ("shown_weights", shown_weights), ("shown_output", shown_output),
              ("shown_trace_weight", shown_trace_weight), ("shown_trace_output", shown_trace_output)]
-    return fill("builder", parameters(inputs, shown), {"query": md_text(labels[i]), "key": md_text(labels[j])})
+    return filled("builder", parameters(inputs, shown), {"query": md_text(labels[i]), "key": md_text(labels[j])})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -349,7 +303,7 @@ def scaling_cells(z, d_k: int, *, sample_d_k: int, seed: int, n_samples: int, n_
     shown += [(f"shown_max_weight_{name}", shown_max_weight[name]) for name in ("unscaled", "sqrt_dk", "dk")]
     shown += [(f"shown_entropy_{name}", shown_entropy[name]) for name in ("unscaled", "sqrt_dk", "dk")]
     shown += [("shown_temp_weights", shown_temp_weights), ("shown_row_entropy", shown_row_entropy)]
-    return fill("scaling", parameters(inputs, shown))
+    return filled("scaling", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -374,7 +328,7 @@ def training_cells(d_k: int, steps: int, lr: float, seed: int, loss: str, *, sho
     shown = [("shown_initial_scaled", shown_initial_scaled), ("shown_initial_unscaled", shown_initial_unscaled),
              ("shown_loss_scaled", shown_loss_scaled), ("shown_loss_unscaled", shown_loss_unscaled),
              ("shown_final_scaled", shown_final_scaled), ("shown_final_unscaled", shown_final_unscaled)]
-    return fill("training", parameters(inputs, shown))
+    return filled("training", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -398,7 +352,7 @@ def mistakes_cells(X, W_Q, W_K, W_V, labels, heads: int, *, shown_right_weights,
         shown += [(f"shown_scale_weights_{name}", weights), (f"shown_scale_output_{name}", output)]
     shown += [("shown_swap_weights", shown_swap_weights), ("shown_v_as_k_weights", shown_v_as_k_weights),
               ("shown_k_as_v_output", shown_k_as_v_output)]
-    return fill("mistakes", parameters(inputs, shown))
+    return filled("mistakes", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -425,7 +379,7 @@ def check_cells(labels_q, labels_k, X_q, X_k, W_Q, W_K, W_V, sentence_labels, *,
     text = parameters(inputs, shown) + f"\nshown_shape = {tuple(np.shape(shown_weights))!r}  # the question's answer"
     sentence = (f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key." if same
                 else f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another.")
-    return fill("check", text, {"shape_sentence": sentence})
+    return filled("check", text, {"shape_sentence": sentence})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -446,29 +400,15 @@ def masks_cells(X, W_Q, W_K, W_V, W_O, labels, mask, heads: int, *, head: int, q
     shown = [("shown_scaled", shown_scaled), ("shown_weights", shown_weights),
              ("shown_head_outputs", shown_head_outputs), ("shown_output", shown_output),
              ("shown_average", shown_average)]
-    return fill("masks", parameters(inputs, shown))
+    return filled("masks", parameters(inputs, shown))
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Mask mistakes
 
-_FILL = '''
-def plain_softmax(x):
-    """The textbook softmax in x's own dtype: a row of only −∞ gives exp(−∞ − (−∞)) = NaN."""
-    e = np.exp(x - x.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
-
-
-with np.errstate(over="ignore", invalid="ignore", divide="ignore"):   # the NaN and the overflow are the lesson
-    x = scaled.astype(dtype)
-    naive = plain_softmax(np.where(mask4, x, -np.inf))          # WRONG: −∞ with a plain softmax
-    fill_value = np.asarray(FILL).astype(dtype)                 # float16 cannot hold −1e9: it becomes −inf
-    filled = plain_softmax(np.where(mask4, x, fill_value).astype(dtype))   # WRONG: a finite fill
-    safe = softmax(np.where(mask4, x, -np.inf))                 # right: −∞, and 0s for a row that sees nothing
-fill_rows = np.stack([naive[row], filled[row], safe[row]], axis=1).astype(float)   # (n, 3)
-print(f"the row of {labels[row]!r}, every key blocked, in {dtype}: −∞ | fill {fill_value} | right")
-print(fill_rows)
-'''
+NO_LEAK = ("Change a later token and see which earlier outputs move. The page draws no figure for this test "
+           "just now (it needs a sentence of at least two tokens and a new word that differs from the one it "
+           "replaces), so this notebook skips it too.")
 
 
 def mask_mistakes_cells(X, W_Q, W_K, W_V, labels, mask, *, fill_row: int, dtype: str, fill: str,
@@ -481,83 +421,24 @@ def mask_mistakes_cells(X, W_Q, W_K, W_V, labels, mask, *, fill_row: int, dtype:
 
     shown_fill_rows (n, 3) is the page's fill figure: the row under −∞ with a plain softmax, the fill, and
     the right way. shown_change_free/causal (n,) are the leak test's output changes."""
-    fill_expr = "np.finfo(dtype).min" if fill == "min" else repr(float(fill))
-    cells = [
-        md("## Your sentence and mask\n\nOne head over the whole width (d_k = d_model). The mask: True lets a "
-           "query (row) attend to a key (column)."),
-        _inputs_cell(labels, [("X", X), ("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V)],
-                     extra=mask_literal("mask", mask), softmax=SOFTMAX_MASKED),
-        code('''
-Q, K, V = X @ W_Q, X @ W_K, X @ W_V   # (n, d_model) each: one head, d_k = d_model
-n, d_k = Q.shape
-scores = Q @ K.T                      # (n, n)
-scaled = scores * (1 / np.sqrt(d_k))
-right_weights = softmax(np.where(mask, scaled, -np.inf))   # right: block, then normalise
-right_output = right_weights @ V
-print("right weights =\\n", right_weights)
-'''),
-        md("## 1. The mask applied after the softmax\n\nZeroing the blocked weights afterwards leaves each row with "
-           "only the share its allowed keys got while competing with keys they should never have seen."),
-        code('''
-after_weights = softmax(scaled) * mask   # WRONG: blocked keys already took their share
-print("WRONG, mask after the softmax: weights =\\n", after_weights)
-print("row sums, WRONG:", after_weights.sum(axis=-1))
-print("row sums, right:", right_weights.sum(axis=-1))
-'''),
-        md("## 2. The mask's meaning inverted\n\nA mask whose True means *blocked*, passed where True means *may "
-           "attend*: every allowed pair becomes blocked and every blocked pair allowed."),
-        code('''
-inverted_weights = softmax(np.where(~mask, scaled, -np.inf))   # WRONG: True read as "blocked"
-print("WRONG, mask inverted: weights =\\n", inverted_weights)
-'''),
-        md("## 3. The mask on the wrong axis\n\nShaped (n, 1) instead of (1, n), a padding mask blocks query rows "
-           "instead of key columns; on a full (n, n) mask the same mistake is its transpose."),
-        code('''
-axis_weights = softmax(np.where(mask.T, scaled, -np.inf))   # WRONG: rows and columns swapped
-print("WRONG, mask on the wrong axis: weights =\\n", axis_weights)
-'''),
-        md("## 4. A finite “minus infinity”\n\nOne row with every key blocked, computed three ways in the dtype "
-           "the page uses."),
-        code(f'''
-dtype = {dtype!r}
-FILL = {fill_expr}  # the finite stand-in for −∞
-row = {int(fill_row)}  # the fully blocked row the page shows: {labels[fill_row]!r}
-mask4 = mask.copy()
-mask4[row] = False
-''' + _FILL),
-    ]
-    pairs = [("right_weights", "shown_right_weights", shown_right_weights),
-             ("right_output", "shown_right_output", shown_right_output),
-             ("after_weights", "shown_after_weights", shown_after_weights),
-             ("inverted_weights", "shown_inverted_weights", shown_inverted_weights),
-             ("axis_weights", "shown_axis_weights", shown_axis_weights),
-             ("fill_rows", "shown_fill_rows", shown_fill_rows)]
-    if leak_t is not None:
-        cells += [md(f"## 5. No causal mask where one was needed\n\nChange {md_text(labels[leak_t])} to "
-                     f"{md_text(leak_word)} and see which outputs move: without a mask, earlier ones do."),
-                  code(f'''
-t = {int(leak_t)}  # the token replaced: {labels[leak_t]!r} -> {leak_word!r}
-X2 = X.copy()
-{literal("X2[t]", leak_x)}  # the new word's embedding plus its position
-Q2, K2, V2 = X2 @ W_Q, X2 @ W_K, X2 @ W_V
-causal = np.tril(np.ones((n, n), dtype=bool))
-
-
-def attend(Q, K, V, mask=None):
-    z = Q @ K.T * (1 / np.sqrt(d_k))
-    return softmax(z if mask is None else np.where(mask, z, -np.inf)) @ V
-
-
-change_free = np.abs(attend(Q2, K2, V2) - attend(Q, K, V)).max(axis=-1)           # WRONG: no mask
-change_causal = np.abs(attend(Q2, K2, V2, causal) - attend(Q, K, V, causal)).max(axis=-1)
-print("largest change in each output, no mask:    ", change_free)
-print("largest change in each output, causal mask:", change_causal)
-print("outputs before t that moved without a mask:", [labels[k] for k in range(t) if change_free[k] > 1e-12])
-''')]
-        pairs += [("change_free", "shown_change_free", shown_change_free),
-                  ("change_causal", "shown_change_causal", shown_change_causal)]
-    cells.append(check_cell(pairs))
-    return cells
+    inputs = [names(labels), literal("X", X), literal("W_Q", W_Q), literal("W_K", W_K), literal("W_V", W_V),
+              mask_literal("mask", mask), f"dtype = {dtype!r}  # section 4's dtype",
+              f"fill = {fill!r}  # section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the dtype's lowest",
+              f"row = {int(fill_row)}  # section 4: the fully blocked row the page shows: {labels[fill_row]!r}"]
+    if leak_t is None:
+        inputs += ["leak_t = leak_word = leak_x = None  # section 5: the page draws no leak test just now"]
+        leak_sentence = NO_LEAK
+    else:
+        inputs += [f"leak_t = {int(leak_t)}  # section 5: the token replaced, {labels[leak_t]!r}, by leak_word",
+                   f"leak_word = {leak_word!r}  # leak_x, below: its embedding plus its position",
+                   literal("leak_x", leak_x)]
+        leak_sentence = (f"Change {md_text(labels[leak_t])} to {md_text(leak_word)} and see which outputs move: "
+                         "without a mask, earlier ones do.")
+    shown = [("shown_right_weights", shown_right_weights), ("shown_right_output", shown_right_output),
+             ("shown_after_weights", shown_after_weights), ("shown_inverted_weights", shown_inverted_weights),
+             ("shown_axis_weights", shown_axis_weights), ("shown_fill_rows", shown_fill_rows),
+             ("shown_change_free", shown_change_free), ("shown_change_causal", shown_change_causal)]
+    return filled("mask_mistakes", parameters(inputs, shown), {"leak_sentence": leak_sentence})
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -342,8 +342,8 @@ def test_the_check_fails_when_a_shown_number_is_wrong(page):
     _, cells = make_notebook(page, 0)
     check = cells[-1]
     assert check.kind == "code" and not check.screen
-    k = next((k for k, c in enumerate(cells) if nbk.PARAMETERS in c.tags), len(cells) - 1)
-    text = cells[k].text if nbk.SHOWN in cells[k].text else nbk.SHOWN + cells[k].text  # interim: old pages
+    (k,) = [k for k, c in enumerate(cells) if nbk.PARAMETERS in c.tags]
+    text = cells[k].text
     inputs, marker, shown = text.partition(nbk.SHOWN)
     # the first shown literal's first number, changed by 0.5
     head, sep, rest = shown.partition("np.array([")

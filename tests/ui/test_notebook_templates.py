@@ -53,6 +53,12 @@ def random_scores(rng, shape=None) -> np.ndarray:
 # ------------------------------------------------------------------------------------------ every template
 
 
+def test_every_page_has_its_template():
+    assert TEMPLATES == sorted(["home", "builder", "scaling", "training", "mistakes", "check", "masks",
+                                "mask_mistakes"])
+    assert all(callable(getattr(nbk, f"{name}_cells")) for name in TEMPLATES)
+
+
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_the_template_is_a_notebook_with_one_parameters_cell_and_a_self_check_last(name):
     text = (nbk.TEMPLATES / f"{name}.py").read_text(encoding="utf-8")
@@ -98,7 +104,8 @@ def test_every_prose_field_is_filled_by_the_page(name):
 
 
 # the {{fields}} each page fills; the other templates have none
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "check": {"shape_sentence"}}
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "check": {"shape_sentence"},
+                "mask_mistakes": {"leak_sentence"}}
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
@@ -276,3 +283,37 @@ def test_masked_multi_head_attention_is_attn_cores(templates):
         assert np.allclose(scaled, want.scaled, rtol=1e-12, atol=1e-15)  # −∞ where blocked, in both
         for mine, theirs in ((weights, want.weights), (head_outputs, want.head_outputs), (output, want.output)):
             assert np.allclose(mine, theirs, rtol=1e-12, atol=1e-14)
+
+
+# ------------------------------------------------------------------------------------------ Mask mistakes
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "float16"])
+def test_the_mask_mistakes_softmaxes_are_attn_cores_in_every_dtype(dtype, templates):
+    """The plain softmax (NaN on a row of only −∞) and the safe one (0s there), in the page's dtypes."""
+    from attn_core import mask_mistakes as mm
+
+    nb = templates["mask_mistakes"][0]
+    tolerance = mm.dtype_tolerance(dtype)
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(1, 7))
+        x = np.where(random_mask(rng, n), random_scores(rng, (n, n)), -np.inf).astype(dtype)
+        with np.errstate(invalid="ignore", over="ignore"):
+            plain, safe = nb.plain_softmax(x), nb.softmax(x)
+        assert plain.dtype == safe.dtype == np.dtype(dtype)
+        assert np.allclose(plain, mm.plain_softmax(x, dtype), rtol=tolerance, atol=tolerance, equal_nan=True)
+        assert np.allclose(safe, mm.safe_softmax(x, dtype), rtol=tolerance, atol=tolerance)
+
+
+def test_the_leak_tests_attention_is_attn_cores(templates):
+    from attn_core import mask_mistakes as mm
+
+    nb = templates["mask_mistakes"][0]
+    for seed in SEEDS:
+        rng = np.random.default_rng(seed)
+        n, d = (int(v) for v in rng.integers(1, 7, size=2))
+        Q, K, V = (rng.standard_normal((n, d)) * 2 for _ in range(3))
+        mask = random_mask(rng, n)
+        assert np.allclose(nb.attend(Q, K, V, mask), mm.masked_attention(Q, K, V, mask).output, atol=1e-14)
+        assert np.allclose(nb.attend(Q, K, V), mm.no_mask(Q, K, V, mask).output, atol=1e-14)

@@ -429,7 +429,7 @@ def mask_mistakes_cells(X, W_Q, W_K, W_V, labels, mask, *, fill_row: int, dtype:
         inputs += ["leak_t = leak_word = leak_x = None  # section 5: the page draws no leak test just now"]
         leak_sentence = NO_LEAK
     else:
-        inputs += [f"leak_t = {int(leak_t)}  # section 5: the token replaced, {labels[leak_t]!r}, by leak_word",
+        inputs += [f"leak_t = {int(leak_t)}  # section 5: the token replaced, {labels[leak_t]!r} -> {leak_word!r}",
                    f"leak_word = {leak_word!r}  # leak_x, below: its embedding plus its position",
                    literal("leak_x", leak_x)]
         leak_sentence = (f"Change {md_text(labels[leak_t])} to {md_text(leak_word)} and see which outputs move: "

@@ -86,7 +86,7 @@ mask = np.array([
 dtype = 'float64'  # section 4's dtype
 fill = '-1e9'  # section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the dtype's lowest
 row = 0  # section 4: the fully blocked row the page shows: 'the·0'
-leak_t = 5  # section 5: the token replaced, 'mat', by leak_word
+leak_t = 5  # section 5: the token replaced, 'mat' -> 'dog'
 leak_word = 'dog'  # leak_x, below: its embedding plus its position
 leak_x = np.array([-2.220784634312785   ,  0.018299080864754125,  0.38533048236946327 , -1.9270137272461305  ,
   0.43963477204505463 ,  0.721991123671003   ,  1.4414875340140907  ,  3.0817836030902432  ])

@@ -559,7 +559,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads
     cells = shown_cells()
     assert notebook_code(at) == [page_code(cells)]  # the code on screen is the notebook's code
     code = notebook_code(at)[0]
-    assert "heads = 2" in code and "attention_heads(np.sqrt(d_model))" in code and "attention_heads(1.0)" in code
+    assert "heads = 2" in code and '"sqrt_d_model": np.sqrt(d_model)' in code and '"no_scale": 1.0' in code
     assert "All numbers match the page." not in code  # the self-check is for the notebook only
     assert "quiz" not in code.lower() and "mystery" not in code  # the quiz's answer stays off the code
     # the attn_core functions the page's own figures come from are still shown, after the notebook's code
@@ -592,10 +592,10 @@ def test_the_code_follows_the_shared_settings(query):
     assert not at.exception, at.exception[0].value if at.exception else ""
     settings = {"text": "the cat sat on the mat", "seed": 0, "d_model": 8, "heads": 2} | query
     assert notebook_code(at) == [page_code(shown_cells(**settings))]
-    code = notebook_code(at)[0]
+    params = next(c.text for c in shown_cells(**settings) if nbk.PARAMETERS in c.tags)  # which scales it checks
     d_k = settings["d_model"] // settings["heads"]
-    assert ("attention_heads(np.sqrt(d_model))" in code) == (settings["heads"] > 1)
-    assert ("attention_heads(1.0)" in code) == (d_k > 1)
+    assert ("shown_scale_weights_sqrt_d_model = None" not in params) == (settings["heads"] > 1)
+    assert ("shown_scale_weights_no_scale = None" not in params) == (d_k > 1)
 
 
 def test_a_section_rerun_keeps_the_code_and_the_button(downloads):

@@ -36,7 +36,7 @@ from attn_core.questions import (
 )
 from attn_core.scaling import TwoKeys, compare_two_keys
 
-from .format import a_an, gap, listing, num, plural, short, vec
+from .format import a_an, gap, listing, num, plural, readable, sci, short, times
 
 RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 
@@ -195,6 +195,42 @@ def show_answer(question: Question) -> Verdict:
 def _by(x: float) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
     return "by less than 10⁻⁹" if x < CLOSE else f"by up to {gap(x)}"
+
+
+def sig(x: float, decimals: int = 3) -> str:
+    """x to `decimals` decimals, with one more where rounding would print a 0 or a 1 that x is not (softmax([8, 0])
+    is [0.9997, 0.0003], never [1.000, 0.000]), and beyond that as × 10ⁿ: 1.1 × 10⁻⁷, 1 − 1.1 × 10⁻⁷. An exact
+    0 or 1 prints as 0 or 1."""
+    x = float(x)
+    if not math.isfinite(x) or x in (0.0, 1.0, -1.0):
+        return short(x)
+    for d in range(decimals, max(decimals + 1, 4) + 1):
+        text = num(x, d)
+        if abs(float(text.replace("−", "-"))) not in (0.0, 1.0):
+            return text
+    if abs(x) < 0.5:
+        return sci(x)
+    sign, rest = ("−" if x < 0 else ""), abs(x) - 1  # within 10⁻⁵ of ±1: say how far, not 1.0000
+    near = f"1 − {sci(-rest)}" if rest < 0 else f"1 + {sci(rest)}"
+    return f"−({near})" if sign else near
+
+
+def sig_vec(v, decimals: int = 3) -> str:
+    """A vector for a sentence, each entry `sig`: [0.9997, 0.0003]."""
+    return "[" + ", ".join(sig(x, decimals) for x in v) + "]"
+
+
+def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
+    """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison, and a
+    tie says so instead of 'X instead of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio."""
+    a, b = readable(scaled), readable(unscaled)
+    if scaled == unscaled:
+        return f"the same, {a}, scaled or not"
+    if a == b:
+        return f"{a} scaled against {b} unscaled, alike to the digits shown"
+    if scaled > unscaled:
+        return f"{a} scaled against {b} unscaled, {times(ratio)} larger"
+    return f"{a} scaled against {b} unscaled, {times(1 / ratio)} smaller"
 
 
 def shape_text(shape: Sequence[int]) -> str:
@@ -615,9 +651,9 @@ def _two_keys(seed: int) -> Question:
     prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
               "softmax give the first key? Two decimals are enough.")
     why = (f"Dividing by √{d_k} = {short(two.divisor)} turns [{s}, 0] into [{short(two.scaled[0])}, 0], and "
-           f"softmax of that is {vec(two.p_scaled, 3)}; without the division it would be "
-           f"{num(two.p_unscaled[0], 4)} for the first key.")
-    return Question("two_keys", seed, prompt, p, num(p, 3), why, "number", params={"s": s, "d_k": d_k},
+           f"softmax of that is {sig_vec(two.p_scaled, 3)}; without the division it would be "
+           f"{sig(two.p_unscaled[0], 4)} for the first key.")
+    return Question("two_keys", seed, prompt, p, sig(p, 3), why, "number", params={"s": s, "d_k": d_k},
                     tolerance=0.0051)
 
 
@@ -775,10 +811,10 @@ def reveal_total(weights) -> str:
 
 def reveal_two_keys(two: TwoKeys) -> str:
     """softmax of the two scores before and after dividing by √d_k."""
-    return (f"softmax([{short(two.scores[0])}, 0]) = {vec(two.p_unscaled, 4)}; divided by "
+    return (f"softmax([{short(two.scores[0])}, 0]) = {sig_vec(two.p_unscaled, 4)}; divided by "
             f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
-            f"{vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
-            f"{num(two.slope_scaled, 3)} scaled against {num(two.slope_unscaled, 4)} unscaled.")
+            f"{sig_vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
+            f"{slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
 
 
 # ------------------------------------------------------------------------- one step, and the score

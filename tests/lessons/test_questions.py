@@ -14,6 +14,7 @@ from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention,
 from attn_core.questions import attention_reads, passage_words, qkv_arrays, recurrent_reads, role_test, steps_matrix
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
+from attn_lessons.format import short
 
 SEEDS = range(0, 25)
 
@@ -503,3 +504,70 @@ def test_the_softmax_axis_verdict_cites_only_numbers_the_proof_shows(reply):
             proof = qs.reveal_softmax_axis(passage_words(n_q), passage_words(n_k, n_q), W)
             cited, shown = cited_and_shown(q, reply, proof)
             assert set(cited) <= shown, (seed, qs.check(q, reply).message, proof)
+
+
+SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+PRINTED = re.compile(r"(1 [−+] )?(−?\d+(?:\.\d+)?)(?: × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")
+
+
+def read_printed(token: str) -> tuple[float, float]:
+    """A number as a sentence prints it ('0.9997', '1.1 × 10⁻⁷', '1 − 1.1 × 10⁻⁷') -> (value, half a unit of its
+    last digit), so a test can hold it to the value it stands for."""
+    m = PRINTED.fullmatch(token.strip())
+    assert m, f"not a printed number: {token!r}"
+    near_one, mantissa, power = m.groups()
+    digits = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    scale = 10.0 ** int(power.translate(SUPERSCRIPT)) if power else 1.0
+    value, half = float(mantissa.replace("−", "-")) * scale, 0.5 * 10.0**-digits * scale
+    if near_one:
+        value = 1 - value if "−" in near_one else 1 + value
+    return value, half
+
+
+def printed_vector(text: str, after: str) -> list[str]:
+    """The entries of the [a, b] that follows `after` in `text`."""
+    start = text.index(after) + len(after)
+    return text[start:text.index("]", start)].lstrip("[").split(", ")
+
+
+def assert_stands_for(token: str, value: float) -> None:
+    """A printed number is a faithful rounding of its value, and reads 0 or 1 only when it is exactly that."""
+    printed, half = read_printed(token)
+    assert abs(printed - value) <= half * (1 + 1e-9), (token, value)
+    if printed in (0.0, 1.0):
+        assert value == printed, f"{token!r} stands for {value!r}"
+
+
+def test_two_keys_at_q42_prints_what_scaling_changes():
+    """Item 10: at ?q=42 (scores [16, 0], d_k = 4) the page said 1.000, [1.000, 0.000] and 'slope 0.000 scaled
+    against 0.0000 unscaled'; the weights are the source text's 0.9997 and 0.0003, the slopes 3,000× apart."""
+    q = qs.make_question("two_keys", 42)
+    assert (q.params["s"], q.params["d_k"]) == (16, 4)
+    assert q.answer_text == "0.9997" and "softmax of that is [0.9997, 0.0003]" in q.why
+    assert "without the division it would be 1 − 1.1 × 10⁻⁷ for the first key" in q.why
+    text = qs.reveal_two_keys(compare_two_keys([16, 0], 4))
+    assert "softmax([16, 0]) = [1 − 1.1 × 10⁻⁷, 1.1 × 10⁻⁷]" in text
+    assert "softmax([8, 0]) = [0.9997, 0.0003]" in text
+    assert "is 3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger." in text  # ~3,000× apart
+
+
+@settings(max_examples=examples(300))
+@given(s=st.one_of(st.integers(-40, 40), st.floats(-60, 60)), d_k=st.sampled_from([1, 2, 4, 16, 64, 256, 512]))
+def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
+    """With the values beside the sentence: every printed weight and slope rounds its own value, and none reads
+    0 or 1 unless it is; the comparison of the slopes says larger, smaller or the same from the two values."""
+    two = compare_two_keys([s, 0], d_k)
+    text = qs.reveal_two_keys(two)
+    unscaled = printed_vector(text, f"softmax([{short(two.scores[0])}, 0]) = ")
+    scaled = printed_vector(text, f"softmax([{short(two.scaled[0])}, 0]) = ")
+    for tokens, values in ((unscaled, two.p_unscaled), (scaled, two.p_scaled)):
+        for token, value in zip(tokens, values, strict=True):
+            assert_stands_for(token, value)
+    if two.slope_scaled == two.slope_unscaled:  # d_k = 1, or a tie: one slope, said once
+        assert_stands_for(re.search(r"is the same, (.+), scaled or not\.$", text).group(1), two.slope_scaled)
+        return
+    slopes = re.search(r"is (.+) scaled against (.+) unscaled, (.+)\.$", text)
+    assert_stands_for(slopes.group(1), two.slope_scaled)
+    assert_stands_for(slopes.group(2), two.slope_unscaled)
+    if slopes.group(1) != slopes.group(2):
+        assert slopes.group(3).endswith("larger" if two.slope_scaled > two.slope_unscaled else "smaller"), text

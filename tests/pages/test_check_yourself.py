@@ -2,6 +2,7 @@
 the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -303,3 +304,14 @@ def test_q3_hint_and_proof_speak_of_the_same_column_sums():
     (warning,) = [w.value for w in at.warning]
     shown = markdown_starting(at, "**3.**") + " " + markdown_starting(at, "Queries from")
     assert set(numbers_in(warning.removeprefix("**Not quite.**"))) <= set(numbers_in(shown)), (warning, shown)
+
+
+def test_q13_at_q42_prints_significant_digits():
+    """Item 10, ?q=42 (scores [16, 0], d_k = 4): 'The answer is 1.000… [1.000, 0.000]… slope 0.000 scaled against
+    0.0000 unscaled' made scaling look useless; the weights are 0.9997 and 0.0003, the slopes 3,000× apart."""
+    at = answer(open_page(q=42), "two_keys", "", show=True)
+    (shown,) = [i.value for i in at.info if i.value.startswith("The answer is")]
+    assert shown.startswith("The answer is 0.9997.") and "softmax of that is [0.9997, 0.0003]" in shown
+    proof = markdown_starting(at, "softmax([16, 0])")
+    assert "softmax([8, 0]) = [0.9997, 0.0003]" in proof and "1.1 × 10⁻⁷ unscaled, 2,979× larger" in proof
+    assert not re.search(r"(?<![\d.])[01]\.0+(?![\d]| ×)", shown + proof), shown + proof

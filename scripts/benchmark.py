@@ -6,15 +6,17 @@
 What it measures, each against a yardstick taken in the same run, so a busy machine moves both:
 - server: the median full rerun of each page in an open AppTest session at its defaults and at the
   largest inputs (32 tokens, d_model 64), against an empty page's rerun (AppTest's own overhead); the first
-  run of a new session; and the bytes of figure JSON at the largest inputs;
+  run of a new session; and the bytes of markup (st.html: the matrix tables) and figure JSON (Plotly) a page
+  sends, at the defaults and at the largest inputs;
 - browser (headless Chromium): from one step of the sidebar's d_model slider, and from each of the page's
   own main controls, to a settled page: the app's script is idle and nothing inside the app has changed
   for 400 ms; the time of the last change is reported, median of 7 steps. The yardstick is
   scripts/one_chart_page.py, one heatmap driven by a control of the same kind.
 
-Goals (issue "Every interaction feels instant"): a page's own control within 2× the one-chart page; a
-sidebar setting within 4× (2× on Home); a server rerun at the defaults within 50 ms, within 3× that at
-the largest inputs; at most 250 kB of figure JSON per page.
+Goals (issue "Matrices as HTML tables"), with the predictions skipped so every section is drawn: one step of a
+shared sidebar setting within 2× the one-chart page on every page; a page's own control within 1.5× the one-chart
+page driven by the same kind of control; a server rerun within 40 ms at the defaults and 100 ms at the largest
+inputs; at most 150 kB of markup and figure JSON at the defaults and 400 kB at the largest inputs.
 """
 
 from __future__ import annotations
@@ -109,9 +111,10 @@ def _apptest(file: str, query: dict):
 
 
 def server_run(file: str, query: dict, runs: int = 7) -> tuple[float, float, int, bool]:
-    """(median ms of a full rerun in an open session, ms of the first run of a new session, bytes of figure JSON,
-    whether an exception showed). A rerun is what a learner waits for after a sidebar change: the session, the
-    caches and Streamlit's compiled script are warm. The first run pays for compiling the page and its imports."""
+    """(median ms of a full rerun in an open session, ms of the first run of a new session, bytes of markup and
+    figure JSON the page sends, whether an exception showed). A rerun is what a learner waits for after a sidebar
+    change: the session, the caches and Streamlit's compiled script are warm. The first run pays for compiling
+    the page and its imports."""
     _apptest(file, query).run()  # warm the process-wide caches once
     at = _apptest(file, query)
     start = time.perf_counter()
@@ -122,7 +125,8 @@ def server_run(file: str, query: dict, runs: int = 7) -> tuple[float, float, int
         start = time.perf_counter()
         at.run()
         times.append((time.perf_counter() - start) * 1e3)
-    payload = sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    payload = sum(len(el.proto.spec.encode()) for el in at.get("plotly_chart"))
+    payload += sum(len(el.proto.body.encode()) for el in at.get("html"))
     return statistics.median(times), first, payload, bool(at.exception)
 
 
@@ -144,10 +148,10 @@ def server(pages) -> dict:
     _share_compiled_scripts()
     out = {"empty page ms": empty_page_ms()}
     for page in pages:
-        ms, first, _, err = server_run(page.path, {})
-        big_ms, _, payload, big_err = server_run(page.path, LARGEST)
-        out[page.path] = {"defaults ms": ms, "largest ms": big_ms, "first run ms": first, "figure kB": payload / 1e3,
-                          "exception": err or big_err}
+        ms, first, small, err = server_run(page.path, {"reveal": "1"})
+        big_ms, _, payload, big_err = server_run(page.path, {**LARGEST, "reveal": "1"})
+        out[page.path] = {"defaults ms": ms, "largest ms": big_ms, "first run ms": first, "defaults kB": small / 1e3,
+                          "figure kB": payload / 1e3, "exception": err or big_err}
     return out
 
 
@@ -259,7 +263,7 @@ def browser_times(pages) -> dict:
                                       ("radio", "radio"), ("toggle", "toggle"), ("button", "toggle"))}
             context.close()
             for pg in pages:
-                context, page = _open(browser, f"{app_base}/{pg.url_path}")
+                context, page = _open(browser, f"{app_base}/{pg.url_path}?reveal=1")  # every section drawn
                 row = {"sidebar d_model": measure(page, "slider", "d_model")}
                 for kind, key in CONTROLS.get(pg.path, []):
                     row[f"{kind} {key}"] = measure(page, kind, key)
@@ -280,13 +284,14 @@ def table(results: dict) -> str:
     base = srv.get("empty page ms", float("nan"))
     lines.append(f"server: median full rerun in an open session (AppTest; the empty page's {base:.0f} ms is "
                  "AppTest's own overhead, taken off in 'page'); first run of a new session")
-    lines.append(f"  {'page':<30} {'defaults':>9} {'page':>6} {'largest':>9} {'page':>6} {'first':>7} {'fig kB':>7}")
+    lines.append(f"  {'page':<30} {'defaults':>9} {'page':>6} {'largest':>9} {'page':>6} {'first':>7} "
+                 f"{'kB, defaults / largest':>22}")
     for path, row in srv.items():
         if isinstance(row, dict):
             flag = "  exception!" if row["exception"] else ""
             lines.append(f"  {path:<30} {row['defaults ms']:7.0f}ms {row['defaults ms'] - base:4.0f}ms "
                          f"{row['largest ms']:7.0f}ms {row['largest ms'] - base:4.0f}ms {row['first run ms']:5.0f}ms "
-                         f"{row['figure kB']:7.0f}{flag}")
+                         f"{row.get('defaults kB', float('nan')):12.0f} / {row['figure kB']:7.0f}{flag}")
     br = results.get("browser")
     if br:
         ref = br["one-chart page"]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from attn_core.builder import FEATURES, POSITION_DIMS, repeated_words, runner_up, sum_gap, top_keys
 
 from .builder import rules_said
-from .format import a_an, gap, listing, md_text, num
+from .format import a_an, gap, listing, md_text, num, readable
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -29,6 +31,34 @@ def positions_note(tokens, positional: bool = True) -> str:
     return f"{base}, so {listed} get different rows."
 
 
+def weight_text(w: float, decimals: int = 3) -> str:
+    """A weight for a sentence: `decimals` decimals, more where those would print 1.000 for a weight that is
+    not exactly 1 (0.99996), × 10ⁿ where they would print 0.000 for one that is not exactly 0."""
+    w = float(w)
+    if w in (0.0, 1.0) or not math.isfinite(w):
+        return num(w, decimals)
+    if abs(w) < 0.5 * 10**-decimals:
+        return readable(w, decimals)  # 3.4 × 10⁻⁴, never 0.000
+    while decimals < 15 and float(num(w, decimals).replace("−", "-")) in (0.0, 1.0):
+        decimals += 1
+    return num(w, decimals)
+
+
+def apart(a: float, b: float, decimals: int = 2) -> tuple[str, str]:
+    """a and b printed with the fewest decimals (at least `decimals`) that tell them apart when they differ, and
+    that print neither as 0.00 unless it is 0."""
+    a, b = float(a), float(b)
+
+    def clear(d: int) -> bool:
+        texts = num(a, d), num(b, d)
+        rounded_away = any(x != 0 and float(t.replace("−", "-")) == 0 for x, t in zip((a, b), texts, strict=True))
+        return (texts[0] != texts[1] or a == b) and not rounded_away
+
+    while decimals < 12 and not clear(decimals):
+        decimals += 1
+    return num(a, decimals), num(b, decimals)
+
+
 def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) -> tuple[bool, str]:
     """Was `guess` the key that query i weighs most, and why: (right, sentence from the numbers)."""
     top = top_keys(weights_row)
@@ -36,16 +66,20 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
     w = [float(x) for x in weights_row]
     s = [float(x) for x in scaled_row]
     q = f"“{labels[i]}”"
+    if len(w) == 1:
+        return (guess is not None, f"{q} is the only token, so it is its own only key and gets the whole weight, "
+                                   f"{'1' if w[0] == 1 else weight_text(w[0])}: softmax of a single score is always 1.")
     if runner is None:
-        return (guess is not None, f"{q} weighs every key the same, {num(w[0], 3)} each: its scaled scores are all "
-                                   f"equal, so no key is preferred and any answer is as good as another.")
+        return (guess is not None, f"{q} weighs every key the same, {weight_text(w[0])} each: its scaled scores "
+                                   "are all equal, so no key is preferred and any answer is as good as another.")
     names = " and ".join(f"“{labels[j]}”" for j in top)
     tied = " each" if len(top) > 1 else ""
-    text = (f"{q} gives its largest weight, {num(w[top[0]], 3)}{tied}, to {names}: the scaled score q·k/√d_k is "
-            f"{num(s[top[0]], 2)} there, against at most {num(s[runner], 2)} (“{labels[runner]}”) for the other "
-            "keys, and softmax turns the largest score into the largest weight.")
+    best, second = apart(s[top[0]], s[runner])
+    text = (f"{q} gives its largest weight, {weight_text(w[top[0]])}{tied}, to {names}: the scaled score q·k/√d_k "
+            f"is {best} there, against at most {second} (“{labels[runner]}”) for the other keys, and softmax turns "
+            "the largest score into the largest weight.")
     if guess is not None and guess not in top:
-        text += f" “{labels[guess]}” gets {num(w[guess], 3)}."
+        text += f" “{labels[guess]}” gets {weight_text(w[guess])}."
     return (guess in top, text)
 
 
@@ -56,7 +90,7 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
 def random_weights_caption(seed: int, d_model: int) -> str:
     """Where the random weights come from: the sidebar's seed and d_model."""
     return (f"W_Q, W_K and W_V are drawn from seed {seed} (sidebar), d_model = {d_model}. "
-            "Nothing has been learned, so a query's weights come out fairly even.")
+            "Nothing has been learned, so which key a query favours follows no meaning: it is down to the seed.")
 
 
 def named_features_caption() -> str:
@@ -109,7 +143,8 @@ def shares_sum_caption(shares, output_row) -> str:
 
 def weight_matrix_sentence(n_tokens: int, rows: int, cols: int) -> str:
     """What the weight matrix is, with its live size (a 6 × 6, an 8 × 8)."""
-    return (f"Each row is one query's weights over every key; it sums to 1. Your {n_tokens} tokens give "
+    yours = "Your one token gives" if n_tokens == 1 else f"Your {n_tokens} tokens give"
+    return (f"Each row is one query's weights over every key; it sums to 1. {yours} "
             f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
 
 

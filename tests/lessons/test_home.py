@@ -4,9 +4,10 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from attn_core import softmax
 from attn_core.builder import FEATURES, repeated_words, top_keys
 from attn_lessons.builder import rules_said
 from attn_lessons.home import (
@@ -23,7 +24,9 @@ from attn_lessons.home import (
     top_key_question,
     top_key_verdict,
     weight_matrix_sentence,
+    weight_text,
 )
+from tests.hyp import examples
 
 
 def test_the_classic_sentence_names_its_two_thes():
@@ -65,8 +68,6 @@ def test_an_even_row_prefers_no_key():
 
 @given(st.lists(st.floats(-30, 30), min_size=2, max_size=12), st.integers(0, 11))
 def test_the_verdict_agrees_with_the_weights(scaled, guess):
-    from attn_core import softmax
-
     guess = guess % len(scaled)
     weights = softmax(np.array(scaled))
     labels = [f"t{k}" for k in range(len(scaled))]
@@ -80,6 +81,8 @@ def test_the_verdict_agrees_with_the_weights(scaled, guess):
 
 def test_the_weights_captions_name_the_seed_or_the_features_and_rules():
     assert random_weights_caption(3, 16).startswith("W_Q, W_K and W_V are drawn from seed 3 (sidebar), d_model = 16.")
+    # the seeded weights are not even: 32 tokens at d_model = 8, seed 0, give one key 0.85 of a query's weight
+    assert "even" not in random_weights_caption(0, 8) and "down to the seed" in random_weights_caption(0, 8)
     named = named_features_caption()
     assert f"one of {len(FEATURES)} features ({', '.join(FEATURES)}) or one of 2 position columns" in named
     assert all(rule in named for rule in rules_said())
@@ -112,7 +115,53 @@ def test_the_shares_caption_reports_the_real_gap():
     assert shares_sum_caption(shares, [0.75, 3.5]).endswith("largest gap 0.500.")
 
 
-@pytest.mark.parametrize("n, phrase", [(6, "give a 6 × 6 weight matrix"), (8, "give an 8 × 8 weight matrix"),
-                                       (11, "give an 11 × 11 weight matrix"), (1, "give a 1 × 1 weight matrix")])
+@pytest.mark.parametrize("n, phrase", [(6, "6 tokens give a 6 × 6"), (8, "8 tokens give an 8 × 8"),
+                                       (11, "11 tokens give an 11 × 11"), (1, "one token gives a 1 × 1")])
 def test_the_weight_matrix_sentence_is_grammatical_for_every_length(n, phrase):
-    assert f"Your {n} tokens {phrase}, one row per query." in weight_matrix_sentence(n, n, n)
+    """Issue 22: one token read "Your 1 tokens give a 1 × 1 weight matrix"."""
+    assert f"Your {phrase} weight matrix, one row per query." in weight_matrix_sentence(n, n, n)
+
+
+# ---- issue 22: no 1.000 or 0.000 for a weight that is not exactly 1 or 0, and the two scores told apart --------
+
+def test_one_token_gets_the_whole_weight_and_is_not_said_to_weigh_every_key_the_same():
+    """Issue 22, Home ?text=hello: "weighs every key the same, 1.000 each" of its one key."""
+    right, text = top_key_verdict(["hello"], 0, [0.7], [1.0], 0)
+    assert right and "every key the same" not in text and "each" not in text
+    assert "“hello” is the only token, so it is its own only key and gets the whole weight, 1: softmax" in text
+
+
+def test_a_weight_near_1_and_one_near_0_are_printed_with_the_digits_that_show_them():
+    weights = softmax(np.array([8.0, 0.0]))  # [0.99966, 0.00034]: not 1 and not 0
+    right, text = top_key_verdict(["a", "b"], 0, [8.0, 0.0], weights, 1)
+    assert not right and "1.000" not in text and "0.000" not in text, text
+    assert "its largest weight, 0.9997, to “a”" in text and text.endswith("“b” gets 3.4 × 10⁻⁴.")
+
+
+def test_scores_that_round_alike_are_printed_apart():
+    scaled = [1.2341, 1.2302, -3.0]  # 1.23 and 1.23 at two decimals, but “a” is ahead
+    right, text = top_key_verdict(["a", "b", "c"], 0, scaled, softmax(np.array(scaled)), 0)
+    assert right and "is 1.234 there, against at most 1.230 (“b”)" in text, text
+
+
+@pytest.mark.parametrize("w, text", [(1.0, "1.000"), (0.0, "0.000"), (0.5, "0.500"), (0.99996, "0.99996"),
+                                     (0.9999999, "0.9999999"), (0.00034, "3.4 × 10⁻⁴"), (0.0004, "4.0 × 10⁻⁴")])
+def test_weight_text_prints_0_and_1_only_for_0_and_1(w, text):
+    assert weight_text(w) == text
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.floats(-40, 40), min_size=1, max_size=12), st.integers(0, 11))
+def test_no_verdict_rounds_a_weight_to_0_or_1_or_two_scores_to_one(scaled, guess):
+    weights = softmax(np.array(scaled))
+    guess = guess % len(scaled)
+    _, text = top_key_verdict([f"t{k}" for k in range(len(scaled))], 0, scaled, weights, guess)
+    printed = re.findall(r"(?:largest weight|the same|whole weight), ([^ ,:]+)|gets (.+)\.$", text)
+    for shown in (a or b for a, b in printed):  # every weight the sentence prints
+        if shown in ("0.000", "1.000"):
+            assert float(shown) in {float(w) for w in weights}, (shown, list(weights), text)
+    scores = re.search(r"is (\S+) there, against at most (\S+) ", text)
+    if scores:
+        best, second = scores.groups()
+        assert best != second, text
+        assert "0.00" not in (best, second) or 0.0 in scaled, text

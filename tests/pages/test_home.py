@@ -122,7 +122,7 @@ def test_a_page_that_splits_heads_shows_d_model_over_heads():
 @pytest.mark.parametrize("text,phrase", [("the cat sat on the mat", "give a 6 × 6 weight matrix"),
                                          ("a b c d e f g h", "give an 8 × 8 weight matrix"),
                                          ("a b c d e f g h i j k", "give an 11 × 11 weight matrix"),
-                                         ("one", "give a 1 × 1 weight matrix")])
+                                         ("one", "Your one token gives a 1 × 1 weight matrix")])
 def test_the_weight_matrix_sentence_is_grammatical_for_every_length(text, phrase):
     assert phrase in all_text(run_page(HOME, text=text))
 

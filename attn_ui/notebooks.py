@@ -148,14 +148,14 @@ def template(name: str) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
-def filled(name: str, parameters: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
-    """The template `name`'s cells: its parameters cell's source replaced by `parameters`, and every {{field}} of
-    its prose by prose[field]; every other cell exactly as the file has it."""
+def filled(name: str, params: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
+    """The template `name`'s cells: its parameters cell's source replaced by `params`, and every {{field}} of its
+    prose by prose[field]; every other cell exactly as the file has it."""
     prose = prose or {}
     cells = []
     for cell in template(name):
         if PARAMETERS in cell.tags:
-            cell = replace(cell, text=parameters)
+            cell = replace(cell, text=params)
         elif cell.kind == "markdown":
             cell = replace(cell, text=FIELD.sub(lambda m: prose[m[1]], cell.text))
         cells.append(cell)
@@ -164,14 +164,14 @@ def filled(name: str, parameters: str, prose: Mapping[str, str] | None = None) -
 
 def parameters(inputs: Sequence[str], shown: Sequence[tuple[str, object]]) -> str:
     """A parameters cell: the page's inputs (lines of code, on screen too), then under SHOWN the numbers the page
-    showed (name, value: an array, a number or None), which only the self-check reads."""
+    showed (name, value: an array, a number, a shape or None), which only the self-check reads."""
     return "\n".join([*inputs, "", SHOWN, *(assign(name, value) for name, value in shown)])
 
 
 def assign(name: str, value) -> str:
-    """`name = <value>` with every digit: an array literal, a number, or None."""
-    if value is None:
-        return f"{name} = None"
+    """`name = <value>` with every digit: an array literal, a number, a shape (a tuple) or None."""
+    if value is None or isinstance(value, tuple):
+        return f"{name} = {value!r}"
     value = np.asarray(value)
     return literal(name, value) if value.ndim else f"{name} = {number(float(value))}"
 
@@ -373,13 +373,12 @@ def check_cells(labels_q, labels_k, X_q, X_k, W_Q, W_K, W_V, sentence_labels, *,
               literal("X_q", X_q), literal("X_k", X_k), literal("W_Q", W_Q), literal("W_K", W_K),
               literal("W_V", W_V), names(sentence_labels, "sentence", "your sentence's tokens")]
     steps = shown_steps or {}
-    shown = [("shown_weights", shown_weights)]
+    shown = [("shown_weights", shown_weights), ("shown_shape", tuple(np.shape(shown_weights)))]  # and the answer
     shown += [(f"shown_steps_{name}", steps.get(key)) for name, key in
               (("attention", "attention"), ("recurrent", "recurrent network"), ("causal", "causal mask"))]
-    text = parameters(inputs, shown) + f"\nshown_shape = {tuple(np.shape(shown_weights))!r}  # the question's answer"
     sentence = (f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key." if same
                 else f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another.")
-    return filled("check", text, {"shape_sentence": sentence})
+    return filled("check", parameters(inputs, shown), {"shape_sentence": sentence})
 
 
 # ---------------------------------------------------------------------------------------------------------

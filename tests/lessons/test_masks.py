@@ -26,10 +26,11 @@ from attn_core.masks import (
 )
 from attn_lessons import masks as say
 from attn_lessons.format import plural
+from tests.prose import never_true
 
 SENTENCE = "the cat sat on the mat"
 TEXTS = {1: "hello", 6: SENTENCE, 32: " ".join(f"w{i % 20}" for i in range(40))}  # 40 words, kept: 32
-HEADS = [(2, 1), (8, 2), (16, 4), (64, 8), (64, 16), (64, 1)]  # (d_model, heads)
+HEADS = [(2, 1), (8, 2), (16, 4), (64, 8), (64, 16), (64, 1), (2, 2), (12, 12)]  # (d_model, heads); d_k = 1 last
 BAD_GRAMMAR = re.compile(r"(?<![\d.])1 (tokens|heads|pairs|keys|key columns|columns)\b|\ban [1-79]|\ba 8\b|…\.|; …|nan"
                          r"|\ball 1 ")
 
@@ -59,9 +60,11 @@ STATES = [(kind, n, d_model, heads, variant)
 
 
 def check_grammar(*sentences):
+    """No sentence breaks the page's grammar, nor a rule of tests/prose.py (what the prose walk checks)."""
     for text in sentences:
         if text is not None:
             assert not BAD_GRAMMAR.search(text), text
+            assert not never_true(text), never_true(text)
 
 
 def quoted(text: str) -> list[str]:
@@ -402,3 +405,36 @@ def test_the_step_title_and_the_average_switch_read_right_for_one_head_and_sever
 def test_the_weights_panel_names_its_head_only_when_there_are_several():
     assert say.weights_title(0, 1) == "weights = softmax(masked scores)"
     assert say.weights_title(2, 4) == "head 3: weights = softmax(masked scores)"
+
+
+# ---------------------------------------------------------------- issue 22: counts of one, and no rounded 0.000
+
+
+def test_one_column_a_head_is_one_column():
+    """Issue 22, ?d_model=12&heads=12: "12 / 12 = 1 columns"; and "Head 1 uses", which reads as a count."""
+    assert "d_k = 12 / 12 = 1 column of Q and K." in say.heads_caption(12, 12)
+    assert "d_k = d_v = 12 / 12 = 1 column and its own weights" in say.several_heads_intro(12, 12)
+    assert "d_k = 8 / 2 = 4 columns of Q" in say.heads_caption(8, 2)
+    one = say.head_output_caption(0, 12, 1)
+    assert "Here head 1 uses 1 of V's 12 columns, d0, so its output has that column;" in one
+    assert "Here head 2 uses 4 of V's 8 columns, d4 … d7, so its output has those columns;" in \
+        say.head_output_caption(1, 2, 4)
+    check_grammar(say.heads_caption(2, 2), say.several_heads_intro(2, 2), say.head_output_caption(1, 2, 1))
+
+
+def test_a_tiny_weight_on_a_blocked_pair_is_not_printed_as_0_000():
+    """A weight that is not exactly 0 reads in significant digits; exactly 0 says so."""
+    mask = np.array([[True, False], [True, True]])
+    weights = np.array([[[1 - 2e-5, 2e-5], [0.5, 0.5]]])  # one head: a blocked pair that leaked 2 × 10⁻⁵
+    assert "Largest weight on a blocked pair: 2.0 × 10⁻⁵." in say.weights_caption(mask, weights)
+    assert "so weight 2.0 × 10⁻⁵ in its one head" in say.see_why(["a", "b"], mask, 0, 2, weights)
+    weights[0, 0] = [1.0, 0.0]
+    assert "Largest weight on a blocked pair: 0.000 (exactly 0)." in say.weights_caption(mask, weights)
+    nothing = np.zeros((1, 2, 2))
+    nothing[0, 0, 1] = 3e-7  # a row that may see no key, and still got a weight: said, not rounded away
+    assert "its weights reach 3.0 × 10⁻⁷" in say.see_why(["a", "b"], np.array([[False, False], [True, True]]),
+                                                          0, 2, nothing)
+    output = np.zeros((2, 4))
+    output[0, 1] = -4e-6
+    info = say.blocked_rows_info(["a", "b"], np.array([[False, False], [True, True]]), np.zeros((1, 2, 2)), output)
+    assert info.endswith("largest output entry 4.0 × 10⁻⁶.")

@@ -64,6 +64,7 @@ class Question:
     options: tuple[tuple[str, str], ...] = ()  # (key, label) for a choice
     latex: str = ""  # a formula to show under the prompt
     tolerance: float = 0.0  # how far a number or vector entry may be from the answer
+    decimals: int | None = None  # the precision a number question states ("Two decimals are enough"), if any
 
 
 @dataclass(frozen=True)
@@ -104,36 +105,67 @@ def parse_shape(text) -> tuple[int, ...] | None:
     return tuple(int(p) for p in parts)
 
 
-def _plain_number(s: str) -> float | None:
+def _plain(s: str) -> tuple[float, float] | None:
+    """A number as typed and the unit of its last digit: '5.7' -> (5.7, 0.1), '0,73' -> (0.73, 0.01), '6' -> (6, 1),
+    '2.5e-3' -> (0.0025, 0.0001); None if unreadable."""
     s = s.strip().replace("−", "-").replace("–", "-")
     if s.count(",") == 1 and "." not in s:
         s = s.replace(",", ".")  # a decimal comma: 0,73
     if not s.isascii() or not _PLAIN.fullmatch(s):
         return None
     value = float(s)
-    return value if math.isfinite(value) else None
+    mantissa, _, power = s.lower().partition("e")
+    decimals = len(mantissa.partition(".")[2])
+    return (value, 10.0 ** (int(power or 0) - decimals)) if math.isfinite(value) else None
 
 
-def parse_number(text) -> float | None:
-    """'8', '0.73', '0,73', '73%', '√64', 'sqrt(64)', '1/8', 'one' -> a float; None if unreadable."""
+def _plain_number(s: str) -> float | None:
+    plain = _plain(s)
+    return None if plain is None else plain[0]
+
+
+def _term(s: str) -> float | None:
+    """A plain number or a square root: '8', '√64', 'sqrt(64)', 'sqrt 64'."""
+    root = re.fullmatch(r"(?:√|sqrt)\s*\(?\s*([^()]+?)\s*\)?", s.strip())
+    if root:
+        value = _plain_number(root.group(1))
+        return None if value is None or value < 0 else math.sqrt(value)
+    return _plain_number(s)
+
+
+def _read_number(text) -> tuple[float, float] | None:
+    """A reply as (value, unit of its last typed digit), the unit 0 for an exact form (√32, 1/√32, 'one');
+    None if unreadable."""
     if not isinstance(text, str) or len(text) > 60:
         return None
     s = _unwrap(text)
     for lead in ("≈", "~", "about", "="):
         s = s.removeprefix(lead).strip()
     if s in _WORDS:
-        return float(_WORDS[s])
+        return float(_WORDS[s]), 0.0
     if s.endswith("%"):
-        value = _plain_number(s[:-1])
-        return None if value is None else value / 100
-    root = re.fullmatch(r"(?:√|sqrt)\s*\(?\s*([^()]+?)\s*\)?", s)
-    if root:
-        value = _plain_number(root.group(1))
-        return None if value is None or value < 0 else math.sqrt(value)
+        plain = _plain(s[:-1])
+        return None if plain is None else (plain[0] / 100, plain[1] / 100)
     if s.count("/") == 1:
-        top, bottom = (_plain_number(p) for p in s.split("/"))
-        return None if top is None or not bottom else top / bottom
-    return _plain_number(s)
+        top, bottom = (_term(p) for p in s.split("/"))
+        return None if top is None or not bottom else (top / bottom, 0.0)
+    value = _term(s)
+    if value is None:
+        return None
+    return _plain(s) or (value, 0.0)
+
+
+def parse_number(text) -> float | None:
+    """'8', '0.73', '0,73', '73%', '√64', 'sqrt(64)', '1/8', '1/√32', 'one' -> a float; None if unreadable."""
+    read = _read_number(text)
+    return None if read is None else read[0]
+
+
+def typed_unit(text) -> float | None:
+    """The unit of a reply's last digit: 0.1 for '5.7', 1 for '6', 0.01 for '73%'; 0 for an exact form (√32, 1/8,
+    'one'); None if unreadable."""
+    read = _read_number(text)
+    return None if read is None else read[1]
 
 
 def parse_vector(text) -> tuple[float, ...] | None:
@@ -160,12 +192,29 @@ def read_answer(question: Question, raw) -> Any:
     return raw if raw in dict(question.options) else None
 
 
-def is_right(question: Question, value) -> bool:
-    """Whether a readable reply equals the computed answer (within the question's tolerance)."""
+def coarsest_unit(question: Question) -> float:
+    """The coarsest last digit a rounded reply to a number question may have: the precision the question states
+    (two decimals: 0.01), else the answer's second significant digit (0.1 for √32 = 5.657, 0.01 for 0.731), and
+    never coarser than 1 for a whole answer (a count or d_k: 512, not 5.1 × 10²)."""
+    if question.decimals is not None:
+        return 10.0**-question.decimals
+    a = abs(float(question.answer))
+    if not a:
+        return 0.0
+    second = 10.0 ** (math.floor(math.log10(a)) - 1)
+    return min(second, 1.0) if abs(a - round(a)) < 1e-6 else second
+
+
+def is_right(question: Question, value, unit: float = 0.0) -> bool:
+    """Whether a readable reply equals the computed answer: within the question's tolerance, or, for a number,
+    the answer rounded to the digits the reply gives (within half a unit of its last digit `unit`), to at least
+    the question's coarsest unit."""
     if question.answer_type == "shape":
         return tuple(value) == tuple(question.answer)
     if question.answer_type == "number":
-        return abs(value - question.answer) <= question.tolerance
+        off = abs(value - question.answer)
+        rounded = 0 < unit <= coarsest_unit(question) * (1 + 1e-9) and off <= unit / 2 * (1 + 1e-9)
+        return off <= question.tolerance or rounded
     if question.answer_type == "vector":
         return len(value) == len(question.answer) and all(
             abs(a - b) <= question.tolerance for a, b in zip(value, question.answer, strict=True))
@@ -178,7 +227,7 @@ def check(question: Question, raw) -> Verdict:
     value = read_answer(question, raw)
     if value is None:
         return Verdict(UNREADABLE, UNREADABLE_MESSAGES[question.answer_type])
-    if is_right(question, value):
+    if is_right(question, value, typed_unit(raw) if question.answer_type == "number" else 0.0):
         return Verdict(RIGHT, question.why)
     hint = HINTS[question.kind](question, value)
     return Verdict(WRONG, f"{hint + ' ' if hint else ''}The answer is {question.answer_text}. {question.why}")
@@ -654,7 +703,7 @@ def _two_keys(seed: int) -> Question:
            f"softmax of that is {sig_vec(two.p_scaled, 3)}; without the division it would be "
            f"{sig(two.p_unscaled[0], 4)} for the first key.")
     return Question("two_keys", seed, prompt, p, sig(p, 3), why, "number", params={"s": s, "d_k": d_k},
-                    tolerance=0.0051)
+                    tolerance=0.0051, decimals=2)
 
 
 def _hint_two_keys(q: Question, value) -> str:

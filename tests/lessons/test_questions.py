@@ -571,3 +571,40 @@ def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
     assert_stands_for(slopes.group(2), two.slope_unscaled)
     if slopes.group(1) != slopes.group(2):
         assert slopes.group(3).endswith("larger" if two.slope_scaled > two.slope_unscaled else "smaller"), text
+
+
+@pytest.mark.parametrize("seed", [1, 7])  # √32 = 5.657, and the question states no precision
+@pytest.mark.parametrize("reply,status", [("5.7", qs.RIGHT), ("5.66", qs.RIGHT), ("5.657", qs.RIGHT),
+                                          ("≈ 5.7", qs.RIGHT), ("5,7", qs.RIGHT), ("√32", qs.RIGHT),
+                                          ("5.6", qs.WRONG), ("6", qs.WRONG), ("5.8", qs.WRONG), ("5.62", qs.WRONG)])
+def test_scale_heads_accepts_the_answer_rounded_to_the_digits_typed(seed, reply, status):
+    """Item 11: '5.7' was marked wrong though nothing asked for more digits. A reply is right when it is the answer
+    rounded to the digits it gives (within half a unit of its last one), to at least two significant digits."""
+    q = qs.make_question("scale_heads", seed)
+    assert q.answer == pytest.approx(math.sqrt(32))
+    assert qs.check(q, reply).status == status, qs.check(q, reply)
+
+
+@pytest.mark.parametrize("reply", ["1/√32", "1 / √32", "1/sqrt(32)", "1/sqrt 32"])
+def test_one_over_root_d_k_is_read_and_gets_the_multiply_hint(reply):
+    """Item 11: '1/√32' was refused as unreadable; it is the factor you multiply by, and the hint says so."""
+    verdict = qs.check(qs.make_question("scale_heads", 7), reply)
+    assert verdict.status == qs.WRONG and "That is what you multiply by" in verdict.message
+
+
+@pytest.mark.parametrize("text,value", [("1/√64", 0.125), ("√2/2", math.sqrt(2) / 2), ("√(32)/√(2)", 4),
+                                        ("1/sqrt(4)", 0.5)])
+def test_a_fraction_may_hold_square_roots(text, value):
+    assert qs.parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text,unit", [("5.7", 0.1), ("5.66", 0.01), ("6", 1), ("73%", 0.01), ("7.5%", 0.001),
+                                       ("5,7", 0.1), ("≈ 5.7", 0.1), ("5.7e1", 1), ("2.5e-3", 1e-4), ("√32", 0),
+                                       ("1/8", 0), ("one", 0)])
+def test_a_reply_knows_the_unit_of_its_last_digit(text, unit):
+    assert qs.typed_unit(text) == pytest.approx(unit)
+
+
+def test_a_whole_answer_is_not_rounded_to_tens():
+    q = next(q for q in (qs.make_question("qk_variance", s) for s in range(200)) if q.answer == 512)
+    assert qs.check(q, "512").status == qs.RIGHT and qs.check(q, "5.1e2").status == qs.WRONG

@@ -315,3 +315,13 @@ def test_q13_at_q42_prints_significant_digits():
     proof = markdown_starting(at, "softmax([16, 0])")
     assert "softmax([8, 0]) = [0.9997, 0.0003]" in proof and "1.1 × 10⁻⁷ unscaled, 2,979× larger" in proof
     assert not re.search(r"(?<![\d.])[01]\.0+(?![\d]| ×)", shown + proof), shown + proof
+
+
+@pytest.mark.parametrize("q_seed", [1, 7])
+def test_q6_accepts_root_32_to_one_decimal_and_reads_one_over_root_32(q_seed):
+    """Item 11, ?q=1 and ?q=7 (answer √32 = 5.657): '5.7' was marked wrong, '1/√32' refused as unreadable."""
+    at = answer(open_page(q=q_seed), "scale_heads", "5.7")
+    assert [s.value.split(".**")[0] for s in at.success] == ["**Right"]
+    answer(at, "scale_heads", "1/√32")
+    (warning,) = [w.value for w in at.warning]
+    assert "That is what you multiply by; the question asks what you divide by." in warning

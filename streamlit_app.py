@@ -8,13 +8,14 @@ from attn_core import Inputs
 from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
 from attn_lessons import home as say
 from attn_lessons.builder import action_animal_lesson
-from attn_ui.checkpoint import predict, reveal
+from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import bar_panels_figure, matrix_figure, matrix_panels_figure, plot
+from attn_ui.figures import SCREEN_PX, bar_panels_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
+from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = ("For each token, self-attention asks: which other tokens carry information I need right now, "
          "and how much of each? The answer comes from the content, not from a fixed pattern. "
@@ -85,8 +86,9 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
     i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
     st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
-    guess = predict("home_top", say.top_key_question(labels[i]),
-                    options=list(range(len(labels))), format_func=labels.__getitem__)
+    # one token is its own only key: a question with one answer asks nothing, so the answer is simply shown
+    guess = predict("home_top", say.top_key_question(labels[i]), options=list(range(len(labels))),
+                    format_func=labels.__getitem__) if len(labels) > 1 else Guess(None, skipped=True)
     if guess is None:
         return i
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value)
@@ -107,11 +109,13 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
     """Each key's share wⱼ·vⱼ of the query's output, and their sum, which is the output."""
     st.subheader(say.output_header(labels[i]))
     shares = res.weights[i][:, None] * res.V  # (n, d_v): key j's share w_j · v_j of output_i
+    output = res.output[i][None, :]  # (1, d_v)
     left, right = st.columns([3, 2])
-    panels = [(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims),
-              (res.output[i][None, :], "output = Σⱼ wⱼ·vⱼ", [labels[i]], start.v_dims)]
-    plot(cached_figure(matrix_panels_figure, panels, f"The output for {labels[i]}", x_title="value dimension",
-                       share=0.6), key="fig_output", where=left)
+    top = max(np.abs(shares).max(), np.abs(output).max())  # one colour scale: the sum is read against its parts
+    draw(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims, zmax=top, x_title="value dimension",
+         y_title="key", where=left, share=0.6)
+    draw(output, "output", [labels[i]], start.v_dims, formula="Σⱼ wⱼ·vⱼ", zmax=top, x_title="value dimension",
+         where=left, share=0.6)
     table = pd.DataFrame({"key": labels, "score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i],
                           "weight": res.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
     right.dataframe(table, hide_index=True, key="table_row",
@@ -122,8 +126,8 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
 def every_query(labels, res) -> None:
     """The whole n × n weight matrix: one row per query."""
     st.header("Every query at once")
-    plot(cached_figure(matrix_figure, res.weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
-                       x_title="key", y_title="query"), key="fig_all_weights")
+    draw(res.weights, "weights", labels, labels, formula="softmax(QKᵀ/√d_k)", kind="weights", x_title="key",
+         y_title="query")
     st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape))
 
 
@@ -131,9 +135,22 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
     """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
     if not st.toggle("Show where Q, K and V come from", key="home_qkv"):
         return
-    panels = [(res.Q, "Q = X·W_Q", labels, start.q_dims), (res.K, "K = X·W_K", labels, start.k_dims),
-              (res.V, "V = X·W_V", labels, start.v_dims)]
-    plot(cached_figure(matrix_panels_figure, panels, "Q, K and V: one row per token", across=True), key="fig_qkv")
+    st.markdown("**Q, K and V: one row per token**")
+    top = max(np.abs(M).max() for M in (res.Q, res.K, res.V))  # one colour scale for the three
+    for M, name, dims in ((res.Q, "Q", start.q_dims), (res.K, "K", start.k_dims), (res.V, "V", start.v_dims)):
+        draw(M, name, labels, dims, formula=f"X·W_{name}", zmax=top, y_title="token")
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def table(M, title: str, rows, cols, width_px: float, **options) -> str:
+    """attn_ui.tables.matrix_html, built once per set of numbers: a 32 × 64 table costs ~3 ms to write."""
+    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
+
+
+def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
+    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
+    width_px = min(NARROWEST_PX, SCREEN_PX * share)
+    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
 @st.fragment(key=NOTEBOOK)

@@ -137,7 +137,7 @@ def output_header(label: str) -> str:
 def shares_sum_caption(shares, output_row) -> str:
     """That the keys' shares wⱼ·vⱼ (n, d_v) add up to the output row (d_v,), and how closely."""
     added = np.asarray(shares, dtype=float).sum(axis=0)  # Σⱼ wⱼ·vⱼ: (n, d_v) -> (d_v,)
-    return ("Summing each column of the top panel gives the output row under it: "
+    return ("Summing each column of the table of shares gives the output row under it: "
             f"largest gap {gap(sum_gap(added, output_row).largest)}.")
 
 

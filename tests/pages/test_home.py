@@ -5,15 +5,26 @@ import pytest
 
 import attn_core
 from attn_core.builder import build
-from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, panel, run_page, title_of
+from tests.apptest_utils import all_text, figures, panel, run_page, table_titled, tables, title_of
 
 HOME = "streamlit_app.py"
+
+
+def caption(at, starts_with: str) -> str:
+    """The caption (title, formula and shape) of the one table whose caption starts with `starts_with`."""
+    (found,) = [t.caption for t in tables(at) if t.caption.startswith(starts_with)]
+    return found
+
+
+def printed(decimals: int = 2) -> dict:
+    """assert_allclose's tolerance for a number read back from a table that prints `decimals` decimals."""
+    return {"rtol": 0, "atol": 0.5 * 10**-decimals}
 
 
 def test_defaults_draw_every_step_without_error():
     at = run_page(HOME, reveal=1)
     assert not at.exception
-    names = [t.get("name", "") for f in figures(at) for t in f["data"]] + [title_of(f) for f in figures(at)]
+    names = [t.get("name", "") for f in figures(at) for t in f["data"]] + [t.caption for t in tables(at)]
     for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ",
                   "weights = softmax(QKᵀ/√d_k)  (6 × 6)"):
         assert any(t.startswith(start) for t in names), (start, names)
@@ -25,11 +36,13 @@ def test_numbers_on_screen_are_the_maths():
     inputs = attn_core.build_inputs("the cat sat on the mat", 3, 4)
     w = inputs.weights
     ref = attn_core.scaled_dot_product_attention(inputs.X @ w.W_Q, inputs.X @ w.W_K, inputs.X @ w.W_V)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "weights = softmax(QKᵀ")), ref.weights)
-    shares = np.asarray(panel(at, "wⱼ · vⱼ")["z"], dtype=float)
-    output = np.asarray(panel(at, "output = Σⱼ")["z"], dtype=float)
-    np.testing.assert_allclose(shares.sum(axis=0), output[0])  # the weighted sum really is the output
-    np.testing.assert_allclose(output[0], ref.output[2])
+    np.testing.assert_allclose(table_titled(at, "weights = softmax(QKᵀ")[0], ref.weights, **printed())
+    shares, keys, _ = table_titled(at, "wⱼ · vⱼ")
+    output, (query,), _ = table_titled(at, "output = Σⱼ")
+    assert keys == start_labels() and query == "sat"
+    # the weighted sum really is the output: six printed shares and the printed output, each off by half a digit
+    np.testing.assert_allclose(shares.sum(axis=0), output[0], rtol=0, atol=7 * printed()["atol"])
+    np.testing.assert_allclose(output[0], ref.output[2], **printed())
     assert "sat" in panel(at, "1. scores")["name"]
     np.testing.assert_allclose(panel(at, "1. scores")["y"], ref.scores[2])
     np.testing.assert_allclose(panel(at, "3. weights")["y"], ref.weights[2])
@@ -43,12 +56,12 @@ def test_query_params_are_read_and_written_back():
     assert at.selectbox(key="heads").value == 4
     assert at.selectbox(key="query").value == 1
     at.toggle(key="home_qkv").set_value(True).run()
-    assert panel(at, "Q = X·W_Q")["name"].endswith("(3 × 16)")
+    assert caption(at, "Q = X·W_Q").endswith("(3 × 16)")
 
 
 def test_ten_tokens_give_a_ten_by_ten_matrix_live():
     at = run_page(HOME, text="one two three four five six seven eight nine ten")
-    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(10 × 10)")
+    assert caption(at, "weights = softmax(QKᵀ").endswith("(10 × 10)")
     assert "10 × 10 weight matrix" in all_text(at)
 
 
@@ -64,7 +77,7 @@ def test_bad_link_values_fall_back_with_a_notice(qp, word):
     assert not at.exception
     notices = " ".join(w.value for w in at.warning)
     assert word in notices and "default" in notices
-    assert len(figures(at)) >= 3
+    assert len(figures(at)) >= 1 and len(tables(at)) >= 3  # the query's bars; the shares, output and weights
 
 
 def test_empty_sentence_keeps_the_last_good_one():
@@ -72,20 +85,23 @@ def test_empty_sentence_keeps_the_last_good_one():
     at.text_area(key="text").set_value("   ").run()
     assert not at.exception
     assert "last good sentence" in " ".join(w.value for w in at.warning)
-    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(2 × 2)")
+    assert caption(at, "weights = softmax(QKᵀ").endswith("(2 × 2)")
 
 
 def test_long_text_is_cut_and_the_learner_told():
     at = run_page(HOME, text="word " * 500)
     assert not at.exception
     assert "500 tokens" in " ".join(i.value for i in at.info)
-    assert title_of(figure_titled(at, "weights = softmax(QKᵀ")).endswith("(32 × 32)")
+    assert caption(at, "weights = softmax(QKᵀ").endswith("(32 × 32)")
 
 
 def test_emoji_and_html_are_just_tokens():
     at = run_page(HOME, text="<script>alert(1)</script> 🙂", reveal=1)
     assert not at.exception
-    assert len(figures(at)) >= 3
+    assert len(figures(at)) >= 1 and len(tables(at)) >= 3
+    labels = attn_core.build_inputs("<script>alert(1)</script> 🙂", 0, 8).labels
+    assert "<·0" in labels and labels[-1] == "🙂"
+    assert table_titled(at, "weights = softmax(QKᵀ")[1] == labels  # every token comes back as text, not markup
 
 
 def test_changing_d_model_keeps_heads_valid():
@@ -229,3 +245,31 @@ def test_wide_random_weights_put_the_code_behind_a_toggle():
     assert not [c for c in at.code if "import numpy as np" in c.value]
     at.toggle(key="show_code").set_value(True).run()
     assert [c for c in at.code if "W_Q = np.array" in c.value]
+
+
+def test_the_matrices_are_tables_and_only_the_query_row_is_a_chart():
+    """Issue 21: every matrix a learner reads is an HTML table; the bars of one query's row stay a chart."""
+    at = run_page(HOME, reveal=1)
+    at.toggle(key="home_qkv").set_value(True).run()
+    assert [t.caption for t in tables(at)] == [
+        "wⱼ · vⱼ, each key's share  (6 × 7)", "output = Σⱼ wⱼ·vⱼ  (1 × 7)", "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
+        "Q = X·W_Q  (6 × 7)", "K = X·W_K  (6 × 7)", "V = X·W_V  (6 × 7)"]
+    assert [title_of(f) for f in figures(at)] == ["What “sat” asks of every key"]
+    assert not [t for t in at.toggle if "table" in t.label]  # no "Show the numbers as a table" switch
+    start = attn_core_builder_start()
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    for name, M in (("Q", res.Q), ("K", res.K), ("V", res.V)):
+        values, rows, cols = table_titled(at, f"{name} = X·W_{name}")
+        np.testing.assert_allclose(values, M, **printed())
+        assert rows == start_labels() and cols == list(getattr(start, f"{name.lower()}_dims"))
+
+
+def test_one_token_asks_no_question_with_one_answer():
+    """Issue 22, ?text=hello: the one key is shown, not asked about; and the sentences count one token."""
+    at = run_page(HOME, text="hello")
+    assert not at.radio and "Which key will" not in all_text(at)
+    said = " ".join(i.value for i in at.info)
+    assert "“hello” is the only token, so it is its own only key and gets the whole weight, 1" in said
+    text = all_text(at)
+    assert "Your one token gives a 1 × 1 weight matrix" in text
+    assert "every key the same" not in text and "1.000 each" not in text and "1 tokens" not in text

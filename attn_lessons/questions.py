@@ -542,19 +542,30 @@ def _causal_row(seed: int) -> Question:
     nonzero = int((weights[i - 1] > 0).sum())
     prompt = (f"Under a causal mask over a sentence of {n} tokens, how many keys get a nonzero weight in row {i} "
               f"(the query of token {i})?")
-    why = (f"A causal mask lets token {i} attend to itself and the tokens before it, keys 1 … {i}: "
-           f"{plural(nonzero, 'key')} with nonzero weight; the {plural(n - nonzero, 'key')} after it get "
-           "exactly 0.")
+    before = {1: "only to itself, key 1", 2: "to itself and the token before it, keys 1 and 2"}.get(
+        i, f"to itself and the tokens before it, keys 1 … {i}")
+    why = (f"A causal mask lets token {i} attend {before}: {plural(nonzero, 'key')} with nonzero weight; "
+           f"{keys_after(n - i)}.")
     return Question("causal_row", seed, prompt, float(nonzero), str(nonzero), why, "number",
                     params={"n": n, "i": i}, tolerance=1e-9)
 
 
+def keys_after(count: int) -> str:
+    """What the keys after a causal row's query get, the verb agreeing with the count."""
+    if count == 0:
+        return "there is no key after it"
+    return "the key after it gets exactly 0" if count == 1 else f"the {count} keys after it get exactly 0"
+
+
 def _hint_causal_row(q: Question, value) -> str:
     n, i = q.params["n"], q.params["i"]
-    if value == n - i + 1 and n - i + 1 != i:
-        return f"That counts token {i} and the tokens after it; a causal mask keeps the ones before."
+    if value == n - i + 1 and i < n and n - i + 1 != i:
+        after = "the token" if n - i == 1 else "the tokens"
+        return f"That counts token {i} and {after} after it; a causal mask keeps the ones before."
     if value == i - 1:
         return f"Token {i} also attends to itself."
+    if value == 1 and i > 1:
+        return f"Token {i} attends to itself and to every token before it."
     if value == n and n != i:
         return "That is every key, as without a mask."
     return ""
@@ -812,11 +823,9 @@ def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
     """Which keys row i (1-based) of a causal weight matrix reaches, and what it gives the rest."""
     row = np.asarray(weights, dtype=float)[i - 1]
     on = [labels[j] for j in np.flatnonzero(row > 0)]
-    after = len(row) - len(on)
     listed = listing([f"“{w}”" for w in on])
-    rest = f"; the {plural(after, 'key')} after it get exactly 0" if after else "; there is no key after it"
     return (f"Row {i} (“{labels[i - 1]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{num(row.sum(), 3)}{rest}.")
+            f"{num(row.sum(), 3)}; {keys_after(len(row) - i)}.")
 
 
 def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> str:

@@ -352,7 +352,9 @@ def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
     text = qs.reveal_causal_row(labels, W, i)
     assert f"has {i} nonzero weight{'s' if i > 1 else ''}" in text and f"“t{i - 1}”" in text
     assert f"“t{i}”" not in text
-    assert (f"the {n - i} key" in text) if i < n else "no key after it" in text
+    after = {0: "there is no key after it", 1: "the key after it gets exactly 0"}.get(
+        n - i, f"the {n - i} keys after it get exactly 0")
+    assert after in text, text
 
 
 def test_reveal_identical_words_the_gap():
@@ -608,3 +610,29 @@ def test_a_reply_knows_the_unit_of_its_last_digit(text, unit):
 def test_a_whole_answer_is_not_rounded_to_tens():
     q = next(q for q in (qs.make_question("qk_variance", s) for s in range(200)) if q.answer == 512)
     assert qs.check(q, "512").status == qs.RIGHT and qs.check(q, "5.1e2").status == qs.WRONG
+
+
+KEYS_AFTER = re.compile(r"\b[01] keys\b|\bthe 1 key\b|\bkey after it get\b|\bkeys after it gets\b|keys 1 … 1\b")
+
+
+def test_causal_row_at_q42_says_the_key_after_it_gets_0():
+    """Q7 at ?q=42 (row 8 of 9) said 'the 1 key after it get exactly 0'."""
+    q = qs.make_question("causal_row", 42)
+    assert (q.params["n"], q.params["i"]) == (9, 8)
+    assert q.why.endswith("8 keys with nonzero weight; the key after it gets exactly 0.")
+
+
+@settings(max_examples=examples(200))
+@given(st.integers(0, 10**6))
+def test_causal_row_counts_and_verbs_agree_at_every_row(seed):
+    """The first row has no tokens before it, the last none after it, and one key 'gets', several 'get'."""
+    q = qs.make_question("causal_row", seed)
+    n, i = q.params["n"], q.params["i"]
+    W = scaled_dot_product_attention(*np.ones((3, n, 2)), mask=causal_mask(n)).weights
+    for text in (q.why, qs.reveal_causal_row([f"t{k}" for k in range(n)], W, i)):
+        assert not KEYS_AFTER.search(text), text
+        assert ("no key after it" in text) == (i == n), text
+    assert ("the tokens before it" in q.why) == (i > 2) and ("the token before it" in q.why) == (i == 2), q.why
+    for reply in range(n + 2):
+        hint = qs.check(q, str(reply)).message
+        assert "the tokens after it" not in hint or i < n - 1, hint

@@ -325,3 +325,12 @@ def test_q6_accepts_root_32_to_one_decimal_and_reads_one_over_root_32(q_seed):
     answer(at, "scale_heads", "1/√32")
     (warning,) = [w.value for w in at.warning]
     assert "That is what you multiply by; the question asks what you divide by." in warning
+
+
+def test_q7_at_q42_says_the_key_after_it_gets_0():
+    """?q=42, row 8 of 9: 'the 1 key after it get exactly 0' in the answer and in the proof under it."""
+    at = answer(open_page(q=42), "causal_row", "", show=True)
+    (shown,) = [i.value for i in at.info if i.value.startswith("The answer is")]
+    proof = markdown_starting(at, "Row 8")
+    for text in (shown, proof):
+        assert "the key after it gets exactly 0." in text and "1 key after" not in text, text

@@ -241,6 +241,11 @@ def show_answer(question: Question) -> Verdict:
 # ---------------------------------------------------------------------------------------------- wording
 
 
+def _at_most(x: float) -> str:
+    """A bound on a gap: 'by at most 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
+    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {gap(x)}"
+
+
 def _by(x: float) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
     return "by less than 10⁻⁹" if x < CLOSE else f"by up to {gap(x)}"
@@ -582,7 +587,7 @@ def _identical_tokens(seed: int) -> Question:
     reasons = {
         "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
                  f"and attention gives them the same output: the largest gap is {gap(gap_plain)}."),
-        "differ": (f"Without positions nothing tells them apart: their outputs differ by at most {gap(gap_plain)}. "
+        "differ": (f"Without positions nothing tells them apart: their outputs differ {_at_most(gap_plain)}. "
                    "Order only shows once positions are added to X."),
         "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
                  f"{num(size, 3)}, not 0."),

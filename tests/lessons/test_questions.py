@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 from tests.hyp import examples
 
 from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
-from attn_core.questions import attention_reads, passage_words, qkv_arrays, recurrent_reads, role_test, steps_matrix
+from attn_core.questions import (
+    attention_reads,
+    passage_words,
+    qkv_arrays,
+    recurrent_reads,
+    repeat_gaps,
+    role_test,
+    steps_matrix,
+)
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 from attn_lessons.format import short
@@ -636,3 +644,14 @@ def test_causal_row_counts_and_verbs_agree_at_every_row(seed):
     for reply in range(n + 2):
         hint = qs.check(q, str(reply)).message
         assert "the tokens after it" not in hint or i < n - 1, hint
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(0, 10**6))
+def test_identical_tokens_hint_states_a_bound_that_is_a_bound(seed):
+    """Q8 said 'their outputs differ by at most below 10⁻⁹'."""
+    q = qs.make_question("identical_tokens", seed)
+    gap_plain = repeat_gaps(q.params["words"], q.params["a"], q.params["b"], seed, 8)[0]
+    hint = q.params["reasons"]["differ"]
+    assert "at most below" not in hint
+    assert ("differ by less than 10⁻⁹" in hint) == (gap_plain < 1e-9), hint

@@ -334,3 +334,10 @@ def test_q7_at_q42_says_the_key_after_it_gets_0():
     proof = markdown_starting(at, "Row 8")
     for text in (shown, proof):
         assert "the key after it gets exactly 0." in text and "1 key after" not in text, text
+
+
+def test_q8_hint_bounds_the_gap_in_words_that_are_a_bound():
+    """?q=0 answered “They differ”: 'their outputs differ by at most below 10⁻⁹'."""
+    at = answer(open_page(q=0), "identical_tokens", "differ")
+    (warning,) = [w.value for w in at.warning]
+    assert "their outputs differ by less than 10⁻⁹." in warning and "at most below" not in warning

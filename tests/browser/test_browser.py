@@ -101,6 +101,7 @@ def browser(server):
 
 
 PHONE = {"width": 390, "height": 844}
+NARROW_WINDOW = {"width": 390, "height": 844, "desktop": True}  # a desktop browser's window made narrow
 LAPTOP = {"width": 1280, "height": 900}
 PHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
                "Version/17.0 Mobile/15E148 Safari/604.1")
@@ -109,9 +110,10 @@ PHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 def open_cold(browser, url: str, viewport: dict | None = None):
     """A new browser context (no cookies, no session) opening `url`, waiting for the script to finish.
 
-    A viewport under 600 px wide is a phone: touch, and a phone's User-Agent."""
-    viewport = viewport or LAPTOP
-    phone = viewport["width"] < 600
+    A viewport under 600 px wide is a phone (touch, and a phone's User-Agent) unless it says "desktop": a
+    narrow desktop window, which must look the same, since the layout follows the width alone."""
+    viewport = dict(viewport or LAPTOP)
+    phone = viewport["width"] < 600 and not viewport.pop("desktop", False)
     context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone,
                                   user_agent=PHONE_AGENT if phone else None)
     page = context.new_page()
@@ -210,7 +212,7 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390", "1280"])
+@pytest.mark.parametrize("viewport", [PHONE, NARROW_WINDOW, LAPTOP], ids=["390", "390-desktop", "1280"])
 @pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
 def test_every_page_opens_cold_and_fits_the_screen(browser, server, file, url_path, viewport):
     """With the predictions skipped, so that every chart is drawn: no sideways scroll, no cut equation or
@@ -229,7 +231,7 @@ def test_every_page_opens_cold_and_fits_the_screen(browser, server, file, url_pa
         assert page.evaluate(CUT_OFF) == [], f"{file} at {viewport['width']} px"
         assert page.evaluate(OVERLAPPING_CELL_TEXT) == [], f"{file}: cell values overlap at {viewport['width']} px"
         text_alternatives(page, file)
-        screenshot(page, f"{Path(file).stem}_{viewport['width']}")
+        screenshot(page, f"{Path(file).stem}_{viewport['width']}{'_desktop' if 'desktop' in viewport else ''}")
     finally:
         context.close()
 
@@ -389,5 +391,36 @@ def test_the_notebook_download_is_a_valid_notebook_of_the_view_on_screen(browser
         nbclient.NotebookClient(nb, timeout=120, kernel_name="python3").execute()
         last = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
         assert nbk.MATCH in last
+    finally:
+        context.close()
+
+
+# Each page's first own control (its widget key), as the benchmark drives it.
+FIRST_CONTROL = {"streamlit_app.py": "query", "pages/1_QKV_builder.py": "start", "pages/2_Scaling_explorer.py": "za",
+                 "pages/6_Training_lab.py": "dk", "pages/3_Common_mistakes.py": "head",
+                 "pages/5_Check_yourself.py": "reroll", "pages/4_Masks_and_heads.py": "mask",
+                 "pages/7_Mask_mistakes.py": "mask"}
+MAX_TABS = 40
+TABS_TO = """key => {
+    const a = document.activeElement;
+    return !!(a && a.closest('.st-key-' + key));
+}"""
+
+
+@pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
+def test_the_first_own_control_is_at_most_40_tab_presses_from_the_top(browser, server, file, url_path):
+    """From the top of the page, with the predictions skipped, Tab reaches the page's first own control within 40
+    presses: no editor toolbar, grid or table adds its stops on the way."""
+    key = FIRST_CONTROL[file]
+    context, page = open_cold(browser, f"{server}/{url_path}?reveal=1")
+    try:
+        assert page.locator(f".st-key-{key}").count(), f"{file} has no control with key {key!r}"
+        page.locator("body").focus()
+        presses = 0
+        while presses < MAX_TABS and not page.evaluate(TABS_TO, key):
+            page.keyboard.press("Tab")
+            presses += 1
+        assert page.evaluate(TABS_TO, key), f"{file}: {MAX_TABS} Tab presses do not reach {key!r}"
+        print(f"{file}: {presses} Tab presses to {key!r}")
     finally:
         context.close()

@@ -779,12 +779,11 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
     """The spread of q·k measured at the learner's d_k, and the two-key softmax one standard deviation apart."""
     std = float(np.std(dots))
     return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-            f"{num(std, 2)} (√{d_k} = {num(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
-            f"scores [{num(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
-            f"weight of {num(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{num(two.scaled[0], 2)}, 0] and "
-            f"the second key keeps {num(two.p_scaled[1], 3)}, with a gradient slope p₂(1 − p₂) of "
-            f"{num(two.slope_scaled, 3)} instead of {num(two.slope_unscaled, 3)}.")
+            f"{sig(std, 2)} (√{d_k} = {sig(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
+            f"scores [{sig(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
+            f"weight of {sig(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
+            f"[{sig(two.scaled[0], 2)}, 0] and the second key keeps {sig(two.p_scaled[1], 3)}; its gradient slope "
+            f"p₂(1 − p₂) is {slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
 
 
 def share(total: int, parts: int) -> str:

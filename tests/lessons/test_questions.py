@@ -22,7 +22,8 @@ from attn_core.questions import (
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
-from attn_lessons.format import short
+from attn_lessons.format import readable, short
+from tests.prose import never_true
 
 SEEDS = range(0, 25)
 
@@ -332,9 +333,23 @@ def test_reveal_why_scale_states_the_measured_numbers(d_k):
     dots = sample_qk_dots(d_k, 4000, 0)
     two = compare_two_keys([float(dots.std()), 0], d_k)
     text = qs.reveal_why_scale(d_k, dots, two)
-    assert f"d_k = {d_k}" in text and f"{dots.std():.2f}" in text
-    assert f"second key a weight of {two.p_unscaled[1]:.3f}" in text and f"keeps {two.p_scaled[1]:.3f}" in text
+    assert f"At your d_k = {d_k}, 4,000 random pairs" in text
+    # with the values beside the sentence: each printed number rounds its own value, and none reads 0 or 1 unless
+    # it is (at d_k = 64 the unscaled weight 3.4 × 10⁻⁴ printed as 0.000)
+    assert_stands_for(re.search(r"standard deviation of (\S+) \(", text).group(1), dots.std())
+    assert_stands_for(re.search(r"second key a weight of (.+?)\. ", text).group(1), two.p_unscaled[1])
+    assert_stands_for(re.search(r"the second key keeps (.+?); ", text).group(1), two.p_scaled[1])
     assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
+    assert never_true(text) == [], never_true(text)
+
+
+def test_why_scale_at_d_k_1_says_the_slope_is_the_same():
+    """Q2 at ?d_model=2&heads=2 (d_k = 1): 'a gradient slope p₂(1 − p₂) of 0.197 instead of 0.197'."""
+    dots = sample_qk_dots(1, 4000, 0)
+    two = compare_two_keys([float(dots.std()), 0], 1)
+    text = qs.reveal_why_scale(1, dots, two)
+    assert "instead of" not in text and never_true(text) == [], text
+    assert text.endswith(f"its gradient slope p₂(1 − p₂) is the same, {readable(two.slope_scaled)}, scaled or not.")
 
 
 @settings(max_examples=examples(100))

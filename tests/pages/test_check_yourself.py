@@ -341,3 +341,14 @@ def test_q8_hint_bounds_the_gap_in_words_that_are_a_bound():
     at = answer(open_page(q=0), "identical_tokens", "differ")
     (warning,) = [w.value for w in at.warning]
     assert "their outputs differ by less than 10⁻⁹." in warning and "at most below" not in warning
+
+
+@pytest.mark.parametrize("settings,words", [({"d_model": "2", "heads": "2"}, "is the same, "),
+                                            ({"d_model": "64", "heads": "1"}, "× larger.")])
+def test_q2_proof_compares_the_slopes_in_words_that_fit(settings, words):
+    """?d_model=2&heads=2 (d_k = 1) said 'a slope of 0.197 instead of 0.197'; at d_k = 64 the unscaled weight
+    3.4 × 10⁻⁴ printed as 0.000."""
+    at = answer(open_page(**settings), "why_scale", "", show=True)
+    proof = markdown_starting(at, "At your d_k")
+    assert words in proof and "instead of" not in proof, proof
+    assert not re.search(r"(?<![\d.])[01]\.0+(?![\d]| ×)", proof), proof

@@ -101,20 +101,20 @@ def allowed_pairs(mask) -> str:
 
 
 def scores_title(head: int, heads: int, d_k: int) -> str:
-    """The masked-scores heatmap's title: the formula, for the head on show."""
+    """The masked-scores table's title: the formula, for the head on show."""
     who = f"head {head + 1}: " if heads > 1 else ""
     return f"{who}masked scores = {_heads_symbol(heads)}/√{d_k} + M"
 
 
 def scores_caption(mask) -> str:
-    """What the grey cells of the masked scores are, or that there are none."""
+    """What the hatched cells of the masked scores are, or that there are none."""
     if np.asarray(mask, dtype=bool).all():
         return "No pair is blocked, so no score is −∞: these are the plain scaled scores, and M adds 0 everywhere."
-    return "A blocked pair's score is −∞ (grey cell): exp(−∞) = 0, so softmax gives it no weight at all."
+    return "A blocked pair's score is −∞ (hatched cell): exp(−∞) = 0, so softmax gives it no weight at all."
 
 
 def all_scores_blocked(mask) -> str | None:
-    """Said in words when every masked score is −∞ (a heatmap of nothing would be an empty grey box)."""
+    """Said in words when every masked score is −∞ (a table of nothing but −∞ needs the why)."""
     mask = np.asarray(mask, dtype=bool)
     if mask.any():
         return None
@@ -145,7 +145,7 @@ def weights_caption(mask, weights) -> str:
 
 
 def head_output_title(head: int, heads: int) -> str:
-    """The title of one head's output heatmap."""
+    """The title of one head's output table."""
     return f"head {head + 1}: head output = weights·Vₕ" if heads > 1 else "head output = weights·V"
 
 
@@ -241,20 +241,20 @@ def ribbon_caption(n: int, d_model: int, heads: int) -> str:
 
 
 def head_weights_title(head: int, heads: int, d_k: int) -> str:
-    """One head's weights heatmap, titled as weights: softmax of its own masked, scaled scores."""
+    """One head's weights table, titled as weights: softmax of its own masked, scaled scores."""
     return f"head {head + 1} weights = softmax({_heads_symbol(heads)}/√{d_k} + M)"
 
 
 def grid_caption(shown, heads: int) -> str:
-    """What the grid of head heatmaps shows, and which heads when only a group fits."""
+    """What the head tables show, and which heads when only a group fits."""
     shown = list(shown)
     which = "" if len(shown) == heads else f" Shown: heads {shown[0] + 1} … {shown[-1] + 1} of {heads}."
-    each = "The heatmap is the one head's" if heads == 1 else "Each heatmap is one head's"
+    each = "The table is the one head's" if heads == 1 else "Each table is one head's"
     return f"{each} softmax({_heads_symbol(heads)}/√d_k + M): every row is one query's weights over the keys.{which}"
 
 
 def query_title(label: str, heads: int, d_k: int) -> str:
-    """The one-query-in-every-head heatmap's title."""
+    """The one-query-in-every-head table's title."""
     if heads == 1:
         return f"“{label}” in its one head: softmax(qKᵀ/√{d_k} + M)"
     return f"“{label}” in every head: softmax(qₕKₕᵀ/√{d_k} + M)"
@@ -287,7 +287,7 @@ def where_query_looks(labels, i: int, mask, weights) -> str:
 
 
 def average_title(heads: int) -> str:
-    """The title of the head-average heatmap: a summary, not a head, unless there is only one head."""
+    """The title of the head-average table: a summary, not a head, unless there is only one head."""
     if heads == 1:
         return "average over the 1 head = head 1's weights"
     return f"average over the {heads} heads, not a head"
@@ -394,16 +394,16 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
     return " ".join([*wrong, text])
 
 
-# ---------------------------------------------------------------- titles of the figures that hold several panels
+# ---------------------------------------------------------------- the titles above the groups of tables
 
 
 def steps_title(head: int, heads: int) -> str:
-    """The title of section 2's figure: the steps of the head on show."""
+    """The title over section 2's tables: the steps of the head on show."""
     return f"Step by step in head {head + 1} of {heads}" if heads > 1 else "Step by step in the one head"
 
 
 def grid_title(shown, heads: int) -> str:
-    """The title of the figure of every head's weights (or of the group of heads on show)."""
+    """The title over every head's weights (or over the group of heads on show)."""
     shown = list(shown)
     if heads == 1:
         return "The one head's weights"
@@ -420,7 +420,7 @@ def average_toggle(heads: int) -> str:
 
 
 def weights_title(head: int, heads: int) -> str:
-    """The title of the step-by-step weights panel, for the head on show."""
+    """The title of the step-by-step weights table, for the head on show."""
     return f"head {head + 1}: weights = softmax(masked scores)" if heads > 1 else "weights = softmax(masked scores)"
 
 

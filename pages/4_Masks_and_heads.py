@@ -11,10 +11,11 @@ from attn_lessons.format import md_text
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.code import source
-from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import matrix_figure, matrix_grid, plot, slim
+from attn_ui.data import load_inputs, notebook_cells
+from attn_ui.figures import SCREEN_PX
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
+from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = (
     "Masks decide which pairs are allowed at all. Before the softmax, every blocked query→key pair gets "
@@ -35,7 +36,7 @@ KIND_CAPTIONS = {
               "text one token at a time must not peek at words it has not written yet.",
 }
 HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
-GRID_COLUMNS = 2  # two heatmaps per row keeps every printed weight and the whole title readable
+GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
 
@@ -122,7 +123,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
 
 @st.fragment(key=STEPS)
 def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
-    """One head's mask, masked scores, weights and output as one figure, then the layer's output."""
+    """Predict first; then one head's mask, masked scores, weights and output, and the layer's output."""
     st.header("2. What the mask does, step by step")
     labels, heads = inputs.labels, res.weights.shape[0]
     n, d_model = inputs.X.shape
@@ -134,19 +135,36 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
                                             on_change=rerun_fragments(STEPS, NOTEBOOK)) - 1
     st.caption(say.heads_caption(d_model, heads))
     if not which_keys(inputs, mask, res):
-        return  # the figures answer the question: they wait for a prediction
-    plot(cached_figure(steps_figure, mask, res.scaled[h], res.weights[h], res.head_outputs[h], labels, h, heads,
-                       res.d_k), key="fig_steps")
-    st.caption(f"**Mask.** {say.allowed_pairs(mask)}")
+        return  # the tables answer the question: they wait for a prediction
+    steps_tables(mask, res, labels, h, masks.checkpoint_token(masks.n_real(inputs.tokens)))
+    blocked = masks.fully_masked_rows(mask)  # a query that may see no key gets an output of 0: outline the first
+    draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
+         x_title="model dimension", y_title="query", highlight_row=int(blocked[0]) if blocked.size else None)
+
+
+def steps_tables(mask: np.ndarray, res: attn_core.MultiHeadResult, labels: list[str], h: int, i: int) -> None:
+    """Head h's mask, masked scores, weights (n, n) and output (n, d_k), two to a row, each with its sentence;
+    the row of query i, the one the prediction asked about, outlined in the first three."""
+    heads = res.weights.shape[0]
+    st.markdown(f"**{say.steps_title(h, heads)}**")
+    axes = {"x_title": "key", "y_title": "query", "highlight_row": i, "share": 1 / GRID_COLUMNS}
+    left, right = st.columns(GRID_COLUMNS)
+    draw(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels, labels, kind="weights",
+         decimals=0, where=left, **axes)
+    left.caption(f"**Mask.** {say.allowed_pairs(mask)}")
+    draw(res.scaled[h], say.scores_title(h, heads, res.d_k), labels, labels, where=right, **axes)
     nothing = say.all_scores_blocked(mask)
     if nothing:
-        st.info(nothing, icon=":material/block:")
+        right.info(nothing, icon=":material/block:")
     else:
-        st.caption(f"**Masked scores.** {say.scores_caption(mask)}")
-    st.caption(f"**Weights.** {say.weights_caption(mask, res.weights)}")
-    st.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
-    plot(cached_figure(heatmap, res.output, "output = concat(head outputs)·W_O", labels,
-                       [f"d{c}" for c in range(d_model)], x_title="model dimension", y_title="query"), key="fig_output")
+        right.caption(f"**Masked scores.** {say.scores_caption(mask)}")
+    left, right = st.columns(GRID_COLUMNS)
+    draw(res.weights[h], say.weights_title(h, heads), labels, labels, kind="weights", where=left, **axes)
+    left.caption(f"**Weights.** {say.weights_caption(mask, res.weights)}")
+    dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
+    draw(res.head_outputs[h], say.head_output_title(h, heads), labels, dims, where=right,
+         **(axes | {"x_title": "value dimension"}))
+    right.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
 
 
 def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> bool:
@@ -193,7 +211,7 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
 
 @st.fragment
 def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
-    """Every head's weights as one figure, two to a row; more than eight heads are shown a group at a time."""
+    """Every head's weights as a table, two to a row; more than eight heads are shown a group at a time."""
     heads = res.weights.shape[0]
     shown = list(range(heads))
     if heads > HEADS_PER_GROUP:
@@ -202,7 +220,11 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
         g = st.columns([1, 3])[0].selectbox("Heads to show", options=list(range(len(groups))), key="head_group",
                                             format_func=lambda k: f"heads {groups[k][0] + 1} … {groups[k][1]}")
         shown = list(range(*groups[g]))
-    plot(cached_figure(heads_figure, res.weights[shown], labels, shown, heads, res.d_k), key="fig_heads")
+    st.markdown(f"**{say.grid_title(shown, heads)}**")
+    for first in range(0, len(shown), GRID_COLUMNS):  # a row of columns per pair: on a phone they stack in order
+        for k, where in zip(shown[first:first + GRID_COLUMNS], st.columns(GRID_COLUMNS), strict=False):
+            draw(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels, kind="weights",
+                 x_title="key", y_title="query", where=where, share=1 / GRID_COLUMNS)
     st.caption(say.grid_caption(shown, heads))
 
 
@@ -213,9 +235,8 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     i = token_picker("Pick the query token", "query", labels, default=masks.n_real(inputs.tokens) - 1,
                      container=st.columns([1, 3])[0], on_change=rerun_fragments(QUERY, NOTEBOOK))
-    plot(cached_figure(heatmap, res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
-                       [f"head {k + 1}" for k in range(heads)], labels, kind="weights", x_title="key", y_title="head"),
-         key="fig_query_heads")
+    draw(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k), [f"head {k + 1}" for k in range(heads)],
+         labels, kind="weights", x_title="key", y_title="head")
     st.caption(say.where_query_looks(labels, i, mask, res.weights))
 
 
@@ -227,37 +248,24 @@ def head_average(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     if not st.toggle(say.average_toggle(heads), key="average"):
         return
     chart, words = st.columns(2, vertical_alignment="center")
-    plot(cached_figure(heatmap, masks.head_average(res.weights), say.average_title(heads), labels, labels,
-                       kind="weights", x_title="key", y_title="query", share=0.5), key="fig_head_average", where=chart)
+    draw(masks.head_average(res.weights), say.average_title(heads), labels, labels, kind="weights", x_title="key",
+         y_title="query", where=chart, share=0.5)
     words.caption(say.average_caption(heads))
 
 
-# ---------------------------------------------------------------- figures, each built once per distinct numbers
+# ---------------------------------------------------------------- tables, each written once per distinct numbers
 
 
-def heatmap(M, title: str, rows, cols, **kwargs):
-    """One matrix_figure, lightened for the browser (figures.slim)."""
-    return slim(matrix_figure(M, title, rows, cols, **kwargs))
+@st.cache_data(show_spinner=False, max_entries=256)
+def table(M, title: str, rows, cols, width_px: float, **options) -> str:
+    """attn_ui.tables.matrix_html, built once per set of numbers: eight heads of 32 × 32 cost ~16 ms to write."""
+    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
 
 
-def steps_figure(mask, scaled, weights, head_output, labels, h: int, heads: int, d_k: int):
-    """Head h's mask, masked scores, weights and output, (n, n) × 3 and (n, d_k), as one figure of four panels."""
-    panel = {"rows": labels, "x_title": "key", "y_title": "query", "share": 1 / GRID_COLUMNS}
-    dims = [f"d{c}" for c in masks.value_columns(h, d_k)]  # this head's own columns of V
-    return matrix_grid([
-        heatmap(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", cols=labels, kind="weights",
-                decimals=0, **panel),
-        heatmap(scaled, say.scores_title(h, heads, d_k), cols=labels, **panel),
-        heatmap(weights, say.weights_title(h, heads), cols=labels, kind="weights", **panel),
-        heatmap(head_output, say.head_output_title(h, heads), cols=dims, **(panel | {"x_title": "value dimension"})),
-    ], say.steps_title(h, heads), GRID_COLUMNS)
-
-
-def heads_figure(weights, labels, shown, heads: int, d_k: int):
-    """The weights (k, n, n) of the heads `shown`, two to a row, on one colour scale."""
-    return matrix_grid([heatmap(W, say.head_weights_title(k, heads, d_k), labels, labels, kind="weights", x_title="key",
-                                y_title="query", share=1 / GRID_COLUMNS) for k, W in zip(shown, weights, strict=True)],
-                       say.grid_title(shown, heads), GRID_COLUMNS, one_scale=True)
+def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
+    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
+    width_px = min(NARROWEST_PX, SCREEN_PX * share)
+    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
 @st.fragment(key=NOTEBOOK)

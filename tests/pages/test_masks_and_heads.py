@@ -7,7 +7,8 @@ import pytest
 
 import attn_core
 from attn_core.masks import build_mask, with_padding
-from tests.apptest_utils import all_text, assert_ran, figures, heatmap_z, title_of
+from tests.apptest_utils import all_text, assert_ran, figures, table_titled, tables
+from tests.html_tables import values
 from tests.lessons.test_masks import BAD_GRAMMAR
 
 PAGE = "pages/4_Masks_and_heads.py"
@@ -17,31 +18,28 @@ TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
 @pytest.fixture
 def run(open_page):
     """run(**query_params): the page opened cold from a link, asserted free of exceptions. The prediction is
-    skipped (?reveal=1) unless the link says otherwise, so that the figures behind it are drawn."""
+    skipped (?reveal=1) unless the link says otherwise, so that the tables behind it are drawn."""
     return lambda **query_params: open_page(PAGE, **({"reveal": 1} | query_params))
 
 
-def panels(at) -> list[dict]:
-    """Every heatmap as a figure of its own: a figure, or one panel of a figure of several (titled by its
-    subplot title), so that each can be found by its title as before the panels were combined."""
-    out = []
-    for fig in figures(at):
-        titles = [a["text"] for a in fig["layout"].get("annotations") or []]
-        axes = list(dict.fromkeys(t.get("xaxis", "x") for t in fig["data"]))
-        if len(axes) == 1 and not titles:
-            out.append(fig)
-            continue
-        assert len(titles) == len(axes), title_of(fig)
-        out += [{"data": [t for t in fig["data"] if t.get("xaxis", "x") == ax], "layout": {"title": {"text": name}}}
-                for ax, name in zip(axes, titles, strict=True)]
-    return out
+PRINTED = {"rtol": 0, "atol": 0.5 * 10**-2}  # a number read back from a table that prints two decimals
 
 
-def panel_titled(at, starts_with: str) -> dict:
-    """The one heatmap (a figure or a panel of one) whose title starts with `starts_with`."""
-    found = [p for p in panels(at) if title_of(p).startswith(starts_with)]
-    assert len(found) == 1, f"{len(found)} panels titled {starts_with!r}; titles: {[title_of(p) for p in panels(at)]}"
+def table(at, starts_with: str):
+    """The one table (tests.html_tables.Table) whose caption starts with `starts_with`."""
+    found = [t for t in tables(at) if t.caption.startswith(starts_with)]
+    assert len(found) == 1, f"{len(found)} tables titled {starts_with!r}; captions: {[t.caption for t in tables(at)]}"
     return found[0]
+
+
+def matrix(at, starts_with: str) -> np.ndarray:
+    """The numbers that table prints, as floats (−∞ included)."""
+    return values(table(at, starts_with))
+
+
+def outlined(t) -> list[str]:
+    """The labels of a table's outlined rows."""
+    return [r["label"] for r in t.body if r["cls"] == "H"]
 
 
 def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
@@ -50,17 +48,17 @@ def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
     return attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
 
 
-def head_figures(at):
-    """The grid of section 3: one weights heatmap per head."""
-    return [f for f in panels(at) if re.match(r"head \d+ weights = softmax\(", title_of(f))]
+def head_tables(at):
+    """The grid of section 3: one weights table per head."""
+    return [t for t in tables(at) if re.match(r"head \d+ weights = softmax\(", t.caption)]
 
 
 def assert_clean(at):
-    """No figure prints a NaN (the page ran: `run` has asserted that already)."""
-    for fig in figures(at):
-        for trace in fig["data"]:
-            for row in trace.get("text") or []:
-                assert not any("not a number" in str(t) or "nan" == str(t).lower() for t in row), title_of(fig)
+    """No table prints a NaN (the page ran: `run` has asserted that already)."""
+    for t in tables(at):
+        cells = [text for row in t.body for text, _ in row["cells"]]
+        assert not any("not a number" in c or c.strip().lower() == "nan" for c in cells), t.caption
+        assert not np.isnan(values(t)).any(), t.caption
 
 
 @pytest.mark.parametrize(("heads", "mask", "pad"), [(1, "none", None), (2, "padding", 2), (4, "causal", None)])
@@ -71,36 +69,36 @@ def test_each_mask_with_heads_1_2_4_matches_multi_head_attention(run, heads, mas
     n = 6 + (pad or 0)  # padding appends its ⟨pad⟩ tokens to the 6 words
     M = build_mask(mask, n, n_padded=pad or 0)
     res = expected(heads, M, pad=pad or 0)
-    grid = head_figures(at)
+    grid = head_tables(at)
     assert len(grid) == heads
     d_k = 8 // heads
-    for k, fig in enumerate(grid):
+    for k, t in enumerate(grid):
         # titled as weights (issue item 11), with the live √d_k, no longer "scaled by 1/√d_k = …"
         qk = "QKᵀ" if heads == 1 else "QₕKₕᵀ"
-        assert title_of(fig).startswith(f"head {k + 1} weights = softmax({qk}/√{d_k} + M)")
-        np.testing.assert_allclose(heatmap_z(fig), res.weights[k], atol=1e-12)
-    avg = panel_titled(at, "average over the")
+        assert t.caption.startswith(f"head {k + 1} weights = softmax({qk}/√{d_k} + M)")
+        np.testing.assert_allclose(values(t), res.weights[k], **PRINTED)
+    avg = table(at, "average over the")
     # "not a head" only when it is not: with one head the average is that head's weights
-    assert ("not a head" in title_of(avg)) == (heads > 1)
-    np.testing.assert_allclose(heatmap_z(avg), res.weights.mean(axis=0), atol=1e-12)
-    np.testing.assert_allclose(heatmap_z(panel_titled(at, "output = concat")), res.output, atol=1e-12)
-    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), M.astype(float))
-    weights = heatmap_z(panel_titled(at, f"{'head 1: ' if heads > 1 else ''}weights = softmax"))
+    assert ("not a head" in avg.caption) == (heads > 1)
+    np.testing.assert_allclose(values(avg), res.weights.mean(axis=0), **PRINTED)
+    np.testing.assert_allclose(matrix(at, "output = concat"), res.output, **PRINTED)
+    np.testing.assert_array_equal(matrix(at, "mask:"), M.astype(float))
+    weights = matrix(at, f"{'head 1: ' if heads > 1 else ''}weights = softmax")
     if mask == "causal":
         assert np.all(weights[np.triu_indices(6, k=1)] == 0.0)
     if mask == "padding":
         assert np.all(weights[:, 6:] == 0.0)  # the two ⟨pad⟩ keys, after the six words
-    np.testing.assert_allclose(weights.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=0, atol=n * PRINTED["atol"])  # n rounded cells
     assert f"{heads}\u00a0×\u00a0{n}\u00a0×\u00a0{d_k}" in all_text(at)  # the ribbon's split step, live
 
 
 def test_masked_scores_are_labelled_minus_infinity_not_a_huge_number(run):
     at = run(mask="causal")
-    fig = panel_titled(at, "head 1: masked scores")
-    z = heatmap_z(fig)
+    t = table(at, "head 1: masked scores")
+    z = values(t)
     upper = np.triu_indices(6, k=1)
-    assert np.all(np.isnan(z[upper])) and np.all(np.isfinite(z[np.tril_indices(6)]))  # blank cells, no 1e9
-    text = np.array(next(t for t in fig["data"] if t["type"] == "heatmap")["text"])
+    assert np.all(np.isneginf(z[upper])) and np.all(np.isfinite(z[np.tril_indices(6)]))  # −∞, no 1e9
+    text = np.array([[c for c, _ in row["cells"]] for row in t.body])
     assert np.all(text[upper] == "−∞")
 
 
@@ -110,10 +108,11 @@ def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it(run):
     assert_clean(at)
     info = " ".join(i.value for i in at.info)
     assert "“cat” may attend to no key" in info
-    weights = heatmap_z(panel_titled(at, "head 1: weights = softmax"))
+    weights = matrix(at, "head 1: weights = softmax")
     assert np.all(weights[1] == 0.0) and np.all(weights[5, 2:] == 0.0)
-    assert np.all(heatmap_z(panel_titled(at, "output = concat"))[1] == 0.0)
-    assert np.all(heatmap_z(panel_titled(at, "“cat” in every head")) == 0.0)
+    assert np.all(matrix(at, "output = concat")[1] == 0.0)
+    assert outlined(table(at, "output = concat")) == ["cat"]  # the query that may see no key, outlined
+    assert np.all(matrix(at, "“cat” in every head") == 0.0)
     assert at.query_params["custom"] == grid
 
 
@@ -123,7 +122,7 @@ def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why(run):
     assert at.error and "blocks every pair" in at.error[0].value
     assert any("All 36 masked scores are −∞" in i.value for i in at.info)  # said in words, not an empty plot
     for prefix in ("head 1: weights", "head 1: head output", "output = concat", "average over"):
-        z = heatmap_z(panel_titled(at, prefix))
+        z = matrix(at, prefix)
         assert not np.isnan(z).any() and np.all(z == 0.0), prefix
 
 
@@ -137,7 +136,7 @@ def test_preset_buttons_block_and_then_allow_every_pair(run):
     at.button(key="preset_causal").click().run()
     assert_ran(at)
     assert not at.error
-    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), np.tril(np.ones((6, 6))))
+    np.testing.assert_array_equal(matrix(at, "mask:"), np.tril(np.ones((6, 6))))
 
 
 def test_mangled_links_fall_back_with_a_notice(run):
@@ -145,7 +144,7 @@ def test_mangled_links_fall_back_with_a_notice(run):
     assert_clean(at)
     warnings = " ".join(w.value for w in at.warning)
     assert "custom='11x-abc'" in warnings and "query='99'" in warnings
-    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), np.ones((6, 6)))
+    np.testing.assert_array_equal(matrix(at, "mask:"), np.ones((6, 6)))
     at = run(mask="diagonal", pad="99")
     assert_clean(at)
     assert "mask='diagonal'" in " ".join(w.value for w in at.warning)
@@ -158,7 +157,7 @@ def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence(run):
     assert any("was 2 × 2" in i.value for i in at.info)
     expected_mask = np.ones((6, 6))
     expected_mask[0, 1] = expected_mask[1, 0] = 0
-    np.testing.assert_array_equal(heatmap_z(panel_titled(at, "mask:")), expected_mask)
+    np.testing.assert_array_equal(matrix(at, "mask:"), expected_mask)
 
 
 def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice(run):
@@ -166,7 +165,7 @@ def test_heads_that_do_not_divide_d_model_fall_back_with_the_foundation_notice(r
     assert_clean(at)
     assert any("heads=3" in w.value and "does not divide" in w.value for w in at.warning)
     assert at.selectbox(key="heads").value == 2
-    assert len(head_figures(at)) == 2
+    assert len(head_tables(at)) == 2
 
 
 def test_switching_the_mask_and_the_query_writes_them_to_the_link(run):
@@ -174,32 +173,34 @@ def test_switching_the_mask_and_the_query_writes_them_to_the_link(run):
     at.radio(key="mask").set_value("padding").run()
     assert_ran(at)
     assert at.query_params["mask"] == "padding" and at.query_params["pad"] == "1"
-    weights = heatmap_z(panel_titled(at, "head 1: weights"))
+    weights = matrix(at, "head 1: weights")
     assert np.all(weights[:, 6] == 0.0) and np.all(weights[:, 5] > 0)  # the one ⟨pad⟩ key is blocked, "mat" is not
     at.selectbox(key="query").set_value(2).run()
     assert_ran(at)
     assert at.query_params["query"] == "2"
     res = expected(2, build_mask("padding", 7, n_padded=1), pad=1)
-    np.testing.assert_allclose(heatmap_z(panel_titled(at, "“sat” in every head")), res.weights[:, 2, :], atol=1e-12)
+    np.testing.assert_allclose(matrix(at, "“sat” in every head"), res.weights[:, 2, :], **PRINTED)
 
 
 # ---------------------------------------------------------------- every sentence true in every state
 
 
-def axis_labels(fig: dict, axis: str) -> list[str]:
-    return list(next(t for t in fig["data"] if t.get("type") == "heatmap")[axis])
+def axis_labels(at, starts_with: str, axis: str) -> list[str]:
+    """A table's row labels ("y") or column labels ("x")."""
+    _, rows, cols = table_titled(at, starts_with)
+    return rows if axis == "y" else cols
 
 
 def prose(at) -> str:
     """Every sentence and title a learner reads, without the source code of "Show the code"."""
     parts = [str(e.value) for kind in ("markdown", "caption", "info", "warning", "error", "latex", "title",
                                        "header", "subheader") for e in at.get(kind)]
-    return "\n".join(parts + [title_of(f) for f in figures(at) + panels(at)])
+    return "\n".join(parts + [t.caption for t in tables(at)])
 
 
 def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
     at = run(heads=2)
-    titles = [title_of(f) for f in panels(at)]
+    titles = [t.caption for t in tables(at)]
     assert not any("scaled by" in t for t in titles), titles
     assert any(t.startswith("head 2 weights = softmax(QₕKₕᵀ/√4 + M)") for t in titles), titles
 
@@ -210,8 +211,7 @@ def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
 ])
 def test_each_heads_output_is_labelled_with_the_columns_of_V_it_uses(run, params, head, columns):
     at = run(**params)
-    fig = panel_titled(at, f"head {head}: head output")
-    assert axis_labels(fig, "x") == columns
+    assert axis_labels(at, f"head {head}: head output", "x") == columns
     assert f"{columns[0]} … {columns[-1]}" in prose(at)
 
 
@@ -224,14 +224,13 @@ def test_the_different_keys_sentence_is_said_only_when_the_heads_differ(run):
 
 def test_padding_appends_pad_tokens_and_never_calls_a_word_padding(run):
     at = run(mask="padding", pad=2)
-    fig = panel_titled(at, "mask:")
-    labels = axis_labels(fig, "y")
+    labels = axis_labels(at, "mask:", "y")
     assert labels == ["the·0", "cat", "sat", "on", "the·4", "mat", "⟨pad⟩·6", "⟨pad⟩·7"]
-    z = heatmap_z(fig)
+    z = matrix(at, "mask:")
     assert [labels[j] for j in range(8) if not z[:, j].any()] == ["⟨pad⟩·6", "⟨pad⟩·7"]
     assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in prose(at)
     at = run(mask="padding", pad=8)
-    assert axis_labels(panel_titled(at, "mask:"), "y")[-1] == "⟨pad⟩·13"
+    assert axis_labels(at, "mask:", "y")[-1] == "⟨pad⟩·13"
     at = run(mask="padding", pad=9)
     assert any("pad='9'" in w.value for w in at.warning) and at.select_slider(key="pad").value == 1
 
@@ -283,8 +282,8 @@ def test_the_figures_wait_for_a_prediction_about_the_third_token(run):
     at = run(reveal=0)
     assert at.radio(key=f"{CP}_value").value is None
     assert "Under the causal mask, which keys can “sat”, the third token, see?" in all_text(at)
-    assert not [p for p in panels(at) if title_of(p).startswith(("mask:", "head 1: weights"))]
-    assert panels(at)  # section 3 is not behind the question
+    assert not [t for t in tables(at) if t.caption.startswith(("mask:", "head 1: weights"))]
+    assert head_tables(at)  # section 3 is not behind the question
 
 
 def test_a_right_prediction_is_confirmed_from_the_mask(run):
@@ -294,9 +293,9 @@ def test_a_right_prediction_is_confirmed_from_the_mask(run):
     assert_ran(at)
     said = " ".join(s.value for s in at.success)
     assert said.startswith("**Right.** Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”"), said
-    mask = heatmap_z(panel_titled(at, "mask:"))  # the reveal's claim, read off the figure it sits above
+    mask = matrix(at, "mask:")  # the reveal's claim, read off the table it sits above
     assert list(np.flatnonzero(mask[2])) == [0, 1, 2]
-    assert np.all(heatmap_z(panel_titled(at, "head 1: weights"))[2, 3:] == 0.0)
+    assert np.all(matrix(at, "head 1: weights")[2, 3:] == 0.0)
 
 
 def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
@@ -306,7 +305,7 @@ def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
     assert_ran(at)
     said = " ".join(w.value for w in at.warning)
     assert "**Not quite.** You left out “sat” itself" in said and "Row “sat” of the mask" in said, said
-    assert panel_titled(at, "mask:") and not at.success
+    assert table(at, "mask:") and not at.success
 
 
 def test_show_me_reveals_the_answer_without_a_verdict(run):
@@ -317,7 +316,7 @@ def test_show_me_reveals_the_answer_without_a_verdict(run):
     said = " ".join(i.value for i in at.info)
     assert "Row “sat” of the mask has a 1 for the 6 keys “the·0” … “mat”: every key, itself included." in said
     assert not at.success and "Not quite" not in all_text(at)
-    assert panel_titled(at, "mask:")
+    assert table(at, "mask:")
 
 
 def test_the_question_follows_a_short_sentence_and_padding(run):
@@ -336,10 +335,10 @@ def test_the_page_ends_with_next_and_back_along_the_route(run):
 
 def test_the_head_average_is_drawn_only_when_asked_for(run):
     at = run(heads=2)
-    assert not [p for p in panels(at) if title_of(p).startswith("average over")]
+    assert not [t for t in tables(at) if t.caption.startswith("average over")]
     at.toggle(key="average").set_value(True).run()
     assert_ran(at)
-    assert panel_titled(at, "average over the 2 heads") and at.query_params["average"] == "1"
+    assert table(at, "average over the 2 heads") and at.query_params["average"] == "1"
 
 
 def test_choosing_another_head_redraws_its_steps(run):
@@ -347,17 +346,20 @@ def test_choosing_another_head_redraws_its_steps(run):
     at.selectbox(key="head").set_value(2).run()
     assert_ran(at)
     res = expected(2, build_mask("causal", 6))
-    np.testing.assert_allclose(heatmap_z(panel_titled(at, "head 2: weights")), res.weights[1], atol=1e-12)
-    assert title_of(next(f for f in figures(at) if title_of(f).startswith("Step by step"))) == \
-        "Step by step in head 2 of 2"
+    np.testing.assert_allclose(matrix(at, "head 2: weights"), res.weights[1], **PRINTED)
+    assert [m.value for m in at.markdown if "Step by step" in m.value] == ["**Step by step in head 2 of 2**"]
     assert at.query_params["head"] == "2"
 
 
-def test_few_charts_at_defaults_and_many_heads_in_one(run):
-    """Speed: at the defaults four charts in all; eight heads are one chart, not eight."""
-    assert len(figures(run(heads=2))) == 4  # the steps, the layer output, the heads, one query
+def test_every_matrix_is_a_table_and_no_chart_is_left(run):
+    """Issue 21 (speed): no Plotly chart on this page, every matrix a table and none drawn twice; no hidden
+    chart text and no "Show the numbers as a table" switch."""
+    at = run(heads=2)
+    assert not figures(at) and not [t for t in at.toggle if "table" in t.label]
+    captions = [t.caption for t in tables(at)]
+    assert len(captions) == 8 == len(set(captions))  # four steps, the layer output, two heads, one query
     at = run(d_model=64, heads=8)
-    assert len(figures(at)) == 4 and len(head_figures(at)) == 8
+    assert not figures(at) and len(head_tables(at)) == 8
 
 
 @pytest.mark.parametrize("phone", [False, True])
@@ -416,7 +418,7 @@ def test_show_the_code_is_the_notebook_for_the_head_and_query_shown_and_runs(run
     scope: dict = {}
     exec(code, scope)  # noqa: S102 - the page's own generated code
     assert len(scope["labels"]) == 8 and scope["labels"][-1].startswith("⟨pad⟩")  # the padding reached the code
-    assert np.allclose(scope["weights"][2], heatmap_z(panel_titled(at, "head 3: weights")), equal_nan=True)
+    np.testing.assert_allclose(scope["weights"][2], matrix(at, "head 3: weights"), **PRINTED)
     (button,) = at.get("download_button")
     assert button.proto.label == "Download as a notebook"
 
@@ -433,3 +435,21 @@ def test_wide_inputs_put_the_code_behind_a_toggle(run):
     assert not [c for c in at.code if "import numpy as np" in c.value]
     at.toggle(key="show_code").set_value(True).run()
     assert "W_O = np.array" in page_code(at)
+
+
+def test_the_query_asked_about_is_outlined_in_its_steps(run):
+    """Issue 21: the row the prediction asked about (“sat”) is outlined in each step; the layer output outlines a
+    query that may see no key, and here there is none."""
+    at = run(mask="causal")
+    for prefix in ("mask:", "head 1: masked scores", "head 1: weights", "head 1: head output"):
+        assert outlined(table(at, prefix)) == ["sat"], prefix
+    assert outlined(table(at, "output = concat")) == []
+
+
+def test_one_column_a_head_reads_as_one_column(run):
+    """Issue 22, ?d_model=12&heads=12: "12 / 12 = 1 columns"."""
+    at = run(d_model=12, heads=12)
+    text = prose(at)
+    assert "each works on d_k = 12 / 12 = 1 column of Q and K" in text
+    assert "d_k = d_v = 12 / 12 = 1 column and its own weights" in text and "1 columns" not in text
+    assert "Here head 1 uses 1 of V's 12 columns, d0, so its output has that column;" in text

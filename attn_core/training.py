@@ -325,6 +325,31 @@ def first_to_learn(scaled: Run, unscaled: Run) -> str:
     return "unscaled"
 
 
+ALIKE = 1.5  # two final losses within this factor of each other, on the same side of LOW_LOSS, end "alike"
+ENDINGS = ("both diverged", "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower")
+
+
+def ending(f_s: float, f_u: float, diverged_s: int, diverged_u: int) -> str:
+    """How a scaled and an unscaled run end, one of ENDINGS: which diverged (step ≥ 0), else whether their final
+    losses are alike (within ALIKE of each other, on the same side of LOW_LOSS) or which is lower."""
+    if diverged_s >= 0 and diverged_u >= 0:
+        return "both diverged"
+    if diverged_s >= 0 or diverged_u >= 0:
+        return "scaled diverged" if diverged_s >= 0 else "unscaled diverged"
+    ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
+    if ratio <= ALIKE and (f_s < LOW_LOSS) == (f_u < LOW_LOSS):
+        return "alike"
+    return "scaled lower" if f_s < f_u else "unscaled lower"
+
+
+def endings(scaled: Run, unscaled: Run) -> list[str]:
+    """ending() on every seed (S,), row 0 the chosen seed: the one decision that every sentence comparing where
+    the two runs end is worded from, so the chosen seed's verdict and the seeds' summary cannot disagree."""
+    f_s, f_u = final_loss(scaled.loss), final_loss(unscaled.loss)  # (S,) each
+    return [ending(float(a), float(b), int(d_s), int(d_u)) for a, b, d_s, d_u
+            in zip(f_s, f_u, scaled.diverged_at, unscaled.diverged_at, strict=True)]
+
+
 def final_sweep(sweep: History) -> tuple[np.ndarray, np.ndarray]:
     """Final losses of the sweep (L,) scaled and (L,) unscaled, NaN where a run diverged."""
     finals = final_loss(sweep.loss[0])  # (2L,)

@@ -10,11 +10,23 @@ import math
 
 import numpy as np
 
-from attn_core.training import BATCH, BLOW_UP, LOW_LOSS, LR_CHOICES, N_KEYS, Run, final_loss, first_below, tail, usable
+from attn_core.training import (
+    ALIKE,
+    BATCH,
+    BLOW_UP,
+    LOW_LOSS,
+    LR_CHOICES,
+    N_KEYS,
+    Run,
+    endings,
+    final_loss,
+    first_below,
+    first_to_learn,
+    tail,
+    usable,
+)
 
 from .format import listing, num, plural, readable, times
-
-ALIKE = 1.5  # two final losses within this factor of each other, on the same side of LOW_LOSS, are "alike"
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -58,43 +70,74 @@ def _crossing(run: Run) -> str:
     return f"the {run.name} run's loss never drops below {LOW_LOSS:g}{why}"
 
 
-def race_sentence(scaled: Run, unscaled: Run) -> str:
-    """When each run's loss first drops below LOW_LOSS, and both losses halfway through (chosen seed)."""
-    never = [first_below(run.loss[0]) is None and run.diverged_at[0] < 0 for run in (scaled, unscaled)]
-    text = (f"Neither run's loss drops below {LOW_LOSS:g} in {plural(scaled.steps, 'step')}." if all(never) else
-            f"{_crossing(scaled).capitalize()}; {_crossing(unscaled)}.")
+def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, str]:
+    """(outcome, sentence): which run's loss first drops below LOW_LOSS on the chosen seed, as first_to_learn
+    decides ("scaled", "unscaled", "same" or "neither"), and the reveal worded from that same outcome. The race's
+    prediction is marked against this outcome (prediction_right), so the verdict and the words cannot disagree."""
+    outcome = first_to_learn(scaled, unscaled)
+    diverged = [run.diverged_at[0] >= 0 for run in (scaled, unscaled)]
+    if outcome == "same":
+        text = (f"Both runs' losses first drop below {LOW_LOSS:g} at the same step, step "
+                f"{first_below(scaled.loss[0])}: a tie.")
+    elif outcome == "neither" and not any(diverged):
+        text = f"Neither run's loss drops below {LOW_LOSS:g} in {plural(scaled.steps, 'step')}."
+    else:
+        text = f"{_crossing(scaled).capitalize()}; {_crossing(unscaled)}."
+    return outcome, text + _halfway(scaled, unscaled)
+
+
+def _halfway(scaled: Run, unscaled: Run) -> str:
+    """' At step 100 the scaled run's loss is 0.002, the unscaled run's loss is 1.65.' (chosen seed), or ""."""
     mid = scaled.steps // 2
     gone = [0 <= run.diverged_at[0] <= mid for run in (scaled, unscaled)]
     if mid < 1 or all(gone):
-        return text
+        return ""
     parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else
              f"the {run.name} run's loss is {_loss(run.loss[0, mid])}" for run, g in zip((scaled, unscaled), gone,
                                                                                           strict=True)]
-    return text + f" At step {mid} {parts[0]}, {parts[1]}."
+    return f" At step {mid} {parts[0]}, {parts[1]}."
 
 
 def verdict(scaled: Run, unscaled: Run) -> tuple[str, str]:
-    """(kind, sentence) comparing where the two runs end (chosen seed); kind is one of "both diverged",
-    "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower"."""
+    """(kind, sentence) comparing where the two runs end on the chosen seed; kind is endings()'s for that seed,
+    one of "both diverged", "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower"."""
+    kind = endings(scaled, unscaled)[0]
     d_s, d_u = scaled.diverged_at[0], unscaled.diverged_at[0]
-    if d_s >= 0 and d_u >= 0:
-        return "both diverged", (f"Both runs diverged, the scaled run at step {d_s} and the unscaled run at step "
-                                 f"{d_u}: this learning rate is too large for either.")
+    several = scaled.loss.shape[0] > 1
+    if kind == "both diverged":
+        return kind, (f"Both runs diverged{' on the chosen seed' if several else ''}, the scaled run at step {d_s} "
+                      f"and the unscaled run at step {d_u}: this learning rate is too large for either.")
     T, k = scaled.steps, tail(scaled.steps)
     f_s, f_u = final_loss(scaled.loss[0]), final_loss(unscaled.loss[0])
     over = f"over the last {plural(k, 'step')}" if k > 1 else "at the last step"
-    if d_s >= 0 or d_u >= 0:
+    if kind.endswith("diverged"):
         gone, kept, f = ("scaled", "unscaled", f_u) if d_s >= 0 else ("unscaled", "scaled", f_s)
-        return f"{gone} diverged", (f"The {gone} run diverged at step {max(d_s, d_u)}; the {kept} run trains for "
-                                    f"all {T} steps and ends at a mean loss of {_loss(f)} {over}.")
+        return kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step {max(d_s, d_u)}; "
+                      f"the {kept} run trains for all {T} steps and ends at a mean loss of {_loss(f)} {over}.")
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
     both = f"{_loss(f_s)} scaled and {_loss(f_u)} unscaled (mean {over})"
-    if ratio <= ALIKE and (f_s < LOW_LOSS) == (f_u < LOW_LOSS):
-        return "alike", (f"The two runs behave alike here: after {T} steps their losses are {both}, within "
-                         f"{times(ratio)} of each other.")
-    lower = "scaled" if f_s < f_u else "unscaled"
-    return f"{lower} lower", (f"After {T} steps the losses are {both}: {times(ratio)} lower "
-                              f"{'with' if lower == 'scaled' else 'without'} the scale.")
+    if kind == "alike":
+        return kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} steps "
+                      f"their losses are {both}, {_closeness(ratio)}.")
+    lower = kind.split()[0]
+    return kind, (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
+                  f"{_lower_by(ratio)} lower {'with' if lower == 'scaled' else 'without'} the scale.")
+
+
+def _closeness(ratio: float) -> str:
+    """How close two alike losses are, from their ratio (≥ 1): 'equal', or 'within 3% of each other' with the
+    percent rounded up, so that it stays true (a ratio of 1.027 printed as '1.0×' would read as equal)."""
+    if ratio == 1:
+        return "equal"
+    return f"within {max(1, math.ceil(100 * (ratio - 1) - 1e-9))}% of each other"
+
+
+def _lower_by(ratio: float) -> str:
+    """'125×', or '4%' for a ratio that times() would print as 1.0×; 'less than 0.1%' below that."""
+    if ratio >= 1.05:
+        return times(ratio)
+    share = 100 * (ratio - 1)
+    return f"{num(share, 1)}%" if share >= 0.05 else "less than 0.1%"
 
 
 def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
@@ -114,22 +157,41 @@ def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
             "softmax passes almost no gradient to the keys it ignores.")
 
 
-def divergence_message(run: Run, lr: float, finals: np.ndarray) -> str:
-    """'The unscaled run diverged at step 9 …' for the chosen seed (and how many seeds), or "" if it did not.
-
-    `finals` (L,) is this run's final loss at every sweep learning rate, NaN where it diverged."""
+def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> str:
+    """'The unscaled run diverged at step 9 …' for the chosen seed, and with several seeds on which of them, or ""
+    if it diverged on none. `finals` (L,) is this run's final loss at every sweep learning rate on the chosen seed,
+    NaN where it diverged; `seeds` are the seeds of the run's rows (row 0 the chosen one), by default 0, 1, …"""
     gone = np.flatnonzero(run.diverged_at >= 0)
     if gone.size == 0:
         return ""
     S = run.diverged_at.size
-    first = int(run.diverged_at[gone].min())
-    where = (f"diverged at step {first}" if S == 1 else
-             f"diverged on {gone.size} of {S} seeds (first at step {first})")
+    grew = f"its scores grew past 10{_superscript(BLOW_UP)} in size, where this lab counts a run as diverged"
+    if S == 1:
+        text = (f"The {run.name} run diverged at step {run.diverged_at[0]}: {grew}, so its training stops there and "
+                "its curves end the step before.")
+    else:
+        text = (f"The {run.name} run {_diverged_on(run, list(seeds) if seeds is not None else list(range(S)))}. "
+                f"On each, {grew}, so its training stops there; its curves, drawn over every seed, end the step "
+                "before the earliest of these steps.")
     safe = [x for x, f in zip(LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
-    advice = (f" On the chosen seed the largest learning rate below yours at which it did not diverge is {safe[-1]:g}."
-              if safe else "")
-    return (f"The {run.name} run {where}: its scores grew past 10{_superscript(BLOW_UP)} in size, where this lab "
-            f"counts a run as diverged, so its training stops there and its curves end the step before.{advice}")
+    if run.diverged_at[0] >= 0 and safe:  # the sweep trains the chosen seed only: its advice is about that seed
+        text += (" On the chosen seed the largest learning rate below yours at which it did not diverge is "
+                 f"{safe[-1]:g}.")
+    return text
+
+
+def _diverged_on(run: Run, seeds: list[int]) -> str:
+    """'diverged on 4 of the 5 seeds, but not on the chosen seed 0, where it trains for all 50 steps: on seed 1 at
+    step 28, …': on which seeds a run diverged and at which step, the chosen seed (row 0) first."""
+    at = run.diverged_at
+    gone = [i for i in range(1, at.size) if at[i] >= 0]
+    others = listing([f"seed {seeds[i]} at step {at[i]}" for i in gone])
+    count = f"all {at.size}" if len(gone) + (at[0] >= 0) == at.size else f"{len(gone) + (at[0] >= 0)} of the {at.size}"
+    if at[0] < 0:
+        return (f"diverged on {count} seeds, but not on the chosen seed {seeds[0]}, where it trains for all "
+                f"{run.steps} steps: on {others}")
+    text = f"diverged on {count} seeds: on the chosen seed {seeds[0]} at step {at[0]}"
+    return text + (f", and on {others}" if gone else "")
 
 
 def _superscript(power_of_ten: float) -> str:
@@ -170,34 +232,66 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
 
 
 def spread_sentence(scaled: Run, unscaled: Run) -> str:
-    """How the final losses vary over the seeds, and whether the two runs' ranges overlap."""
+    """How the final losses vary over the seeds, and how the two runs compare on them: worded from endings(),
+    the decision the chosen seed's verdict is worded from too."""
     S = scaled.loss.shape[0]
-    ranges, parts = [], []
-    for run in (scaled, unscaled):
-        finals = final_loss(run.loss)  # (S,) NaN where a seed diverged
-        ok = finals[~np.isnan(finals)]
-        gone = S - ok.size
-        if ok.size:
-            ranges.append((ok.min(), ok.max()))
-            what = "run's final loss ranges" if not parts else "run's"
-            text = f"the {run.name} {what} from {_loss(ok.min())} to {_loss(ok.max())}"
-        else:
-            text = f"the {run.name} run diverges on every seed"
-        parts.append(text + (f" (it diverged on {gone} of them)" if gone and ok.size else ""))
-    text = f"Across {S} seeds, {parts[0]}; {parts[1]}."
-    if len(ranges) == 2:
-        (lo_s, hi_s), (lo_u, hi_u) = ranges
-        if hi_s < lo_u or hi_u < lo_s:
-            lower = "scaled" if hi_s < lo_u else "unscaled"
-            text += f" The ranges do not overlap: on every seed that trained, the {lower} run ends lower."
-        else:
-            text += " The ranges overlap, so on these seeds the difference is within the seed-to-seed spread."
-    return text
+    parts = [_final_range(run, first=not k) for k, run in enumerate((scaled, unscaled))]
+    return f"Across {S} seeds, {parts[0]}; {parts[1]}." + _seeds_summary(scaled, unscaled)
+
+
+def _final_range(run: Run, first: bool) -> str:
+    """'the scaled run's final loss ranges from 1.78 to 1.85 (it diverged on 2 of them)', 'rounds to 2.01 on the
+    one seed where it trained', or 'diverges on every seed'."""
+    finals = final_loss(run.loss)  # (S,) NaN where a seed diverged
+    ok = finals[~np.isnan(finals)]
+    S, gone = finals.size, finals.size - ok.size
+    if not ok.size:
+        return f"the {run.name} run diverges on every seed"
+    lo, hi = _loss(ok.min()), _loss(ok.max())
+    what = f"the {run.name} run's final loss" if first else f"the {run.name} run's"
+    if ok.size == 1:
+        return f"{what} is {lo} on the one seed where it trained (it diverged on the other {S - 1})"
+    if lo == hi:
+        where = "every seed" if not gone else f"all {ok.size} seeds where it trained (it diverged on {gone})"
+        return f"{what} rounds to {lo} on {where}"
+    return f"{what} {'ranges ' if first else ''}from {lo} to {hi}" + (f" (it diverged on {gone} of them)"
+                                                                       if gone else "")
+
+
+SUMMARY = {"both diverged": "both runs diverge on {}", "scaled diverged": "only the scaled run diverges on {}",
+           "unscaled diverged": "only the unscaled run diverges on {}",
+           "alike": "the two runs end alike, within " + times(ALIKE) + " of each other, on {}",
+           "scaled lower": "the scaled run ends lower on {}", "unscaled lower": "the unscaled run ends lower on {}"}
+
+
+def _seeds_summary(scaled: Run, unscaled: Run) -> str:
+    """What endings() says over the seeds: the same ending on every seed, or how many seeds end each way."""
+    kinds = endings(scaled, unscaled)
+    if len(set(kinds)) > 1:
+        counts = sorted(((kinds.count(k), k) for k in set(kinds)), key=lambda c: (-c[0], kinds.index(c[1])))
+        chosen = {1: " (the chosen one)"}  # the verdict above is about the chosen seed: say which group it is in
+        return " The outcome depends on the seed: " + listing(
+            [SUMMARY[k].format(plural(c, "seed")) + (chosen.get(c, " (the chosen one among them)") if k == kinds[0]
+                                                     else "") for c, k in counts]) + "."
+    kind = kinds[0]
+    if kind.endswith("diverged"):
+        return ""  # the ranges above already say which run diverges on every seed
+    f_s, f_u = final_loss(scaled.loss), final_loss(unscaled.loss)
+    apart = f_s.max() < f_u.min() or f_u.max() < f_s.min()
+    if kind == "alike":
+        order = ("though the scaled run ends a little lower on every seed" if f_s.max() < f_u.min() else
+                 "though the unscaled run ends a little lower on every seed" if apart else "and their ranges overlap")
+        return f" On every seed the two runs end alike, within {times(ALIKE)} of each other, {order}."
+    lower = kind.split()[0]
+    if apart:
+        return f" The ranges do not overlap: on every seed, the {lower} run ends lower."
+    return (f" On every seed the {lower} run ends lower, though the two ranges overlap: the difference shows when "
+            "each seed is compared with itself.")
 
 
 def prediction_right(choice: str, outcome: str) -> bool:
-    """Whether a guess of "scaled", "unscaled" or "neither" matches first_to_learn's outcome."""
-    return choice == outcome or (outcome == "same" and choice in ("scaled", "unscaled"))
+    """Whether a guess (a key of GUESSES) is race_reveal's outcome: the options are exclusive, one is right."""
+    return choice == outcome
 
 
 def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
@@ -221,8 +315,9 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- the race's question
+# the race's answers, one for each outcome of first_to_learn, which prediction_right marks them against
 GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
-           "neither": "Neither, within these steps"}  # the answers prediction_right marks against first_to_learn
+           "same": "Both at the same step", "neither": "Neither, within these steps"}
 
 
 def race_question(d_k: int, lr: float) -> str:

@@ -106,9 +106,13 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
     setting = (d_k, steps, lr if several else None, seed, several, loss)
     trained = ss.setdefault("_lab_trained", set())
     if estimate > LONG_RUN and setting not in trained:
-        st.info(say.long_run_note(runs, steps, d_k, estimate), icon=":material/hourglass_top:")
-        if not st.button(f"Train ({estimate:.0f} s)", key="train_long", icon=":material/play_arrow:"):
+        waiting = st.empty()  # the note and its button, gone once the learner presses it
+        with waiting.container():
+            st.info(say.long_run_note(runs, steps, d_k, estimate), icon=":material/hourglass_top:")
+            start = st.button(f"Train ({estimate:.0f} s)", key="train_long", icon=":material/play_arrow:")
+        if not start:
             return None
+        waiting.empty()
     seeds = tl.lab_seeds(seed, several)
     holder = st.empty()  # a progress bar appears here only while something trains
     models = tl.lab_runs(False)
@@ -131,7 +135,7 @@ def starting_point(lab: tl.Lab) -> None:
                f"{tl.N_KEYS} keys, and query i's own key is on the diagonal.")
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     for run, finals in ((lab.scaled, finals_s), (lab.unscaled, finals_u)):
-        message = say.divergence_message(run, lab.lr, finals)
+        message = say.divergence_message(run, lab.lr, finals, lab.seeds)
         if message:
             st.warning(message, icon=":material/trending_up:")
 
@@ -147,9 +151,8 @@ def race(lab: tl.Lab) -> bool:
     if guess is None:
         st.caption("The curves, the final attention and the learning-rate sweep appear once you answer.")
         return False
-    outcome = tl.first_to_learn(lab.scaled, lab.unscaled)
-    reveal(guess, right=say.prediction_right(guess.value, outcome),
-           why=say.race_sentence(lab.scaled, lab.unscaled))
+    outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
+    reveal(guess, right=say.prediction_right(guess.value, outcome), why=why)
     _, sentence = say.verdict(lab.scaled, lab.unscaled)
     st.markdown(f"**{sentence}**")
     for run in (lab.unscaled, lab.scaled):

@@ -231,3 +231,41 @@ def test_first_to_learn():
     assert tl.first_to_learn(a, b) == "scaled" and tl.first_to_learn(b, a) == "unscaled"
     assert tl.first_to_learn(a, a) == "same" and tl.first_to_learn(fake_run("s", [1, 1]), fake_run("u", [1, 1])) \
         == "neither"
+
+
+@lru_cache(maxsize=None)
+def seeds_at(d_k: int, steps: int, lr: float, loss: str = "mse") -> tuple[tl.Run, tl.Run]:
+    """The lab with several seeds (the chosen seed 0 and the next four): the scaled and the unscaled Run."""
+    return tl.pick_runs(sweep_at(d_k, steps, 0, loss), lr, tl.train_seeds(d_k, steps, lr, tl.lab_seeds(0, True), loss))
+
+
+def seeds_run(name: str, finals, diverged) -> tl.Run:
+    """A Run over len(finals) seeds whose loss is 2 at step 0 and then each seed's final loss, NaN from the step it
+    diverged (diverged[s] ≥ 0): for testing what is said about several seeds."""
+    S, T = len(finals), 4
+    loss = np.repeat(np.asarray(finals, dtype=float)[:, None], T + 1, axis=1)
+    loss[:, 0] = 2.0
+    for s, d in enumerate(diverged):
+        if d >= 0:
+            loss[s, d:] = np.nan
+    ones = np.ones((S, T + 1))
+    eye = np.eye(tl.N_KEYS)
+    return tl.Run(name=name, loss=loss, accuracy=ones, entropy=ones, grad_norm_K=ones,
+                  diverged_at=np.asarray(diverged), score_std0=np.ones(S), initial_weights=eye,
+                  final_weights=eye * np.nan if diverged[0] >= 0 else eye)
+
+
+def test_endings_decide_each_seed_once():
+    scaled = seeds_run("scaled", [0.01, 1.0, 0.05, 1.0, 1.0, 0.09], [-1, -1, -1, 2, 1, -1])
+    unscaled = seeds_run("unscaled", [1.0, 0.01, 0.06, 1.4, 1.0, 0.11], [-1, -1, -1, -1, 3, -1])
+    assert tl.endings(scaled, unscaled) == ["scaled lower", "unscaled lower", "alike", "scaled diverged",
+                                            "both diverged", "scaled lower"]  # 0.09 and 0.11: across LOW_LOSS
+    assert tl.ending(1.0, 1.5, -1, -1) == "alike" and tl.ending(1.0, 1.51, -1, -1) == "scaled lower"
+    assert tl.ending(0.2, 0.2, -1, -1) == "alike" and tl.ending(1.0, 1.0, -1, 0) == "unscaled diverged"
+    assert set(tl.endings(scaled, unscaled)) <= set(tl.ENDINGS)
+
+
+def test_at_lr_30_and_d_k_16_the_runs_end_alike_where_both_train():
+    """Issue 22, item 7's state: alike on seeds 0 to 2, the unscaled run diverges on seeds 3 and 4."""
+    scaled, unscaled = seeds_at(16, 100, 30.0)
+    assert tl.endings(scaled, unscaled) == ["alike"] * 3 + ["unscaled diverged"] * 2

@@ -1,12 +1,14 @@
 """attn_lessons.training: every sentence of the Training lab, checked against the runs it describes."""
 
 import re
+from dataclasses import replace
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as hst
-from tests.core.test_training import default_seeds, fake_run, runs_at, sweep_at
+from tests.core.test_training import default_seeds, fake_run, runs_at, seeds_at, seeds_run, sweep_at
 from tests.hyp import examples
+from tests.prose import never_true
 
 from attn_core import training as tl
 from attn_lessons import training as say
@@ -28,7 +30,7 @@ def test_at_the_default_the_scaled_run_ends_lower_and_the_unscaled_run_is_stuck(
 
 def test_on_every_default_seed_the_ranges_do_not_overlap():
     scaled, unscaled = default_seeds()
-    assert "do not overlap: on every seed that trained, the scaled run ends lower" in say.spread_sentence(
+    assert "The ranges do not overlap: on every seed, the scaled run ends lower." in say.spread_sentence(
         scaled, unscaled)
 
 
@@ -80,18 +82,24 @@ def test_race_sentence_branches():
     learn = fake_run("scaled", [1, 0.5, 0.05, 0.01, 0.01])
     never = fake_run("unscaled", [1, 1, 1, 1, 1])
     gone = fake_run("unscaled", [1, 0.9, np.nan, np.nan, np.nan], diverged=2)
-    assert say.race_sentence(learn, never) == (
+    assert say.race_reveal(learn, never) == ("scaled",
         "The scaled run's loss first drops below 0.1 at step 2; the unscaled run's loss never drops below 0.1 in "
         "4 steps. At step 2 the scaled run's loss is 0.050, the unscaled run's loss is 1.00.")
-    assert "never drops below 0.1: the run diverged at step 2" in say.race_sentence(learn, gone)
-    assert "the unscaled run had diverged at step 2" in say.race_sentence(learn, gone)
-    assert say.race_sentence(fake_run("scaled", [1] * 5), never).startswith(
+    assert "never drops below 0.1: the run diverged at step 2" in say.race_reveal(learn, gone)[1]
+    assert "the unscaled run had diverged at step 2" in say.race_reveal(learn, gone)[1]
+    assert say.race_reveal(fake_run("scaled", [1] * 5), never)[1].startswith(
         "Neither run's loss drops below 0.1 in 4 steps.")
 
 
-def test_the_race_prediction_counts_a_tie_for_either_run():
+def test_a_tie_in_the_race_has_its_own_answer_and_only_it_is_right():
+    """Issue 22, item 6: at ?dk=32&steps=25&lr=1 both runs first drop below 0.1 at step 21; "the scaled run" and
+    "the unscaled run" were both marked Right, "Neither" wrong, and no option was a tie."""
+    scaled, unscaled = runs_at(d_k=32, lr=1.0, steps=25)
+    assert tl.first_below(scaled.loss[0]) == tl.first_below(unscaled.loss[0]) == 21
+    outcome, text = say.race_reveal(scaled, unscaled)
+    assert outcome == "same" and [g for g in say.GUESSES if say.prediction_right(g, outcome)] == ["same"]
+    assert text.startswith("Both runs' losses first drop below 0.1 at the same step, step 21: a tie.")
     assert say.prediction_right("scaled", "scaled") and not say.prediction_right("unscaled", "scaled")
-    assert say.prediction_right("unscaled", "same") and not say.prediction_right("neither", "same")
 
 
 def test_verdict_when_one_or_both_diverge():
@@ -147,23 +155,30 @@ def test_spread_sentence_says_when_ranges_overlap():
                np.ones(2), np.eye(2), np.eye(2))
     u = tl.Run("unscaled", np.array([[1, 0.3], [1, 0.4]]), *(np.ones((2, 2)),) * 3, np.array([-1, -1]),
                np.ones(2), np.eye(2), np.eye(2))
-    assert "The ranges overlap" in say.spread_sentence(s, u)
+    text = say.spread_sentence(s, u)
+    assert text.endswith("On every seed the two runs end alike, within 1.5× of each other, and their ranges overlap.")
+    s2 = replace(s, loss=np.array([[1, 0.01], [1, 0.5]]))  # lower on both seeds, yet 0.5 > 0.3
+    u2 = replace(u, loss=np.array([[1, 0.3], [1, 0.9]]))
+    assert say.spread_sentence(s2, u2).endswith("On every seed the scaled run ends lower, though the two ranges "
+                                                "overlap: the difference shows when each seed is compared with itself.")
 
 
 def test_sentences_print_no_raw_floats():
     scaled, unscaled = runs_at()
     finals = tl.final_sweep(sweep_at(64, 200, 0, "mse"))
-    texts = [say.start_sentence(scaled, unscaled, 64), say.race_sentence(scaled, unscaled),
+    texts = [say.start_sentence(scaled, unscaled, 64), say.race_reveal(scaled, unscaled)[1],
              say.verdict(scaled, unscaled)[1], say.stuck_sentence(unscaled),
              say.sweep_sentence(*finals, 3.0, 64, 200), say.heatmap_sentence(scaled, unscaled)]
     for text in texts:
         assert not re.search(r"\d\.\d{5,}|e[+-]\d|nan|inf", text), text
 
 
-@settings(max_examples=examples(100), deadline=None)
-@given(hst.lists(hst.floats(0.01, 2.0), min_size=3, max_size=12), hst.lists(hst.floats(0.01, 2.0), min_size=3,
-                                                                            max_size=12),
-       hst.integers(-1, 11), hst.sampled_from(["scaled", "unscaled", "neither"]))
+LOSSES = hst.one_of(hst.floats(0.01, 2.0), hst.sampled_from([0.05, 1.0]))  # a few repeated values, so ties happen
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(hst.lists(LOSSES, min_size=3, max_size=12), hst.lists(LOSSES, min_size=3, max_size=12),
+       hst.integers(-1, 11), hst.sampled_from(list(say.GUESSES)))
 def test_the_race_reveal_says_what_the_judgement_counts(loss_s, loss_u, diverged, guess):
     steps = min(len(loss_s), len(loss_u))
     curve_u = np.array(loss_u[:steps])
@@ -171,20 +186,127 @@ def test_the_race_reveal_says_what_the_judgement_counts(loss_s, loss_u, diverged
     if gone >= 0:
         curve_u[gone:] = np.nan
     scaled, unscaled = fake_run("scaled", loss_s[:steps]), fake_run("unscaled", curve_u, diverged=gone)
-    outcome = tl.first_to_learn(scaled, unscaled)
-    text = say.race_sentence(scaled, unscaled)
+    outcome, text = say.race_reveal(scaled, unscaled)
+    assert outcome == tl.first_to_learn(scaled, unscaled)
     t_s, t_u = tl.first_below(scaled.loss[0]), tl.first_below(unscaled.loss[0])
-    for name, t in (("scaled", t_s), ("unscaled", t_u)):
-        if t is not None:
-            assert f"the {name} run's loss first drops below 0.1 at step {t}" in text.lower()
-        elif "Neither" not in text:
-            assert f"the {name} run's loss never drops below 0.1" in text.lower()
+    if t_s is not None and t_s == t_u:  # a tie is said as one, at its step
+        assert text.startswith(f"Both runs' losses first drop below 0.1 at the same step, step {t_s}: a tie.")
+    else:
+        assert "a tie" not in text
+        for name, t in (("scaled", t_s), ("unscaled", t_u)):
+            if t is not None:
+                assert f"the {name} run's loss first drops below 0.1 at step {t}" in text.lower()
+            elif "Neither" not in text:
+                assert f"the {name} run's loss never drops below 0.1" in text.lower()
+    assert [g for g in say.GUESSES if say.prediction_right(g, outcome)] == [outcome]  # one right answer
+    right = say.prediction_right(guess, outcome)
     if guess == "neither":  # "neither" is right exactly when the text says no run crosses
-        assert say.prediction_right(guess, outcome) == ("first drops below" not in text)
-    if say.prediction_right(guess, outcome) and guess != "neither":  # the right run is the one named first to cross
-        other = t_u if guess == "scaled" else t_s
-        mine = t_s if guess == "scaled" else t_u
-        assert mine is not None and (other is None or mine <= other)
+        assert right == ("first drop" not in text)
+    if guess == "same":
+        assert right == ("a tie" in text)
+    if right and guess in ("scaled", "unscaled"):  # the right run is the one that crosses strictly first
+        mine, other = (t_s, t_u) if guess == "scaled" else (t_u, t_s)
+        assert mine is not None and (other is None or mine < other)
+    assert not never_true(text), never_true(text)
+
+
+# ---------------------------------------------------------------------------------------------- several seeds
+def test_a_run_that_diverged_on_the_other_seeds_but_not_the_chosen_one_is_told_so():
+    """Issue 22, item 5: at ?seeds=1&lr=1000&dk=8&steps=50 the scaled run diverged on seeds 1 to 4 but not on the
+    chosen seed 0; the page said "diverged on 4 of 5 seeds (first at step 2)" and gave the chosen seed advice."""
+    scaled, unscaled = seeds_at(8, 50, 1000.0)
+    assert list(scaled.diverged_at) == [-1, 28, 30, 3, 2]
+    finals_s, finals_u = tl.final_sweep(sweep_at(8, 50, 0, "mse"))
+    text = say.divergence_message(scaled, 1000.0, finals_s, [0, 1, 2, 3, 4])
+    assert text.startswith("The scaled run diverged on 4 of the 5 seeds, but not on the chosen seed 0, where it "
+                           "trains for all 50 steps: on seed 1 at step 28, seed 2 at step 30, seed 3 at step 3 and "
+                           "seed 4 at step 2.")
+    assert "largest learning rate below yours" not in text and "first at step" not in text
+    text = say.divergence_message(unscaled, 1000.0, finals_u, [0, 1, 2, 3, 4])
+    assert text.startswith("The unscaled run diverged on all 5 seeds: on the chosen seed 0 at step 1, and on seed 1")
+    assert text.endswith("On the chosen seed the largest learning rate below yours at which it did not diverge is 100.")
+    spread = say.spread_sentence(scaled, unscaled)
+    assert "the scaled run's final loss is 2.01 on the one seed where it trained (it diverged on the other 4)" in spread
+    assert "from 2.01 to 2.01" not in spread and not never_true(spread)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(hst.lists(hst.integers(-1, 4), min_size=2, max_size=5), hst.sampled_from(tl.LR_CHOICES), hst.data())
+def test_a_divergence_message_says_which_seeds_diverged_and_when(diverged, lr, data):
+    finals = np.array(data.draw(hst.lists(hst.sampled_from([0.5, np.nan]), min_size=13, max_size=13)))
+    run = seeds_run("scaled", [0.5] * len(diverged), diverged)
+    seeds = [7 + i for i in range(len(diverged))]
+    text = say.divergence_message(run, lr, finals, seeds)
+    gone = [i for i, d in enumerate(diverged) if d >= 0]
+    if not gone:
+        assert text == ""
+        return
+    said = [(int(a), int(b)) for a, b in re.findall(r"(?<!chosen )seed (\d+) at step (\d+)", text)]
+    if diverged[0] >= 0:
+        assert f"on the chosen seed 7 at step {diverged[0]}" in text
+        said.insert(0, (7, diverged[0]))
+    else:
+        assert f"but not on the chosen seed 7, where it trains for all {run.steps} steps" in text
+    assert said == [(seeds[i], diverged[i]) for i in gone]  # every seed that diverged, at its own step
+    count = re.search(r"diverged on (all (\d+)|(\d+) of the (\d+)) seeds", text)
+    assert (int(count[2]) == len(diverged) == len(gone)) if count[2] else (int(count[3]), int(count[4])) == (
+        len(gone), len(diverged))
+    safe = [x for x, f in zip(tl.LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
+    assert ("On the chosen seed the largest learning rate" in text) == (diverged[0] >= 0 and bool(safe))
+    assert not never_true(text), never_true(text)
+
+
+def test_the_verdict_and_the_seeds_summary_come_from_one_decision():
+    """Issue 22, item 7: at ?seeds=1&lr=30&dk=16&steps=100 "the two runs behave alike here … within 1.0× of each
+    other" stood over "the ranges do not overlap: on every seed that trained, the scaled run ends lower", with the
+    unscaled run diverging on 2 of 5 seeds."""
+    scaled, unscaled = seeds_at(16, 100, 30.0)
+    kind, verdict = say.verdict(scaled, unscaled)
+    assert kind == "alike" and verdict == (
+        "The two runs behave alike on the chosen seed: after 100 steps their losses are 1.82 scaled and 1.87 "
+        "unscaled (mean over the last 10 steps), within 3% of each other.")
+    spread = say.spread_sentence(scaled, unscaled)
+    assert spread.endswith("The outcome depends on the seed: the two runs end alike, within 1.5× of each other, on "
+                           "3 seeds (the chosen one among them) and only the unscaled run diverges on 2 seeds.")
+    assert "do not overlap" not in spread and not never_true(verdict + " " + spread)
+
+
+FINALS = hst.one_of(hst.floats(0.005, 3.0), hst.sampled_from([0.05, 0.099, 0.101, 1.0, 1.004]))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(hst.lists(hst.tuples(FINALS, FINALS, hst.integers(-1, 3), hst.integers(-1, 3)), min_size=1, max_size=5))
+def test_every_comparison_of_the_two_runs_is_worded_from_endings(seeds):
+    f_s, f_u, d_s, d_u = (list(x) for x in zip(*seeds, strict=True))
+    scaled, unscaled = seeds_run("scaled", f_s, d_s), seeds_run("unscaled", f_u, d_u)
+    kinds = tl.endings(scaled, unscaled)
+    kind, verdict = say.verdict(scaled, unscaled)
+    assert kind == kinds[0]
+    words = {"both diverged": "Both runs diverged", "scaled diverged": r"\bscaled run diverged at step",
+             "unscaled diverged": "unscaled run diverged at step", "alike": "behave alike",
+             "scaled lower": "lower with the scale", "unscaled lower": "lower without the scale"}
+    assert [k for k, w in words.items() if re.search(w, verdict)] == [kind]
+    texts = [verdict]
+    if len(seeds) > 1:
+        spread = say.spread_sentence(scaled, unscaled)
+        texts.append(spread)
+        if len(set(kinds)) > 1:  # every ending is counted, and the chosen seed's is the verdict's
+            for k in set(kinds):
+                phrase = say.SUMMARY[k].format(hst_plural(kinds.count(k)))
+                assert phrase in spread
+            assert re.search(re.escape(say.SUMMARY[kind].format(hst_plural(kinds.count(kind)))) + r" \(the chosen",
+                             spread)
+        elif kind.endswith("lower"):
+            assert f"on every seed, the {kind.split()[0]} run ends lower" in spread.replace("seed the", "seed, the")
+        elif kind == "alike":
+            assert "On every seed the two runs end alike" in spread
+    for text in texts:
+        assert not never_true(text), never_true(text)
+        assert "1.0×" not in text
+
+
+def hst_plural(count: int) -> str:
+    return f"{count} seed{'s' if count != 1 else ''}"
 
 
 # ---------------------------------------------------------------------------------------------- question and captions
@@ -193,10 +315,10 @@ def test_the_race_question_names_the_width_the_rate_and_the_threshold():
     assert "At d_k = 4 and learning rate 0.003," in say.race_question(4, 0.003)
 
 
-def test_every_outcome_of_the_race_has_a_right_answer_on_offer():
+def test_every_outcome_of_the_race_has_exactly_one_right_answer_on_offer():
     outcomes = ("scaled", "unscaled", "same", "neither")
-    assert all(any(say.prediction_right(g, o) for g in say.GUESSES) for o in outcomes)
-    assert all(any(say.prediction_right(g, o) for o in outcomes) for g in say.GUESSES)
+    assert all(sum(say.prediction_right(g, o) for g in say.GUESSES) == 1 for o in outcomes)  # exclusive, covering
+    assert all(sum(say.prediction_right(g, o) for o in outcomes) == 1 for g in say.GUESSES)
 
 
 @settings(max_examples=examples(40), deadline=None)

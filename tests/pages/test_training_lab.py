@@ -176,3 +176,49 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(open_page
 def test_no_code_or_notebook_while_a_long_run_waits(open_page):
     at = open_page(PAGE, dk=256, steps=500)
     assert at.button(key="train_long") and not at.code and not at.get("download_button")
+
+
+# ---------------------------------------------------------------------------------------------- issue 22's states
+def test_a_long_runs_note_goes_once_training_starts(open_page, monkeypatch):
+    """Issue 22, item 8: after Train, "This setting trains 26 models… Press the button to start…" stayed above
+    the finished results. A small setting is made to wait here, so that the test trains in a second."""
+    monkeypatch.setattr(tl, "estimate_seconds", lambda d_k, steps, runs: 60.0)
+    at = open_page(PAGE, dk=4, steps=25, lr=10)
+    assert at.info and "Press the button to start" in at.info[0].value and not at.get("download_button")
+    at.button(key="train_long").click().run()
+    assert not at.exception
+    assert not any("Press the button" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "train_long"]
+    assert "Before any learning" in all_text(at) and at.get("download_button")
+
+
+def test_several_seeds_where_only_the_others_diverge_say_so(open_page):
+    """Issue 22, item 5: the scaled run diverged on seeds 1 to 4, not on the chosen seed 0."""
+    at = open_page(PAGE, reveal=1, seeds=1, lr=1000, dk=8, steps=50)
+    (scaled,) = [w.value for w in at.warning if w.value.startswith("The scaled run")]
+    assert scaled.startswith("The scaled run diverged on 4 of the 5 seeds, but not on the chosen seed 0, where it "
+                             "trains for all 50 steps: on seed 1 at step 28,")
+    assert "largest learning rate below yours" not in scaled
+    text = all_text(at)
+    assert "from 2.01 to 2.01" not in text and "is 2.01 on the one seed where it trained" in text
+
+
+def test_a_tie_in_the_race_is_an_answer_of_its_own(open_page):
+    """Issue 22, item 6: at ?dk=32&steps=25&lr=1 both runs first drop below 0.1 at step 21."""
+    at = answer(open_page(PAGE, dk=32, steps=25, lr=1), "same")
+    assert at.success and at.success[0].value.startswith(
+        "**Right.** Both runs' losses first drop below 0.1 at the same step, step 21: a tie.")
+    for wrong in ("scaled", "unscaled", "neither"):
+        at = answer(open_page(PAGE, dk=32, steps=25, lr=1), wrong)
+        assert not at.success and at.warning[0].value.startswith("**Not quite.** Both runs' losses")
+
+
+def test_the_verdict_and_the_spread_over_seeds_agree(open_page):
+    """Issue 22, item 7: "behave alike … within 1.0×" stood over "the ranges do not overlap: … the scaled run ends
+    lower", while the unscaled run diverged on 2 of 5 seeds."""
+    at = open_page(PAGE, reveal=1, seeds=1, lr=30, dk=16, steps=100)
+    text = all_text(at)
+    assert "The two runs behave alike on the chosen seed" in text and "within 3% of each other" in text
+    assert "The outcome depends on the seed: the two runs end alike, within 1.5× of each other, on 3 seeds (the " \
+           "chosen one among them) and only the unscaled run diverges on 2 seeds." in text
+    assert "within 1.0×" not in text and "do not overlap" not in text

@@ -35,6 +35,8 @@ from attn_lessons.builder import (
     most_weight_verdict,
     no_rule_sentence,
     one_head_caption,
+    plain,
+    plain_vec,
     random_start_caption,
     repeat_notes,
     rules_said,
@@ -99,6 +101,17 @@ SPREAD = [(re.compile(r"gives its one key, itself, all the weight \((?P<hi>[^)]+
                       r"(?P<top>itself|“[^”]+”)"), "uneven")]
 
 
+def assert_reads_as(text: str, x: float) -> None:
+    """`text` is x as a sentence prints it: readable's form at 3 or more decimals (within half of its last
+    digit), × 10ⁿ for a tiny one, and never ±1.000… or 0.000… unless x is exactly that."""
+    if "×" in text:
+        assert text == readable(x, 3)
+        return
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    assert decimals >= 3 and abs(float(text.replace("−", "-")) - x) <= 0.5 * 10**-decimals * (1 + 1e-9), (text, x)
+    assert float(text.replace("−", "-")) not in (0, 1, -1) or x in (0, 1, -1), (text, x)
+
+
 def assert_spread_phrase(phrase: str, row, i: int, labels) -> None:
     """The words a sentence used for query i's row of weights hold for that row."""
     row = np.asarray(row)
@@ -107,15 +120,18 @@ def assert_spread_phrase(phrase: str, row, i: int, labels) -> None:
             break
     else:
         raise AssertionError(f"no known spread in {phrase!r}")
-    assert m["hi"] == readable(row.max(), 3)
+    assert_reads_as(m["hi"], row.max())
     if kind == "alone":
         assert len(row) == 1
     if kind == "even":
         assert np.ptp(row) <= TIE and len(row) > 1
+    if kind in ("nearly even", "uneven"):
+        assert_reads_as(m["lo"], row.min())
+        assert m["lo"] != m["hi"]  # never "from 0.167 to 0.167"
     if kind == "nearly even":
-        assert m["lo"] == readable(row.min(), 3) and 0 < np.ptp(row) < NEARLY_EVEN / len(row)
+        assert 0 < np.ptp(row) < NEARLY_EVEN / len(row)
     if kind == "uneven":
-        assert m["lo"] == readable(row.min(), 3) and np.ptp(row) >= NEARLY_EVEN / len(row)
+        assert np.ptp(row) >= NEARLY_EVEN / len(row)
         assert m["top"] == ("itself" if np.argmax(row) == i else f"“{labels[int(np.argmax(row))]}”")
 
 
@@ -181,9 +197,9 @@ def test_an_edited_query_with_no_rule_is_described_as_it_is():
     W_Q[PLACE, PLACE] = 3.0  # a place now looks for a place: "park" attends to itself
     res = build(start.X, W_Q, start.W_K, start.W_V)
     text = no_rule_sentence(tokens, list(tokens), res.Q, res.weights)
-    top = readable(res.weights[4].max(), 3)
+    assert 0.9998 < res.weights[4].max() < 1  # 0.99985: it rounds to 1.000 at 3 decimals, but it is not 1
     assert "“park” has a query that is not all zeros, and it spreads its weight unevenly, from " in text
-    assert f"to {top}, the most on itself" in text
+    assert "to 0.9999, the most on itself" in text and "1.000" not in text
     assert "“bob” looks for nothing" in text
 
 
@@ -341,6 +357,7 @@ def test_the_trace_steps_print_the_traced_numbers():
     assert f"9.000 ÷ √5 = 9.000 ÷ 2.236 = {readable(9 / 5 ** 0.5)}." in steps
     assert f"4. **exp**: exp({readable(t.scaled)}) = {readable(t.exps[1])}." in steps
     assert f"(the page's softmax gives {readable(res.weights[2, 1], 4)})." in steps
+    assert "the bottom row of the first table" in steps and "the outlined row and column cross" in steps
     output = trace_output_steps(t, "sat", "cat")
     assert output.startswith(f"7. **w · v**: {readable(t.weight, 4)} × v(cat) = ")
     assert output.endswith(f"output(sat) = {readable_vec(t.output)}.")
@@ -353,3 +370,64 @@ def test_a_huge_row_has_its_largest_score_taken_off_before_exp(sign, said):
     t = trace_cell(Q, K, V, 0, 0)
     steps = trace_weight_steps(t, "a", "a", t.weight)
     assert f"exp({readable(t.scaled)} {said}" in steps and "taken off every entry first" in steps
+
+
+# ---- issue 22: no 1.000 for a weight that is not 1, no range from a number to itself -----------------
+
+@pytest.mark.parametrize("x, decimals, said", [(0.99996, 3, "0.99996"), (0.9998520881889196, 3, "0.9999"),
+                                               (1 - 3e-8, 3, "1 − 3.0 × 10⁻⁸"), (-0.9996, 3, "−0.9996"),
+                                               (1.00004, 4, "1.00004"), (1.0, 3, "1.000"), (0.0, 3, "0.000"),
+                                               (2e-5, 3, "2.0 × 10⁻⁵"), (0.5404, 4, "0.5404")])
+def test_a_sentence_number_is_never_a_rounded_one_or_zero(x, decimals, said):
+    assert plain(x, decimals) == said
+    assert plain_vec([x, 0.25], decimals) == f"[{said}, {plain(0.25, decimals)}]"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(x=st.one_of(st.floats(-2, 2), st.floats(0.999, 1.001), st.floats(-1e-3, 1e-3)), decimals=st.integers(2, 4))
+def test_plain_reads_as_the_value_and_is_one_or_zero_only_when_it_is(x, decimals):
+    text = plain(x, decimals)
+    if "×" in text and text.startswith(("1 ", "−1 ")):  # the gap to 1, written out
+        assert abs(x) != 1 and abs(abs(x) - 1) < 10**-6
+        return
+    if "×" not in text:
+        value = float(text.replace("−", "-"))
+        assert abs(value - x) <= 0.5 * 10**-(len(text.split(".")[1])) * (1 + 1e-9)
+        assert value not in (0, 1, -1) or x == value
+
+
+def test_a_nearly_even_row_is_never_said_to_run_from_a_number_to_itself():
+    tokens = ("bob", "ran", "to", "the", "park")
+    start, _ = built(tokens, positional=False)
+    W_Q = start.W_Q.copy()
+    W_Q[PLACE, PLACE] = 1e-4  # "park" now looks for a place, barely: its row is even to 3 decimals
+    res = build(start.X, W_Q, start.W_K, start.W_V)
+    text = no_rule_sentence(tokens, list(tokens), res.Q, res.weights)
+    assert "“park” has a query that is not all zeros, and it spreads its weight nearly evenly" in text
+    assert re.search(r"from 0\.2000\d* to 0\.200\d+", text) and "from 0.200 to 0.200" not in text, text
+    verdict = most_weight_verdict(list(tokens), 4, res.scaled[4], res.weights[4], ALL_SAME)
+    assert not verdict.right and "from 0.000 to" in verdict.why and "(from 0.200 to 0.200)" not in verdict.why
+
+
+def test_a_weight_next_to_one_is_printed_as_it_is_in_the_lesson_the_verdict_and_the_trace():
+    start, _ = built(SENTENCE, positional=False)
+    W_Q = start.W_Q.copy()
+    W_Q[ACTION, ANIMAL] = 4.0  # "sat" wants an animal four times as much: its weight on "cat" is 0.99999
+    res = build(start.X, W_Q, start.W_K, start.W_V)
+    w = res.weights[2, 1]
+    assert 0.99995 < w < 1
+    lesson = action_animal_lesson(LABELS, 2, 1, start.X, W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
+                                  res.d_k)
+    verdict = most_weight_verdict(LABELS, 2, res.scaled[2], res.weights[2], 1)
+    t = trace_cell(res.Q, res.K, res.V, 2, 1)
+    steps = trace_weight_steps(t, "sat", "cat", w) + trace_output_steps(t, "sat", "cat")
+    for said in (lesson.text, verdict.why):
+        assert "1.000" not in said, said
+    assert f"a weight of {plain(w, 3)}" in lesson.text and plain(w, 3).startswith("0.9999")
+    assert "1.0000" not in steps and steps.count("0.99999") == 4  # steps 5, 6 (twice) and 7
+
+
+def test_one_key_has_one_exp_and_nothing_to_sum():
+    t = trace_cell(np.array([[2.0, 1.0]]), np.array([[1.0, 1.0]]), np.eye(2)[:1], 0, 0)
+    steps = trace_weight_steps(t, "cat", "cat", 1.0)
+    assert "row cat has only this one exp, so" in steps and "which sum to" not in steps

@@ -197,6 +197,13 @@ def identify(d: Diagnosis) -> str:
     return "sqrt_d_model" if d.mean_entropy > d.right_mean_entropy else "no_scale"
 
 
+def largest_change_row(right_output, wrong_output) -> int:
+    """The query (row) whose output moved most: argmax over rows of max |wrong − right|, outputs (n, d_v) each;
+    the first of equals."""
+    diff = np.abs(np.asarray(wrong_output, dtype=float) - np.asarray(right_output, dtype=float))  # (n, d_v)
+    return int(np.argmax(diff.max(axis=-1)))
+
+
 def mean_row_entropy(weights) -> float:
     """Mean over every row (and head) of the row's entropy in nats; ln n is a flat row, 0 a one-hot row."""
     return float(np.mean(row_entropy(weights)))

@@ -21,6 +21,7 @@ from attn_core.mistakes import (
     identify,
     keys_as_values,
     known_answer_test,
+    largest_change_row,
     mean_max_weight,
     mean_row_entropy,
     no_scale,
@@ -445,3 +446,16 @@ def test_without_the_mask_the_pool_is_the_one_it_was():
             m.name for m in MISTAKES if m.name not in ("no_scale", "sqrt_d_model")
             or m in scale_mistakes(d_model, d_model // heads)]
     assert causal_mask(3).sum() == 6  # the quiz's mask starts from the causal one
+
+
+def test_largest_change_row_is_the_row_with_the_largest_move_found_the_slow_way():
+    rng = np.random.default_rng(4)
+    right, wrong = rng.standard_normal((2, 7, 3))
+    worst, top = 0, -1.0
+    for i in range(7):  # the slow obvious way: every entry of every row
+        for j in range(3):
+            if abs(wrong[i, j] - right[i, j]) > top:
+                worst, top = i, abs(wrong[i, j] - right[i, j])
+    assert largest_change_row(right, wrong) == worst
+    assert largest_change_row(np.zeros((3, 2)), np.array([[0, 1.0], [0, -1.0], [0, 0]])) == 0  # the first of equals
+

@@ -24,13 +24,14 @@ from attn_core.mistakes import (
     ShapeCheck,
     entropy_direction,
     identify,
+    largest_change_row,
     lines_summing_to_one,
     quiz_mask,
     scale_direction,
 )
 
 from . import mask_mistakes as mask_words
-from .format import a_an, gap, listing, md_text, metric_delta, num, plural, sqrt_text
+from .format import a_an, gap, listing, md_text, metric_delta, num, plural, sci, sqrt_text
 
 LABELS = {  # how the page names each mistake
     "axis0": "Softmax over the wrong axis (the queries, axis 0)",
@@ -79,10 +80,30 @@ def scale_effect(name: str, d_model: int, d_k: int) -> str:
     return FLATNESS[scale_direction(name, d_model, d_k)]
 
 
+def sig(x: float, decimals: int = 3) -> str:
+    """x to `decimals` decimals, with more where rounding would print a 0 or a 1 that x is not (a sum of 0.99996
+    reads 0.99996, an entropy of 0.0003 reads 0.0003), and past 8 decimals as × 10ⁿ: 3.0 × 10⁻⁹, 1 − 3.0 × 10⁻⁹.
+    A value within 10⁻⁹ of 0 or 1, an exact 0 or 1 up to floating-point rounding, prints as 0.000 or 1.000."""
+    x = float(x)
+    if not np.isfinite(x):
+        return num(x, decimals)  # −∞, +∞, "not a number"
+    for whole in (0.0, 1.0):
+        if abs(x - whole) < CLOSE:
+            return num(whole, decimals)
+    for d in range(decimals, 9):
+        text = num(x, d)
+        if float(text.replace("−", "-")) not in (0.0, 1.0):
+            return text
+    return sci(x) if abs(x) < 0.5 else f"1 − {sci(1 - x)}" if x < 1 else f"1 + {sci(x - 1)}"
+
+
 def spread(values) -> str:
-    """'from a to b' for a vector of sums, or 'all a' when they agree to three decimals."""
-    lo, hi = num(np.min(values), 3), num(np.max(values), 3)
+    """'from a to b' for a vector of sums, or 'all a' when they print alike (each with `sig`'s digits)."""
+    lo, hi = sig(np.min(values)), sig(np.max(values))
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+
+
+AGREE = "to within 10⁻⁹"  # what two matrices whose largest difference is below CLOSE are said to do
 
 
 def scores_kind(d: Diagnosis) -> str:
@@ -106,7 +127,7 @@ def readings(d: Diagnosis) -> list[str]:
     """The quiz's checks on one computation, in the order of CHECKS, as they print."""
     yes = {True: "yes", False: "no"}
     return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
-            yes[d.weights_same], num(d.mean_entropy, 3), num(d.mean_max_weight, 3), gap(d.output_gap)]
+            yes[d.weights_same], sig(d.mean_entropy), sig(d.mean_max_weight), gap(d.output_gap)]
 
 
 def quiz_readings(d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[str, str]]:
@@ -150,9 +171,11 @@ def row_and_column_sums(right_w, wrong_w) -> str:
     rows, cols = wrong_w.sum(axis=-1), wrong_w.sum(axis=-2)
     wrong = f"**Wrong:** the column sums are {spread(cols)}"
     if np.abs(rows - 1).max() < SUMS_TO_ONE:
+        moved = np.abs(wrong_w - right_w).max()
+        still = (f"the weights still differ from the right ones by up to {gap(moved)}" if moved >= CLOSE else
+                 f"nor can anything else: the weights equal the right ones {AGREE}")
         return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {spread(rows)} too, so "
-                "the row-sum check cannot see this mistake here; the weights still differ from the right ones "
-                f"by up to {gap(np.abs(wrong_w - right_w).max())}.")
+                f"the row-sum check cannot see this mistake here; {still}.")
     return (f"{right}\n\n{wrong}, but the row sums are {spread(rows)}. A query's output is then not an "
             "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
             "1 gets less.")
@@ -189,10 +212,10 @@ def largest_output_change(right, wrong, labels) -> str:
     diff = np.abs(wrong.output - right.output)  # (n, d_v)
     if diff.max() < CLOSE:
         return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
-    worst = int(np.argmax(diff.max(axis=1)))  # the query whose output moved most
+    worst = largest_change_row(right.output, wrong.output)  # the query whose output moved most
     row_sum = wrong.weights[worst].sum()
-    why = (f"whose wrong weights sum to {num(row_sum, 3)} instead of 1" if abs(row_sum - 1) >= 5e-4
-           else f"whose wrong weights still sum to {num(row_sum, 3)} but fall on other keys")
+    why = (f"whose wrong weights sum to {sig(row_sum)} instead of 1" if abs(row_sum - 1) >= SUMS_TO_ONE
+           else "whose wrong weights still sum to 1 but fall on other keys")
     return (f"The largest difference, {gap(diff.max())}, is in row {token(labels[worst])}, {why}. "
             "The three outputs share one colour scale.")
 
@@ -217,12 +240,13 @@ def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
 def flatness_clause(H: float, right_H: float, heads: int) -> str:
     """' makes the weights flatter: their mean row entropy over all heads is 1.717 against 1.645 for the right
     weights.' with the word measured, not assumed."""
-    word = flatness(H, right_H)
-    said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
-            "as flat": "leaves the weights about as flat as the right ones"}[word]
     over = "" if heads == 1 else " over all heads"
-    return (f" {said}: their mean row entropy{over} is {num(H, 3)} against "
-            f"{num(right_H, 3)} for the right weights.")
+    if H == right_H:
+        return (f" leaves the weights exactly as flat as the right ones: their mean row entropy{over} is {sig(H)}, "
+                "the same as the right weights'.")
+    said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
+            "as flat": "leaves the weights about as flat as the right ones"}[flatness(H, right_H)]
+    return f" {said}: their mean row entropy{over} is {sig(H)} against {sig(right_H)} for the right weights."
 
 
 def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
@@ -259,8 +283,14 @@ def head_weights_title(head: int) -> str:
 
 
 def against_right(name: str, change: float) -> str:
-    """Section 2: a measure's change from the right computation's, under its metric: '+0.156 vs √d_k'."""
-    return "the right one" if name == "right" else f"{metric_delta(change)} vs √d_k"
+    """Section 2: a measure's change from the right computation's, under its metric: '+0.156 vs √d_k', and a change
+    too small for three decimals as × 10ⁿ ('+2.0 × 10⁻⁵ vs √d_k'), never '0.000' for a change that is not 0."""
+    if name == "right":
+        return "the right one"
+    text = metric_delta(change)
+    if text == "0.000" and change != 0:
+        text = ("+" if change > 0 else "-") + sci(abs(change))  # an ASCII minus, as metric_delta writes it
+    return f"{text} vs √d_k"
 
 
 def scale_caption(head: int, n: int, heads: int) -> str:
@@ -275,7 +305,8 @@ def scale_caption(head: int, n: int, heads: int) -> str:
 
 def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
     """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
-    parts = [f"the output {divided_by(name, d_model, d_k)} is off by up to {gap(off)}"
+    parts = [f"the output {divided_by(name, d_model, d_k)} "
+             + (f"is off by up to {gap(off)}" if off >= CLOSE else f"matches it {AGREE}")
              for name, off in off_by.items()]
     text = "Against this right output, " + " and ".join(parts) + "."
     words = {flatness(entropy[name], entropy["right"]) for name in off_by}
@@ -308,10 +339,17 @@ def roles_intro(d_model: int) -> str:
             "standing in for weights a model has already learned.")
 
 
+def swap_row(n: int) -> int:
+    """Section 3: the row of the scores that swap_text reads aloud (the second token's, or the only one's)."""
+    return min(1, n - 1)
+
+
 def swap_text(right, swap, labels) -> str:
     """Section 3: the swapped scores are the transpose; when that breaks something, measured here."""
-    i = min(1, len(labels) - 1)
+    i = swap_row(len(labels))
     moved = np.abs(swap.weights - right.weights).max()
+    moves = (f"the weights move by up to {gap(moved)}" if moved >= CLOSE else
+             f"the weights happen to stay the same ({AGREE})")
     return (
         f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
         f"{gap(np.abs(swap.scores - right.scores.T).max())}). When that matters:\n\n"
@@ -320,7 +358,7 @@ def swap_text(right, swap, labels) -> str:
         "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
         f"W_K to be asked. Swapped, row {token(labels[i])} of the scores is "
         f"{md_text(labels[i])}'s key scored against every token's query, so it is no longer asking; "
-        f"on this sentence the weights move by up to {gap(moved)}.\n"
+        f"on this sentence {moves}.\n"
         "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
         "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
         "output row belongs to the wrong token.")
@@ -344,6 +382,9 @@ def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
 
 def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
     """Section 3: V used as K ties W_K to W_V; with loaded weights it moves the weights, measured here."""
+    moved = np.abs(wrong.weights - right.weights).max()
+    weights = (f"differ from the right ones by up to {gap(moved)}" if moved >= CLOSE else
+               f"happen to equal the right ones ({AGREE})")
     return (
         "With softmax(QVᵀ/√d_k) V, the content to be copied also decides where to look, and W_K plays no "
         "part.\n\n"
@@ -351,23 +392,23 @@ def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
         "what is passed along, and W_K never gets a gradient. It trains, but it is a different, smaller layer "
         "than the one you meant. If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be "
         "computed.\n"
-        f"- **With weights you load**, the weights on this sentence differ from the right ones by up to "
-        f"{gap(np.abs(wrong.weights - right.weights).max())}, and the scores {scores_kind(d)}. "
+        f"- **With weights you load**, the weights on this sentence {weights}, and the scores {scores_kind(d)}. "
         f"The rows still sum to 1 (largest gap {gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so "
         "the row-sum check does not catch it.")
 
 
 def keys_as_values_text(right, wrong) -> str:
     """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
+    off = np.abs(wrong.output - right.output).max()
+    output = (f"is off by up to {gap(off)}. A weights plot looks perfect; only the output shows it." if off >= CLOSE
+              else f"happens to equal the right one ({AGREE}).")
     return (
         f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
         f"{gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens, "
         "but it copies their keys, \"what I contain\", instead of their values, \"what I pass along\".\n\n"
         "- **In a model you train**, this ties W_V to W_K: one vector per token must both be found and be passed "
         "along, and W_V never gets a gradient.\n"
-        f"- **With weights you load**, the output on this sentence is off by up to "
-        f"{gap(np.abs(wrong.output - right.output).max())}. A weights plot looks perfect; only the "
-        "output shows it.")
+        f"- **With weights you load**, the output on this sentence {output}")
 
 
 def shape_test_code(n_q: int, d_v: int) -> str:
@@ -427,7 +468,8 @@ def quiz_intro(heads: int, masked: bool = False) -> str:
 
 
 def quiz_mask_text(labels, mask) -> str:
-    """Which mask the quiz gives every computation, said from the mask it"""
+    """Which mask the quiz gives every computation, said from the mask itself: how many pairs it blocks, and
+    which queries may see no key at all."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     kind = (f"the causal mask (each token may attend to itself and the tokens before it), with every key of "
@@ -482,8 +524,7 @@ def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
                     "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
         return (f"dividing by {divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
                 f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
-                f"mean row entropy is {num(d.mean_entropy, 3)}, {measured} the right "
-                f"{num(d.right_mean_entropy, 3)}.")
+                f"mean row entropy is {sig(d.mean_entropy)}, {measured} the right {sig(d.right_mean_entropy)}.")
     return (f"here the largest {rows} is {gap(d.row_sum_gap)}, the scores {scores_kind(d)}, and the "
             f"output differs from the right one by up to {gap(d.output_gap)}.")
 

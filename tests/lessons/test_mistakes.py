@@ -1,6 +1,7 @@
 """The Common mistakes page's sentences: each one's claim checked against the numbers it was built from."""
 
 import dataclasses
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -18,9 +19,86 @@ def heads_qkv(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
 
 
 def test_spread_says_all_only_when_the_sums_print_alike():
-    assert say.spread(np.array([1.0, 1.0 + 1e-12, 0.99999999])) == "all 1.000"
+    assert say.spread(np.array([1.0, 1.0 + 1e-12, 1.0 - 1e-11])) == "all 1.000"  # 1 up to floating-point rounding
+    assert say.spread(np.array([1.0, 0.99999999])) == "from 0.99999999 to 1.000"  # not 1: its digits, not "all"
     assert say.spread(np.array([0.838, 1.436, 1.0])) == "from 0.838 to 1.436"
-    assert say.spread(np.array([1.0004, 1.0006])) == "from 1.000 to 1.001"  # rounds apart: not "all"
+    assert say.spread(np.array([1.0004, 1.0006])) == "from 1.0004 to 1.001"  # rounds apart: not "all"; no 1.000
+
+
+def test_sig_prints_the_digits_that_rounding_would_hide():
+    """Issue 22: no 0.000 or 1.000 for a value that is not 0 or 1; floating-point rounding of an exact 1 is 1."""
+    assert say.sig(0.99996) == "0.99996" and say.sig(1.0003) == "1.0003" and say.sig(0.0003) == "0.0003"
+    assert say.sig(1 + 1e-12) == "1.000" and say.sig(1 - 1e-12) == "1.000" and say.sig(0.0) == "0.000"
+    assert say.sig(0.5) == "0.500" and say.sig(1.7917) == "1.792" and say.sig(2.0) == "2.000"
+    assert say.sig(3e-9) == "3.0 × 10⁻⁹" and say.sig(1 - 3e-9) == "1 − 3.0 × 10⁻⁹"
+
+
+def test_spread_never_prints_a_rounded_1_for_a_sum_that_is_not_1():
+    assert say.spread(np.array([0.9996, 1.2])) == "from 0.9996 to 1.200"  # was "from 1.000 to 1.200"
+    assert say.spread(np.array([0.99996, 0.99998])) == "from 0.99996 to 0.99998"
+    assert say.spread(np.array([0.0002, 0.9])) == "from 0.0002 to 0.900"
+
+
+def results(**arrays):
+    """A stand-in for an AttentionResult with just the matrices a sentence reads."""
+    return SimpleNamespace(**{k: np.asarray(v, dtype=float) for k, v in arrays.items()})
+
+
+def test_the_largest_output_change_says_a_sum_near_1_with_its_digits():
+    """Issue 22: a row summing to 1.0003 was said to 'still sum to 1.000'."""
+    right = results(output=np.zeros((2, 2)), weights=[[0.5, 0.5], [0.5, 0.5]])
+    wrong = results(output=[[0.1, 0.0], [0.0, 0.3]], weights=[[0.4998, 0.4999], [0.6, 0.4003]])
+    said = say.largest_output_change(right, wrong, ["a", "b"])
+    assert "row **b**, whose wrong weights sum to 1.0003 instead of 1." in said
+    exact = results(output=[[0.1, 0.0], [0.0, 0.3]], weights=[[0.5, 0.5], [0.75, 0.25]])
+    assert "whose wrong weights still sum to 1 but fall on other keys" in say.largest_output_change(
+        right, exact, ["a", "b"])
+
+
+def test_an_entropy_near_0_is_printed_with_its_digits_and_a_tie_says_so():
+    said = say.flatness_clause(0.0003, 0.0031, 1)  # d_model 24, one head: no scaling gave "0.000 against 0.249"
+    assert "makes the weights more peaked: their mean row entropy is 0.0003 against 0.003 for the right" in said
+    assert "0.000 " not in said
+    tie = say.flatness_clause(1.2, 1.2, 2)
+    assert tie == (" leaves the weights exactly as flat as the right ones: their mean row entropy over all heads is "
+                   "1.200, the same as the right weights'.")
+    assert "about as flat" in say.flatness_clause(1.2004, 1.2, 2)
+
+
+def test_a_comparison_of_matrices_that_agree_says_they_agree():
+    """Issue 22: 'differ by up to below 10⁻⁹' and 'move by up to below 10⁻⁹' compare words with no difference."""
+    S = np.array([[1.0, 2.0], [2.0, 1.0]])  # symmetric scores: KQᵀ is QKᵀ
+    W = np.array([[0.3, 0.7], [0.7, 0.3]])
+    right = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
+    same = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
+    swap = say.swap_text(right, same, ["a", "b"])
+    assert "on this sentence the weights happen to stay the same (to within 10⁻⁹)." in swap
+    assert "by up to below" not in swap
+    d = dataclasses.replace(mk.diagnose(right, same), scores_same=False)
+    v_as_k = say.values_as_keys_text(right, same, d)
+    assert "the weights on this sentence happen to equal the right ones (to within 10⁻⁹)" in v_as_k
+    assert "by up to below" not in v_as_k
+    k_as_v = say.keys_as_values_text(right, same)
+    assert "the output on this sentence happens to equal the right one (to within 10⁻⁹)." in k_as_v
+    assert "by up to below" not in k_as_v and "only the output shows it" not in k_as_v
+    sums = say.row_and_column_sums(W, W.T)  # the wrong weights are the right ones: rows and columns sum to 1
+    assert "by up to below" not in sums and "the weights equal the right ones to within 10⁻⁹" in sums
+    outs = say.scale_outputs(8, 4, {"no_scale": 0.0}, {"no_scale": 1.0, "right": 1.0})
+    assert outs == "Against this right output, the output ÷ 1 matches it to within 10⁻⁹."
+
+
+def test_a_change_too_small_for_three_decimals_is_not_printed_as_0():
+    assert say.against_right("no_scale", 2.04e-5) == "+2.0 × 10⁻⁵ vs √d_k"
+    assert say.against_right("sqrt_d_model", -3e-6) == "-3.0 × 10⁻⁶ vs √d_k"  # ASCII minus: st.metric points down
+    assert say.against_right("no_scale", 0.0) == "0.000 vs √d_k"
+
+
+def test_the_quiz_readings_print_a_largest_weight_near_1_with_its_digits():
+    Q, K, V = heads_qkv()
+    right = mk.correct_attention(Q, K, V)
+    d = dataclasses.replace(mk.diagnose(right, right), mean_max_weight=0.99996, mean_entropy=0.0002)
+    row = dict(zip(CHECKS, say.readings(d), strict=True))
+    assert row["mean largest weight"] == "0.99996" and row["mean row entropy (nats)"] == "0.0002"
 
 
 def test_scores_kind_follows_the_measured_relation():
@@ -219,8 +297,9 @@ def check_state(text, seed, d_model, heads):
 
 
 def spread(v) -> str:
-    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them."""
-    lo, hi = fmt.num(v.min(), 3), fmt.num(v.max(), 3)
+    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them (say.sig's digits,
+    which test_sig_prints_the_digits_that_rounding_would_hide holds to the values)."""
+    lo, hi = say.sig(v.min()), say.sig(v.max())
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
 
 
@@ -253,7 +332,8 @@ def check_axis_section(st_, heads):
     worst = int(np.argmax(diff.max(axis=1)))
     assert f"The largest difference, {fmt.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
         said["largest"])
-    assert ("instead of 1" in said["largest"]) == (fmt.num(rows[worst], 3) != "1.000")
+    assert ("instead of 1" in said["largest"]) == bool(abs(rows[worst] - 1) >= 1e-6)
+    assert f"sum to {say.sig(rows[worst])} instead of 1" in said["largest"] or "still sum to 1 but" in said["largest"]
     # the checkpoint's reveal: it says the columns sum to 1 (they always do), and the rows only when they do
     cols_one = bool(np.abs(axis0.weights.sum(0) - 1).max() < 1e-6)
     rows_one = bool(np.abs(rows - 1).max() < 1e-6)
@@ -277,7 +357,8 @@ def check_scale_section(st_, d_model, heads):
         start = "Dividing by √d_model" if name == "sqrt_d_model" else "Not dividing at all"
         part = sentence_with(said["scale_intro"], start)
         word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "about as flat"
-        assert word in part and f"is {fmt.num(H, 3)} against {fmt.num(H_right, 3)}" in part, (part, H, H_right)
+        assert word in part and f"is {say.sig(H)} against {say.sig(H_right)}" in part, (part, H, H_right)
+        assert H == 0 or f"is {fmt.num(0, 3)} " not in part  # an entropy that is not 0 never prints as 0.000
         # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
         assert say.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
         assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
@@ -346,7 +427,7 @@ def check_quiz(st_, heads):
         if secret in ("no_scale", "sqrt_d_model"):
             measured = {"flatter": "higher than", "more peaked": "lower than", "as flat": "about the same as"}[
                 say.flatness(d.mean_entropy, d.right_mean_entropy)]
-            assert f"{fmt.num(d.mean_entropy, 3)}, {measured} the right" in feedback
+            assert f"{say.sig(d.mean_entropy)}, {measured} the right" in feedback
 
 
 TITLE_MAX = 38  # characters, shape included: fits a 390 px phone beside Plotly's buttons, and half of 1280 px

@@ -12,13 +12,15 @@ from attn_lessons import training as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar
-from attn_ui.figures import line_figure, matrix_figure, matrix_grid_figure, on_phone, plot, slim, stacked_figure
+from attn_ui.figures import line_figure, plot, slim, stacked_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
 from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.tables import draw_matrix
 
 COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
 NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}
 LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
+QUERIES, KEYS = [f"q{i + 1}" for i in range(tl.N_KEYS)], [f"k{i + 1}" for i in range(tl.N_KEYS)]  # the tables' labels
 LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits for a click
 INTRO = (
     f"The [Scaling explorer](/Scaling_explorer) shows what 1/√d_k does to one softmax. Here you see what it does to "
@@ -227,31 +229,16 @@ def final_attention(lab: tl.Lab) -> None:
 
 
 def attention_pair(lab: tl.Lab, after: bool) -> None:
-    """The scaled and the unscaled run's weights on the held-out example, before or after training, as one chart."""
-    pair = tuple((run.name, run.final_weights if after else run.initial_weights) for run in (lab.scaled, lab.unscaled))
-    fig = cached_figure(attention_figure, pair, lab.d_k, after)
-    if fig is not None:
-        plot(fig, f"fig_{'final' if after else 'initial'}_weights")
-
-
-def attention_figure(pair, d_k: int, after: bool) -> go.Figure | None:
-    """((run name, weights (n, n)), …) as heatmaps side by side on one colour scale; None if every run diverged."""
-    labels_q = [f"q{i + 1}" for i in range(tl.N_KEYS)]
-    labels_k = [f"k{i + 1}" for i in range(tl.N_KEYS)]
+    """The scaled and the unscaled run's weights on the held-out example, before or after training, as two tables
+    side by side (stacked on a narrow screen); a run that diverged has none (the sentence above says so)."""
     when = "after training" if after else "at step 0"
-    panels = []
-    for name, weights in pair:
+    for run, where in zip((lab.scaled, lab.unscaled), st.columns(2), strict=True):
+        weights = run.final_weights if after else run.initial_weights  # (n, n)
         if np.isnan(weights).any():
-            continue  # a diverged run has no weights: the sentence above says so
-        scale = f"QKᵀ/√{d_k}" if name == "scaled" else "QKᵀ"
-        panels.append(matrix_figure(weights, f"{name}: softmax({scale})", labels_q, labels_k, kind="weights",
-                                    x_title="key", y_title="query", decimals=1, height=560, share=0.5))
-    if not panels:
-        return None
-    fig = matrix_grid_figure(panels, f"attention weights {when}, one held-out example", 2, one_scale=True)
-    if on_phone():
-        fig.update_layout(title_font_size=13)  # the longer title, "… after training, …", fits 390 px on one line
-    return slim(fig)
+            continue
+        scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
+        draw_matrix(weights, f"{run.name} run's weights {when}", QUERIES, KEYS, formula=f"softmax({scale})",
+                    kind="weights", decimals=1, x_title="key", y_title="query", where=where, share=0.5)
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:

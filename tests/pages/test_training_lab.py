@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from attn_core import training as tl
-from tests.apptest_utils import all_text, figures, title_of
+from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
+from tests.html_tables import Table
 
 PAGE = "pages/6_Training_lab.py"
 
@@ -37,10 +38,14 @@ def test_defaults_ask_before_showing_the_curves(open_page):
     text = all_text(at)
     assert "standard deviation of 7.74 without the scale (theory: √64 = 8)" in text
     assert "not used here" in text and "own data seed" in text
-    titles = [title_of(f) for f in figures(at)]
-    assert titles == ["attention weights at step 0, one held-out example"]
-    panels = [a["text"] for a in figures(at)[0]["layout"]["annotations"]][:2]
-    assert panels == ["scaled: softmax(QKᵀ/√64)  (16 × 16)", "unscaled: softmax(QKᵀ)  (16 × 16)"]
+    assert not figures(at)  # the curves wait for the answer
+    assert [t.caption for t in tables(at)] == ["scaled run's weights at step 0 = softmax(QKᵀ/√64)  (16 × 16)",
+                                               "unscaled run's weights at step 0 = softmax(QKᵀ)  (16 × 16)"]
+    scaled, unscaled = tl.pick_runs(tl.train_sweep(64, 200, 0), 3.0)
+    for run in (scaled, unscaled):
+        M, rows, cols = table_titled(at, f"{run.name} run's weights at step 0")
+        np.testing.assert_allclose(M, run.initial_weights, atol=0.05 + 1e-12)  # printed with one decimal
+        assert rows == [f"q{i}" for i in range(1, 17)] and cols == [f"k{i}" for i in range(1, 17)]
     assert "appear once you answer" in text
     assert at.query_params["dk"] == "64" and at.query_params["loss"] == "mse"
 
@@ -49,8 +54,10 @@ def test_a_right_prediction_reveals_the_curves(open_page):
     at = answer(open_page(PAGE), "scaled")
     assert at.success and at.success[0].value.startswith("**Right.** The scaled run's loss first drops below 0.1")
     titles = [title_of(f) for f in figures(at)]
-    assert titles[1:3] == ["loss and accuracy per step", "attention entropy and gradient per step"]
-    assert "attention weights after training, one held-out example" in titles
+    assert titles[:2] == ["loss and accuracy per step", "attention entropy and gradient per step"]
+    M, _, _ = table_titled(at, "scaled run's weights after training = softmax(QKᵀ/√64)")
+    np.testing.assert_allclose(M, tl.pick_runs(tl.train_sweep(64, 200, 0), 3.0)[0].final_weights, atol=0.05 + 1e-12)
+    assert len(tables(at)) == 4  # both runs, before and after training
     assert "final loss against learning rate, d_k = 64" in titles
     text = all_text(at)
     assert "lower with the scale" in text and "The unscaled run is stuck" in text
@@ -72,7 +79,7 @@ def test_d_k_4_says_the_runs_behave_alike(open_page):
 
 def test_d_k_256_runs_with_few_steps(open_page):
     at = answer(open_page(PAGE, dk=256, steps=25), None)
-    assert "√256 = 16" in all_text(at) and len(figures(at)) == 5
+    assert "√256 = 16" in all_text(at) and len(figures(at)) == 3 and len(tables(at)) == 4
 
 
 def test_several_seeds_draw_bands_and_the_spread(open_page):
@@ -99,6 +106,8 @@ def test_the_largest_learning_rate_says_where_each_run_diverged(open_page):
     assert any(w.startswith("The unscaled run diverged at step") for w in warnings)
     at = answer(at, "neither")
     assert at.success and "Both runs diverged" in all_text(at)
+    assert [t.caption.split(" = ")[0] for t in tables(at)] == ["scaled run's weights at step 0",
+                                                               "unscaled run's weights at step 0"]  # none learnt
     traces_are_finite(at)
 
 
@@ -122,7 +131,7 @@ def test_skip_the_predictions_shows_everything_with_the_why(open_page):
     at = open_page(PAGE, reveal=1)
     assert not at.success and not any(r.key and r.key.startswith("cp_race_") for r in at.radio)
     assert at.info and at.info[0].value.startswith("The scaled run's loss first drops below 0.1 at step")
-    assert len(figures(at)) == 5
+    assert len(figures(at)) == 3 and len(tables(at)) == 4  # the curves and the sweep; the weights as tables
 
 
 def test_a_guess_is_never_judged_against_another_settings_runs(open_page):
@@ -139,12 +148,21 @@ def test_a_guess_is_never_judged_against_another_settings_runs(open_page):
 def test_a_figure_whose_numbers_did_not_change_is_sent_byte_identical(open_page):
     at = open_page(PAGE, reveal=1)
     before = {el.proto.id: el.proto.spec for el in at.get("plotly_chart")}
+    markup = table_markup(at)
     at.select_slider(key="lr").set_value(1.0).run()  # the learning rate leaves the step-0 weights as they were
     assert not at.exception
     after = {el.proto.id: el.proto.spec for el in at.get("plotly_chart")}
-    initial = [k for k in before if "fig_initial_weights" in k]
-    assert initial and before[initial[0]] == after[initial[0]]
-    assert sum(before[k] != after.get(k) for k in before) >= 3  # the curves, the final weights and the sweep moved
+    now = table_markup(at)
+    initial = [c for c in markup if "at step 0" in c]
+    assert len(initial) == 2 and all(markup[c] == now[c] for c in initial)
+    assert sum(before[k] != after.get(k) for k in before) >= 3  # the two curves and the sweep moved
+    final = [c for c in markup if "after training" in c]
+    assert final and markup[final[0]] != now[final[0]]  # and so did the weights each run learnt
+
+
+def table_markup(at) -> dict[str, str]:
+    """Each table's markup as sent, by its caption."""
+    return {Table(el.proto.body).caption: el.proto.body for el in at.get("html") if Table(el.proto.body).caption}
 
 
 @pytest.mark.parametrize("query", [dict(), dict(loss="ce", lr=1000, steps=50, data_seed=3, seeds=1, dk=16)])

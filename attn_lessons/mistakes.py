@@ -263,12 +263,12 @@ def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]
 
 
 def scale_title(name: str, d_model: int, d_k: int) -> str:
-    """Section 2: a weights figure's title, 'WRONG: ÷ √8' or 'right: ÷ √4'."""
+    """Section 2: a weights table's title, 'WRONG: ÷ √8' or 'right: ÷ √4'."""
     return f"{'right' if name == 'right' else 'WRONG'}: {divided_by(name, d_model, d_k)}"
 
 
 def scale_output_title(name: str, d_model: int, d_k: int) -> str:
-    """Section 2b: an output figure's title, 'right: output ÷ √4' or 'WRONG: output ÷ √8'."""
+    """Section 2b: an output table's title, 'right: output ÷ √4' or 'WRONG: output ÷ √8'."""
     return f"{'right' if name == 'right' else 'WRONG'}: output {divided_by(name, d_model, d_k)}"
 
 
@@ -278,7 +278,7 @@ def scale_difference_title(name: str, d_model: int, d_k: int) -> str:
 
 
 def head_weights_title(head: int) -> str:
-    """Section 2: the weights figure of head `head` (counted from 0), as the page names it (from 1)."""
+    """Section 2: the weights tables of head `head` (counted from 0), as the page names it (from 1)."""
     return f"Head {head + 1}'s weights"
 
 
@@ -332,10 +332,10 @@ def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
 
 
 def roles_intro(d_model: int) -> str:
-    """Section 3's opening: which matrix decides what, and the one head its figures use."""
+    """Section 3's opening: which matrix decides what, and the one head its tables use."""
     return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
             "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
-            f"figures use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
+            f"tables use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
             "standing in for weights a model has already learned.")
 
 
@@ -400,7 +400,7 @@ def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
 def keys_as_values_text(right, wrong) -> str:
     """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
     off = np.abs(wrong.output - right.output).max()
-    output = (f"is off by up to {gap(off)}. A weights plot looks perfect; only the output shows it." if off >= CLOSE
+    output = (f"is off by up to {gap(off)}. The weights look perfect; only the output shows it." if off >= CLOSE
               else f"happens to equal the right one ({AGREE}).")
     return (
         f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "

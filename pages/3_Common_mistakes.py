@@ -9,15 +9,15 @@ import streamlit as st
 import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
-from attn_lessons import format as fmt
 from attn_lessons import mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
-from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import matrix_figure, matrix_grid_figure, plot, slim
+from attn_ui.data import load_inputs, notebook_cells
+from attn_ui.figures import SCREEN_PX
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = ("These are the bugs people actually write in their own attention code: softmax over the wrong "
          "dimension, dividing by √d_model instead of √d_k, and mixing up the roles of Q, K and V. "
@@ -33,7 +33,7 @@ CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your functio
                 "narrower than the keys: the output must have one row per query and be d_v wide.")
 CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
                "is your function, returning the output.")
-SOURCE_INTRO = ("Every wrong figure in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
+SOURCE_INTRO = ("Every wrong table in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
                 "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
                 "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
                 "Mask mistakes page.")
@@ -71,52 +71,36 @@ def zmax_of(*Ms) -> float:
     return float(max((a.max() for a in finite if a.size), default=0.0)) or 1.0
 
 
-def heatmap(M, title, rows, cols, **kwargs):
-    """matrix_figure, with a NaN entry (a masking bug's) drawn as a solid grey cell labelled NaN."""
-    M = np.asarray(M, dtype=float)
-    nan = np.isnan(M)
-    fig = matrix_figure(np.where(nan, -np.inf, M), title, rows, cols, **kwargs)  # −∞ is drawn as a grey cell
-    if nan.any():  # these matrices hold no real −∞: every grey cell is a NaN
-        for trace in fig.data:
-            if trace.text is not None:
-                trace.text = [["NaN" if t == "−∞" else t for t in row] for row in trace.text]
-    return fig
+def weights_table(M, title: str, labels, x_title: str = "key", y_title: str = "query", **options) -> dict:
+    """A weight matrix (n_q, n_k) as a table's arguments, on the 0 … 1 scale every weights table shares."""
+    return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(labels), "cols": list(labels),
+            "kind": "weights", "x_title": x_title, "y_title": y_title, **options}
 
 
-def panel(M, title, rows, cols, **kwargs) -> dict:
-    """One heatmap of a grid, as plain data (so the grid can be cached): heatmap()'s arguments."""
-    return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(rows), "cols": list(cols), **kwargs}
-
-
-def weights_fig(M, title, labels, x_title="key", y_title="query", share=0.5) -> dict:
-    return panel(M, title, labels, labels, kind="weights", x_title=x_title, y_title=y_title, share=share)
-
-
-def signed_fig(M, title, labels, zmax, x_title="value dimension", share=0.5) -> dict:
+def signed_table(M, title: str, labels, zmax: float, x_title: str = "value dimension", **options) -> dict:
+    """A signed matrix (n, d) as a table's arguments, on ±zmax: twins are given one zmax."""
     cols = [f"d{c}" for c in range(np.shape(M)[1])]
-    return panel(M, title, labels, cols, zmax=zmax, x_title=x_title, y_title="query", share=share)
+    return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(labels), "cols": cols, "kind": "signed",
+            "zmax": zmax, "x_title": x_title, "y_title": "query", **options}
 
 
-def grid_figure(panels, title: str, one_scale: bool = True, columns: int | None = None):
-    """Twins (or a row of three) as ONE figure, side by side on a screen and stacked on a phone, values sent lean.
-    `one_scale`: the panels share one colour scale (the page passes twins the same zmax), shown once."""
-    figs = [heatmap(**p) for p in panels]
-    columns = columns or (len(figs) if len(figs) <= 3 else 2)
-    return slim(matrix_grid_figure(figs, title, columns, one_scale=one_scale))
+@st.cache_data(show_spinner=False, max_entries=512)
+def markup(spec: dict, share: float) -> str:
+    """The table's HTML (attn_ui.tables.matrix_html), built once for these numbers: a rerun that changes nothing in
+    it costs a look-up. A NaN (a masking bug's) prints as NaN, cross-hatched. `share` is the page's width it gets
+    on a laptop; on a phone the columns stack."""
+    return matrix_html(**spec, width_px=min(NARROWEST_PX, SCREEN_PX * share))
 
 
-def grid(panels, title: str, key: str, where=None, *, one_scale: bool = True, columns: int | None = None) -> None:
-    """Draw grid_figure, built once for these numbers: a rerun that changes nothing in it costs nothing."""
-    plot(cached_figure(grid_figure, panels, title, one_scale, columns), key, where)
+def draw(spec: dict, where=None, share: float = 1.0) -> None:
+    (where or st).html(markup(spec, share))
 
 
-def single_figure(spec: dict):
-    return slim(heatmap(**spec))
-
-
-def single(spec: dict, key: str, where) -> None:
-    """One heatmap on its own, in a column, built once for these numbers."""
-    plot(cached_figure(single_figure, spec), key, where)
+def side_by_side(specs, heading: str) -> None:
+    """Twins (or a row of three) under one heading, a column each: side by side on a screen, stacked on a phone."""
+    st.markdown(f"**{heading}**")
+    for col, spec in zip(st.columns(len(specs)), specs, strict=True):
+        draw(spec, col, 1 / len(specs))
 
 
 def sums_table(weights, labels, key: str) -> None:
@@ -133,8 +117,8 @@ def wrong_axis(labels, Q, K, V) -> None:
     st.markdown("Softmax must normalise over the **keys** for each query: the last axis of QKᵀ. Writing "
                 "`softmax(scores, axis=0)` normalises over the **queries** instead, down each column.")
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
-    grid([weights_fig(right.weights, "right: softmax over keys", labels),
-          weights_fig(axis0.weights, "WRONG: softmax over queries", labels)], "The weights", "fig_axis_weights")
+    side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
+                  weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
     guess = predict("cp_axis", say.AXIS_QUESTION, options=mk.SUM_LINES, format_func=say.SUM_LABELS.get)
     if guess is None:
         return  # the sums, and everything that gives them away, wait for the prediction
@@ -149,11 +133,11 @@ def wrong_axis(labels, Q, K, V) -> None:
         sums_table(axis0.weights, labels, "table_sums_wrong")
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
-    third = 1 / 3  # three outputs to a row on a screen: right, wrong, then their difference
-    grid([signed_fig(right.output, "right: output = weights·V", labels, zmax, share=third),
-          signed_fig(axis0.output, "WRONG: output, axis 0", labels, zmax, share=third),
-          signed_fig(axis0.output - right.output, "wrong − right output", labels, zmax, share=third)],
-         "The outputs, on one colour scale", "fig_axis_outputs")
+    worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence below names
+    side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax, highlight_row=worst),
+                  signed_table(axis0.output, "WRONG: output, axis 0", labels, zmax, highlight_row=worst),
+                  signed_table(axis0.output - right.output, "wrong − right output", labels, zmax,
+                               highlight_row=worst)], "The outputs, on one colour scale")
     st.markdown(say.largest_output_change(right, axis0, labels))
     st.info("**Diagnostic:** check that each row of your weights sums to 1: "
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
@@ -189,14 +173,14 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     h = head_to_show(heads)
     st.caption(say.scale_caption(h, n, heads))
     right_w = runs[-1][1].weights[h]
-    grid([weights_fig(res.weights[h], say.scale_title(name, d_model, d_k), labels, share=1 / len(runs))
-          for name, res in runs], say.head_weights_title(h), "fig_scale_weights")
+    side_by_side([weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels) for name, res in runs],
+                 say.head_weights_title(h))
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
         for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
                                                                                  mk.mean_max_weight)):
             value, change = measure(res.weights[h]), measure(res.weights[h]) - measure(right_w)
-            col.metric(label, fmt.num(value, 3), delta=say.against_right(name, change), delta_color="off",
-                       delta_arrow="off" if name == "right" or fmt.metric_delta(change) == "0.000" else "auto")
+            col.metric(label, say.sig(value), delta=say.against_right(name, change), delta_color="off",
+                       delta_arrow="off" if name == "right" or change == 0 else "auto")
     if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
     st.info(say.scale_diagnostic(QKV_h[0].shape, d_model), icon=":material/rule:")
@@ -208,15 +192,15 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
     right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
     zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
     c1, c2 = st.columns(2)
-    single(signed_fig(right_out, say.scale_output_title("right", d_model, d_k), labels, zmax), "fig_scale_out_right",
-           c1)
+    draw(signed_table(right_out, say.scale_output_title("right", d_model, d_k), labels, zmax), c1, 0.5)
     c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
                                   entropy))
-    panels = []
-    for name in wrong:
-        panels += [signed_fig(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax),
-                   signed_fig(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax)]
-    grid(panels, "Each wrong output and its difference", "fig_scale_out_wrong")
+    st.markdown("**Each wrong output and its difference**")
+    for name in wrong:  # a row each: the wrong output, then how far it is from the right one
+        c1, c2 = st.columns(2)
+        draw(signed_table(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax), c1, 0.5)
+        draw(signed_table(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax), c2,
+             0.5)
 
 
 @st.fragment
@@ -230,16 +214,15 @@ def confused_roles(labels, Q, K, V) -> None:
 
     st.subheader("Using V in place of K when scoring")
     v_as_k = mk.values_as_keys(Q, K, V)
-    grid([weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
-          weights_fig(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V",
-         "fig_vk")
+    side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
+                  weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
 
     st.subheader("Using K in place of V as the values")
     k_as_v = mk.keys_as_values(Q, K, V)
     zmax = zmax_of(right.output, k_as_v.output)
-    grid([signed_fig(right.output, "right: output = weights·V", labels, zmax),
-          signed_fig(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K", "fig_kv")
+    side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
+                  signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K")
     st.markdown(say.keys_as_values_text(right, k_as_v))
     role_checks(checks)
     st.success("**Remember:** queries and keys decide the weights; values decide what gets copied.",
@@ -250,17 +233,17 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
     """3a. K Qᵀ in place of Q Kᵀ: harmless when training from scratch, wrong with loaded weights or cross-attention."""
     st.subheader("Swapping Q and K")
     swap = mk.swap_q_and_k(Q, K, V)
-    zs = zmax_of(right.scores)
-    c1, c2 = st.columns(2)  # two charts, not one: each needs its own row title (who is asking)
-    single(panel(right.scores, "right: scores QKᵀ", labels, labels, zmax=zs, x_title="key j",
-                 y_title="query i (asking)", share=0.5), "fig_swap_scores_right", c1)
-    single(panel(swap.scores, "WRONG: scores KQᵀ", labels, labels, zmax=zs, x_title="query j (asking)",
-                 y_title="key i (being asked)", share=0.5), "fig_swap_scores_wrong", c2)
+    zs, i = zmax_of(right.scores), say.swap_row(len(labels))  # row i: the one the sentence below reads aloud
+    asking, asked = {"x_title": "key j", "y_title": "query i (asking)"}, {"x_title": "query j (asking)",
+                                                                          "y_title": "key i (being asked)"}
+    c1, c2 = st.columns(2)  # each table its own row title (who is asking)
+    draw({"M": right.scores, "title": "right: scores QKᵀ", "rows": list(labels), "cols": list(labels), "zmax": zs,
+          "highlight_row": i, **asking}, c1, 0.5)
+    draw({"M": swap.scores, "title": "WRONG: scores KQᵀ", "rows": list(labels), "cols": list(labels), "zmax": zs,
+          "highlight_row": i, **asked}, c2, 0.5)
     if st.toggle("Show the weights from these scores", key="swap_weights"):
-        single(weights_fig(right.weights, "right: softmax(QKᵀ/√d_k)", labels, "key j", "query i (asking)"),
-               "fig_swap_w_right", c1)
-        single(weights_fig(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, "query j (asking)",
-                           "key i (being asked)"), "fig_swap_w_wrong", c2)
+        draw(weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking), c1, 0.5)
+        draw(weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked), c2, 0.5)
     st.markdown(say.swap_text(right, swap, labels))
     st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
 
@@ -313,23 +296,25 @@ def quiz(labels, QKV_h, d_model: int) -> None:
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery, mask)
     dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
-    quiz_figures(labels, right, mystery, masked, zmax_of(right.output, mystery.output))
+    blocked = None if mask is None else next((int(i) for i in np.flatnonzero(~mask.any(axis=-1))), None)  # sees no key
+    quiz_tables(labels, right, mystery, masked, zmax_of(right.output, mystery.output), blocked)
     quiz_checks(QKV_h, mask, right, diag, dm)
     quiz_answer(pool, secret, diag, dm, d_model, d_k)
 
 
-def quiz_figures(labels, right, mystery, masked: bool, zmax: float) -> None:
-    """The mystery's head-1 weights and output beside the right (masked) computation's, on one colour range: two
-    charts, so that a new question redraws only the mystery's unless the colour range has to grow."""
+def quiz_tables(labels, right, mystery, masked: bool, zmax: float, blocked: int | None) -> None:
+    """The mystery's head-1 weights and output beside the right (masked) computation's, outputs on one colour
+    range; the fully blocked row outlined. A new question redraws only the mystery's tables unless the colour
+    range has to grow. A masking bug's NaN prints as NaN."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     weights_title, output_title = say.quiz_right_titles(masked)
     c1, c2 = st.columns(2)
-    grid([weights_fig(right.weights[0], weights_title, labels),
-          signed_fig(right_out, output_title, labels, zmax)], "The right computation", "fig_quiz_right", c1,
-         one_scale=False, columns=1)  # weights 0 … 1 above, signed outputs below
-    grid([weights_fig(mystery.weights[0], "mystery: head 1 weights", labels),
-          signed_fig(mystery_out, "mystery: output", labels, zmax)], "The mystery", "fig_quiz_mystery", c2,
-         one_scale=False, columns=1)
+    c1.markdown("**The right computation**")
+    draw(weights_table(right.weights[0], weights_title, labels, highlight_row=blocked), c1, 0.5)
+    draw(signed_table(right_out, output_title, labels, zmax, highlight_row=blocked), c1, 0.5)
+    c2.markdown("**The mystery**")
+    draw(weights_table(mystery.weights[0], "mystery: head 1 weights", labels, highlight_row=blocked), c2, 0.5)
+    draw(signed_table(mystery_out, "mystery: output", labels, zmax, highlight_row=blocked), c2, 0.5)
 
 
 def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
@@ -386,7 +371,7 @@ def take_it_home(shared, inputs, QKV, QKV_h) -> None:
 
 
 def sources() -> None:
-    """Under the notebook's code: the attn_core functions the page's own figures come from."""
+    """Under the notebook's code: the attn_core functions the page's own tables come from."""
     st.markdown(SOURCE_INTRO)
     for fn in SOURCES:
         st.code(source(fn), language="python")

@@ -1,7 +1,6 @@
 """The Common mistakes page through AppTest: right and wrong twins, the heads cases, and the quiz."""
 
 import inspect
-import json
 import re
 
 import numpy as np
@@ -10,11 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 import attn_core
 from attn_core import mistakes as mk
-from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as mask_words
 from attn_lessons import mistakes as say
-from tests.apptest_utils import all_text, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, run_page, table_titled, tables
 from tests.apptest_utils import figures as charts
+from tests.html_tables import Table
 
 PAGE = "pages/3_Common_mistakes.py"
 
@@ -30,31 +29,36 @@ def qkv(text="the cat sat on the mat", seed=0, d_model=8):
     return inp, inp.X @ w.W_Q, inp.X @ w.W_K, inp.X @ w.W_V
 
 
-def figures(at) -> list[dict]:
-    """Every heatmap panel on the page as a figure dict of its own. The page draws twins as one chart (a grid of
-    subplots), so each subplot, its title and its traces, is split back out; a chart without subplots is one panel."""
-    out = []
-    for fig in charts(at):
-        notes = fig["layout"].get("annotations") or []
-        if not notes:
-            out.append(fig)
-            continue
-        for p, note in enumerate(notes):  # subplot titles, in the order of the subplots x, x2, x3, …
-            axis = "x" if p == 0 else f"x{p + 1}"
-            out.append({"layout": {"title": {"text": note["text"]}}, "grid": title_of(fig),
-                        "data": [t for t in fig["data"] if t.get("xaxis", "x") == axis]})
-    return out
+DECIMALS = 2  # every matrix table on the page prints its values with two decimals
+ATOL = 0.5 * 10**-DECIMALS  # a printed value is within this of the true one
 
 
-def figure_titled(at, starts_with: str) -> dict:
-    """The one panel whose title starts with `starts_with`."""
-    found = [f for f in figures(at) if title_of(f).startswith(starts_with)]
-    assert len(found) == 1, f"{len(found)} panels titled {starts_with!r}; titles: {[title_of(f) for f in figures(at)]}"
-    return found[0]
+def captions(at) -> list[str]:
+    """Every matrix table's caption (title and shape), top to bottom."""
+    return [t.caption for t in tables(at)]
 
 
-def trace(fig):
-    return next(t for t in fig["data"] if t.get("type") == "heatmap")
+def matrix(at, starts_with: str) -> np.ndarray:
+    """The values, as printed, of the one table whose caption starts with `starts_with`."""
+    return table_titled(at, starts_with)[0]
+
+
+def bodies(at, starts_with: str) -> list[str]:
+    """The markup of every table whose caption starts with `starts_with`, top to bottom."""
+    return [el.proto.body for el in at.get("html") if Table(el.proto.body).caption.startswith(starts_with)]
+
+
+LEGEND = re.compile(r"<p class=lg><span>([^ <]+) (?:<i class=\w></i>)+ ([^ <]+)</span>")
+
+
+def scale_ends(markup: str) -> tuple[str, str]:
+    """The colour scale's two ends as a table's legend prints them: twins given one zmax print the same ends."""
+    return LEGEND.search(markup).groups()
+
+
+def outlined_rows(markup: str) -> list[int]:
+    """The body rows a table outlines (its highlight_row), counted from 0."""
+    return [i for i, row in enumerate(Table(markup).body) if row["cls"] == "H"]
 
 
 def test_defaults_show_each_mistake_beside_the_right_one():
@@ -66,32 +70,33 @@ def test_defaults_show_each_mistake_beside_the_right_one():
     _, Q, K, V = qkv()
     right = attn_core.scaled_dot_product_attention(Q, K, V)
 
-    wrong_w = heatmap_z(figure_titled(at, "WRONG: softmax over queries"))
-    np.testing.assert_allclose(wrong_w.sum(axis=0), 1)  # the telltale: columns sum to 1 …
-    assert np.abs(wrong_w.sum(axis=1) - 1).max() > 0.05  # … and rows do not
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: softmax over keys")), right.weights)
+    wrong_w = matrix(at, "WRONG: softmax over queries")
+    n = len(wrong_w)  # a sum of n printed values is within n · ATOL of the true sum
+    np.testing.assert_allclose(wrong_w.sum(axis=0), 1, atol=n * ATOL)  # the telltale: columns sum to 1 …
+    assert np.abs(wrong_w.sum(axis=1) - 1).max() > 0.05 + n * ATOL  # … and rows do not
+    np.testing.assert_allclose(matrix(at, "right: softmax over keys"), right.weights, atol=ATOL)
 
     right_sums, wrong_sums = at.dataframe[0].value, at.dataframe[1].value  # the two sums tables come first
-    np.testing.assert_allclose(wrong_sums["row sum"], wrong_w.sum(axis=1))
+    np.testing.assert_allclose(wrong_sums["row sum"], wrong_w.sum(axis=1), atol=n * ATOL)
     np.testing.assert_allclose(right_sums["row sum"], 1)
     np.testing.assert_allclose(wrong_sums["column sum"], 1)
     # narrow enough for a phone: no table on the page has more than three columns
     assert all(len(df.value.columns) <= 3 for df in at.dataframe)
 
-    swapped = heatmap_z(figure_titled(at, "WRONG: scores KQᵀ"))
-    np.testing.assert_allclose(swapped, heatmap_z(figure_titled(at, "right: scores QKᵀ")).T)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: output = weights·K")), right.weights @ K)
+    swapped = matrix(at, "WRONG: scores KQᵀ")
+    np.testing.assert_allclose(swapped, matrix(at, "right: scores QKᵀ").T)  # printed alike: each is the other's cell
+    np.testing.assert_allclose(matrix(at, "WRONG: output = weights·K"), right.weights @ K, atol=ATOL)
 
     # twins share one colour scale, so right and wrong can be compared by eye
     for right_title, wrong_title in [("right: output = weights·V", "WRONG: output, axis 0"),
                                      ("right: scores QKᵀ", "WRONG: scores KQᵀ")]:
-        matches = [f for f in figures(at) if title_of(f).startswith(right_title)]
-        r, w = trace(matches[0]), trace(figure_titled(at, wrong_title))
-        assert (r["zmin"], r["zmax"]) == (w["zmin"], w["zmax"])
-        assert w["zmax"] >= np.abs(heatmap_z(figure_titled(at, wrong_title))).max() - 1e-12
+        r, w = bodies(at, right_title)[0], bodies(at, wrong_title)[0]
+        assert scale_ends(r) == scale_ends(w)
+        low, high = (float(e.replace("−", "-")) for e in scale_ends(w))
+        assert low == -high and high >= np.abs(matrix(at, wrong_title)).max()
 
-    # every wrong figure says so first in its title, where a narrow screen cannot cut it off; the right ones never do
-    titles = [title_of(f) for f in figures(at)]
+    # every wrong table says so first in its caption; the right ones never do
+    titles = captions(at)
     assert sum(t.startswith("WRONG:") for t in titles) == 10, titles  # 2 axis-0, 4 scale, 2 swap, V as K, K as V
     assert not any("WRONG" in t and "right" in t for t in titles)
     assert "check that each row of your weights sums to 1" in all_text(at)
@@ -102,7 +107,7 @@ def test_the_wrong_scale_with_heads(heads):
     at = open_page(heads=heads)
     assert not at.exception, at.exception[0].value if at.exception else ""
     text = all_text(at)
-    titles = [title_of(f) for f in figures(at)]
+    titles = captions(at)
     metrics = {}
     for m in at.metric:  # the metrics come in (entropy, largest weight) pairs, one pair per scale, left to right
         metrics.setdefault(m.label, []).append(float(m.value.replace("−", "-")))
@@ -118,8 +123,8 @@ def test_the_wrong_scale_with_heads(heads):
     w = inp.weights
     mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, heads)
     flat = mk.scale_by_sqrt_d_model(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: ÷ √8")), flat.weights[0])
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, f"right: ÷ √{8 // heads}")), mha.weights[0])
+    np.testing.assert_allclose(matrix(at, "WRONG: ÷ √8"), flat.weights[0], atol=ATOL)
+    np.testing.assert_allclose(matrix(at, f"right: ÷ √{8 // heads}"), mha.weights[0], atol=ATOL)
     H_none, H_dmodel, H_right = metrics["mean row entropy (nats)"]
     top_none, top_dmodel, top_right = metrics["mean largest weight"]
     assert H_none < H_right < H_dmodel  # the two mistakes push in opposite directions
@@ -137,8 +142,8 @@ def test_quiz_right_and_wrong_answers():
     w = inp.weights
     mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, 2)
     mystery = mk.BY_NAME[secret].run(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: head 1 weights")), mystery.weights[0])
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: output")), attn_core.merge_heads(mystery.output))
+    np.testing.assert_allclose(matrix(at, "mystery: head 1 weights"), mystery.weights[0], atol=ATOL)
+    np.testing.assert_allclose(matrix(at, "mystery: output"), attn_core.merge_heads(mystery.output), atol=ATOL)
 
     at.radio(key="quiz_answer").set_value(secret)
     at.button(key="quiz_check").click().run()
@@ -170,7 +175,7 @@ def test_one_token_says_what_to_do_instead_of_drawing():
     at = open_page(text="hello")
     assert not at.exception
     assert any("at least two" in w.value for w in at.warning)
-    assert not figures(at)
+    assert not tables(at) and not charts(at)
 
 
 def wrong_scale_intro(at) -> str:
@@ -240,14 +245,15 @@ LONG = " ".join(f"w{i}" for i in range(32))
 
 @pytest.mark.parametrize("query", [{}, {"heads": 1}, {"d_model": 64, "heads": 8, "text": LONG}])
 def test_titles_start_with_the_verdict_and_fit_a_phone(query):
-    """A wrong figure's title starts with 'WRONG:' and every title fits 390 px (and half of 1280 px)."""
+    """A wrong table's caption starts with 'WRONG:' and every caption stays short enough to read on one line of a
+    390 px phone (and of a third of 1280 px in the scale section)."""
     at = open_page(reveal=1, **query)
-    titles = [title_of(f) for f in figures(at)]
+    titles = captions(at)
     assert all(len(t) <= 38 for t in titles), max(titles, key=len)
     scale_row = [t for t in titles if t.split("  (")[0] in ("WRONG: ÷ 1", "WRONG: ÷ √8", "WRONG: ÷ √64")
                  or t.startswith("right: ÷")]
     assert scale_row and all(len(t) <= 24 for t in scale_row), scale_row  # three to a row at 1280 px
-    assert all(len(title_of(f)) <= 38 for f in charts(at))  # each chart's own title, over its panels
+    assert not charts(at)  # every matrix is a table: no Plotly on this page
     assert not any("(WRONG)" in t for t in titles)
 
 
@@ -306,7 +312,7 @@ def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
     at = open_page()
     assert "which sums to 1: the rows or the columns?" in all_text(at)
     assert not sums_tables(at)  # not yet
-    assert not any(title_of(f).startswith("WRONG: output, axis 0") for f in figures(at))
+    assert not any(c.startswith("WRONG: output, axis 0") for c in captions(at))
 
     at.radio(key="cp_axis_value").set_value("columns")
     at.button(key="cp_axis_check").click().run()
@@ -315,9 +321,8 @@ def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
     assert verdict.startswith("**Right.** `softmax(scores, axis=0)` normalises down each column")
     assert "every column of the WRONG weights sums to 1 (all 1.000)" in verdict
     sums = sums_tables(at)[1]
-    assert f"its row sums are from {fmt.num(sums['row sum'].min(), 3)} to {fmt.num(sums['row sum'].max(), 3)}" in (
-        verdict)
-    assert figure_titled(at, "WRONG: output, axis 0")
+    assert f"its row sums are from {say.sig(sums['row sum'].min())} to {say.sig(sums['row sum'].max())}" in verdict
+    assert matrix(at, "WRONG: output, axis 0").shape == (6, 8)
 
     at.run()  # the next run shows the committed prediction with "Predict again"
     at.button(key="cp_axis_again").click().run()  # predict again, wrongly this time
@@ -385,10 +390,12 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         assert "It blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
         secret = pool[names.index(name)]
         mystery = secret.run(*QKV_h, 8)
-        np.testing.assert_allclose(heatmap_z(figure_titled(at, "mystery: head 1 weights")), mystery.weights[0])
-        np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: head 1, masked")), right.weights[0])
-        np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: output, masked")),
-                                   attn_core.merge_heads(right.output))
+        np.testing.assert_allclose(matrix(at, "mystery: head 1 weights"), mystery.weights[0], atol=ATOL)  # NaN too
+        np.testing.assert_allclose(matrix(at, "right: head 1, masked"), right.weights[0], atol=ATOL)
+        np.testing.assert_allclose(matrix(at, "right: output, masked"), attn_core.merge_heads(right.output),
+                                   atol=ATOL)
+        for title in ("right: head 1, masked", "right: output, masked", "mystery: head 1 weights", "mystery: output"):
+            assert outlined_rows(bodies(at, title)[0]) == [0]  # the fully blocked row: the·0's
         d, dm = mk.diagnose(right, mystery, mask), mm.diagnose_mask(*QKV_h, mask, mystery)
         reason = mask_words.explain(name, dm) if name in mm.MASK_BY_NAME else say.symptom(secret, d, 8, 4)
 
@@ -411,41 +418,66 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Phase 2, items 3 and 4: few, light charts, drawn without Plotly's toolbar; details behind toggles
+# Phase 2, items 3 and 4, then issue 21: every matrix a light HTML table; details behind toggles
 
 
-def test_twins_are_one_chart_each_and_details_wait_behind_toggles():
+def test_twins_are_tables_side_by_side_and_details_wait_behind_toggles():
     at = open_page()
-    grids = [title_of(f) for f in charts(at)]
-    assert grids == ["The weights", "Head 1's weights", "right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
-                     "Scored against K, then V", "Copying V, then K", "The right computation", "The mystery"]
-    assert all(json.loads(el.proto.config) == {"displayModeBar": False, "scrollZoom": False}
-               for el in at.get("plotly_chart"))  # every chart through figures.plot
+    assert not at.get("plotly_chart")  # no chart at all: each matrix is a table
+    assert not any("ae-sr-only" in el.proto.body for el in at.get("html"))  # a table needs no hidden description
+    assert not any(str(t.key).endswith("_table") for t in at.toggle)  # … nor a "show the numbers" switch
+    headings = {m.value for m in at.markdown}
+    assert {"**The weights**", "**Head 1's weights**", "**Scored against K, then V**", "**Copying V, then K**",
+            "**The right computation**", "**The mystery**"} <= headings
+    assert captions(at) == [
+        "right: softmax over keys  (6 × 6)", "WRONG: softmax over queries  (6 × 6)",
+        "WRONG: ÷ 1  (6 × 6)", "WRONG: ÷ √8  (6 × 6)", "right: ÷ √4  (6 × 6)",
+        "right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
+        "right: softmax(QKᵀ/√d_k)  (6 × 6)", "WRONG: softmax(QVᵀ/√d_k)  (6 × 6)",
+        "right: output = weights·V  (6 × 8)", "WRONG: output = weights·K  (6 × 8)",
+        "right: head 1 weights  (6 × 6)", "right: output  (6 × 8)", "mystery: head 1 weights  (6 × 6)",
+        "mystery: output  (6 × 8)"]
     at.toggle(key="scale_outputs").set_value(True).run()
-    assert len(charts(at)) == 10  # the right output, then each wrong one beside its difference
+    assert len(tables(at)) == 20  # the right output, then each wrong one beside its difference
     at.toggle(key="scale_outputs").set_value(False)
     at.toggle(key="swap_weights").set_value(True).run()
-    titles = [title_of(f) for f in charts(at)]  # each column top to bottom: right scores, right weights, then WRONG
-    assert titles[2:6] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
+    titles = captions(at)  # each column top to bottom: right scores, right weights, then WRONG
+    assert titles[5:9] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
                            "WRONG: scores KQᵀ  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
-    assert len(charts(at)) == 10
+    assert len(titles) == 17
 
 
-def test_the_largest_inputs_send_at_most_250_kB_of_figures():
-    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+def test_the_row_each_sentence_names_is_outlined_in_its_tables():
+    """The query whose output the axis mistake moved most (named under the outputs), and the row of the scores the
+    swap's sentence reads aloud, are outlined in every table they are read from."""
+    at = open_page(reveal=1)
+    _, Q, K, V = qkv()
+    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    worst = int(np.argmax(np.abs(axis0.output - right.output).max(axis=1)))
+    for title in ("right: output = weights·V", "WRONG: output, axis 0", "wrong − right output"):
+        assert outlined_rows(bodies(at, title)[0]) == [worst]
+    labels = table_titled(at, "right: scores QKᵀ")[1]
+    assert f"row **{labels[worst]}**" in all_text(at)
+    for title in ("right: scores QKᵀ", "WRONG: scores KQᵀ"):
+        assert outlined_rows(bodies(at, title)[0]) == [1]
+    assert f"Swapped, row **{labels[1]}** of the scores" in all_text(at)
+    assert outlined_rows(bodies(at, "WRONG: softmax over queries")[0]) == []  # nothing named there: no outline
+
+
+def test_the_largest_inputs_send_at_most_400_kB_of_markup_with_every_value_printed():
+    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8, reveal=1, masks=1)
     assert not at.exception
-    total = sum(len(el.proto.spec) for el in at.get("plotly_chart"))
-    assert total <= 250_000, total
-    # no values printed in 32 × 32 cells: each panel says where to read them, and hovers read them from z
-    mystery = figure_titled(at, "mystery: head 1 weights")["data"][0]
-    assert mystery.get("texttemplate") is None and "text" not in mystery and "%{z" in mystery["hovertemplate"]
+    total = sum(len(el.proto.body) for el in at.get("html")) + sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    assert total <= 400_000, total
+    values, rows, cols = table_titled(at, "mystery: head 1 weights")
+    assert values.shape == (32, 32) and len(rows) == len(cols) == 32  # every value printed, none left to a hover
 
 
 def test_the_head_to_show_is_bound_to_the_link_inside_its_section():
     at = open_page(head=2)
     assert at.selectbox(key="head").value == 2
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "right: ÷ √4")), mk.correct_attention(
-        *default_heads()[0]).weights[1])
+    np.testing.assert_allclose(matrix(at, "right: ÷ √4"), mk.correct_attention(*default_heads()[0]).weights[1],
+                               atol=ATOL)
     at.selectbox(key="head").set_value(1).run()
     assert at.query_params["head"] in ("1", ["1"])
 
@@ -467,8 +499,8 @@ def test_cached_figure_builds_once_per_arguments_and_hands_back_the_same_object(
 
 
 @pytest.mark.parametrize("masks", [0, 1])
-def test_a_new_question_leaves_the_right_chart_byte_identical(masks):
-    """Only the mystery's chart changes with the question, as long as its outputs stay within the right one's range
+def test_a_new_question_leaves_the_right_tables_byte_identical(masks):
+    """Only the mystery's tables change with the question, as long as its outputs stay within the right one's range
     (the two share one colour range, which grows for a mystery that reaches further)."""
     QKV_h, mask = default_heads()
     mask = mask if masks else None
@@ -481,16 +513,16 @@ def test_a_new_question_leaves_the_right_chart_byte_identical(masks):
                  and mk.draw_mistake(k, names) != mk.draw_mistake(first, names))
     at = open_page(masks=masks, quiz=first)
 
-    def specs(title):
-        return {el.proto.spec for el in at.get("plotly_chart") if f'"{title}"' in el.proto.spec}
+    def markups(who):
+        return [b for el in at.get("html") if Table(b := el.proto.body).caption.startswith(who)]
 
-    right, mystery = specs("The right computation"), specs("The mystery")
+    right, mystery = markups("right: "), markups("mystery: ")
     at.number_input(key="quiz").set_value(other).run()  # a question with another mistake
-    assert len(right) == 1 and right == specs("The right computation")
-    assert mystery != specs("The mystery")
-    right_out = figure_titled(at, "right: output, masked" if masks else "right: output  (")["data"][0]
-    mystery_out = figure_titled(at, "mystery: output")["data"][0]
-    assert (right_out["zmin"], right_out["zmax"]) == (mystery_out["zmin"], mystery_out["zmax"])  # one scale
+    assert len(right) == 7  # sections 1 to 3's five right tables, then the quiz's two
+    assert right == markups("right: ")
+    assert mystery != markups("mystery: ")
+    right_out = bodies(at, "right: output, masked" if masks else "right: output  (")[0]
+    assert scale_ends(right_out) == scale_ends(bodies(at, "mystery: output")[0])  # one scale
 
 
 @pytest.mark.parametrize("query", [{"text": "hello world"}, {"text": LONG, "d_model": 64, "heads": 8},
@@ -562,13 +594,13 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads
     assert "heads = 2" in code and '"sqrt_d_model": np.sqrt(d_model)' in code and '"no_scale": 1.0' in code
     assert "All numbers match the page." not in code  # the self-check is for the notebook only
     assert "quiz" not in code.lower() and "mystery" not in code  # the quiz's answer stays off the code
-    # the attn_core functions the page's own figures come from are still shown, after the notebook's code
+    # the attn_core functions the page's own tables come from are still shown, after the notebook's code
     values = [c.value.strip() for c in at.code]
     for fn in (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
                mk.keys_as_values, mk.diagnose, mk.shape_check):
         assert inspect.getsource(fn).strip() in values
     assert values.index(inspect.getsource(mk.softmax_over_queries).strip()) > values.index(notebook_code(at)[0])
-    assert "Every wrong figure in sections 1 to 3 comes from one of these functions" in all_text(at)
+    assert "Every wrong table in sections 1 to 3 comes from one of these functions" in all_text(at)
 
     button = at.get("download_button")
     assert len(button) == 1 and button[0].proto.label == "Download as a notebook"

@@ -29,7 +29,16 @@ from .format import about, num, plural, readable, short, sqrt_text, times, vec
 
 _SUB = str.maketrans("12", "₁₂")
 SAME = 1.05  # two slopes within 5% of each other are "about the same"
-BOUND = (f"below {SMALL_SLOPE:g}, which is 4% of the 0.25 that p₁p₂ reaches when the keys tie")
+TIE_SLOPE = 0.25  # p₁p₂ at a tie, ½·½: the largest a two-key slope can be
+
+
+def bound(slope: float) -> str:
+    """'below 0.01, and the 0.25 that p₁p₂ reaches when the keys tie is 746 times larger': why a slope (0 <
+    slope < SMALL_SLOPE) nearly vanishes, each number said of itself (0.01 is 4% of 0.25; 0.0003 is not)."""
+    with np.errstate(over="ignore"):
+        ratio = TIE_SLOPE / slope  # past the float range for a subnormal slope
+    return (f"below {SMALL_SLOPE:g}, and the {TIE_SLOPE:g} that p₁p₂ reaches when the keys tie is "
+            f"{times_more(ratio) if math.isfinite(ratio) else 'more than 10³⁰⁸ times'} larger")
 
 
 def key_name(i: int) -> str:
@@ -126,7 +135,7 @@ def _unscaled(two: TwoKeys) -> str:
                 "cannot move at all.")
     if vanishes(slope):
         return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
-                f"{readable(slope, 4)}, {BOUND}.")
+                f"{readable(slope, 4)}, {bound(slope)}.")
     return (f"Unscaled, {own_slope(lo)} = {readable(slope, 4)} for {name}: not small (at least "
             f"{SMALL_SLOPE:g}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
 
@@ -142,8 +151,8 @@ def _scaled(two: TwoKeys) -> str:
     else:
         text += ", about the same"
     if vanishes(two.slope_scaled):
-        bound = f"below {SMALL_SLOPE:g} too" if vanishes(two.slope_unscaled) else BOUND
-        return text + (f". Even so it is {bound}: the gradient nearly vanishes after scaling as well. √d_k tames "
+        below = f"below {SMALL_SLOPE:g} too" if vanishes(two.slope_unscaled) else bound(two.slope_scaled)
+        return text + (f". Even so it is {below}: the gradient nearly vanishes after scaling as well. √d_k tames "
                        f"the typical size of q·k (section 2), not a gap of {_gap(two)}.")
     return text + "."
 
@@ -408,8 +417,8 @@ def std_captions(sample: QKSample) -> tuple[str, str]:
 def peakedness_caption(peak: Peakedness, seed: int) -> str:
     """What every point of section 3's curves averages: how many draws, of how many keys, from which seed."""
     return (f"Every point is the mean over **{peak.n_seeds} seeds**: {peak.n_seeds} independent draws of one query "
-            f"and {peak.n_keys} keys, from a generator seeded with the sidebar seed ({seed}). Each width reuses "
-            "the first d_k coordinates of the same draws, so the curves change only through d_k.")
+            f"and {plural(peak.n_keys, 'key')}, from a generator seeded with the sidebar seed ({seed}). Each width "
+            "reuses the first d_k coordinates of the same draws, so the curves change only through d_k.")
 
 
 def one_key_note(n_keys: int) -> str | None:
@@ -431,6 +440,9 @@ def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
 def entropy_caption(temp: Temperature) -> str:
     """How to read the row-entropy bars: 0 is one key, the dotted log n is every key alike."""
     n = temp.weights.shape[-1]
+    if n == 1:
+        return ("The bar is your one query's row. With a single key its entropy is 0, where a hard argmax and "
+                "uniform weights are the same thing.")
     return (f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
             f"log {n} = {num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
 
@@ -438,8 +450,11 @@ def entropy_caption(temp: Temperature) -> str:
 def temperature_progress(temp: Temperature) -> str:
     """Where the mean row entropy at this τ sits between a hard argmax (0) and uniform weights (log n)."""
     n = temp.weights.shape[-1]
-    return (f"With τ = {short(temp.tau)} the mean row entropy is {num(temp.mean_entropy, 3)} nats: "
-            f"{num(100 * temp.position, 0)}% of the way from a hard argmax (0) to uniform (log {n} = "
+    if n == 1:
+        return (f"With τ = {short(temp.tau)} the row entropy is 0 nats, as at every τ: with a single key, a hard "
+                "argmax and uniform weights are the same.")
+    return (f"With τ = {short(temp.tau)} the mean row entropy is {readable(temp.mean_entropy, 3)} nats: "
+            f"{percent(temp.position)} of the way from a hard argmax (0) to uniform (log {n} = "
             f"{num(temp.max_entropy, 3)}).")
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.hyp import examples
+from tests.prose import never_true
 
 from attn_core.scaling import (
     DIVISORS,
@@ -22,6 +23,7 @@ from attn_core.scaling import (
     qk_sample,
     temperature_attention,
 )
+from attn_lessons.format import short
 from attn_lessons.scaling import (
     PREDICT_CLOSE,
     about_theory,
@@ -119,6 +121,9 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
     # "nearly vanishes" only of a small slope, "not small" only of a slope that is not
     for value in re.findall(rf"nearly vanishes: ∂p./∂z. = ({NUMBER})", text):
         assert slope < 0.01 and parse(value) <= 0.01 and printed_as(value, slope)
+    for value in re.findall(rf"the 0.25 that p₁p₂ reaches when the keys tie is ({NUMBER}) times larger", text):
+        assert printed_as(value, 0.25 / slope) or printed_as(value, 0.25 / slope_s)  # said of the slope before it
+    assert "4%" not in text  # 4% is what 0.01 is of 0.25, never a slope's share: it read as one (issue 22, item 12)
     if "not small" in text:
         assert slope >= 0.01 and "nearly vanishes:" not in text
     if "after scaling as well" in text:
@@ -162,7 +167,8 @@ def test_gradient_sentences_at_the_edges(z1, z2, d_k):
 
 def test_the_classic_example_says_73_times_weaker_to_the_weights_and_586_against_the_scaled_score():
     two, text, _ = check_gradient_claims(8, 0, 64)
-    assert "nearly vanishes: ∂p₂/∂z₂ = 0.0003" in text
+    assert ("nearly vanishes: ∂p₂/∂z₂ = 0.0003, below 0.01, and the 0.25 that p₁p₂ reaches when the keys tie is "
+            "746 times larger.") in text  # not "0.0003, below 0.01, which is 4% of the 0.25" (issue 22, item 12)
     assert "about **586 times more**" in text  # against the score softmax sees, z / √d_k
     assert "0.197 / √64 = 0.0246" in text and "still **73×** the unscaled 0.0003" in text
     assert "give key 2 more weight is 73 times weaker" in text
@@ -485,6 +491,8 @@ def test_the_section_openings_and_captions_name_their_own_counts_and_seed():
     assert "head 1 of your 4 heads** (sidebar), so d_k = d_model / heads = 8 / 4 = 2." in temperature_intro(4, 8, 2)
     assert "head 1 of your 1 head**" in temperature_intro(1, 8, 8) and "8 / 1 = 8" in temperature_intro(1, 8, 8)
     assert "single key" in one_key_note(1) and one_key_note(2) is None and one_key_note(64) is None
+    one = peakedness_caption(peakedness_curves(1, [1, 2], 20, 5), 5)  # issue 22: "one query and 1 keys"
+    assert "20 independent draws of one query and 1 key, from" in one and not never_true(one)
 
 
 def slow_mean_entropy(Q, K, tau: float) -> float:
@@ -509,13 +517,19 @@ def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
     Q, K = rng.standard_normal((n, 4)), rng.standard_normal((n, 4))
     temp = temperature_attention(Q, K, tau)
     mean, log_n = slow_mean_entropy(Q, K, tau), math.log(n)
-    m = re.fullmatch(rf"With τ = ({NUMBER}) the mean row entropy is ({NUMBER}) nats: (\d+)% of the way from a "
-                     rf"hard argmax \(0\) to uniform \(log {n} = ({NUMBER})\)\.", temperature_progress(temp))
+    assert (one_token_note(temp) is None) == (n > 1)
+    assert not never_true(temperature_progress(temp) + " " + entropy_caption(temp))
+    if n == 1:  # one key: a hard argmax and uniform are the same, and there is no "0% of the way" between them
+        assert temperature_progress(temp) == (f"With τ = {short(tau)} the row entropy is 0 nats, as at every τ: with "
+                                              "a single key, a hard argmax and uniform weights are the same.")
+        assert "log 1" not in entropy_caption(temp) and "all 1" not in entropy_caption(temp)
+        return
+    m = re.fullmatch(rf"With τ = ({NUMBER}) the mean row entropy is ({NUMBER}) nats: ([\w ]*\d+%) of the way from "
+                     rf"a hard argmax \(0\) to uniform \(log {n} = ({NUMBER})\)\.", temperature_progress(temp))
     assert m, temperature_progress(temp)
     assert math.isclose(parse(m[1]), tau, rel_tol=1e-3, abs_tol=5e-5)
-    assert abs(parse(m[2]) - mean) <= 0.0005 + 1e-9 and printed_as(m[4], log_n)
-    assert abs(int(m[3]) - (100 * mean / log_n if n > 1 else 0)) <= 0.5 + 1e-6
+    assert printed_as(m[2], mean) and printed_as(m[4], log_n) and (m[2] != "0.000" or mean == 0)
+    assert printed_percent(m[3], mean / log_n)
     m = re.fullmatch(rf"Each bar is one query's row\. 0 means all its weight is on one key; the dotted line, "
                      rf"log {n} = ({NUMBER}), means it spreads evenly over all {n}\.", entropy_caption(temp))
     assert m and printed_as(m[1], log_n)
-    assert (one_token_note(temp) is None) == (n > 1)

@@ -474,3 +474,23 @@ def test_a_wide_head_shows_its_long_code_only_when_asked():
     assert len(at.get("download_button")) == 1
     at.toggle(key="show_code").set_value(True).run()
     assert notebook_code(at) == [nbk.page_code(shown_cells(text=text, d_model=64, heads=1)).strip()]
+
+
+# ------------------------------------------------------------------------------------------- issue 22's states
+def test_the_vanishing_slope_is_not_read_as_4_percent_of_the_tie(default_page):
+    """Issue 22, item 12: "∂p₂/∂z₂ = 0.0003, below 0.01, which is 4% of the 0.25…" read as if 0.0003 were 4%."""
+    text = gradient_text(default_page)
+    assert ("∂p₂/∂z₂ = 0.0003, below 0.01, and the 0.25 that p₁p₂ reaches when the keys tie is 746 times larger."
+            in text) and "4%" not in text
+
+
+def test_one_key_and_one_token_are_said_as_one():
+    """Issue 22: "one query and 1 keys" (n_keys=1) and "0% of the way … to uniform (log 1 = 0.000)" (one token)."""
+    at = open_page(n_keys=1, text="hello")
+    assert not at.exception
+    text = screen_text(at)
+    assert "500 independent draws of one query and 1 key, from" in text and "1 keys" not in text
+    (bar,) = at.get("progress")
+    assert bar.proto.text == ("With τ = 2 the row entropy is 0 nats, as at every τ: with a single key, a hard argmax "
+                              "and uniform weights are the same.")
+    assert "log 1" not in text and "all 1." not in text

@@ -55,13 +55,13 @@ from attn_ui.data import (
 from attn_ui.figures import (
     histogram_figure,
     line_figure,
-    matrix_figure,
     plot,
     side_by_side,
     vector_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
+from attn_ui.tables import draw_matrix
 
 D_K_MAX = 512
 N_SAMPLES = 4000  # q, k pairs per histogram
@@ -167,7 +167,7 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
 def gradient(two: TwoKeys):
     """Section 1, continued: softmax's Jacobian on both sides, and what the slopes mean for learning."""
     st.markdown(jacobian_sentence(two))
-    plot(cached_figure(jacobian_figure, tuple(two.scores), two.d_k), key="fig_J")
+    jacobians(two)
     unscaled, scaled = slope_labels(two)
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
@@ -183,15 +183,15 @@ def gradient(two: TwoKeys):
         st.markdown(text)
 
 
-def jacobian_figure(scores: tuple, d_k: int) -> go.Figure:
-    """Softmax's Jacobian on both sides as one figure, on one colour scale."""
-    two = compare_two_keys(scores, d_k)
+def jacobians(two: TwoKeys):
+    """Softmax's Jacobian on both sides as two tables side by side, on one colour scale, the losing key's row
+    outlined: the row of the weight that can barely move."""
     # the same colour scale for both: 0.25 = ½·½ is the largest value p(1 − p) can take
-    panels = [matrix_figure(J, title, KEYS, KEYS, zmax=0.25, decimals=decimals, y_title="weight pᵢ",
-                            x_title="score zⱼ", height=260, share=0.5)
-              for J, title, decimals in ((two.J_unscaled, "∂p/∂z = diag(p) − p pᵀ, unscaled", 4),
-                                         (two.J_scaled, f"∂p/∂z = diag(p) − p pᵀ, scores ÷ √{d_k}", 3))]
-    return side_by_side(panels, f"softmax's Jacobian, unscaled and ÷ √{d_k}", shared_rows=True)
+    left, right = st.columns(2)
+    for J, side, decimals, where in ((two.J_unscaled, "unscaled", 4, left),
+                                     (two.J_scaled, f"scores ÷ √{two.d_k}", 3, right)):
+        draw_matrix(J, "∂p/∂z", KEYS, KEYS, formula=f"diag(p) − p pᵀ, {side}", zmax=0.25, decimals=decimals,
+                    y_title="weight pᵢ", x_title="score zⱼ", highlight_row=two.loser, where=where, share=0.5)
 
 
 @st.fragment(key=VARIANCE)
@@ -335,8 +335,8 @@ def temperature(shared: Shared):
     temp = temperature_attention(Q, K, tau)
 
     w_left, w_right = st.columns([3, 2])
-    plot(cached_figure(temperature_weights_figure, temp.weights, tuple(labels), tau), key="fig_temp_weights",
-         where=w_left)
+    draw_matrix(temp.weights, "weights", labels, labels, formula=f"softmax(QKᵀ / τ), τ = {fmt.short(tau)}",
+                kind="weights", x_title="key", y_title="query", where=w_left, share=0.6)
     plot(cached_figure(row_entropy_figure, temp.entropy, tuple(labels), temp.max_entropy), key="fig_temp_entropy",
          where=w_right)
     w_right.caption(entropy_caption(temp))
@@ -352,12 +352,6 @@ def head_one(inputs, shared: Shared):
     w = inputs.weights
     heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, shared.heads)
     return heads.Q_heads[0], heads.K_heads[0]  # (n, d_k) each: the first of your heads
-
-
-def temperature_weights_figure(weights, labels: tuple, tau: float) -> go.Figure:
-    """softmax(QKᵀ / τ) as a heatmap, in the wider of section 4's two columns."""
-    return matrix_figure(weights, f"weights = softmax(QKᵀ / τ), τ = {fmt.short(tau)}", list(labels), list(labels),
-                         kind="weights", x_title="key", y_title="query", share=0.6)
 
 
 def row_entropy_figure(entropy, labels: tuple, max_entropy: float) -> go.Figure:

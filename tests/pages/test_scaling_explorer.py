@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
 from attn_lessons import format as fmt
-from tests.apptest_utils import all_text, figures, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, figures, run_page, table_titled, tables, title_of
 
 PAGE = "pages/2_Scaling_explorer.py"
 
@@ -86,10 +86,14 @@ def test_the_gradient_of_the_second_key_in_both_cases(default_page):
     ratio = f"{two.ratio:,.0f}"
     assert 550 < two.ratio < 650 and metric(default_page, "scaled ÷ unscaled") == f"{ratio}×"
     assert f"about **{ratio} times more**" in all_text(default_page)
-    J = heatmap_z(panel_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, unscaled"))
-    np.testing.assert_allclose(J, two.J_unscaled)
-    np.testing.assert_allclose(heatmap_z(panel_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, scores ÷ √64")),
-                               two.J_scaled)
+    J, rows, cols = table_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, unscaled  (2 × 2)")
+    np.testing.assert_allclose(J, two.J_unscaled, atol=0.5e-4 + 1e-12)  # as printed, with 4 decimals
+    assert rows == cols == ["key 1", "key 2"]
+    np.testing.assert_allclose(table_titled(default_page, "∂p/∂z = diag(p) − p pᵀ, scores ÷ √64")[0],
+                               two.J_scaled, atol=0.5e-3 + 1e-12)  # 3 decimals
+    outlined = [[r["label"] for r in t.body if r["cls"] == "H"] for t in tables(default_page)
+                if t.caption.startswith("∂p/∂z")]
+    assert outlined == [["key 2"], ["key 2"]]  # the losing key's row: the weight that can barely move
 
 
 def test_the_sampled_std_is_about_8_and_about_1_after_scaling(default_page):
@@ -116,8 +120,9 @@ def test_the_temperature_dial_uses_head_one_of_the_shared_sentence(default_page)
     w = inputs.weights
     heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, 2)
     expected = temperature_attention(heads.Q_heads[0], heads.K_heads[0], 2.0)  # √d_k = √4 by default
-    np.testing.assert_allclose(heatmap_z(panel_titled(default_page, "weights = softmax(QKᵀ / τ), τ = 2")),
-                               expected.weights)
+    M, rows, cols = table_titled(default_page, "weights = softmax(QKᵀ / τ), τ = 2  (6 × 6)")
+    np.testing.assert_allclose(M, expected.weights, atol=0.005 + 1e-12)  # printed with 2 decimals
+    assert rows == cols == list(inputs.labels)
     np.testing.assert_allclose(panel_titled(default_page, "row entropy")["data"][0]["y"], expected.entropy)
 
 
@@ -127,14 +132,14 @@ def test_a_link_reproduces_the_view_and_widgets_write_back():
     assert (at.number_input(key="za").value, at.number_input(key="zb").value) == (3.0, 1.0)
     assert at.slider(key="dk2").value == 16 and at.number_input(key="n_keys").value == 4
     assert "softmax([1.5, 0.5]) = **[0.731, 0.269]**" in all_text(at)
-    assert panel_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
+    assert table_titled(at, "weights = softmax(QKᵀ / τ), τ = 0.5")
     assert panel_titled(at, "q·k, d_k = 16  ")
     at.number_input(key="za").set_value(1.0).run()
     at.run()  # za reran only section 1 and the notebook, and AppTest then holds only their elements: draw them all
     at.radio(key="divisor").set_value("1").run()
     assert not at.exception
     assert at.query_params["za"] in ("1.0", ["1.0"]) and at.query_params["divisor"] in ("1", ["1"])
-    assert panel_titled(at, "weights = softmax(QKᵀ / τ), τ = 1 ")
+    assert table_titled(at, "weights = softmax(QKᵀ / τ), τ = 1 ")
 
 
 @pytest.mark.parametrize("qp", [
@@ -289,8 +294,9 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings():
 
 # ------------------------------------------------------------------------------------------- predict, then see
 def section_one_figures(at: AppTest) -> list:
-    """The titles of section 1's charts (panels of its two figures) on the page."""
-    return [title for fig in figures(at) for title, _ in panels(fig) if title.startswith(("p = softmax", "∂p/∂z"))]
+    """The titles of section 1's charts (the panels of its bar chart) and tables (the Jacobians) on the page."""
+    return [title for fig in figures(at) for title, _ in panels(fig) if title.startswith("p = softmax")] + [
+        t.caption for t in tables(at) if t.caption.startswith("∂p/∂z")]
 
 
 def answer(at: AppTest, value: float) -> AppTest:
@@ -361,7 +367,9 @@ def test_the_question_follows_the_scores_until_answered_then_stays_with_them():
 def test_charts_are_byte_identical_from_one_run_to_the_next():
     """An unchanged chart costs the browser almost nothing only if its JSON is the same, byte for byte."""
     specs = [[el.proto.spec for el in open_page().get("plotly_chart")] for _ in range(2)]
-    assert len(specs[0]) == 8 and specs[0] == specs[1]
+    assert len(specs[0]) == 6 and specs[0] == specs[1]
+    markup = [[el.proto.body for el in open_page().get("html")] for _ in range(2)]  # and the tables' markup
+    assert len([m for m in markup[0] if "<table" in m]) == 3 and markup[0] == markup[1]
 
 
 def test_every_chart_is_drawn_without_toolbar_or_zoom(default_page):

@@ -24,19 +24,11 @@ from attn_lessons import builder as say
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
-from attn_ui.data import cached_figure, load_inputs, notebook_cells
+from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_dot
-from attn_ui.figures import (
-    INK,
-    PHONE_PX,
-    clicked_cell,
-    matrix_figure,
-    matrix_grid,
-    on_phone,
-    plot,
-    slim,
-)
-from attn_lessons.format import md_text, plot_label
+from attn_ui.figures import SCREEN_PX, on_phone
+from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
+from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -49,9 +41,11 @@ ATTENTION = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\t
 START_OPTIONS = ["random", "interpretable"]
 START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretable: named features"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
+NO_EDIT = "none"  # the editor chooser's first option: every matrix a table, no editor drawn
+EDIT_NAMES = {NO_EDIT: "None", **{name: name for name in MATRICES}}
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
-SUM_TRACE = "Σⱼ weights"  # the row sums, a column of their own inside the weights figure
+SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
 
 
 @dataclass(frozen=True)
@@ -83,6 +77,16 @@ class Setup:
     def wide(self) -> bool:
         return self.d_model > 8  # wide matrices get the full width, so every printed value stays readable
 
+    @property
+    def decimals(self) -> int:
+        """The signed tables' decimals: 2, or 1 past d_model 32, so that the largest inputs stay a light page."""
+        return 2 if self.d_model <= 32 else 1
+
+    @property
+    def trace_decimals(self) -> int:
+        """The trace's tables: fewer decimals as the vectors get longer."""
+        return 3 if self.d_model <= 8 else 2 if self.d_model <= 16 else 1
+
 
 def main():
     shared = setup_page(__file__, one_head=True)
@@ -91,59 +95,46 @@ def main():
     st.latex(PROJECTIONS)
     st.latex(ATTENTION)
     setup = starting_point(shared)  # random or interpretable, positions on or off
-    X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's, as the learner typed them
-    draw_inputs(setup, X, W_Q, W_K, W_V)
+    page_stylesheet()  # the tables' one stylesheet
+    X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's as tables, one of them editable when picked
     res = build(X, W_Q, W_K, W_V)
     lexicon(setup, res)  # the interpretable start's lexicon and its hand-set W_Q
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
-    compare(setup, res)  # 4. scores and scaled scores
-    # predict the largest weight; the weights, the output; 5. the trace; then the code, notebook and CSVs
+    # 4. the scores; predict the largest weight; the weights, the output; 5. the trace; the code, notebook, CSVs
     weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
     route_footer(__file__, shared)
 
 
-def draw(key: str, build, *args, where=None, **plot_kwargs) -> None:
-    """Draw the figures build(*args) returns, built once per arguments (attn_ui.data.cached_figure): one keyed
-    `key`, several `key_0`, `key_1`, …"""
-    figs = cached_figure(build, *args)
-    for p, fig in enumerate(figs):
-        plot(fig, key if len(figs) == 1 else f"{key}_{p}", where, **plot_kwargs)
+def page_stylesheet() -> None:
+    """Every table class's rule, once for the page: a style in st.html applies to the whole page, so each table's
+    own <style> (about 2 kB, the same rules again) is left out of its markup, which keeps the largest inputs
+    under 400 kB."""
+    st.html(stylesheet(ALL_STEPS))
 
 
-def grid_figures(panels, title: str, columns: int, shared_rows: bool, wrap=()) -> list:
-    """matrix_figure heatmaps, each panel (M, title, rows, cols, options) keeping its title on its matrix, as one
-    chart `columns` to a row (one on a phone). On a phone, column names turned on their side need more room than
-    the grid leaves above the next panel: there such panels are charts of their own (their margins fit their
-    names), the two-word names of the panels listed in `wrap` ("wants animal") on two lines."""
-    figs = []
-    for M, name, rows, cols, options in panels:
-        options = dict(options)
-        scale = options.pop("scale", True)  # False: no colour bar (the same scale as the panel above)
-        fig = matrix_figure(M, name, rows, cols, **options)
-        fig.data[0].update(name=fig.layout.title.text, **({} if scale else {"showscale": False}))
-        figs.append(fig)
-    if len(figs) == 1:
-        return [slim(figs[0])]
-    if on_phone() and any(names_turn(fig) for fig in figs):
-        return [slim(wrap_ticks(fig) if p in wrap else fig) for p, fig in enumerate(figs)]
-    return [matrix_grid([slim(fig) for fig in figs], title, columns, shared_rows=shared_rows)]
+@st.cache_data(show_spinner=False, max_entries=256)
+def table(M, title: str, rows, cols, width_px: float, **options) -> str:
+    """attn_ui.tables.matrix_html without its <style> (page_stylesheet has every rule), built once per set of
+    numbers: a 64 × 64 table costs ~3 ms to write."""
+    markup = matrix_html(M, title, rows, cols, width_px=width_px, **options)
+    style, end, body = markup.partition("</style>")
+    return body if end and style.startswith("<style>") else markup
 
 
-def names_turn(panel) -> bool:
-    """Whether Plotly turns a heatmap's column names on their side on a phone: the longest is wider than a cell
-    (widths as attn_ui.figures.values_fit counts them, 6.5 px a character at the tick font)."""
-    cols, rows = [str(c) for c in panel.data[0].x], [str(r) for r in panel.data[0].y]
-    cell = (PHONE_PX - 20 - (max(map(len, rows)) * 7 + 34) - 52) / len(cols)
-    return max(map(len, cols)) * 6.5 + 6 > cell
+def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
+    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
+    width_px = min(NARROWEST_PX, SCREEN_PX * share)
+    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
-def wrap_ticks(fig):
-    """Break two-word column names ("wants animal") over two lines so neighbours do not overlap."""
-    ticks = list(fig.data[0].x)
-    if any(" " in t for t in ticks):
-        fig.update_xaxes(tickmode="array", tickvals=ticks, ticktext=[t.replace(" ", "<br>", 1) for t in ticks])
-    return fig
+def draw_side_by_side(tables, columns: int, where=None) -> None:
+    """Tables (M, title, rows, cols, options) `columns` to a row (st.columns, which stack on a phone), or one
+    below another when `columns` is 1."""
+    where = where or st
+    places = where.columns(columns) if columns > 1 else [where]
+    for p, (M, title, rows, cols, options) in enumerate(tables):
+        draw(M, title, rows, cols, where=places[p % columns], share=1 / columns, **options)
 
 
 def edited_cells(setup: Setup, X, W_Q, W_K, W_V) -> int:
@@ -188,57 +179,76 @@ def starting_point(shared) -> Setup:
     return setup
 
 
-def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
-    """An editor per matrix; a bad cell is named and keeps its last good value. Returns X, W_Q, W_K, W_V."""
+def accepted(setup: Setup) -> dict:
+    """The X and W's the page computes with, kept in the session: the starting point with every accepted edit.
+    A new starting point or a reset starts again from the starting point."""
     ss, base = st.session_state, setup.base
-    axes = {"X": (setup.labels, base.dims), "W_Q": (base.dims, base.q_dims),
-            "W_K": (base.dims, base.k_dims), "W_V": (base.dims, base.v_dims)}
-    sig = f"{setup.key}_{ss.get('_qkv_version', 0)}"  # a new starting point or a reset: new, empty editors
+    sig = f"{setup.key}_{ss.get('_qkv_version', 0)}"
     good = ss.get("_qkv_good")
     if not good or good["sig"] != sig:
-        good = {"sig": sig, **{name: getattr(base, name) for name in MATRICES}}
+        good = ss["_qkv_good"] = {"sig": sig, **{name: getattr(base, name) for name in MATRICES}}
+        ss.pop("_qkv_open", None)
+    return good
 
+
+def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
+    """Section 1: one control picks the matrix to edit (none at first, so no editor is drawn); that one matrix
+    is an editor, a bad cell named and kept at its last good value; then X and the W's as tables.
+    Returns X, W_Q, W_K, W_V as the page computes with them."""
     st.header("1. Start from X and three weight matrices")
-    st.markdown("Type over any cell below; everything on the page recomputes from your numbers. "
-                "Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined.")
-    problems = []
-    for tab, name in zip(st.tabs([f"Edit {name}" for name in MATRICES]), MATRICES, strict=True):
-        rows, cols = axes[name]
-        key = f"edit_{name}_{sig}"
-        table = pd.DataFrame([[cell_text(v) for v in row] for row in getattr(base, name)],
-                             index=list(rows), columns=list(cols), dtype="object")
-        with tab:
-            st.data_editor(table, key=key, num_rows="fixed",
-                           column_config={c: st.column_config.TextColumn(c) for c in cols})
-        edits = (ss.get(key) or {}).get("edited_rows", {})
-        named = setup.said if name == "X" else rows  # the row names an error message will print
-        good[name], errors = apply_edits(name, getattr(base, name), good[name], edits, named, cols)
-        problems += errors
-    ss["_qkv_good"] = good
-    for e in problems:
-        st.error(say.edit_error(e.message, MAX_ABS, good[e.matrix][e.r, e.c]), icon=":material/error:")
+    st.markdown("Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined. Pick a matrix to "
+                "edit and type over any of its cells: everything on the page recomputes from your numbers.")
+    good = accepted(setup)
+    which = st.radio("Edit a matrix", [NO_EDIT, *MATRICES], key="edit", format_func=EDIT_NAMES.get,
+                     horizontal=True)
+    if which != NO_EDIT:
+        editor(setup, good, which)
     c_reset, c_note = st.columns([1, 3])
     c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
-    c_note.caption("Cells show 4 significant digits; the page computes with full precision until you type over a "
-                   "cell. Your edits live in this browser tab only: they are **not in the link**, and changing the "
-                   "sentence, seed, d_model, starting point or positions starts again from the new starting point.")
+    c_note.caption("The tables print rounded values and the editor 4 significant digits; the page computes with "
+                   "full precision until you type over a cell. Your edits live in this browser tab only: they are "
+                   "**not in the link**, and changing the sentence, seed, d_model, starting point or positions "
+                   "starts again from the new starting point.")
+    draw_inputs(setup, *(good[name] for name in MATRICES))
     return tuple(good[name] for name in MATRICES)
 
 
+def editor(setup: Setup, good: dict, name: str) -> None:
+    """Matrix `name` as a st.data_editor over the values it had when it was picked; each accepted cell goes into
+    `good`, a refused one is named and keeps its last good value."""
+    ss, base = st.session_state, setup.base
+    axes = {"X": (setup.labels, base.dims), "W_Q": (base.dims, base.q_dims),
+            "W_K": (base.dims, base.k_dims), "W_V": (base.dims, base.v_dims)}
+    rows, cols = axes[name]
+    opened = ss.get("_qkv_open")
+    if not opened or opened["name"] != name:  # picked just now: a fresh editor over the numbers as they are
+        count = (opened or {}).get("count", 0) + 1
+        opened = ss["_qkv_open"] = {"name": name, "count": count, "start": good[name].copy()}
+    key = f"edit_{name}_{good['sig']}_{opened['count']}"
+    frame = pd.DataFrame([[cell_text(v) for v in row] for row in opened["start"]],
+                         index=list(rows), columns=list(cols), dtype="object")
+    st.data_editor(frame, key=key, num_rows="fixed", column_config={c: st.column_config.TextColumn(c) for c in cols})
+    edits = (ss.get(key) or {}).get("edited_rows", {})
+    named = setup.said if name == "X" else rows  # the row names an error message will print
+    good[name], errors = apply_edits(name, opened["start"], good[name], edits, named, cols)
+    for e in errors:
+        st.error(say.edit_error(e.message, MAX_ABS, good[e.matrix][e.r, e.c]), icon=":material/error:")
+
+
 def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
-    """X, then W_Q, W_K and W_V side by side in one chart: their rows are X's columns (one below another when
-    wide, and on a phone)."""
+    """X, then W_Q, W_K and W_V side by side: their rows are X's columns (one below another when wide; the
+    columns stack on a phone)."""
     base = setup.base
-    x_title = (f"X = {setup.what_x}" if not setup.pe else
-               "X = embedding + position" if setup.start == "random" else "X = named features | position")
-    draw("fig_X", grid_figures, [(X, x_title, setup.labels, base.dims,
-                                  {"y_title": "token", "x_title": "d_model dimension"})], "", 1, False)
-    columns = 1 if setup.wide else 3
-    panels = [(W, title, base.dims, dims, {"y_title": "X column", "x_title": x, "share": 1 / columns})
-              for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
-                                        (W_K, "W_K, the key projection", base.k_dims, "K column"),
-                                        (W_V, "W_V, the value projection", base.v_dims, "V column"))]
-    draw("fig_W", grid_figures, panels, "The three weight matrices, each d_model × d_model", columns, True, (0, 1))
+    what = (setup.what_x if not setup.pe else
+            "embedding + position" if setup.start == "random" else "named features | position")
+    x = (X, "X", setup.labels, base.dims, {"formula": what, "y_title": "token", "x_title": "d_model dimension",
+                                          "decimals": setup.decimals})
+    ws = [(W, title, base.dims, dims, {"y_title": "X column", "x_title": x, "decimals": setup.decimals})
+          for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
+                                    (W_K, "W_K, the key projection", base.k_dims, "K column"),
+                                    (W_V, "W_V, the value projection", base.v_dims, "V column"))]
+    draw_side_by_side([x], 1)
+    draw_side_by_side(ws, 1 if setup.wide else 3)
 
 
 def lexicon(setup: Setup, res: Built) -> None:
@@ -271,75 +281,60 @@ def project(setup: Setup, X, res: Built) -> None:
         "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
         "Queries and keys decide the weights; values decide what gets copied."
     )
-    columns = 1 if setup.wide else 3  # side by side, token i's query, key and value share a row
-    panels = [(M, title, labels, dims, {"y_title": "token", "share": 1 / columns}) for M, title, dims in
-              ((res.Q, "Q = X·W_Q", base.q_dims), (res.K, "K = X·W_K", base.k_dims), (res.V, "V = X·W_V", base.v_dims))]
-    draw("fig_QKV", grid_figures, panels, "Q, K and V: one row per token", columns, True, (0, 1))
+    # side by side, token i's query, key and value share a row
+    draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": "token",
+                                                "decimals": setup.decimals})
+                       for M, name, dims in ((res.Q, "Q", base.q_dims), (res.K, "K", base.k_dims),
+                                             (res.V, "V", base.v_dims))], 1 if setup.wide else 3)
     words = [md_text(t) for t in setup.tokens]  # escaping keeps equal tokens equal, so the groups are the same
     for note in say.repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
         show(note)
 
 
 def pick_cell(setup: Setup, res: Built) -> tuple[int, int]:
-    """Query i and key j to trace: from a click on the weights (a tap on the phone's table), the select boxes
-    below, or the link; at first a pair with something to see (the action → animal pair, or the largest weight)."""
-    ss, n = st.session_state, setup.n
-    # a click on a weight cell picks query i and key j: apply it before the select boxes are drawn
-    for event, last in ((clicked_cell(ss.get("weights_click")), "_qkv_last_click"),
-                        (table_cell(ss.get("weights_pick"), setup.labels), "_qkv_last_pick")):
-        if event is not None:
-            ci, cj = event
-            # in the browser the chart and the table keep their selection: only a new one moves the trace
-            if (ci, cj) != ss.get(last) and ci < n and cj < n:
-                ss["qi"], ss["kj"] = ci, cj
-        ss[last] = event
+    """Query i and key j to trace, as the trace's select boxes (or the link) have them; at first a pair with
+    something to see (the action → animal pair, or the largest weight)."""
     first_i, first_j = default_pair(setup.tokens, res.Q, res.K, res.weights, setup.start == "interpretable")
-    url_bound("qi", first_i, int, options=list(range(n)))
-    url_bound("kj", first_j, int, options=list(range(n)))
-    return ss["qi"], ss["kj"]
+    url_bound("qi", first_i, int, options=list(range(setup.n)))
+    url_bound("kj", first_j, int, options=list(range(setup.n)))
+    return st.session_state["qi"], st.session_state["kj"]
 
 
-def table_cell(event, labels) -> tuple[int, int] | None:
-    """(row, col) of the cell picked in the weights table, from st.session_state["weights_pick"]."""
-    cells = ((event or {}).get("selection") or {}).get("cells") or []
-    if not cells:
-        return None
-    row, col = cells[0]
-    labels = list(labels)
-    return (int(row), labels.index(col)) if col in labels and 0 <= int(row) < len(labels) else None
-
-
-def compare(setup: Setup, res: Built) -> None:
-    """Scores and scaled scores, every query against every key."""
-    st.header("4. Compare every query with every key")
+def compare(setup: Setup, res: Built, where, row: int, col: int | None) -> None:
+    """Scores and scaled scores, every query against every key, with query `row` (and key `col`) outlined."""
+    where.header("4. Compare every query with every key")
     labels = setup.labels
-    columns = 1 if setup.n > 8 else 2
-    options = {"y_title": "query", "x_title": "key", "share": 1 / columns}
-    panels = [(res.scores, "scores = QKᵀ", labels, labels, options),
-              (res.scaled, say.scaled_title(res.d_k), labels, labels, options)]
-    draw("fig_scores", grid_figures, panels, "Scores, before and after ÷ √d_k", columns, True)
+    options = {"y_title": "query", "x_title": "key", "highlight_row": row, "highlight_col": col,
+               "decimals": setup.decimals}
+    draw_side_by_side([(res.scores, "scores", labels, labels, {"formula": "QKᵀ", **options}),
+                       (res.scaled, say.scaled_title(res.d_k), labels, labels, options)],
+                      1 if setup.n > 8 else 2, where=where)
 
 
 @st.fragment
 def weigh_and_trace(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:
-    """The prediction, then the clickable weights, the output and the trace, then the code and the downloads (the
-    notebook traces the same pair). One fragment: a click on a weight, a pick in the trace's boxes or an answer
-    reruns this part of the page only."""
+    """The scores, the prediction, then the weights, the output and the trace, then the code and the downloads
+    (the notebook traces the same pair). One fragment: a pick in the trace's boxes or an answer reruns this part
+    of the page only, and the scores outline the pair traced."""
     i, j = pick_cell(setup, res)
-    # the weights, and everything read off them, appear once the learner answers or skips
-    if most_weight_checkpoint(setup, res, i):
+    scores = st.container()  # drawn once the prediction says which row to outline
+    shown, q = most_weight_checkpoint(setup, res, i)
+    # before the answer, the row asked about; after it, the pair traced (its key would give the answer away)
+    compare(setup, res, scores, i if shown else q, j if shown else None)
+    if shown:  # the weights, and everything read off them, appear once the learner answers or skips
         weights(setup, res, i, j)
-        draw("fig_output", grid_figures, [(res.output, "output = weights·V", setup.labels, setup.base.v_dims,
-                                           {"y_title": "token", "x_title": "value dimension"})], "", 1, False)
+        draw(res.output, "output", setup.labels, setup.base.v_dims, formula="weights·V", y_title="token",
+             x_title="value dimension", highlight_row=i, decimals=setup.decimals)
         action_animal(setup, X, W_Q, W_K, res)
         trace(setup, res, i, j)
     code_and_downloads(shared, setup, X, W_Q, W_K, W_V, res, i, j)
 
 
-def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
-    """Before the weights: which key will the query give the most weight? True once answered or skipped."""
+def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> tuple[bool, int]:
+    """Before the weights: which key will the query give the most weight? (answered or skipped, the query asked
+    about)."""
     if setup.n == 1:
-        return True  # one key: there is nothing to choose between
+        return True, i  # one key: there is nothing to choose between
     ss, key = st.session_state, f"cp_most_{setup.key}"
     # the query asked about and its row of weights when answered, so that a later trace or edit does not regrade it
     asked, answered_row = ss.get(f"_qkv_{key}", (None, None))
@@ -349,46 +344,26 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> bool:
     if guess is None or guess.skipped:
         ss.pop(f"_qkv_{key}", None)
         if guess is None:
-            return False
+            return False, q
     elif asked is None:
         answered_row = res.weights[q].copy()
         ss[f"_qkv_{key}"] = (q, answered_row)
     verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, answered_row)
     reveal(guess if verdict.graded else Guess(guess.value, skipped=True), right=verdict.right, why=verdict.why)
-    return True
+    return True, q
 
 
 def weights(setup: Setup, res: Built, i: int, j: int) -> None:
-    """The weights with their row sums beside them, clickable (on a phone, a table to tap instead)."""
+    """The weights, the traced query's row and key's column outlined, with their row sums beside them."""
     labels = setup.labels
-    phone = on_phone()  # a tap on a phone picks the previously tapped cell of a Plotly chart: use a table there
-    draw("weights_click", weights_figure, res.weights, labels, i, j, not phone, on_select="rerun",
-         selection_mode="points")
-    if phone or st.toggle("Pick from a table instead (for a touch screen)", key="pick_table"):
-        table = pd.DataFrame(res.weights, index=labels, columns=labels)
-        st.dataframe(table, key="weights_pick", on_select="rerun", selection_mode="single-cell",
-                     column_config={c: st.column_config.NumberColumn(c, format="%.3f") for c in labels})
-    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights column). "
-               + ("**Tap a weight in the table** to trace it below." if phone else "**Click a cell** to trace it "
-                  "below."))
-
-
-def weights_figure(weights, labels, i: int, j: int, clickable: bool) -> list:
-    """The weights (n, n), cell (i, j) framed, and their row sums in a column of their own beside them."""
-    n = len(labels)
-    side = min(0.2, max(0.08, 1.4 / (n + 1.4)))  # the Σ column: about one cell wide, never too narrow for 1.000
-    fig = matrix_figure(weights, "weights = softmax(QKᵀ/√d_k)", labels, labels, kind="weights",
-                        y_title="query", x_title="key", clickable=clickable, share=1 - side - 0.04)
-    fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5, line={"color": "#d97706", "width": 3})
-    sums = matrix_figure(weights.sum(axis=1, keepdims=True), SUM_TRACE, labels, ["Σⱼ"], kind="weights",
-                         decimals=3, height=fig.layout.height).data[0]
-    shown = fig.data[0].texttemplate is not None  # print the sums where the weights are printed
-    fig.add_trace(sums.update(xaxis="x2", name=SUM_TRACE, showscale=False, texttemplate=sums.texttemplate
-                              if shown else None, hovertemplate="query %{y}<br>row sum %{text}<extra></extra>"))
-    fig.update_layout(xaxis={"domain": [0, 1 - side - 0.03]},
-                      xaxis2={"domain": [1 - side, 1], "anchor": "y", "type": "category", "fixedrange": True,
-                              "title": {"text": "row sum", "font": {"color": INK}}, "tickfont": {"color": INK}})
-    return [slim(fig)]
+    row = st.container(horizontal=True, gap="small")  # side by side while they fit; the sums wrap under them
+    row.html(table(res.weights, "weights", tuple(labels), tuple(labels), NARROWEST_PX, formula="softmax(QKᵀ/√d_k)",
+                   kind="weights", decimals=3, y_title="query", x_title="key", highlight_row=i, highlight_col=j),
+             width="content")
+    row.html(table(res.weights.sum(axis=1, keepdims=True), SUMS, tuple(labels), ("Σⱼ",), NARROWEST_PX,
+                   kind="weights", decimals=3, y_title="query", highlight_row=i, legend=False), width="content")
+    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights beside them). The "
+               "outlined row and column are the query and the key traced in section 5: pick another pair there.")
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
@@ -413,30 +388,27 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     s1.selectbox("Query i (the token that asks)", list(range(n)), key="qi", format_func=lambda k: labels[k])
     s2.selectbox("Key j (the token that answers)", list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
-    qi, kj = setup.said[i], setup.said[j]  # for markdown; the figures escape the raw labels their own way
-    fig_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    draw("fig_trace", grid_figures, trace_panels(setup, res, t), f"From q and k to output for {plot_label(labels[i])}",
-         1, False, where=fig_col)
+    qi, kj = setup.said[i], setup.said[j]  # for markdown; the tables escape the raw labels their own way
+    tables_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
+    draw_side_by_side(trace_tables(setup, res, t), 1, where=tables_col)
     text_col.markdown(say.trace_weight_steps(t, qi, kj, res.weights[i, j]))
     text_col.markdown(say.trace_output_steps(t, qi, kj))
     text_col.caption(say.sum_check(qi, t.output, res.output[t.i]))
 
 
-def trace_panels(setup: Setup, res: Built, t) -> list:
-    """The trace's three matrices: q_i, k_j and q ⊙ k; each key's share w_ij·v_j of output_i; their sum."""
+def trace_tables(setup: Setup, res: Built, t) -> list:
+    """The trace's three tables: q_i, k_j and q ⊙ k; each key's share w_ij·v_j of output_i (key j's outlined);
+    their sum, on the shares' colour scale."""
     labels, i, j, dims, v_dims = setup.labels, t.i, t.j, setup.base.dims, setup.base.v_dims
-    share = 1 if setup.wide else 0.6
-    places = 3 if setup.d_model <= 8 else 2 if setup.d_model <= 16 else 1  # fewer decimals as cells get narrower
+    places = setup.trace_decimals
     top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    who = plot_label(labels[i])
-    return [(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {who} → {plot_label(labels[j])}",
+    return [(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {labels[i]} → {labels[j]}",
              [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
-             {"decimals": places, "x_title": "d_k dimension", "height": 240, "share": share}),
-            (t.shares, f"wⱼ·vⱼ: each key's share of output for {who}", labels, v_dims,
-             {"y_title": "key j", "decimals": places, "zmax": top, "share": share}),
+             {"decimals": places, "x_title": "d_k dimension", "highlight_row": 2}),
+            (t.shares, f"wⱼ·vⱼ: each key's share of output for {labels[i]}", labels, v_dims,
+             {"y_title": "key j", "decimals": places, "zmax": top, "highlight_row": j}),
             (t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[i]], v_dims,
-             {"decimals": places, "x_title": "value dimension", "height": 200, "zmax": top, "share": share,
-              "scale": False})]  # the same colour scale as the shares above it
+             {"decimals": places, "x_title": "value dimension", "zmax": top})]
 
 
 def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: int, j: int) -> None:

@@ -1,4 +1,7 @@
-"""The Q/K/V builder page through AppTest: the trace, the weights, duplicates, bad edits, the lesson, the URL."""
+"""The Q/K/V builder page through AppTest: the trace, the weights, duplicates, bad edits, the lesson, the URL.
+
+Every matrix is a table (attn_ui.tables); a test reads it back as printed, so it compares at the table's printed
+precision (2 decimals for the signed tables at these sizes, 3 for the weights and the trace)."""
 
 import re
 
@@ -7,10 +10,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
-from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, run_page, table_titled, tables
 
 PAGE = "pages/1_QKV_builder.py"
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
+SIGNED, THREE = 0.005, 0.0005  # half of the last printed digit: 2 decimals, 3 decimals
+BIG = {"text": " ".join(f"w{i}" for i in range(32)), "d_model": 64, "heads": 8}
 
 
 def open_page(**query_params) -> AppTest:
@@ -29,7 +34,10 @@ def editor_key(at: AppTest, name: str) -> str:
 
 
 def edit(at: AppTest, name: str, cells: dict) -> AppTest:
-    """Type into matrix `name`'s editor as a learner would: {(row position, column label): text}."""
+    """Pick matrix `name` to edit (its editor is the only one drawn), then type into it as a learner would:
+    {(row position, column label): text}."""
+    if at.radio(key="edit").value != name:
+        at.radio(key="edit").set_value(name).run()
     rows: dict = {}
     for (r, col), raw in cells.items():
         rows.setdefault(r, {})[col] = raw
@@ -38,35 +46,40 @@ def edit(at: AppTest, name: str, cells: dict) -> AppTest:
 
 
 def matrix_titles(at: AppTest) -> list[str]:
-    """The title of every matrix in page order: a figure's, or each panel's when a chart holds several."""
-    titles = []
-    for fig in figures(at):
-        named = [t["name"] for t in fig["data"] if t.get("type") == "heatmap" and t.get("name")]
-        titles += named or [title_of(fig)]
-    return titles
+    """The caption of every matrix table in page order."""
+    return [t.caption for t in tables(at)]
 
 
 def z(at: AppTest, title: str) -> np.ndarray:
-    """The matrix titled `title`: a figure of its own, or a panel of one (a heatmap trace named so), such as the
-    row sums beside the weights or the shares' sum under the shares."""
-    figs = figures(at)
-    if not any(title_of(f).startswith(title) for f in figs):
-        (panel,) = [t for f in figs for t in f["data"] if str(t.get("name", "")).startswith(title)]
-        return np.asarray(panel["z"], dtype=float)
-    return heatmap_z(figure_titled(at, title))
+    """The matrix whose table's caption starts with `title`, as printed."""
+    return table_titled(at, title)[0]
+
+
+def outlined(at: AppTest, title: str) -> tuple[list[str], list[str]]:
+    """(the labels of the outlined rows, of the outlined columns) of the table titled `title`."""
+    (t,) = [t for t in tables(at) if t.caption.startswith(title)]
+    return [r["label"] for r in t.body if r["cls"] == "H"], [h for h, cls in t.heads if cls == "H"]
+
+
+def said_number(text: str, before: str) -> float:
+    """The number a sentence prints right after `before`."""
+    m = re.search(re.escape(before) + r"(−?\d+\.\d+)", text)
+    assert m, (before, text[:300])
+    return float(m[1].replace("−", "-"))
 
 
 def test_trace_adds_up_to_the_output_cell():
     at = open_page(qi=2, kj=1, seed=5)
     no_exception(at)
     output, scores, weights = z(at, "output = weights·V"), z(at, "scores = QKᵀ"), z(at, "weights = softmax")
-    products = z(at, "qᵢ ⊙ kⱼ for sat → cat")
-    assert products[2].sum() == pytest.approx(scores[2, 1])  # q ⊙ k summed is the score
-    assert np.allclose(products[0] * products[1], products[2])
+    products = z(at, "qᵢ ⊙ kⱼ for sat → cat")  # printed at 3 decimals, 8 of them
+    assert products[2].sum() == pytest.approx(scores[2, 1], abs=8 * THREE + SIGNED)  # q ⊙ k summed is the score
+    rounding = THREE * (np.abs(products[0]) + np.abs(products[1]) + 1.01)  # each factor and the product rounded
+    assert np.all(np.abs(products[0] * products[1] - products[2]) <= rounding), products
     shares = z(at, "wⱼ·vⱼ: each key's share of output for sat")
-    assert np.allclose(shares.sum(axis=0), output[2])  # every key's share adds up to output_i
-    assert np.allclose(z(at, "Σⱼ wⱼ·vⱼ")[0], output[2])
-    assert f"the page's softmax gives {weights[2, 1]:.4f}" in all_text(at)
+    np.testing.assert_allclose(shares.sum(axis=0), output[2], atol=6 * THREE + SIGNED)  # the shares add up
+    np.testing.assert_allclose(z(at, "Σⱼ wⱼ·vⱼ")[0], output[2], atol=THREE + SIGNED)
+    assert said_number(all_text(at), "the page's softmax gives ") == pytest.approx(weights[2, 1], abs=THREE + 5e-5)
 
 
 @pytest.mark.parametrize("link", [{}, {"text": "Dogs chase cats, and cats chase mice!", "d_model": 16, "pe": 0}])
@@ -74,8 +87,10 @@ def test_weight_rows_sum_to_one(link):
     at = open_page(**link)
     no_exception(at)
     weights = z(at, "weights = softmax")
-    assert np.allclose(weights.sum(axis=1), 1.0)
-    assert np.allclose(z(at, "Σⱼ weights"), 1.0) and z(at, "Σⱼ weights").shape == (len(weights), 1)
+    np.testing.assert_allclose(weights.sum(axis=1), 1.0, atol=len(weights) * THREE)
+    sums, rows, cols = table_titled(at, "Σⱼ weights")
+    assert np.array_equal(sums, np.ones((len(weights), 1))) and cols == ["Σⱼ"]
+    assert rows == table_titled(at, "weights = softmax")[1]  # a sum beside each query's row
 
 
 def test_repeated_token_without_positions_gets_identical_rows_and_the_page_says_why():
@@ -111,7 +126,7 @@ def test_every_kind_of_bad_cell_is_named_and_the_last_good_value_kept():
     assert W_Q[0, 0] == 2.5  # the last good value of that cell, not the starting one
     assert np.array_equal(W_Q[1:5], start[1:5])
     assert np.all(np.isfinite(z(at, "weights = softmax")))
-    assert "not a number" not in " ".join(str(t) for t in figure_titled(at, "weights = softmax")["data"][0]["text"])
+    assert not any("NaN" in c for t in tables(at) for r in t.body for c, _ in r["cells"])  # no table prints one
 
 
 def test_an_edit_of_x_recomputes_everything_and_reset_returns_to_the_start():
@@ -144,21 +159,28 @@ def test_interpretable_start_shows_sat_attending_to_cat_and_random_restores_d_mo
     assert z(at, "X = embedding").shape == (6, 16) and at.query_params["d_model"] == "16"
 
 
-def test_clicking_a_weight_cell_selects_query_and_key():
+def test_the_trace_pickers_pick_the_cell_and_the_tables_outline_it():
     at = open_page()
-    # customdata as the browser sends it for a numpy row; a click layer that swallowed it would leave (0, 0)
-    click = {"selection": {"points": [{"customdata": {"0": 3, "1": 5}, "x": "mat", "y": "on"}], "point_indices": [],
-                           "box": [], "lasso": []}}
-    at.session_state["weights_click"] = click
+    assert not at.get("plotly_chart")  # no chart to click: the trace's select boxes pick the pair
+    at.selectbox(key="qi").set_value(3)
+    at.selectbox(key="kj").set_value(5)
     at.run()
     no_exception(at)
-    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (3, 5)
     assert at.query_params["qi"] == "3" and at.query_params["kj"] == "5"
-    # in the browser the chart keeps its selection; the old click must not win over the select box
-    at.session_state["weights_click"] = click
-    at.selectbox(key="kj").set_value(0).run()
+    for title in ("scores = QKᵀ", "scaled = QKᵀ", "weights = softmax"):
+        assert outlined(at, title) == (["on"], ["mat"]), title  # the traced query's row, the key's column
+    assert outlined(at, "Σⱼ weights") == (["on"], [])
+    assert outlined(at, "output = weights·V") == (["on"], [])
+    assert outlined(at, "wⱼ·vⱼ: each key's share of output for on") == (["mat"], [])  # key j's share
+    assert outlined(at, "qᵢ ⊙ kⱼ for on → mat") == (["q ⊙ k"], [])
+
+
+def test_before_the_answer_the_scores_outline_only_the_row_asked_about():
+    at = open_page(start="interpretable", reveal=0)
     no_exception(at)
-    assert at.selectbox(key="kj").value == 0
+    assert outlined(at, "scaled = QKᵀ") == (["sat"], [])  # the key traced would give the answer away
+    at.button(key=[b.key for b in at.button if b.key and b.key.endswith("_skip")][0]).click().run()
+    assert outlined(at, "scaled = QKᵀ") == (["sat"], ["cat"])
 
 
 def test_url_round_trip():
@@ -193,9 +215,9 @@ def test_show_the_code_is_the_notebook_code_and_reproduces_the_page_numbers_with
     assert "1.75" in code and "i, j = 1, 4" in code  # the edit, and the pair the page traces
     scope: dict = {}
     exec(code, scope)  # noqa: S102 - the page's own generated code
-    assert np.allclose(scope["weights"], z(at, "weights = softmax"))
-    assert np.allclose(scope["output"], z(at, "output = weights·V"))
-    assert np.isclose(scope["weight"], z(at, "weights = softmax")[1, 4])
+    np.testing.assert_allclose(scope["weights"], z(at, "weights = softmax"), atol=THREE)
+    np.testing.assert_allclose(scope["output"], z(at, "output = weights·V"), atol=SIGNED)
+    assert scope["weight"] == pytest.approx(z(at, "weights = softmax")[1, 4], abs=THREE)
     (button,) = [b for b in at.get("download_button") if b.proto.label == "Download as a notebook"]
 
 
@@ -207,7 +229,8 @@ def test_a_refused_cell_never_reaches_the_code_or_the_notebook():
     assert "nan" not in code.lower().replace("np.nan", "")
     scope: dict = {}
     exec(code, scope)  # noqa: S102 - the page's own generated code
-    assert scope["X"][0, 0] == 2.5 and np.allclose(scope["weights"], z(at, "weights = softmax"))
+    assert scope["X"][0, 0] == 2.5
+    np.testing.assert_allclose(scope["weights"], z(at, "weights = softmax"), atol=THREE)
 
 
 def test_the_trace_pair_picked_in_the_fragment_reaches_the_code():
@@ -231,7 +254,7 @@ def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
     at = edit(open_page(start="interpretable", pe=0), "W_Q", {(1, "wants animal"): "0"})
     no_exception(at)
     assert not at.success and "Does “sat” still attend to “cat”?" in all_text(at)
-    assert np.allclose(z(at, "weights = softmax")[2], 1 / 6)  # sat's query is all zeros now: even weights
+    np.testing.assert_allclose(z(at, "weights = softmax")[2], 1 / 6, atol=THREE)  # sat's query is zeros: even
 
 
 def test_wide_matrices_stack_in_reading_order():
@@ -247,7 +270,7 @@ def test_with_positions_on_a_query_with_no_rule_gives_every_key_the_same_weight_
     at = open_page(start="interpretable")  # positions on, the default
     no_exception(at)
     weights, text = z(at, "weights = softmax"), all_text(at)
-    assert np.allclose(weights[5], 1 / 6)  # "mat" looks for nothing: it was [0.08, 0.16, 0.05, 0.19, 0.15, 0.38]
+    np.testing.assert_allclose(weights[5], 1 / 6, atol=THREE)  # "mat" looks for nothing: it was [0.08, …, 0.38]
     assert "“mat” looks for nothing" in text and "each of the 6 keys gets the same weight, 1/6 = 0.167" in text
     assert "nearly even" not in text
     assert np.argmax(weights[2]) == 1 and np.argmax(weights[1]) == 2  # the lesson holds with positions on
@@ -255,10 +278,10 @@ def test_with_positions_on_a_query_with_no_rule_gives_every_key_the_same_weight_
     at = open_page(start="interpretable", text="bob ran to the park")
     no_exception(at)
     weights, text = z(at, "weights = softmax"), all_text(at)
-    assert np.allclose(weights[4], 0.2) and np.allclose(weights[0], 0.2)  # "park" put 0.66 on itself
+    assert np.array_equal(weights[4], [0.2] * 5) and np.array_equal(weights[0], [0.2] * 5)  # "park" put 0.66 on itself
     assert "“bob” and “park” look for nothing" in text and "1/5 = 0.200" in text
     assert "“ran” looks for an animal, but every key has 0 in *has animal*" in text
-    assert np.allclose(weights[1], 0.2) and "gives every key the same weight, 0.200" in text
+    assert np.array_equal(weights[1], [0.2] * 5) and "gives every key the same weight, 0.200" in text
 
 
 def test_an_edit_that_makes_mat_look_for_a_place_is_described_as_it_is():
@@ -345,8 +368,8 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
     assert "“\\$” appears at positions 0 and 3" in text and "“\\*” appears at positions 4 and 7" in text
     assert "Here “\\$·0”, “\\$·3”, “\\*·4” and 3 more look for nothing" in text
     assert "The sum equals row \\$·0 of the output above" in text
-    (panel,) = [t["name"] for f in figures(at) for t in f["data"] if str(t.get("name")).startswith("qᵢ ⊙ kⱼ for")]
-    assert panel.startswith("qᵢ ⊙ kⱼ for $·0 → _")  # a panel of the trace's figure, titled as it was
+    (caption,) = [c for c in matrix_titles(at) if c.startswith("qᵢ ⊙ kⱼ for")]
+    assert caption.startswith("qᵢ ⊙ kⱼ for $·0 → _")  # the trace's first table, titled as it was
 
 
 # ---- predict, then see -------------------------------------------------------------------------
@@ -386,8 +409,9 @@ def test_a_wrong_prediction_is_not_quite_and_says_which_key_won_and_by_how_much(
     assert LABELS[i] in all_text(at).split("Which key will “")[1][:10]
     (warning,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
     k = int(np.argmax(weights[i]))
-    assert f"that is “{LABELS[k]}”" in warning and f"“mat” has a lower scaled score, {scaled[i, 5]:.3f}" \
-        .replace("-", "−") in warning
+    assert f"that is “{LABELS[k]}”" in warning
+    # the sentence prints mat's scaled score to 3 decimals, the table to 2: the same number
+    assert said_number(warning, "“mat” has a lower scaled score, ") == pytest.approx(scaled[i, 5], abs=SIGNED + 5e-4)
 
 
 def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights():
@@ -397,10 +421,10 @@ def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights()
     no_exception(at)
     assert not any(m.value.startswith(("**Right", "**Not quite")) for m in [*at.success, *at.warning])
     assert any("in row “sat” that is “cat”" in i.value for i in at.info)
-    assert figure_titled(at, "weights = softmax")
+    assert z(at, "weights = softmax").shape == (6, 6)
     at.run()  # the checkpoint offers "Predict again" from the next run on
     at.button(key=f"{key}_again").click().run()
-    assert not [f for f in figures(at) if title_of(f).startswith("weights = softmax")]
+    assert not [t for t in matrix_titles(at) if t.startswith("weights = softmax")]
 
 
 def test_an_even_row_makes_all_the_same_the_right_answer():
@@ -423,31 +447,44 @@ def test_an_edit_after_the_prediction_is_answered_for_the_new_numbers_without_a_
 def test_one_token_asks_nothing():
     at = open_page(text="cat", reveal=0)
     no_exception(at)
-    assert "give the most weight" not in all_text(at) and figure_titled(at, "weights = softmax")
+    assert "give the most weight" not in all_text(at) and z(at, "weights = softmax").shape == (1, 1)
 
 
-# ---- picking a cell ----------------------------------------------------------------------------
+# ---- the editor appears when the learner edits ------------------------------------------------
 
-def test_the_table_picks_a_cell_with_one_tap_and_the_weights_hold_their_row_sums():
+def test_no_editor_until_a_matrix_is_picked_and_then_only_that_one():
     at = open_page()
-    at.toggle(key="pick_table").set_value(True).run()
+    assert at.radio(key="edit").value == "none" and not at.data_editor  # no grid, no toolbar, no Tab stops
+    assert matrix_titles(at)[:4] == ["X = embedding + position  (6 × 8)", "W_Q, the query projection  (8 × 8)",
+                                     "W_K, the key projection  (8 × 8)", "W_V, the value projection  (8 × 8)"]
+    at = edit(at, "W_Q", {(0, "d0"): "2.5"})
+    assert len(at.data_editor) == 1 and editor_key(at, "W_Q")
+    assert z(at, "W_Q")[0, 0] == 2.5 and len(matrix_titles(at)) == 15  # the W_Q table still shows what is used
+
+
+def test_edits_are_kept_when_the_learner_edits_another_matrix_or_none():
+    at = edit(open_page(), "W_Q", {(0, "d0"): "2.5"})
+    output = z(at, "output = weights·V")
+    at = edit(at, "X", {(1, "d3"): "−4"})
     no_exception(at)
-    at.session_state["weights_pick"] = {"selection": {"rows": [], "columns": [], "cells": [[3, "mat"]]}}
-    at.run()
-    no_exception(at)
-    assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (3, 5)
-    assert at.query_params["qi"] == "3" and at.query_params["kj"] == "5"
-    at.selectbox(key="kj").set_value(0).run()  # the table keeps its selection; the box wins
-    assert at.selectbox(key="kj").value == 0
-    fig = figure_titled(at, "weights = softmax")
-    sums = next(t for t in fig["data"] if t.get("name") == "Σⱼ weights")
-    assert sums["xaxis"] == "x2" and fig["layout"]["xaxis2"]["domain"][0] > fig["layout"]["xaxis"]["domain"][1]
+    assert len(at.data_editor) == 1 and editor_key(at, "X")
+    assert z(at, "W_Q")[0, 0] == 2.5 and z(at, "X = embedding")[1, 3] == -4.0  # both edits in force
+    at.radio(key="edit").set_value("none").run()
+    assert not at.data_editor and z(at, "W_Q")[0, 0] == 2.5 and z(at, "X = embedding")[1, 3] == -4.0
+    at = edit(at, "W_Q", {(0, "d1"): "1"})  # picked again: an editor over the numbers as they are now
+    assert z(at, "W_Q")[0, :2].tolist() == [2.5, 1.0] and z(at, "X = embedding")[1, 3] == -4.0
+    assert not np.allclose(z(at, "output = weights·V"), output)
+    at.selectbox(key="qi").set_value(0).run()  # a rerun of the trace's fragment keeps them too
+    assert z(at, "W_Q")[0, :2].tolist() == [2.5, 1.0]
 
 
 def test_the_largest_inputs_send_a_light_page():
-    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
+    at = open_page(**BIG)
     no_exception(at)
-    sizes = {title_of(f)[:30]: len(el.proto.spec) for f, el in zip(figures(at), at.get("plotly_chart"), strict=True)}
-    assert sum(sizes.values()) <= 250_000, sizes
-    (W_Q,) = [t for f in figures(at) for t in f["data"] if str(t.get("name")).startswith("W_Q")]
-    assert "%{z:.3~g}" in W_Q["hovertemplate"] and W_Q.get("text") is None  # values by hover, not in the cells
+    assert not at.get("plotly_chart")  # every matrix a table
+    size = sum(len(el.proto.body) for el in at.get("html")) + sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    assert size < 400_000, size
+    W_Q, rows, cols = table_titled(at, "W_Q")
+    assert W_Q.shape == (64, 64) and np.isfinite(W_Q).all() and len(rows) == len(cols) == 64  # every value printed
+    printed = sum(len(r["cells"]) for t in tables(at) for r in t.body)
+    assert printed > 23_500, printed

@@ -27,7 +27,7 @@ import numpy as np
 
 from . import mistakes
 from .attention import AttentionResult, causal_mask, scaled_dot_product_attention, softmax
-from .masks import fully_masked_rows
+from .masks import build_mask, fully_masked_rows
 from .mistakes import Diagnosis, Mistake, with_mask
 from .tokens import embed, sinusoidal_positions, tokenize
 
@@ -371,6 +371,64 @@ def build_case(inputs, mask, positional: bool = True) -> Case:
                 weights=w)
 
 
+@dataclass(frozen=True)
+class MaskChoice:
+    """The learner's mask as the controls set it: its kind, the kind's mask before a row is blocked (n, n), and the
+    query whose every key is also blocked (None for no query)."""
+
+    kind: str
+    base: np.ndarray  # (n, n) bool, True = may attend
+    block: int | None = None
+
+    @property
+    def mask(self) -> np.ndarray:
+        return with_blocked_row(self.base, self.block)
+
+
+# What a mask must have for a mistake to show on it: a blocked pair; a row with both allowed and blocked keys (the
+# mask after the softmax); a pair (i, j) allowed where (j, i) is blocked (the wrong axis).
+NEEDS: dict[str, Callable[[np.ndarray], bool]] = {
+    "blocked": lambda m: bool((~m).any()),
+    "partial": lambda m: bool((m.any(axis=-1) & ~m.all(axis=-1)).any()),
+    "asymmetric": lambda m: not np.array_equal(m, m.T),
+}
+REMEDIES = ("causal", "padding", "one_pad", "unblock", "block", "longer")  # the settings remedies() may name
+
+
+def remedies(choice: MaskChoice, need: str | Callable[[np.ndarray], bool]) -> tuple[str, ...]:
+    """The settings, one control away, whose mask has what `need` names (see NEEDS), in REMEDIES' order: another
+    kind ("causal", or "padding" with one padded token), one padded token of the padding already picked
+    ("one_pad"), no blocked query ("unblock"), every key of the first query blocked ("block"); "longer" (two or
+    more words) when none of those has it. Empty when the mask in force already has it. `need` may also be a test
+    of a mask (n, n) -> bool."""
+    has = NEEDS[need] if isinstance(need, str) else need
+    if has(choice.mask):
+        return ()
+    n = choice.base.shape[0]
+    one_pad = build_mask("padding", n, n_padded=1)  # the last token is padding
+    candidates = {
+        "causal": None if choice.kind == "causal" else with_blocked_row(causal_mask(n), choice.block),
+        "padding": None if choice.kind == "padding" else with_blocked_row(one_pad, choice.block),
+        "one_pad": with_blocked_row(one_pad, choice.block) if choice.kind == "padding" else None,
+        "unblock": None if choice.block is None else choice.base,
+        "block": with_blocked_row(choice.base, 0) if choice.block is None else None,
+    }
+    found = tuple(name for name, m in candidates.items() if m is not None and not np.array_equal(m, choice.mask)
+                  and has(m))
+    return found or (("longer",) if n == 1 else ())
+
+
+def quiz_remedies(case: Case, choice: MaskChoice) -> tuple[str, ...]:
+    """The settings, one control away, under which at least two mask mistakes can be told apart (see remedies)."""
+    return remedies(choice, lambda m: len(quiz_pool(case.Q, case.K, case.V, m)) >= 2)
+
+
+def same_as_right(case: Case) -> list[str]:
+    """The names of the mask mistakes whose weights equal the right ones on this case (to within CLOSE; NaN never)."""
+    return [m.name for m in MASK_MISTAKES
+            if np.allclose(m.run(case.Q, case.K, case.V, case.mask).weights, case.right.weights, rtol=0, atol=CLOSE)]
+
+
 def with_blocked_row(mask, i: int | None) -> np.ndarray:
     """A copy of `mask` (n, n) in which query i may see no key at all; None leaves it as it is."""
     mask = np.array(mask, dtype=bool)
@@ -379,6 +437,13 @@ def with_blocked_row(mask, i: int | None) -> np.ndarray:
             raise ValueError(f"row {i} is outside 0 … {mask.shape[0] - 1}")
         mask[i, :] = False
     return mask
+
+
+def lone_blocked_row(mask) -> int | None:
+    """The first row of `mask` (n, n) that may see no key, when some but not all rows are fully blocked; else None
+    (no row stands out when every row is blocked)."""
+    rows = fully_masked_rows(np.asarray(mask, dtype=bool))
+    return int(rows[0]) if 0 < rows.size < np.shape(mask)[0] else None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -405,6 +470,21 @@ def row_sum_kind(total: float) -> str:
     if total == 0:
         return "zero"
     return "less" if total < 1 else "more"
+
+
+def zeroed_row_sum_kind(allowed: int, n: int, total: float) -> str:
+    """Which of ROW_SUM_KINDS the row sum of softmax-then-zero is, for a row that may see `allowed` of its n keys.
+
+    A row that may see every key sums to 1 up to rounding (to within CLOSE); one that may see none, to exactly 0.
+    A row with blocked keys sums to less than 1 in exact arithmetic, so it is "one" only when the blocked weights
+    underflowed and the float sum is exactly 1.0, and "zero" when the allowed weights did."""
+    if allowed == 0:
+        return "zero"
+    if allowed == n:
+        return row_sum_kind(total)
+    if total == 0:
+        return "zero"
+    return "one" if total == 1 else "less" if total < 1 else "more"
 
 
 @dataclass(frozen=True)

@@ -20,21 +20,61 @@ from attn_core.mask_mistakes import (
     DTYPES,
     KNOWN_RATIO,
     MASK_BY_NAME,
-    ROW_SUM_KINDS,
     Case,
     CheckResult,
+    MaskChoice,
     MaskDiagnosis,
     RenormCell,
     blocked_lead,
     dtype_tolerance,
     fill_value,
     key_columns,
+    remedies,
     row_sum_kind,
     underflow_gap,
+    zeroed_row_sum_kind,
 )
 from attn_core.masks import fully_masked_rows
 
-from .format import gap, listing, num, plural, readable
+from .format import gap, listing, num, plural, readable, sci
+
+
+def amount(x: float, decimals: int = 3) -> str:
+    """A number for a sentence: `readable` (so never 0.000 for a value that is not 0), with the digits a value
+    that only rounds to a whole number needs to be told from it: 0.99996, not 1.000; 1 − 2.0 × 10⁻¹², not 1.000."""
+    x = float(x)
+    if not math.isfinite(x) or abs(x) < 0.5 or abs(x) >= 1e6 or x == round(x):
+        return readable(x, decimals)  # 0.000 never: a tiny value is written as × 10ⁿ
+    whole = round(x)
+    for more in range(decimals, 10):
+        text = num(x, more)
+        if float(text.replace("−", "-")) != whole:
+            return text
+    return f"{num(whole, 0)} {'−' if x < whole else '+'} {sci(abs(x - whole))}"
+
+
+def or_listing(items) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+
+
+def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:
+    """One sentence on which setting, one control away, would show `what`, from attn_core's `remedies` for `need`
+    (so it never names a setting already in force); "" when there is none, or no choice is given."""
+    return remedy_sentence(remedies(choice, need) if choice is not None else (), labels, what)
+
+
+def remedy_sentence(found: Sequence[str], labels, what: str) -> str:
+    """'To see {what}, pick Causal above or …' for the settings `found` (attn_core's REMEDIES), "" for none."""
+    kinds = [k for k in ("Causal", "Padding") if k.lower() in found]
+    padded = " (with 1 padded token)" if "Padding" in kinds else ""
+    parts = [f"pick {' or '.join(kinds)}{padded} above"] if kinds else []
+    parts += [{"one_pad": "set the padding to 1 token",
+               "unblock": "choose “no query” under “Also block every key of”",
+               "block": f"choose “{labels[0]}” under “Also block every key of”",
+               "longer": "type two or more words in the sidebar"}[r] for r in found if r not in ("causal", "padding")]
+    return f"To see {what}, {or_listing(parts)}." if parts else ""
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -91,16 +131,17 @@ def explain(name: str, d: MaskDiagnosis) -> str:
     """What mistake `name` does to the symptoms, and what was measured here: the quiz's feedback."""
     if name == "after_softmax":
         return (f"zeroing after the softmax gives blocked pairs exactly 0 but leaves rows summing to less than 1; "
-                f"here the largest weight on a blocked pair is {num(d.blocked_weight)} and the lowest row sum is "
-                f"{num(d.lowest_row_sum)}.")
+                f"here the largest weight on a blocked pair is {amount(d.blocked_weight)} and the lowest row sum is "
+                f"{amount(d.lowest_row_sum)}.")
     if name == "inverted":
         return (f"an inverted mask puts all the weight on blocked pairs and none on allowed ones; here the largest "
-                f"weight on an allowed pair is {num(d.allowed_weight)} and on a blocked pair {num(d.blocked_weight)}.")
+                f"weight on an allowed pair is {amount(d.allowed_weight)} and on a blocked pair "
+                f"{amount(d.blocked_weight)}.")
     if name == "wrong_axis":
         return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped; here "
                 f"the weights {'are' if d.same_as_transposed else 'are not'} exactly that, "
                 f"{plural(d.silenced_rows, 'row')} that may see a key got no weight, and blocked pairs got "
-                f"up to {num(d.blocked_weight)}.")
+                f"up to {amount(d.blocked_weight)}.")
     if name == "finite_fill":
         return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
                 f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
@@ -110,7 +151,7 @@ def explain(name: str, d: MaskDiagnosis) -> str:
     if name == "no_mask":
         return (f"leaving the mask out gives exactly the unmasked weights, with weight on every blocked pair; here "
                 f"the weights {'are' if d.same_as_unmasked else 'are not'} the unmasked ones, and blocked pairs "
-                f"got up to {num(d.blocked_weight)}.")
+                f"got up to {amount(d.blocked_weight)}.")
     raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
 
 
@@ -142,6 +183,21 @@ def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, str]:
                    f"{lower_first(mistake_label(answer))}: {explain(answer, d)}")
 
 
+def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str | None:
+    """Why there is no quiz when fewer than two mistakes can be told apart on this mask (a quiz of one option is
+    no question), and which settings `found` would give one (attn_core's quiz_remedies); None when there is a
+    quiz. `pool`: attn_core's quiz_pool, by name."""
+    if len(pool) >= 2:
+        return None
+    if pool:
+        text = (f"With this mask only one mask mistake, {lower_first(mistake_label(pool[0]))}, can be told from the "
+                "right computation and from the others by its symptoms, so a quiz would have a single answer.")
+    else:
+        text = ("With this mask, every mask mistake gives the right weights or looks exactly like another, so there "
+                "is nothing to spot.")
+    return f"{text} {remedy_sentence(found, labels, 'a quiz')}".rstrip()
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Your sentence and mask
 
@@ -158,16 +214,19 @@ def grid_refused(err: Exception) -> str:
     return f"That grid can't be read: {err}. Every pair is allowed until it can."
 
 
-def mask_summary(labels, mask) -> str:
-    """What the mask blocks, counted: pairs, and the queries that may see nothing."""
+def mask_summary(labels, mask, right_anyway: Sequence[str] = (), choice: MaskChoice | None = None) -> str:
+    """What the mask blocks, counted: pairs, and the queries that may see nothing. `right_anyway` names the mask
+    mistakes whose weights are the right ones on this mask (attn_core's same_as_right); said when it blocks nothing."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     blocked = int((~mask).sum())
     if blocked == 0:
-        return ("Your mask blocks no query→key pair, so every mistake below that is about blocked pairs gives the "
-                "right answer. Pick Causal or Padding to see them.")
+        return _blocks_nothing(labels, right_anyway, choice)
     rows = [f"“{labels[i]}”" for i in fully_masked_rows(mask)]
-    text = f"Your mask blocks {blocked} of the {n * n} query→key pairs (✕ in the figures)."
+    if n == 1:
+        return f"Your mask blocks the only query→key pair (−∞ in M below): {rows[0]} may see no key at all."
+    how_many = "all" if blocked == n * n else f"{blocked} of the"
+    text = f"Your mask blocks {how_many} {n * n} query→key pairs (−∞ in M below)."
     if len(rows) == n:
         return text + " Every query may see no key at all: every row is fully blocked."
     if rows:
@@ -176,12 +235,29 @@ def mask_summary(labels, mask) -> str:
     return text + " Every query may still see at least one key."
 
 
+def _blocks_nothing(labels, right_anyway: Sequence[str], choice: MaskChoice | None) -> str:
+    """mask_summary for a mask that blocks no pair: which mistakes give the right weights anyway, which do not."""
+    text = "Your mask blocks no query→key pair."
+    if right_anyway:
+        others = [name for name in MASK_BY_NAME if name not in right_anyway]
+        text += (f" So {len(right_anyway)} of the {len(MASK_BY_NAME)} mask mistakes below give the right weights "
+                 f"with it: {listing([lower_first(mistake_label(m)) for m in right_anyway])}.")
+        if others:
+            named = listing([lower_first(mistake_label(m)) for m in others])
+            text += (f" Only {named} {'changes' if len(others) == 1 else 'change'} them"
+                     + (" (inverted, a mask that blocks nothing blocks every pair)." if others == ["inverted"]
+                        else "."))
+    more = how_to_see(choice, "blocked", labels, "more of them go wrong" if right_anyway else "a mask at work")
+    return f"{text} {more}".rstrip()
+
+
 # ---------------------------------------------------------------------------------------------------------
 # 1. The mask after the softmax
 
 
-ROW_SUM_OPTIONS = ("exactly 1", "less than 1", "more than 1", "exactly 0")  # the question's answers, in this order
-ROW_SUM_WORDS = dict(zip(ROW_SUM_KINDS, ROW_SUM_OPTIONS, strict=True))  # attn_core's kind of row sum -> its answer
+# The question's answers, in reading order: exclusive (0 is not "between 0 and 1"), so exactly one is right.
+ROW_SUM_WORDS = {"zero": "exactly 0", "less": "between 0 and 1", "one": "exactly 1", "more": "more than 1"}
+ROW_SUM_OPTIONS = tuple(ROW_SUM_WORDS.values())
 
 
 def row_sum_question(label: str) -> str:
@@ -197,42 +273,63 @@ def question_key(mask, i: int) -> str:
 
 
 def row_sum_answer(total: float) -> str:
-    """Which of ROW_SUM_OPTIONS a row sum is: the answer that marks the question."""
+    """Which of ROW_SUM_OPTIONS a row sum is, to within rounding (attn_core's row_sum_kind)."""
     return ROW_SUM_WORDS[row_sum_kind(total)]
 
 
-def after_softmax_reveal(labels, mask, wrong_weights, i: int) -> str:
-    """Why row i of the zeroed-after weights sums to what it does."""
+def row_sum_reveal(labels, mask, wrong_weights, i: int) -> tuple[str, str]:
+    """(the right one of ROW_SUM_OPTIONS, why) for row i of the zeroed-after weights: one reading of the row
+    marks the prediction and words the reveal, which opens with that answer."""
     mask = np.asarray(mask, dtype=bool)
     n, allowed = mask.shape[1], int(mask[i].sum())
     total = float(np.sum(wrong_weights[i]))
+    kind = zeroed_row_sum_kind(allowed, n, total)
+    answer = ROW_SUM_WORDS[kind]
+    return answer, f"{answer[0].upper()}{answer[1:]}: " + _why_row_sum(labels[i], n, allowed, total, kind)
+
+
+def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> str:
+    """Why a row that may see `allowed` of its n keys sums to `total` (of kind `kind`) once zeroed after."""
+    keys = "its only key" if n == 1 else f"all {n} keys"
     if allowed == 0:
-        return (f"“{labels[i]}” may see none of the {n} keys, so every weight in its row is zeroed: it sums to 0, "
-                "as it does with the mask on the scores.")
+        seen = "may not see its only key, so its one weight is" if n == 1 else \
+            f"may see none of the {n} keys, so every weight in its row is"
+        return f"“{label}” {seen} zeroed, as it is with the mask on the scores."
     if allowed == n:
-        return (f"“{labels[i]}” may see all {n} keys, so nothing in its row is zeroed and it sums to "
-                f"{num(total, 3)}, as it should.")
-    return (f"“{labels[i]}” may see {allowed} of the {n} keys. The softmax first shared the row's weight over all "
-            f"{n}, and the {n - allowed} blocked keys took {num(1 - total, 3)} of it; zeroing them leaves "
-            f"{num(total, 3)}. With the mask on the scores, the allowed keys share the whole 1.")
+        return f"“{label}” may see {keys}, so nothing in its row is zeroed and it sums to 1, as it should."
+    blocked = plural(n - allowed, "blocked key")
+    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax first shared the row's weight over all {n}"
+    if kind == "zero":
+        return (f"{seen}, and the {blocked} scored so far ahead that the allowed keys' weights underflowed to 0; "
+                "zeroing the blocked ones leaves nothing.")
+    if kind == "one":
+        return (f"{seen}, but what the {blocked} got is so small that it rounds to 0 in floating point, so zeroing "
+                f"{'it' if n - allowed == 1 else 'them'} takes nothing away. In exact arithmetic the row would sum "
+                "to a little less than 1.")
+    return (f"{seen}, and the {blocked} took {amount(1 - total)} of it; zeroing "
+            f"{'it' if n - allowed == 1 else 'them'} leaves {amount(total)}. With the mask on the scores, the "
+            "allowed keys share the whole 1.")
 
 
-def after_softmax_sentence(labels, mask, wrong_weights) -> str:
+def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> str:
     """What zeroing after the softmax did to the row sums of this mask."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     sums = np.asarray(wrong_weights, dtype=float).sum(axis=-1)
     partial = mask.any(axis=-1) & ~mask.all(axis=-1)  # rows with both allowed and blocked keys
     if not partial.any():
-        return ("Your mask blocks no key of any query that may see one, so zeroing after the softmax changes "
-                "nothing here: every row that may see a key still sums to 1. Pick Causal or Padding to see it.")
+        text = ("Your mask blocks every key of every query, so zeroing after the softmax changes nothing here: "
+                "every row sums to 0, as it does with the mask on the scores." if not mask.any() else
+                "Your mask blocks no key of any query that may see one, so zeroing after the softmax changes "
+                "nothing here: every row that may see a key still sums to 1.")
+        return f"{text} {how_to_see(choice, 'partial', labels, 'it')}".rstrip()
     short = int((partial & (sums < 1 - CLOSE)).sum())
     low = int(np.argmin(np.where(partial, sums, np.inf)))
     how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
                 f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
     text = (f"Zeroed after the softmax, {how_many}. The lowest is “{labels[low]}”, "
-            f"at {num(sums[low], 3)}: its {plural(int((~mask[low]).sum()), 'blocked key')} took "
-            f"{num(1 - sums[low], 3)} of the weight before being zeroed, and nothing gave it back.")
+            f"at {amount(sums[low])}: its {plural(int((~mask[low]).sum()), 'blocked key')} took "
+            f"{amount(1 - sums[low])} of the weight before being zeroed, and nothing gave it back.")
     if (~mask.any(axis=-1)).any():
         text += " A fully blocked row sums to 0 either way."
     return text
@@ -267,10 +364,10 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
                 + general + tail)
     if lead <= 0:
         return (f"On your sentence no blocked score is above the best allowed score of its row (the closest is "
-                f"{readable(-lead, 3)} below), so renormalising gives the masked weights at any size here. "
+                f"{amount(-lead)} below), so renormalising gives the masked weights at any size here. "
                 + general + tail)
     return (f"On your sentence a blocked score leads the best allowed score of its row by up to "
-            f"{readable(lead, 3)}, so scaled up enough the allowed weights underflow. " + general + tail)
+            f"{amount(lead)}, so scaled up enough the allowed weights underflow. " + general + tail)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -296,9 +393,10 @@ def inverted_sentence(labels, mask, inverted_weights) -> str:
                 f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing at all "
                 "(its weights are 0 here; a plain softmax would make them NaN). The model reads only the future.")
     on_allowed = float(np.max(np.where(mask, w, 0.0)))
-    text = (f"The inverted mask lets through exactly the {int(inv.sum())} pairs your mask blocks and blocks the "
-            f"{int(mask.sum())} it allowed. The largest weight on a pair you allowed is now "
-            f"{'exactly 0' if on_allowed == 0 else num(on_allowed, 3)}: all the weight sits on pairs that should "
+    let, block = int(inv.sum()), int(mask.sum())
+    text = (f"The inverted mask lets through exactly the {plural(let, 'pair')} your mask blocks and blocks the "
+            f"{block} it allowed. The largest weight on a pair you allowed is now "
+            f"{'exactly 0' if on_allowed == 0 else amount(on_allowed)}: all the weight sits on pairs that should "
             "be blocked.")
     if nothing:
         text += (f" {listing(nothing)} may now see no key at all, so "
@@ -319,14 +417,14 @@ def padding_shapes_code(labels, key_allowed) -> str:
     ])
 
 
-def wrong_axis_sentence(labels, mask, wrong_weights) -> str:
+def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> str:
     """What the mask on the wrong axis blocks instead, for a padding, causal or any other mask."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     w = np.asarray(wrong_weights, dtype=float)
     if np.array_equal(mask, mask.T):
         return ("Your mask is its own transpose (query i may see key j exactly when query j may see key i), so "
-                "the wrong axis changes nothing here. Causal and padding masks are not: pick one to see it.")
+                f"the wrong axis changes nothing here. {how_to_see(choice, 'asymmetric', labels, 'it')}").rstrip()
     cols = key_columns(mask)
     if cols is not None:
         pads = np.flatnonzero(~cols)
@@ -336,15 +434,17 @@ def wrong_axis_sentence(labels, mask, wrong_weights) -> str:
         names = listing([f"“{labels[j]}”" for j in pads])
         return (f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
                 f"({n}, 1), it blocks their query rows instead: the padding's own outputs are silenced, while every "
-                f"real query still reads the padding (“{labels[top]}” gives it {num(float(share.max()), 3)} of "
+                f"real query still reads the padding (“{labels[top]}” gives it {amount(share.max())} of "
                 "its weight).")
     if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
         return (f"Turned around, the causal mask lets each token see itself and everything after it instead of "
                 f"before: “{labels[0]}” now reads all {n} tokens, and “{labels[-1]}”, the last, reads only itself.")
     moved = int((mask & ~mask.T).sum())
+    one = moved == 1
     return (f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
-            f"i: {moved} pairs you allowed are now blocked, and {moved} pairs you blocked now get weight (up to "
-            f"{num(float(np.max(np.where(mask, 0.0, w))), 3)}).")
+            f"i: {plural(moved, 'pair')} you allowed {'is' if one else 'are'} now blocked, and "
+            f"{plural(moved, 'pair')} you blocked now {'gets' if one else 'get'} weight (up to "
+            f"{amount(np.max(np.where(mask, 0.0, w)))}).")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -390,6 +490,18 @@ def overflow_code(fill: str, dtype: str) -> str:
     return f"{call}  # -> {shown}"
 
 
+def output_reading(output) -> str:
+    """What a fully blocked row's output is where it should be all 0s: its entry furthest from 0, signed, so that
+    [−0.46, −0.71] reads −0.710 (the largest entry is −0.462; the largest magnitude, 0.710, is no entry)."""
+    output = np.asarray(output, dtype=float)
+    if output.size and not np.any(output):
+        return "its output is all 0s, as it should be"
+    far = float(output[int(np.argmax(np.abs(output)))])
+    if output.size == 1:
+        return f"its output is {amount(far)} instead of 0"
+    return f"its output should be all 0s, and its entry furthest from 0 is {amount(far)}"
+
+
 def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row, fill_output) -> list[str]:
     """Three sentences on one fully blocked row: −∞ with a plain softmax, the finite fill, and attn_core's way."""
     naive_row, fill_row, safe_row = (np.asarray(r, dtype=float) for r in (naive_row, fill_row, safe_row))
@@ -400,7 +512,7 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
                    "is its output and every gradient that flows through it.")
     else:
         out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
-                   f"{num(float(np.nanmax(naive_row)), 3)}.")
+                   f"{amount(np.nanmax(naive_row))}.")
     name = fill_text(fill, dtype)
     value = fill_value(fill, dtype)
     if math.isinf(value):
@@ -414,14 +526,13 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
         even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
         how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
                f"spreads the weight evenly: {num(1 / n, 3)} on each of the {n} keys, every one of them blocked"
-               if even else f"still puts weight on keys it must not see (up to {num(float(fill_row.max()), 3)})")
-        out.append(f"**Fill {name}:** every score in the row is the same {name}, so the softmax {how}. The query "
-                   f"reads the values it was meant to ignore: its output's largest entry is "
-                   f"{num(float(np.abs(fill_output).max()), 3)} instead of 0.")
+               if even else f"still puts weight on keys it must not see (up to {amount(fill_row.max())})")
+        out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}. "
+                   f"The query reads the values it was meant to ignore: {output_reading(fill_output)}.")
     zero = bool(np.all(safe_row == 0))
     out.append("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output of "
                f"0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
-               f"**attn_core's softmax** gives this row weights up to {num(float(safe_row.max()), 3)}.")
+               f"**attn_core's softmax** gives this row weights up to {amount(safe_row.max())}.")
     return out
 
 
@@ -458,18 +569,18 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
         free = f"Without the mask, {change} happens to move none of the {t} earlier outputs."
     elif t == 1:
         free = (f"Without the mask, {change} moves the output of “{labels[0]}”, the one before it, by "
-                f"{num(float(earlier_free[0]), 3)}: it read a token that comes after it.")
+                f"{amount(earlier_free[0])}: it read a token that comes after it.")
     else:
         how_many = ("both earlier outputs" if moved == t == 2 else f"all {t} earlier outputs" if moved == t else
                     f"{moved} of the {t} earlier outputs")
-        free = (f"Without the mask, {change} moves {how_many} (the most, {num(float(earlier_free[top]), 3)}, "
+        free = (f"Without the mask, {change} moves {how_many} (the most, {amount(earlier_free[top])}, "
                 f"at “{labels[top]}”): each of those read a token that comes after it.")
     still = int((earlier_causal <= CLOSE).sum())
     worst = float(earlier_causal.max())
     none_moves = "it does not move" if t == 1 else f"none of the {t} moves"
     causal = (f"With the causal mask, {none_moves}: the largest change is "
               f"{'exactly 0' if worst == 0 else gap(worst)}." if still == t else
-              f"With the causal mask, {t - still} of the {t} still move (up to {num(worst, 3)}): the mask leaks.")
+              f"With the causal mask, {t - still} of the {t} still move (up to {amount(worst)}): the mask leaks.")
     return f"{free} {causal}"
 
 
@@ -529,7 +640,7 @@ def _reading(x: float, how: str = "gap") -> str:
         return "NaN"
     if x == 0:
         return "exactly 0"
-    return gap(x) if how == "gap" else readable(x, 3)
+    return gap(x) if how == "gap" else amount(x)
 
 
 def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: str) -> list[str]:
@@ -555,8 +666,10 @@ def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: 
                    f"changing “{labels[t]}” to “{word}” {moved}: the largest change among the "
                    f"{plural(t, 'earlier output')} is {_reading(leak.worst, 'num')}.")
     out.append(f"{mark[blocked_row.passed]} **A fully blocked row gives 0s, not NaN**: with every key of "
-               f"“{labels[0]}” blocked, its largest weight or output entry is "
-               f"{_reading(blocked_row.worst, 'num')}.")
+               f"“{labels[0]}” blocked, " + (
+                   "its weights and output are all exactly 0." if blocked_row.worst == 0 else
+                   "the output holds NaN." if math.isnan(blocked_row.worst) else
+                   f"its weights and output entries reach {_reading(blocked_row.worst, 'num')} away from 0."))
     example = (f"query 2: {num(KNOWN_RATIO / 5, 3)} and {num(1 / 5, 3)}" if n >= 2 else
                "query 1 sees only itself: 1")
     out.append(f"{mark[known.passed]} **Known answer**: with one-hot keys and values and each query's own key "

@@ -365,3 +365,92 @@ def test_words_for_the_leak_test():
         with pytest.raises(ValueError, match="one word"):
             mm.parse_word(bad)
     assert mm.replacement_word("mat") == "dog" and mm.replacement_word("DOG") == "cat"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What the page's sentences rest on: the row sum of softmax-then-zero, the mistakes a mask leaves harmless, the
+# settings that would show a mistake, the row to outline
+
+
+def test_the_zeroed_row_sum_kind_follows_the_arithmetic():
+    assert mm.zeroed_row_sum_kind(0, 6, 0.0) == "zero"  # may see no key
+    assert mm.zeroed_row_sum_kind(6, 6, 1 - 1e-16) == "one"  # may see every key: 1 up to rounding
+    assert mm.zeroed_row_sum_kind(3, 6, 0.4) == "less"
+    assert mm.zeroed_row_sum_kind(3, 6, 1 - 1e-12) == "less"  # blocked keys took a little: not exactly 1
+    assert mm.zeroed_row_sum_kind(3, 6, 1.0) == "one"  # they took so little it rounded away
+    assert mm.zeroed_row_sum_kind(3, 6, 0.0) == "zero"  # the allowed weights underflowed
+    # the softmax-then-zero sums themselves, on a row whose blocked key leads by 800 and one that trails by 800
+    W = mm.mask_after_softmax(np.array([[1.0], [1.0]]), np.array([[800.0], [0.0]]), np.eye(2),
+                              np.array([[False, True], [True, False]])).weights
+    assert mm.zeroed_row_sum_kind(1, 2, W[0].sum()) == "zero" and mm.zeroed_row_sum_kind(1, 2, W[1].sum()) == "one"
+
+
+def test_the_mistakes_that_give_the_right_weights_on_a_mask():
+    assert mm.same_as_right(default_case()) == ["finite_fill", "naive_inf"]  # no row is fully blocked
+    assert mm.same_as_right(default_case(np.ones((6, 6), dtype=bool))) == [
+        "after_softmax", "wrong_axis", "finite_fill", "naive_inf", "no_mask"]
+    assert "naive_inf" not in mm.same_as_right(default_case(mm.with_blocked_row(causal_mask(6), 2)))  # NaN ≠ 0
+
+
+def test_the_row_to_outline():
+    assert mm.lone_blocked_row(causal_mask(6)) is None
+    assert mm.lone_blocked_row(mm.with_blocked_row(causal_mask(6), 3)) == 3
+    assert mm.lone_blocked_row(np.zeros((4, 4), dtype=bool)) is None  # every row: none stands out
+
+
+def _choices():
+    from attn_core.masks import build_mask
+
+    for n in (1, 2, 3, 5):
+        for block in (None, *range(n)):
+            yield mm.MaskChoice("none", build_mask("none", n), block)
+            yield mm.MaskChoice("causal", build_mask("causal", n), block)
+            for pad in range(n + 1):
+                yield mm.MaskChoice("padding", build_mask("padding", n, n_padded=pad), block)
+            yield mm.MaskChoice("custom", np.eye(n, dtype=bool), block)
+
+
+def _apply(choice: mm.MaskChoice, remedy: str) -> mm.MaskChoice:
+    """The setting a remedy names, built the way the page builds it."""
+    from attn_core.masks import build_mask
+
+    n = choice.base.shape[0]
+    if remedy in ("causal", "padding", "one_pad"):
+        kind = "causal" if remedy == "causal" else "padding"
+        return mm.MaskChoice(kind, build_mask(kind, n, n_padded=0 if kind == "causal" else 1), choice.block)
+    if remedy == "unblock":
+        return mm.MaskChoice(choice.kind, choice.base, None)
+    assert remedy == "block"
+    return mm.MaskChoice(choice.kind, choice.base, 0)
+
+
+@pytest.mark.parametrize("need", list(mm.NEEDS))
+def test_every_remedy_is_one_control_away_changes_the_setting_and_shows_the_need(need):
+    has = mm.NEEDS[need]
+    named = 0
+    for choice in _choices():
+        found = mm.remedies(choice, need)
+        if has(choice.mask):
+            assert found == (), choice
+            continue
+        if found == ("longer",):
+            assert choice.base.shape[0] == 1  # only a single token needs more words
+            continue
+        named += 1
+        for remedy in found:
+            after = _apply(choice, remedy)
+            assert (after.kind, after.block) != (choice.kind, choice.block) or remedy == "one_pad"
+            assert not np.array_equal(after.mask, choice.mask) and has(after.mask), (need, choice, remedy)
+        assert not ({"causal", "padding"} & set(found)) & {choice.kind}
+    assert named >= 10  # the states that lack it and have a remedy
+
+def test_the_quiz_remedies_give_a_quiz_of_two_or_more():
+    from attn_core.masks import build_mask
+
+    case = default_case(np.ones((6, 6), dtype=bool))
+    choice = mm.MaskChoice("none", build_mask("none", 6))
+    found = mm.quiz_remedies(case, choice)
+    assert found == ("causal", "padding", "block")
+    for remedy in found:
+        mask = _apply(choice, remedy).mask
+        assert len(mm.quiz_pool(case.Q, case.K, case.V, mask)) >= 2

@@ -97,12 +97,14 @@ def test_the_row_sum_question_and_its_answer():
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
     assert i == 0  # the causal row with the most blocked keys that still sees one
-    assert say.row_sum_answer(wrong.weights[i].sum()) == "less than 1"
+    assert say.row_sum_answer(wrong.weights[i].sum()) == "between 0 and 1"
     assert [say.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == [
-        "exactly 1", "exactly 1", "exactly 0", "less than 1", "more than 1"]
-    why = say.after_softmax_reveal(case.labels, case.mask, wrong.weights, i)
+        "exactly 1", "exactly 1", "exactly 0", "between 0 and 1", "more than 1"]
+    answer, why = say.row_sum_reveal(case.labels, case.mask, wrong.weights, i)
+    assert answer == "between 0 and 1" and why.startswith("Between 0 and 1: ")
     assert f"leaves {fmt.num(wrong.weights[0].sum(), 3)}" in why and "1 of the 6 keys" in why
-    assert "sums to 0" in say.after_softmax_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0)
+    answer, why = say.row_sum_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0)
+    assert answer == "exactly 0" and "every weight in its row is zeroed" in why
     assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
     assert say.question_key(case.mask, 0) != say.question_key(mm.with_blocked_row(case.mask, 3), 0)
 
@@ -157,7 +159,7 @@ def test_the_wrong_axis_sentence_and_the_two_shapes():
     odd = np.ones((6, 6), dtype=bool)
     odd[0, 3] = False
     w = mm.mask_wrong_axis(case.Q, case.K, case.V, odd).weights
-    assert "1 pairs you allowed are now blocked" in say.wrong_axis_sentence(case.labels, odd, w)
+    assert "1 pair you allowed is now blocked" in say.wrong_axis_sentence(case.labels, odd, w)
 
 
 @pytest.mark.parametrize("dtype", mm.DTYPES)
@@ -221,7 +223,7 @@ def test_the_check_sentences_match_the_results():
     assert "(query 2: 0.800 and 0.200)" in lines[4]
     wrong = mm.run_checks(mm.naive_minus_inf, case, *mm.swapped_qkv(case, t, "dog"), t)
     lines = say.check_sentences(wrong, case.labels, case.mask, t, "dog")
-    assert lines[3].startswith("✗") and lines[3].endswith("largest weight or output entry is NaN.")
+    assert lines[3].startswith("✗") and lines[3].endswith("blocked, the output holds NaN.")
     single = say.check_sentences(results[:2] + [mm.CheckResult("leak", True, 0.0, False)] + results[3:],
                                 ["w"], np.ones((1, 1), bool), 0, "dog")
     assert single[2].startswith("—") and "query 1 sees only itself" in single[4]
@@ -297,7 +299,7 @@ def test_the_quiz_verdict_explains_both_the_secret_and_the_pick():
 def test_the_question_titles_and_notices_name_what_they_show():
     assert say.row_sum_question("sat") == ("If you zero the blocked weights after the softmax, what does the row of "
                                            "“sat” sum to?")
-    assert say.ROW_SUM_OPTIONS == ("exactly 1", "less than 1", "more than 1", "exactly 0")
+    assert say.ROW_SUM_OPTIONS == ("exactly 0", "between 0 and 1", "exactly 1", "more than 1")
     assert set(say.ROW_SUM_WORDS) == set(mm.ROW_SUM_KINDS)
     assert say.fill_columns("-1e6") == ["WRONG: −∞", "WRONG: −10⁶", "right: 0s"]
     assert say.fill_columns("min")[1] == "WRONG: lowest"
@@ -310,3 +312,240 @@ def test_the_question_titles_and_notices_name_what_they_show():
                                     "5. known answer"]
     assert say.code_intro(True).startswith("Your sentence and mask, then sections 1 to 5, in plain numpy")
     assert "sections 1 to 4 (section 5 draws no figure just now)" in say.code_intro(False)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 22: every sentence true in every state, checked where it is built, with the numbers beside it
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from attn_core.masks import build_mask  # noqa: E402
+from tests.hyp import examples  # noqa: E402
+from tests.prose import never_true  # noqa: E402
+
+
+def choice_of(kind: str, n: int, pad: int = 0, block: int | None = None, custom=None) -> mm.MaskChoice:
+    return mm.MaskChoice(kind, build_mask(kind, n, n_padded=pad, custom=custom), block)
+
+
+def case_of(choice: mm.MaskChoice, text="the cat sat on the mat", seed=0, d_model=8) -> mm.Case:
+    words = text.split()
+    n = choice.base.shape[0]
+    text = " ".join(words[:n]) if n <= len(words) else " ".join(f"w{i}" for i in range(n))
+    return mm.build_case(attn_core.build_inputs(text, seed, d_model), choice.mask)
+
+
+def assert_never_tells_to_pick_what_is_picked(text: str, choice: mm.MaskChoice, labels) -> None:
+    """No sentence sends the learner to the setting already in force."""
+    picks = re.findall(r"[Pp]ick ([^.]*?) above", text)
+    named = " ".join(picks)
+    if choice.kind == "causal":
+        assert "Causal" not in named, text
+    if choice.kind == "padding":
+        assert "Padding" not in named, text
+        if int((~choice.base[0]).sum()) == 1:
+            assert "set the padding to 1 token" not in text, text
+    if choice.kind == "none":
+        assert "None" not in named, text
+    if choice.block is None:
+        assert "“no query”" not in text, text
+    else:
+        assert f"choose “{labels[0]}” under" not in text, text
+
+
+@pytest.mark.parametrize(("text", "seed", "d_model", "mask", "shown"), [
+    # the defaults: the output row of issue 22, item 1
+    ("the cat sat on the mat", 0, 8, causal_mask(6), [-0.123, 0.223, 0.281, -0.274, 0.514, -0.086, -0.421, -0.973]),
+    # ?text=dog+dog+dog+dog&d_model=2&heads=1&mask=causal&block=3&seed=5: no entry is positive
+    ("dog dog dog dog", 5, 2, mm.with_blocked_row(causal_mask(4), 3), [-0.462, -0.710]),
+])
+def test_the_fill_sentence_names_the_output_entry_furthest_from_0_with_its_sign(text, seed, d_model, mask, shown):
+    case = mm.build_case(attn_core.build_inputs(text, seed, d_model), mask)
+    row, blocked, _ = mm.blocked_row_for_demo(case.mask, None)
+    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, blocked), mm.finite_fill(case.Q, case.K, case.V, blocked),
+            mm.safe_minus_inf(case.Q, case.K, case.V, blocked)]
+    output = runs[1].output[row]
+    np.testing.assert_allclose(output, shown, atol=5e-4)  # the state the issue read
+    filled = say.fill_sentences(case.labels[row], case.n, "float64", "-1e9", *(r.weights[row] for r in runs),
+                                output)[1]
+    far = output[int(np.argmax(np.abs(output)))]
+    assert f"its entry furthest from 0 is {fmt.num(far, 3)}." in filled and far < 0
+    for named in re.findall(r"largest entry is (\S+?)[ .]", filled):  # if it ever says "largest", it is the largest
+        assert named == fmt.num(output.max(), 3), filled
+
+
+@settings(max_examples=examples(200))
+@given(st.lists(st.floats(-5, 5, allow_nan=False), min_size=1, max_size=8))
+def test_output_reading_prints_the_entry_furthest_from_0_as_it_is(values):
+    output = np.array(values)
+    text = say.output_reading(output)
+    if not output.any():
+        assert text == "its output is all 0s, as it should be"
+        return
+    printed = re.search(r"(−?[\d.]+(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)(?: instead of 0)?$", text).group(1)
+    far = output[int(np.argmax(np.abs(output)))]
+    assert printed.startswith("−") == (far < 0)
+    if "×" not in printed:
+        assert abs(float(printed.replace("−", "-")) - far) <= 0.5 * 10 ** -len(printed.split(".")[1]) + 1e-12
+
+
+@pytest.mark.parametrize(("kind", "n", "pad"), [("none", 6, 0), ("causal", 1, 0), ("padding", 6, 0),
+                                                ("none", 1, 0), ("custom", 3, 0)])
+def test_a_mask_that_blocks_nothing_says_which_mistakes_still_go_wrong(kind, n, pad):
+    choice = choice_of(kind, n, pad, custom=np.ones((n, n), dtype=bool))
+    case = case_of(choice)
+    right_anyway = mm.same_as_right(case)
+    text = say.mask_summary(case.labels, case.mask, right_anyway, choice)
+    assert "gives the right answer" not in text and "Pick Causal or Padding to see them" not in text
+    assert right_anyway == ["after_softmax", "wrong_axis", "finite_fill", "naive_inf", "no_mask"]
+    inverted = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
+    assert np.all(inverted.weights == 0)  # the one that goes wrong: inverted, the mask blocks every pair
+    assert "Only the mask's meaning inverted changes them (inverted, a mask that blocks nothing blocks every pair)" \
+        in text
+    assert f"{len(right_anyway)} of the 6 mask mistakes below give the right weights" in text
+    assert_never_tells_to_pick_what_is_picked(text, choice, case.labels)
+    assert not never_true(text)
+
+
+@pytest.mark.parametrize(("kind", "n", "pad"), [("padding", 6, 0), ("padding", 6, 6), ("causal", 1, 0),
+                                                ("none", 6, 0)])
+def test_the_wrong_axis_and_the_row_sums_speak_of_the_mask_in_force(kind, n, pad):
+    choice = choice_of(kind, n, pad)
+    case = case_of(choice)
+    axis = say.wrong_axis_sentence(case.labels, case.mask, case.right.weights, choice)
+    sums = say.after_softmax_sentence(case.labels, case.mask, case.right.weights, choice)
+    assert np.array_equal(case.mask, case.mask.T)  # each of these masks is its own transpose …
+    assert "Your mask is its own transpose" in axis and "Causal and padding masks are not" not in axis
+    assert "Pick Causal or Padding to see it" not in sums  # … and has no row with both allowed and blocked keys
+    for text in (axis, sums):
+        assert_never_tells_to_pick_what_is_picked(text, choice, case.labels)
+        assert not never_true(text)
+    if not case.mask.any():
+        assert "every row sums to 0" in sums and "still sums to 1" not in sums
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(1, 5).flatmap(lambda n: st.lists(st.booleans(), min_size=n * n, max_size=n * n)))
+def test_the_wrong_axis_sentence_decides_from_the_mask_whether_it_is_its_own_transpose(bits):
+    n = int(len(bits) ** 0.5)
+    mask = np.array(bits, dtype=bool).reshape(n, n)
+    case = case_of(mm.MaskChoice("custom", mask))
+    text = say.wrong_axis_sentence(case.labels, mask, mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights,
+                                   mm.MaskChoice("custom", mask))
+    assert ("its own transpose" in text) == bool(np.array_equal(mask, mask.T))
+    assert not never_true(text)
+
+
+def _interval(option: str) -> tuple[float, float, bool, bool]:
+    """An option of the row-sum question as the interval it names: (low, high, low included, high included)."""
+    if m := re.fullmatch(r"exactly (\d+)", option):
+        return float(m[1]), float(m[1]), True, True
+    if m := re.fullmatch(r"between (\d+) and (\d+)", option):
+        return float(m[1]), float(m[2]), False, False
+    if m := re.fullmatch(r"less than (\d+)", option):
+        return -np.inf, float(m[1]), False, False
+    if m := re.fullmatch(r"more than (\d+)", option):
+        return float(m[1]), np.inf, False, False
+    raise AssertionError(f"an option the test cannot read: {option!r}")
+
+
+def _true_of(option: str, total: float) -> bool:
+    low, high, with_low, with_high = _interval(option)
+    return (low < total or (with_low and total == low)) and (total < high or (with_high and total == high))
+
+
+@pytest.mark.parametrize("total", [0.0, 1e-300, 0.089, 0.5, 1 - 1e-12, 1.0, 1 + 1e-12, 1.5])
+def test_the_row_sum_options_do_not_overlap(total):
+    true = [o for o in say.ROW_SUM_OPTIONS if _true_of(o, total)]
+    assert len(true) == 1, (total, true)  # 0 is not also "less than 1": exactly one option is ever right
+
+
+@pytest.mark.parametrize(("kind", "n", "pad", "block"), [
+    ("padding", 6, 6, None),  # ?mask=padding&pad=6: the row of “the·0” sums to exactly 0
+    ("causal", 6, 0, None), ("padding", 6, 2, 1), ("none", 6, 0, None), ("causal", 1, 0, None),
+    ("none", 1, 0, 0), ("custom", 6, 0, None)])
+def test_the_prediction_is_marked_by_the_reading_that_words_its_reveal(kind, n, pad, block):
+    custom = np.tril(np.ones((n, n), dtype=bool), 1)
+    choice = choice_of(kind, n, pad, block, custom=custom)
+    case = case_of(choice)
+    i = mm.question_row(case.mask)
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    answer, why = say.row_sum_reveal(case.labels, case.mask, wrong, i)
+    total = wrong[i].sum()
+    full_row = case.mask[i].all()
+    true = [o for o in say.ROW_SUM_OPTIONS if _true_of(o, 1.0 if full_row and abs(total - 1) < 1e-9 else total)]
+    assert [answer] == true and why.startswith(answer[0].upper() + answer[1:] + ": ")
+    if kind == "padding" and pad == n:
+        assert answer == "exactly 0" and total == 0
+    assert not never_true(why), why
+
+
+def test_one_token_rows_and_fills_read_as_written_for_one():
+    for block in (None, 0):
+        choice = choice_of("causal", 1, block=block)
+        case = case_of(choice, text="hello")
+        wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+        _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
+        assert "1 keys" not in why and "its only key" in why, why
+        assert not never_true(why)
+    case = default_case()
+    row, mask, _ = mm.blocked_row_for_demo(case.mask, None)
+    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, "float32"),
+            mm.finite_fill(case.Q, case.K, case.V, mask, "min", "float32"),
+            mm.safe_minus_inf(case.Q, case.K, case.V, mask, "float32")]
+    filled = say.fill_sentences("the·0", 6, "float32", "min", *(r.weights[row] for r in runs), runs[1].output[row])[1]
+    assert "the same the lowest" not in filled and "every score in the row is the same number, the lowest float32" \
+        in filled
+    assert not never_true(filled)
+
+
+def test_a_quiz_of_one_option_is_no_question():
+    choice = choice_of("none", 6)
+    case = case_of(choice)
+    pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
+    assert pool == ["inverted"]
+    text = say.quiz_notice(pool, case.labels, mm.quiz_remedies(case, choice))
+    assert text.startswith("With this mask only one mask mistake, the mask's meaning inverted, can be told")
+    assert "pick Causal or Padding (with 1 padded token) above" in text
+    assert say.quiz_notice(["inverted", "no_mask"], case.labels) is None
+    assert "nothing to spot" in say.quiz_notice([], case.labels)
+
+
+def _states():
+    """Every mask kind on 1, 2, 3 and 6 tokens, every padding, every blocked row (or none)."""
+    grids = {"sym": lambda n: np.eye(n, dtype=bool) | np.eye(n, k=1, dtype=bool) | np.eye(n, k=-1, dtype=bool),
+             "tri": lambda n: np.triu(np.ones((n, n), dtype=bool))}
+    for n in (1, 2, 3, 6):
+        for block in (None, *range(n)):
+            yield choice_of("none", n, block=block)
+            yield choice_of("causal", n, block=block)
+            for pad in range(n + 1):
+                yield choice_of("padding", n, pad, block)
+            for grid in grids.values():
+                yield choice_of("custom", n, block=block, custom=grid(n))
+
+
+def test_no_sentence_sends_the_learner_to_a_setting_already_in_force():
+    for choice in _states():
+        case = case_of(choice)
+        labels = case.labels
+        right_anyway = mm.same_as_right(case) if case.mask.all() else []
+        texts = [say.mask_summary(labels, case.mask, right_anyway, choice),
+                 say.after_softmax_sentence(labels, case.mask, mm.mask_after_softmax(case.Q, case.K, case.V,
+                                                                                     case.mask).weights, choice),
+                 say.wrong_axis_sentence(labels, case.mask, mm.mask_wrong_axis(case.Q, case.K, case.V,
+                                                                               case.mask).weights, choice)]
+        pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
+        if len(pool) < 2:
+            texts.append(say.quiz_notice(pool, labels, mm.quiz_remedies(case, choice)))
+        for text in texts:
+            assert_never_tells_to_pick_what_is_picked(text, choice, labels)
+            assert not never_true(text), text
+
+
+@pytest.mark.parametrize(("x", "text"), [(0.99996, "0.99996"), (1 - 2e-12, "1 − 2.0 × 10⁻¹²"), (2e-5, "2.0 × 10⁻⁵"),
+                                         (0.0, "0.000"), (1.0, "1.000"), (0.5, "0.500"), (-0.973, "−0.973"),
+                                         (1.00004, "1.00004")])
+def test_amount_never_rounds_a_value_to_a_whole_number_it_is_not(x, text):
+    assert say.amount(x) == text

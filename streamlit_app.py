@@ -8,6 +8,7 @@ from attn_core import Inputs
 from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
 from attn_lessons import home as say
 from attn_lessons.builder import action_animal_lesson
+from attn_lessons.format import num
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
@@ -116,10 +117,11 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
          y_title="key", where=left, share=0.6)
     draw(output, "output", [labels[i]], start.v_dims, formula="Σⱼ wⱼ·vⱼ", zmax=top, x_title="value dimension",
          where=left, share=0.6)
-    table = pd.DataFrame({"key": labels, "score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i],
-                          "weight": res.weights[i], "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)})
-    right.dataframe(table, hide_index=True, key="table_row",
-                    column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns[1:]})
+    columns = {"score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i], "weight": res.weights[i],
+               "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)}
+    # the browser's own table, not st.dataframe: its canvas grid was the last thing to settle after every step
+    right.table(pd.DataFrame({name: [num(x, 3) for x in values] for name, values in columns.items()},
+                             index=pd.Index(labels, name="key")))
     right.caption(say.shares_sum_caption(shares, res.output[i]))
 
 

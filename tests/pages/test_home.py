@@ -120,8 +120,13 @@ def test_the_positions_caption_names_only_words_that_repeat():
 
 def test_the_table_names_the_length_of_each_share_not_a_share():
     at = run_page(HOME, reveal=1)
-    columns = list(at.dataframe[0].value.columns)
+    frame = at.table[0].value  # the browser's own table (st.table), not a canvas grid
+    columns = list(frame.columns)
     assert "length ‖wⱼ·vⱼ‖" in columns and not any("share" in c for c in columns)
+    start = attn_core_builder_start()
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    assert list(frame.index) == start_labels()
+    np.testing.assert_allclose(frame["weight"].astype(float), res.weights[2], rtol=0, atol=5e-4)  # "sat"'s row
 
 
 def test_the_sidebar_gives_the_d_k_this_single_head_page_uses():

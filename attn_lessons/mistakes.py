@@ -31,7 +31,8 @@ from attn_core.mistakes import (
 )
 
 from . import mask_mistakes as mask_words
-from .format import a_an, gap, listing, md_text, metric_delta, num, plural, sci, sqrt_text
+from .format import a_an, listing, md_text, metric_delta, num, plural, sci, sqrt_text
+from .format import gap as rounding_gap
 
 LABELS = {  # how the page names each mistake
     "axis0": "Softmax over the wrong axis (the queries, axis 0)",
@@ -91,9 +92,8 @@ def sig(x: float, decimals: int = 3) -> str:
         if abs(x - whole) < CLOSE:
             return num(whole, decimals)
     for d in range(decimals, 9):
-        text = num(x, d)
-        if float(text.replace("−", "-")) not in (0.0, 1.0):
-            return text
+        if abs(float(f"{x:.{d}f}")) not in (0.0, 1.0):  # what num would print, read back
+            return num(x, d)
     return sci(x) if abs(x) < 0.5 else f"1 − {sci(1 - x)}" if x < 1 else f"1 + {sci(x - 1)}"
 
 
@@ -101,6 +101,12 @@ def spread(values) -> str:
     """'from a to b' for a vector of sums, or 'all a' when they print alike (each with `sig`'s digits)."""
     lo, hi = sig(np.min(values)), sig(np.max(values))
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+
+
+def gap(x: float) -> str:
+    """A largest difference as format.gap writes it ('below 10⁻⁹' when it is only rounding, × 10ⁿ when tiny), with
+    `sig`'s digits where three decimals would print a 1.000 it is not: weights that move by 0.99996 say so."""
+    return rounding_gap(x) if x < 5e-4 else sig(x)
 
 
 AGREE = "to within 10⁻⁹"  # what two matrices whose largest difference is below CLOSE are said to do

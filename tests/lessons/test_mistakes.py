@@ -33,6 +33,11 @@ def test_sig_prints_the_digits_that_rounding_would_hide():
     assert say.sig(3e-9) == "3.0 × 10⁻⁹" and say.sig(1 - 3e-9) == "1 − 3.0 × 10⁻⁹"
 
 
+def test_a_gap_near_1_keeps_its_digits_and_a_rounding_gap_says_so():
+    assert say.gap(0.99996) == "0.99996" and say.gap(0.3) == "0.300" and say.gap(1.0) == "1.000"
+    assert say.gap(1e-12) == "below 10⁻⁹" == fmt.gap(1e-12) and say.gap(2e-5) == fmt.gap(2e-5) == "2.0 × 10⁻⁵"
+
+
 def test_spread_never_prints_a_rounded_1_for_a_sum_that_is_not_1():
     assert say.spread(np.array([0.9996, 1.2])) == "from 0.9996 to 1.200"  # was "from 1.000 to 1.200"
     assert say.spread(np.array([0.99996, 0.99998])) == "from 0.99996 to 0.99998"
@@ -165,7 +170,7 @@ def test_readings_line_up_with_the_checks():
     right = mk.correct_attention(Q, K, V)
     d = mk.diagnose(right, mk.softmax_over_queries(Q, K, V))
     row = dict(zip(CHECKS, say.readings(d), strict=True))
-    assert row["largest |row sum − 1|"] == fmt.gap(d.row_sum_gap) != "0.000"
+    assert row["largest |row sum − 1|"] == say.gap(d.row_sum_gap) != "0.000"
     assert row["largest |column sum − 1|"] == "below 10⁻⁹"  # only rounding: said so, not printed as 0.000
     assert (row["scores equal QKᵀ"], row["scores equal (QKᵀ)ᵀ"], row["weights equal the right weights"]) == (
         "yes", "no", "no")
@@ -330,7 +335,7 @@ def check_axis_section(st_, heads):
     assert ("happen to be" in said["sums"]) == bool(np.abs(rows - 1).max() < 1e-6)
     diff = np.abs(axis0.output - right.output)
     worst = int(np.argmax(diff.max(axis=1)))
-    assert f"The largest difference, {fmt.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
+    assert f"The largest difference, {say.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
         said["largest"])
     assert ("instead of 1" in said["largest"]) == bool(abs(rows[worst] - 1) >= 1e-6)
     assert f"sum to {say.sig(rows[worst])} instead of 1" in said["largest"] or "still sum to 1 but" in said["largest"]
@@ -341,7 +346,7 @@ def check_axis_section(st_, heads):
         said["axis_reveal"])
     assert ("happen to sum to 1 as well" in said["axis_reveal"]) == rows_one
     if not rows_one:
-        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is {fmt.gap(np.abs(rows - 1).max())})"
+        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is {say.gap(np.abs(rows - 1).max())})"
                 in said["axis_reveal"])
 
 
@@ -362,7 +367,7 @@ def check_scale_section(st_, d_model, heads):
         # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
         assert say.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
         assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
-               f"{fmt.gap(np.abs(res.output - st_['right_h'].output).max())}" in said["scale_outputs"]
+               f"{say.gap(np.abs(res.output - st_['right_h'].output).max())}" in said["scale_outputs"]
         if word == "flatter":
             assert "lat" in said["scale_outputs"].split("off by up to")[-1]  # 'Flatter weights' / 'flatter ones'
     words = {("flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "same")
@@ -388,20 +393,20 @@ def check_roles_section(st_, d_model):
     said, n, right = st_["said"], st_["n"], st_["right"]
     swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
     assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
-    assert f"the weights move by up to {fmt.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
+    assert f"the weights move by up to {say.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
     n_q, d_v = n // 2, d_model // 2
     assert f"first {n_q} token{'s' if n_q > 1 else ''} only (Q is {n_q} × {d_model})" in said["cross"]
     assert f"right weights are {fmt.a_an(n_q)} {n_q} × {n} matrix and the output {n_q} × {d_v}" in said["cross"]
     with pytest.raises(ValueError):  # the claim "stops with an error", checked against numpy's own matmul
         np.asarray(mk.softmax(st_["K"] @ st_["Q"][:n_q].T)) @ st_["V"][:, :d_v]
     assert "stops with an error" in said["cross"]
-    assert f"differ from the right ones by up to {fmt.gap(np.abs(v_as_k.weights - right.weights).max())}" in (
+    assert f"differ from the right ones by up to {say.gap(np.abs(v_as_k.weights - right.weights).max())}" in (
         said["v_as_k"])
     rel = mk.diagnose(right, v_as_k).scores_relation
     assert ("are neither QKᵀ nor its transpose" in said["v_as_k"]) == (rel == "neither")
     assert "(largest gap below 10⁻⁹), so the row-sum check" in said["v_as_k"]
     assert "exactly right (largest gap below 10⁻⁹)" in said["k_as_v"]
-    assert f"off by up to {fmt.gap(np.abs(k_as_v.output - right.output).max())}." in said["k_as_v"]
+    assert f"off by up to {say.gap(np.abs(k_as_v.output - right.output).max())}." in said["k_as_v"]
     columns = say.checks_table(st_["checks"])
     table = dict(zip(columns["mistake"], zip(columns["row sums"], columns["shapes"], columns["known answer"],
                                              strict=True), strict=True))
@@ -448,6 +453,29 @@ def test_every_sentence_is_true_for_random_sentences(words, seed, width):
     check_state(" ".join(words), seed, *width)
 
 
+@pytest.mark.parametrize("d_model,heads", [(8, 2), (24, 1), (64, 1), (64, 8), (2, 2)])
+def test_no_sentence_prints_0_000_or_1_000_for_a_value_that_is_not_0_or_1(d_model, heads, monkeypatch):
+    """Issue 22: every number the page's sentences print goes through num; record each one beside its value. At
+    d_model 24 with one head, no scaling printed a mean row entropy of 3.8 × 10⁻⁵ as 0.000."""
+    printed, real = [], say.num
+
+    def recording(x, decimals=3):
+        printed.append((float(x), real(x, decimals)))
+        return printed[-1][1]
+
+    monkeypatch.setattr(say, "num", recording)
+    for text in TEXTS:
+        for seed in SEEDS[:2]:
+            st_ = page_sentences(text, seed, d_model, heads)
+            for _, res in st_["runs"]:  # the metrics under section 2's tables, as the page prints them
+                say.sig(mk.mean_max_weight(res.weights[0]))
+                say.sig(mk.mean_row_entropy(res.weights[0]))
+            check_masked_quiz(text, seed, d_model, heads)
+    assert printed
+    lying = [(x, t) for x, t in printed if t.lstrip("−") in ("0.000", "1.000") and min(abs(x), abs(abs(x) - 1)) >= 1e-9]
+    assert not lying, lying[:5]
+
+
 def test_one_token_every_mistake_gives_the_weight_1():
     """The page's one-token notice: 'every weight is 1 whatever the mistake'."""
     for d_model, heads in WIDTHS:
@@ -483,7 +511,7 @@ def test_an_unknown_mistake_gets_a_measured_symptom(monkeypatch):
     d = mk.diagnose(right, other.run(Q, K, V, 8))
     text = say.symptom(other, d, 8, 4)
     assert text == (f"here the largest |row sum − 1| is below 10⁻⁹, the scores equal QKᵀ, and the output differs "
-                    f"from the right one by up to {fmt.gap(d.output_gap)}.")
+                    f"from the right one by up to {say.gap(d.output_gap)}.")
     ok, feedback = say.verdict(other, mk.BY_NAME["k_as_v"], d, 8, 4)
     assert not ok and "could not be answered" not in feedback
 
@@ -545,7 +573,7 @@ def check_masked_quiz(text, seed, d_model, heads):
         rows = say.quiz_readings(d, dm)
         assert rows[:8] == mask_words.symptom_readings(dm)
         assert [c for c, _ in rows[8:]] == list(MASKED_CHECKS)
-        assert dict(rows)["largest column-sum gap"] == fmt.gap(d.col_sum_gap)
+        assert dict(rows)["largest column-sum gap"] == say.gap(d.col_sum_gap)
 
 
 @pytest.mark.parametrize("d_model,heads", [(8, 1), (8, 2), (16, 4), (6, 3), (64, 8)])

@@ -150,6 +150,22 @@ def test_stuck_sentence_needs_every_symptom():
     assert say.stuck_sentence(fake_run("unscaled", [0.01] * (steps + 1), **stuck)) == ""  # it learnt
 
 
+def test_a_saturated_stuck_run_prints_no_rounded_zero():
+    """Walking the lab's states found "mean entropy 0.000 nats" for 2 × 10⁻⁷, "only 0%" for 1 query in 640 and
+    "the median gradient is 0.000, infinitely many times smaller": each value now reads as what it is."""
+    steps = 40
+    text = say.stuck_sentence(fake_run("unscaled", [2.0] * (steps + 1), entropy=2e-7, accuracy=1 / 640,
+                                       grad=[0.95] + [0.0] * steps))
+    assert "mean entropy 2.0 × 10⁻⁷ nats" in text and "yet only under 1% of the queries" in text
+    assert "The median gradient reaching W_K is exactly 0, down from the 0.950 it started with, and so is every " \
+           "step's:" in text
+    text = say.stuck_sentence(fake_run("unscaled", [2.0] * (steps + 1), entropy=0.0, accuracy=0.0,
+                                       grad=[0.95] + [0.0] * (steps - 1) + [1e-3]))
+    assert "its rows are one-hot (mean entropy 0 nats), yet none of the queries" in text
+    assert "exactly 0, down from the 0.950 it started with (single steps reach 0.001)" in text
+    assert "0.000" not in text and "infinitely" not in text
+
+
 def test_spread_sentence_says_when_ranges_overlap():
     s = tl.Run("scaled", np.array([[1, 0.2], [1, 0.5]]), *(np.ones((2, 2)),) * 3, np.array([-1, -1]),
                np.ones(2), np.eye(2), np.eye(2))

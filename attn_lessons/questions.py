@@ -243,12 +243,18 @@ def show_answer(question: Question) -> Verdict:
 
 def _at_most(x: float) -> str:
     """A bound on a gap: 'by at most 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {gap(x)}"
+    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {_gap(x)}"
 
 
 def _by(x: float) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {gap(x)}"
+    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {_gap(x)}"
+
+
+def _gap(x: float) -> str:
+    """A largest difference as `format.gap` words it ('below 10⁻⁹', 2.2 × 10⁻⁴, 0.277), but a gap of 0.9996 is
+    never printed as 1.000."""
+    return gap(x) if x < 5e-4 else sig(x, 3)
 
 
 def sig(x: float, decimals: int = 3) -> str:
@@ -277,11 +283,11 @@ def sig_vec(v, decimals: int = 3) -> str:
 def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
     """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison, and a
     tie says so instead of 'X instead of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio."""
-    a, b = readable(scaled), readable(unscaled)
+    a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
     if scaled == unscaled:
         return f"the same, {a}, scaled or not"
     if a == b:
-        return f"{a} scaled against {b} unscaled, alike to the digits shown"
+        return f"{a} scaled or not, alike to the digits shown"
     if scaled > unscaled:
         return f"{a} scaled against {b} unscaled, {times(ratio)} larger"
     return f"{a} scaled against {b} unscaled, {times(1 / ratio)} smaller"
@@ -376,19 +382,19 @@ def _why_scale(seed: int) -> Question:
         "overflow": "It stops exp() from overflowing to infinity.",
         "uniform": "It gives every key the same weight.",
     }
+    lo, hi = sig(min(f["std_scaled"]), 2), sig(max(f["std_scaled"]), 2)
     reasons = {
         "argmax": (f"Measured over {f['n_samples']:,} random pairs, the spread of q·k grows from "
-                   f"{num(f['std_raw'][0], 2)} at d_k = {d_lo} to {num(f['std_raw'][-1], 2)} at d_k = {d_hi} "
-                   f"(about √d_k), while q·k/√d_k stays between {num(min(f['std_scaled']), 2)} and "
-                   f"{num(max(f['std_scaled']), 2)}. Unscaled, the largest of {f['n_keys']} weights averages "
-                   f"{num(f['top_raw'], 3)} at d_k = {d_hi}, close to a hard argmax; scaled, "
-                   f"{num(f['top_scaled'], 3)}."),
+                   f"{sig(f['std_raw'][0], 2)} at d_k = {d_lo} to {sig(f['std_raw'][-1], 2)} at d_k = {d_hi} "
+                   f"(about √d_k), while q·k/√d_k stays {f'at {lo}' if lo == hi else f'between {lo} and {hi}'}. "
+                   f"Unscaled, the largest of {f['n_keys']} weights averages {sig(f['top_raw'], 3)} at "
+                   f"d_k = {d_hi}, close to a hard argmax; scaled, {sig(f['top_scaled'], 3)}."),
         "sum": (f"Softmax makes every row sum to 1 with or without the scale: unscaled, the largest "
-                f"|row sum − 1| is {gap(f['sum_gap_raw'])}."),
+                f"|row sum − 1| is {_gap(f['sum_gap_raw'])}."),
         "overflow": (f"Softmax subtracts each row's largest score before exp(), so even unscaled scores as large "
                      f"as {num(f['largest_raw'], 1)} give finite weights."),
         "uniform": (f"The scaled weights are not all equal: at d_k = {d_hi} the largest of {f['n_keys']} averages "
-                    f"{num(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {num(1 / f['n_keys'], 3)} "
+                    f"{sig(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {sig(1 / f['n_keys'], 3)} "
                     "for equal weights."),
     }
     right = _only_true(holds)
@@ -453,8 +459,7 @@ def _qkv_shapes(seed: int) -> Question:
     how = {"Q": f"Q = X W_Q: ({n} × {d_model}) · ({d_model} × {d_k})", "K": f"K = X W_K: ({n} × {d_model}) · "
            f"({d_model} × {d_k})", "V": f"V = X W_V: ({n} × {d_model}) · ({d_model} × {d_v})",
            "output": f"output = weights · V: ({n} × {n}) · ({n} × {d_v})"}
-    why = (f"{how[which]} → {shape_text(shapes[which])}: one row per token, "
-           f"{shapes[which][1]} columns.")
+    why = f"{how[which]} → {shape_text(shapes[which])}: one row per token, {plural(shapes[which][1], 'column')}."
     target = "the output softmax(QKᵀ/√d_k) V" if which == "output" else which
     prompt = (f"X holds n = {n} tokens, each d_model = {d_model} numbers wide. W_Q and W_K are {d_model} × {d_k}; "
               f"W_V is {d_model} × {d_v}. What is the shape of {target}?")
@@ -586,11 +591,11 @@ def _identical_tokens(seed: int) -> Question:
     holds = {"same": gap_plain < CLOSE, "differ": gap_plain >= CLOSE, "zero": size < CLOSE}
     reasons = {
         "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
-                 f"and attention gives them the same output: the largest gap is {gap(gap_plain)}."),
+                 f"and attention gives them the same output: the largest gap is {_gap(gap_plain)}."),
         "differ": (f"Without positions nothing tells them apart: their outputs differ {_at_most(gap_plain)}. "
                    "Order only shows once positions are added to X."),
         "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
-                 f"{num(size, 3)}, not 0."),
+                 f"{sig(size, 3)}, not 0."),
     }
     right = _only_true(holds)
     prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b}. "
@@ -789,17 +794,22 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
 def share(total: int, parts: int) -> str:
     """What each of `parts` gets of `total` on average: '2/4 = 0.5', '2/7 ≈ 0.286'."""
     mean = total / parts
-    return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {num(mean, 3)}"
+    return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {sig(mean, 3)}"
 
 
 def reveal_sums(weights) -> str:
     """What sums to 1 in a weight matrix (n_q, n_k), and what does not: the column sums with their average, the
     one number the hint for “over the queries” cites."""
     W = np.asarray(weights, dtype=float)
-    rows, cols = W.sum(axis=-1), W.sum(axis=0)
-    return (f"Each of the {W.shape[0]} rows sums to 1 (largest gap {gap(np.abs(rows - 1).max())}); the "
-            f"{W.shape[1]} column sums run from {num(cols.min(), 3)} to {num(cols.max(), 3)}, "
-            f"{share(W.shape[0], W.shape[1])} on average, and the whole matrix sums to {num(W.sum(), 3)}.")
+    (n_q, n_k), rows, cols = W.shape, W.sum(axis=-1), W.sum(axis=0)
+    lo, hi = sig(cols.min(), 3), sig(cols.max(), 3)
+    spread = f"are all {lo}" if lo == hi else f"run from {lo} to {hi}"
+    columns = (f"its one column sums to {lo}" if n_k == 1 else
+               f"the {n_k} column sums {spread}, {share(n_q, n_k)} on average")
+    if n_q == 1:  # one row: the whole matrix is that row
+        return f"Its one row sums to 1 (gap {_gap(abs(rows[0] - 1))}), and so does the whole matrix; {columns}."
+    return (f"Each of the {n_q} rows sums to 1 (largest gap {_gap(np.abs(rows - 1).max())}); {columns}, and the "
+            f"whole matrix sums to {num(W.sum(), 3)}.")
 
 
 def reveal_roles(t: RoleTest, n: int) -> str:
@@ -809,18 +819,30 @@ def reveal_roles(t: RoleTest, n: int) -> str:
                 "of at least two words in the sidebar to see Q and K move the weights.")
     parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m])} and the output {_by(t.output_gaps[m])}"
              for m in ("Q", "K", "V")]
-    return (f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_names(t.decide_weights)} decide the "
-            f"weights, and {_names(t.copied)} only changes what is copied.")
+    return f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_roles_found(t)}."
+
+
+def _roles_found(t: RoleTest) -> str:
+    """'Q and K decide the weights, and V only changes what is copied', the verbs agreeing with what was found."""
+    def does(names, verb: str) -> str:
+        return f"{_names(names)} {verb}{'s' if len(names) == 1 else ''}" if names else f"none of Q, K and V {verb}s"
+
+    return f"{does(t.decide_weights, 'decide')} the weights, and {does(t.copied, 'only change')} what is copied"
 
 
 def reveal_scale_heads(d_model: int, h: int, dots) -> str:
     """One head's q·k spread, measured, and what each candidate divisor leaves of it."""
     d_k = d_model // h
     std = float(np.std(dots))
-    return (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-            f"{num(std, 2)}, close to √{d_k} = {num(math.sqrt(d_k), 2)}. Divided by √{d_k} it spreads "
-            f"{num(std / math.sqrt(d_k), 2)}; divided by √d_model = √{d_model} only "
-            f"{num(std / math.sqrt(d_model), 2)}, which flattens the weights.")
+    by_d_k, by_d_model = std / math.sqrt(d_k), std / math.sqrt(d_model)
+    near = "close to" if abs(by_d_k - 1) < 0.1 else "against"  # within 10 % of √d_k, as theory says it is
+    measured = (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
+                f"{sig(std, 2)}, {near} √{d_k} = {sig(math.sqrt(d_k), 2)}.")
+    if by_d_model == by_d_k:  # one head: d_model = d_k
+        return f"{measured} With one head d_model = d_k, so both divisors leave a spread of {sig(by_d_k, 2)}."
+    return (f"{measured} Divided by √{d_k} it spreads {sig(by_d_k, 2)}; divided by √d_model = √{d_model} "
+            + (f"only {sig(by_d_model, 2)}, which flattens the weights." if by_d_model < by_d_k else
+               f"{sig(by_d_model, 2)}, which sharpens them."))
 
 
 def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
@@ -828,8 +850,9 @@ def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
     row = np.asarray(weights, dtype=float)[i - 1]
     on = [labels[j] for j in np.flatnonzero(row > 0)]
     listed = listing([f"“{w}”" for w in on])
+    total = "1" if abs(row.sum() - 1) < CLOSE else sig(row.sum(), 3)  # a softmax row: 1 up to rounding
     return (f"Row {i} (“{labels[i - 1]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{num(row.sum(), 3)}; {keys_after(len(row) - i)}.")
+            f"{total}; {keys_after(len(row) - i)}.")
 
 
 def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> str:
@@ -849,9 +872,9 @@ def reveal_one_hot(weights_row, j: int, output) -> str:
 def reveal_qk_variance(d_k: int, dots) -> str:
     """The measured variance and spread of q·k against d_k and √d_k."""
     dots = np.asarray(dots, dtype=float)
-    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {num(dots.var(), 2)} "
-            f"(theory: {d_k}) and a standard deviation of {num(dots.std(), 2)} (theory: √{d_k} = "
-            f"{num(math.sqrt(d_k), 2)}).")
+    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {sig(dots.var(), 2)} "
+            f"(theory: {d_k}) and a standard deviation of {sig(dots.std(), 2)} (theory: √{d_k} = "
+            f"{sig(math.sqrt(d_k), 2)}).")
 
 
 def reveal_steps(n: int) -> str:
@@ -867,8 +890,10 @@ def reveal_total(weights) -> str:
     """The row sums of a weight matrix and their total."""
     W = np.asarray(weights, dtype=float)
     rows = W.sum(axis=-1)
+    if W.shape[0] == 1:
+        return f"On the 1-token sentence, the one weight is 1 (gap {_gap(abs(rows[0] - 1))})."
     return (f"On the {W.shape[0]}-token sentence, the {W.shape[0]} row sums are all 1 (largest gap "
-            f"{gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
+            f"{_gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
 
 
 def reveal_two_keys(two: TwoKeys) -> str:
@@ -902,10 +927,11 @@ def causal_step_text(n: int) -> str:
         return "With a single token there are no pairs to connect."
     steps = steps_matrix(attention_reads(n, causal_mask(n)))
     one, never = int((steps == 1).sum()), int(np.isinf(steps).sum())
-    return (f"Under a causal mask, {one} of the {n * (n - 1)} ordered pairs of different tokens are one step "
-            f"apart: every token reads each earlier token directly. In the other {never} pairs the information "
-            "would have to flow from a later token back to an earlier one, and it never arrives, however many "
-            "layers you stack.")
+    other = "the other pair" if never == 1 else f"the other {never} pairs"
+    return (f"Under a causal mask, {one} of the {n * (n - 1)} ordered pairs of different tokens "
+            f"{'is' if one == 1 else 'are'} one step apart: every token reads each earlier token directly. In "
+            f"{other} the information would have to flow from a later token back to an earlier one, and it never "
+            "arrives, however many layers you stack.")
 
 
 def score_text(first_statuses: Sequence[str], total: int) -> str:

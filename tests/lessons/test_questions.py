@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.hyp import examples
 
-from attn_core import causal_mask, sample_qk_dots, scaled_dot_product_attention, softmax
+from attn_core import causal_mask, project, sample_qk_dots, scaled_dot_product_attention, softmax
+from attn_core.model import build_inputs
 from attn_core.questions import (
     attention_reads,
+    one_hot_attention,
     passage_words,
     qkv_arrays,
     recurrent_reads,
@@ -319,7 +321,9 @@ def test_causal_step_text_counts_half_the_pairs_each_way(n):
         assert "no pairs" in text
         return
     half = n * (n - 1) // 2
-    assert f"{half} of the {n * (n - 1)} ordered pairs" in text and f"the other {half} pairs" in text
+    assert f"{half} of the {n * (n - 1)} ordered pairs" in text
+    assert (f"the other {half} pairs" if half > 1 else "In the other pair the information") in text  # n = 2: one pair
+    assert f"ordered pairs of different tokens {'are' if half > 1 else 'is'} one step apart" in text
 
 
 def test_reveal_weights_shape_names_the_sentence_and_its_shape():
@@ -359,9 +363,16 @@ def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
     W = softmax(rng.standard_normal((n_q, n_k)) * 3)
     text = qs.reveal_sums(W)
     cols = W.sum(axis=0)
-    assert f"Each of the {n_q} rows sums to 1" in text
-    assert f"from {cols.min():.3f} to {cols.max():.3f}".replace("-", "−") in text
-    assert f"sums to {n_q:.3f}" in text
+    assert (f"Each of the {n_q} rows sums to 1" if n_q > 1 else "Its one row sums to 1") in text
+    if n_k == 1:
+        assert_stands_for(re.search(r"its one column sums to (.+?)[.,] ", text + " ").group(1), cols[0])
+    else:
+        m = re.search(r"column sums (?:run from (.+?) to (.+?)|are all (.+?)), ", text)
+        lo, hi = m.group(1, 2) if m.group(1) else (m.group(3), m.group(3))
+        assert_stands_for(lo, cols.min())
+        assert_stands_for(hi, cols.max())
+        assert f", {qs.share(n_q, n_k)} on average" in text
+    assert (f"the whole matrix sums to {n_q:.3f}." if n_q > 1 else "and so does the whole matrix") in text
 
 
 @settings(max_examples=examples(100))
@@ -577,7 +588,8 @@ def test_two_keys_at_q42_prints_what_scaling_changes():
 
 
 @settings(max_examples=examples(300))
-@given(s=st.one_of(st.integers(-40, 40), st.floats(-60, 60)), d_k=st.sampled_from([1, 2, 4, 16, 64, 256, 512]))
+@given(s=st.one_of(st.integers(-40, 40), st.floats(-60, 60), st.floats(-0.05, 0.05)),
+       d_k=st.sampled_from([1, 2, 4, 16, 64, 256, 512]))
 def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
     """With the values beside the sentence: every printed weight and slope rounds its own value, and none reads
     0 or 1 unless it is; the comparison of the slopes says larger, smaller or the same from the two values."""
@@ -591,11 +603,16 @@ def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
     if two.slope_scaled == two.slope_unscaled:  # d_k = 1, or a tie: one slope, said once
         assert_stands_for(re.search(r"is the same, (.+), scaled or not\.$", text).group(1), two.slope_scaled)
         return
+    alike = re.search(r"is (.+) scaled or not, alike to the digits shown\.$", text)
+    if alike:  # two slopes that differ past the digits printed: one number, said once
+        assert_stands_for(alike.group(1), two.slope_scaled)
+        assert_stands_for(alike.group(1), two.slope_unscaled)
+        return
     slopes = re.search(r"is (.+) scaled against (.+) unscaled, (.+)\.$", text)
+    assert slopes.group(1) != slopes.group(2), text
     assert_stands_for(slopes.group(1), two.slope_scaled)
     assert_stands_for(slopes.group(2), two.slope_unscaled)
-    if slopes.group(1) != slopes.group(2):
-        assert slopes.group(3).endswith("larger" if two.slope_scaled > two.slope_unscaled else "smaller"), text
+    assert slopes.group(3).endswith("larger" if two.slope_scaled > two.slope_unscaled else "smaller"), text
 
 
 @pytest.mark.parametrize("seed", [1, 7])  # √32 = 5.657, and the question states no precision
@@ -670,3 +687,180 @@ def test_identical_tokens_hint_states_a_bound_that_is_a_bound(seed):
     hint = q.params["reasons"]["differ"]
     assert "at most below" not in hint
     assert ("differ by less than 10⁻⁹" in hint) == (gap_plain < 1e-9), hint
+
+
+# ------------------------------------------------------- the walk: every question kind over seeds and page states
+
+# This module prints an exact 0 or 1 as 0 or 1 (sig), so a 0.000 or a 1.00 always stands for a value that is not
+# exactly that: rounding has made it look like one.
+ZERO_ONE = re.compile(r"(?<![\d.])[01]\.0+(?![\d]| ×)")
+# Counts whose verb or noun was typed for more than one: 'the 1 key after it get', '1 of the 2 pairs are'.
+ONE_WITH_MANY = re.compile(r"\bthe 1 \w+|\b1 of the \d+ [^.:;]*? are\b|\bkey after it get\b|\bkeys after it gets\b|"
+                           r"keys 1 … 1\b|\b0 keys\b")
+D_MODELS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)  # attn_ui.params.D_MODEL_CHOICES: the sidebar's widths
+TEXTS = ("the cat sat on the mat", "hello", "dog dog dog dog", " ".join(f"w{k}" for k in range(32)),
+         "the the", "a b")
+
+
+@st.composite
+def page_states(draw) -> dict:
+    """A state of the shared sidebar: the sentence, the seed, d_model and a head count that divides it."""
+    d_model = draw(st.sampled_from(D_MODELS))
+    heads = draw(st.sampled_from([h for h in range(1, d_model + 1) if d_model % h == 0]))
+    return {"text": draw(st.sampled_from(TEXTS)), "seed": draw(st.integers(0, 999_999)), "d_model": d_model,
+            "heads": heads}
+
+
+def attention_on(words_q, words_k, state: dict, mask=None):
+    """Attention of one sentence's queries over another's keys and values, as the page runs it: X and W from the
+    learner's seed and d_model, one head over the whole width."""
+    a = build_inputs(" ".join(words_q), state["seed"], state["d_model"])
+    b = build_inputs(" ".join(words_k), state["seed"], state["d_model"])
+    w = a.weights
+    return a, scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V, mask=mask)
+
+
+def reveal_text(q: qs.Question, state: dict) -> str:
+    """The proof the page prints under question q at this sidebar state (pages/5_Check_yourself.py's reveals)."""
+    p, seed, d_model = q.params, state["seed"], state["d_model"]
+    if q.kind == "weights_shape":
+        words_q = passage_words(p["n_q"], p["offset_q"])
+        words_k = words_q if p["n_q"] == p["n_k"] else passage_words(p["n_k"], p["offset_k"])
+        return qs.reveal_weights_shape(words_q, words_k, attention_on(words_q, words_k, state)[1].weights.shape)
+    if q.kind == "why_scale":
+        d_k = d_model // state["heads"]
+        dots = sample_qk_dots(d_k, 4000, seed)
+        return qs.reveal_why_scale(d_k, dots, compare_two_keys([float(np.std(dots)), 0.0], d_k))
+    if q.kind == "softmax_axis":
+        words_q, words_k = passage_words(p["n_q"], 0), passage_words(p["n_k"], p["n_q"])
+        return qs.reveal_softmax_axis(words_q, words_k, attention_on(words_q, words_k, state)[1].weights)
+    if q.kind == "qkv_shapes":
+        return qs.reveal_qkv_shapes(qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], seed))
+    if q.kind == "roles":
+        inputs = build_inputs(state["text"], seed, d_model)
+        return qs.reveal_roles(role_test(*project(inputs), seed), len(inputs.tokens))
+    if q.kind == "scale_heads":
+        return qs.reveal_scale_heads(p["d_model"], p["h"], sample_qk_dots(p["d_k"], 4000, seed))
+    if q.kind == "causal_row":
+        a, res = attention_on(passage_words(p["n"]), passage_words(p["n"]), state, mask=causal_mask(p["n"]))
+        return qs.reveal_causal_row(a.labels, res.weights, p["i"])
+    if q.kind == "identical_tokens":
+        plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], seed, d_model)
+        return qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional)
+    if q.kind == "one_hot":
+        res = one_hot_attention(p["V"], p["i"], p["j"], seed)
+        return qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1])
+    if q.kind == "qk_variance":
+        return qs.reveal_qk_variance(p["d_k"], sample_qk_dots(p["d_k"], 10_000, seed))
+    if q.kind == "steps":
+        return qs.reveal_steps(p["n"])
+    if q.kind == "weights_total":
+        return qs.reveal_total(attention_on(passage_words(p["n"]), passage_words(p["n"]), state)[1].weights)
+    return qs.reveal_two_keys(compare_two_keys([p["s"], 0], p["d_k"]))
+
+
+def replies(q: qs.Question) -> list:
+    """The replies a learner might give: the answer, every option, and numbers and shapes near the question's own
+    (each triggers a hint where one applies)."""
+    if q.answer_type == "choice":
+        return [key for key, _ in q.options]
+    if q.answer_type == "vector":
+        V = np.array(q.params["V"])
+        rows = [*V, V.mean(0), V[:, q.params["j"] - 1] if len(V) == q.params["d_v"] else V[0], [1.0]]
+        return [right_text(q), wrong_text(q)] + ["[" + ", ".join(f"{x:g}" for x in r) + "]" for r in rows]
+    if q.answer_type == "shape":
+        return [right_text(q), wrong_text(q), " x ".join(map(str, q.answer[::-1])), str(q.answer[0])] + [
+            qs.shape_text(s) for s in q.params.get("shapes", {}).values()]
+    ints = {v for v in q.params.values() if isinstance(v, int)}
+    near = {f(v) for v in ints for f in (lambda v: v, lambda v: v - 1, lambda v: v + 1, lambda v: v * v,
+                                         lambda v: v - q.params.get("i", 0) + 1)}
+    roots = {f"√{v}" for v in ints if v > 0} | {f"1/√{v}" for v in ints if v > 0}
+    return [right_text(q), wrong_text(q), "0", "1", "3", "0.27", "0.9997", *map(str, near), *roots]
+
+
+def sentences(q: qs.Question, state: dict) -> list[str]:
+    """Every sentence the page can show for q at this state: prompt, options, each verdict, the shown answer and
+    the proof."""
+    return [q.prompt, *(label for _, label in q.options), *(qs.check(q, r).message for r in replies(q)),
+            qs.show_answer(q).message, reveal_text(q, state)]
+
+
+def assert_true_to_write(text: str) -> None:
+    assert never_true(text) == [], never_true(text)
+    assert not ZERO_ONE.search(text), f"a 0 or 1 that rounding made: {ZERO_ONE.search(text).group()!r} in {text}"
+    assert not ONE_WITH_MANY.search(text), text
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+@settings(max_examples=examples(200))
+@given(seed=st.integers(0, 999_999), state=page_states())
+def test_every_sentence_is_true_to_write_at_every_seed_and_state(kind, seed, state):
+    """Issue 22: no 'from X to X', 'X instead of X', 'at most below', a count of 1 with a plural noun or verb, and
+    no 0.000 or 1.000 that stands for a value that is not exactly 0 or 1, in anything the question shows."""
+    for text in sentences(qs.make_question(kind, seed), state):
+        assert_true_to_write(text)
+
+
+@pytest.mark.parametrize("n", range(1, 33))
+def test_the_pages_other_sentences_are_true_to_write_for_every_sentence_length(n):
+    """One token, two (one ordered pair each way), up to 32: the one-step demo, the score and the metrics."""
+    texts = [qs.one_step_text([f"w{k}" for k in range(n)]), qs.causal_step_text(n)]
+    texts += [qs.score_text([qs.RIGHT] * r + [qs.WRONG] * (n % 3) + [qs.SHOWN] * (r % 2), 13) for r in range(3)]
+    if n > 1:
+        texts += qs.steps_metric("recurrent network", steps_matrix(recurrent_reads(n)))
+    for text in texts:
+        assert_true_to_write(text)
+
+
+def reasonable_roundings(q: qs.Question) -> list[str]:
+    """The answer as a careful learner may type it: rounded to any count of decimals that keeps two significant
+    digits (or the decimals the prompt asks for), whole when it is whole, as a percentage, and after '≈'."""
+    a = float(q.answer)
+    stated = 2 if "Two decimals are enough" in q.prompt else None
+    least = stated if stated is not None else max(0, 1 - math.floor(math.log10(abs(a))))
+    whole = abs(a - round(a)) < 1e-6
+    texts = [f"{a:.{d}f}" for d in range(0 if whole else least, 7)]
+    texts += [f"≈ {t}" for t in texts] + [t.replace(".", ",") for t in texts if "." in t]
+    if 0 < a < 1:
+        texts += [f"{100 * a:.{d}f}%" for d in range(max(0, least - 2), 5)]
+    return texts
+
+
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0).answer_type == "number"])
+@settings(max_examples=examples(300))
+@given(seed=st.integers(0, 999_999))
+def test_the_marking_accepts_every_reasonable_rounding_of_the_answer(kind, seed):
+    """Item 11 over every number question: any rounding of the right answer to two significant digits or more (the
+    prompt's precision where it states one) is right; the same digits one unit off are not."""
+    q = qs.make_question(kind, seed)
+    for text in reasonable_roundings(q):
+        assert qs.check(q, text).status == qs.RIGHT, (text, q.answer, q.prompt)
+    unit = 10.0 ** -(2 if "Two decimals are enough" in q.prompt else 1 - math.floor(math.log10(abs(q.answer))))
+    digits = max(0, -math.floor(math.log10(unit) + 1e-9))
+    for off in (-1.5 * unit, 1.5 * unit):
+        text = f"{q.answer + off:.{digits}f}"
+        if abs(float(text) - q.answer) > q.tolerance:  # outside the question's own tolerance, one unit off
+            assert qs.check(q, text).status == qs.WRONG, (text, q.answer, q.prompt)
+
+
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0).answer_type != "number"])
+@settings(max_examples=examples(100))
+@given(seed=st.integers(0, 999_999))
+def test_the_marking_accepts_the_answer_at_every_seed(kind, seed):
+    q = qs.make_question(kind, seed)
+    assert qs.check(q, right_text(q)).status == qs.RIGHT
+    if q.answer_type == "vector":
+        assert qs.check(q, "[" + ", ".join(f"{v:.1f}" for v in q.answer) + "]").status == qs.RIGHT
+    if q.answer_type == "shape":
+        assert qs.check(q, qs.shape_text(q.answer)).status == qs.RIGHT
+
+
+@pytest.mark.parametrize("scaled,unscaled,ratio,words", [
+    (0.2, 0.2, 1.0, "the same, 0.200, scaled or not"),
+    (0.19601, 0.19599, 1.0001, "0.196 scaled or not, alike to the digits shown"),
+    (3.35e-4, 1.125e-7, 2979.0, "3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger"),
+    (0.1, 0.2, 0.5, "0.100 scaled against 0.200 unscaled, 2.0× smaller"),
+    (0.2, 0.0, math.inf, "0.200 scaled against 0 unscaled, infinitely many times larger"),
+])
+def test_slopes_are_compared_in_words_chosen_from_the_two(scaled, unscaled, ratio, words):
+    assert qs.slopes_compared(scaled, unscaled, ratio) == words

@@ -352,3 +352,20 @@ def test_q2_proof_compares_the_slopes_in_words_that_fit(settings, words):
     proof = markdown_starting(at, "At your d_k")
     assert words in proof and "instead of" not in proof, proof
     assert not re.search(r"(?<![\d.])[01]\.0+(?![\d]| ×)", proof), proof
+
+
+PROSE_STATES = [{"q": "42"}, {"q": "0", "d_model": "2", "heads": "2", "text": "hello"},
+                {"q": "7", "d_model": "64", "heads": "1", "text": " ".join(f"w{k}" for k in range(32))},
+                {"q": "9", "d_model": "12", "heads": "12", "text": "dog dog", "seed": "999999"}]
+
+
+@pytest.mark.parametrize("state", PROSE_STATES)
+def test_every_sentence_the_page_shows_is_true_to_write(state):
+    """Issue 22 through the page: every answer shown with its proof, at one token and 32, d_model = heads, the
+    widest single head and the seeds of the defects; the words are held to tests/lessons' walk."""
+    from tests.lessons.test_questions import assert_true_to_write
+
+    at = open_page(**state)
+    for kind in qs.KINDS:
+        answer(at, kind, "", show=True)
+    assert_true_to_write(all_text(at))

@@ -24,7 +24,7 @@ from attn_core.scaling import (
     vanishes,
 )
 
-from .format import about, num, plural, readable, short, sqrt_text, times, vec
+from .format import about, num, plural, readable, sci, short, sqrt_text, times
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -295,6 +295,31 @@ def prediction_right(guess: float | None, weight: float) -> bool:
     return guess is not None and round(abs(float(guess) - float(weight)), 4) <= PREDICT_CLOSE
 
 
+def weight_text(x: float, decimals: int, rest: float | None = None) -> str:
+    """A softmax weight in a sentence: `decimals` decimals, more where those would print a 0 or a 1 that the weight
+    is not (0.99996, 0.00004), and past 6 decimals × 10ⁿ: 2.1 × 10⁻⁹, 1 − 2.1 × 10⁻⁹. `rest` is the row's other
+    weights summed, 1 − x without the rounding of x (which is 1.0 exactly for 1 − 3.7 × 10⁻⁴⁴). A weight that is
+    exactly 0 prints as 0.0000, and 1.0000 only when nothing else in its row has weight."""
+    x = float(x)
+    rest = 1 - x if rest is None else float(rest)
+    if x == 0 or rest == 0 or not math.isfinite(x):
+        return num(x, decimals)
+    for d in range(decimals, 7):  # never 7 digits in a row: 0.0000003 reads better as 3.1 × 10⁻⁷
+        if float(f"{x:.{d}f}") not in (0.0, 1.0):  # what num would print, read back
+            return num(x, d)
+    return sci(x) if x < 0.5 else f"1 − {sci(rest)}"
+
+
+def weights_text(weights, decimals: int) -> str:
+    """'[0.9997, 0.0003]', '[1 − 2.1 × 10⁻⁹, 2.1 × 10⁻⁹]': a row of weights, each as weight_text prints it."""
+    return "[" + ", ".join(weight_text(p, decimals, rest=_others(weights, i)) for i, p in enumerate(weights)) + "]"
+
+
+def _others(weights, i: int) -> float:
+    """The sum of a row's weights but the i-th: how far weight i is from 1, without rounding it first."""
+    return float(np.sum(np.delete(np.asarray(weights, dtype=float), i)))
+
+
 def scores_text(scores) -> str:
     """'[8, 0]': two scores as the learner typed them."""
     return "[" + ", ".join(short(z) for z in scores) + "]"
@@ -310,14 +335,14 @@ def prediction_sentence(guess: float | None, asked: TwoKeys, now: TwoKeys | None
     """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
     None when the learner skipped) came. `now`: the section's current numbers, when the scores moved since."""
     p = asked.p_unscaled
-    text = f"softmax({scores_text(asked.scores)}) = **{vec(p, 4)}**. {_why_weights(asked)}"
+    text = f"softmax({scores_text(asked.scores)}) = **{weights_text(p, 4)}**. {_why_weights(asked)}"
     if guess is not None:
         text += " " + _how_close(guess, asked)
     text += _lesson(asked)
     if now is not None and not np.array_equal(now.scores, asked.scores):
         text += (f" You answered for {scores_text(asked.scores)}; the scores are now "
                  f"{scores_text(now.scores)}, and the numbers below are softmax({scores_text(now.scores)})"
-                 f" = {vec(now.p_unscaled, 4)}.")
+                 f" = {weights_text(now.p_unscaled, 4)}.")
     return text
 
 
@@ -348,9 +373,9 @@ def _how_close(guess: float, asked: TwoKeys) -> str:
     if off == 0:
         where = "exactly key 1's weight"
     elif round(off, 4) == 0:
-        where = f"less than 0.0001 {side} key 1's {num(p1, 4)}"
+        where = f"less than 0.0001 {side} key 1's {weight_text(p1, 4, rest=asked.p_unscaled[1])}"
     else:
-        where = f"{num(off, 4)} {side} key 1's {num(p1, 4)}"
+        where = f"{num(off, 4)} {side} key 1's {weight_text(p1, 4, rest=asked.p_unscaled[1])}"
     if prediction_right(guess, p1):
         return f"You said {num(guess, 2)}: {where}, within the {PREDICT_CLOSE:g} that counts as right."
     text = f"You said {num(guess, 2)}: {where}, more than the {PREDICT_CLOSE:g} that counts as right."
@@ -386,7 +411,7 @@ def _lesson(two: TwoKeys) -> str:
 # ------------------------------------------------------------------------ what each section says about its numbers
 def softmax_line(scores, weights, decimals: int) -> str:
     """'softmax([8, 0]) = **[0.9997, 0.0003]**': one side of section 1, scores and weights as computed."""
-    return f"softmax({scores_text(scores)}) = **{vec(weights, decimals)}**"
+    return f"softmax({scores_text(scores)}) = **{weights_text(weights, decimals)}**"
 
 
 def scaled_heading(d_k: int) -> str:

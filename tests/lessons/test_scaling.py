@@ -55,10 +55,13 @@ from attn_lessons.scaling import (
 CURVE_D_KS = [2**i for i in range(10)]
 _FROM_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 NUMBER = r"−?[\d,]+(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+WEIGHT = rf"(?:1 − )?{NUMBER}"  # a weight within 10⁻⁸ of 1 reads 1 − 2.1 × 10⁻⁹
 
 
 def parse(text: str) -> float:
     """A number as attn_lessons.format prints it ('0.0003', '586', '5.2 × 10²¹', '−1.5') back to a float."""
+    if text.startswith("1 − "):
+        return 1 - parse(text[4:])
     text = text.replace("−", "-").replace(",", "").strip()
     m = re.fullmatch(r"(-?[\d.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", text)
     return float(m[1]) * 10 ** int(m[2].translate(_FROM_SUPERSCRIPT)) if m else float(text)
@@ -66,6 +69,8 @@ def parse(text: str) -> float:
 
 def printed_as(text: str, value: float) -> bool:
     """True when `text` is `value` rounded the way it is printed (2 significant digits in × 10ⁿ form)."""
+    if text.startswith("1 − "):  # 1 − r: r is 1 − value, read as printed (value itself may have rounded to 1.0)
+        return value <= 1 and (printed_as(text[4:], 1 - value) or abs(parse(text[4:]) - (1 - value)) <= 2.3e-16)
     x = parse(text)
     if "×" in text:
         return value < 1e-300 or math.isclose(x, value, rel_tol=0.051)  # subnormals keep too few digits to check
@@ -365,7 +370,7 @@ def check_guess_claims(text: str, guess: float, p1: float, right: bool) -> None:
     else:
         assert side == ("above" if guess > p1 else "below")
         assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
-        assert printed_as(re.search(rf"key 1's ({NUMBER})", text)[1], p1)
+        assert printed_as(re.search(rf"key 1's ({WEIGHT})", text)[1], p1)
     g, p = guess - 0.5, p1 - 0.5  # the guess and the weight, each measured from an even split
     if "keeps the order of the scores" in text:
         assert not right and g * p <= 0 and p != 0
@@ -385,7 +390,7 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int, now=None) -> 
     assert "nan" not in text and "inf" not in text and "seed" not in text
     assert not re.search(r"\d[eE][+-]?\d|\d{7}|\d,\d{3},\d{3}", text), text
 
-    m = re.match(rf"softmax\(\[({NUMBER}), ({NUMBER})\]\) = \*\*\[({NUMBER}), ({NUMBER})\]\*\*\. ", text)
+    m = re.match(rf"softmax\(\[({NUMBER}), ({NUMBER})\]\) = \*\*\[({WEIGHT}), ({WEIGHT})\]\*\*\. ", text)
     assert m, text
     assert printed_as(m[3], p[0]) and printed_as(m[4], p[1])
     if m := re.search(rf"key (\d)'s weight is exp\(z(.) − z(.)\) = exp\((more than 10³⁰⁸|{NUMBER})\)", text):
@@ -466,6 +471,30 @@ def test_each_side_of_section_1_prints_its_own_scores_and_weights():
     assert softmax_line(two.scores, two.p_unscaled, 4) == "softmax([8, 0]) = **[0.9997, 0.0003]**"
     assert softmax_line(two.scaled, two.p_scaled, 3) == "softmax([1, 0]) = **[0.731, 0.269]**"
     assert scaled_heading(64) == "Divided by √64 = 8" and scaled_heading(50) == "Divided by √50 = 7.071"
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(scores(), scores(), st.integers(1, 512))
+def test_no_weight_prints_as_a_0_or_1_it_is_not(z1, z2, d_k):
+    """softmax([20, 0]) = [1 − 2.1 × 10⁻⁹, 2.1 × 10⁻⁹], not [1.0000, 0.0000]: each weight printed reads back as
+    itself, and 0.0000 or 1.0000 only for a weight that is exactly 0 or 1 in floating point."""
+    two = compare_two_keys([z1, z2], d_k)
+    for scores_, weights, decimals in ((two.scores, two.p_unscaled, 4), (two.scaled, two.p_scaled, 3)):
+        line = softmax_line(scores_, weights, decimals)
+        printed = re.fullmatch(rf"softmax\(\[.*\]\) = \*\*\[({WEIGHT}), ({WEIGHT})\]\*\*", line)
+        assert printed, line
+        for k, text in enumerate(printed.groups()):
+            p, other = weights[k], weights[1 - k]
+            assert printed_as(text, p), (text, p)
+            if text.startswith("1 − "):  # the distance from 1 is the other weight, unrounded
+                assert printed_as(text[4:], other) and other > 0
+            else:
+                assert parse(text) != 1.0 or other == 0, (text, weights)
+                assert parse(text) != 0.0 or p == 0, (text, weights)
+    assert softmax_line([20, 0], compare_two_keys([20, 0], 1).p_unscaled, 4) == (
+        "softmax([20, 0]) = **[1 − 2.1 × 10⁻⁹, 2.1 × 10⁻⁹]**")
+    assert softmax_line([100, 0], compare_two_keys([100, 0], 1).p_unscaled, 4) == (
+        "softmax([100, 0]) = **[1 − 3.7 × 10⁻⁴⁴, 3.7 × 10⁻⁴⁴]**")  # 1.0 in floating point, but not 1
 
 
 @settings(max_examples=examples(30), deadline=None)

@@ -344,12 +344,18 @@ def trace_weight_steps(t: CellTrace, qi: str, kj: str, page_weight: float) -> st
             f"and column cross (the page's softmax gives {plain(page_weight, 4)}).")
 
 
-def trace_output_steps(t: CellTrace, qi: str, kj: str) -> str:
-    """Steps 7 and 8 of the trace, as a markdown list: key j's share of output_i, and every key's added up."""
+def trace_output_steps(t: CellTrace, qi: str, kj: str, every_share: bool = True) -> str:
+    """Steps 7 and 8 of the trace, as a markdown list: key j's share of output_i, and every key's added up.
+    `every_share`: the page shows the table of every key's share (it leaves it out at the largest sizes)."""
+    n, d_v = t.shares.shape
+    if every_share:
+        where, into = (f"the outlined row {kj} of the second table", "each column of the second table, into the third")
+    else:
+        where, into = (f"the table of all {n} keys' shares ({n} × {d_v}) is left out at this size to keep the page "
+                       "light", "into the second table")
     return (f"7. **w · v**: {plain(t.weight, 4)} × v({kj}) = {plain_vec(t.shares[t.j])}. That is key {kj}'s "
-            f"share of the output for {qi}: the outlined row {kj} of the second table.\n"
-            f"8. **Add up every key's share**, each column of the second table, into the third: output({qi}) = "
-            f"{plain_vec(t.output)}.")
+            f"share of the output for {qi}: {where}.\n"
+            f"8. **Add up every key's share**, {into}: output({qi}) = {plain_vec(t.output)}.")
 
 
 def code_intro(qi: str, kj: str) -> str:

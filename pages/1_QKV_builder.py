@@ -26,7 +26,7 @@ from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_dot
-from attn_ui.figures import SCREEN_PX, on_phone
+from attn_ui.figures import on_phone
 from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
@@ -45,6 +45,7 @@ NO_EDIT = "none"  # the editor chooser's first option: every matrix a table, no 
 EDIT_NAMES = {NO_EDIT: "None", **{name: name for name in MATRICES}}
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
+SHARES_MOST = 1024  # the trace's table of every key's share is left out past this many entries
 SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
 
 
@@ -84,8 +85,15 @@ class Setup:
 
     @property
     def trace_decimals(self) -> int:
-        """The trace's tables: fewer decimals as the vectors get longer."""
-        return 3 if self.d_model <= 8 else 2 if self.d_model <= 16 else 1
+        """The trace's tables: 3 decimals, 2 once its vectors are longer than 8 (a share is a weight times a value,
+        often below 0.1)."""
+        return 3 if self.d_model <= 8 else 2
+
+    @property
+    def every_share(self) -> bool:
+        """Whether the trace shows the table of every key's share: up to 1,024 of them (32 tokens at d_model 32),
+        so that the largest inputs stay under 400 kB."""
+        return self.n * self.d_model <= SHARES_MOST
 
 
 def main():
@@ -122,19 +130,25 @@ def table(M, title: str, rows, cols, width_px: float, **options) -> str:
     return body if end and style.startswith("<style>") else markup
 
 
-def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
-    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
-    width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
+def draw(M, title: str, rows, cols, *, where=None, width: str = "stretch", **options) -> None:
+    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached; `width` "content" for a
+    table in a row of several. A table that may be wider than a phone's page scrolls in a box the keyboard
+    can reach."""
+    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), NARROWEST_PX, **options),
+                       width=width)
 
 
-def draw_side_by_side(tables, columns: int, where=None) -> None:
-    """Tables (M, title, rows, cols, options) `columns` to a row (st.columns, which stack on a phone), or one
-    below another when `columns` is 1."""
+def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:
+    """Tables (M, title, rows, cols, options) side by side, as many to a row as the width holds (a row that
+    wraps: on a phone, one below another), or, when they are too wide for that, one below another."""
     where = where or st
-    places = where.columns(columns) if columns > 1 else [where]
-    for p, (M, title, rows, cols, options) in enumerate(tables):
-        draw(M, title, rows, cols, where=places[p % columns], share=1 / columns, **options)
+    if not side_by_side:
+        for M, title, rows, cols, options in tables:
+            draw(M, title, rows, cols, where=where, **options)
+        return
+    row = where.container(horizontal=True, gap="medium")
+    for M, title, rows, cols, options in tables:
+        draw(M, title, rows, cols, where=row, width="content", **options)
 
 
 def edited_cells(setup: Setup, X, W_Q, W_K, W_V) -> int:
@@ -227,6 +241,7 @@ def editor(setup: Setup, good: dict, name: str) -> None:
     key = f"edit_{name}_{good['sig']}_{opened['count']}"
     frame = pd.DataFrame([[cell_text(v) for v in row] for row in opened["start"]],
                          index=list(rows), columns=list(cols), dtype="object")
+    st.caption(f"Type over any cell of {name}; the {name} table below shows the numbers the page computes with.")
     st.data_editor(frame, key=key, num_rows="fixed", column_config={c: st.column_config.TextColumn(c) for c in cols})
     edits = (ss.get(key) or {}).get("edited_rows", {})
     named = setup.said if name == "X" else rows  # the row names an error message will print
@@ -247,8 +262,8 @@ def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
           for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
                                     (W_K, "W_K, the key projection", base.k_dims, "K column"),
                                     (W_V, "W_V, the value projection", base.v_dims, "V column"))]
-    draw_side_by_side([x], 1)
-    draw_side_by_side(ws, 1 if setup.wide else 3)
+    draw_side_by_side([x], False)
+    draw_side_by_side(ws, not setup.wide)
 
 
 def lexicon(setup: Setup, res: Built) -> None:
@@ -285,7 +300,7 @@ def project(setup: Setup, X, res: Built) -> None:
     draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": "token",
                                                 "decimals": setup.decimals})
                        for M, name, dims in ((res.Q, "Q", base.q_dims), (res.K, "K", base.k_dims),
-                                             (res.V, "V", base.v_dims))], 1 if setup.wide else 3)
+                                             (res.V, "V", base.v_dims))], not setup.wide)
     words = [md_text(t) for t in setup.tokens]  # escaping keeps equal tokens equal, so the groups are the same
     for note in say.repeat_notes(words, setup.pe, X, res.Q, res.K, res.V, res.weights):
         show(note)
@@ -308,7 +323,7 @@ def compare(setup: Setup, res: Built, where, row: int, col: int | None) -> None:
                "decimals": setup.decimals}
     draw_side_by_side([(res.scores, "scores", labels, labels, {"formula": "QKᵀ", **options}),
                        (res.scaled, say.scaled_title(res.d_k), labels, labels, options)],
-                      1 if setup.n > 8 else 2, where=where)
+                      setup.n <= 8, where=where)
 
 
 @st.fragment
@@ -356,14 +371,15 @@ def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> tuple[bool, int]
 def weights(setup: Setup, res: Built, i: int, j: int) -> None:
     """The weights, the traced query's row and key's column outlined, with their row sums beside them."""
     labels = setup.labels
-    row = st.container(horizontal=True, gap="small")  # side by side while they fit; the sums wrap under them
-    row.html(table(res.weights, "weights", tuple(labels), tuple(labels), NARROWEST_PX, formula="softmax(QKᵀ/√d_k)",
-                   kind="weights", decimals=3, y_title="query", x_title="key", highlight_row=i, highlight_col=j),
-             width="content")
-    row.html(table(res.weights.sum(axis=1, keepdims=True), SUMS, tuple(labels), ("Σⱼ",), NARROWEST_PX,
-                   kind="weights", decimals=3, y_title="query", highlight_row=i, legend=False), width="content")
-    st.caption("Each row is one query's weights over every key; it sums to 1 (the Σⱼ weights beside them). The "
-               "outlined row and column are the query and the key traced in section 5: pick another pair there.")
+    # side by side while they fit; the sums wrap under the weights when they do not
+    draw_side_by_side([(res.weights, "weights", labels, labels,
+                        {"formula": "softmax(QKᵀ/√d_k)", "kind": "weights", "decimals": 3, "y_title": "query",
+                         "x_title": "key", "highlight_row": i, "highlight_col": j}),
+                       (res.weights.sum(axis=1, keepdims=True), SUMS, labels, ["Σⱼ"],
+                        {"kind": "weights", "decimals": 3, "y_title": "query", "highlight_row": i, "legend": False})],
+                      True)
+    st.caption("Each row is one query's weights over every key; it sums to 1 (Σⱼ weights). The outlined row and "
+               "column are the query and the key traced in section 5: pick another pair there.")
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
@@ -390,25 +406,26 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     t = trace_cell(res.Q, res.K, res.V, i, j)
     qi, kj = setup.said[i], setup.said[j]  # for markdown; the tables escape the raw labels their own way
     tables_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
-    draw_side_by_side(trace_tables(setup, res, t), 1, where=tables_col)
+    draw_side_by_side(trace_tables(setup, res, t), False, where=tables_col)
     text_col.markdown(say.trace_weight_steps(t, qi, kj, res.weights[i, j]))
-    text_col.markdown(say.trace_output_steps(t, qi, kj))
+    text_col.markdown(say.trace_output_steps(t, qi, kj, setup.every_share))
     text_col.caption(say.sum_check(qi, t.output, res.output[t.i]))
 
 
 def trace_tables(setup: Setup, res: Built, t) -> list:
-    """The trace's three tables: q_i, k_j and q ⊙ k; each key's share w_ij·v_j of output_i (key j's outlined);
-    their sum, on the shares' colour scale."""
+    """The trace's tables: q_i, k_j and q ⊙ k; each key's share w_ij·v_j of output_i, key j's outlined (up to
+    SHARES_MOST entries); their sum, on the shares' colour scale."""
     labels, i, j, dims, v_dims = setup.labels, t.i, t.j, setup.base.dims, setup.base.v_dims
     places = setup.trace_decimals
     top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    return [(np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {labels[i]} → {labels[j]}",
-             [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
-             {"decimals": places, "x_title": "d_k dimension", "highlight_row": 2}),
-            (t.shares, f"wⱼ·vⱼ: each key's share of output for {labels[i]}", labels, v_dims,
-             {"y_title": "key j", "decimals": places, "zmax": top, "highlight_row": j}),
-            (t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[i]], v_dims,
-             {"decimals": places, "x_title": "value dimension", "zmax": top})]
+    products = (np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {labels[i]} → {labels[j]}",
+                [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
+                {"decimals": places, "x_title": "d_k dimension", "highlight_row": 2})
+    shares = (t.shares, f"wⱼ·vⱼ: each key's share of output for {labels[i]}", labels, v_dims,
+              {"y_title": "key j", "decimals": places, "zmax": top, "highlight_row": j})
+    added = (t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[i]], v_dims,
+             {"decimals": places, "x_title": "value dimension", "zmax": top, "legend": not setup.every_share})
+    return [products, shares, added] if setup.every_share else [products, added]
 
 
 def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: int, j: int) -> None:

@@ -361,6 +361,10 @@ def test_the_trace_steps_print_the_traced_numbers():
     output = trace_output_steps(t, "sat", "cat")
     assert output.startswith(f"7. **w · v**: {readable(t.weight, 4)} × v(cat) = ")
     assert output.endswith(f"output(sat) = {readable_vec(t.output)}.")
+    assert "the outlined row cat of the second table" in output and "into the third" in output
+    left_out = trace_output_steps(t, "sat", "cat", every_share=False)
+    assert "the table of all 6 keys' shares (6 × 5) is left out" in left_out and "into the second table" in left_out
+    assert "outlined row" not in left_out and "third" not in left_out
     assert "tracing query “sat” and key “cat”" in code_intro("sat", "cat")
 
 

@@ -229,16 +229,17 @@ def final_attention(lab: tl.Lab) -> None:
 
 
 def attention_pair(lab: tl.Lab, after: bool) -> None:
-    """The scaled and the unscaled run's weights on the held-out example, before or after training, as two tables
-    side by side (stacked on a narrow screen); a run that diverged has none (the sentence above says so)."""
+    """The scaled and the unscaled run's weights on the held-out example, before or after training, as two tables,
+    one above the other: side by side, two 16-column tables would each scroll in half the width of a laptop. A run
+    that diverged has none (the sentence above says so)."""
     when = "after training" if after else "at step 0"
-    for run, where in zip((lab.scaled, lab.unscaled), st.columns(2), strict=True):
+    for run in (lab.scaled, lab.unscaled):
         weights = run.final_weights if after else run.initial_weights  # (n, n)
         if np.isnan(weights).any():
             continue
         scale = f"QKᵀ/√{lab.d_k}" if run.name == "scaled" else "QKᵀ"
         draw_matrix(weights, f"{run.name} run's weights {when}", QUERIES, KEYS, formula=f"softmax({scale})",
-                    kind="weights", decimals=1, x_title="key", y_title="query", where=where, share=0.5)
+                    kind="weights", decimals=1, x_title="key", y_title="query")
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:

@@ -100,7 +100,7 @@ BASE_CSS = (
     ".mx table{{border-collapse:separate;border-spacing:1px;font-size:.8rem;line-height:1.35;margin:0;"
     "font-variant-numeric:tabular-nums;width:auto;border:0}}"
     ".mx caption{{caption-side:top;text-align:left;font-weight:600;font-size:.95rem;padding:0 0 .3rem;"
-    "color:{ink};position:sticky;left:0}}"
+    "color:{ink};position:sticky;left:0;width:max-content;max-width:calc(100vw - 2.5rem)}}"
     ".mx th,.mx td{{padding:.1rem .35rem;white-space:nowrap;border:0}}"
     ".mx td{{text-align:right}}"
     ".mx th{{font-weight:600;background:#fff;color:{ink};text-align:center}}"

@@ -15,7 +15,8 @@ NOT_PLURAL = {"is", "was", "has", "does", "its", "this", "plus", "minus", "as", 
               "stays", "means", "wins", "goes", "says", "gives", "takes", "shows", "falls", "leads", "sits",
               "comes", "runs", "lies"}
 # Words after which "1" is a label, not a count: "head 1 weights", "dividing by 1 fails".
-LABELS = ("head", "step", "token", "query", "key", "row", "column", "seed", "position", "by", "layer", "question",
+LABELS = ("head", "Head", "step", "token", "query", "key", "row", "column", "seed", "position", "by", "layer",
+          "question",
           "Q", "section", "option", "d_k =", "d_model =", "heads =")
 NOT_A_LABEL = "".join(f"(?<!{w} )" for w in LABELS)
 NUMBER = r"[−-]?\d[\d,]*(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
@@ -27,7 +28,7 @@ RULES: dict[str, str] = {
     # "ranges from 2.01 to 2.01": a range whose ends are the same number
     "a range from a number to itself": rf"\bfrom ({NUMBER}) to \1(?![\d.]| ×)",
     # "a slope of 0.197 instead of 0.197"
-    "a number instead of itself": rf"(?<![\d.])(?<!× )({NUMBER}) instead of \1(?![\d.]| ×)",
+    "a number instead of itself": rf"(?<![\d.])(?<!× )({NUMBER}) instead of \1(?![\d./]| ×)",
     "a ratio of 1.0× stated as a difference": r"within 1\.0×",
     "a bound that is not a bound": r"\bat most below\b|\bat least above\b",
     # "the the", "is is"; and "the same the lowest", a sentence stitched across a seam

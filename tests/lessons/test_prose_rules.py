@@ -34,6 +34,8 @@ TRUE = [
     "dividing by 1 fails it",
     "returns 2 × 2 instead of 2 × 1",
     "a range from 2 × 3 to 2 × 4",
+    "its weights stay 0 instead of 0/0 = NaN",
+    "Head 1 uses 2 columns",
 ]
 
 

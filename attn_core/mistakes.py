@@ -8,6 +8,7 @@ drawn and diagnosed exactly like the right one. Leading "..." axes are heads. An
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -287,6 +288,7 @@ def known_answer_test(attention) -> bool:
 KNOWN_ANSWER_D_MODEL = 8  # the known answer has d_k = 4: as in a layer of 2 heads with d_model = 8
 
 
+@functools.cache  # the test's inputs are fixed: a mistake passes or fails it once and for all
 def passes_known_answer(mistake: Mistake) -> bool:
     """Whether `mistake`'s computation passes the known-answer test (d_k = 4 of d_model = 8)."""
     return known_answer_test(lambda Q, K, V: mistake.run(Q, K, V, KNOWN_ANSWER_D_MODEL).output)

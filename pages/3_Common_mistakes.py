@@ -1,5 +1,6 @@
 """Common mistakes: each bug's output next to the right one, on your own sentence, and a quiz to spot them."""
 
+import hashlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -13,7 +14,7 @@ from attn_lessons import mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
-from attn_ui.data import load_inputs, notebook_cells
+from attn_ui.data import load_inputs
 from attn_ui.figures import SCREEN_PX
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -61,7 +62,7 @@ def main():
     wrong_scale(inputs.labels, QKV_h, shared.d_model)   # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
     confused_roles(inputs.labels, Q, K, V)              # 3. Q and K swapped, V as K, K as V, and the checks
     quiz(inputs.labels, QKV_h, shared.d_model)          # spot the mistake, with the mask mistakes if you like
-    take_it_home(shared, inputs, (Q, K, V), QKV_h)      # sections 1 to 3 in plain numpy, on screen and as a notebook
+    take_it_home(shared, inputs)                        # sections 1 to 3 in plain numpy, on screen and as a notebook
     route_footer(__file__, shared)
 
 
@@ -84,16 +85,24 @@ def signed_table(M, title: str, labels, zmax: float, x_title: str = "value dimen
             "zmax": zmax, "x_title": x_title, "y_title": "query", **options}
 
 
+def spec_key(spec: dict, share: float) -> str:
+    """A digest of a table's arguments: its matrix's bytes and everything else as text. Streamlit's own hashing of
+    the spec (arrays, label lists) costs more than building a small table; this costs a few microseconds."""
+    digest = hashlib.blake2b(np.ascontiguousarray(spec["M"]).tobytes(), digest_size=16)
+    digest.update(repr((spec["M"].shape, share, sorted((k, v) for k, v in spec.items() if k != "M"))).encode())
+    return digest.hexdigest()
+
+
 @st.cache_data(show_spinner=False, max_entries=512)
-def markup(spec: dict, share: float) -> str:
-    """The table's HTML (attn_ui.tables.matrix_html), built once for these numbers: a rerun that changes nothing in
-    it costs a look-up. A NaN (a masking bug's) prints as NaN, cross-hatched. `share` is the page's width it gets
-    on a laptop; on a phone the columns stack."""
-    return matrix_html(**spec, width_px=min(NARROWEST_PX, SCREEN_PX * share))
+def markup(key: str, _spec: dict, share: float) -> str:
+    """The table's HTML (attn_ui.tables.matrix_html) for `key` = spec_key(_spec, share), built once: a rerun that
+    changes nothing in it costs a look-up. A NaN (a masking bug's) prints as NaN, cross-hatched. `share` is the
+    page's width it gets on a laptop; on a phone the columns stack."""
+    return matrix_html(**_spec, width_px=min(NARROWEST_PX, SCREEN_PX * share))
 
 
 def draw(spec: dict, where=None, share: float = 1.0) -> None:
-    (where or st).html(markup(spec, share))
+    (where or st).html(markup(spec_key(spec, share), spec, share))
 
 
 def side_by_side(specs, heading: str) -> None:
@@ -133,12 +142,14 @@ def wrong_axis(labels, Q, K, V) -> None:
         sums_table(axis0.weights, labels, "table_sums_wrong")
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
-    worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence below names
+    worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax, highlight_row=worst),
-                  signed_table(axis0.output, "WRONG: output, axis 0", labels, zmax, highlight_row=worst),
-                  signed_table(axis0.output - right.output, "wrong − right output", labels, zmax,
-                               highlight_row=worst)], "The outputs, on one colour scale")
-    st.markdown(say.largest_output_change(right, axis0, labels))
+                  signed_table(axis0.output, "WRONG: output, axis 0", labels, zmax, highlight_row=worst)],
+                 "The outputs, on one colour scale")
+    c1, c2 = st.columns(2)  # their difference under them, beside the sentence that reads it
+    draw(signed_table(axis0.output - right.output, "wrong − right output", labels, zmax, highlight_row=worst), c1,
+         0.5)
+    c2.markdown(say.largest_output_change(right, axis0, labels))
     st.info("**Diagnostic:** check that each row of your weights sums to 1: "
             "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
 
@@ -178,7 +189,8 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
         for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
                                                                                  mk.mean_max_weight)):
-            value, change = measure(res.weights[h]), measure(res.weights[h]) - measure(right_w)
+            value = measure(res.weights[h])
+            change = value - measure(right_w)
             col.metric(label, say.sig(value), delta=say.against_right(name, change), delta_color="off",
                        delta_arrow="off" if name == "right" or change == 0 else "auto")
     if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
@@ -346,22 +358,32 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
             st.error(text, icon=":material/cancel:")
 
 
-def take_it_home(shared, inputs, QKV, QKV_h) -> None:
-    """Sections 1 to 3 as the page drew them (every head of section 2), in plain numpy: shown as code, and
-    downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment."""
+@st.cache_resource(show_spinner=False, max_entries=64)
+def notebook_cells(text: str, seed: int, d_model: int, heads: int) -> list:
+    """The notebook's cells for these shared settings, built once and handed back from then on (never change the
+    list): every number in them follows from the four, so they are the key, not the arrays (hashing those cost
+    more than a rerun's maths)."""
+    inputs = attn_core.build_inputs(text, seed, d_model)  # as load_inputs builds them
     X, w = inputs.X, inputs.weights
-
-    def cells():
-        Q, K, V = QKV  # the page's one-head Q, K, V, then the same attn_core calls as sections 1 to 3
-        right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
-        shown_scale = {name: (res.weights, attn_core.merge_heads(res.output))
-                       for name, res in scale_runs(QKV_h, shared.d_model)}
-        return notebook_cells(nbk.mistakes_cells, X, w.W_Q, w.W_K, w.W_V, list(inputs.labels), shared.heads,
+    Q, K, V = attn_core.project(inputs)  # the page's one-head Q, K, V, then the same attn_core calls as sections 1-3
+    QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
+    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    shown_scale = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in scale_runs(QKV_h, d_model)}
+    return nbk.mistakes_cells(X, w.W_Q, w.W_K, w.W_V, list(inputs.labels), heads,
                               shown_right_weights=right.weights, shown_right_output=right.output,
                               shown_axis0_weights=axis0.weights, shown_axis0_output=axis0.output,
                               shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
                               shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
                               shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
+
+
+def take_it_home(shared, inputs) -> None:
+    """Sections 1 to 3 as the page drew them (every head of section 2), in plain numpy: shown as code, and
+    downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment."""
+    X, w = inputs.X, inputs.weights
+
+    def cells():
+        return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads)
 
     nbk.show_code(CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size, after=sources)
     link = nbk.link_here("Common_mistakes")  # read now: the notebook itself is built when the learner clicks

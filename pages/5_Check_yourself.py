@@ -18,10 +18,11 @@ from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
-from attn_ui.figures import histogram_figure, matrix_figure, plot
+from attn_ui.figures import SCREEN_PX, histogram_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = (
     "Answer each question before the app does. Press **Check** (or Enter) and your answer is marked; under it "
@@ -166,9 +167,20 @@ def ask(number: int, q: qs.Question, shared) -> None:
 # ------------------------------------------------------------------------------------- the reveals
 
 
-def _weights_fig(weights, title: str, rows, cols, key: str) -> None:
-    plot(cached_figure(matrix_figure, weights, title, rows, cols, kind="weights", x_title="key", y_title="query",
-                       height=min(480, 130 + 24 * len(rows))), key)
+@st.cache_data(show_spinner=False, max_entries=64)
+def _table(M, title: str, rows, cols, width_px: float, **options) -> str:
+    """attn_ui.tables.matrix_html, built once per set of numbers (a rerun redraws the same proof)."""
+    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
+
+
+def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
+    """attn_ui.tables.draw_matrix with its markup cached: `share` of the page's width on a laptop."""
+    width_px = min(NARROWEST_PX, SCREEN_PX * share)
+    (where or st).html(_table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
+
+
+def _weights_table(weights, formula: str, rows, cols, title: str = "weights", **options) -> None:
+    draw(weights, title, rows, cols, formula=formula, kind="weights", x_title="key", y_title="query", **options)
 
 
 def shape_attention(q: qs.Question, shared):
@@ -185,7 +197,7 @@ def shape_attention(q: qs.Question, shared):
 def reveal_weights_shape(q: qs.Question, shared) -> None:
     words_q, words_k, a, b, res = shape_attention(q, shared)
     st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape))
-    _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k)", a.labels, b.labels, "fig_weights_shape")
+    _weights_table(res.weights, "softmax(QKᵀ/√d_k)", a.labels, b.labels)
 
 
 def reveal_why_scale(q: qs.Question, shared) -> None:
@@ -203,7 +215,7 @@ def reveal_softmax_axis(q: qs.Question, shared) -> None:
     w = a.weights
     res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
     st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights))
-    _weights_fig(res.weights, "weights = softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels, "fig_softmax_axis")
+    _weights_table(res.weights, "softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels)
 
 
 def reveal_qkv_shapes(q: qs.Question, shared) -> None:
@@ -229,8 +241,8 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
     st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
-    _weights_fig(res.weights, "causal weights = softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels,
-                 "fig_causal_row")
+    _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title="causal weights",
+                   highlight_row=i - 1)  # the row the question asks about
 
 
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
@@ -301,22 +313,19 @@ def one_step(shared) -> tuple[list[str], dict | None]:
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
         col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
-        plot(cached_figure(_steps_figure, matrices[name], name, labels), f"fig_steps_{name.split()[0]}", col)
+        _steps_table(matrices[name], name, labels, col)
     c1, c2 = st.columns(2, vertical_alignment="center")
-    plot(cached_figure(_steps_figure, matrices["causal mask"], "causal mask", labels), "fig_steps_causal", c1)
+    _steps_table(matrices["causal mask"], "causal mask", labels, c1)
     c2.markdown(qs.causal_step_text(n))
-    c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (grey) means it "
+    c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (hatched) means it "
                "never arrives, however many layers you stack.")
     return labels, matrices
 
 
-def _steps_figure(steps, name: str, labels):
-    """A step-count matrix on a 0 … n − 1 sequential scale: counts are never negative."""
-    n = len(labels)
-    fig = matrix_figure(steps, f"steps j → i, {name}", labels, labels, decimals=0, x_title="from token j",
-                        y_title="to token i", height=min(480, 130 + 24 * n), share=0.5)
-    fig.update_traces(selector={"type": "heatmap"}, zmin=0, zmax=max(1, n - 1), zmid=None, colorscale="Blues")
-    return fig
+def _steps_table(steps, name: str, labels, where) -> None:
+    """A step-count matrix, coloured from 0 to n − 1 (counts are never negative, so no legend of a ± scale)."""
+    draw(steps, f"steps j → i, {name}", labels, labels, where=where, share=0.5, zmax=max(1, len(labels) - 1),
+         decimals=0, x_title="from token j", y_title="to token i", legend=False)
 
 
 def takeaways(shared) -> None:

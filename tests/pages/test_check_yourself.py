@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from attn_core.questions import passage_words
 from attn_lessons import questions as qs
-from tests.apptest_utils import all_text, assert_ran, figure_titled, figures, heatmap_z, run_page, title_of
+from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables, title_of
 from tests.lessons.test_questions import right_text, wrong_text
 
 PAGE = "pages/5_Check_yourself.py"
@@ -38,7 +38,9 @@ def answer(at: AppTest, kind: str, reply, show: bool = False) -> AppTest:
 
 
 def question_figures(at: AppTest) -> list[str]:
-    return [title_of(f) for f in figures(at) if not title_of(f).startswith("steps j → i")]
+    """The titles of the reveals' tables and charts (the one-step demo's tables left out)."""
+    titles = [t.caption for t in tables(at)] + [title_of(f) for f in figures(at)]
+    return [t for t in titles if not t.startswith("steps j → i")]
 
 
 def test_defaults_ask_every_question_and_reveal_nothing_yet():
@@ -87,11 +89,22 @@ def test_each_question_right_wrong_unreadable_over_re_rolls(kind):
 
 def test_the_weights_shape_reveal_runs_attention_on_ten_tokens():
     at = answer(open_page(), "weights_shape", "10 by 10")
-    fig = figure_titled(at, "weights = softmax(QKᵀ/√d_k)  (10 × 10)")
-    z = heatmap_z(fig)
-    assert z.shape == (10, 10)
-    np.testing.assert_allclose(z.sum(axis=1), 1)
+    z, rows, cols = table_titled(at, "weights = softmax(QKᵀ/√d_k)  (10 × 10)")
+    assert z.shape == (10, 10) and len(rows) == len(cols) == 10
+    np.testing.assert_allclose(z.sum(axis=1), 1, atol=10 * 0.5 * 10**-2)  # ten values printed to 2 decimals
     assert "Attention just ran on the 10-token sentence" in all_text(at)
+
+
+def test_the_causal_reveal_outlines_the_row_it_asks_about():
+    at = answer(open_page(), "causal_row", "", show=True)
+    q = qs.make_question("causal_row", 0)
+    n, i = q.params["n"], q.params["i"]
+    (table,) = [t for t in tables(at) if t.caption.startswith("causal weights = softmax(QKᵀ/√d_k + M)")]
+    assert [k for k, row in enumerate(table.body) if row["cls"] == "H"] == [i - 1]
+    z, rows, cols = table_titled(at, "causal weights")
+    assert z.shape == (n, n) and rows == cols
+    assert np.all(z[np.triu_indices(n, 1)] == 0)  # no query reads a later key: printed 0.00
+    np.testing.assert_allclose(z[i - 1].sum(), 1, atol=n * 0.5 * 10**-2)
 
 
 @pytest.mark.parametrize("reply", ["10x10", "10 × 10", "(10, 10)", "10 by 10"])
@@ -152,18 +165,19 @@ def test_one_step_demo_counts_steps_on_the_learners_sentence():
     values = {m.label: m.value for m in at.metric}
     assert values["Attention, token 1 → token 8"] == "1 step"
     assert values["Recurrent network, token 1 → token 8"] == "7 steps"
-    rnn = heatmap_z(figure_titled(at, "steps j → i, recurrent network"))
-    assert rnn[7, 0] == 7 and np.isnan(rnn[0, 7])  # never arrives: drawn blank
-    causal = heatmap_z(figure_titled(at, "steps j → i, causal mask"))
-    assert causal[5, 2] == 1 and np.isnan(causal[2, 5])
-    assert np.all(heatmap_z(figure_titled(at, "steps j → i, attention"))[~np.eye(8, dtype=bool)] == 1)
+    rnn, rows, cols = table_titled(at, "steps j → i, recurrent network")
+    assert rows == cols and len(rows) == 8
+    assert rnn[7, 0] == 7 and np.isposinf(rnn[0, 7])  # never arrives: printed +∞
+    causal, _, _ = table_titled(at, "steps j → i, causal mask")
+    assert causal[5, 2] == 1 and np.isposinf(causal[2, 5])
+    assert np.all(table_titled(at, "steps j → i, attention")[0][~np.eye(8, dtype=bool)] == 1)
     assert "28 of the 56 ordered pairs" in all_text(at)
 
 
 def test_a_single_token_sentence_says_so():
     at = open_page(text="hello")
     assert "single token" in all_text(at)
-    assert not [f for f in figures(at) if title_of(f).startswith("steps")]
+    assert not [t for t in tables(at) if t.caption.startswith("steps")]
 
 
 def test_takeaways_link_to_their_pages_with_the_shared_settings():
@@ -193,12 +207,13 @@ def test_every_reveal_runs_at_the_extremes_of_the_shared_settings(settings):
 
 
 def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
-    at = answer(open_page(seed="11"), "weights_shape", "10 x 10")
+    at = answer(answer(open_page(seed="11"), "weights_shape", "10 x 10"), "qk_variance", "64")
     links = {e.proto.label: e.proto for e in at.get("page_link")}
     assert "Next: Masks and heads" in links and "seed=11" in links["Next: Masks and heads"].query_string
     assert "Back: Common mistakes" in links
+    assert len(tables(at)) == 4  # three step matrices and the weights reveal: tables, not charts
     charts = at.get("plotly_chart")
-    assert len(charts) == 4  # three step matrices and the reveal
+    assert len(charts) == 1  # the q·k histogram
     assert all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False} for c in charts)
 
 

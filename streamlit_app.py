@@ -8,11 +8,11 @@ from attn_core import Inputs
 from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
 from attn_lessons import home as say
 from attn_lessons.builder import action_animal_lesson
-from attn_lessons.format import num
+from attn_lessons.format import md_text, num
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import SCREEN_PX, bar_panels_figure, plot
+from attn_ui.figures import SCREEN_PX, bar_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
@@ -97,7 +97,9 @@ def one_query(labels, tokens, start: Start, res, named: bool) -> int:
     title, names = say.query_titles(labels[i], d_k)
     panels = [(res.scores[i], names[0], "signed"), (res.scaled[i], names[1], "signed"),
               (res.weights[i], names[2], "weights")]
-    plot(cached_figure(bar_panels_figure, panels, labels, title, x_title="key j"), key="fig_query")
+    st.markdown(f"**{md_text(title)}**")
+    for k, (column, (values, name, kind)) in enumerate(zip(st.columns(3), panels, strict=True)):
+        plot(cached_figure(bar_figure, values, labels, name, kind=kind, x_title="key j"), f"fig_query_{k}", column)
     st.caption(say.query_steps_caption(d_k, res.weights[i]))
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,

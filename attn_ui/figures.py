@@ -222,33 +222,21 @@ def plot(fig: go.Figure, key: str, where=None, **kwargs):
     return event
 
 
-def bar_panels_figure(panels, labels, title: str, *, x_title: str = "", height: int = 300) -> go.Figure:
-    """Several bar charts over the same labels as one figure: side by side on a screen, stacked on a phone.
-
-    `panels` is a list of (values (n,), subplot title, kind); kind "weights" gives a 0 … 1.15 axis. Each
-    subplot title carries its shape, as a separate figure's title would."""
-    from plotly.subplots import make_subplots
-
-    phone, k = on_phone(), len(panels)
-    labels = [plot_label(str(t)) for t in labels]
-    titles = [f"{t}  ({len(v)},)" for v, t, _ in panels]
-    fig = make_subplots(rows=k if phone else 1, cols=1 if phone else k, subplot_titles=titles,
-                        vertical_spacing=0.12, horizontal_spacing=0.06)
-    for p, (values, name, kind) in enumerate(panels):
-        values = np.asarray(values, dtype=float)
-        colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
-        where = {"row": p + 1, "col": 1} if phone else {"row": 1, "col": p + 1}
-        fig.add_trace(go.Bar(x=labels, y=values, marker_color=colour, name=f"{name}  ({len(values)},)",
-                             text=[num(v, 3) for v in values], textposition="outside", cliponaxis=False,
-                             showlegend=False), **where)
-        fig.update_xaxes(type="category", title_text=x_title, **where)
-        if kind == "weights":
-            fig.update_yaxes(range=[0, 1.15], **where)
-    base_layout(fig, title, height * (k if phone else 1) + (60 if phone else 0))
-    fig.update_layout(margin_t=80)
-    fig.update_annotations(font_size=13, xanchor="left")
-    for p, ann in enumerate(fig.layout.annotations):  # subplot titles left-aligned over their panel
-        ann.x = fig.layout[f"xaxis{'' if p == 0 else p + 1}"].domain[0]
+def bar_figure(values, labels, title: str, *, kind: str = "signed", x_title: str = "", height: int = 300) -> go.Figure:
+    """One row of numbers (n,) as bars over `labels`, each printed above its bar, titled with its shape. kind
+    "weights" gives a 0 … 1.15 axis. Several of them go side by side in st.columns, which stack on a narrow screen:
+    the layout follows the width, never the device."""
+    values = np.asarray(values, dtype=float)
+    colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
+    name = f"{title}  ({len(values)},)"
+    fig = go.Figure(go.Bar(x=[plot_label(str(t)) for t in labels], y=values, marker_color=colour, name=name,
+                           text=[num(v, 3) for v in values], textposition="outside", cliponaxis=False,
+                           showlegend=False))
+    base_layout(fig, name, height)
+    fig.update_layout(title_font_size=13)
+    fig.update_xaxes(type="category", title_text=x_title)
+    if kind == "weights":
+        fig.update_yaxes(range=[0, 1.15])
     return fig
 
 

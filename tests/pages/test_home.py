@@ -259,7 +259,9 @@ def test_the_matrices_are_tables_and_only_the_query_row_is_a_chart():
     assert [t.caption for t in tables(at)] == [
         "wⱼ · vⱼ, each key's share  (6 × 7)", "output = Σⱼ wⱼ·vⱼ  (1 × 7)", "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
         "Q = X·W_Q  (6 × 7)", "K = X·W_K  (6 × 7)", "V = X·W_V  (6 × 7)"]
-    assert [title_of(f) for f in figures(at)] == ["What “sat” asks of every key"]
+    assert "What “sat” asks of every key" in all_text(at)
+    assert [title_of(f) for f in figures(at)] == ["1. scores q·kⱼ for sat  (6,)", "2. scaled: q·kⱼ / √7  (6,)",
+                                                  "3. weights = softmax(scaled)  (6,)"]
     assert not [t for t in at.toggle if "table" in t.label]  # no "Show the numbers as a table" switch
     start = attn_core_builder_start()
     res = build(start.X, start.W_Q, start.W_K, start.W_V)

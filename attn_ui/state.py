@@ -92,9 +92,7 @@ def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
     side.selectbox("heads", options=allowed, key="heads",
                    help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
     side.caption(d_k_note(ss["d_model"], ss["heads"], one_head))
-    url_bound("reveal", False, parse_bool)
-    side.toggle("Skip the predictions", key="reveal", help="Every page asks you to predict a result before it "
-                "shows it. Turn this on to see every answer at once: for a second visit, or a teacher presenting.")
+    presenter_mode(side)
 
     try:
         text = check_text(ss["text"])
@@ -108,6 +106,23 @@ def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
         if st.query_params.get(key) != value:
             st.query_params[key] = value
     return shared
+
+
+def presenter_mode(side) -> None:
+    """“Skip the predictions” is a setting of this browser session, never of a link. A link opened with ?reveal=1
+    (a presenter's bookmark, the tests) still turns it on, and the app then takes it out of the address bar, so a
+    copied address never carries it and a class that opens a teacher's link still gets every question."""
+    ss = st.session_state
+    if "reveal" in st.query_params:
+        try:
+            ss["reveal"] = parse_bool(st.query_params["reveal"])
+        except ValueError:
+            st.warning("The link's reveal=… can't be used; the predictions stay on.", icon=":material/link_off:")
+        del st.query_params["reveal"]
+    ss["reveal"] = bool(ss.get("reveal", False))  # set again before drawing: it stays on from page to page
+    side.toggle("Skip the predictions", key="reveal", help="Every page asks you to predict a result before it "
+                "shows it. Turn this on to see every answer at once: for a second visit, or a teacher presenting. "
+                "It lasts for this browser session; a link you copy or share never carries it.")
 
 
 def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:

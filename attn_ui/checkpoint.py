@@ -6,8 +6,14 @@
     reveal(guess, right=abs(guess.value - p[0]) < 0.05, why=f"softmax([8, 0]) = {vec(p, 4)} …")
 
 The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict;
-the sidebar's “Skip the predictions” (?reveal=1) skips every question at once.
+the sidebar's “Skip the predictions” skips every question at once.
 A prediction is never a trap: `reveal` always explains the answer from the numbers on screen.
+
+A prediction belongs to its question. `about` names what the question is about (the sentence and the query, the
+mask …): when it changes, the question opens again. `numbers` fingerprints what only moves the numbers (the seed,
+d_model): when it changes, the reveal stays open, the page works the verdict out again from the same guess, and
+`reveal` says so. Pass options as the tokens or values themselves, never positions, so a guess names what was
+chosen.
 """
 
 from __future__ import annotations
@@ -21,20 +27,42 @@ import streamlit as st
 
 @dataclass(frozen=True)
 class Guess:
-    """What the learner committed to; `skipped` when they chose to see the answer without guessing."""
+    """What the learner committed to; `skipped` when they chose to see the answer without guessing. `moved`: the
+    numbers changed since (a new seed or width), so the verdict is for numbers the learner did not guess on."""
 
     value: Any
     skipped: bool = False
+    moved: bool = False
+
+
+@dataclass(frozen=True)
+class _Stored:
+    about: Any
+    numbers: Any
+    guess: Guess
+
+
+def answered(key: str, about: Any = (), numbers: Any = ()) -> Guess | None:
+    """The learner's guess for this question about `about`, or None while it is open (never asked, asked about
+    something else, or taken back). With `moved` set when `numbers` changed since the guess."""
+    stored = st.session_state.get(f"_cp_{key}")
+    if not isinstance(stored, _Stored) or stored.about != about:
+        return None
+    g = stored.guess
+    return Guess(g.value, g.skipped, moved=stored.numbers != numbers)
 
 
 def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
             format_func: Callable[[Any], str] = str, slider: tuple[float, float, float, float] | None = None,
-            help: str | None = None) -> Guess | None:
-    """Ask `question` with a radio over `options` or a slider (lo, hi, start, step); None until answered."""
+            help: str | None = None, about: Any = (), numbers: Any = ()) -> Guess | None:
+    """Ask `question` with a radio over `options` or a slider (lo, hi, start, step); None until answered.
+    `about` and `numbers`: see the module's docstring."""
     ss = st.session_state
     if ss.get("reveal"):
         return Guess(None, skipped=True)  # the learner chose to skip every prediction (sidebar)
-    done = ss.get(f"_cp_{key}")
+    done = answered(key, about, numbers)
+    if done is None:
+        ss.pop(f"_cp_{key}", None)  # asked about something else: the question is open again
     with st.container(border=True):
         st.markdown(f"**Predict first.** {question}")
         if done is not None:
@@ -57,14 +85,17 @@ def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
             st.warning("Pick an answer first, or press “Show me”.", icon=":material/touch_app:")
             return None
         if check or skip:
-            ss[f"_cp_{key}"] = Guess(value, skipped=bool(skip and not check))
-            return ss[f"_cp_{key}"]
+            ss[f"_cp_{key}"] = _Stored(about, numbers, Guess(value, skipped=bool(skip and not check)))
+            return ss[f"_cp_{key}"].guess
         st.caption("The answer appears once you check your prediction or press “Show me”.")
     return None
 
 
 def reveal(guess: Guess, right: bool, why: str) -> None:
     """Say whether the prediction was right, and why, from the numbers on screen."""
+    if guess.moved and not guess.skipped:
+        st.caption("The numbers changed since you answered (a new seed or width): your prediction is checked "
+                   "against the numbers on the page now.")
     if guess.skipped:
         st.info(why, icon=":material/lightbulb:")
     elif right:

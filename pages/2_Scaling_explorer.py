@@ -42,7 +42,7 @@ from attn_lessons.scaling import (
 )
 from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
-from attn_ui.checkpoint import predict, reveal
+from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import source
 from attn_ui.data import (
     cached_figure,
@@ -149,7 +149,7 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
     The question follows the learner's z₁, z₂ until they answer, then stays with the scores they answered for:
     the verdict is about the question they saw, and a later change of the scores is said, not re-asked."""
     ss = st.session_state
-    stored = ss.get(f"_cp_{CHECKPOINT}")
+    stored = answered(CHECKPOINT)
     if stored is None or stored.skipped:
         ss[ASKED] = tuple(float(z) for z in two.scores)
     asked = compare_two_keys(ss[ASKED], two.d_k)

@@ -1,0 +1,46 @@
+"""attn_ui.checkpoint: a prediction belongs to its question (issue 23), through a small AppTest script."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+
+def script():
+    import streamlit as st
+
+    from attn_ui.checkpoint import predict, reveal
+
+    query = st.selectbox("query", ["sat", "on"], key="q")
+    seed = st.number_input("seed", 0, 9, 0, key="seed")
+    guess = predict("t", f"Which key will “{query}” weigh most?", options=["cat", "mat"], about=query, numbers=seed)
+    if guess is not None:
+        reveal(guess, right=guess.value == "cat", why=f"for {query} at seed {seed}")
+
+
+def answer(at: AppTest, option: str) -> AppTest:
+    at.radio(key="t_value").set_value(option)
+    return at.button(key="t_check").click().run().run()  # the run after the click shows the stored guess
+
+
+def text(at: AppTest) -> str:
+    return " ".join(str(e.value) for kind in ("markdown", "caption", "success", "warning", "info")
+                    for e in at.get(kind))
+
+
+def test_the_guess_is_the_option_itself_and_a_new_subject_opens_the_question_again():
+    at = AppTest.from_function(script).run()
+    at = answer(at, "cat")
+    assert "Your prediction: **cat**" in text(at) and at.success
+    at.selectbox(key="q").set_value("on").run()
+    assert "Your prediction" not in text(at) and not at.success and not at.warning  # open again, no verdict
+    assert at.radio(key="t_value").value is None
+
+
+def test_numbers_that_move_keep_the_reveal_and_say_so():
+    at = answer(AppTest.from_function(script).run(), "mat")
+    assert at.warning and "checked against the numbers" not in text(at)
+    at.number_input(key="seed").set_value(3).run()
+    assert "Your prediction: **mat**" in text(at) and at.warning and "at seed 3" in at.warning[0].value
+    assert "checked against the numbers on the page now" in text(at)
+    at.number_input(key="seed").set_value(0).run()
+    assert "checked against the numbers" not in text(at)

@@ -82,8 +82,11 @@ def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
 
     side = st.sidebar
     side.text_area("Your sentence", key="text", height=90, max_chars=None,
-                   help="Words and punctuation marks become tokens. To apply, press Ctrl+Enter, or tap or click "
-                        "outside the box.")
+                   help="Words and punctuation marks become tokens.")
+    # Streamlit's own hint under the box says "Press Ctrl+Enter to apply", which a touch screen cannot: say instead
+    # what applies it everywhere
+    side.html("<style>.st-key-text [data-testid='InputInstructions']{display:none}</style>")
+    side.caption("To apply it, tap or click outside the box (or press Ctrl+Enter on a keyboard).")
     side.caption("A word that occurs more than once is labelled with its position, counting from 0: in “the cat "
                  "sat on the mat”, the·0 is the first “the” and the·4 the second.")
     side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
@@ -197,13 +200,14 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
                                        on_change=on_change)
 
 
-def route_footer(file: str, shared: Shared) -> None:
-    """“Next:” to the following page on the route (and a quieter “Back”), carrying the shared settings."""
+def route_footer(file: str, shared: Shared, carry: dict[str, str] | None = None) -> None:
+    """“Next:” to the following page on the route (and a quieter “Back”), carrying the shared settings, and
+    `carry`'s settings to the next page only (Home hands the builder its named-features start)."""
     back, nxt = neighbours(Path(file).resolve().relative_to(ROOT).as_posix())
     st.divider()
     if nxt is not None:
         st.page_link(nxt.path, label=f"Next: {nxt.label}", icon=":material/arrow_forward:",
-                     query_params=shared.query_params())
+                     query_params={**shared.query_params(), **(carry or {})})
         st.caption(nxt.question)
     if back is not None:
         st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",

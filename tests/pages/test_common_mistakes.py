@@ -396,6 +396,11 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
                                    atol=ATOL)
         for title in ("right: head 1, masked", "right: output, masked", "mystery: head 1 weights", "mystery: output"):
             assert outlined_rows(bodies(at, title)[0]) == [0]  # the fully blocked row: the·0's
+        cells = [c for row in Table(bodies(at, "mystery: head 1 weights")[0]).body for c in row["cells"]]
+        nan = np.isnan(mystery.weights[0]).ravel()
+        assert [text == "NaN" for text, _ in cells] == nan.tolist()  # a masking bug's NaN, printed as such …
+        assert all(cls == "z" for (_, cls), is_nan in zip(cells, nan, strict=True) if is_nan)  # … and cross-hatched
+        assert nan.any() == (name == "naive_inf")
         d, dm = mk.diagnose(right, mystery, mask), mm.diagnose_mask(*QKV_h, mask, mystery)
         reason = mask_words.explain(name, dm) if name in mm.MASK_BY_NAME else say.symptom(secret, d, 8, 4)
 

@@ -668,3 +668,27 @@ def test_one_token_offers_no_notebook(text, downloads):
     assert not at.exception, at.exception[0].value if at.exception else ""
     assert not at.get("download_button") and not downloads
     assert notebook_code(at) == [] and any("at least two" in w.value for w in at.warning)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 22: what the prose walk does not reach on this page (the switches on, every answer to the quiz checked)
+
+
+@pytest.mark.parametrize("query", [{}, {"masks": 1, "text": "hello world", "d_model": 2, "heads": 2},
+                                   {"masks": 1, "text": LONG, "d_model": 64, "heads": 8, "quiz": 7}])
+def test_no_sentence_behind_a_switch_or_an_answer_says_what_is_never_true(query):
+    from tests.pages.test_prose_walk import page_text
+    from tests.prose import never_true
+
+    at = open_page(reveal=1, **query)
+    at.toggle(key="scale_outputs").set_value(True)
+    at.toggle(key="swap_weights").set_value(True)
+    at.run()
+    hits = never_true(page_text(at))
+    by_label = {say.mistake_label(m.name): m.name for m in mk.MISTAKES + mm.as_mistakes(np.ones((1, 1), dtype=bool))}
+    for label in at.radio(key="quiz_answer").options:
+        at.radio(key="quiz_answer").set_value(by_label[label])
+        at.button(key="quiz_check").click().run()
+        assert not at.exception
+        hits += never_true("\n".join(e.value for e in [*at.success, *at.error]))
+    assert not hits, "\n".join(hits)

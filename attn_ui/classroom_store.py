@@ -1,0 +1,539 @@
+"""Class mode's storage: classes, their learners and their answers, in plain SQLAlchemy Core (no Streamlit).
+
+`ClassStore(engine)` works on any SQLAlchemy engine: a SQLite file (WAL, a busy timeout, writes in
+BEGIN IMMEDIATE so concurrent writers queue instead of failing) or PostgreSQL through psycopg. Every statement is
+built by SQLAlchemy with bound parameters; no text from a learner or a link is ever spliced into SQL. Every field
+is bounded in length, a join code and a teacher key are checked for their format before any query, the teacher
+key is stored only as its SHA-256 and compared in constant time, a learner may send at most RATE_LIMIT answers a
+minute and a class holds at most MAX_LEARNERS. A class expires EXPIRY_DAYS after it was made, with its rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+SCHEMA_VERSION = 1
+CODE_LENGTH = 6
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"  # no 0/O, 1/I/L, 8/B, 5/S, Z: nothing to misread on a projector
+KEY_BYTES = 24  # the teacher key: 24 random bytes, 32 URL-safe characters
+MAX_LEARNERS = 500
+RATE_LIMIT = 60  # answers per learner per RATE_WINDOW seconds
+RATE_WINDOW = 60.0
+ACTIVE_WINDOW = 300.0  # "active": answered or joined in the last five minutes
+EXPIRY_DAYS = 30
+BUSY_TIMEOUT_MS = 5000  # how long a SQLite writer waits for the lock before it gives up
+LIMITS = {"page": 40, "question": 60, "answer": 200, "misconception": 200, "state_value": 120, "state": 1500,
+          "settings": 6000}
+STATE_KEYS = 16
+
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+_KEY = re.compile(r"[A-Za-z0-9_-]{32}")
+_LEARNER = re.compile(r"[0-9a-f]{32}")
+_NAME = re.compile(r"[a-z][a-z0-9_.]*")
+
+metadata = sa.MetaData()
+meta_table = sa.Table(
+    "classroom_meta", metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(40), nullable=False),
+)
+classes = sa.Table(
+    "classroom_classes", metadata,
+    sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
+    sa.Column("key_hash", sa.String(64), nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),  # the teacher's sentence and settings, as JSON
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False, index=True),
+    sa.Column("paused", sa.Boolean, nullable=False, default=False),
+)
+learners = sa.Table(
+    "classroom_learners", metadata,
+    sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
+    sa.Column("learner", sa.String(32), primary_key=True),  # a random id for one browser session
+    sa.Column("joined_at", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+)
+answers = sa.Table(
+    "classroom_answers", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(CODE_LENGTH), nullable=False),
+    sa.Column("learner", sa.String(32), nullable=False),
+    sa.Column("page", sa.String(LIMITS["page"]), nullable=False),
+    sa.Column("question", sa.String(LIMITS["question"]), nullable=False),
+    sa.Column("state", sa.Text, nullable=False),  # canonical JSON of the state the question was asked in
+    sa.Column("state_hash", sa.String(32), nullable=False),
+    sa.Column("attempt", sa.Integer, nullable=False),
+    sa.Column("answer", sa.String(LIMITS["answer"]), nullable=False),
+    sa.Column("right", sa.Boolean, nullable=False),
+    sa.Column("misconception", sa.String(LIMITS["misconception"]), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    # one first attempt per learner per question and state, however many requests race
+    sa.UniqueConstraint("code", "learner", "page", "question", "state_hash", "attempt", name="uq_classroom_attempt"),
+    sa.Index("ix_classroom_answers_first", "code", "attempt"),
+    sa.Index("ix_classroom_answers_rate", "code", "learner", "created_at"),
+)
+
+
+class ClassError(Exception):
+    """A refusal the learner or teacher is told about in words (the message is plain, from this module)."""
+
+    reason = "error"
+
+
+class BadFormat(ClassError):
+    reason = "format"
+
+
+class NotFound(ClassError):
+    reason = "not_found"
+
+
+class Paused(ClassError):
+    reason = "paused"
+
+
+class Full(ClassError):
+    reason = "full"
+
+
+class RateLimited(ClassError):
+    reason = "rate"
+
+
+class NotJoined(ClassError):
+    reason = "not_joined"
+
+
+class Refused(ClassError):
+    """A wrong or missing teacher key: no data."""
+
+    reason = "refused"
+
+
+def normalise_code(raw: Any) -> str | None:
+    """A join code as typed ('k7q 2pm', 'K7Q-2PM') in its one form, 'K7Q2PM'; None unless it has the format."""
+    if not isinstance(raw, str) or len(raw) > 20:
+        return None
+    code = re.sub(r"[\s-]", "", raw).upper()
+    return code if _CODE.fullmatch(code) else None
+
+
+def valid_key(raw: Any) -> bool:
+    """Whether `raw` has the teacher key's format (32 URL-safe characters), before any hashing or query."""
+    return isinstance(raw, str) and _KEY.fullmatch(raw) is not None
+
+
+def valid_learner(raw: Any) -> bool:
+    return isinstance(raw, str) and _LEARNER.fullmatch(raw) is not None
+
+
+def new_learner_id() -> str:
+    """An anonymous learner: 16 random bytes, nothing about the person."""
+    return secrets.token_hex(16)
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("ascii")).hexdigest()
+
+
+def bounded(text: Any, limit: int) -> str:
+    """`text` as a string of at most `limit` characters (cut with an ellipsis), control characters removed."""
+    s = "".join(ch for ch in str(text) if ch.isprintable() or ch == " ")
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def canonical_state(state: Mapping[str, Any]) -> str:
+    """The state as canonical JSON: sorted keys, at most STATE_KEYS of them, each value bounded; the whole bounded.
+
+    Values are numbers, booleans, None, strings or lists of those; anything else is kept as its bounded text."""
+    if not isinstance(state, Mapping):
+        raise BadFormat("The question's state must be a mapping.")
+    clean: dict[str, Any] = {}
+    for k in sorted(state, key=str)[:STATE_KEYS]:
+        clean[bounded(k, 40)] = _clean_value(state[k])
+    text = json.dumps(clean, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    if len(text) > LIMITS["state"]:
+        raise BadFormat("The question's state is too long to record.")
+    return text
+
+
+def _clean_value(v: Any) -> Any:
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v if abs(v) < 2**53 else bounded(v, LIMITS["state_value"])
+    if isinstance(v, float):
+        return v if v == v and abs(v) != float("inf") else str(v)
+    if isinstance(v, (list, tuple)):
+        return [_clean_value(x) for x in list(v)[:32]]
+    return bounded(v, LIMITS["state_value"])
+
+
+def _checked_name(raw: Any, what: str) -> str:
+    if not isinstance(raw, str) or len(raw) > LIMITS[what] or not _NAME.fullmatch(raw):
+        raise BadFormat(f"The {what} name {bounded(raw, 40)!r} is not one this app records.")
+    return raw
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """One class as its learners and teacher see it."""
+
+    code: str
+    settings: dict
+    created_at: float
+    expires_at: float
+    paused: bool
+
+
+@dataclass
+class QuestionStats:
+    """The first attempts at one question in one state: how many, how many right, and every answer counted."""
+
+    page: str
+    question: str
+    state: dict
+    answered: int = 0
+    right: int = 0
+    attempts: int = 0  # every attempt, first or not
+    answers: dict[str, int] = field(default_factory=dict)  # answer -> learners who gave it first
+    wrong: dict[tuple[str, str | None], int] = field(default_factory=dict)  # (answer, misconception) -> learners
+
+    @property
+    def share_right(self) -> float:
+        return self.right / self.answered if self.answered else 0.0
+
+    def top_wrong(self) -> tuple[str, str | None, int] | None:
+        """The most common wrong first answer (answer, its misconception, how many); ties go to the answer first
+        in alphabetical order, so the dashboard does not flicker between them."""
+        if not self.wrong:
+            return None
+        (answer, why), n = min(self.wrong.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))
+        return answer, why, n
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """What the teacher's dashboard shows, as numbers: the words come from attn_lessons.classroom."""
+
+    info: ClassInfo
+    joined: int
+    active: int
+    questions: list[QuestionStats]
+
+
+def _sqlite_setup(engine: sa.Engine) -> None:
+    """WAL, a busy timeout, and BEGIN IMMEDIATE for writes (a deferred transaction that reads, then writes, fails
+    at once under a concurrent writer instead of waiting); reads keep a plain BEGIN."""
+
+    def on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # the driver sends no BEGIN of its own; on_begin does
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: a power cut may lose the last commits only
+        cur.close()
+
+    def on_begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("classroom_write") else "BEGIN")
+
+    if not event.contains(engine, "connect", on_connect):
+        event.listen(engine, "connect", on_connect)
+        event.listen(engine, "begin", on_begin)
+
+
+_SCHEMA_LOCK = threading.Lock()
+
+
+class ClassStore:
+    """Every read and write class mode makes, on one SQLAlchemy engine."""
+
+    def __init__(self, engine: sa.Engine, clock: Callable[[], float] = time.time):
+        self.engine = engine
+        self.clock = clock
+        if engine.dialect.name == "sqlite":
+            _sqlite_setup(engine)
+        self._ready = False
+
+    # ------------------------------------------------------------------------------------------ schema
+
+    def ensure_schema(self) -> None:
+        """Create the tables on first use and record the schema's version; refuse a database a newer app wrote."""
+        if self._ready:
+            return
+        with _SCHEMA_LOCK:
+            for attempt in range(3):
+                try:
+                    metadata.create_all(self.engine, checkfirst=True)
+                    self._check_version()
+                    break
+                except (IntegrityError, OperationalError, sa.exc.ProgrammingError):
+                    if attempt == 2:  # another process was creating the same tables; look again, then give up
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
+            self._ready = True
+
+    def _check_version(self) -> None:
+        with self._writing() as conn:
+            row = conn.execute(sa.select(meta_table.c.value).where(meta_table.c.name == "schema_version")).first()
+            if row is None:
+                conn.execute(meta_table.insert().values(name="schema_version", value=str(SCHEMA_VERSION)))
+            elif int(row.value) > SCHEMA_VERSION:
+                raise RuntimeError(f"The class database has schema version {row.value}; this app knows "
+                                   f"{SCHEMA_VERSION}. Update the app before using this database.")
+            # versions below SCHEMA_VERSION would be migrated here, one step at a time (none yet)
+
+    def schema_version(self) -> int:
+        self.ensure_schema()
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(meta_table.c.value)
+                                    .where(meta_table.c.name == "schema_version")).scalar_one())
+
+    def _writing(self) -> _Writing:
+        """A write transaction (BEGIN IMMEDIATE on SQLite), committed on success and closed either way."""
+        return _Writing(self)
+
+    # ------------------------------------------------------------------------------------------ classes
+
+    def create_class(self, settings: Mapping[str, Any]) -> tuple[str, str]:
+        """A new class with the teacher's settings: (its join code, its teacher key). Only the key's hash is kept."""
+        self.ensure_schema()
+        self.expire()
+        text = json.dumps(dict(settings), sort_keys=True, ensure_ascii=False)
+        if len(text) > LIMITS["settings"]:
+            raise BadFormat("The class's settings are too long to keep.")
+        now, key = self.clock(), secrets.token_urlsafe(KEY_BYTES)
+        for _ in range(20):  # 27⁶ ≈ 387 million codes: a clash is rare, and then another code is drawn
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                with self._writing() as conn:
+                    conn.execute(classes.insert().values(code=code, key_hash=key_hash(key), settings=text,
+                                                         created_at=now, expires_at=now + EXPIRY_DAYS * 86400,
+                                                         paused=False))
+                return code, key
+            except IntegrityError:
+                continue
+        raise RuntimeError("No free join code was found; try again.")
+
+    def get_class(self, code: Any) -> ClassInfo:
+        """The class with this join code, unexpired; BadFormat or NotFound otherwise (format first, then query)."""
+        checked = normalise_code(code)
+        if checked is None:
+            raise BadFormat("A class code is 6 letters and digits, such as K7Q2PM.")
+        self.ensure_schema()
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(classes).where(classes.c.code == checked)).first()
+        if row is None or row.expires_at <= self.clock():
+            raise NotFound(f"There is no class {checked}: check the code with your teacher.")
+        return ClassInfo(row.code, json.loads(row.settings), row.created_at, row.expires_at, bool(row.paused))
+
+    def check_key(self, code: Any, key: Any) -> bool:
+        """Whether `key` is this class's teacher key: its format first, then its hash compared in constant time."""
+        checked = normalise_code(code)
+        if checked is None or not valid_key(key):
+            return False
+        self.ensure_schema()
+        with self.engine.connect() as conn:
+            stored = conn.execute(sa.select(classes.c.key_hash, classes.c.expires_at)
+                                  .where(classes.c.code == checked)).first()
+        if stored is None or stored.expires_at <= self.clock():
+            return False
+        return hmac.compare_digest(stored.key_hash, key_hash(key))
+
+    def _require_key(self, code: Any, key: Any) -> str:
+        if not self.check_key(code, key):
+            raise Refused("That teacher key does not open this class.")
+        return normalise_code(code)
+
+    def set_paused(self, code: Any, key: Any, paused: bool) -> None:
+        checked = self._require_key(code, key)
+        with self._writing() as conn:
+            conn.execute(classes.update().where(classes.c.code == checked).values(paused=bool(paused)))
+
+    def delete_class(self, code: Any, key: Any) -> None:
+        """The class and every row it owns."""
+        checked = self._require_key(code, key)
+        with self._writing() as conn:
+            self._delete_codes(conn, [checked])
+
+    def _delete_codes(self, conn, codes: list[str]) -> None:
+        for table in (answers, learners, classes):
+            conn.execute(table.delete().where(table.c.code.in_(codes)))
+
+    def expire(self) -> int:
+        """Delete every class past its expiry, with its rows; how many classes went."""
+        self.ensure_schema()
+        now = self.clock()
+        with self.engine.connect() as conn:
+            old = list(conn.execute(sa.select(classes.c.code).where(classes.c.expires_at <= now)).scalars())
+        if old:
+            with self._writing() as conn:
+                self._delete_codes(conn, old)
+        return len(old)
+
+    # ------------------------------------------------------------------------------------------ learners
+
+    def join(self, code: Any, learner: str) -> ClassInfo:
+        """Put a learner in a class (again is fine): the class, or NotFound / Full / BadFormat."""
+        info = self.get_class(code)
+        if not valid_learner(learner):
+            raise BadFormat("That learner id is not one this app made.")
+        now = self.clock()
+        with self._writing() as conn:
+            seen = conn.execute(sa.select(learners.c.learner).where(learners.c.code == info.code,
+                                                                    learners.c.learner == learner)).first()
+            if seen is not None:
+                conn.execute(learners.update().where(learners.c.code == info.code, learners.c.learner == learner)
+                             .values(last_seen=now))
+                return info
+            count = conn.execute(sa.select(sa.func.count()).select_from(learners)
+                                 .where(learners.c.code == info.code)).scalar_one()
+            if count >= MAX_LEARNERS:
+                raise Full(f"Class {info.code} is full ({MAX_LEARNERS} learners).")
+            conn.execute(learners.insert().values(code=info.code, learner=learner, joined_at=now, last_seen=now))
+        return info
+
+    def record(self, code: Any, learner: str, page: str, question: str, state: Mapping[str, Any], answer: Any,
+               right: bool, misconception: str | None = None) -> int:
+        """Record one answer; its attempt number (1 for the learner's first at this question in this state).
+
+        Refused with Paused, NotFound, NotJoined, RateLimited or BadFormat; never half-written."""
+        checked = normalise_code(code)
+        if checked is None or not valid_learner(learner):
+            raise BadFormat("The class code or learner id has the wrong format.")
+        row = {"code": checked, "learner": learner, "page": _checked_name(page, "page"),
+               "question": _checked_name(question, "question"), "state": canonical_state(state),
+               "answer": bounded(answer, LIMITS["answer"]), "right": bool(right),
+               "misconception": None if misconception is None else bounded(misconception, LIMITS["misconception"])}
+        row["state_hash"] = hashlib.sha256(row["state"].encode()).hexdigest()[:32]
+        self.ensure_schema()
+        for tries in range(3):
+            try:
+                return self._record_once(row)
+            except IntegrityError:  # two answers of one learner raced for the same attempt number: count again
+                if tries == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _record_once(self, row: dict) -> int:
+        now = self.clock()
+        with self._writing() as conn:
+            cls = conn.execute(sa.select(classes.c.paused, classes.c.expires_at)
+                               .where(classes.c.code == row["code"])).first()
+            if cls is None or cls.expires_at <= now:
+                raise NotFound(f"There is no class {row['code']} any more.")
+            if cls.paused:
+                raise Paused("Your teacher has paused the class.")
+            joined = conn.execute(sa.select(learners.c.learner).where(learners.c.code == row["code"],
+                                                                      learners.c.learner == row["learner"])).first()
+            if joined is None:
+                raise NotJoined("You are not in this class; join it again.")
+            a = answers.c
+            recent = conn.execute(sa.select(sa.func.count()).select_from(answers).where(
+                a.code == row["code"], a.learner == row["learner"], a.created_at > now - RATE_WINDOW)).scalar_one()
+            if recent >= RATE_LIMIT:
+                raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
+            attempt = conn.execute(sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1).where(
+                a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
+                a.question == row["question"], a.state_hash == row["state_hash"])).scalar_one()
+            conn.execute(answers.insert().values(**row, attempt=attempt, created_at=now))
+            conn.execute(learners.update().where(learners.c.code == row["code"], learners.c.learner == row["learner"])
+                         .values(last_seen=now))
+        return int(attempt)
+
+    # ------------------------------------------------------------------------------------------ the teacher
+
+    def dashboard(self, code: Any, key: Any) -> Dashboard:
+        """Learners joined and active, and every question's first attempts; Refused without the right key."""
+        checked = self._require_key(code, key)
+        info, now = self.get_class(checked), self.clock()
+        a = answers.c
+        with self.engine.connect() as conn:
+            joined, active = conn.execute(sa.select(
+                sa.func.count(), sa.func.coalesce(sa.func.sum(sa.case((learners.c.last_seen > now - ACTIVE_WINDOW,
+                                                                        1), else_=0)), 0))
+                .where(learners.c.code == checked)).one()
+            firsts = conn.execute(sa.select(a.page, a.question, a.state_hash, a.state, a.answer, a.right,
+                                            a.misconception, sa.func.count().label("n"))
+                                  .where(a.code == checked, a.attempt == 1)
+                                  .group_by(a.page, a.question, a.state_hash, a.state, a.answer, a.right,
+                                            a.misconception)).all()
+            totals = conn.execute(sa.select(a.page, a.question, a.state_hash, sa.func.count().label("n"))
+                                  .where(a.code == checked).group_by(a.page, a.question, a.state_hash)).all()
+        return Dashboard(info, int(joined), int(active), _gather(firsts, totals))
+
+    def answer_rows(self, code: Any, key: Any) -> list[dict]:
+        """Every answer of the class, oldest first, learners numbered 1, 2, … in the order they first answered."""
+        checked = self._require_key(code, key)
+        a = answers.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(a.created_at, a.learner, a.page, a.question, a.state, a.attempt, a.answer,
+                                          a.right, a.misconception).where(a.code == checked)
+                                .order_by(a.created_at, a.id)).all()
+        numbers: dict[str, int] = {}
+        out = []
+        for r in rows:
+            n = numbers.setdefault(r.learner, len(numbers) + 1)
+            out.append({"time": r.created_at, "learner": n, "page": r.page, "question": r.question, "state": r.state,
+                        "attempt": r.attempt, "answer": r.answer, "right": bool(r.right),
+                        "misconception": r.misconception or ""})
+        return out
+
+    def count_rows(self, code: str) -> dict[str, int]:
+        """How many rows each table holds for a class (the tests check that delete leaves none)."""
+        with self.engine.connect() as conn:
+            return {t.name: conn.execute(sa.select(sa.func.count()).select_from(t).where(t.c.code == code))
+                    .scalar_one() for t in (classes, learners, answers)}
+
+
+class _Writing:
+    """`with store._writing() as conn:` a write transaction, committed on success, closed either way."""
+
+    def __init__(self, store: ClassStore):
+        self.store = store
+
+    def __enter__(self):
+        self.conn = self.store.engine.connect().execution_options(classroom_write=True)
+        self.tx = self.conn.begin()
+        return self.conn
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None:
+                self.tx.commit()
+            else:
+                self.tx.rollback()
+        finally:
+            self.conn.close()
+        return False
+
+
+def _gather(firsts, totals) -> list[QuestionStats]:
+    """Group the first-attempt counts by question and state."""
+    stats: dict[tuple[str, str, str], QuestionStats] = {}
+    for r in firsts:
+        s = stats.setdefault((r.page, r.question, r.state_hash),
+                             QuestionStats(r.page, r.question, json.loads(r.state)))
+        s.answered += r.n
+        s.answers[r.answer] = s.answers.get(r.answer, 0) + r.n
+        if r.right:
+            s.right += r.n
+        else:
+            s.wrong[(r.answer, r.misconception)] = s.wrong.get((r.answer, r.misconception), 0) + r.n
+    for r in totals:
+        if (r.page, r.question, r.state_hash) in stats:
+            stats[(r.page, r.question, r.state_hash)].attempts = int(r.n)
+    return list(stats.values())

@@ -52,14 +52,24 @@ ROUTE: tuple[Page, ...] = (
 )
 
 
+# The teachers' page: in the sidebar below the route, never on it, so Next and Back skip it.
+TEACHERS = Page("pages/8_Class.py", "Class mode (teachers)", ":material/groups:",
+                "Which misconceptions are common in your class, live?")
+
+
+def teachers_page() -> Page | None:
+    """The teachers' page, if its file exists."""
+    return TEACHERS if (ROOT / TEACHERS.path).exists() else None
+
+
 def route() -> list[Page]:
     """The pages in route order whose files exist (a deployment without pages/ still has Home)."""
     return [p for p in ROUTE if (ROOT / p.path).exists()]
 
 
 def page_of(path: str) -> Page:
-    """The route entry for a file path such as 'pages/2_Scaling_explorer.py'."""
-    for p in ROUTE:
+    """The route entry for a file path such as 'pages/2_Scaling_explorer.py' (or the teachers' page)."""
+    for p in (*ROUTE, TEACHERS):
         if p.path == path:
             return p
     raise KeyError(f"{path} is not on the route; add it to ROUTE in attn_ui/pages.py")

@@ -12,7 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from .pages import ROOT, neighbours, page_of, route
+from .classroom import class_sidebar, link_params
+from .pages import ROOT, neighbours, page_of, route, teachers_page
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -47,7 +48,9 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
             "{max-width: 46rem} .katex-display {padding: 0 3px}</style>")
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
+    class_box = st.sidebar.container()
     shared = _shared_controls(fresh, None if not uses_shared else one_head)
+    class_sidebar(class_box)  # a linked class is joined before any link is drawn, so the links carry it
     with nav:
         draw_nav(shared)
     return shared
@@ -60,8 +63,17 @@ def draw_nav(shared: Shared) -> None:
     if len(pages) == 1:
         return  # no pages/ folder: a single-page app has nothing to link to (and page_link would fail)
     for page in pages:
-        st.page_link(page.path, label=page.label, icon=page.icon, query_params=shared.query_params())
+        st.page_link(page.path, label=page.label, icon=page.icon, query_params=links(shared))
+    teachers = teachers_page()
+    if teachers is not None:  # below the route, not on it: Next and Back skip it
+        st.caption("For teachers")
+        st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=links(shared))
     st.divider()
+
+
+def links(shared: Shared) -> dict[str, str]:
+    """The query string every page link carries: the shared settings, and the class if this session is in one."""
+    return {**shared.query_params(), **link_params()}
 
 
 def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
@@ -207,11 +219,11 @@ def route_footer(file: str, shared: Shared, carry: dict[str, str] | None = None)
     st.divider()
     if nxt is not None:
         st.page_link(nxt.path, label=f"Next: {nxt.label}", icon=":material/arrow_forward:",
-                     query_params={**shared.query_params(), **(carry or {})})
+                     query_params={**links(shared), **(carry or {})})
         st.caption(nxt.question)
     if back is not None:
         st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",
-                     query_params=shared.query_params())
+                     query_params=links(shared))
 
 
 def rerun_fragments(*keys: str):

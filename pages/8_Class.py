@@ -1,0 +1,238 @@
+"""Class mode, the teachers' page: start a class, put its code on the projector, watch the answers arrive."""
+
+from __future__ import annotations
+
+import html
+from datetime import datetime, timezone
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from attn_lessons import classroom as words
+from attn_lessons.format import md_text, plot_label
+from attn_ui import classroom
+from attn_ui.classroom_store import normalise_code, valid_key
+from attn_ui.pages import HOME, ROOT
+from attn_ui.state import links, setup_page
+
+CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unseen", "_teacher_message"
+REFRESH_SECONDS = 5
+WRITE_TIMEOUT = 3.0  # a teacher's click may wait for the database a little longer than a learner's answer
+COLOURS = {True: "#2b6cb0", False: "#c05621"}  # right, wrong: told apart by the legend's words too
+
+
+def main():
+    shared = setup_page(__file__)
+    st.title("Class mode")
+    st.markdown(words.INTRO)
+    storage_note()
+    if st.session_state.pop("_teacher_deleted", None):
+        st.success(words.DELETED, icon=":material/delete:")
+    start_class(shared)  # one button: a code, the students' link and its QR code, the key shown once
+    reopen()  # the key in a password box opens the dashboard again
+    if st.session_state.get(KEY):
+        controls()  # pause, resume, delete, close
+        live_dashboard(st.session_state[CODE], st.session_state[KEY])
+    join_box(shared)  # a learner may type a class code here
+
+
+def storage_note() -> None:
+    """Say where the classes live when it is a local file that a cloud restart loses."""
+    path = classroom.local_file()
+    if path is not None:
+        shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        st.info(words.LOCAL_FILE.format(path=shown), icon=":material/storage:")
+
+
+def _create(settings: dict) -> None:
+    status, result = classroom.bounded_call(classroom.store().create_class, settings, timeout=WRITE_TIMEOUT)
+    ss = st.session_state
+    if status != "ok":
+        ss[MESSAGE] = words.UNREACHABLE
+        return
+    ss[CODE], ss[KEY], ss[UNSEEN], ss[MESSAGE] = result[0], result[1], True, None
+
+
+def start_class(shared) -> None:
+    """The button that makes a class; then the code in large type, the link, its QR code and the key once."""
+    st.header("Start a class")
+    st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
+              on_click=_create, args=(shared.query_params(),),
+              help="The class answers on your sentence and settings (the sidebar's), as they are now.")
+    ss = st.session_state
+    if ss.get(MESSAGE):
+        st.error(ss[MESSAGE], icon=":material/error:")
+    if not (ss.get(CODE) and ss.get(KEY)):
+        return
+    code = ss[CODE]
+    link = classroom.students_link(classroom.app_url(), code, shared.query_params())
+    left, right = st.columns([3, 2])
+    with left:
+        st.markdown("Join code")
+        st.html(f"<div data-testid='class-code' style='font-size: 4.5rem; font-weight: 700; letter-spacing: "
+                f"0.3rem; font-family: monospace'>{html.escape(code)}</div>")
+        st.markdown("The students' link (it carries your sentence and settings):")
+        st.code(link, language=None, wrap_lines=True)
+    png = classroom.qr_png(link)
+    if png is None:
+        right.warning(words.QR_TOO_LONG, icon=":material/qr_code:")
+    else:
+        right.image(png, caption=f"Scan to join class {code}", width=320)
+    if ss.get(UNSEEN):
+        with st.container(border=True):
+            st.warning(words.KEY_WARNING, icon=":material/key:")
+            st.code(ss[KEY], language=None)
+            st.button("I have saved the key", key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
+
+
+def _open(code_raw: str, key_raw: str) -> None:
+    ss = st.session_state
+    code = normalise_code(code_raw)
+    if code is None or not valid_key(key_raw):  # the format first: nothing malformed reaches the database
+        ss["_teacher_refused"] = words.REFUSED if code is None else words.KEY_FORMAT
+        return
+    status, ok = classroom.bounded_call(classroom.store().check_key, code, key_raw, timeout=WRITE_TIMEOUT)
+    if status != "ok":
+        ss["_teacher_refused"] = words.UNREACHABLE
+    elif not ok:
+        ss["_teacher_refused"] = words.REFUSED
+    else:
+        ss[CODE], ss[KEY], ss[UNSEEN], ss["_teacher_refused"] = code, key_raw, False, None
+
+
+def reopen() -> None:
+    """A class code and the teacher key in a password box open the dashboard in this session."""
+    st.header("Open a class's dashboard")
+    with st.form("class_open", border=False):
+        c1, c2 = st.columns([1, 2])
+        code = c1.text_input("Class code", key="open_code", max_chars=20)
+        key = c2.text_input("Teacher key", key="open_key", type="password", max_chars=64)
+        submitted = st.form_submit_button("Open the dashboard", icon=":material/lock_open:")
+    if submitted:
+        _open(code or "", key or "")
+    if st.session_state.get("_teacher_refused"):
+        st.error(st.session_state["_teacher_refused"], icon=":material/lock:")
+
+
+def _act(action: str) -> None:
+    ss = st.session_state
+    s, code, key = classroom.store(), ss.get(CODE), ss.get(KEY)
+    calls = {"pause": (s.set_paused, True), "resume": (s.set_paused, False), "delete": (s.delete_class,)}
+    fn, *extra = calls[action]
+    status, _ = classroom.bounded_call(fn, code, key, *extra, timeout=WRITE_TIMEOUT)
+    if status != "ok":
+        ss[MESSAGE] = words.REFUSED if status == "refused" else words.UNREACHABLE
+    elif action == "delete":
+        for k in (CODE, KEY, UNSEEN):
+            ss.pop(k, None)
+        ss[MESSAGE], ss["_teacher_deleted"] = None, True
+    else:
+        ss[MESSAGE] = None
+
+
+def _close() -> None:
+    for k in (CODE, KEY, UNSEEN):
+        st.session_state.pop(k, None)
+
+
+def controls() -> None:
+    """Pause, resume, delete (after a confirmation) and close this session's dashboard."""
+    st.header(f"Class {st.session_state[CODE]}")
+    c1, c2, c3, c4 = st.columns(4)
+    c1.button("Pause the class", key="class_pause", on_click=_act, args=("pause",), icon=":material/pause:")
+    c2.button("Resume the class", key="class_resume", on_click=_act, args=("resume",), icon=":material/play_arrow:")
+    sure = c3.checkbox("Yes, delete it", key="class_delete_sure")
+    c3.button("Delete the class", key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
+              icon=":material/delete:", help="The class and every answer it holds, for good.")
+    c4.button("Close the dashboard", key="class_close", on_click=_close, icon=":material/close:",
+              help="This session forgets the key; the class goes on.")
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def live_dashboard(code: str, key: str) -> None:
+    """The class's figures, read again every few seconds while this dashboard is open."""
+    status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
+    if status == "refused":
+        st.error(words.REFUSED, icon=":material/lock:")
+        return
+    if status != "ok":
+        st.warning(words.UNREACHABLE, icon=":material/cloud_off:")
+        return
+    if dash.info.paused:
+        st.warning(words.PAUSED_NOTE, icon=":material/pause_circle:")
+    c1, c2 = st.columns(2)
+    c1.metric("Learners joined", dash.joined)
+    c2.metric(f"Active in the last {words.ACTIVE_MINUTES} minutes", dash.active)
+    st.caption(words.learners_text(dash.joined, dash.active))
+    if not dash.questions:
+        st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
+    else:
+        st.subheader("The questions that most need attention first")
+    for n, stats in enumerate(words.attention_order(dash.questions), 1):
+        question_block(n, stats)
+    csv_download(code, key)
+
+
+def question_block(n: int, s) -> None:
+    """One question in one state: how many answered, the share right first time, the answers, the top wrong one."""
+    with st.container(border=True, key=f"class_question_{n}"):
+        st.markdown(f"**{n}. {md_text(words.question_title(s.question))}** · {md_text(words.page_name(s.page))}")
+        st.caption(md_text(words.state_text(s.state)))
+        c1, c2 = st.columns(2)
+        c1.metric("Answered", s.answered)
+        c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
+        st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
+        st.plotly_chart(answers_figure(s), key=f"class_answers_{n}", config={"displayModeBar": False})
+        top = s.top_wrong()
+        st.markdown(md_text(words.top_wrong_text(*top, s.answered) if top else words.NO_WRONG))
+
+
+def answers_figure(s) -> go.Figure:
+    """The first answers as horizontal bars, most given first, right and wrong told apart."""
+    wrong = {answer for answer, _ in s.wrong}
+    items = sorted(s.answers.items(), key=lambda kv: (-kv[1], kv[0]))
+    fig = go.Figure()
+    for right in (True, False):
+        part = [(a, n) for a, n in items if (a not in wrong) == right]
+        if part:
+            fig.add_bar(y=[plot_label(a[:60]) for a, _ in part], x=[n for _, n in part], orientation="h",
+                        name="right" if right else "wrong", marker_color=COLOURS[right])
+    fig.update_layout(title={"text": "First answers"}, height=120 + 28 * len(items), bargap=0.25,
+                      margin={"l": 10, "r": 10, "t": 40, "b": 30}, yaxis={"autorange": "reversed"},
+                      xaxis={"title": {"text": "learners"}, "dtick": 1}, legend={"orientation": "h"})
+    return fig
+
+
+def csv_download(code: str, key: str) -> None:
+    """Every answer of the class as CSV, learners numbered, formulas defused."""
+    status, rows = classroom.bounded_call(classroom.store().answer_rows, code, key, timeout=WRITE_TIMEOUT)
+    if status != "ok":
+        return
+    for r in rows:
+        r["time_utc"] = datetime.fromtimestamp(r.pop("time"), timezone.utc).isoformat(timespec="seconds")
+    st.download_button("Download the answers (CSV)", classroom.answers_csv(rows, words.CSV_COLUMNS),
+                       file_name=f"class_{code}.csv", mime="text/csv", key="class_csv",
+                       icon=":material/download:", on_click="ignore")
+
+
+def join_box(shared) -> None:
+    """Typing a class code here joins it, as opening the students' link does."""
+    st.header("Join a class")
+    code = classroom.current_class()
+    if code:
+        st.success(words.class_line(code), icon=":material/groups:")
+        st.page_link(HOME.path, label="Start the lesson on Home", icon=":material/arrow_forward:",
+                     query_params=links(shared))
+        return
+    with st.form("class_join", border=False):
+        raw = st.text_input("Class code", key="join_code", max_chars=20, placeholder="K7Q2PM")
+        go_ = st.form_submit_button("Join", icon=":material/login:")
+    if go_:
+        message = classroom.join(raw or "")
+        if message:
+            st.error(message, icon=":material/error:")
+        else:
+            st.rerun()
+
+
+main()

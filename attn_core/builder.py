@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .attention import scaled_dot_product_attention
+from .lexicon import feature_indices
 from .tokens import sinusoidal_positions
 
 # ---------------------------------------------------------------------------------------------
@@ -30,17 +31,7 @@ FEATURE_VALUE = 3.0  # a token has 3 on its feature, 0 on the others
 # "wants place" and make a query with no rule pick favourites.
 POSITION_DIMS = ("sin p", "cos p")
 
-LEXICON: dict[str, int] = {
-    **dict.fromkeys(("cat", "cats", "dog", "dogs", "bird", "birds", "fish", "mouse", "mice", "horse",
-                     "cow", "lion", "fox", "rabbit", "owl", "frog", "bear", "duck"), ANIMAL),
-    **dict.fromkeys(("sat", "sits", "sit", "ran", "runs", "run", "ate", "eats", "eat", "slept", "sleeps",
-                     "jumped", "jumps", "chased", "chases", "saw", "sees", "barked", "flew", "swam",
-                     "walked", "played", "hid"), ACTION),
-    **dict.fromkeys(("mat", "house", "park", "garden", "room", "tree", "table", "field", "river", "sea",
-                     "road", "bed", "box", "hill", "forest", "city", "kitchen", "sofa", "yard"), PLACE),
-    **dict.fromkeys(("the", "a", "an", "on", "in", "at", "of", "to", "and", "under", "over", "by",
-                     "with", "from", "into", "near", "this", "that", "its", "his", "her"), FUNCTION),
-}
+LEXICON: dict[str, int] = feature_indices(FEATURES)  # word -> feature index, read from attn_core/lexicon.csv
 
 # W_Q[f, g] = 1 means "a token with feature f looks for feature g"; everything else is 0.
 QUERY_RULES = (

@@ -235,24 +235,28 @@ class Dashboard:
     questions: list[QuestionStats]
 
 
+def _sqlite_connect(dbapi_connection, _record) -> None:
+    """Each new SQLite connection: WAL, a busy timeout, and no BEGIN of the driver's own (_sqlite_begin sends it)."""
+    dbapi_connection.isolation_level = None
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cur.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: a power cut may lose the last commits only
+    cur.close()
+
+
+def _sqlite_begin(conn) -> None:
+    """BEGIN IMMEDIATE for a write: a deferred transaction that reads, then writes, fails at once under a
+    concurrent writer instead of waiting its turn. Reads keep a plain BEGIN and never wait."""
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("classroom_write") else "BEGIN")
+
+
 def _sqlite_setup(engine: sa.Engine) -> None:
-    """WAL, a busy timeout, and BEGIN IMMEDIATE for writes (a deferred transaction that reads, then writes, fails
-    at once under a concurrent writer instead of waiting); reads keep a plain BEGIN."""
-
-    def on_connect(dbapi_connection, _record):
-        dbapi_connection.isolation_level = None  # the driver sends no BEGIN of its own; on_begin does
-        cur = dbapi_connection.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cur.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: a power cut may lose the last commits only
-        cur.close()
-
-    def on_begin(conn):
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("classroom_write") else "BEGIN")
-
-    if not event.contains(engine, "connect", on_connect):
-        event.listen(engine, "connect", on_connect)
-        event.listen(engine, "begin", on_begin)
+    """Attach the two listeners once per engine (a connection opened before them is thrown away)."""
+    if not event.contains(engine, "connect", _sqlite_connect):
+        engine.dispose()
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
 
 
 _SCHEMA_LOCK = threading.Lock()
@@ -437,8 +441,11 @@ class ClassStore:
                 raise NotFound(f"There is no class {row['code']} any more.")
             if cls.paused:
                 raise Paused("Your teacher has paused the class.")
+            # the learner's row, locked: one learner's answers are written one at a time (PostgreSQL; SQLite's
+            # BEGIN IMMEDIATE already writes one transaction at a time), so the attempt count and the cap are exact
             joined = conn.execute(sa.select(learners.c.learner).where(learners.c.code == row["code"],
-                                                                      learners.c.learner == row["learner"])).first()
+                                                                      learners.c.learner == row["learner"])
+                                  .with_for_update()).first()
             if joined is None:
                 raise NotJoined("You are not in this class; join it again.")
             a = answers.c

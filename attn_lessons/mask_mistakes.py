@@ -451,21 +451,21 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
 # 4. A finite "minus infinity"
 
 
-FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶", "min": "lowest"}  # a fill in a figure's column label
+FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶", "min": "lowest"}  # a fill in the fill table's column label
 
 
 def fill_columns(fill: str) -> list[str]:
-    """The fill figure's three columns: −∞ with a plain softmax, the finite fill, and attn_core's way."""
+    """The fill table's three columns: −∞ with a plain softmax, the finite fill, and attn_core's way."""
     return ["WRONG: −∞", f"WRONG: {FILL_SHORT[fill]}", "right: 0s"]
 
 
 def fill_title(label: str, dtype: str) -> str:
-    """The fill figure's title: whose row it shows, and in which dtype."""
+    """The fill table's title: whose row it shows, and in which dtype."""
     return f"weights of “{label}”, every key blocked, {dtype}"
 
 
 def blocked_row_note(labels, mask, row: int, added: bool) -> str:
-    """Which fully blocked row the fill figure shows, and why."""
+    """Which fully blocked row the fill table shows, and why."""
     if added:
         return (f"Your mask leaves every query at least one key, so this section also blocks every key of "
                 f"“{labels[row]}”, as happens to the first token of a left-padded sentence under a causal mask. "
@@ -541,7 +541,7 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
 
 
 def leak_title(label: str, word: str) -> str:
-    """The leak figure's title: which token changed, and to what."""
+    """The leak table's title: which token changed, and to what."""
     return f"largest change in each output, “{label}” → “{word}”"
 
 
@@ -753,7 +753,7 @@ def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str]
 
 
 def code_intro(leak: bool) -> str:
-    """What "Show the code" holds: sections 1 to 5, or 1 to 4 while section 5 draws no figure."""
-    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no figure just now)"
+    """What "Show the code" holds: sections 1 to 5, or 1 to 4 while section 5 draws no table."""
+    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no table just now)"
     return (f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
             "notebook below, which also checks its results against the page.")

@@ -3,7 +3,6 @@
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from attn_core import mask_mistakes as mm
@@ -14,10 +13,11 @@ from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import array_literal, source
-from attn_ui.data import cached_figure, load_inputs, notebook_cells, renormalise_table
-from attn_ui.figures import matrix_figure, plot
+from attn_ui.data import load_inputs, notebook_cells, renormalise_table
+from attn_ui.figures import SCREEN_PX
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
+from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = (
     "Masking bugs rarely raise an error. The shapes still match, the loss still falls, and the model quietly "
@@ -31,15 +31,14 @@ INTRO = (
 MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
                "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
 FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
-MARKS = ("A light grey cell (✕) is a blocked pair that got exactly 0; a red cell is a blocked pair that got "
-         "weight anyway; a dark grey cell labelled NaN is where the computation gave NaN.")
-BLOCKED_ZERO = "#d4d4d4"  # lighter than matrix_figure's −∞ grey, so NaN and a clean 0 never look alike
-LEAK_SCALE = [[0, "#f6b3b3"], [1, "#a50f15"]]  # weight where the mask said no: pale to deep red
+MARKS = ("Every weight is printed. Compare each table with M above: a pair where M is −∞ must get exactly 0. A "
+         "hatched cell printed NaN is where the computation gave not-a-number.")
+RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
 # Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
 FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
-LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
+LONG_CODE = 2400  # input numbers above which the code (~25 characters a number) passes ~60 kB: printed uncoloured
 SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
 
@@ -51,15 +50,14 @@ def main():
     st.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")  # short enough for a phone
     st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may attend to key } j \\"
              r" -\infty & \text{blocked} \end{cases}")
-    inputs, case, controls = your_mask(shared)   # the sentence, the mask, the right computation
-    right = right_figure(case)    # the right weights, drawn once, beside each of the first three mistakes
-    after_softmax(case, right)    # 1. zeroing after the softmax: rows stop summing to 1
-    inverted(case, right)         # 2. True read the other way: attention only where it was blocked
-    wrong_axis(case, right)       # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
+    inputs, case, choice, controls = your_mask(shared)  # the sentence, the mask, the right computation
+    after_softmax(case, choice)   # 1. zeroing after the softmax: rows stop summing to 1
+    inverted(case)                # 2. True read the other way: attention only where it was blocked
+    wrong_axis(case, choice)      # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
     finite_minus_infinity(case)   # 4. −10⁹ for −∞: uniform weights, or NaN in float16
     no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
     checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
-    spot_the_mask_mistake(case)   # the quiz
+    spot_the_mask_mistake(case, choice)  # the quiz
     take_it_home(shared, inputs, case, controls)  # sections 1 to 5 in plain numpy, and as a notebook
     route_footer(__file__, shared)  # the last page on the route: only "Back"
 
@@ -69,41 +67,39 @@ def md(labels) -> list[str]:
     return [fmt.md_text(label) for label in labels]
 
 
-def weights_figure(W, title: str, mask, rows, cols, *, share: float = 0.5, x_title: str = "key",
-                   y_title: str = "query"):
-    """A weights heatmap with this page's marks: a light grey ✕ on a blocked pair that got 0, a red cell on a
-    blocked pair that got weight, a dark grey cell labelled NaN where the computation gave not-a-number."""
-    W = np.asarray(W, dtype=float)
-    blocked = ~np.broadcast_to(np.asarray(mask, dtype=bool), W.shape)
-    nan = np.isnan(W)
-    fig = matrix_figure(np.where(nan, -np.inf, W), title, rows, cols, kind="weights", x_title=x_title,
-                        y_title=y_title, share=share)  # NaN drawn as matrix_figure draws −∞: a grey cell
-    main_trace = fig.data[0]
-    text = np.array(main_trace.text, dtype=object)
-    text[blocked & (W == 0)] = "✕"
-    text[nan] = "NaN"
-    main_trace.text = text.tolist()
-    for trace in fig.data[1:]:  # the grey layer over the NaN cells says NaN, not −∞
-        if trace.text is not None:
-            trace.text = [["NaN" if t == "−∞" else t for t in row] for row in trace.text]
-    zero = blocked & (W == 0)
-    leak = blocked & ~nan & (W > 0)
-    shown = main_trace.texttemplate is not None  # values printed in the cells (they fit)
-    for cells, scale in ((zero, [[0, BLOCKED_ZERO], [1, BLOCKED_ZERO]]), (leak, LEAK_SCALE)):
-        if cells.any():  # a layer over just these cells; hover falls through to the values below
-            # float32 is plenty for a colour, and the labels go only where they are printed: half the bytes
-            fig.add_trace(go.Heatmap(z=np.where(cells, W, np.nan).astype(np.float32), x=main_trace.x,
-                                     y=main_trace.y, zmin=0, zmax=1, colorscale=scale, showscale=False,
-                                     hoverinfo="skip", text=np.where(cells, text, "").tolist() if shown else None,
-                                     texttemplate=main_trace.texttemplate, textfont=main_trace.textfont,
-                                     xgap=1, ygap=1))
-    return fig
+@st.cache_data(show_spinner=False, max_entries=256)
+def table_markup(M, title: str, rows, cols, share: float = 1.0, **options) -> str:
+    """attn_ui.tables.matrix_html, built once per set of numbers: `share` is the fraction of the page's width
+    the table gets on a laptop (½ in two columns), as in draw_matrix."""
+    return matrix_html(M, title, list(rows), list(cols), width_px=min(NARROWEST_PX, SCREEN_PX * share), **options)
 
 
-def right_figure(case: mm.Case):
-    """The right weights, softmax(QKᵀ/√d_k + M), drawn the way the wrong ones beside them are."""
-    return cached_figure(weights_figure, case.right.weights, "right: softmax(QKᵀ/√d_k + M)", case.mask, case.labels,
-                         case.labels)
+def draw(M, title: str, rows, cols, where=None, **options) -> None:
+    """Draw matrix M as a table (matrix_html's options) in `where` (st, a column)."""
+    (where or st).html(table_markup(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), **options))
+
+
+def weights_table(W, title: str, labels, where=None, **options) -> None:
+    """A weights matrix (n, n) as a 0 … 1 table, queries down and keys across; NaN cells print NaN, hatched."""
+    draw(W, title, labels, labels, where, kind="weights", x_title="key", y_title="query", **options)
+
+
+def beside_the_right_one(case: mm.Case, wrong_weights, formula: str, **options) -> None:
+    """A wrong computation's weights and the right ones side by side, the same rows and columns outlined."""
+    c1, c2 = st.columns(2)
+    weights_table(wrong_weights, "WRONG weights", case.labels, c1, share=0.5, formula=formula, **options)
+    weights_table(case.right.weights, "right weights", case.labels, c2, share=0.5, formula=RIGHT, **options)
+
+
+def static_table(columns: dict, where=None) -> None:
+    """A small table of words and numbers ({heading: cells}) as a static st.table, which costs the browser far less
+    than a data grid: every cell a string made literal for markdown (a token may be * or _), a float with 3
+    decimals. Strings, not a pandas Styler: styling a table costs the server ~8 ms a rerun."""
+    def cell(v) -> str:
+        return fmt.num(v, 3) if isinstance(v, float | np.floating) else fmt.md_text(v)
+
+    (where or st).table(pd.DataFrame({fmt.md_text(h): [cell(v) for v in cells] for h, cells in columns.items()}),
+                        hide_index=True)
 
 
 def symptom_box(name: str) -> None:
@@ -114,7 +110,8 @@ def symptom_box(name: str) -> None:
 # ---------------------------------------------------------------------------------------------------------
 def your_mask(shared):
     """The mask every section uses: a kind, padding or a custom grid, and optionally one fully blocked row.
-    Returns the sentence's inputs, the case every section draws, and the mask's controls (for the notebook)."""
+    Returns the sentence's inputs, the case every section draws, the mask as the controls chose it, and the
+    mask's controls (for the notebook)."""
     inputs = load_inputs(shared)
     labels = inputs.labels
     n = len(labels)
@@ -133,12 +130,16 @@ def your_mask(shared):
                          format_func=lambda i: "no query" if i == NONE else labels[i],
                          help="A query that may see no key at all, as the first token of a left-padded sentence "
                               "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
-    mask = mm.with_blocked_row(masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
-                               None if block == NONE else int(block))
-    st.caption(say.mask_summary(md(labels), mask))
+    choice = mm.MaskChoice(kind, masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
+                           None if block == NONE else int(block))
+    case = mm.build_case(inputs, choice.mask)
+    right_anyway = mm.same_as_right(case) if case.mask.all() else []  # said only of a mask that blocks nothing
+    st.caption(say.mask_summary(md(labels), case.mask, right_anyway, choice))
+    draw(np.where(case.mask, 0.0, -np.inf), "M", labels, labels, formula="0 (may attend) or −∞ (blocked)", decimals=0,
+         x_title="key", y_title="query", highlight_row=mm.lone_blocked_row(case.mask), legend=False)
     controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
                 "fully blocked query": "none" if block == NONE else labels[block]}
-    return inputs, mm.build_case(inputs, mask), controls
+    return inputs, case, choice, controls
 
 
 def custom_grid(n: int) -> np.ndarray:
@@ -160,7 +161,7 @@ def custom_grid(n: int) -> np.ndarray:
 
 # ---------------------------------------------------------------------------------------------------------
 @st.fragment
-def after_softmax(case: mm.Case, right) -> None:
+def after_softmax(case: mm.Case, choice: mm.MaskChoice) -> None:
     """1. Zeroing the blocked weights after the softmax (a fragment: the prediction reruns only this section)."""
     st.header("1. The mask applied after the softmax")
     st.markdown("The mask must act on the **scores**, before the softmax. Zeroing the blocked weights afterwards "
@@ -173,30 +174,25 @@ def after_softmax(case: mm.Case, right) -> None:
     labels = case.labels
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
-    c1, c2 = st.columns(2)
-    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k) · mask", case.mask, labels, labels),
-         "fig_after_wrong", c1)
-    plot(right, "fig_after_right", c2)
+    beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     st.caption(MARKS)
     guess = predict(say.question_key(case.mask, i), say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS)
     if guess is not None:
-        reveal(guess, right=guess.value == say.row_sum_answer(float(wrong.weights[i].sum())),
-               why=say.after_softmax_reveal(md(labels), case.mask, wrong.weights, i))
-        row_sums(case, wrong)
+        answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
+        reveal(guess, right=guess.value == answer, why=why)
+        row_sums(case, wrong, choice)
     symptom_box("after_softmax")
     renormalising(case)
 
 
-def row_sums(case: mm.Case, wrong) -> None:
+def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
     """The right and wrong row sums side by side, and what zeroing after the softmax did to them."""
     labels = case.labels
-    sums = pd.DataFrame({"query": labels, "keys it may see": case.mask.sum(axis=-1),
-                         "right: row sum": case.right.weights.sum(axis=-1),
-                         "WRONG: row sum": wrong.weights.sum(axis=-1)})
     c1, c2 = st.columns([3, 2])
-    c1.dataframe(sums, hide_index=True, key="table_after_sums",
-                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in sums.columns[2:]})
-    c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights))
+    static_table({"query": labels, "keys it may see": case.mask.sum(axis=-1).tolist(),
+                  "right: row sum": case.right.weights.sum(axis=-1).tolist(),
+                  "WRONG: row sum": wrong.weights.sum(axis=-1).tolist()}, c1)
+    c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights, choice))
 
 
 def renormalising(case: mm.Case) -> None:
@@ -206,26 +202,22 @@ def renormalising(case: mm.Case) -> None:
                 "sums, and in exact arithmetic gives the masked weights. In floating point it does not always:")
     scaled = case.right.scores * case.right.scale
     cells = renormalise_table(scaled, case.mask)
-    rows = [say.renorm_row_label(c) for c in cells]
-    table = pd.DataFrame([{"scores": row, "dtype": c.dtype, "renormalised vs masked": say.renorm_cell_text(c)}
-                          for row, c in zip(rows, cells, strict=True)]).pivot(index="scores", columns="dtype",
-                                                                              values="renormalised vs masked")
-    table = table.loc[list(dict.fromkeys(rows)), list(mm.DTYPES)]
-    st.dataframe(table, key="table_renorm")
+    text = {(say.renorm_row_label(c), c.dtype): say.renorm_cell_text(c) for c in cells}
+    rows = list(dict.fromkeys(row for row, _ in text))  # the scores, in the order attn_core lists them
+    static_table({"scores": rows, **{dtype: [text[row, dtype] for row in rows] for dtype in mm.DTYPES}})
     st.markdown(say.renormalise_sentence(scaled, case.mask))
 
 
 # ---------------------------------------------------------------------------------------------------------
-def inverted(case: mm.Case, right) -> None:
+def inverted(case: mm.Case) -> None:
     """2. The mask's meaning inverted: True read as blocked instead of allowed."""
     st.header("2. The mask's meaning inverted")
     st.markdown("PyTorch uses both meanings of True, documented side by side. Build a mask in one and pass it "
                 "where the other is expected, and every allowed pair becomes blocked and every blocked pair "
                 "allowed. Nothing fails: the shape matches and the dtype is bool.")
-    st.dataframe(pd.DataFrame([{"PyTorch": c.api, "argument": c.argument, "shape": c.shape, "True means": c.true_means}
-                               for c in mm.TORCH_CONVENTIONS]
-                              + [{"PyTorch": "this page", "argument": "mask", "shape": "(n, n)",
-                                  "True means": mm.SDPA.true_means}]), hide_index=True, key="table_conventions")
+    rows = [*mm.TORCH_CONVENTIONS, mm.Convention("this page", "mask", "(n, n)", mm.SDPA.true_means, True)]
+    static_table({"PyTorch": [c.api for c in rows], "argument": [c.argument for c in rows],
+                  "shape": [c.shape for c in rows], "True means": [c.true_means for c in rows]})
     st.code("# True = may NOT attend\n"
             "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
             "# WRONG: here True means may attend\n"
@@ -235,17 +227,14 @@ def inverted(case: mm.Case, right) -> None:
             language="python")
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
-    c1, c2 = st.columns(2)
-    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k + inverted M)", case.mask, labels,
-                       labels),
-         "fig_inverted_wrong", c1)
-    plot(right, "fig_inverted_right", c2)
+    beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
+                         highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
     symptom_box("inverted")
 
 
 # ---------------------------------------------------------------------------------------------------------
-def wrong_axis(case: mm.Case, right) -> None:
+def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     """3. The mask broadcast along the wrong axis: query rows blocked instead of key columns."""
     st.header("3. The mask on the wrong axis")
     st.markdown("A padding mask is one flag per **key**. Shaped (1, n), numpy copies it down every row and it "
@@ -256,11 +245,9 @@ def wrong_axis(case: mm.Case, right) -> None:
     if cols is not None and cols.any() and not cols.all():
         st.code(say.padding_shapes_code(labels, cols), language="python")
     wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
-    c1, c2 = st.columns(2)
-    plot(cached_figure(weights_figure, wrong.weights, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)", case.mask, labels, labels),
-         "fig_axis_wrong", c1)
-    plot(right, "fig_axis_right", c2)
-    st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights))
+    blocked = mm.lone_blocked_row(case.mask)  # Mᵀ turns a fully blocked row into a fully blocked column
+    beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + Mᵀ)", highlight_row=blocked, highlight_col=blocked)
+    st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights, choice))
     symptom_box("wrong_axis")
 
 
@@ -288,10 +275,10 @@ def finite_minus_infinity(case: mm.Case) -> None:
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
-    plot(cached_figure(weights_figure, W, say.fill_title(labels[row], dtype), np.zeros_like(W, dtype=bool), labels,
-                       say.fill_columns(fill), share=1.0, x_title="", y_title="key"), "fig_fill")
+    draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights", y_title="key")
     st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
-               "may see nothing). " + MARKS)
+               "may see nothing). Every key here is blocked, so every weight must be exactly 0; a hatched cell "
+               "printed NaN is where the computation gave not-a-number.")
     for sentence in say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
                                        runs[1].output[row]):
         st.markdown(sentence)
@@ -309,7 +296,7 @@ def no_causal_mask(case: mm.Case) -> None:
                 "when it generates, where the future is not there yet. The test: **change a later token and see "
                 "which earlier outputs move.**")
     labels, n = case.labels, case.n
-    st.session_state[LEAK_SHOWN] = None  # until the figure is drawn: the notebook leaves section 5 out
+    st.session_state[LEAK_SHOWN] = None  # until the table is drawn: the notebook leaves section 5 out
     if n < 2:
         st.info("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
                 "two words in the sidebar to run the leak test.", icon=":material/short_text:")
@@ -332,9 +319,8 @@ def no_causal_mask(case: mm.Case) -> None:
     free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
     causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
     both = np.stack([free, causal])  # (2, n)
-    plot(cached_figure(matrix_figure, both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
-                       zmax=float(both.max()) or 1.0,
-                       x_title="query (output row)", y_title=""), "fig_leak")
+    draw(both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
+         zmax=float(both.max()) or 1.0, decimals=3, x_title="query (output row)", highlight_col=t)
     st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal))
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
@@ -358,10 +344,8 @@ def checks_for_your_code(case: mm.Case) -> None:
     for sentence in say.check_sentences(right, md(labels), case.mask, t, md([word])[0]):
         st.markdown(sentence)
     heads = say.check_headings()
-    frame = pd.DataFrame([{"computation": say.computation_label(name),
-                           **{h: say.check_cell(r) for h, r in zip(heads, results, strict=True)}}
-                          for name, results in table])
-    st.dataframe(frame, hide_index=True, key="table_checks")
+    static_table({"computation": [say.computation_label(name) for name, _ in table],
+                  **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
     st.markdown(say.caught_sentence(table))
     # a toggle, not an expander: the snippet (every number of Q, K and V) is built and sent only when asked for
     if st.toggle("Run these checks on your own code", key="checks_code",
@@ -373,13 +357,13 @@ def checks_for_your_code(case: mm.Case) -> None:
 
 # ---------------------------------------------------------------------------------------------------------
 @st.fragment
-def spot_the_mask_mistake(case: mm.Case) -> None:
+def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
     """The quiz: one mask mistake made on your Q, K, V and mask; name it from its symptoms."""
     st.header("Spot the mask mistake")
     pool = mm.quiz_pool(case.Q, case.K, case.V, case.mask)
-    if not pool:
-        st.info("With this mask, every mask mistake gives the right weights (or looks exactly like another), so "
-                "there is nothing to spot. Pick Causal or Padding above.", icon=":material/info:")
+    if len(pool) < 2:  # a quiz of one option is no question: say so, and what would give one
+        st.info(say.quiz_notice([m.name for m in pool], md(case.labels), mm.quiz_remedies(case, choice)),
+                icon=":material/info:")
         return
     st.markdown("One of the mistakes above was made on your Q, K, V and mask. Read its weights and the measured "
                 "symptoms, and name it.")
@@ -397,13 +381,11 @@ def spot_the_mask_mistake(case: mm.Case) -> None:
     mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
     c1, c2 = st.columns(2)
-    plot(cached_figure(weights_figure, mystery.weights, "mystery weights", case.mask, case.labels, case.labels),
-         "fig_quiz_mystery", c1)
+    weights_table(mystery.weights, "mystery weights", case.labels, c1, share=0.5)
     right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
     readings = say.symptom_readings(d)
-    c2.dataframe(pd.DataFrame({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
-                               "right": [v for _, v in say.symptom_readings(right_d)]}),
-                 hide_index=True, key="table_quiz")
+    static_table({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
+                  "right": [v for _, v in say.symptom_readings(right_d)]}, c2)
     c2.caption(say.READINGS_NOTE)
     answer = st.radio("Which mistake made the mystery weights?", options=[m.name for m in pool], index=None,
                       key="mquiz_answer", format_func=say.mistake_label)
@@ -439,13 +421,14 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
             shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)
 
     made = None
-    if X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE:  # every digit of d_model² weights: on request
-        if st.toggle("Show the code", key="show_code", help="Every number of X and the weights, so it is long."):
-            code_view(cells(), leak is not None, long=True)
-    else:
+    long = X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE  # every digit of d_model² weights
+    # a toggle, not an expander: the code is built and sent only when asked for, so a step of any control does not
+    # make the browser lay out and colour ten kB of code that nobody opened
+    if st.toggle("Show the code", key="show_code",
+                 help="Every number of X and the weights, so it is long." if long else
+                 "Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table."):
         made = cells()
-        with st.expander("Show the code", icon=":material/code:"):
-            code_view(made, leak is not None)
+        code_view(made, leak is not None, long=long)
     settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
     if leak is not None:
         settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
@@ -456,11 +439,11 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
 
 
 def code_view(cells, leak: bool, long: bool = False) -> None:
-    """The notebook's code, then the attn_core functions the page's figures come from. Long code is printed
+    """The notebook's code, then the attn_core functions the page's tables come from. Long code is printed
     without colours: colouring a few hundred kB of digits takes a browser seconds."""
     st.markdown(say.code_intro(leak))
     st.code(nbk.page_code(cells), language=None if long else "python")
-    st.markdown("Every wrong figure on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
+    st.markdown("Every wrong table on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
                 "the right ones from `masked_attention`.")
     for fn in SOURCES:
         st.code(source(fn), language="python")

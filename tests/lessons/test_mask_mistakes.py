@@ -180,7 +180,7 @@ def test_the_fill_sentences_say_what_each_row_is(dtype, fill):
         assert "0.167 on each of the 6 keys" in filled
         assert fmt.num(np.abs(runs[1].output[0]).max(), 3) in filled
     assert "weights of 0 and an output of 0" in safe and np.all(W[2] == 0)
-    # the numpy line printed above the figure is what numpy really prints
+    # the numpy line printed above the fill table is what numpy really prints
     line = say.overflow_code(fill, dtype)
     call, shown = line.split("  # -> ")
     with np.errstate(over="ignore"):
@@ -311,7 +311,7 @@ def test_the_question_titles_and_notices_name_what_they_show():
     assert say.check_headings() == ["1. rows sum to 1", "2. blocked get 0", "3. no leak", "4. blocked row 0s",
                                     "5. known answer"]
     assert say.code_intro(True).startswith("Your sentence and mask, then sections 1 to 5, in plain numpy")
-    assert "sections 1 to 4 (section 5 draws no figure just now)" in say.code_intro(False)
+    assert "sections 1 to 4 (section 5 draws no table just now)" in say.code_intro(False)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ kind, bad links, the predict-then-see question, the quiz and the checks snippet.
 
 import contextlib
 import io
-import json
 
 import numpy as np
 import pytest
@@ -13,10 +12,15 @@ from attn_core import mask_mistakes as mm
 from attn_core.masks import build_mask
 from attn_core.mistakes import draw_mistake
 from attn_lessons import mask_mistakes as say
-from tests.apptest_utils import all_text, figure_titled, figures, heatmap_z, run_page, title_of
+from attn_ui.tables import step_names
+from tests.apptest_utils import all_text, run_page, table_titled, tables
 
 PAGE = "pages/7_Mask_mistakes.py"
 TEXT = "the cat sat on the mat"
+WEIGHTS = 0.5 * 10**-2  # the weights tables print 2 decimals: a value read back is within half the last place
+RIGHT = "right weights = softmax(QKᵀ/√d_k + M)"
+AFTER, INVERTED, AXIS = ("WRONG weights = softmax(QKᵀ/√d_k) · mask", "WRONG weights = softmax(QKᵀ/√d_k + inverted M)",
+                         "WRONG weights = softmax(QKᵀ/√d_k + Mᵀ)")
 
 
 def open_page(**query_params):
@@ -29,53 +33,64 @@ def case_for(mask, text=TEXT, seed=0, d_model=8) -> mm.Case:
     return mm.build_case(attn_core.build_inputs(text, seed, d_model), mask)
 
 
-def texts(fig) -> list[str]:
-    """Every label printed in any heatmap cell of a figure."""
-    out = []
-    for trace in fig["data"]:
-        for row in trace.get("text") or []:
-            out += [str(t) for t in (row if isinstance(row, list) else [row])]
-    return out
+def printed(at) -> list[str]:
+    """Every value printed in any table cell on the page."""
+    return [text for t in tables(at) for row in t.body for text, _ in row["cells"]]
 
 
 def assert_no_nan_words(at):
-    for fig in figures(at):
-        labels = texts(fig)
-        assert not any(t in ("nan", "not a number") for t in labels), title_of(fig)
+    assert not any(t in ("nan", "not a number") for t in printed(at))
     assert "not a number" not in all_text(at)
 
 
 def titled(at, start):
-    return [f for f in figures(at) if title_of(f).startswith(start)]
+    return [t for t in tables(at) if t.caption.startswith(start)]
+
+
+def values_of(table) -> np.ndarray:
+    from tests.html_tables import values
+
+    return values(table)
+
+
+def classes(table) -> np.ndarray:
+    """Each cell's colour class as the browser applies it: its own, or the table's default (class="D<step>")."""
+    default = table.table_class[1:]
+    return np.array([[(cls or default).split()[0] for _, cls in row["cells"]] for row in table.body])
+
+
+def numbers(column) -> np.ndarray:
+    """A column of a static table (markdown text, as attn_lessons.format.num printed it) read back as floats."""
+    return np.array([float(str(t).replace("\\", "").replace("−", "-")) for t in column])
+
+
+def checks_table(at):
+    return next(t.value for t in at.table if "computation" in t.value.columns)
 
 
 def test_defaults_show_each_mistake_beside_the_right_one():
     at = open_page()
     case = case_for(build_mask("causal", 6))
     Q, K, V, mask = case.Q, case.K, case.V, case.mask
-    titles = [title_of(f) for f in figures(at)]
-    assert len(titles) == 9, titles  # a modest number of charts
-    assert sum(t.startswith("WRONG:") for t in titles) == 3 and all("(6 × 6)" in t for t in titles[:6])
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k) · mask")),
-                               mm.mask_after_softmax(Q, K, V, mask).weights, atol=1e-12)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")),
-                               mm.inverted_mask(Q, K, V, mask).weights, atol=1e-12)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)")),
-                               mm.mask_wrong_axis(Q, K, V, mask).weights, atol=1e-12)
-    rights = titled(at, "right: softmax(QKᵀ/√d_k + M)")
+    assert not at.get("plotly_chart")  # every matrix is a table
+    captions = [t.caption for t in tables(at)]
+    assert len(captions) == 10, captions  # M, three wrong-and-right pairs, the fill, the leak, the quiz
+    assert sum(c.startswith("WRONG") for c in captions) == 3 and all("(6 × 6)" in c for c in captions[:7])
+    M, rows, cols = table_titled(at, "M = 0 (may attend) or −∞ (blocked)")
+    np.testing.assert_array_equal(M, np.where(mask, 0.0, -np.inf))  # the blocked pairs, −∞ as in the formula
+    assert rows == cols == case.labels
+    for caption, run in ((AFTER, mm.mask_after_softmax), (INVERTED, mm.inverted_mask), (AXIS, mm.mask_wrong_axis)):
+        np.testing.assert_allclose(table_titled(at, caption)[0], run(Q, K, V, mask).weights, atol=WEIGHTS)
+    rights = titled(at, RIGHT)
     assert len(rights) == 3  # each wrong one has the right one beside it, on the same 0 … 1 scale
-    for fig in rights:
-        np.testing.assert_allclose(heatmap_z(fig), case.right.weights, atol=1e-12)
-        z_trace = next(t for t in fig["data"] if t["type"] == "heatmap")
-        assert (z_trace["zmin"], z_trace["zmax"]) == (0, 1)
-        cells = np.array(z_trace["text"])
-        assert np.all(cells[~mask] == "✕")  # a blocked pair that got exactly 0
-    inverted = figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")
-    red = [t for t in inverted["data"] if t["type"] == "heatmap"][-1]  # the layer over blocked pairs with weight
-    red_z = np.asarray(red["z"], dtype=float)
-    assert np.all(np.isfinite(red_z[~mask])) and np.all(np.isnan(red_z[mask]))  # every blocked pair got weight
-    grey = [t for t in rights[0]["data"] if t["type"] == "heatmap"][-1]  # the right one: blocked pairs got 0
-    assert np.all(np.asarray(grey["z"], dtype=float)[~mask] == 0) and np.isnan(np.asarray(grey["z"])[mask]).all()
+    for table in rights:
+        W = values_of(table)
+        np.testing.assert_allclose(W, case.right.weights, atol=WEIGHTS)
+        np.testing.assert_array_equal(classes(table), step_names(case.right.weights, "weights", 0.0, 1.0))
+        assert np.all(W[~mask] == 0)  # a blocked pair got exactly 0
+    inverted = mm.inverted_mask(Q, K, V, mask).weights
+    assert np.all(inverted[~mask] > 0) and np.all(inverted[mask] == 0)  # every blocked pair got weight, none other
+    assert np.all(values_of(titled(at, INVERTED)[0])[mask] == 0)
     assert_no_nan_words(at)
     text = all_text(at)
     assert "Your mask blocks 15 of the 36 query→key pairs" in text
@@ -83,15 +98,35 @@ def test_defaults_show_each_mistake_beside_the_right_one():
     assert "moves all 5 earlier outputs" in text and "none of the 5 moves" in text
 
 
-def test_the_fill_figure_shows_nan_zeros_and_uniform_weights_without_nan_labels_in_the_cells():
+def outlined_rows(table) -> list[str]:
+    return [r["label"] for r in table.body if r["cls"] == "H"]
+
+
+def test_the_asked_row_and_the_blocked_row_are_outlined():
+    at = open_page(block=2)
+    for table in titled(at, AFTER) + titled(at, RIGHT)[:1]:
+        assert outlined_rows(table) == ["the·0"]  # the row the prediction asks about
+    after = next(el.proto.body for el in at.get("html") if f"<caption>{AFTER}" in el.proto.body)
+    assert "outlined: query the·0" in after
+    for caption in ("M = ", INVERTED, AXIS):
+        assert outlined_rows(titled(at, caption)[0]) == ["sat"]  # the fully blocked row
+    assert [h for h, cls in titled(at, AXIS)[0].heads if cls == "H"] == ["sat"]  # turned around: a blocked column
+    leak = titled(at, "largest change in each output")[0]
+    assert [h for h, cls in leak.heads if cls == "H"] == ["mat"] and not outlined_rows(leak)  # the changed token
+    assert not outlined_rows(titled(open_page(), "M = ")[0])  # no fully blocked row: none outlined
+
+
+def test_the_fill_table_shows_nan_zeros_and_uniform_weights():
     at = open_page()
-    fig = figure_titled(at, "weights of “the·0”, every key blocked, float64")
-    z = heatmap_z(fig).T  # one column per computation
-    assert np.isnan(z[0]).all()  # −∞ with a plain softmax: a grey cell …
-    np.testing.assert_allclose(z[1], 1 / 6)  # −10⁹: uniform over the blocked keys
+    z, rows, cols = table_titled(at, "weights of “the·0”, every key blocked, float64")
+    assert cols == ["WRONG: −∞", "WRONG: −10⁹", "right: 0s"] and rows == case_for(build_mask("causal", 6)).labels
+    z = z.T  # one row per computation
+    assert np.isnan(z[0]).all()  # −∞ with a plain softmax: NaN, printed so and hatched …
+    np.testing.assert_allclose(z[1], 1 / 6, atol=WEIGHTS)  # −10⁹: uniform over the blocked keys
     assert np.all(z[2] == 0)  # attn_core: zeros
-    labels = texts(fig)
-    assert labels.count("NaN") >= 6 and "−∞" not in labels  # … labelled NaN, not −∞
+    cells = printed(at)
+    assert cells.count("NaN") >= 6 and "−∞" not in [c for t in titled(at, "weights of") for r in t.body
+                                                    for c, _ in r["cells"]]
     assert "0.167 on each of the 6 keys" in all_text(at)
 
 
@@ -102,24 +137,24 @@ def test_a_fully_blocked_row_in_float16():
     assert "“sat” may see no key at all: its row is fully blocked" in text
     assert "cannot be stored (the largest float16 magnitude is 65504), so np.float16(-1e9) is −∞" in text
     assert "np.float16(-1e9)  # -> np.float16(-inf)" in text
-    z = heatmap_z(figure_titled(at, "weights of “sat”, every key blocked, float16")).T
+    z = table_titled(at, "weights of “sat”, every key blocked, float16")[0].T
     assert np.isnan(z[0]).all() and np.isnan(z[1]).all() and np.all(z[2] == 0)
     assert_no_nan_words(at)
     case = case_for(mm.with_blocked_row(build_mask("causal", 6), 2))
     # all six can be spotted
     assert at.radio(key="mquiz_answer").options == [say.mistake_label(m.name) for m in mm.MASK_MISTAKES]
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k) · mask"))[2], 0)
-    assert np.all(heatmap_z(titled(at, "right: softmax")[0])[2] == 0)
+    np.testing.assert_allclose(table_titled(at, AFTER)[0][2], 0)
+    assert np.all(values_of(titled(at, RIGHT)[0])[2] == 0)
     assert case.right.weights[2].sum() == 0
     at.radio(key="fill").set_value("min").run()
     assert "the lowest float16, −65504" in all_text(at) and at.query_params["fill"] == "min"
-    z = heatmap_z(figure_titled(at, "weights of “sat”, every key blocked, float16")).T
-    np.testing.assert_allclose(z[1], 1 / 6, rtol=1e-3)
+    z = table_titled(at, "weights of “sat”, every key blocked, float16")[0].T
+    np.testing.assert_allclose(z[1], 1 / 6, atol=WEIGHTS)
 
 
 def test_one_token():
     at = open_page(text="hello")
-    assert all("(1 × 1)" in title_of(f) or "(1 × 3)" in title_of(f) for f in figures(at))
+    assert all("(1 × 1)" in t.caption or "(1 × 3)" in t.caption for t in tables(at))
     text = all_text(at)
     assert "single token" in text and "query 1 sees only itself" in text
     assert not titled(at, "largest change")
@@ -136,10 +171,10 @@ def test_one_token():
 def test_every_mask_kind(params, mask):
     at = open_page(**params)
     case = case_for(mask)
-    np.testing.assert_allclose(heatmap_z(titled(at, "right: softmax")[0]), case.right.weights, atol=1e-12)
-    np.testing.assert_allclose(heatmap_z(figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + Mᵀ)")),
-                               mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights, atol=1e-12)
-    assert at.dataframe[-2].value.iloc[0, 1:].isin(["✓", "—"]).all()  # the right computation passes
+    np.testing.assert_allclose(values_of(titled(at, RIGHT)[0]), case.right.weights, atol=WEIGHTS)
+    np.testing.assert_allclose(table_titled(at, AXIS)[0], mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights,
+                               atol=WEIGHTS)
+    assert checks_table(at).iloc[0, 1:].isin(["✓", "—"]).all()  # the right computation passes
     assert_no_nan_words(at)
     text = all_text(at)
     if params.get("pad") == 2:
@@ -148,13 +183,33 @@ def test_every_mask_kind(params, mask):
         assert "blocks no query→key pair" in text and "its own transpose" in text
 
 
+@pytest.mark.parametrize("params", [{"mask": "none"}, {"text": "hello", "mask": "causal"},
+                                    {"mask": "padding", "pad": 0}, {"mask": "padding", "pad": 6}])
+def test_the_page_speaks_of_the_mask_in_force(params):
+    at = open_page(**params)
+    text = all_text(at)
+    for never in ("Pick Causal or Padding to see", "Causal and padding masks are not",
+                  "every mistake below that is about blocked pairs gives the right answer"):
+        assert never not in text
+    picked = {"causal": "Causal", "padding": "Padding"}.get(params["mask"])
+    if picked:
+        assert f"pick {picked}" not in text and f"or {picked}" not in text  # never the kind already picked
+    if params.get("pad") == 0 or params["mask"] == "none" or params.get("text") == "hello":  # it blocks nothing
+        assert "Your mask blocks no query→key pair. So 5 of the 6 mask mistakes below give the right weights" in text
+        assert "Only the mask's meaning inverted changes them" in text
+        assert "mquiz_answer" not in [r.key for r in at.radio]  # one mistake to tell apart: no one-option quiz
+        assert any(i.value.startswith("With this mask only one mask mistake, the mask's meaning inverted")
+                   for i in at.info)
+
+
 def test_bad_links_fall_back_with_a_notice():
-    at = open_page(block=99, dtype="float8", fill="x", leak=77, word="two words", mquiz=-3, mask="custom",
-                   custom="abc")
+    at = open_page(block=99, dtype="float8", fill="x", leak=77, word="two words", mquiz=-3)
     assert at.selectbox(key="block").value == "none" and at.radio(key="dtype").value == "float64"
     assert at.radio(key="fill").value == "-1e9" and at.selectbox(key="leak").value == 5
     assert at.text_input(key="word").value == "dog" and at.number_input(key="mquiz").value == 0
     warned = " ".join(w.value for w in at.warning)
+    # an unreadable custom grid allows every pair, where only one mistake shows and there is no quiz: its own link
+    warned += " ".join(w.value for w in open_page(mask="custom", custom="abc").warning)
     for key in ("block", "dtype", "fill", "leak", "word", "mquiz", "custom"):
         assert f"link's {key}=" in warned, key
 
@@ -168,22 +223,30 @@ def test_a_grid_of_the_wrong_size_and_an_unreadable_word_are_explained():
     assert "already the token there" in all_text(at)
 
 
-@pytest.mark.parametrize(("prediction", "verdict"), [("less than 1", "success"), ("exactly 1", "warning")])
-def test_predict_the_row_sum_then_see_it(prediction, verdict):
-    at = open_page()
-    case = case_for(build_mask("causal", 6))
+@pytest.mark.parametrize(("params", "mask", "prediction", "verdict"), [
+    ({}, build_mask("causal", 6), "between 0 and 1", "success"),
+    ({}, build_mask("causal", 6), "exactly 1", "warning"),
+    # ?mask=padding&pad=6: the row of “the·0” sums to exactly 0, which is not also "between 0 and 1"
+    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "exactly 0", "success"),
+    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "between 0 and 1", "warning"),
+])
+def test_predict_the_row_sum_then_see_it(params, mask, prediction, verdict):
+    at = open_page(**params)
+    case = case_for(mask)
     key = say.question_key(case.mask, 0)
-    assert not any("WRONG: row sum" in df.value.columns for df in at.dataframe)  # hidden until answered
+    assert not any("WRONG: row sum" in t.value.columns for t in at.table)  # hidden until answered
+    assert at.radio(key=f"{key}_value").options == ["exactly 0", "between 0 and 1", "exactly 1", "more than 1"]
     at.radio(key=f"{key}_value").set_value(prediction).run()
     at.button(key=f"{key}_check").click().run()
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    why = say.after_softmax_reveal(case.labels, case.mask, wrong, 0)
+    answer, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
+    assert (answer == prediction) == (verdict == "success")
     shown = [e.value for e in getattr(at, verdict)]
     assert any(why in s for s in shown), shown
     assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
-    sums = next(df.value for df in at.dataframe if "WRONG: row sum" in df.value.columns)
-    np.testing.assert_allclose(sums["WRONG: row sum"], wrong.sum(-1))
-    np.testing.assert_allclose(sums["right: row sum"], 1)
+    sums = next(t.value for t in at.table if "WRONG: row sum" in t.value.columns)
+    np.testing.assert_allclose(numbers(sums["WRONG: row sum"]), wrong.sum(-1), atol=5e-4)  # printed with 3 decimals
+    np.testing.assert_allclose(numbers(sums["right: row sum"]), case.mask.any(-1), atol=5e-4)
 
 
 @pytest.mark.parametrize("right_answer", [True, False])
@@ -192,8 +255,9 @@ def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
     case = case_for(build_mask("causal", 6))
     pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
     secret = draw_mistake(3, pool)
-    z = heatmap_z(figure_titled(at, "mystery weights"))
-    np.testing.assert_allclose(z, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask).weights)
+    z = table_titled(at, "mystery weights")[0]
+    np.testing.assert_allclose(z, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask).weights,
+                               atol=WEIGHTS)
     answer = secret if right_answer else next(name for name in pool if name != secret)
     at.radio(key="mquiz_answer").set_value(answer).run()
     at.button(key="mquiz_check").click().run()
@@ -218,7 +282,7 @@ def test_the_checks_snippet_on_the_page_runs_and_passes():
         exec(code, scope)  # noqa: S102 - the page's own generated code
     assert printed.getvalue() == "all 5 checks pass\n"
     np.testing.assert_array_equal(scope["mask"], mm.with_blocked_row(build_mask("padding", 6, n_padded=2), 1))
-    table = at.dataframe[-2].value
+    table = checks_table(at)
     assert list(table["computation"])[1:] == [say.mistake_label(m.name) for m in mm.MASK_MISTAKES]
     assert (table.iloc[1:, 1:].map(lambda c: c.startswith("✗")).sum(axis=1) >= 1).all()  # every mistake caught
 
@@ -228,7 +292,8 @@ def test_the_leak_test_follows_its_controls():
     at.selectbox(key="leak").set_value(2).run()
     at.text_input(key="word").set_value("ran").run()
     assert at.query_params["leak"] == "2" and at.query_params["word"] == "ran"
-    z = heatmap_z(figure_titled(at, "largest change in each output, “sat” → “ran”"))
+    z, rows, _ = table_titled(at, "largest change in each output, “sat” → “ran”")
+    assert rows == ["WRONG: no mask", "causal mask"]
     assert np.all(z[0, :2] > 0) and np.all(z[1, :2] == 0)  # no mask: the earlier two move; causal: they do not
     assert "moves both earlier outputs" in all_text(at)
 
@@ -239,16 +304,16 @@ def test_show_me_reveals_the_row_sums_without_a_mark():
     key = say.question_key(case.mask, 0)
     at.button(key=f"{key}_skip").click().run()
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    why = say.after_softmax_reveal(case.labels, case.mask, wrong, 0)
+    _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
     assert any(why == i.value for i in at.info) and not at.success
     assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
-    assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
+    assert any("WRONG: row sum" in t.value.columns for t in at.table)
 
 
 def test_skip_the_predictions_shows_the_row_sums_at_once():
     at = open_page(reveal=1)
     key = say.question_key(build_mask("causal", 6), 0)
-    assert any("WRONG: row sum" in df.value.columns for df in at.dataframe)
+    assert any("WRONG: row sum" in t.value.columns for t in at.table)
     assert f"{key}_check" not in [b.key for b in at.button]  # no question asked
 
 
@@ -259,21 +324,24 @@ def test_the_last_page_on_the_route_links_only_back():
     assert not any(label.startswith("Next:") for label in links)
 
 
-def test_every_chart_has_no_toolbar_and_the_right_weights_are_one_figure_shown_three_times():
+def test_no_chart_and_the_right_weights_are_one_table_shown_three_times():
     at = open_page()
-    charts = at.get("plotly_chart")
-    assert charts and all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False}
-                          for c in charts)
-    rights = [c.proto.spec for c in charts if title_of(json.loads(c.proto.spec)).startswith("right:")]
-    assert len(rights) == 3 and len(set(rights)) == 1  # byte-identical: drawing it does not change it
+    assert not at.get("plotly_chart")  # every matrix on this page is a table: no chart, no toolbar
+    rights = [el.proto.body for el in at.get("html") if f"<caption>{RIGHT}" in el.proto.body]
+    assert len(rights) == 3 and len(set(rights[1:])) == 1  # §2 and §3: byte-identical, built once
+    assert rights[0] != rights[1] and "outlined: query the·0" in rights[0]  # §1 outlines the row it asks about
+    assert len({tuple(map(tuple, values_of(t))) for t in titled(at, RIGHT)}) == 1  # the same numbers, three times
 
 
-def test_the_largest_inputs_send_at_most_250_kb_of_figures():
-    at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=64, heads=8)
-    assert sum(len(c.proto.spec) for c in at.get("plotly_chart")) <= 250_000
-    inverted = figure_titled(at, "WRONG: softmax(QKᵀ/√d_k + inverted M)")
-    assert inverted["layout"]["title"]["subtitle"]["text"] == "values: hover over or tap a cell"
-    assert all(t.get("text") is None for t in inverted["data"][1:])  # no labels sent where none are printed
+def test_the_largest_inputs_send_at_most_400_kb_of_tables():
+    text = " ".join(f"w{i}" for i in range(32))
+    at = open_page(text=text, d_model=64, heads=8)
+    assert not at.get("plotly_chart")
+    assert sum(len(el.proto.body) for el in at.get("html")) <= 400_000
+    case = case_for(build_mask("causal", 32), text=text, d_model=64)
+    inverted, rows, cols = table_titled(at, INVERTED)  # every value printed, even at 32 × 32
+    assert inverted.shape == (32, 32) and rows == cols == case.labels
+    np.testing.assert_allclose(inverted, mm.inverted_mask(case.Q, case.K, case.V, case.mask).weights, atol=WEIGHTS)
 
 
 # ------------------------------------------------------------------------------------ take it home
@@ -285,6 +353,13 @@ def shown_cells(text=TEXT, d_model=8, mask=None, dtype="float64", fill="-1e9", l
     from tests.notebooks.test_notebooks import mask_mistakes
 
     return mask_mistakes(text, 0, d_model, dtype=dtype, fill=fill, leak=leak, leak_t=leak_t, word=word, mask=mask)[1]
+
+
+def with_the_code(at):
+    """The page with its “Show the code” switched on: the code is built and sent only when asked for."""
+    at.toggle(key="show_code").set_value(True).run()
+    assert not at.exception
+    return at
 
 
 def notebook_code(at) -> list[str]:
@@ -304,6 +379,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
 
     at = open_page()
     cells = shown_cells()
+    assert notebook_code(at) == [] and at.toggle(key="show_code").value is False  # built only when asked for
+    with_the_code(at)
     assert notebook_code(at) == [page_code(cells)]  # the code on screen is the notebook's code
     code = notebook_code(at)[0]
     assert "leak_x = np.array(" in code and "dtype = 'float64'" in code  # sections 4 and 5 as drawn
@@ -315,7 +392,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
 
 
 def test_the_code_follows_sections_four_and_five():
-    at = open_page(mask="padding", pad=2, block=1)
+    at = with_the_code(open_page(mask="padding", pad=2, block=1))
     mask = mm.with_blocked_row(build_mask("padding", 6, n_padded=2), 1)
     assert notebook_code(at) == [page_code(shown_cells(mask=mask))]
     at.radio(key="dtype").set_value("float16").run()
@@ -332,11 +409,11 @@ def test_the_code_follows_sections_four_and_five():
     assert "'sat' -> 'ran'" in code[0] and "fill = 'min'" in code[0]
     at.text_input(key="word").set_value("two words").run()  # refused: section 5 draws nothing, nor does the code
     assert notebook_code(at) == [page_code(shown_cells(mask=mask, dtype="float16", fill="min", leak=False))]
-    assert "section 5 draws no figure just now" in all_text(at)
+    assert "section 5 draws no table just now" in all_text(at)
 
 
 def test_one_token_leaves_section_five_out_of_the_code():
-    at = open_page(text="hello")
+    at = with_the_code(open_page(text="hello"))
     (code,) = notebook_code(at)
     assert code == page_code(shown_cells(text="hello", leak=False)) and "leak_t = leak_word = leak_x = None" in code
 
@@ -346,8 +423,7 @@ def test_a_long_sentence_in_a_wide_model_shows_the_code_only_when_asked():
     at = open_page(text=text, d_model=64, heads=8)
     assert notebook_code(at) == []  # every digit of three 64 × 64 matrices: not built until asked for
     assert at.get("download_button")
-    at.toggle(key="show_code").set_value(True).run()
-    assert not at.exception
+    with_the_code(at)
     (code,) = notebook_code(at)
     assert code == page_code(shown_cells(text=text, d_model=64, mask=build_mask("causal", 32)))
     assert len(code) > 60_000

@@ -187,6 +187,16 @@ def row_and_column_sums(right_w, wrong_w) -> str:
             "1 gets less.")
 
 
+def sums_table(labels, weights) -> str:
+    """Section 1: one weight matrix's row and column sums, a row per token, as a markdown table: three narrow
+    columns, so it fits a phone, and no toolbar or grid for the keyboard to step through. Three decimals, as a
+    table prints them; the sentences give a sum near 1 its digits (sig)."""
+    w = np.asarray(weights, dtype=float)  # (n_q, n_k)
+    rows = [f"| {md_text(t)} | {num(r, 3)} | {num(c, 3)} |" for t, r, c in zip(labels, w.sum(-1), w.sum(-2),
+                                                                              strict=True)]
+    return "\n".join(["| token | row sum | column sum |", "| :-- | --: | --: |", *rows])
+
+
 AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
                  "or the columns?")
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",

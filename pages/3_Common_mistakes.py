@@ -112,13 +112,6 @@ def side_by_side(specs, heading: str) -> None:
         draw(spec, col, 1 / len(specs))
 
 
-def sums_table(weights, labels, key: str) -> None:
-    """One weight matrix's row and column sums, three narrow columns so the table fits a phone."""
-    sums = pd.DataFrame({"token": labels, "row sum": weights.sum(axis=-1), "column sum": weights.sum(axis=-2)})
-    st.dataframe(sums, hide_index=True, key=key,
-                 column_config={c: st.column_config.NumberColumn(format="%.3f") for c in ("row sum", "column sum")})
-
-
 @st.fragment
 def wrong_axis(labels, Q, K, V) -> None:
     """1. Softmax over the queries: columns sum to 1, rows do not. The learner predicts which before the sums."""
@@ -133,13 +126,9 @@ def wrong_axis(labels, Q, K, V) -> None:
         return  # the sums, and everything that gives them away, wait for the prediction
     reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
            why=say.axis_reveal(axis0.weights))
-    c1, c2 = st.columns(2)
-    with c1:
-        st.markdown("Sums, **right** weights")
-        sums_table(right.weights, labels, "table_sums_right")
-    with c2:
-        st.markdown("Sums, **WRONG** weights")
-        sums_table(axis0.weights, labels, "table_sums_wrong")
+    c1, c2 = st.columns(2)  # plain tables: three narrow columns each, nothing for the keyboard to step through
+    c1.markdown("Sums, **right** weights\n\n" + say.sums_table(labels, right.weights))
+    c2.markdown("Sums, **WRONG** weights\n\n" + say.sums_table(labels, axis0.weights))
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
     worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names

@@ -106,6 +106,13 @@ def test_the_quiz_readings_print_a_largest_weight_near_1_with_its_digits():
     assert row["mean largest weight"] == "0.99996" and row["mean row entropy (nats)"] == "0.0002"
 
 
+def test_the_sums_table_has_a_row_per_token_with_its_two_sums():
+    said = say.sums_table(["the·0", "a|b", "$"], np.array([[0.2, 0.8, 0.0], [0.5, 0.25, 0.25], [0.1, 0.1, 0.8]]))
+    lines = said.split("\n")
+    assert lines[:2] == ["| token | row sum | column sum |", "| :-- | --: | --: |"]
+    assert lines[2:] == ["| the·0 | 1.000 | 0.800 |", "| a\\|b | 1.000 | 1.150 |", "| \\$ | 1.000 | 1.050 |"]
+
+
 def test_scores_kind_follows_the_measured_relation():
     Q, K, V = heads_qkv()
     right = mk.correct_attention(Q, K, V)

@@ -4,6 +4,7 @@ import inspect
 import re
 
 import numpy as np
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -76,12 +77,14 @@ def test_defaults_show_each_mistake_beside_the_right_one():
     assert np.abs(wrong_w.sum(axis=1) - 1).max() > 0.05 + n * ATOL  # … and rows do not
     np.testing.assert_allclose(matrix(at, "right: softmax over keys"), right.weights, atol=ATOL)
 
-    right_sums, wrong_sums = at.dataframe[0].value, at.dataframe[1].value  # the two sums tables come first
+    right_sums, wrong_sums = sums_tables(at)
+    assert right_sums["token"].tolist() == ["the·0", "cat", "sat", "on", "the·4", "mat"]
     np.testing.assert_allclose(wrong_sums["row sum"], wrong_w.sum(axis=1), atol=n * ATOL)
     np.testing.assert_allclose(right_sums["row sum"], 1)
     np.testing.assert_allclose(wrong_sums["column sum"], 1)
-    # narrow enough for a phone: no table on the page has more than three columns
+    # narrow enough for a phone: no table of words and sums on the page has more than three columns
     assert all(len(df.value.columns) <= 3 for df in at.dataframe)
+    assert all(len(df.columns) == 3 for df in (right_sums, wrong_sums))
 
     swapped = matrix(at, "WRONG: scores KQᵀ")
     np.testing.assert_allclose(swapped, matrix(at, "right: scores QKᵀ").T)  # printed alike: each is the other's cell
@@ -302,9 +305,19 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings(text):
                for k in ("Next: Check yourself", "Back: Training lab"))
 
 
-def sums_tables(at) -> list:
-    """Section 1's two sums tables (right, then wrong), as DataFrames."""
-    return [df.value for df in at.dataframe if list(df.value.columns) == ["token", "row sum", "column sum"]]
+SUMS_HEAD = "| token | row sum | column sum |"
+
+
+def sums_tables(at) -> list[pd.DataFrame]:
+    """Section 1's two sums tables (right, then wrong), read back from their markdown as DataFrames."""
+    frames = []
+    for m in (m for m in at.markdown if SUMS_HEAD in m.value):
+        lines = m.value.split(SUMS_HEAD)[1].strip().split("\n")[1:]  # the rows, under the alignment line
+        cells = [[c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
+        frames.append(pd.DataFrame({"token": [re.sub(r"\\(.)", r"\1", c[0]) for c in cells],
+                                    "row sum": [float(c[1]) for c in cells],
+                                    "column sum": [float(c[2]) for c in cells]}))
+    return frames
 
 
 def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():

@@ -341,8 +341,9 @@ def _same(a: Asked, value: Any, wrong_value: Any, state) -> bool:
         if isinstance(wrong_value, tuple) and q.answer_type == "shape":
             return tuple(value) == tuple(wrong_value)
         if isinstance(wrong_value, tuple):
-            return len(value) == len(wrong_value) and all(abs(x - y) < 1e-6 for x, y in zip(value, wrong_value,
-                                                                                          strict=True))
+            # a typed vector is rounded (an average of -5/3 typed as -1.67): each entry to within 0.01
+            return len(value) == len(wrong_value) and all(abs(x - y) <= 0.01 for x, y in zip(value, wrong_value,
+                                                                                           strict=True))
         return abs(float(value) - float(wrong_value)) <= max(q.tolerance, 0.005 * abs(float(wrong_value)), 1e-9)
     return value == wrong_value
 

@@ -1,0 +1,152 @@
+"""The wrong answers each question expects: every question of the app is listed, every listed question exists, and
+every misconception names an answer that is wrong."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attn_core.masks import key_set_options, visible_keys
+from attn_core.mistakes import SUM_LINES, softmax_over_queries, sums_prediction_right
+from attn_core.scaling import compare_two_keys
+from attn_lessons import misconceptions as mc
+from attn_lessons import questions as qs
+from attn_lessons.mask_mistakes import ROW_SUM_OPTIONS
+from attn_lessons.training import GUESSES
+
+ROOT = Path(__file__).resolve().parents[2]
+SENTENCE = {"text": "the cat sat on the mat", "query": 2}
+SEEDS = range(40)
+
+
+def page_file(name: str) -> Path:
+    """A page's file from its class-mode name, whatever its number prefix ('common_mistakes' -> pages/3_…)."""
+    if name == "home":
+        return ROOT / "streamlit_app.py"
+    found = [p for p in (ROOT / "pages").glob("*.py") if p.stem.split("_", 1)[-1].lower() == name]
+    assert len(found) == 1, f"no single page file for {name!r}: {found}"
+    return found[0]
+
+
+def predict_calls(path: Path) -> int:
+    """How many predict-first questions a page asks: its calls of checkpoint.predict."""
+    return len(re.findall(r"(?<![\w.])predict\(", path.read_text()))
+
+
+def test_every_predict_first_question_of_the_app_is_listed_and_every_listed_one_exists():
+    listed = {}
+    for a in mc.PREDICTIONS:
+        listed[a.page] = listed.get(a.page, 0) + 1
+    files = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py"))]
+    asked = {f: predict_calls(f) for f in files if predict_calls(f)}
+    assert {page_file(name): n for name, n in listed.items()} == asked
+
+
+def test_every_check_yourself_kind_is_listed():
+    assert [a.id for a in mc.QUIZ] == [f"quiz.{k}" for k in qs.KINDS]
+    assert all(page_file(a.page).name.endswith("Check_yourself.py") for a in mc.QUIZ)
+
+
+def test_every_question_names_its_wrong_answers_once():
+    for a in mc.QUESTIONS.values():
+        assert a.wrong, a.id
+        shows = [w.shows for w in a.wrong]
+        answers = [w.answer for w in a.wrong]
+        assert len(set(shows)) == len(shows) and len(set(answers)) == len(answers), a.id
+        assert all(w.shows.strip() and w.answer.strip() and not w.shows.endswith(".") for w in a.wrong), a.id
+
+
+def _raw(q: qs.Question, value) -> str:
+    """A value as a learner would type it."""
+    if q.answer_type == "shape":
+        return qs.shape_text(value)
+    if q.answer_type == "vector":
+        return qs.vector_text(value)
+    if q.answer_type == "number":
+        return repr(float(value))
+    return value
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+def test_every_quiz_misconception_names_an_answer_the_quiz_marks_wrong(kind):
+    a = mc.asked(f"quiz.{kind}")
+    found = {w.shows: 0 for w in a.wrong}
+    for seed in SEEDS:
+        q, state = mc.quiz_question(kind, seed), {"seed": seed}
+        for w in a.wrong:
+            for value in w.values(state):
+                raw = _raw(q, value)
+                if qs.check(q, raw).status != qs.WRONG:
+                    continue  # at this seed the wrong answer is the right one (or unreadable): not counted
+                named = mc.wrong_answer(a.id, raw, state)
+                assert named is not None, (kind, seed, w.answer, raw)
+                found[w.shows] += named is w
+        right = _raw(q, q.answer)
+        assert mc.misconception(a.id, right, state) is None, (kind, seed)  # a right answer signals nothing
+    assert all(found.values()), f"never the named wrong answer in seeds 0-39: {found}"
+
+
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if k in mc.CHOICES])
+def test_every_choice_misconception_is_an_option_of_the_question(kind):
+    q = mc.quiz_question(kind, 0)
+    assert set(mc.CHOICES[kind]) < set(dict(q.options))
+    assert q.answer not in mc.CHOICES[kind]
+
+
+def test_the_axis_question_lists_the_wrong_options_only():
+    W = softmax_over_queries(*np.random.default_rng(0).standard_normal((3, 5, 4))).weights
+    for w in mc.asked("mistakes.axis").wrong:
+        (key,) = w.values({})
+        assert key in SUM_LINES and not sums_prediction_right(key, W)
+        assert mc.misconception("mistakes.axis", key) == w.shows
+    assert mc.answer_text("mistakes.axis", "rows") == "the rows (each query's weights)"
+
+
+def test_the_race_and_row_sum_questions_name_their_own_options():
+    assert {w.values({})[0] for w in mc.asked("training.race").wrong} == set(GUESSES)
+    assert {w.values({})[0] for w in mc.asked("mask_mistakes.row_sum").wrong} < set(ROW_SUM_OPTIONS)
+    assert mc.misconception("mask_mistakes.row_sum", "exactly 1") == (
+        "zeroing after the softmax still leaves weights that sum to 1")
+
+
+def test_the_scaling_question_names_wrong_weights_away_from_the_right_one():
+    state = {"scores": [2.0, 1.0], "d_k": 16}
+    right = float(compare_two_keys([2, 1], 16).p_unscaled[0])
+    for w in mc.asked("scaling.softmax").wrong:
+        (value,) = w.values(state)
+        assert abs(value - right) > mc.NEAR, w.answer
+        assert mc.misconception("scaling.softmax", value, state) == w.shows
+    assert mc.answer_text("scaling.softmax", 0.731, state) == "0.73"
+
+
+def test_the_token_questions_name_the_query_itself_and_its_neighbours():
+    assert mc.misconception("home.top_key", "sat", SENTENCE) == mc.SELF.shows
+    assert mc.misconception("home.top_key", 2, SENTENCE) == mc.SELF.shows  # a position reads as its token
+    assert mc.misconception("home.top_key", "on", SENTENCE) == mc.NEIGHBOUR.shows
+    assert mc.misconception("home.top_key", 1, SENTENCE) == mc.NEIGHBOUR.shows
+    assert mc.misconception("home.top_key", "mat", SENTENCE) is None
+    assert mc.answer_text("home.top_key", 0, SENTENCE) == "the·0"
+    assert mc.misconception("builder.most_weight", -1, SENTENCE) == mc.asked("builder.most_weight").wrong[0].shows
+
+
+def test_the_masks_question_names_every_offered_wrong_key_set():
+    n, i = 6, 2
+    causal = np.tril(np.ones((n, n), dtype=bool))
+    state = {**SENTENCE, "mask": "causal", "query": i, "n_tokens": n, "n_real": n}
+    offered = key_set_options(causal, i, n)
+    for keys in offered:
+        if set(keys) != set(visible_keys(causal, i)):
+            assert mc.misconception("masks.see", keys, state) is not None, keys
+    assert mc.misconception("masks.see", tuple(range(n)), state) == mc.MASK_RULES["all"][1]
+    assert mc.answer_text("masks.see", (0, 1, 2), state) == "the·0, cat, sat"
+
+
+def test_a_state_without_what_the_question_needs_is_no_misconception_and_no_error():
+    assert mc.misconception("scaling.softmax", 0.5, {}) is None
+    assert mc.misconception("masks.see", (0,), {"query": 0}) is None
+    assert mc.misconception("quiz.scale_heads", "not a number", {"seed": 0}) is None
+    with pytest.raises(KeyError, match="no question"):
+        mc.misconception("nope", 1)

@@ -129,41 +129,44 @@ def role_test(Q, K, V, seed: int) -> RoleTest:
 
 
 def repeated_word_sentence(seed: int) -> tuple[list[str], int, int]:
-    """A passage window with a repeated word, and the 1-based positions of its first two copies."""
+    """A passage window with a repeated word, and the positions (from 0, as numpy counts) of its first two
+    copies."""
     if seed == 0:
-        return "the cat sat on the mat".split(), 1, 5
+        return "the cat sat on the mat".split(), 0, 4
     rng = question_rng("identical_tokens", seed)
     for _ in range(100):
         words = passage_words(int(rng.integers(5, 10)), int(rng.integers(0, len(PASSAGE))))
         seen = {}
-        for pos, w in enumerate(words, 1):
+        for pos, w in enumerate(words):
             if w in seen:
                 return words, seen[w], pos
             seen[w] = pos
-    return "the cat sat on the mat".split(), 1, 5
+    return "the cat sat on the mat".split(), 0, 4
 
 
 def repeat_gaps(words: Sequence[str], a: int, b: int, seed: int, d_model: int) -> tuple[float, float, float]:
-    """Largest gap between the output rows of tokens a and b (1-based) without and with positions, and the
-    size of token b's output without positions."""
+    """Largest gap between the output rows of tokens a and b (positions from 0) without and with positions, and
+    the size of token b's output without positions."""
     gaps = []
     for positional in (False, True):
         inp = build_inputs(" ".join(words), seed, d_model, positional=positional)
         X, w = inp.X, inp.weights
         out = scaled_dot_product_attention(X @ w.W_Q, X @ w.W_K, X @ w.W_V).output  # (n, d_model)
-        gaps.append(float(np.abs(out[a - 1] - out[b - 1]).max()))
+        gaps.append(float(np.abs(out[a] - out[b]).max()))
         if not positional:
-            size = float(np.linalg.norm(out[b - 1]))
+            size = float(np.linalg.norm(out[b]))
     return gaps[0], gaps[1], size
 
 
 def one_hot_attention(V, i: int, j: int, seed: int):
-    """Attention whose row i (1-based) is one-hot on key j: every query may attend to key j only."""
+    """Attention whose row i is one-hot on key j (positions from 0): every query may attend to key j only."""
     V = np.asarray(V, dtype=float)
     n = V.shape[0]
+    if not (0 <= i < n and 0 <= j < n):
+        raise ValueError(f"query i={i} and key j={j} must be positions 0 … {n - 1} of V's {n} rows")
     rng = np.random.default_rng(seed)
     mask = np.zeros((n, n), dtype=bool)
-    mask[:, j - 1] = True  # the only key any query may read
+    mask[:, j] = True  # the only key any query may read
     return scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)), V, mask=mask)
 
 

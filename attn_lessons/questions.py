@@ -546,16 +546,16 @@ def _hint_scale_heads(q: Question, value) -> str:
 def _causal_row(seed: int) -> Question:
     rng = question_rng("causal_row", seed)
     n = 6 if seed == 0 else int(rng.integers(3, 13))
-    i = 3 if seed == 0 else int(rng.integers(1, n + 1))  # counted from 1, as on screen
+    i = 2 if seed == 0 else int(rng.integers(0, n))  # a position from 0, as the labels the·0, the·4 count
     weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
                                            rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
-    nonzero = int((weights[i - 1] > 0).sum())
+    nonzero = int((weights[i] > 0).sum())
     prompt = (f"Under a causal mask over a sentence of {n} tokens, how many keys get a nonzero weight in row {i} "
-              f"(the query of token {i})?")
-    before = {1: "only to itself, key 1", 2: "to itself and the token before it, keys 1 and 2"}.get(
-        i, f"to itself and the tokens before it, keys 1 … {i}")
+              f"(the query of token {i}, counting from 0)?")
+    before = {0: "only to itself, key 0", 1: "to itself and the token before it, keys 0 and 1"}.get(
+        i, f"to itself and the tokens before it, keys 0 … {i}")
     why = (f"A causal mask lets token {i} attend {before}: {plural(nonzero, 'key')} with nonzero weight; "
-           f"{keys_after(n - i)}.")
+           f"{keys_after(n - 1 - i)}.")
     return Question("causal_row", seed, prompt, float(nonzero), str(nonzero), why, "number",
                     params={"n": n, "i": i}, tolerance=1e-9)
 
@@ -568,15 +568,16 @@ def keys_after(count: int) -> str:
 
 
 def _hint_causal_row(q: Question, value) -> str:
-    n, i = q.params["n"], q.params["i"]
-    if value == n - i + 1 and i < n and n - i + 1 != i:
-        after = "the token" if n - i == 1 else "the tokens"
+    n, i = q.params["n"], q.params["i"]  # row i counts from 0: i tokens before it, n − 1 − i after it
+    if value == n - i and i < n - 1 and n - i != i + 1:
+        after = "the token" if n - 1 - i == 1 else "the tokens"
         return f"That counts token {i} and {after} after it; a causal mask keeps the ones before."
-    if value == i - 1:
-        return f"Token {i} also attends to itself."
-    if value == 1 and i > 1:
+    if value == i:
+        before = "no token" if i == 0 else plural(i, "token")
+        return f"Token {i} also attends to itself: counting from 0, it has {before} before it, and itself."
+    if value == 1 and i > 0:
         return f"Token {i} attends to itself and to every token before it."
-    if value == n and n != i:
+    if value == n and n != i + 1:
         return "That is every key, as without a mask."
     return ""
 
@@ -584,7 +585,7 @@ def _hint_causal_row(q: Question, value) -> str:
 def _identical_tokens(seed: int) -> Question:
     words, a, b = repeated_word_sentence(seed)
     gap_plain, _, size = repeat_gaps(words, a, b, seed, 8)
-    word = words[a - 1]
+    word = words[a]
     labels = {"same": "They are identical.",
               "differ": "They differ, because the two tokens sit at different places.",
               "zero": "The second one is all zeros, because the word was already seen."}
@@ -598,8 +599,8 @@ def _identical_tokens(seed: int) -> Question:
                  f"{sig(size, 3)}, not 0."),
     }
     right = _only_true(holds)
-    prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b}. "
-              "How do those two tokens' output rows compare?")
+    prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b} "
+              "(counting from 0). How do those two tokens' output rows compare?")
     return Question("identical_tokens", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
                     params={"words": list(words), "a": a, "b": b, "reasons": reasons},
                     options=_shuffled(list(labels.items()), question_rng("identical_tokens", seed)))
@@ -617,10 +618,11 @@ def _one_hot(seed: int) -> Question:
         V = rng.integers(-3, 4, size=(n, d_v)).astype(float)
         if len({tuple(r) for r in V}) == n and not any(np.allclose(r, V.mean(0)) for r in V):
             break
-    i, j = int(rng.integers(1, n + 1)), int(rng.integers(1, n + 1))
-    out = one_hot_attention(V, i, j, seed).output[i - 1]  # (d_v,)
+    i, j = int(rng.integers(0, n)), int(rng.integers(0, n))  # positions from 0, as V's rows count
+    out = one_hot_attention(V, i, j, seed).output[i]  # (d_v,)
     prompt = (f"Query {i}'s weights are one-hot: 1 on token {j} and 0 on every other token. V has one row per "
-              f"token, shown below. What is query {i}'s output? Type its {d_v} entries.")
+              f"token, shown below; tokens and rows count from 0. What is query {i}'s output? Type its {d_v} "
+              "entries.")
     why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out)}: a one-hot row copies token {j}'s "
            "value exactly.")
     return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out), why, "vector",
@@ -636,10 +638,10 @@ def _hint_one_hot(q: Question, value) -> str:
     V, j, d_v = np.array(q.params["V"]), q.params["j"], q.params["d_v"]
     if len(value) != d_v:
         return f"The output has {d_v} entries, one per column of V."
-    for k, row in enumerate(V, 1):
+    for k, row in enumerate(V):  # v₀ is row 0
         if k != j and np.allclose(value, row):
-            return f"That is v{_sub(k)}, token {k}'s value; the weight 1 sits on token {j}."
-    if len(V) == d_v and np.allclose(value, V[:, j - 1]):
+            return f"That is v{_sub(k)}, token {k}'s value; the weight 1 sits on token {j}, row {j} of V."
+    if len(V) == d_v and np.allclose(value, V[:, j]):
         return f"That is column {j} of V; the output mixes V's rows, one per token."
     if np.allclose(value, V.mean(0)):
         return "That is the plain average of the values, which equal weights would give."
@@ -673,11 +675,11 @@ def _hint_qk_variance(q: Question, value) -> str:
 def _steps(seed: int) -> Question:
     rng = question_rng("steps", seed)
     n = 10 if seed == 0 else int(rng.integers(4, 33))
-    steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from token 1 to token n
+    steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from the first token, 0, to the last, n − 1
     rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    prompt = (f"In a sentence of {n} tokens, how many attention layers does information from token 1 need to "
-              f"reach token {n}?")
-    why = (f"In one layer the query of token {n} scores every key, token 1's included, and takes a share of its "
+    prompt = (f"In a sentence of {n} tokens, how many attention layers does information from token 0 need to "
+              f"reach token {n - 1}, the last (counting from 0)?")
+    why = (f"In one layer the query of token {n - 1} scores every key, token 0's included, and takes a share of its "
            f"value: {short(steps)} step. A recurrent network reading left to right needs {short(rnn)}, one per "
            "token it passes through.")
     return Question("steps", seed, prompt, float(steps), short(steps), why, "number", params={"n": n},
@@ -846,17 +848,17 @@ def reveal_scale_heads(d_model: int, h: int, dots) -> str:
 
 
 def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
-    """Which keys row i (1-based) of a causal weight matrix reaches, and what it gives the rest."""
-    row = np.asarray(weights, dtype=float)[i - 1]
+    """Which keys row i (from 0) of a causal weight matrix reaches, and what it gives the rest."""
+    row = np.asarray(weights, dtype=float)[i]
     on = [labels[j] for j in np.flatnonzero(row > 0)]
     listed = listing([f"“{w}”" for w in on])
     total = "1" if abs(row.sum() - 1) < CLOSE else sig(row.sum(), 3)  # a softmax row: 1 up to rounding
-    return (f"Row {i} (“{labels[i - 1]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{total}; {keys_after(len(row) - i)}.")
+    return (f"Row {i} (“{labels[i]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
+            f"{total}; {keys_after(len(row) - 1 - i)}.")
 
 
 def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> str:
-    """The gap between the two copies' output rows, without and with positions."""
+    """The gap between the two copies' output rows (at positions a and b, from 0), without and with positions."""
     return (f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
             f"{_by(gap_plain)} without positions: {'identical' if gap_plain < CLOSE else 'not identical'}. "
             f"With sinusoidal positions added to X they differ {_by(gap_positional)}.")
@@ -864,7 +866,7 @@ def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional
 
 def reveal_one_hot(weights_row, j: int, output) -> str:
     """The output written out as the weighted sum of the value rows."""
-    terms = " + ".join(f"{short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row, 1))
+    terms = " + ".join(f"{short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row))  # v₀ is row 0
     return (f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
             f"{vector_text(weights_row)} and output = {terms} = {vector_text(output)}.")
 
@@ -878,11 +880,11 @@ def reveal_qk_variance(d_k: int, dots) -> str:
 
 
 def reveal_steps(n: int) -> str:
-    """Steps from token 1 to token n for attention and for a recurrent network, from the step matrices."""
+    """Steps from token 0 to token n − 1 for attention and for a recurrent network, from the step matrices."""
     att = steps_matrix(attention_reads(n))[n - 1, 0]
     rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
     return (f"Counting layers on the two reading patterns of {n} tokens: attention takes "
-            f"{plural(int(att), 'step')} from token 1 to token {n}; a recurrent network reading left to right "
+            f"{plural(int(att), 'step')} from token 0 to token {n - 1}; a recurrent network reading left to right "
             f"takes {plural(int(rnn), 'step')}.")
 
 
@@ -915,8 +917,8 @@ def one_step_text(tokens: Sequence[str]) -> str:
                 "least two words in the sidebar.")
     att = int(steps_matrix(attention_reads(n))[n - 1, 0])
     rnn = int(steps_matrix(recurrent_reads(n))[n - 1, 0])
-    return (f"Your sentence has {n} tokens. From “{tokens[0]}” (token 1) to “{tokens[-1]}” (token {n}), "
-            f"attention needs {plural(att, 'step')}: token {n}'s query reads token 1's key and value directly. A "
+    return (f"Your sentence has {n} tokens. From “{tokens[0]}” (token 0) to “{tokens[-1]}” (token {n - 1}), "
+            f"attention needs {plural(att, 'step')}: token {n - 1}'s query reads token 0's key and value directly. A "
             f"recurrent network reading left to right needs {plural(rnn, 'step')}, n − 1 = {n} − 1, passing "
             "the information through every token in between.")
 
@@ -966,9 +968,9 @@ def qk_variance_title(d_k: int, n_pairs: int) -> str:
 
 
 def steps_metric(name: str, steps) -> tuple[str, str]:
-    """A metric's label and value: the steps from token 1 to token n in an (n, n) step matrix."""
+    """A metric's label and value: the steps from token 0 to token n − 1 in an (n, n) step matrix."""
     n = len(steps)
-    return f"{name.capitalize()}, token 1 → token {n}", plural(int(np.asarray(steps)[n - 1, 0]), "step")
+    return f"{name.capitalize()}, token 0 → token {n - 1}", plural(int(np.asarray(steps)[n - 1, 0]), "step")
 
 
 def take_home_intro(number: int, with_steps: bool) -> str:

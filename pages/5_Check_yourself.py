@@ -242,19 +242,19 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
     st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
     _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title="causal weights",
-                   highlight_row=i - 1)  # the row the question asks about
+                   highlight_row=i)  # the row the question asks about, counted from 0
 
 
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
     p = q.params
     plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
-    st.markdown(qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional))
+    st.markdown(qs.reveal_identical(p["words"][p["a"]], p["a"], p["b"], plain, positional))
 
 
 def reveal_one_hot(q: qs.Question, shared) -> None:
     p = q.params
     res = one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
-    st.markdown(qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1]))
+    st.markdown(qs.reveal_one_hot(res.weights[p["i"]], p["j"], res.output[p["i"]]))
 
 
 def reveal_qk_variance(q: qs.Question, shared) -> None:

@@ -16,15 +16,24 @@ SEEDS = range(0, 25)
 
 
 def test_the_repeat_is_identical_without_positions_and_not_with_them():
-    plain, positional, size = qs.repeat_gaps("the cat sat on the mat".split(), 1, 5, 0, 8)
+    plain, positional, size = qs.repeat_gaps("the cat sat on the mat".split(), 0, 4, 0, 8)  # the·0 and the·4
     assert plain < qs.CLOSE < positional and size > 0.1
+    other = qs.repeat_gaps("the cat sat on the mat".split(), 1, 5, 0, 8)[0]  # cat and mat: different words
+    assert other > qs.CLOSE
 
 
 def test_one_hot_attention_copies_the_value_row():
     V = np.array([[1.0, 2], [3, 4], [5, 6]])
-    res = qs.one_hot_attention(V, 2, 3, seed=0)
+    res = qs.one_hot_attention(V, 1, 2, seed=0)  # query 1 reads key 2, counting from 0 as numpy does
     np.testing.assert_array_equal(res.weights[1], [0, 0, 1])
-    np.testing.assert_allclose(res.output[1], [5, 6])
+    np.testing.assert_allclose(res.output[1], V[2])
+    np.testing.assert_allclose(qs.one_hot_attention(V, 0, 0, seed=0).output[0], V[0])
+
+
+@pytest.mark.parametrize("i,j", [(3, 0), (0, 3), (-1, 0), (0, -1)])
+def test_one_hot_attention_refuses_a_position_outside_v(i, j):
+    with pytest.raises(ValueError, match="positions 0 … 2 of V's 3 rows"):
+        qs.one_hot_attention(np.ones((3, 2)), i, j, seed=0)
 
 
 def test_role_test_finds_that_q_and_k_decide_the_weights_and_v_is_copied():
@@ -105,11 +114,11 @@ def test_question_rng_repeats_per_seed_and_differs_per_kind():
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_repeated_word_sentence_repeats_its_word_at_the_first_two_copies(seed):
-    words, a, b = qs.repeated_word_sentence(seed)
-    assert 1 <= a < b <= len(words) and words[a - 1] == words[b - 1]
-    assert words[a - 1] not in words[:a - 1] and words[a - 1] not in words[a:b - 1]  # the first two copies
+    words, a, b = qs.repeated_word_sentence(seed)  # positions from 0, as numpy and the labels the·0, the·4 count
+    assert 0 <= a < b < len(words) and words[a] == words[b]
+    assert words[a] not in words[:a] and words[a] not in words[a + 1:b]  # the first two copies
     if seed == 0:
-        assert (words, a, b) == ("the cat sat on the mat".split(), 1, 5)
+        assert (words, a, b) == ("the cat sat on the mat".split(), 0, 4)
 
 
 def test_qkv_arrays_have_the_formulas_shapes_and_output():

@@ -210,9 +210,9 @@ def test_answers_agree_with_the_formula(seed):
     q = qs.make_question("scale_heads", seed)
     assert q.answer == pytest.approx(math.sqrt(q.params["d_model"] / q.params["h"]))
     q = qs.make_question("causal_row", seed)
-    assert q.answer == q.params["i"]
+    assert q.answer == q.params["i"] + 1  # row i, counted from 0, reads keys 0 … i
     q = qs.make_question("one_hot", seed)
-    assert q.answer == tuple(q.params["V"][q.params["j"] - 1])
+    assert q.answer == tuple(q.params["V"][q.params["j"]])  # row j of V, counted from 0
     q = qs.make_question("qk_variance", seed)
     assert q.answer == q.params["d_k"]
     assert qs.make_question("steps", seed).answer == 1
@@ -237,8 +237,8 @@ def test_identical_tokens_sentence_really_repeats_the_word():
     for seed in SEEDS:
         p = qs.make_question("identical_tokens", seed).params
         words, a, b = p["words"], p["a"], p["b"]
-        assert a < b and words[a - 1] == words[b - 1]
-        assert f"positions {a} and {b}" in qs.make_question("identical_tokens", seed).prompt
+        assert a < b and words[a] == words[b]  # positions from 0, as the labels the·0 and the·4
+        assert f"positions {a} and {b} (counting from 0)" in qs.make_question("identical_tokens", seed).prompt
 
 
 # ---------------------------------------------------------------------------------------- hints
@@ -274,9 +274,10 @@ def test_the_transposed_cross_attention_shape_is_named_a_transpose():
 def test_one_hot_hints_name_the_row_that_was_typed():
     q = qs.make_question("one_hot", 0)
     V, j = q.params["V"], q.params["j"]
-    k = next(k for k in range(1, len(V) + 1) if k != j)
-    reply = "[" + ", ".join(f"{v:g}" for v in V[k - 1]) + "]"
-    assert f"token {k}'s value" in qs.check(q, reply).message
+    k = next(k for k in range(len(V)) if k != j)
+    reply = "[" + ", ".join(f"{v:g}" for v in V[k]) + "]"
+    assert f"That is v{qs._sub(k)}, token {k}'s value; the weight 1 sits on token {j}, row {j} of V." in (
+        qs.check(q, reply).message)
     assert f"has {q.params['d_v']} entries" in qs.check(q, "[1]").message
 
 
@@ -310,7 +311,8 @@ def test_one_step_text_states_the_counted_steps(n):
         return
     assert f"{n} tokens" in text and "needs 1 step:" in text
     assert f"needs {n - 1} step{'s' if n > 2 else ''}, n − 1 = {n} − 1" in text
-    assert "“w0” (token 1)" in text and f"“w{n - 1}” (token {n})" in text
+    assert "“w0” (token 0)" in text and f"“w{n - 1}” (token {n - 1})" in text  # counted from 0, as w0 is
+    assert f"token {n}" not in text
 
 
 @settings(max_examples=examples(100))
@@ -378,27 +380,28 @@ def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
 @settings(max_examples=examples(100))
 @given(st.integers(1, 12), st.data())
 def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
-    i = data.draw(st.integers(1, n))
+    i = data.draw(st.integers(0, n - 1))  # the row, counted from 0 as its label t{i} is
     rng = np.random.default_rng(n)
     labels = [f"t{k}" for k in range(n)]
     W = scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)),
                                      rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
     text = qs.reveal_causal_row(labels, W, i)
-    assert f"has {i} nonzero weight{'s' if i > 1 else ''}" in text and f"“t{i - 1}”" in text
-    assert f"“t{i}”" not in text
+    assert text.startswith(f"Row {i} (“t{i}”) has {i + 1} nonzero weight{'s' if i > 0 else ''}"), text
+    assert f"“t{i + 1}”" not in text
     after = {0: "there is no key after it", 1: "the key after it gets exactly 0"}.get(
-        n - i, f"the {n - i} keys after it get exactly 0")
+        n - 1 - i, f"the {n - 1 - i} keys after it get exactly 0")
     assert after in text, text
 
 
 def test_reveal_identical_words_the_gap():
-    assert "differ by less than 10⁻⁹ without positions: identical" in qs.reveal_identical("the", 1, 5, 0.0, 0.7)
-    assert "not identical" in qs.reveal_identical("the", 1, 5, 0.2, 0.7)
+    text = qs.reveal_identical("the", 0, 4, 0.0, 0.7)  # the·0 and the·4
+    assert "“the” at positions 0 and 4 differ by less than 10⁻⁹ without positions: identical" in text
+    assert "not identical" in qs.reveal_identical("the", 0, 4, 0.2, 0.7)
 
 
 def test_reveal_one_hot_writes_the_sum_out():
-    text = qs.reveal_one_hot([0, 1, 0], 2, [3, -4])
-    assert "0 · v₁ + 1 · v₂ + 0 · v₃ = [3, −4]" in text and "token 2 only" in text
+    text = qs.reveal_one_hot([0, 1, 0], 1, [3, -4])  # the weight 1 on token 1, the second row: v₁, counted from 0
+    assert "0 · v₀ + 1 · v₁ + 0 · v₂ = [3, −4]" in text and "token 1 only" in text
 
 
 def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
@@ -412,7 +415,7 @@ def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
 @settings(max_examples=examples(100))
 @given(st.integers(2, 32))
 def test_reveal_steps_counts_both(n):
-    assert f"attention takes 1 step from token 1 to token {n}" in qs.reveal_steps(n)
+    assert f"attention takes 1 step from token 0 to token {n - 1};" in qs.reveal_steps(n)
     assert f"takes {n - 1} step" in qs.reveal_steps(n)
 
 
@@ -508,9 +511,9 @@ def test_qk_variance_title_states_the_width_and_the_count():
 @given(st.integers(2, 32))
 def test_steps_metric_reads_the_step_matrix(n):
     assert qs.steps_metric("attention", steps_matrix(attention_reads(n))) == (
-        f"Attention, token 1 → token {n}", "1 step")
+        f"Attention, token 0 → token {n - 1}", "1 step")
     assert qs.steps_metric("recurrent network", steps_matrix(recurrent_reads(n))) == (
-        f"Recurrent network, token 1 → token {n}", f"{n - 1} step{'s' if n > 2 else ''}")
+        f"Recurrent network, token 0 → token {n - 1}", f"{n - 1} step{'s' if n > 2 else ''}")
 
 
 def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn():
@@ -652,13 +655,14 @@ def test_a_whole_answer_is_not_rounded_to_tens():
     assert qs.check(q, "512").status == qs.RIGHT and qs.check(q, "5.1e2").status == qs.WRONG
 
 
-KEYS_AFTER = re.compile(r"\b[01] keys\b|\bthe 1 key\b|\bkey after it get\b|\bkeys after it gets\b|keys 1 … 1\b")
+KEYS_AFTER = re.compile(r"\b[01] keys\b|\bthe 1 key\b|\bkey after it get\b|\bkeys after it gets\b|keys 1 … 1\b|"
+                        r"keys 0 … [01]\b")
 
 
 def test_causal_row_at_q42_says_the_key_after_it_gets_0():
     """Q7 at ?q=42 (row 8 of 9) said 'the 1 key after it get exactly 0'."""
     q = qs.make_question("causal_row", 42)
-    assert (q.params["n"], q.params["i"]) == (9, 8)
+    assert (q.params["n"], q.params["i"]) == (9, 7)  # row 7 counted from 0: the eighth of nine
     assert q.why.endswith("8 keys with nonzero weight; the key after it gets exactly 0.")
 
 
@@ -669,13 +673,14 @@ def test_causal_row_counts_and_verbs_agree_at_every_row(seed):
     q = qs.make_question("causal_row", seed)
     n, i = q.params["n"], q.params["i"]
     W = scaled_dot_product_attention(*np.ones((3, n, 2)), mask=causal_mask(n)).weights
-    for text in (q.why, qs.reveal_causal_row([f"t{k}" for k in range(n)], W, i)):
+    for text in (q.why, qs.reveal_causal_row([f"t{k}" for k in range(n)], W, i)):  # i counts from 0
         assert not KEYS_AFTER.search(text), text
-        assert ("no key after it" in text) == (i == n), text
-    assert ("the tokens before it" in q.why) == (i > 2) and ("the token before it" in q.why) == (i == 2), q.why
+        assert ("no key after it" in text) == (i == n - 1), text
+    assert ("the tokens before it" in q.why) == (i > 1) and ("the token before it" in q.why) == (i == 1), q.why
     for reply in range(n + 2):
         hint = qs.check(q, str(reply)).message
-        assert "the tokens after it" not in hint or i < n - 1, hint
+        assert "the tokens after it" not in hint or i < n - 2, hint
+        assert "has 1 tokens" not in hint and "has 0 tokens" not in hint, hint
 
 
 @settings(max_examples=examples(100))
@@ -746,10 +751,10 @@ def reveal_text(q: qs.Question, state: dict) -> str:
         return qs.reveal_causal_row(a.labels, res.weights, p["i"])
     if q.kind == "identical_tokens":
         plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], seed, d_model)
-        return qs.reveal_identical(p["words"][p["a"] - 1], p["a"], p["b"], plain, positional)
+        return qs.reveal_identical(p["words"][p["a"]], p["a"], p["b"], plain, positional)
     if q.kind == "one_hot":
         res = one_hot_attention(p["V"], p["i"], p["j"], seed)
-        return qs.reveal_one_hot(res.weights[p["i"] - 1], p["j"], res.output[p["i"] - 1])
+        return qs.reveal_one_hot(res.weights[p["i"]], p["j"], res.output[p["i"]])
     if q.kind == "qk_variance":
         return qs.reveal_qk_variance(p["d_k"], sample_qk_dots(p["d_k"], 10_000, seed))
     if q.kind == "steps":
@@ -766,14 +771,14 @@ def replies(q: qs.Question) -> list:
         return [key for key, _ in q.options]
     if q.answer_type == "vector":
         V = np.array(q.params["V"])
-        rows = [*V, V.mean(0), V[:, q.params["j"] - 1] if len(V) == q.params["d_v"] else V[0], [1.0]]
+        rows = [*V, V.mean(0), V[:, q.params["j"]] if len(V) == q.params["d_v"] else V[0], [1.0]]
         return [right_text(q), wrong_text(q)] + ["[" + ", ".join(f"{x:g}" for x in r) + "]" for r in rows]
     if q.answer_type == "shape":
         return [right_text(q), wrong_text(q), " x ".join(map(str, q.answer[::-1])), str(q.answer[0])] + [
             qs.shape_text(s) for s in q.params.get("shapes", {}).values()]
     ints = {v for v in q.params.values() if isinstance(v, int)}
     near = {f(v) for v in ints for f in (lambda v: v, lambda v: v - 1, lambda v: v + 1, lambda v: v * v,
-                                         lambda v: v - q.params.get("i", 0) + 1)}
+                                         lambda v: v - q.params.get("i", 0) + 1, lambda v: v - q.params.get("i", 0))}
     roots = {f"√{v}" for v in ints if v > 0} | {f"1/√{v}" for v in ints if v > 0}
     return [right_text(q), wrong_text(q), "0", "1", "3", "0.27", "0.9997", *map(str, near), *roots]
 
@@ -810,6 +815,98 @@ def test_the_pages_other_sentences_are_true_to_write_for_every_sentence_length(n
         texts += qs.steps_metric("recurrent network", steps_matrix(recurrent_reads(n)))
     for text in texts:
         assert_true_to_write(text)
+
+
+# ------------------------------------------- one position convention (issue 23, item 8): from 0, as the·0 and numpy
+
+POSITION = re.compile(r"\b(?:[Tt]okens?|[Rr]ows?|[Qq]uery|[Kk]eys?|[Cc]olumns?|[Pp]ositions?)\s+(\d+)"
+                      r"(?:\s*(?:…|and)\s*(\d+))?")
+SUBSCRIPT = re.compile(r"v([₀₁₂₃₄₅₆₇₈₉]+)")
+POSITIONAL_KINDS = ("causal_row", "identical_tokens", "one_hot", "steps")
+
+
+def positions_named(text: str) -> list[int]:
+    """Every token position a sentence names: 'token 5', 'row 2', 'keys 0 … 2', 'positions 0 and 4', 'v₃'."""
+    named = [int(g) for m in POSITION.finditer(text) for g in m.groups() if g is not None]
+    return named + [int(s.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789"))) for s in SUBSCRIPT.findall(text)]
+
+
+def tokens_in(q: qs.Question) -> int | None:
+    """How many tokens the question's positions range over; None for a question that names no position."""
+    if q.kind == "identical_tokens":
+        return len(q.params["words"])
+    return q.params["n"] if q.kind in ("causal_row", "one_hot", "steps") else None
+
+
+@pytest.mark.parametrize("text,named", [("row 2 (the query of token 2, counting from 0)", [2, 2]),
+                                        ("keys 0 … 5", [0, 5]), ("positions 0 and 4", [0, 4]),
+                                        ("Query 3's output = 0 · v₀ + 1 · v₁₂", [3, 0, 12]),
+                                        ("a sentence of 10 tokens, the 3 keys after it", [])])
+def test_positions_named_reads_each_way_a_position_is_written(text, named):
+    assert positions_named(text) == named
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+@settings(max_examples=examples(100))
+@given(seed=st.integers(0, 999_999), state=page_states())
+def test_every_position_a_question_names_counts_from_0(kind, seed, state):
+    """Item 8: prompt, options, every hint, the shown answer and the proof name positions 0 … n − 1 (a sentence
+    counting from 1 would name n), and a prompt that names one says it counts from 0."""
+    q = qs.make_question(kind, seed)
+    n = tokens_in(q)
+    named = [p for text in sentences(q, state) for p in positions_named(text)]
+    if n is None:
+        assert named == [], (kind, named)
+        return
+    assert named and all(0 <= p < n for p in named), (n, named, sentences(q, state))
+    if positions_named(q.prompt):
+        assert "from 0" in q.prompt, q.prompt
+
+
+@pytest.mark.parametrize("kind", POSITIONAL_KINDS)
+def test_each_positional_question_names_position_0_somewhere(kind):
+    """A question counting from 1 never names position 0: each kind that names positions names 0 at some seed."""
+    state = {"text": "the cat sat on the mat", "seed": 0, "d_model": 8, "heads": 2}
+    assert any(0 in positions_named(text) for seed in SEEDS
+               for text in sentences(qs.make_question(kind, seed), state)), kind
+
+
+def test_seed_0_names_the_positions_as_the_labels_count_them():
+    assert "has “the” at positions 0 and 4 (counting from 0)." in qs.make_question("identical_tokens", 0).prompt
+    causal = qs.make_question("causal_row", 0)
+    assert "in row 2 (the query of token 2, counting from 0)?" in causal.prompt and causal.answer == 3
+    assert causal.why.startswith("A causal mask lets token 2 attend to itself and the tokens before it, keys 0 … 2:")
+    assert "from token 0 need to reach token 9, the last (counting from 0)?" in qs.make_question("steps", 0).prompt
+
+
+@settings(max_examples=examples(200))
+@given(st.integers(0, 10**6))
+def test_causal_row_marks_the_count_of_row_i_from_0_and_explains_the_other_reading(seed):
+    """Row i counted from 0 has i + 1 keys; the count i (row i read from 1, or the query itself forgotten) is wrong,
+    and its hint counts the tokens before it from 0."""
+    q = qs.make_question("causal_row", seed)
+    i = q.params["i"]
+    assert qs.check(q, str(i + 1)).status == qs.RIGHT
+    verdict = qs.check(q, str(i))
+    before = "no token" if i == 0 else f"{i} token{'s' if i > 1 else ''}"
+    assert verdict.status == qs.WRONG
+    assert verdict.message.startswith(f"Token {i} also attends to itself: counting from 0, it has {before} before "
+                                      "it, and itself."), verdict.message
+
+
+@settings(max_examples=examples(200))
+@given(st.integers(0, 10**6))
+def test_one_hot_marks_row_j_from_0_and_names_row_j_minus_1_as_another_token(seed):
+    """The output is V's row j counted from 0; the row before it (row j read from 1) is another token's value."""
+    q = qs.make_question("one_hot", seed)
+    V, j = q.params["V"], q.params["j"]
+    assert 0 <= j < len(V) and 0 <= q.params["i"] < len(V)
+    assert qs.check(q, "[" + ", ".join(f"{v:g}" for v in V[j]) + "]").status == qs.RIGHT
+    if j > 0:
+        verdict = qs.check(q, "[" + ", ".join(f"{v:g}" for v in V[j - 1]) + "]")
+        assert verdict.status == qs.WRONG
+        assert verdict.message.startswith(f"That is v{qs._sub(j - 1)}, token {j - 1}'s value; the weight 1 sits on "
+                                          f"token {j}, row {j} of V."), verdict.message
 
 
 def reasonable_roundings(q: qs.Question) -> list[str]:

@@ -1,5 +1,6 @@
 """The Check yourself page through AppTest: every question marked right, wrong and unreadable over re-rolls,
-the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links."""
+the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links, and positions
+counted from 0 as the labels count them (issue 23)."""
 
 import json
 import re
@@ -100,11 +101,13 @@ def test_the_causal_reveal_outlines_the_row_it_asks_about():
     q = qs.make_question("causal_row", 0)
     n, i = q.params["n"], q.params["i"]
     (table,) = [t for t in tables(at) if t.caption.startswith("causal weights = softmax(QKᵀ/√d_k + M)")]
-    assert [k for k, row in enumerate(table.body) if row["cls"] == "H"] == [i - 1]
+    assert [k for k, row in enumerate(table.body) if row["cls"] == "H"] == [i]  # row i counted from 0
     z, rows, cols = table_titled(at, "causal weights")
     assert z.shape == (n, n) and rows == cols
     assert np.all(z[np.triu_indices(n, 1)] == 0)  # no query reads a later key: printed 0.00
-    np.testing.assert_allclose(z[i - 1].sum(), 1, atol=n * 0.5 * 10**-2)
+    np.testing.assert_allclose(z[i].sum(), 1, atol=n * 0.5 * 10**-2)
+    assert np.count_nonzero(z[i]) == q.answer == i + 1  # the outlined row has as many weights as the answer
+    assert markdown_starting(at, f"Row {i} (“{rows[i]}”) has {i + 1} nonzero weights")  # its label, same row
 
 
 @pytest.mark.parametrize("reply", ["10x10", "10 × 10", "(10, 10)", "10 by 10"])
@@ -163,8 +166,8 @@ def test_a_mangled_seed_falls_back_with_a_notice(bad):
 def test_one_step_demo_counts_steps_on_the_learners_sentence():
     at = open_page(text="one two three four five six seven eight")
     values = {m.label: m.value for m in at.metric}
-    assert values["Attention, token 1 → token 8"] == "1 step"
-    assert values["Recurrent network, token 1 → token 8"] == "7 steps"
+    assert values["Attention, token 0 → token 7"] == "1 step"  # counted from 0, as the tables' labels are
+    assert values["Recurrent network, token 0 → token 7"] == "7 steps"
     rnn, rows, cols = table_titled(at, "steps j → i, recurrent network")
     assert rows == cols and len(rows) == 8
     assert rnn[7, 0] == 7 and np.isposinf(rnn[0, 7])  # never arrives: printed +∞
@@ -172,6 +175,7 @@ def test_one_step_demo_counts_steps_on_the_learners_sentence():
     assert causal[5, 2] == 1 and np.isposinf(causal[2, 5])
     assert np.all(table_titled(at, "steps j → i, attention")[0][~np.eye(8, dtype=bool)] == 1)
     assert "28 of the 56 ordered pairs" in all_text(at)
+    assert "From “one” (token 0) to “eight” (token 7), attention needs 1 step" in all_text(at)
 
 
 def test_a_single_token_sentence_says_so():
@@ -343,10 +347,10 @@ def test_q6_accepts_root_32_to_one_decimal_and_reads_one_over_root_32(q_seed):
 
 
 def test_q7_at_q42_says_the_key_after_it_gets_0():
-    """?q=42, row 8 of 9: 'the 1 key after it get exactly 0' in the answer and in the proof under it."""
+    """?q=42, row 7 of 0 … 8: 'the 1 key after it get exactly 0' in the answer and in the proof under it."""
     at = answer(open_page(q=42), "causal_row", "", show=True)
     (shown,) = [i.value for i in at.info if i.value.startswith("The answer is")]
-    proof = markdown_starting(at, "Row 8")
+    proof = markdown_starting(at, "Row 7")  # row 7 counted from 0, the eighth of nine
     for text in (shown, proof):
         assert "the key after it gets exactly 0." in text and "1 key after" not in text, text
 
@@ -384,3 +388,53 @@ def test_every_sentence_the_page_shows_is_true_to_write(state):
     for kind in qs.KINDS:
         answer(at, kind, "", show=True)
     assert_true_to_write(all_text(at))
+
+
+# ------------------------------------------------------------------------------------------- issue 23
+
+def walk(node, folded: bool = False):
+    """(node, inside an expander) for every element and block of the page, in page order."""
+    folded = folded or getattr(node, "type", None) == "expander"
+    yield node, folded
+    for k in sorted(getattr(node, "children", {}) or {}):
+        yield from walk(node.children[k], folded)
+
+
+def question_block_text(at: AppTest, kind: str) -> str:
+    """Every text inside question `kind`'s box: its prompt, the verdict and the proof."""
+    (block,) = [n for n, _ in walk(at.main) if str(getattr(getattr(n, "proto", None), "id", "")).endswith(
+        f"-question_{kind}")]
+    return "\n".join(str(n.value) for n, _ in walk(block) if getattr(n, "type", None) in
+                     ("markdown", "caption", "info", "success", "warning"))
+
+
+@pytest.mark.parametrize("q_seed", [0, 42, 99])
+def test_every_question_on_the_page_counts_positions_from_0(q_seed):
+    """Item 8 through the page: each question's prompt, shown answer and proof name positions 0 … n − 1 only (the
+    labels' the·0, the·4 convention), and the positional ones name 0 somewhere at seed 0."""
+    from tests.lessons.test_questions import positions_named, tokens_in
+
+    at = open_page(q=q_seed)
+    for kind in qs.KINDS:
+        answer(at, kind, "", show=True)
+    for kind in qs.KINDS:
+        q, text = qs.make_question(kind, q_seed), question_block_text(at, kind)
+        assert q.prompt in text and text.count("The answer is") == 1, text
+        n, named = tokens_in(q), positions_named(text)
+        assert named == [] if n is None else (named and all(0 <= p < n for p in named)), (kind, n, named, text)
+        if q_seed == 0 and n is not None:
+            assert 0 in named, (kind, text)
+
+
+def test_the_0_based_answers_are_marked_right_on_the_page():
+    """Seed 0: row 2 counted from 0 has 3 keys (2 is the count of a reader from 1, with its hint); question 9's
+    output is row j of V counted from 0."""
+    at = answer(open_page(q=0), "causal_row", "3")
+    assert [s.value.split(".**")[0] for s in at.success] == ["**Right"]
+    answer(at, "causal_row", "2")
+    (warning,) = [w.value for w in at.warning]
+    assert "Token 2 also attends to itself: counting from 0, it has 2 tokens before it, and itself." in warning
+    q = qs.make_question("one_hot", 0)
+    answer(at, "one_hot", "[" + ", ".join(f"{v:g}" for v in q.params["V"][q.params["j"]]) + "]")
+    assert len(at.success) == 1 and at.success[0].value.startswith("**Right.**")
+    assert "positions 0 and 4 (counting from 0)" in all_text(at)

@@ -144,6 +144,15 @@ def quiz_readings(d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[s
     return mask_words.symptom_readings(dm) + list(zip(MASKED_CHECKS, readings(d)[1:], strict=True))
 
 
+def readings_table(mystery: Sequence[tuple[str, str]], right: Sequence[tuple[str, str]]) -> str:
+    """The quiz's checks as a markdown table: what was measured, its reading on the mystery computation and on the
+    right one (quiz_readings of each, in the same order). A label's | is escaped: '|row sum − 1|' stays a cell."""
+    if [c for c, _ in mystery] != [c for c, _ in right]:
+        raise ValueError("the mystery's and the right computation's readings must be of the same checks")
+    rows = [f"| {md_text(c)} | {md_text(m)} | {md_text(r)} |" for (c, m), (_, r) in zip(mystery, right, strict=True)]
+    return "\n".join(["| check | mystery | right |", "| :-- | :-- | :-- |", *rows])
+
+
 def row_gap_name(d: Diagnosis) -> str:
     """How the row-sum check is named: '|row sum − 1|', or under a mask 'row-sum gap' (0 for a blocked row)."""
     return "row-sum gap" if d.masked else "|row sum − 1|"

@@ -4,7 +4,6 @@ import hashlib
 from collections.abc import Sequence
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 import attn_core
@@ -325,8 +324,7 @@ def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
     mystery = say.quiz_readings(diag, dm)
     same = say.quiz_readings(mk.diagnose(right, right, mask), right_dm)  # the same checks on the right one
     with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
-        st.dataframe(pd.DataFrame({"check": [c for c, _ in mystery], "mystery": [r for _, r in mystery],
-                                   "right": [r for _, r in same]}), hide_index=True, key="table_checks")
+        st.markdown(say.readings_table(mystery, same))  # a plain table: redrawn with every question, cheaply
         if dm is not None:
             st.caption(say.MASKED_READINGS_NOTE)
 

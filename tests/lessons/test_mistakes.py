@@ -172,6 +172,15 @@ def test_the_scale_metrics_and_the_quiz_titles():
     assert say.quiz_right_titles(True) == ("right: head 1, masked", "right: output, masked")
 
 
+def test_the_readings_table_keeps_a_pipe_inside_its_cell():
+    said = say.readings_table([("largest |row sum − 1|", "0.436"), ("NaN rows", "6")],
+                              [("largest |row sum − 1|", "below 10⁻⁹"), ("NaN rows", "0")])
+    assert said.split("\n") == ["| check | mystery | right |", "| :-- | :-- | :-- |",
+                                "| largest \\|row sum − 1\\| | 0\\.436 | below 10⁻⁹ |", "| NaN rows | 6 | 0 |"]
+    with pytest.raises(ValueError):
+        say.readings_table([("a", "1")], [("b", "1")])
+
+
 def test_readings_line_up_with_the_checks():
     Q, K, V = heads_qkv()
     right = mk.correct_attention(Q, K, V)

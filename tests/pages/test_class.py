@@ -1,0 +1,276 @@
+"""Class mode through AppTest: a teacher starts a class, learners in their own sessions answer, the dashboard counts.
+
+Each test keeps its classes in its own SQLite file (ATTN_DATA_DIR). The pages do not send their predictions yet,
+so the learners' sessions call attn_ui.classroom.record_answer themselves, from a two-line script.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+from attn_ui import classroom
+from attn_ui.classroom_store import ClassStore
+from attn_ui.pages import TEACHERS, route
+from tests.apptest_utils import all_text, assert_ran, figures, run_page
+
+PAGE = "pages/8_Class.py"
+AXIS = {"page": "common_mistakes", "question": "mistakes.axis", "state": {"text": "the cat sat on the mat"}}
+
+
+@pytest.fixture(autouse=True)
+def own_database(tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTN_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def learner_script():
+    """A learner's browser session: join the class named in session state, send the answers queued there."""
+    import time
+
+    import streamlit as st
+
+    from attn_ui import classroom
+
+    ss = st.session_state
+    if classroom.current_class() is None and ss.get("join"):
+        ss["join_message"] = classroom.join(ss["join"])
+    for answer in ss.get("send", []):
+        started = time.perf_counter()
+        ss.setdefault("sent", []).append(classroom.record_answer(**answer))
+        ss.setdefault("waited", []).append(time.perf_counter() - started)
+    ss["send"] = []
+    ss["notice"] = classroom.last_notice()
+
+
+class Learner:
+    """One learner's session: join(code), answer(...) -> whether it was sent."""
+
+    def __init__(self, code: str):
+        self.at = AppTest.from_function(learner_script, default_timeout=30)
+        self.at.session_state["join"] = code
+        self.at.run()
+        assert_ran(self.at)
+
+    def answer(self, answer: str, right: bool, misconception: str | None = None, **question) -> bool:
+        self.at.session_state["send"] = [{**AXIS, **question, "answer": answer, "right": right,
+                                          "misconception": misconception}]
+        self.at.run()
+        assert_ran(self.at)
+        return self.at.session_state["sent"][-1]
+
+
+def teacher_starts_a_class(**link) -> tuple[AppTest, str, str]:
+    at = run_page(PAGE, **link)
+    assert_ran(at)
+    at.button(key="class_create").click().run()
+    assert_ran(at)
+    return at, at.session_state["_teacher_code"], at.session_state["_teacher_key"]
+
+
+def dashboard_text(at: AppTest) -> str:
+    """The page's text after a rerun, as a reader sees it: markdown's escapes taken out."""
+    at.run()
+    assert_ran(at)
+    return re.sub(r"\\(.)", r"\1", all_text(at))
+
+
+def test_a_teacher_starts_a_class_with_a_code_a_link_a_qr_code_and_the_key_once():
+    at, code, key = teacher_starts_a_class(text="dogs chase cats", seed="11")
+    html = " ".join(el.proto.body for el in at.get("html"))
+    assert f">{code}</div>" in html and "font-size: 4.5rem" in html
+    link = next(c.value for c in at.code if "class=" in c.value)
+    query = parse_qs(urlsplit(link).query)
+    assert query["class"] == [code] and query["text"] == ["dogs chase cats"] and query["seed"] == ["11"]
+    assert key not in link and key not in str(at.query_params) and len(at.get("image")) == 1
+    assert [c.value for c in at.code].count(key) == 1 and "shown only this once" in all_text(at)
+    at.button(key="class_key_saved").click().run()
+    assert key not in [c.value for c in at.code]  # shown once: gone once saved
+    assert "0 learners joined" in all_text(at) and "SQLite file" in all_text(at)
+
+
+def test_three_learners_answer_and_the_dashboard_counts_exactly():
+    at, code, key = teacher_starts_a_class()
+    a, b, c = (Learner(code) for _ in range(3))
+    assert a.answer("the columns (each key's weights)", True)
+    assert b.answer("the rows (each query's weights)", False, "softmax over the keys")
+    assert b.answer("the columns (each key's weights)", True)  # a second attempt: not counted first
+    assert c.answer("the rows (each query's weights)", False, "softmax over the keys")
+    assert a.answer("0.50", False, "equal weights whatever the scores", page="scaling_explorer",
+                    question="scaling.softmax", state={"scores": [2, 1]})
+    text = dashboard_text(at)
+    assert "3 learners joined; 3 active in the last 5 minutes" in text
+    assert "3 learners answered; 1 of 3 (33 %) right at the first attempt (1 later attempt not counted)." in text
+    assert "Most common wrong answer: “the rows (each query's weights)”, from 2 of 3. It suggests: softmax over " \
+           "the keys." in text
+    assert "1 learner answered; 0 of 1 (0 %) right at the first attempt." in text
+    blocks = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown if m.value.startswith(("**1.", "**2."))]
+    assert blocks[0] == "**1. With softmax(scores, axis=0), which sums to 1?** · Common mistakes"  # 2 wrong first
+    assert blocks[1] == "**2. What weight does softmax give key 1?** · Scaling explorer"
+    bars = {t["name"]: dict(zip(t["y"], t["x"], strict=True)) for t in figures(at)[0]["data"]}  # question 1's
+    assert bars["wrong"]["the rows (each query's weights)"] == 2
+    assert bars["right"]["the columns (each key's weights)"] == 1
+
+
+def test_a_learner_on_their_own_sentence_sends_no_token_of_it():
+    at, code, key = teacher_starts_a_class()
+    a = Learner(code)
+    assert a.answer("secret", False, question="home.top_key", page="home",
+                    state={"text": "my private sentence", "query": "secret", "seed": 3})
+    rows = classroom_store(at).answer_rows(code, key)
+    assert rows[0]["answer"] == "wrong" and "private" not in rows[0]["state"] and "secret" not in rows[0]["state"]
+    assert '"seed":3' in rows[0]["state"] and '"sentence":"own"' in rows[0]["state"]
+
+
+def classroom_store(at) -> ClassStore:
+    path = classroom.data_dir() / "classroom.db"
+    return ClassStore(sa.create_engine(f"sqlite:///{path}"))
+
+
+def test_a_wrong_key_is_refused_with_no_data():
+    at, code, key = teacher_starts_a_class()
+    Learner(code).answer("the rows", False)
+    other = run_page(PAGE)
+    for bad_code, bad_key in ((code, key[:-1] + ("B" if key[-1] == "A" else "A")), (code, ""), ("NOPE", key),
+                              (code, "' OR 1=1 --" + "x" * 21), (code, "k" * 64), ("K7Q2PM" * 20, key)):
+        other.text_input(key="open_code").input(bad_code[:20])
+        other.text_input(key="open_key").input(bad_key[:64])
+        other.button(key="FormSubmitter:class_open-Open the dashboard").click().run()
+        assert_ran(other)
+        text = all_text(other)
+        assert "does not open" in text or "Paste it exactly" in text, (bad_code, bad_key)
+        assert "Learners joined" not in text and "the rows" not in text
+    other.text_input(key="open_code").input(code)
+    other.text_input(key="open_key").input(key)
+    other.button(key="FormSubmitter:class_open-Open the dashboard").click().run()
+    assert "1 learner joined" in all_text(other)
+
+
+def test_a_paused_class_refuses_answers_and_says_so_at_once():
+    at, code, key = teacher_starts_a_class()
+    learner = Learner(code)
+    at.button(key="class_pause").click().run()
+    assert "The class is paused" in all_text(at)
+    assert not learner.answer("the rows", False)
+    assert "paused the class" in learner.at.session_state["notice"]
+    assert max(learner.at.session_state["waited"]) < 1.0
+    at.button(key="class_resume").click().run()
+    assert learner.answer("the rows", False)
+    assert learner.at.session_state["notice"] is None
+
+
+def test_delete_removes_every_row():
+    at, code, key = teacher_starts_a_class()
+    learner = Learner(code)
+    learner.answer("the rows", False)
+    at.checkbox(key="class_delete_sure").check().run()
+    at.button(key="class_delete").click().run()
+    assert "every answer it held are deleted" in all_text(at) and "_teacher_key" not in at.session_state
+    assert classroom_store(at).count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0,
+                                                     "classroom_answers": 0}
+    assert not learner.answer("the rows", False)
+    assert "ended or was deleted" in learner.at.session_state["notice"]
+
+
+def test_a_learner_in_no_class_writes_nothing(own_database):
+    at = AppTest.from_function(learner_script, default_timeout=30)
+    at.session_state["send"] = [{**AXIS, "answer": "x", "right": True, "misconception": None}]
+    at.run()
+    assert at.session_state["sent"] == [False] and at.session_state["notice"] is None
+    assert not (own_database / "classroom.db").exists()
+
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "'); DROP TABLE classroom_answers; --", "**bold** [x](javascript:y)",
+           "$\\frac{1}{0}$"]
+
+
+def test_answers_carrying_html_and_sql_reach_the_dashboard_as_plain_text():
+    at, code, key = teacher_starts_a_class()
+    for n, text in enumerate(HOSTILE):  # each in a state of its own, so each is its question's top wrong answer
+        assert Learner(code).answer(text, False, text, state={"n": n})
+    page = dashboard_text(at)
+    for text in HOSTILE:
+        assert f"Most common wrong answer: “{text}”, from 1 of 1. It suggests: {text}." in page
+    labels = [y for f in figures(at) for t in f["data"] for y in t["y"]]
+    assert "&lt;img src=x onerror=alert(1)&gt;" in labels and not any("<img" in y for y in labels)
+    assert not [el for el in at.get("html") if "onerror" in el.proto.body]
+    for el in at.markdown:  # every text from the database reaches markdown escaped: no link, no bold, no LaTeX
+        assert "[x](javascript" not in el.value and "**bold**" not in el.value and "$\\frac" not in el.value
+
+
+@pytest.mark.parametrize("raw", ["", "K7Q2P", "k7q2pm" * 30, "'; DROP TABLE classroom_classes; --",
+                                 "<script>x</script>", "K7Q2P0", "%00"])
+def test_a_mangled_class_code_in_the_link_joins_nothing(raw):
+    at = run_page(PAGE, **{"class": raw})
+    assert_ran(at)
+    assert "can't be joined" in all_text(at) and classroom.CODE not in at.session_state
+    assert "class" not in at.query_params
+
+
+def test_a_learners_link_joins_and_every_link_keeps_the_class():
+    _, code, _ = teacher_starts_a_class()
+    at = run_page("pages/5_Check_yourself.py", **{"class": code.lower()})
+    assert_ran(at)
+    assert f"In class {code}: your answers are shared anonymously with your teacher." in all_text(at)
+    labels = {p.label for p in route()} | {TEACHERS.label}
+    links = [el.proto for el in at.get("page_link") if el.proto.label.startswith(("Next:", "Back:"))
+             or el.proto.label in labels]  # the sidebar's and the route footer's: the links state.py builds
+    assert len(links) == len(labels) + 2 and all(f"class={code}" in link.query_string for link in links)
+    at.button(key="class_leave").click().run()
+    assert "In class" not in all_text(at) and "class" not in at.query_params
+    assert not any("class=" in el.proto.query_string for el in at.get("page_link"))
+
+
+def test_typing_a_class_code_on_the_teachers_page_joins_it():
+    _, code, _ = teacher_starts_a_class()
+    at = run_page(PAGE)
+    at.text_input(key="join_code").input(f" {code[:3].lower()}-{code[3:]} ")
+    at.button(key="FormSubmitter:class_join-Join").click().run()
+    assert_ran(at)
+    assert at.session_state[classroom.CODE] == code and f"In class {code}" in all_text(at)
+
+
+def test_when_the_database_fails_the_answer_is_not_sent_and_the_page_goes_on(monkeypatch):
+    _, code, _ = teacher_starts_a_class()
+    learner = Learner(code)
+    record = ClassStore.record
+
+    def broken(*args, **kwargs):
+        raise sa.exc.OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+    def slow(*args, **kwargs):
+        time.sleep(1.0)
+
+    for fail in (broken, slow):
+        monkeypatch.setattr(ClassStore, "record", fail)
+        assert not learner.answer("the rows", False)
+        assert "could not be sent" in learner.at.session_state["notice"] or "in time" in \
+            learner.at.session_state["notice"]
+        assert learner.at.session_state["waited"][-1] < 0.5  # never more than a moment
+    monkeypatch.setattr(ClassStore, "record", record)
+    assert learner.answer("the rows", False)  # the next answer tries again
+
+
+def test_the_qr_code_decodes_to_the_students_link():
+    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp decodes the QR code; pip install zxing-cpp")
+    from PIL import Image
+
+    settings = {"text": "Dogs chase cats, and cats chase mice!", "seed": "11", "d_model": "16", "heads": "4"}
+    link = classroom.students_link("http://localhost:8617/", "K7Q2PM", settings)
+    (found,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(classroom.qr_png(link))))
+    assert found.text == link
+    assert parse_qs(urlsplit(found.text).query)["text"] == [settings["text"]]
+    assert classroom.qr_png("http://localhost/?text=" + "w" * 5000) is None  # too long: the page says so
+
+
+def test_the_csv_defuses_formulas_and_numbers_the_learners():
+    rows = [{"time_utc": "t", "learner": 1, "answer": "=HYPERLINK(\"http://x\")", "misconception": "+1"},
+            {"time_utc": "t", "learner": 2, "answer": "@SUM(A1)", "misconception": "-2"}]
+    text = classroom.answers_csv(rows, ("time_utc", "learner", "answer", "misconception"))
+    assert text.splitlines()[1:] == ["t,1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1", "t,2,'@SUM(A1),'-2"]

@@ -48,7 +48,7 @@ def main():
     st.title("Mask mistakes")
     st.markdown(INTRO)
     st.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")  # short enough for a phone
-    st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may attend to key } j \\"
+    st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"  # narrow enough for a phone
              r" -\infty & \text{blocked} \end{cases}")
     inputs, case, choice, controls = your_mask(shared)  # the sentence, the mask, the right computation
     after_softmax(case, choice)   # 1. zeroing after the softmax: rows stop summing to 1

@@ -242,11 +242,7 @@ def peakedness_sentence(peak: Peakedness) -> str | None:
         text += f", a change of {percent(spread_s)}"
         small = spread_u >= SMALL_NEXT_TO * spread_s
         text += f", small next to the unscaled curve's {percent(spread_u)}." if small else "."
-    text += " " + _wrong_factor(peak)
-    if argmax and spread_u >= SMALL_NEXT_TO * spread_s:
-        text += (" This is the answer to “Why does dividing by √d_k help?” made visible: dividing by √d_k keeps the "
-                 "scores from growing with dimension, so softmax does not become a hard argmax.")
-    return text
+    return text + " " + _wrong_factor(peak)  # the page's closing answer follows from these curves: not repeated
 
 
 def _wrong_factor(peak: Peakedness) -> str:
@@ -275,14 +271,13 @@ def about_theory(measured: float, theory: float) -> str:
 
 
 def closing_sentence() -> str:
-    """The lesson's answer, with the classic example's numbers computed, not typed."""
+    """The lesson's answer, with the classic example's numbers computed, not typed. It names no weight of the
+    unscaled side: softmax([8, 0]) is the answer to section 1's open question at the page's defaults."""
     two = compare_two_keys([8, 0], 64)
     return (
         "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
-        f"(#peakedness). The [two keys](#two-keys) show what that buys: at scores [8, 0] and d_k = 64 the losing "
-        f"key keeps a share of {num(two.p_scaled[1], 3)} instead of {num(two.p_unscaled[1], 4)}, and the "
-        f"signal reaching W_Q and W_K is {times(two.raw_ratio)} larger. The [temperature dial](#temperature) "
-        "shows the same effect on your own sentence.")
+        f"(#peakedness). At scores [8, 0] and d_k = 64 ([two keys](#two-keys)), scaling leaves the losing key a "
+        f"share of {num(two.p_scaled[1], 3)} and sends W_Q and W_K a signal {times(two.raw_ratio)} larger.")
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
@@ -331,19 +326,14 @@ def softmax_question(scores) -> str:
             "expect key 1 to get.")
 
 
-def prediction_sentence(guess: float | None, asked: TwoKeys, now: TwoKeys | None = None) -> str:
+def prediction_sentence(guess: float | None, asked: TwoKeys) -> str:
     """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
-    None when the learner skipped) came. `now`: the section's current numbers, when the scores moved since."""
+    None when the learner skipped) came."""
     p = asked.p_unscaled
     text = f"softmax({scores_text(asked.scores)}) = **{weights_text(p, 4)}**. {_why_weights(asked)}"
     if guess is not None:
         text += " " + _how_close(guess, asked)
-    text += _lesson(asked)
-    if now is not None and not np.array_equal(now.scores, asked.scores):
-        text += (f" You answered for {scores_text(asked.scores)}; the scores are now "
-                 f"{scores_text(now.scores)}, and the numbers below are softmax({scores_text(now.scores)})"
-                 f" = {weights_text(now.p_unscaled, 4)}.")
-    return text
+    return text + _lesson(asked)
 
 
 def _z(i: int) -> str:
@@ -419,11 +409,17 @@ def scaled_heading(d_k: int) -> str:
     return f"Divided by {sqrt_text(d_k)}"
 
 
+def sides_caption(two: TwoKeys) -> str:
+    """Section 1's two bar charts in words: each side's scores and weights, as computed."""
+    return (f"Unscaled: {softmax_line(two.scores, two.p_unscaled, 4)}. {scaled_heading(two.d_k)}: "
+            f"{softmax_line(two.scaled, two.p_scaled, 3)}.")
+
+
 def sampling_intro(n_samples: int, seed: int) -> str:
     """Section 2's opening: how many pairs it draws, from which seed, and why their spread is √d_k."""
     return (f"Draw q and k with independent N(0, 1) entries, {n_samples:,} pairs from a generator seeded with the "
-            f"sidebar seed ({seed}). Each product qᵢkᵢ has variance 1, and q·k adds d_k of them, so q·k has "
-            "variance d_k: standard deviation √d_k. Dividing by √d_k brings it back to 1.")
+            f"sidebar seed ({seed}). q·k adds d_k products of variance 1, so its standard deviation is √d_k; "
+            "divided by √d_k it is 1.")
 
 
 def std_help(d_k: int) -> str:
@@ -442,8 +438,8 @@ def std_captions(sample: QKSample) -> tuple[str, str]:
 def peakedness_caption(peak: Peakedness, seed: int) -> str:
     """What every point of section 3's curves averages: how many draws, of how many keys, from which seed."""
     return (f"Every point is the mean over **{peak.n_seeds} seeds**: {peak.n_seeds} independent draws of one query "
-            f"and {plural(peak.n_keys, 'key')}, from a generator seeded with the sidebar seed ({seed}). Each width "
-            "reuses the first d_k coordinates of the same draws, so the curves change only through d_k.")
+            f"and {plural(peak.n_keys, 'key')} from the sidebar seed ({seed}); each width reuses their first d_k "
+            "coordinates.")
 
 
 def one_key_note(n_keys: int) -> str | None:
@@ -455,11 +451,12 @@ def one_key_note(n_keys: int) -> str | None:
 
 
 def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
-    """Section 4's opening: whose queries and keys these are, and their width d_k = d_model / heads."""
-    return (f"These are the queries and keys of **head 1 of your {plural(heads, 'head')}** (sidebar), so "
-            f"d_k = d_model / heads = {d_model} / {heads} = {d_k}. Choose what to divide QKᵀ by: the "
-            "divisor τ works like a temperature. Small τ sharpens softmax toward a hard argmax; large τ flattens it "
-            "toward uniform weights.")
+    """Section 4's opening: whose queries and keys these are, their width d_k = d_model / heads, and, in one line,
+    where heads are taught (on a later page of the route)."""
+    return (f"These are your sentence's queries and keys in **head 1 of your {plural(heads, 'head')}** (sidebar; "
+            f"heads are taught on Masks and heads), so d_k = d_model / heads = {d_model} / {heads} = {d_k}. "
+            "The divisor τ works like a temperature: small τ sharpens softmax toward a hard argmax, large τ "
+            "flattens it toward uniform weights.")
 
 
 def entropy_caption(temp: Temperature) -> str:

@@ -29,10 +29,9 @@ from attn_lessons.scaling import (
     prediction_sentence,
     ratio_metric,
     sampling_intro,
-    scaled_heading,
     scores_text,
+    sides_caption,
     slope_labels,
-    softmax_line,
     softmax_question,
     std_captions,
     std_help,
@@ -42,7 +41,7 @@ from attn_lessons.scaling import (
 )
 from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
-from attn_ui.checkpoint import answered, predict, reveal
+from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import (
     cached_figure,
@@ -76,17 +75,14 @@ SYMBOLS = {"unscaled": "square", "sqrt_dk": "circle", "dk": "triangle-up"}
 KEYS = ["key 1", "key 2"]
 BELOW = {"orientation": "h", "yanchor": "top", "y": -0.22, "x": 0}  # a legend under the x axis title
 CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, cp_softmax_check, cp_softmax_skip
-ASKED = "_cp_softmax_scores"  # the scores the learner's prediction answered, kept while it stands
 # fragment keys: a control's change reruns its own section and the notebook, which holds every section's numbers
 TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
 TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
 LONG_CODE = 2400  # numbers in head 1's Q and K above which the code (about 25 characters a number) passes ~60 kB
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
 INTRO = (
-    "A dot product of two vectors grows with their width. If the query and key entries are independent "
-    "with mean 0 and variance 1, q·k has variance d_k, so its typical size is √d_k. Large scores make "
-    "softmax very peaked, and a peaked softmax barely learns. Dividing by √d_k brings the scores back "
-    "to a typical size of 1, whatever the width. Each section below shows one piece of that argument."
+    "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
+    "scores make softmax nearly a hard argmax, and such a softmax barely learns. Each section shows one step."
 )
 
 
@@ -107,7 +103,6 @@ def main():
 def two_keys():
     """Section 1: one query, two keys, the same two scores with and without ÷ √d_k."""
     st.header("1. Two keys, side by side", anchor="two-keys")
-    st.markdown("One query, two keys, two scores. Change the scores or d_k and both sides follow.")
     c_a, c_b, c_d = st.columns(3)
     with c_a:
         url_bound("za", 8.0, parse_score)
@@ -124,12 +119,8 @@ def two_keys():
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
-    left, right = st.columns(2)
-    left.subheader("Unscaled")
-    left.markdown(softmax_line(two.scores, two.p_unscaled, 4))
-    right.subheader(scaled_heading(two.d_k))
-    right.markdown(softmax_line(two.scaled, two.p_scaled, 3))
     plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
+    st.caption(sides_caption(two))
     gradient(two)
 
 
@@ -146,28 +137,22 @@ def weights_figure(scores: tuple, d_k: int) -> go.Figure:
 def softmax_checkpoint(two: TwoKeys) -> bool:
     """Section 1's question before its numbers: what is softmax(z)? True once answered (or skipped).
 
-    The question follows the learner's z₁, z₂ until they answer, then stays with the scores they answered for:
-    the verdict is about the question they saw, and a later change of the scores is said, not re-asked."""
-    ss = st.session_state
-    stored = answered(CHECKPOINT)
-    if stored is None or stored.skipped:
-        ss[ASKED] = tuple(float(z) for z in two.scores)
-    asked = compare_two_keys(ss[ASKED], two.d_k)
-    guess = predict(CHECKPOINT, softmax_question(asked.scores), slider=(0.0, 1.0, 0.5, 0.01),
+    The question is about the two scores: new scores open it again. d_k only moves the numbers of the reveal (the
+    scaled side it ends with): a new d_k keeps the answer and its verdict, and says the numbers moved."""
+    guess = predict(CHECKPOINT, softmax_question(two.scores), slider=(0.0, 1.0, 0.5, 0.01),
                     format_func=lambda v: fmt.num(v, 2),
-                    help="Key 1's weight, from 0 (none of the weight) to 1 (all of it).")
+                    help="Key 1's weight, from 0 (none of the weight) to 1 (all of it).",
+                    about=tuple(float(z) for z in two.scores), numbers=two.d_k)
     if guess is None:
         return False
     value = None if guess.skipped else float(guess.value)
-    reveal(guess, right=prediction_right(value, asked.p_unscaled[0]),
-           why=prediction_sentence(value, asked, now=two))
+    reveal(guess, right=prediction_right(value, two.p_unscaled[0]), why=prediction_sentence(value, two))
     return True
 
 
 def gradient(two: TwoKeys):
-    """Section 1, continued: softmax's Jacobian on both sides, and what the slopes mean for learning."""
-    st.markdown(jacobian_sentence(two))
-    jacobians(two)
+    """Section 1, continued: the slopes as metrics; softmax's Jacobian on both sides and what the slopes mean for
+    learning, folded (a derivation)."""
     unscaled, scaled = slope_labels(two)
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
@@ -179,8 +164,12 @@ def gradient(two: TwoKeys):
     kind, text = gradient_message(two)
     if kind == "warning":
         st.warning(text, icon=":material/info:")
-    else:
-        st.markdown(text)
+    with st.expander("The gradient, worked out: softmax's Jacobian and what each slope tells W_Q and W_K",
+                     icon=":material/function:", expanded=False):
+        st.markdown(jacobian_sentence(two))
+        jacobians(two)
+        if kind != "warning":
+            st.markdown(text)
 
 
 def jacobians(two: TwoKeys):
@@ -255,10 +244,8 @@ def peakedness(shared: Shared):
     """Section 3: softmax over n random keys as d_k grows, unscaled, ÷ √d_k and ÷ d_k."""
     st.header("3. Peakedness as d_k grows", anchor="peakedness")
     st.markdown(
-        "Now take one query and n random keys, all with N(0, 1) entries, and look at the softmax weights over "
-        "the keys as d_k grows: the largest weight (1 is a hard argmax, 1/n is uniform) and the entropy "
-        "(0 is a hard argmax, log n is uniform). Three ways to treat the scores: leave them, divide by √d_k, "
-        "or divide by d_k, a wrong factor that shrinks them too much."
+        "One query and n random keys with N(0, 1) entries: as d_k grows, how peaked is softmax with the scores left "
+        "alone, divided by √d_k, or divided by d_k, a wrong factor that shrinks them too much?"
     )
     url_bound("n_keys", 8, lambda r: parse_int(r, 1, N_KEYS_MAX, "n keys"))
     n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,

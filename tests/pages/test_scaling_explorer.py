@@ -253,7 +253,8 @@ def test_peakedness_words_come_from_the_numbers(default_page):
     text = screen_text(default_page)
     assert "between 0.299 and 0.372, a change of 24%" in text and ": flat." not in text
     assert "heads for a hard argmax" in text and "toward the uniform 0.125" in text
-    assert "“Why does dividing by √d_k help?” made visible" in text and "“Check yourself”" not in text
+    assert "made visible" not in text and "“Check yourself”" not in text  # the closing answers, once
+    assert "It [keeps scores from growing with dimension](#variance)" in text
 
 
 def test_the_three_curves_differ_in_dash_and_marker_not_only_colour(default_page):
@@ -347,7 +348,9 @@ def test_show_me_reveals_the_answer_without_a_verdict():
     assert "You skipped this one." in all_text(at) and len(section_one_figures(at)) == 4
 
 
-def test_the_question_follows_the_scores_until_answered_then_stays_with_them():
+def test_new_scores_open_the_question_again_with_no_verdict():
+    """The question is about the two scores: answered for [3, 1], it opens again for [5, 1] with no verdict, and
+    section 1 draws nothing until the learner answers for the new scores."""
     at = open_asking(za=3, zb=1)
     assert "What is softmax([3, 1])?" in all_text(at)
     at = answer(at, 0.9)  # softmax([3, 1]) = [0.8808, 0.1192]
@@ -355,12 +358,72 @@ def test_the_question_follows_the_scores_until_answered_then_stays_with_them():
     at.number_input(key="za").set_value(5.0).run()
     assert not at.exception
     text = all_text(at)
-    assert "What is softmax([3, 1])?" in text and "Your prediction: **0.90**" in text
-    assert "You answered for [3, 1]; the scores are now [5, 1], and the numbers below are softmax([5, 1]) = " \
-           "[0.9820, 0.0180]." in text
-    assert "softmax([5, 1]) = **[0.9820, 0.0180]**" in text
-    at = at.button(key="cp_softmax_again").click().run()
-    assert "What is softmax([5, 1])?" in all_text(at) and section_one_figures(at) == []
+    assert "What is softmax([5, 1])?" in text and "Your prediction" not in text
+    assert "What is softmax([3, 1])" not in text
+    assert not at.success and not at.warning and not at.info  # no verdict, no reveal
+    assert at.slider(key="cp_softmax_value") and section_one_figures(at) == []
+    at = answer(at, 0.9)
+    assert at.warning and "softmax([5, 1]) = **[0.9820, 0.0180]**" in at.warning[0].value
+
+
+def test_a_new_d_k_keeps_the_reveal_and_judges_the_same_guess_again():
+    """d_k only moves the numbers: the reveal stays, the guess is the one given, the verdict is worked out for the
+    numbers now on the page (the scaled side the reveal ends with), and the page says they moved."""
+    at = answer(open_asking(), 1.0)
+    assert "Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269." in at.success[0].value
+    at.number_input(key="dk1").set_value(4).run()
+    assert not at.exception
+    text = all_text(at)
+    assert "Your prediction: **1.00**" in text and "checked against the numbers on the page now" in text
+    (success,) = [s.value for s in at.success]
+    assert success.startswith("**Right.** softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert "Divided by √4 = 2, the gap is 4 and key 2 keeps 0.018." in success
+    assert len(section_one_figures(at)) == 4 and metric(at, "∂p₂/∂z₂ after ÷ √4") == "0.018"
+    at.number_input(key="dk1").set_value(64).run()  # back to the numbers the learner answered for
+    assert "checked against the numbers" not in all_text(at) and at.success
+
+
+def printed_everywhere(at: AppTest) -> str:
+    """Every string the page prints or plots: its text and code, its tables' markup, its figures' data."""
+    import json
+
+    return "\n".join([all_text(at)] + [el.proto.body for el in at.get("html")] + [json.dumps(f) for f in figures(at)])
+
+
+def plotted_values(at: AppTest) -> list[float]:
+    """Every number in every figure's data."""
+    found: list[float] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif isinstance(node, (int, float)) and not isinstance(node, bool):
+            found.append(float(node))
+
+    for fig in figures(at):
+        walk(fig["data"])
+    return found
+
+
+@pytest.mark.parametrize("scores", [(8.0, 0.0), (3.0, 1.0), (0.0, 8.0)])
+def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(scores):
+    """softmax(z), asked, is in no sentence, table, figure or line of code until the learner answers: not as
+    printed (4 decimals), nor as a plotted value."""
+    from attn_lessons.scaling import weight_text
+
+    at = open_asking(za=scores[0], zb=scores[1])
+    assert not at.exception and "**Predict first.**" in all_text(at)
+    p = compare_two_keys(list(scores), 64).p_unscaled
+    printed = printed_everywhere(at)
+    for k in (0, 1):
+        assert not re.search(rf"(?<![\d.]){re.escape(weight_text(p[k], 4, rest=p[1 - k]))}(?!\d)", printed), p[k]
+        assert not any(abs(v - p[k]) < 1e-9 for v in plotted_values(at)), p[k]
+    answered = answer(at, 0.5)  # and once answered the same search finds it: the check can fail
+    assert weight_text(p[0], 4, rest=p[1]) in printed_everywhere(answered)
 
 
 # ------------------------------------------------------------------------------------------- speed and phones
@@ -497,8 +560,23 @@ def test_one_key_and_one_token_are_said_as_one():
     at = open_page(n_keys=1, text="hello")
     assert not at.exception
     text = screen_text(at)
-    assert "500 independent draws of one query and 1 key, from" in text and "1 keys" not in text
+    assert "500 independent draws of one query and 1 key from" in text and "1 keys" not in text
     (bar,) = at.get("progress")
     assert bar.proto.text == ("With τ = 2 the row entropy is 0 nats, as at every τ: with a single key, a hard argmax "
                               "and uniform weights are the same.")
     assert "log 1" not in text and "all 1." not in text
+
+
+# ------------------------------------------------------------------------------------------- a 30-minute core
+def test_the_page_reads_within_its_budget_with_the_derivation_folded(default_page):
+    """Issue 23: at most 700 words with the predictions answered, at most about 120 before the first picture; the
+    Jacobian's derivation sits in an expander, closed by default, and heads are said to be taught later."""
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    total, before = reading(default_page)
+    assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
+    (fold,) = [e for e in default_page.expander if e.label.startswith("The gradient, worked out")]
+    assert not fold.proto.expanded
+    assert [t.caption for t in tables(default_page) if t.caption.startswith("∂p/∂z")] and \
+        any("the winning key's vanishes just as much" in m.value for m in fold.markdown)
+    assert "heads are taught on Masks and heads" in screen_text(default_page)

@@ -6,6 +6,8 @@ import streamlit as st
 
 from attn_core import Inputs
 from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
+from attn_core.lexicon import not_in_lexicon
+from attn_core.tokens import tokenize
 from attn_lessons import home as say
 from attn_lessons.builder import action_animal_lesson
 from attn_lessons.format import md_text, num
@@ -18,33 +20,37 @@ from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
-INTRO = ("For each token, self-attention asks: which other tokens carry information I need right now, "
-         "and how much of each? The answer comes from the content, not from a fixed pattern. "
-         "Change the sentence in the sidebar (on a phone, open it with the **»** at the top left; on a touch "
-         "screen, tap outside the box to apply it) and watch every number below move.")
+INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
+         "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
+         "**»** at the top left) and watch the numbers move.")
 QUERY, NOTEBOOK = "home_query", "home_take_home"  # fragment keys: the query box reruns both
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
+# a route label longer than the page is wide wraps onto a second line instead of being cut off with "…"
+ROUTE_WRAP = ("<style>.st-key-home_route [data-testid='stPageLink'] * {white-space: normal !important; "
+              "overflow: visible !important; text-overflow: clip !important; height: auto !important}</style>")
 
 
 def main() -> None:
     shared = setup_page(__file__, one_head=True)
     st.title("Attention Explorer")
     st.markdown(INTRO)
-    the_route(shared)
     three_roles()
     inputs = load_inputs(shared)
-    start, named = choose_weights(shared, inputs)
+    st.header("One query, every key")
+    start, named = choose_weights(shared, inputs)  # named features (and the words they miss), or seeded weights
     res = build(start.X, start.W_Q, start.W_K, start.W_V)  # one head: d_k = d_v = d_model
-    the_query(inputs.labels, inputs.tokens, start, res, named)  # one query's weights, then its output
-    every_query(inputs.labels, res)
+    numbers = ("named",) if named else ("random", shared.seed, shared.d_model)  # what only moves the numbers
+    the_query(inputs.labels, inputs.tokens, start, res, named, numbers)  # predict; then the weights, output, matrix
     where_qkv_come_from(inputs.labels, start, res)
     take_it_home(shared, inputs.labels, start, res, named)  # the code and the notebook, for the same query
+    the_route(shared)
     route_footer(__file__, shared)
 
 
 def the_route(shared) -> None:
     """The pages in the order to take them, each with the question it answers; links keep your settings."""
-    with st.container(border=True):
+    st.html(ROUTE_WRAP)
+    with st.container(border=True, key="home_route"):
         st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings.")
         for k, page in enumerate(route()[1:], start=1):
             st.page_link(page.path, label=f"{k}. {page.label}: {page.question}", icon=page.icon,
@@ -63,49 +69,78 @@ def three_roles() -> None:
 def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     """Named features with hand-set W_Q (attention that visibly picks), or the seeded random weights."""
     url_bound("home_random", False, parse_bool)
-    random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random")
+    random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random",
+                       help=say.named_features_help())
     if random:
         w = inputs.weights
         st.caption(say.random_weights_caption(shared.seed, shared.d_model))
         return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
     st.caption(say.named_features_caption())
+    words_it_knows(inputs.tokens, inputs.labels)
     return interpretable_start(inputs.tokens), True
 
 
+def words_it_knows(tokens, labels) -> None:
+    """The tokens outside the lexicon, named, with sentences whose words it knows one click away."""
+    said = say.unknown_words(labels, not_in_lexicon(tokens))
+    if said is None:
+        return
+    st.info(said, icon=":material/menu_book:")
+    for k, (column, sentence) in enumerate(zip(st.columns(len(say.WORKING_SENTENCES)), say.WORKING_SENTENCES,
+                                               strict=True)):
+        column.button(sentence, key=f"home_try_{k}", on_click=use_sentence, args=(sentence,))
+
+
+def use_sentence(sentence: str) -> None:
+    """Put `sentence` in the sidebar's box, asking with its first action (the query the page starts on)."""
+    st.session_state["text"] = sentence
+    pair = action_animal_pair(tokenize(sentence).tokens)
+    st.session_state["query"] = pair[0] if pair else 0
+
+
 @st.fragment(key=QUERY)
-def the_query(labels, tokens, start: Start, res, named: bool) -> None:
-    """The query's own sections: a fragment, so picking another query or answering redraws only these."""
-    i = one_query(labels, tokens, start, res, named)
-    output_of_one_query(labels, start, res, i)
-
-
-def one_query(labels, tokens, start: Start, res, named: bool) -> int:
-    """Pick a query; predict its favourite key; then its scores, scaled scores and weights over every key."""
+def the_query(labels, tokens, start: Start, res, named: bool, numbers) -> None:
+    """Pick a query and predict its favourite key; then its weights, its output and every query's weights. A
+    fragment, so picking another query or answering redraws only these; while the question is open, nothing here
+    shows a number that answers it."""
     pair = action_animal_pair(tokens) if named else None
-    d_k = res.d_k
-    st.header("One query, every key")
     i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
-    st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
-    # one token is its own only key: a question with one answer asks nothing, so the answer is simply shown
-    guess = predict("home_top", say.top_key_question(labels[i]), options=list(range(len(labels))),
-                    format_func=labels.__getitem__) if len(labels) > 1 else Guess(None, skipped=True)
+    guess = top_key(labels, i, numbers)
     if guess is None:
-        return i
-    right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], guess.value)
-    reveal(guess, right, why)
+        return  # the query's weights, and its scores and output shares that give them away, wait for the answer
+    query_row(labels, tokens, start, res, named, i, guess)
+    output_of_one_query(labels, start, res, i)
+    every_query(labels, res)
+
+
+def top_key(labels, i: int, numbers) -> Guess | None:
+    """Which key will query i weigh most? About this sentence and this query; the weights only move its numbers."""
+    if len(labels) == 1:  # one token is its own only key: a question with one answer asks nothing
+        return Guess(None, skipped=True)
+    return predict("home_top", say.top_key_question(labels[i]), options=list(labels), format_func=md_text,
+                   about=(tuple(labels), labels[i]), numbers=numbers)
+
+
+def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Guess) -> None:
+    """Query i's scores, scaled scores and weights over every key; then the verdict and why."""
+    d_k = res.d_k
     title, names = say.query_titles(labels[i], d_k)
     panels = [(res.scores[i], names[0], "signed"), (res.scaled[i], names[1], "signed"),
               (res.weights[i], names[2], "weights")]
     st.markdown(f"**{md_text(title)}**")
     for k, (column, (values, name, kind)) in enumerate(zip(st.columns(3), panels, strict=True)):
         plot(cached_figure(bar_figure, values, labels, name, kind=kind, x_title="key j"), f"fig_query_{k}", column)
-    st.caption(say.query_steps_caption(d_k, res.weights[i]))
+    choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
+    right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
+    reveal(guess, right, why)
+    st.caption(f"{say.one_head_caption(start.X.shape[1], tokens, named)} "
+               f"{say.query_steps_caption(d_k, res.weights[i])}")
+    pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
                                     res.weights, d_k)
         (st.success if note.kind == "success" else st.info)(note.text, icon=":material/lightbulb:")
-    return i
 
 
 def output_of_one_query(labels, start: Start, res, i: int) -> None:

@@ -6,9 +6,20 @@ import math
 
 import numpy as np
 
-from attn_core.builder import FEATURES, POSITION_DIMS, repeated_words, runner_up, sum_gap, top_keys
+from attn_core.builder import (
+    ACTION,
+    ANIMAL,
+    FEATURES,
+    FUNCTION,
+    PLACE,
+    POSITION_DIMS,
+    QUERY_RULES,
+    repeated_words,
+    runner_up,
+    sum_gap,
+    top_keys,
+)
 
-from .builder import rules_said
 from .format import a_an, gap, listing, md_text, num, readable
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -93,12 +104,56 @@ def random_weights_caption(seed: int, d_model: int) -> str:
             "Nothing has been learned, so which key a query favours follows no meaning: it is down to the seed.")
 
 
+_FEATURE_NAMES = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place", FUNCTION: "a function word"}
+
+
+def rules_short() -> str:
+    """The hand-set W_Q's rules in one breath, from attn_core.builder.QUERY_RULES: 'an action looks for an animal,
+    an animal for an action, a function word for a place'."""
+    said = [f"{_FEATURE_NAMES[f]} for {_FEATURE_NAMES[g]}" for f, g in QUERY_RULES]
+    return listing([said[0].replace(" for ", " looks for ", 1), *said[1:]])
+
+
 def named_features_caption() -> str:
-    """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start)."""
-    return (f"Named features: each column of X is one of {len(FEATURES)} features ({', '.join(FEATURES)}) "
-            f"or one of {len(POSITION_DIMS)} position columns, and W_Q is set by hand: {'; '.join(rules_said())}. "
-            "The sidebar's seed and d_model apply to the random weights. The Q/K/V builder shows the lexicon and "
-            "every number.")
+    """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start), short."""
+    return ("Named features: a lexicon gives each word one feature (a person counts as an animal, a thing as a "
+            f"place); the hand-set W_Q says {rules_short()}.")
+
+
+def named_features_help() -> str:
+    """The rest of the named start, for the switch's help: X's columns, and where the seed and d_model apply."""
+    return (f"Off: X's columns are {len(FEATURES)} named features ({', '.join(FEATURES)}) and {len(POSITION_DIMS)} "
+            "position columns; the Q/K/V builder shows the lexicon and every number. On: the sidebar's seed and "
+            "d_model draw the weights.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Your own sentence: the words the lexicon does not know
+# ---------------------------------------------------------------------------------------------
+
+# sentences whose every word is in the lexicon, with an action at position 2 (the query the page starts on)
+WORKING_SENTENCES = ("the dog chased the ball across the park", "my sister fed the cat in the kitchen",
+                     "a bird sang in the tree near our house")
+_LISTED = 4  # name at most this many unknown tokens, then count the rest
+
+
+def unknown_words(labels, positions) -> str | None:
+    """That the tokens at `positions` are not in the lexicon, so their rows carry no meaning; None when every
+    token is in it."""
+    positions = list(positions)
+    if not positions:
+        return None
+    one = len(positions) == 1
+    if len(positions) == len(labels) > 1:
+        subject = "None of your tokens is"
+    else:
+        names = [f"“{md_text(labels[i])}”" for i in positions]
+        if len(names) > _LISTED + 1:
+            names = [*names[:_LISTED], f"{len(names) - _LISTED} more tokens"]
+        subject = f"{listing(names)} {'is' if one else 'are'} not"
+    them = "it" if one else "them"
+    return (f"{subject} in the lexicon, so {'its row carries' if one else 'their rows carry'} no meaning: no rule "
+            f"of W_Q asks with {them} or looks for {them}. Try a sentence whose words it knows:")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,7 +163,8 @@ def named_features_caption() -> str:
 def one_head_caption(d_model: int, tokens, named: bool) -> str:
     """The widths of the page's one head, and what X is for this sentence."""
     x_is = "X is each token's named features plus its two position columns." if named else positions_note(tokens)
-    return f"One head, so d_k = d_v = d_model = {d_model}. {x_is}"
+    return (f"d_k = d_v = d_model = {d_model}: this page runs one head over the whole width (several heads are "
+            f"taught on Masks and heads). {x_is}")
 
 
 def top_key_question(label: str) -> str:

@@ -8,11 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from attn_core import softmax
-from attn_core.builder import FEATURES, repeated_words, top_keys
-from attn_lessons.builder import rules_said
+from attn_core.builder import FEATURES, QUERY_RULES, action_animal_pair, interpretable_start, repeated_words, top_keys
+from attn_core.lexicon import not_in_lexicon
+from attn_core.tokens import tokenize
 from attn_lessons.home import (
+    WORKING_SENTENCES,
     code_intro,
     named_features_caption,
+    named_features_help,
     number_word,
     one_head_caption,
     output_header,
@@ -23,6 +26,7 @@ from attn_lessons.home import (
     shares_sum_caption,
     top_key_question,
     top_key_verdict,
+    unknown_words,
     weight_matrix_sentence,
     weight_text,
 )
@@ -84,15 +88,56 @@ def test_the_weights_captions_name_the_seed_or_the_features_and_rules():
     # the seeded weights are not even: 32 tokens at d_model = 8, seed 0, give one key 0.85 of a query's weight
     assert "even" not in random_weights_caption(0, 8) and "down to the seed" in random_weights_caption(0, 8)
     named = named_features_caption()
-    assert f"one of {len(FEATURES)} features ({', '.join(FEATURES)}) or one of 2 position columns" in named
-    assert all(rule in named for rule in rules_said())
+    assert named.endswith("the hand-set W_Q says an action looks for an animal, an animal for an action and a "
+                          "function word for a place.")
+    assert "a person counts as an animal, a thing as a place" in named
+    assert f"{len(FEATURES)} named features ({', '.join(FEATURES)}) and 2 position columns" in named_features_help()
 
 
-def test_the_one_head_caption_says_what_x_is():
+def test_the_rules_said_are_the_rules_w_q_holds():
+    """Each rule the caption names is a 1 in the hand-set W_Q, and W_Q has no other 1 in its feature rows."""
+    said = named_features_caption()
+    names = {"an animal": "animal", "an action": "action", "a place": "place", "a function word": "function"}
+    found = re.findall(r"(an? \w+(?: word)?) (?:looks )?for (an? \w+(?: word)?)", said.split("says ")[1])
+    W_Q = interpretable_start(("cat",)).W_Q
+    pairs = {(FEATURES.index(names[f]), FEATURES.index(names[g])) for f, g in found}
+    assert pairs == set(QUERY_RULES) == {tuple(int(k) for k in ij) for ij in zip(*np.nonzero(W_Q), strict=True)}
+
+
+def test_the_one_head_caption_says_what_x_is_and_where_heads_are_taught():
     sentence = ("the", "cat", "sat", "on", "the", "mat")
-    assert one_head_caption(7, sentence, named=True) == ("One head, so d_k = d_v = d_model = 7. X is each token's "
-                                                         "named features plus its two position columns.")
+    assert one_head_caption(7, sentence, named=True) == (
+        "d_k = d_v = d_model = 7: this page runs one head over the whole width (several heads are taught on Masks "
+        "and heads). X is each token's named features plus its two position columns.")
     assert one_head_caption(8, sentence, named=False).endswith(positions_note(sentence))
+
+
+@pytest.mark.parametrize("labels,unknown,said", [
+    (["the", "quick", "fox"], [1], "“quick” is not in the lexicon, so its row carries no meaning: no rule of W_Q "
+                                   "asks with it or looks for it."),
+    (["the", "ball", "across"], [1, 2], "“ball” and “across” are not in the lexicon, so their rows carry no "
+                                        "meaning: no rule of W_Q asks with them or looks for them."),
+    (["hello", "big", "world"], [0, 1, 2], "None of your tokens is in the lexicon, so their rows carry no meaning"),
+    (["hello"], [0], "“hello” is not in the lexicon, so its row carries no meaning"),
+    ([f"w{k}" for k in range(8)] + ["cat"], list(range(8)),
+     "“w0”, “w1”, “w2”, “w3” and 4 more tokens are not in the lexicon"),
+    (["a", "*", "b"], [1, 2], "“\\*” and “b” are not"),
+])
+def test_the_words_outside_the_lexicon_are_named_and_counted(labels, unknown, said):
+    assert said in unknown_words(labels, unknown)
+    assert unknown_words(labels, unknown).endswith("Try a sentence whose words it knows:")
+
+
+def test_a_sentence_the_lexicon_knows_gets_no_note():
+    assert unknown_words(["the", "cat"], []) is None
+
+
+@pytest.mark.parametrize("sentence", WORKING_SENTENCES)
+def test_the_sentences_offered_work(sentence):
+    """Every word known, and its first action at position 2, the query the page starts on."""
+    tokens = tokenize(sentence).tokens
+    assert not not_in_lexicon(tokens)
+    assert action_animal_pair(tokens) is not None and action_animal_pair(tokens)[0] == 2
 
 
 def test_the_query_titles_and_caption_carry_the_live_numbers():

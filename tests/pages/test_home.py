@@ -5,7 +5,7 @@ import pytest
 
 import attn_core
 from attn_core.builder import build
-from tests.apptest_utils import all_text, figures, panel, run_page, table_titled, tables, title_of
+from tests.apptest_utils import all_text, assert_ran, figures, panel, run_page, table_titled, tables, title_of
 
 HOME = "streamlit_app.py"
 
@@ -60,7 +60,7 @@ def test_query_params_are_read_and_written_back():
 
 
 def test_ten_tokens_give_a_ten_by_ten_matrix_live():
-    at = run_page(HOME, text="one two three four five six seven eight nine ten")
+    at = run_page(HOME, text="one two three four five six seven eight nine ten", reveal=1)
     assert caption(at, "weights = softmax(QKᵀ").endswith("(10 × 10)")
     assert "10 × 10 weight matrix" in all_text(at)
 
@@ -89,7 +89,7 @@ def test_empty_sentence_keeps_the_last_good_one():
 
 
 def test_long_text_is_cut_and_the_learner_told():
-    at = run_page(HOME, text="word " * 500)
+    at = run_page(HOME, text="word " * 500, reveal=1)
     assert not at.exception
     assert "500 tokens" in " ".join(i.value for i in at.info)
     assert caption(at, "weights = softmax(QKᵀ").endswith("(32 × 32)")
@@ -112,9 +112,9 @@ def test_changing_d_model_keeps_heads_valid():
 
 
 def test_the_positions_caption_names_only_words_that_repeat():
-    at = run_page(HOME, text="one two three four five six seven eight nine ten", home_random=1)
+    at = run_page(HOME, text="one two three four five six seven eight nine ten", home_random=1, reveal=1)
     assert "“the”s" not in all_text(at)
-    at = run_page(HOME, text="the cat saw the dog and the bird and the fish", home_random=1)
+    at = run_page(HOME, text="the cat saw the dog and the bird and the fish", home_random=1, reveal=1)
     assert "so the four “the”s and the two “and”s get different rows" in all_text(at)
 
 
@@ -145,7 +145,7 @@ def test_a_page_that_splits_heads_shows_d_model_over_heads():
                                          ("a b c d e f g h i j k", "give an 11 × 11 weight matrix"),
                                          ("one", "Your one token gives a 1 × 1 weight matrix")])
 def test_the_weight_matrix_sentence_is_grammatical_for_every_length(text, phrase):
-    assert phrase in all_text(run_page(HOME, text=text))
+    assert phrase in all_text(run_page(HOME, text=text, reveal=1))
 
 
 def test_home_shows_the_route_in_order_with_each_page_question():
@@ -179,7 +179,7 @@ def test_the_random_switch_brings_the_seeded_weights_back():
 def test_the_query_is_predicted_before_its_weights_appear():
     at = run_page(HOME)
     assert not any(str(t.get("name", "")).startswith("3. weights") for f in figures(at) for t in f["data"])
-    at.radio(key="home_top_value").set_value(1).run()  # "cat", the right answer for "sat"
+    at.radio(key="home_top_value").set_value("cat").run()  # the right answer for "sat"
     at.button(key="home_top_check").click().run()
     assert "Right." in " ".join(s.value for s in at.success)
     assert panel(at, "3. weights")
@@ -187,7 +187,7 @@ def test_the_query_is_predicted_before_its_weights_appear():
 
 def test_a_wrong_prediction_is_explained_from_the_numbers():
     at = run_page(HOME)
-    at.radio(key="home_top_value").set_value(5).run()  # "mat"
+    at.radio(key="home_top_value").set_value("mat").run()
     at.button(key="home_top_check").click().run()
     warning = " ".join(w.value for w in at.warning)
     assert "Not quite." in warning and "to “cat”" in warning and "“mat” gets" in warning
@@ -280,3 +280,157 @@ def test_one_token_asks_no_question_with_one_answer():
     text = all_text(at)
     assert "Your one token gives a 1 × 1 weight matrix" in text
     assert "every key the same" not in text and "1.000 each" not in text and "1 tokens" not in text
+
+
+# ---------------------------------------------------------------- issue 23: a prediction belongs to its question
+
+
+def answer(at, label: str):
+    """Pick `label` and check it; the run after the click shows the stored guess."""
+    at.radio(key="home_top_value").set_value(label)
+    return at.button(key="home_top_check").click().run().run()
+
+
+def verdicts(at) -> list[str]:
+    return [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right.**", "**Not quite.**"))]
+
+
+def assert_open(at, question: str):
+    """The question is asked afresh: no stored guess, no verdict, nothing picked, no weights drawn."""
+    text = all_text(at)
+    assert f"**Predict first.** {question}" in text and "Your prediction" not in text
+    assert not verdicts(at) and at.radio(key="home_top_value").value is None
+    assert not figures(at) and not at.table
+
+
+def test_a_new_query_opens_the_question_again_with_no_verdict():
+    at = answer(run_page(HOME), "cat")
+    assert "Your prediction: **cat**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
+    at.selectbox(key="query").set_value(3).run()  # "on"
+    at.run()
+    assert_open(at, "Which key will “on” give the most weight?")
+    at.selectbox(key="query").set_value(2).run()  # back to "sat": a new question, not the old answer
+    at.run()
+    assert_open(at, "Which key will “sat” give the most weight?")
+
+
+def test_a_new_sentence_opens_it_again_and_the_guess_is_the_token_chosen():
+    at = answer(run_page(HOME), "cat")
+    at.text_area(key="text").set_value("the dog chased the ball across the park").run()
+    assert_open(at, "Which key will “chased” give the most weight?")
+    assert "**chased**" not in all_text(at)
+    at = answer(at, "dog")
+    assert "Your prediction: **dog**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
+
+
+@pytest.mark.parametrize("move", ["random weights", "seed", "d_model"])
+def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(move):
+    at = run_page(HOME, home_random=1) if move != "random weights" else run_page(HOME)
+    at = answer(at, "mat")
+    assert "checked against the numbers" not in all_text(at)
+    if move == "random weights":
+        at.toggle(key="home_random").set_value(True).run()
+    elif move == "seed":
+        at.number_input(key="seed").set_value(4).run()
+    else:
+        at.select_slider(key="d_model").set_value(16).run()
+    at.run()
+    text = all_text(at)
+    assert "Your prediction: **mat**" in text and "checked against the numbers on the page now" in text
+    assert len(verdicts(at)) == 1 and panel(at, "3. weights")
+    weights = np.asarray(panel(at, "3. weights")["y"], dtype=float)
+    assert verdicts(at)[0].startswith("**Right.**") == (int(np.argmax(weights)) == 5)  # the verdict for these numbers
+
+
+def page_numbers(at) -> str:
+    """Everything the page draws: its text, its tables' markup, its figures' data and any st.table's cells."""
+    import json
+
+    parts = [all_text(at), *(el.proto.body for el in at.get("html")), json.dumps(figures(at))]
+    parts += [t.value.to_string() for t in at.table]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("params", [{}, {"home_random": "1", "seed": "3"}, {"text": "my sister fed the cat"}])
+def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(params):
+    import re
+
+    from attn_lessons.format import num
+
+    at = run_page(HOME, **params)
+    i = at.selectbox(key="query").value
+    assert at.radio(key="home_top_value").value is None
+    drawn = page_numbers(at)
+    assert not figures(at) and not at.table
+    assert not [t for t in tables(at) if t.caption.startswith(("weights = softmax", "wⱼ · vⱼ", "output = Σ"))]
+    inputs = attn_core.build_inputs(params.get("text", "the cat sat on the mat"), int(params.get("seed", 0)), 8)
+    if params.get("home_random"):
+        w = inputs.weights
+        res = build(inputs.X, w.W_Q, w.W_K, w.W_V)
+    else:
+        start = attn_core_interpretable(inputs.tokens)
+        res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    shares = res.weights[i][:, None] * res.V
+    answering = [*res.weights[i], *res.scores[i], *res.scaled[i], *np.linalg.norm(shares, axis=1)]
+    printed = {num(x, d) for x in answering if abs(x) >= 0.005 for d in (2, 3)} - {"1.00", "1.000", "3.00", "0.00"}
+    leaks = [p for p in printed if re.search(rf"(?<![\d.]){re.escape(p)}(?!\d)", drawn)]
+    assert not leaks, leaks
+    at = answer(at, at.radio(key="home_top_value").options[0])
+    assert panel(at, "3. weights")  # and once answered, they are drawn
+
+
+def attn_core_interpretable(tokens):
+    from attn_core.builder import interpretable_start
+
+    return interpretable_start(tokens)
+
+
+# ---------------------------------------------------------------- issue 23: your own sentence works
+
+
+def test_words_outside_the_lexicon_are_named_with_sentences_one_click_away():
+    at = run_page(HOME, text="the quick brown fox jumps over the lazy dog")
+    said = " ".join(i.value for i in at.info)
+    assert "“quick”, “brown” and “lazy” are not in the lexicon, so their rows carry no meaning" in said
+    from attn_lessons.home import WORKING_SENTENCES
+
+    assert [b.label for b in at.button if b.key.startswith("home_try_")] == list(WORKING_SENTENCES)
+    at.button(key="home_try_1").click().run()
+    assert_ran(at)
+    assert at.text_area(key="text").value == WORKING_SENTENCES[1]
+    assert "not in the lexicon" not in all_text(at) and not [b for b in at.button if b.key.startswith("home_try")]
+    assert "Which key will “fed” give the most weight?" in all_text(at)  # its first action asks
+    assert at.query_params["text"] in (WORKING_SENTENCES[1], [WORKING_SENTENCES[1]])
+
+
+def test_random_weights_need_no_lexicon_and_say_nothing_about_it():
+    at = run_page(HOME, text="the quick brown fox", home_random=1)
+    assert "not in the lexicon" not in all_text(at) and not [b for b in at.button if b.key.startswith("home_try")]
+    at.toggle(key="home_random").set_value(False).run()
+    assert "“quick” and “brown” are not in the lexicon" in all_text(at)
+
+
+# ---------------------------------------------------------------- issue 23: a 30-minute core; the route on a phone
+
+
+def test_home_reads_in_its_budget_with_the_picture_on_the_first_screen():
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    words, before = reading(run_page(HOME, reveal=1))
+    assert words <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (words, before)
+    words, before = reading(run_page(HOME))  # with the question open, it opens the picture
+    assert before <= WORDS_BEFORE_PICTURE
+
+
+def test_home_names_heads_only_with_where_they_are_taught():
+    from tests.lesson_length import _blocks
+
+    said = [text for _, text, _ in _blocks(run_page(HOME, reveal=1).main) if text and "head" in text.lower()]
+    assert said and all("taught on Masks and heads" in text for text in said), said
+
+
+def test_the_route_labels_wrap_instead_of_being_cut_off():
+    at = run_page(HOME)
+    (style,) = [el.proto.body for el in at.get("html") if "stPageLink" in el.proto.body]
+    assert ".st-key-home_route" in style and "white-space: normal" in style and "text-overflow: clip" in style
+    assert len([el for el in at.get("page_link") if el.proto.label[:1].isdigit()]) >= 7

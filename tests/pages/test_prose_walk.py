@@ -29,7 +29,7 @@ SHARED = [
 ]
 OWN: dict[str, list[dict]] = {
     "streamlit_app.py": [{}, {"home_random": "1"}],
-    "pages/1_QKV_builder.py": [{}, {"start": "named"}, {"pe": "0"}],
+    "pages/1_QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"}],
     "pages/2_Scaling_explorer.py": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
                                     {"divisor": "none", "tau": "0.05"}],
     "pages/6_Training_lab.py": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},

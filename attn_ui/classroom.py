@@ -37,11 +37,12 @@ from .pages import ROOT
 
 SEND_TIMEOUT = 0.2  # seconds a learner's page waits for its answer to be written, at most
 JOIN_TIMEOUT = 2.0  # joining happens on a click or a link, not under a reveal: it may wait a little longer
-MAX_PENDING = 16  # writes still running (a slow database) beyond which new answers are not even tried
+MAX_PENDING = 1000  # writes waiting (a hung database) beyond which new answers are not even tried: two full classes
+WORKERS = 8  # threads writing answers; SQLite takes one writer at a time, PostgreSQL several
 CODE, LEARNER, SETTINGS, NOTICE = "_class_code", "_class_learner", "_class_settings", "_class_notice"
-LINK_TRIED = "_class_link_tried"
+LINK_TRIED, PENDING = "_class_link_tried", "_class_pending"
 
-_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="classroom")
+_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
 _pending = 0
 _pending_lock = threading.Lock()
 _stores: dict[int, ClassStore] = {}
@@ -112,15 +113,16 @@ def _submit(fn, *args) -> Future | None:
 
 
 def bounded_call(fn, *args, timeout: float) -> tuple[str, Any]:
-    """("ok", result), (reason, error) for a ClassError, ("slow", None) past `timeout`, ("sent_failed", error)
-    for anything else. Never raises."""
+    """("ok", result), (reason, error) for a ClassError, ("slow", the future) past `timeout`, ("sent_failed",
+    error) for anything else. Never raises."""
+    future = None
     try:
         future = _submit(fn, *args)
         if future is None:
             return "slow", None
         return "ok", future.result(timeout=timeout)
     except FutureTimeout:
-        return "slow", None
+        return "slow", future  # still running: it may land yet
     except ClassError as err:
         return err.reason, err
     except Exception as err:  # noqa: BLE001  (the database is down, the driver is missing: the page goes on)
@@ -233,9 +235,10 @@ def record_answer(page: str, question: str, state: Mapping[str, Any], answer: st
     except Exception:  # noqa: BLE001
         ss[NOTICE] = words.NOTICES["sent_failed"]
         return False
-    status, _ = bounded_call(s.record, code, ss[LEARNER], page, question, sent_state, sent_answer, right,
-                             misconception, timeout=SEND_TIMEOUT)
+    status, result = bounded_call(s.record, code, ss[LEARNER], page, question, sent_state, sent_answer, right,
+                                  misconception, timeout=SEND_TIMEOUT)
     ss[NOTICE] = None if status == "ok" else words.NOTICES.get(status, words.NOTICES["sent_failed"])
+    ss[PENDING] = result if status == "slow" else None
     return status == "ok"
 
 
@@ -252,17 +255,32 @@ def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, 
         return False
     ss = st.session_state
     sent = ss.setdefault("_class_sent", {})
-    if once is not None and sent.get(question_id) is once:
-        return True  # this very answer was sent already (it is shown again on a rerun)
+    if once is not None and sent.get(question_id) is once:  # this very answer, shown again on a rerun
+        return _still_sending(question_id)
     asked = QUESTIONS.get(question_id)
     page = asked.page if asked else "unknown"
     why = None if right else misconception(question_id, value, state)
     ok = record_answer(page, question_id, state, answer_text(question_id, value, state), right, why)
     if once is not None:
         sent[question_id] = once
+        ss.setdefault("_class_late", {})[question_id] = (ss.get(PENDING), last_notice()) if not ok else None
     if not ok and last_notice():
         st.caption(last_notice())
     return ok
+
+
+def _still_sending(question_id: str) -> bool:
+    """On a rerun after a slow send: True once the write has landed; until then the notice stays."""
+    late = st.session_state.get("_class_late", {}).get(question_id)
+    if late is None:
+        return True
+    future, notice = late
+    if future is not None and future.done() and future.exception() is None:
+        st.session_state["_class_late"][question_id] = None  # it arrived after all: no notice any more
+        return True
+    if notice:
+        st.caption(notice)
+    return False
 
 
 # ------------------------------------------------------------------------------------------------ teachers

@@ -251,6 +251,15 @@ def _sqlite_begin(conn) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("classroom_write") else "BEGIN")
 
 
+def _postgres_connect(dbapi_connection, _record) -> None:
+    """A commit does not wait for its WAL to reach the disk: a crash may lose the last fraction of a second of
+    answers, never corrupt one (the trade SQLite's synchronous=NORMAL in WAL makes too)."""
+    autocommit = dbapi_connection.autocommit
+    dbapi_connection.autocommit = True
+    dbapi_connection.execute("SET synchronous_commit TO OFF")
+    dbapi_connection.autocommit = autocommit
+
+
 def _sqlite_setup(engine: sa.Engine) -> None:
     """Attach the two listeners once per engine (a connection opened before them is thrown away)."""
     if not event.contains(engine, "connect", _sqlite_connect):
@@ -260,6 +269,13 @@ def _sqlite_setup(engine: sa.Engine) -> None:
 
 
 _SCHEMA_LOCK = threading.Lock()
+_FILE_LOCKS: dict[str, threading.Lock] = {}
+
+
+def _sqlite_lock(engine: sa.Engine) -> threading.Lock:
+    """One lock per SQLite file in this process, shared by every store on it."""
+    with _SCHEMA_LOCK:
+        return _FILE_LOCKS.setdefault(str(engine.url.database), threading.Lock())
 
 
 class ClassStore:
@@ -268,8 +284,12 @@ class ClassStore:
     def __init__(self, engine: sa.Engine, clock: Callable[[], float] = time.time):
         self.engine = engine
         self.clock = clock
-        if engine.dialect.name == "sqlite":
+        self._sqlite_lock = _sqlite_lock(engine) if engine.dialect.name == "sqlite" else None
+        if self._sqlite_lock is not None:
             _sqlite_setup(engine)
+        elif engine.dialect.name == "postgresql" and not event.contains(engine, "connect", _postgres_connect):
+            engine.dispose()
+            event.listen(engine, "connect", _postgres_connect)
         self._ready = False
 
     # ------------------------------------------------------------------------------------------ schema
@@ -433,33 +453,44 @@ class ClassStore:
         raise AssertionError("unreachable")
 
     def _record_once(self, row: dict) -> int:
-        now = self.clock()
+        """Two statements in the usual case: the checks (class, learner, the last minute's count) in one read that
+        locks the learner's row, then the insert that counts its own attempt number."""
+        now, a = self.clock(), answers.c
+        recent = (sa.select(sa.func.count()).select_from(answers)
+                  .where(a.code == row["code"], a.learner == row["learner"], a.created_at > now - RATE_WINDOW)
+                  .scalar_subquery())
         with self._writing() as conn:
-            cls = conn.execute(sa.select(classes.c.paused, classes.c.expires_at)
-                               .where(classes.c.code == row["code"])).first()
-            if cls is None or cls.expires_at <= now:
-                raise NotFound(f"There is no class {row['code']} any more.")
-            if cls.paused:
-                raise Paused("Your teacher has paused the class.")
             # the learner's row, locked: one learner's answers are written one at a time (PostgreSQL; SQLite's
             # BEGIN IMMEDIATE already writes one transaction at a time), so the attempt count and the cap are exact
-            joined = conn.execute(sa.select(learners.c.learner).where(learners.c.code == row["code"],
-                                                                      learners.c.learner == row["learner"])
-                                  .with_for_update()).first()
-            if joined is None:
-                raise NotJoined("You are not in this class; join it again.")
-            a = answers.c
-            recent = conn.execute(sa.select(sa.func.count()).select_from(answers).where(
-                a.code == row["code"], a.learner == row["learner"], a.created_at > now - RATE_WINDOW)).scalar_one()
-            if recent >= RATE_LIMIT:
+            found = conn.execute(
+                sa.select(classes.c.paused, classes.c.expires_at, learners.c.last_seen, recent.label("recent"))
+                .join(learners, sa.and_(learners.c.code == classes.c.code, learners.c.learner == row["learner"]))
+                .where(classes.c.code == row["code"]).with_for_update(of=learners)).first()
+            if found is None or found.expires_at <= now or found.paused:
+                self._refusal(conn, row["code"], found, now)
+            if found.recent >= RATE_LIMIT:
                 raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
-            attempt = conn.execute(sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1).where(
-                a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
-                a.question == row["question"], a.state_hash == row["state_hash"])).scalar_one()
-            conn.execute(answers.insert().values(**row, attempt=attempt, created_at=now))
-            conn.execute(learners.update().where(learners.c.code == row["code"], learners.c.learner == row["learner"])
-                         .values(last_seen=now))
-        return int(attempt)
+            attempt = (sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1)
+                       .where(a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
+                              a.question == row["question"], a.state_hash == row["state_hash"]).scalar_subquery())
+            values = {**row, "created_at": now}
+            attempt_n = conn.execute(answers.insert().from_select(
+                [*values, "attempt"], sa.select(*[sa.literal(v, type_=answers.c[k].type) for k, v in values.items()],
+                                                attempt)).returning(a.attempt)).scalar_one()
+            if found.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
+                conn.execute(learners.update().where(learners.c.code == row["code"],
+                                                     learners.c.learner == row["learner"]).values(last_seen=now))
+        return int(attempt_n)
+
+    @staticmethod
+    def _refusal(conn, code: str, found, now: float):
+        """Why an answer is refused: the class is gone, paused, or the learner is not in it."""
+        if found is not None and found.expires_at > now:
+            raise Paused("Your teacher has paused the class.")
+        cls = conn.execute(sa.select(classes.c.expires_at).where(classes.c.code == code)).first()
+        if cls is None or cls.expires_at <= now:
+            raise NotFound(f"There is no class {code} any more.")
+        raise NotJoined("You are not in this class; join it again.")
 
     # ------------------------------------------------------------------------------------------ the teacher
 
@@ -473,14 +504,15 @@ class ClassStore:
                 sa.func.count(), sa.func.coalesce(sa.func.sum(sa.case((learners.c.last_seen > now - ACTIVE_WINDOW,
                                                                         1), else_=0)), 0))
                 .where(learners.c.code == checked)).one()
-            firsts = conn.execute(sa.select(a.page, a.question, a.state_hash, a.state, a.answer, a.right,
-                                            a.misconception, sa.func.count().label("n"))
-                                  .where(a.code == checked, a.attempt == 1)
-                                  .group_by(a.page, a.question, a.state_hash, a.state, a.answer, a.right,
+            # one pass over the class's answers: every attempt counted, and the first attempts apart
+            first = sa.func.sum(sa.case((a.attempt == 1, 1), else_=0)).label("first")
+            groups = conn.execute(sa.select(a.page, a.question, a.state_hash, sa.func.min(a.state).label("state"),
+                                            a.answer, a.right, a.misconception, first,
+                                            sa.func.count().label("n"))
+                                  .where(a.code == checked)
+                                  .group_by(a.page, a.question, a.state_hash, a.answer, a.right,
                                             a.misconception)).all()
-            totals = conn.execute(sa.select(a.page, a.question, a.state_hash, sa.func.count().label("n"))
-                                  .where(a.code == checked).group_by(a.page, a.question, a.state_hash)).all()
-        return Dashboard(info, int(joined), int(active), _gather(firsts, totals))
+        return Dashboard(info, int(joined), int(active), _gather(groups))
 
     def answer_rows(self, code: Any, key: Any) -> list[dict]:
         """Every answer of the class, oldest first, learners numbered 1, 2, … in the order they first answered."""
@@ -513,8 +545,16 @@ class _Writing:
         self.store = store
 
     def __enter__(self):
-        self.conn = self.store.engine.connect().execution_options(classroom_write=True)
-        self.tx = self.conn.begin()
+        lock = self.store._sqlite_lock
+        if lock is not None:  # SQLite writes one at a time: queue here, and wake the moment the last one ends,
+            lock.acquire()  # instead of polling the file lock with SQLite's growing sleeps
+        try:
+            self.conn = self.store.engine.connect().execution_options(classroom_write=True)
+            self.tx = self.conn.begin()
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
@@ -525,22 +565,25 @@ class _Writing:
                 self.tx.rollback()
         finally:
             self.conn.close()
+            if self.store._sqlite_lock is not None:
+                self.store._sqlite_lock.release()
         return False
 
 
-def _gather(firsts, totals) -> list[QuestionStats]:
-    """Group the first-attempt counts by question and state."""
+def _gather(groups) -> list[QuestionStats]:
+    """Group the counts by question and state: every attempt, and the first attempts' answers."""
     stats: dict[tuple[str, str, str], QuestionStats] = {}
-    for r in firsts:
+    for r in groups:
         s = stats.setdefault((r.page, r.question, r.state_hash),
                              QuestionStats(r.page, r.question, json.loads(r.state)))
-        s.answered += r.n
-        s.answers[r.answer] = s.answers.get(r.answer, 0) + r.n
+        s.attempts += int(r.n)
+        n = int(r.first or 0)
+        if not n:
+            continue  # an answer given only at later attempts: counted in attempts, not in the figures
+        s.answered += n
+        s.answers[r.answer] = s.answers.get(r.answer, 0) + n
         if r.right:
-            s.right += r.n
+            s.right += n
         else:
-            s.wrong[(r.answer, r.misconception)] = s.wrong.get((r.answer, r.misconception), 0) + r.n
-    for r in totals:
-        if (r.page, r.question, r.state_hash) in stats:
-            stats[(r.page, r.question, r.state_hash)].attempts = int(r.n)
-    return list(stats.values())
+            s.wrong[(r.answer, r.misconception)] = s.wrong.get((r.answer, r.misconception), 0) + n
+    return [s for s in stats.values() if s.answered]

@@ -7,6 +7,7 @@ so the learners' sessions call attn_ui.classroom.record_answer themselves, from 
 from __future__ import annotations
 
 import io
+import json
 import re
 import time
 from urllib.parse import parse_qs, urlsplit
@@ -274,3 +275,34 @@ def test_the_csv_defuses_formulas_and_numbers_the_learners():
             {"time_utc": "t", "learner": 2, "answer": "@SUM(A1)", "misconception": "-2"}]
     text = classroom.answers_csv(rows, ("time_utc", "learner", "answer", "misconception"))
     assert text.splitlines()[1:] == ["t,1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1", "t,2,'@SUM(A1),'-2"]
+
+
+def guess_script():
+    """A page's call once its checkpoint returns a Guess: the same Guess object on every rerun."""
+    import streamlit as st
+
+    from attn_ui import classroom
+
+    ss = st.session_state
+    if classroom.current_class() is None:
+        classroom.join(ss["join"])
+    guess = ss.setdefault("guess", ["rows"])  # stands for checkpoint.Guess: one object per committed answer
+    ss.setdefault("results", []).append(classroom.record("mistakes.axis", {"text": "the cat sat on the mat"},
+                                                         guess[0], False, once=guess))
+
+
+def test_record_sends_a_committed_answer_once_with_its_words_and_misconception():
+    at, code, key = teacher_starts_a_class()
+    learner = AppTest.from_function(guess_script, default_timeout=30)
+    learner.session_state["join"] = code
+    for _ in range(3):  # the reveal reruns: the answer is sent the first time only
+        learner.run()
+        assert_ran(learner)
+    learner.session_state["guess"] = ["neither"]  # “Predict again”, then a new answer: a second attempt
+    learner.run()
+    assert learner.session_state["results"] == [True] * 4
+    rows = classroom_store(at).answer_rows(code, key)
+    assert [(r["attempt"], r["answer"], r["misconception"]) for r in rows] == [
+        (1, "the rows (each query's weights)", "axis=0 taken for the keys' axis, so the rows would still sum to 1"),
+        (2, "neither", "a softmax over the wrong axis normalises nothing")]
+    assert json.loads(rows[0]["state"]) == {"sentence": "class"}

@@ -569,12 +569,15 @@ def keys_after(count: int) -> str:
 
 def _hint_causal_row(q: Question, value) -> str:
     n, i = q.params["n"], q.params["i"]  # row i counts from 0: i tokens before it, n − 1 − i after it
+    hints = []
     if value == n - i and i < n - 1 and n - i != i + 1:
         after = "the token" if n - 1 - i == 1 else "the tokens"
-        return f"That counts token {i} and {after} after it; a causal mask keeps the ones before."
-    if value == i:
+        hints.append(f"That counts token {i} and {after} after it; a causal mask keeps the ones before.")
+    if value == i:  # also the count of a reader who takes row i to be the i-th row, counting from 1
         before = "no token" if i == 0 else plural(i, "token")
-        return f"Token {i} also attends to itself: counting from 0, it has {before} before it, and itself."
+        hints.append(f"Token {i} also attends to itself: counting from 0, it has {before} before it, and itself.")
+    if hints:  # with n = 2i both readings give i, and both are said
+        return " ".join(hints)
     if value == 1 and i > 0:
         return f"Token {i} attends to itself and to every token before it."
     if value == n and n != i + 1:
@@ -677,8 +680,8 @@ def _steps(seed: int) -> Question:
     n = 10 if seed == 0 else int(rng.integers(4, 33))
     steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from the first token, 0, to the last, n − 1
     rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    prompt = (f"In a sentence of {n} tokens, how many attention layers does information from token 0 need to "
-              f"reach token {n - 1}, the last (counting from 0)?")
+    prompt = (f"In a sentence of {n} tokens, counted from 0, how many attention layers does information from "
+              f"token 0 need to reach token {n - 1}, the last?")
     why = (f"In one layer the query of token {n - 1} scores every key, token 0's included, and takes a share of its "
            f"value: {short(steps)} step. A recurrent network reading left to right needs {short(rnn)}, one per "
            "token it passes through.")

@@ -876,7 +876,9 @@ def test_seed_0_names_the_positions_as_the_labels_count_them():
     causal = qs.make_question("causal_row", 0)
     assert "in row 2 (the query of token 2, counting from 0)?" in causal.prompt and causal.answer == 3
     assert causal.why.startswith("A causal mask lets token 2 attend to itself and the tokens before it, keys 0 … 2:")
-    assert "from token 0 need to reach token 9, the last (counting from 0)?" in qs.make_question("steps", 0).prompt
+    steps = qs.make_question("steps", 0).prompt
+    assert "10 tokens, counted from 0, how many attention layers does information from token 0 need to reach token " \
+           "9, the last?" in steps
 
 
 @settings(max_examples=examples(200))
@@ -890,8 +892,11 @@ def test_causal_row_marks_the_count_of_row_i_from_0_and_explains_the_other_readi
     verdict = qs.check(q, str(i))
     before = "no token" if i == 0 else f"{i} token{'s' if i > 1 else ''}"
     assert verdict.status == qs.WRONG
-    assert verdict.message.startswith(f"Token {i} also attends to itself: counting from 0, it has {before} before "
-                                      "it, and itself."), verdict.message
+    assert (f"Token {i} also attends to itself: counting from 0, it has {before} before it, and itself. The answer "
+            f"is {i + 1}.") in verdict.message, verdict.message
+    n = q.params["n"]
+    if n == 2 * i:  # counting the query and the keys after it gives i as well: both readings are named
+        assert verdict.message.startswith(f"That counts token {i} and the token"), verdict.message
 
 
 @settings(max_examples=examples(200))

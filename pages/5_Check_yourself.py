@@ -24,11 +24,10 @@ from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
-INTRO = (
-    "Answer each question before the app does. Press **Check** (or Enter) and your answer is marked; under it "
-    "a small computation, run just now, proves the answer. **Show me** gives the answer without a mark. The "
-    "numbers come from the question seed: **New numbers** draws a fresh set, and the seed travels in the link. "
-    "Your answers and your score stay in this browser session only."
+INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
+    "Questions on the whole route, from Q, K and V to masks and heads. Press **Check** (or Enter) to mark your "
+    "answer; a small computation, run just now, then proves it. **Show me** gives the answer unmarked. **New "
+    "numbers** draws a fresh set; the seed travels in the link, and your score stays in this browser session."
 )
 PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
 # The source text's four takeaways, each with the page that demonstrates it.
@@ -52,8 +51,8 @@ def main():
     st.title("Check yourself")
     st.markdown(INTRO)
     if st.session_state.get("reveal"):  # the sidebar's switch skips the other pages' predictions, not a quiz
-        st.info("**Skip the predictions** is on: it skips the predict-first questions of the other pages, not this "
-                "quiz. Press **Show me** on a question to see its answer and its proof.", icon=":material/quiz:")
+        st.info("**Skip the predictions** is on: it skips the other pages' questions, not this quiz.",
+                icon=":material/quiz:")
     quiz(shared)                   # the question seed, the score and the thirteen questions
     steps = one_step(shared)       # steps from token to token: attention, a recurrent network, a causal mask
     takeaways(shared)
@@ -118,17 +117,19 @@ def numbers_seed() -> int:
 
 
 def scoreboard(seed: int) -> None:
-    """The session's score, and which of the questions at these numbers are answered."""
+    """The session's score, and which of the questions at these numbers are answered (once one of them is: until
+    then every badge would read "open", which the score's sentence already says)."""
     log = st.session_state.get(LOG, {})
     firsts = [r["first"] for r in log.values() if r["first"] is not None]
+    at_seed = [log.get(_log_key(kind, seed), {}).get("first") for kind in qs.KINDS]
     marks = []
-    for number, kind in enumerate(qs.KINDS, 1):
-        first = log.get(_log_key(kind, seed), {}).get("first")
+    for number, first in enumerate(at_seed, 1):
         colour, mark = BADGE.get(first, ("blue", "open"))
         marks.append(f":{colour}-badge[{number} {mark}]")
     with st.container(border=True, key="scoreboard"):
         st.markdown(qs.score_text(firsts, len(qs.KINDS)))
-        st.markdown("At these numbers: " + " ".join(marks))
+        if any(first is not None for first in at_seed):
+            st.markdown("At these numbers: " + " ".join(marks))
 
 
 def ask(number: int, q: qs.Question, shared) -> None:
@@ -149,8 +150,7 @@ def ask(number: int, q: qs.Question, shared) -> None:
                                   on_click=_record, args=(q, False))
             c2.form_submit_button("Show me", key=f"show_{q.kind}", on_click=_record, args=(q, True))
         record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
-        if record is None:
-            st.caption("The proof appears once you check an answer or press “Show me”.")
+        if record is None:  # the intro says the proof comes once an answer is checked or shown
             return
         if record["status"] == qs.RIGHT:
             st.success(f"**Right.** {record['message']}", icon=":material/task_alt:")

@@ -1,6 +1,6 @@
 """The Check yourself page through AppTest: every question marked right, wrong and unreadable over re-rolls,
-the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links, and positions
-counted from 0 as the labels count them (issue 23)."""
+the reveals, the score and reset, the seed in the link, the one-step demo and the takeaway links, positions counted
+from 0 as the labels count them, and the page's reading budget (issue 23)."""
 
 import json
 import re
@@ -55,6 +55,7 @@ def test_defaults_ask_every_question_and_reveal_nothing_yet():
     assert at.success == [] and at.warning == []
     assert "You have not answered any of the 13 questions yet." in text
     assert "sequence of 10 tokens" in text  # the source text's question, at seed 0
+    assert ":blue-badge" not in text  # nothing answered: the score's sentence says so, no row of 13 "open" badges
 
 
 @pytest.mark.parametrize("kind", qs.KINDS)
@@ -211,10 +212,16 @@ def test_every_reveal_runs_at_the_extremes_of_the_shared_settings(settings):
 
 
 def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
+    from attn_ui.pages import neighbours
+
     at = answer(answer(open_page(seed="11"), "weights_shape", "10 x 10"), "qk_variance", "64")
     links = {e.proto.label: e.proto for e in at.get("page_link")}
-    assert "Next: Masks and heads" in links and "seed=11" in links["Next: Masks and heads"].query_string
-    assert "Back: Common mistakes" in links
+    back, nxt = neighbours(PAGE)  # the route's order (issue 23 moves this page to the end: no Next there)
+    footer = {label for label in links if label.startswith(("Next:", "Back:"))}
+    assert back is not None
+    assert footer == {f"{word}: {p.label}" for word, p in (("Next", nxt), ("Back", back)) if p is not None}
+    for label in footer:
+        assert "seed=11" in links[label].query_string
     assert len(tables(at)) == 4  # three step matrices and the weights reveal: tables, not charts
     charts = at.get("plotly_chart")
     assert len(charts) == 1  # the q·k histogram
@@ -398,6 +405,35 @@ def walk(node, folded: bool = False):
     yield node, folded
     for k in sorted(getattr(node, "children", {}) or {}):
         yield from walk(node.children[k], folded)
+
+
+def words_before_first_answer(at: AppTest) -> int:
+    """The words tests/lesson_length counts above question 1's answer box: the quiz's opening interaction (its
+    pictures are the proofs, drawn only once a question is answered)."""
+    from tests.lesson_length import TEXT, words
+
+    total = 0
+    for node, folded in walk(at.main):
+        if str(getattr(node, "key", None) or "").startswith("answer_"):
+            return total
+        if getattr(node, "type", None) in TEXT and not folded:
+            total += words(str(node.value))
+    raise AssertionError("no answer box on the page")
+
+
+def test_the_page_reads_in_its_budget_and_asks_question_1_near_the_top():
+    """Issue 23's 30-minute core, at reveal=1 as tests/lesson_length counts it: at most 700 words on the page, and
+    question 1's answer box within 120 words of the top; the intro says the quiz covers the whole route."""
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    for at in (open_page(reveal=1), open_page()):
+        total, _ = reading(at)
+        assert total <= PAGE_WORDS, total
+        assert words_before_first_answer(at) <= WORDS_BEFORE_PICTURE, words_before_first_answer(at)
+    intro = at.markdown[0].value
+    assert intro.startswith("Questions on the whole route, from Q, K and V to masks and heads.")
+    assert "proves it" in intro  # the per-question caption said where the proof comes: the intro says it once
+    assert "The proof appears once" not in all_text(at)
 
 
 def question_block_text(at: AppTest, kind: str) -> str:

@@ -609,9 +609,14 @@ def _identical_tokens(seed: int) -> Question:
                     options=_shuffled(list(labels.items()), question_rng("identical_tokens", seed)))
 
 
-def _latex_matrix(M) -> str:
+def _latex_matrix(M, row_names: str = "") -> str:
+    """M as a LaTeX bmatrix; with `row_names` ('v'), each row named on its right, counted from 0: ← v₀, ← v₁."""
     rows = r" \\ ".join(" & ".join(short(x).replace("−", "-") for x in row) for row in np.asarray(M))
-    return r"\begin{bmatrix} " + rows + r" \end{bmatrix}"
+    matrix = r"\begin{bmatrix} " + rows + r" \end{bmatrix}"
+    if not row_names:
+        return matrix
+    names = r" \\ ".join(rf"\leftarrow {row_names}_{{{k}}}" for k in range(len(M)))
+    return matrix + rf" \begin{{matrix}} {names} \end{{matrix}}"
 
 
 def _one_hot(seed: int) -> Question:
@@ -629,7 +634,7 @@ def _one_hot(seed: int) -> Question:
     why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out)}: a one-hot row copies token {j}'s "
            "value exactly.")
     return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out), why, "vector",
-                    params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V),
+                    params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V, "v"),
                     tolerance=1e-6)
 
 

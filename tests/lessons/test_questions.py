@@ -876,6 +876,10 @@ def test_seed_0_names_the_positions_as_the_labels_count_them():
     causal = qs.make_question("causal_row", 0)
     assert "in row 2 (the query of token 2, counting from 0)?" in causal.prompt and causal.answer == 3
     assert causal.why.startswith("A causal mask lets token 2 attend to itself and the tokens before it, keys 0 … 2:")
+    one_hot = qs.make_question("one_hot", 0)  # V's rows named beside it as the proof names them, from v₀
+    n = one_hot.params["n"]
+    assert one_hot.latex.endswith(r"\begin{matrix} " + r" \\ ".join(rf"\leftarrow v_{{{k}}}" for k in range(n))
+                                  + r" \end{matrix}"), one_hot.latex
     steps = qs.make_question("steps", 0).prompt
     assert "10 tokens, counted from 0, how many attention layers does information from token 0 need to reach token " \
            "9, the last?" in steps

@@ -19,7 +19,7 @@ ALLOWED = {
     "attn_core": {"attn_core", "numpy"},
     "attn_lessons": {"attn_lessons", "attn_core", "numpy"},
     "attn_ui": {"attn_ui", "attn_lessons", "attn_core", "numpy", "streamlit", "plotly", "pandas", "nbformat",
-                "jupytext", "playwright"},
+                "jupytext", "playwright", "sqlalchemy", "segno"},
 }
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 

@@ -1,6 +1,6 @@
 """How long a page reads (issue 23's 30-minute core): the words of the text blocks a learner sees with the
 predictions answered and the deep dives folded, and how many come before the page's first picture (or the
-prediction that opens it).
+prediction, or the quiz's answer box, that opens it).
 
 Counted: titles, headers, markdown, captions and the coloured boxes (info, success, warning, error). Not counted:
 tables, charts, code, equations, widget labels, and anything inside an expander or a toggle's section (closed by
@@ -29,6 +29,8 @@ def _blocks(node, folded: bool = False):
     if kind in TEXT:
         yield kind, str(getattr(node, "value", "")), folded
     elif kind in PICTURES and not (kind == "html" and "<table" not in node.proto.body):
+        yield kind, None, folded
+    elif str(getattr(node, "key", "") or "").startswith("answer_"):  # a quiz's answer box opens its idea too
         yield kind, None, folded
     for k in sorted(getattr(node, "children", {}) or {}):
         yield from _blocks(node.children[k], folded)

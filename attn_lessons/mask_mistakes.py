@@ -326,6 +326,7 @@ def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | Non
     short = int((partial & (sums < 1 - CLOSE)).sum())
     low = int(np.argmin(np.where(partial, sums, np.inf)))
     how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
+                "every row still sums to 1 to within 10⁻⁹" if short == 0 else
                 f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
     text = (f"Zeroed after the softmax, {how_many}. The lowest is “{labels[low]}”, "
             f"at {amount(sums[low])}: its {plural(int((~mask[low]).sum()), 'blocked key')} took "
@@ -363,9 +364,9 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
         return ("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
                 + general + tail)
     if lead <= 0:
-        return (f"On your sentence no blocked score is above the best allowed score of its row (the closest is "
-                f"{amount(-lead)} below), so renormalising gives the masked weights at any size here. "
-                + general + tail)
+        closest = "one ties it" if lead == 0 else f"the closest is {amount(-lead)} below"
+        return (f"On your sentence no blocked score is above the best allowed score of its row ({closest}), so "
+                "renormalising gives the masked weights at any size here. " + general + tail)
     return (f"On your sentence a blocked score leads the best allowed score of its row by up to "
             f"{amount(lead)}, so scaled up enough the allowed weights underflow. " + general + tail)
 

@@ -549,3 +549,20 @@ def test_no_sentence_sends_the_learner_to_a_setting_already_in_force():
                                          (1.00004, "1.00004")])
 def test_amount_never_rounds_a_value_to_a_whole_number_it_is_not(x, text):
     assert say.amount(x) == text
+
+
+def test_comparisons_are_worded_from_the_comparison():
+    # a blocked score that ties the best allowed one is not "0.000 below" it
+    scaled = np.array([[1.0, 1.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+    mask = np.array([[True, False, True], [True, True, True], [True, True, True]])
+    assert mm.blocked_lead(scaled, mask) == 0
+    text = say.renormalise_sentence(scaled, mask)
+    assert "(one ties it)" in text and "0.000 below" not in text
+    # rows whose blocked keys took almost nothing still sum to less than 1, by less than 10⁻⁹: not "0 of the 3 rows"
+    scaled = np.array([[0.0, -40.0], [0.0, -40.0]])
+    mask = np.array([[True, False], [True, False]])
+    W = mm.mask_after_softmax(scaled, np.eye(2), np.eye(2), mask).weights  # K = I: the blocked key gets e^−28
+    assert np.all(W.sum(-1) < 1) and np.all(W.sum(-1) > 1 - 1e-9)
+    text = say.after_softmax_sentence(["a", "b"], mask, W)
+    assert "every row still sums to 1 to within 10⁻⁹" in text and "0 of the" not in text
+    assert "1.000" not in text and not never_true(text)

@@ -427,3 +427,16 @@ def test_a_long_sentence_in_a_wide_model_shows_the_code_only_when_asked():
     (code,) = notebook_code(at)
     assert code == page_code(shown_cells(text=text, d_model=64, mask=build_mask("causal", 32)))
     assert len(code) > 60_000
+
+
+def test_tokens_that_look_like_markdown_or_markup_stay_text_in_every_table():
+    from attn_lessons.format import md_text
+
+    text = "a * _ <b> c"
+    at = open_page(text=text, reveal=1)
+    labels = attn_core.build_inputs(text, 0, 8).labels
+    assert labels == ["a", "*", "_", "<", "b", ">", "c"]
+    _, rows, cols = table_titled(at, "M = ")
+    assert rows == cols == labels  # escaped in the markup, read back as the very tokens
+    sums = next(t.value for t in at.table if "WRONG: row sum" in t.value.columns)
+    assert list(sums["query"]) == [md_text(label) for label in labels]  # literal in st.table's markdown

@@ -38,7 +38,7 @@ from .pages import ROOT
 SEND_TIMEOUT = 0.2  # seconds a learner's page waits for its answer to be written, at most
 JOIN_TIMEOUT = 2.0  # joining happens on a click or a link, not under a reveal: it may wait a little longer
 MAX_PENDING = 1000  # writes waiting (a hung database) beyond which new answers are not even tried: two full classes
-WORKERS = 8  # threads writing answers; SQLite takes one writer at a time, PostgreSQL several
+WORKERS = 32  # threads sending answers: on SQLite they wait on one writer that commits them together
 CODE, LEARNER, SETTINGS, NOTICE = "_class_code", "_class_learner", "_class_settings", "_class_notice"
 LINK_TRIED, PENDING = "_class_link_tried", "_class_pending"
 
@@ -85,7 +85,7 @@ def store() -> ClassStore:
     else:
         section = secrets_section() or {}
         extra = {"url": postgres_url(section["url"])} if "url" in section else {"driver": "psycopg"}
-        conn = st.connection("classroom", type="sql", pool_pre_ping=True, pool_size=5, max_overflow=10,
+        conn = st.connection("classroom", type="sql", pool_pre_ping=True, pool_size=10, max_overflow=25,
                              pool_timeout=2, **extra)
     engine = conn.engine
     if id(engine) not in _stores:

@@ -15,9 +15,11 @@ import hmac
 import json
 import re
 import secrets
+import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -285,6 +287,7 @@ class ClassStore:
         self.engine = engine
         self.clock = clock
         self._sqlite_lock = _sqlite_lock(engine) if engine.dialect.name == "sqlite" else None
+        self._batcher = _Batcher(self) if self._sqlite_lock is not None else None
         if self._sqlite_lock is not None:
             _sqlite_setup(engine)
         elif engine.dialect.name == "postgresql" and not event.contains(engine, "connect", _postgres_connect):
@@ -446,6 +449,8 @@ class ClassStore:
         self.ensure_schema()
         for tries in range(3):
             try:
+                if self._batcher is not None:
+                    return self._batcher.submit(row).result()
                 return self._record_once(row)
             except IntegrityError:  # two answers of one learner raced for the same attempt number: count again
                 if tries == 2:
@@ -453,33 +458,36 @@ class ClassStore:
         raise AssertionError("unreachable")
 
     def _record_once(self, row: dict) -> int:
+        with self._writing() as conn:
+            return self._insert(conn, row)
+
+    def _insert(self, conn, row: dict) -> int:
         """Two statements in the usual case: the checks (class, learner, the last minute's count) in one read that
         locks the learner's row, then the insert that counts its own attempt number."""
         now, a = self.clock(), answers.c
         recent = (sa.select(sa.func.count()).select_from(answers)
                   .where(a.code == row["code"], a.learner == row["learner"], a.created_at > now - RATE_WINDOW)
                   .scalar_subquery())
-        with self._writing() as conn:
-            # the learner's row, locked: one learner's answers are written one at a time (PostgreSQL; SQLite's
-            # BEGIN IMMEDIATE already writes one transaction at a time), so the attempt count and the cap are exact
-            found = conn.execute(
-                sa.select(classes.c.paused, classes.c.expires_at, learners.c.last_seen, recent.label("recent"))
-                .join(learners, sa.and_(learners.c.code == classes.c.code, learners.c.learner == row["learner"]))
-                .where(classes.c.code == row["code"]).with_for_update(of=learners)).first()
-            if found is None or found.expires_at <= now or found.paused:
-                self._refusal(conn, row["code"], found, now)
-            if found.recent >= RATE_LIMIT:
-                raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
-            attempt = (sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1)
-                       .where(a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
-                              a.question == row["question"], a.state_hash == row["state_hash"]).scalar_subquery())
-            values = {**row, "created_at": now}
-            attempt_n = conn.execute(answers.insert().from_select(
-                [*values, "attempt"], sa.select(*[sa.literal(v, type_=answers.c[k].type) for k, v in values.items()],
-                                                attempt)).returning(a.attempt)).scalar_one()
-            if found.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
-                conn.execute(learners.update().where(learners.c.code == row["code"],
-                                                     learners.c.learner == row["learner"]).values(last_seen=now))
+        # the learner's row, locked: one learner's answers are written one at a time (PostgreSQL; SQLite has one
+        # writer at a time anyway), so the attempt count and the cap are exact
+        found = conn.execute(
+            sa.select(classes.c.paused, classes.c.expires_at, learners.c.last_seen, recent.label("recent"))
+            .join(learners, sa.and_(learners.c.code == classes.c.code, learners.c.learner == row["learner"]))
+            .where(classes.c.code == row["code"]).with_for_update(of=learners)).first()
+        if found is None or found.expires_at <= now or found.paused:
+            self._refusal(conn, row["code"], found, now)
+        if found.recent >= RATE_LIMIT:
+            raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
+        attempt = (sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1)
+                   .where(a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
+                          a.question == row["question"], a.state_hash == row["state_hash"]).scalar_subquery())
+        values = {**row, "created_at": now}
+        attempt_n = conn.execute(answers.insert().from_select(
+            [*values, "attempt"], sa.select(*[sa.literal(v, type_=answers.c[k].type) for k, v in values.items()],
+                                            attempt)).returning(a.attempt)).scalar_one()
+        if found.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
+            conn.execute(learners.update().where(learners.c.code == row["code"],
+                                                 learners.c.learner == row["learner"]).values(last_seen=now))
         return int(attempt_n)
 
     @staticmethod
@@ -536,6 +544,55 @@ class ClassStore:
         with self.engine.connect() as conn:
             return {t.name: conn.execute(sa.select(sa.func.count()).select_from(t).where(t.c.code == code))
                     .scalar_one() for t in (classes, learners, answers)}
+
+
+class _Batcher:
+    """SQLite's group commit: the answers waiting to be written go in one transaction, written by one thread (a
+    refused answer leaves the others). SQLite writes one transaction at a time
+    whatever the app does; a commit per answer made a class's burst queue behind a commit each."""
+
+    BATCH = 200
+
+    def __init__(self, store: ClassStore):
+        self.store = store
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    def submit(self, row: dict) -> Future:
+        future: Future = Future()
+        self.queue.put((row, future))
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="classroom-sqlite-writer", daemon=True)
+                self.thread.start()
+        return future
+
+    def _run(self) -> None:
+        while True:
+            batch = [self.queue.get()]
+            while len(batch) < self.BATCH:
+                try:
+                    batch.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            self._write(batch)
+
+    def _write(self, batch: list[tuple[dict, Future]]) -> None:
+        done = []
+        try:
+            with self.store._writing() as conn:
+                for row, future in batch:
+                    try:  # a refusal is raised before its answer writes anything; a failed statement is undone
+                        done.append((future, self.store._insert(conn, row)))  # alone by SQLite: no savepoint
+                    except Exception as err:  # noqa: BLE001  (a refusal or a failure for this answer alone)
+                        future.set_exception(err)
+        except Exception as err:  # noqa: BLE001  (the commit failed: none of the batch was written)
+            for future, _ in done:
+                future.set_exception(err)
+            return
+        for future, attempt in done:
+            future.set_result(attempt)
 
 
 class _Writing:

@@ -44,7 +44,7 @@ def engine_for(backend: str, folder: str) -> sa.Engine:
     url = os.environ.get("ATTN_TEST_POSTGRES_URL")
     if not url:
         raise SystemExit("PostgreSQL: set ATTN_TEST_POSTGRES_URL (bash .ci/postgres prints one)")
-    engine = sa.create_engine(classroom.postgres_url(url), pool_size=5, max_overflow=10, pool_timeout=10)
+    engine = sa.create_engine(classroom.postgres_url(url), pool_size=10, max_overflow=25, pool_timeout=10)
     cs.metadata.drop_all(engine)
     return engine
 

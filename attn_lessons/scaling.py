@@ -277,7 +277,8 @@ def closing_sentence() -> str:
     return (
         "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
         f"(#peakedness). At scores [8, 0] and d_k = 64 ([two keys](#two-keys)), scaling leaves the losing key a "
-        f"share of {num(two.p_scaled[1], 3)} and sends W_Q and W_K a signal {times(two.raw_ratio)} larger.")
+        f"share of {num(two.p_scaled[1], 3)} and sends W_Q and W_K a signal {times(two.raw_ratio)} larger than "
+        "unscaled.")
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
@@ -418,8 +419,8 @@ def sides_caption(two: TwoKeys) -> str:
 def sampling_intro(n_samples: int, seed: int) -> str:
     """Section 2's opening: how many pairs it draws, from which seed, and why their spread is √d_k."""
     return (f"Draw q and k with independent N(0, 1) entries, {n_samples:,} pairs from a generator seeded with the "
-            f"sidebar seed ({seed}). q·k adds d_k products of variance 1, so its standard deviation is √d_k; "
-            "divided by √d_k it is 1.")
+            f"sidebar seed ({seed}). Each q·k is a sum of d_k products of variance 1, so its standard deviation is "
+            "√d_k; divided by √d_k it is 1.")
 
 
 def std_help(d_k: int) -> str:

@@ -53,11 +53,11 @@ def start_sentence(scaled: Run, unscaled: Run, d_k: int, n: int = N_KEYS) -> str
     words_s, words_u = spread_word(h_s, n), spread_word(h_u, n)
     rows = (f"Both runs' rows start {words_s}." if words_s == words_u else
             f"The unscaled rows start {words_u}, the scaled rows {words_s}.")
-    return (f"Both runs start from the same weights, so their raw scores QKᵀ are the same. Softmax sees them with "
-            f"a standard deviation of {num(unscaled.score_std0[0], 2)} without the scale (theory: "
-            f"{_sqrt(d_k)}) and {num(scaled.score_std0[0], 2)} after dividing by √{d_k} (theory: 1). "
-            f"So the attention rows start with a mean entropy of {num(h_u, 2)} nats unscaled against "
-            f"{num(h_s, 2)} scaled, where a uniform row has ln {n} = {num(math.log(n), 2)}. {rows}")
+    return (f"Both runs start from the same raw scores QKᵀ. Softmax sees them with a standard deviation of "
+            f"{num(unscaled.score_std0[0], 2)} without the scale (theory: {_sqrt(d_k)}) and "
+            f"{num(scaled.score_std0[0], 2)} after dividing by √{d_k} (theory: 1), so the rows start with a mean "
+            f"entropy of {num(h_u, 2)} nats unscaled and {num(h_s, 2)} scaled; uniform is ln {n} = "
+            f"{num(math.log(n), 2)}. {rows}")
 
 
 def _crossing(run: Run) -> str:
@@ -335,9 +335,10 @@ GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled
            "same": "Both at the same step", "neither": "Neither, within these steps"}
 
 
-def race_question(d_k: int, lr: float) -> str:
-    """The race's question, about the learner's own width and learning rate."""
-    return f"At d_k = {d_k} and learning rate {lr:g}, which run's loss drops below {LOW_LOSS:g} first?"
+def race_question(d_k: int, lr: float, steps: int) -> str:
+    """The race's question, about the learner's own width, learning rate and number of steps."""
+    return (f"At d_k = {d_k} and learning rate {lr:g}, which run's loss drops below {LOW_LOSS:g} first, within "
+            f"{plural(steps, 'step')}?")
 
 
 # ---------------------------------------------------------------------------------------------- the page's captions
@@ -359,8 +360,8 @@ def extra_seeds_progress(models: int, seeds) -> str:
 
 def curves_caption(seeds) -> str:
     """What each point of the race's curves is, and, with several seeds, what the lines and bands are."""
-    text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, so the curves are measured on "
-            f"data the model has not trained on yet. The dotted line marks a loss of {LOW_LOSS:g}. ")
+    text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, data the model has not trained "
+            f"on yet. The dotted line marks a loss of {LOW_LOSS:g}. ")
     if len(seeds) == 1:
         return text + "Turn on several seeds to see the spread."
     return text + (f"The sentences above the charts describe seed {seeds[0]}; the lines are the median over seeds "

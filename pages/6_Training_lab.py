@@ -20,19 +20,21 @@ from attn_ui.tables import draw_matrix
 COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
 NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}
 LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
-QUERIES, KEYS = [f"q{i + 1}" for i in range(tl.N_KEYS)], [f"k{i + 1}" for i in range(tl.N_KEYS)]  # the tables' labels
+QUERIES, KEYS = [f"q{i}" for i in range(tl.N_KEYS)], [f"k{i}" for i in range(tl.N_KEYS)]  # from 0, as positions are
 LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits for a click
 INTRO = (
-    f"The [Scaling explorer](/Scaling_explorer) shows what 1/√d_k does to one softmax. Here you see what it does to "
-    f"**learning**. The task: {tl.N_KEYS} keys with random entries, and {tl.N_KEYS} queries, each a noisy copy of "
-    f"one key. Query *i* must find key *i*. The model is a single attention layer, Q = X_q W_Q and "
-    f"K = X_k W_K, on {tl.D_MODEL}-wide input tokens with unit-variance entries; W_Q and W_K are drawn with fan-in "
-    "scaling, so that Q and K have unit-variance entries too. Two copies of it train with plain gradient descent, "
-    "from the **same initial weights** on the **same batches**. The only difference is that one divides its "
-    "scores by √d_k."
+    "The [Scaling explorer](/Scaling_explorer) showed what 1/√d_k does to one softmax; here is what it does to "
+    f"**learning**. The task: {tl.N_KEYS} random keys and {tl.N_KEYS} queries, each a noisy copy of one key; query "
+    "*i* must find key *i*. One attention layer trains twice, from the **same initial weights** on the **same "
+    "batches**: only one run divides its scores by √d_k."
 )
-SIDEBAR_NOTE = ("This page trains on random data, so the sidebar's sentence, seed, d_model and heads are not used "
-                "here: the lab has its own data seed below.")
+MODEL = (
+    f"The model is a single attention layer, Q = X_q W_Q and K = X_k W_K, on {tl.D_MODEL}-wide input tokens with "
+    "unit-variance entries; W_Q and W_K are drawn with fan-in scaling, so that Q and K have unit-variance entries "
+    "too. Both runs train with plain gradient descent."
+)
+SIDEBAR_NOTE = ("The lab trains on random data with its own data seed (below); the sidebar's sentence, seed, d_model "
+                "and heads are not used here.")
 
 
 def main():
@@ -65,11 +67,13 @@ def behind_the_prediction(lab: tl.Lab) -> None:
 
 
 def intro() -> None:
-    """The task, the two formulas, and what the sidebar does here."""
+    """The task, the two formulas, the model folded, and what the sidebar does here."""
     st.markdown(INTRO)
     left, right = st.columns(2, vertical_alignment="center")  # side by side on a laptop, stacked on a phone
     left.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V")
     right.latex(r"\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
+    with st.expander("The model in detail", icon=":material/schema:", expanded=False):
+        st.markdown(MODEL)
     st.caption(SIDEBAR_NOTE)
 
 
@@ -128,13 +132,17 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
 
 
 def starting_point(lab: tl.Lab) -> None:
-    """Step 0: the same raw scores, two different softmaxes; and any run that diverged."""
+    """Step 0: the same raw scores, two different softmaxes, the weights first and then what they show."""
     st.header("1. Before any learning", anchor="start")
+    attention_pair(lab, after=False)
+    st.caption(f"One held-out example, the same for both runs: row i is query i's weights over the {tl.N_KEYS} "
+               "keys, and its own key, key i, is on the diagonal.")
     st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k))
     st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=False))
-    attention_pair(lab, after=False)
-    st.caption(f"One held-out example, the same for both runs: each row is one query's weights over the "
-               f"{tl.N_KEYS} keys, and query i's own key is on the diagonal.")
+
+
+def divergence(lab: tl.Lab) -> None:
+    """Any run that diverged, and where: drawn after the race's answer, whose outcome it gives away."""
     finals_s, finals_u = tl.final_sweep(lab.sweep)
     for run, finals in ((lab.scaled, finals_s), (lab.unscaled, finals_u)):
         message = say.divergence_message(run, lab.lr, finals, lab.seeds)
@@ -145,16 +153,18 @@ def starting_point(lab: tl.Lab) -> None:
 def race(lab: tl.Lab) -> bool:
     """Predict which run learns first, then see both runs' curves; False until the learner has answered."""
     st.header("2. The race", anchor="race")
-    # one question per setting that can change its answer: a guess is never judged against another setting's runs
-    guess = predict(f"cp_race_{lab.d_k}_{lab.lr:g}_{lab.loss}_{lab.steps}_{lab.seeds[0]}",
-                    say.race_question(lab.d_k, lab.lr), options=list(say.GUESSES), format_func=say.GUESSES.get,
-                    help="The question comes back when you change d_k, the learning rate, the loss, the steps or "
-                         "the seed: each can change the answer.")
+    # the question is about the width, the rate, the loss and the steps; the seed only moves the numbers, so a new
+    # seed keeps the answer and judges it against the new runs
+    guess = predict("cp_race", say.race_question(lab.d_k, lab.lr, lab.steps), options=list(say.GUESSES),
+                    format_func=say.GUESSES.get, about=(lab.d_k, lab.lr, lab.loss, lab.steps), numbers=lab.seeds[0],
+                    help="It opens again when you change d_k, the learning rate, the loss or the steps. A new seed "
+                         "keeps your answer and checks it against the new runs.")
     if guess is None:
         st.caption("The curves, the final attention and the learning-rate sweep appear once you answer.")
         return False
     outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
     reveal(guess, right=say.prediction_right(guess.value, outcome), why=why)
+    divergence(lab)
     _, sentence = say.verdict(lab.scaled, lab.unscaled)
     st.markdown(f"**{sentence}**")
     for run in (lab.unscaled, lab.scaled):
@@ -243,12 +253,12 @@ def attention_pair(lab: tl.Lab, after: bool) -> None:
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
-    """Final loss against learning rate for both runs at this d_k: the usable range of each."""
-    st.header("4. Every learning rate at once", anchor="sweep")
-    finals_s, finals_u = tl.final_sweep(lab.sweep)
-    st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps))
-    plot(cached_figure(sweep_figure, finals_s, finals_u, lab.d_k, lab.steps, lab.lr), "fig_sweep")
-    st.caption(say.sweep_caption(lab.seeds[0]))
+    """Final loss against learning rate for both runs at this d_k: the usable range of each. A deep dive, folded."""
+    with st.expander("Every learning rate at once: the sweep", icon=":material/tune:", expanded=False):
+        finals_s, finals_u = tl.final_sweep(lab.sweep)
+        st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps))
+        plot(cached_figure(sweep_figure, finals_s, finals_u, lab.d_k, lab.steps, lab.lr), "fig_sweep")
+        st.caption(say.sweep_caption(lab.seeds[0]))
 
 
 def sweep_figure(finals_s: np.ndarray, finals_u: np.ndarray, d_k: int, steps: int, lr: float) -> go.Figure:
@@ -282,9 +292,8 @@ def things_to_try() -> None:
     st.header("Things to try", anchor="try")
     st.markdown(
         "- Set the learning rate to 0.1 and answer the question again.\n"
-        "- Set d_k to 4, then to 256, and compare the two runs and the two ranges in the sweep.\n"
-        "- Switch the loss to cross-entropy on the positions, where the loss reads the scores through log-softmax.\n"
-        "- Push the learning rate to 1000 and see where each run stops."
+        "- Set d_k to 4, then to 256, and compare the runs.\n"
+        "- Switch the loss to cross-entropy, which reads the scores through log-softmax."
     )
 
 

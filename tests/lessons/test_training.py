@@ -326,9 +326,11 @@ def hst_plural(count: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- question and captions
-def test_the_race_question_names_the_width_the_rate_and_the_threshold():
-    assert say.race_question(64, 3.0) == "At d_k = 64 and learning rate 3, which run's loss drops below 0.1 first?"
-    assert "At d_k = 4 and learning rate 0.003," in say.race_question(4, 0.003)
+def test_the_race_question_names_the_width_the_rate_the_steps_and_the_threshold():
+    assert say.race_question(64, 3.0, 200) == ("At d_k = 64 and learning rate 3, which run's loss drops below 0.1 "
+                                               "first, within 200 steps?")
+    assert "At d_k = 4 and learning rate 0.003," in say.race_question(4, 0.003, 25)
+    assert say.race_question(4, 0.003, 1).endswith("within 1 step?")
 
 
 def test_every_outcome_of_the_race_has_exactly_one_right_answer_on_offer():

@@ -1,9 +1,13 @@
 """The Training lab page through AppTest: defaults, the prediction, the extremes of d_k, seeds and bad links."""
 
+import json
+import re
+
 import numpy as np
 import pytest
 
 from attn_core import training as tl
+from attn_lessons import training as say
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.html_tables import Table
 
@@ -45,7 +49,7 @@ def test_defaults_ask_before_showing_the_curves(open_page):
     for run in (scaled, unscaled):
         M, rows, cols = table_titled(at, f"{run.name} run's weights at step 0")
         np.testing.assert_allclose(M, run.initial_weights, atol=0.05 + 1e-12)  # printed with one decimal
-        assert rows == [f"q{i}" for i in range(1, 17)] and cols == [f"k{i}" for i in range(1, 17)]
+        assert rows == [f"q{i}" for i in range(16)] and cols == [f"k{i}" for i in range(16)]  # from 0, as everywhere
     assert "appear once you answer" in text
     assert at.query_params["dk"] == "64" and at.query_params["loss"] == "mse"
 
@@ -101,10 +105,11 @@ def test_a_bad_link_falls_back_to_the_defaults_with_a_notice(open_page):
 
 def test_the_largest_learning_rate_says_where_each_run_diverged(open_page):
     at = open_page(PAGE, lr=1000)
+    assert not re.search(r"diverged at step \d", all_text(at))  # it gives the race away: said once answered
+    at = answer(at, "neither")
     warnings = [w.value for w in at.warning]
     assert any(w.startswith("The scaled run diverged at step") for w in warnings)
     assert any(w.startswith("The unscaled run diverged at step") for w in warnings)
-    at = answer(at, "neither")
     assert at.success and "Both runs diverged" in all_text(at)
     assert [t.caption.split(" = ")[0] for t in tables(at)] == ["scaled run's weights at step 0",
                                                                "unscaled run's weights at step 0"]  # none learnt
@@ -143,6 +148,64 @@ def test_a_guess_is_never_judged_against_another_settings_runs(open_page):
     at = answer(at, "neither" if tl.first_below(tl.pick_runs(tl.train_sweep(64, 25, 0), 3.0)[0].loss[0]) is None
                 else "scaled")
     assert at.success
+
+
+def test_a_new_seed_keeps_the_answer_and_judges_it_against_the_new_runs(open_page):
+    """The race is about d_k, the learning rate, the loss and the steps; the seed only moves the numbers: the
+    reveal stays with the same guess, and its verdict and words are the new seed's."""
+    at = answer(open_page(PAGE), "scaled")
+    assert at.success and "checked against the numbers" not in all_text(at)
+    at.number_input(key="data_seed").set_value(1).run()
+    assert not at.exception
+    text = all_text(at)
+    assert "Your prediction: **The scaled run (with 1/√d_k)**" in text
+    assert "checked against the numbers on the page now" in text
+    scaled, unscaled = tl.pick_runs(tl.train_sweep(64, 200, 1), 3.0)
+    outcome, why = say.race_reveal(scaled, unscaled)
+    verdicts = [v.value for v in (at.success if outcome == "scaled" else at.warning)]
+    assert len(verdicts) >= 1 and verdicts[0].endswith(why)
+    assert figures(at)  # the curves stay, for seed 1
+
+
+def printed_everywhere(at) -> str:
+    """Every string the page prints or plots: its text and code, its tables' markup, its figures' data."""
+    import json
+
+    return "\n".join([all_text(at)] + [el.proto.body for el in at.get("html")] + [json.dumps(f) for f in figures(at)])
+
+
+@pytest.mark.parametrize("query", [dict(), dict(lr=1000), dict(dk=32, steps=25, lr=1)], ids=["default", "lr1000",
+                                                                                                "tie"])
+def test_while_the_race_is_open_its_answer_is_nowhere_on_the_page(open_page, query):
+    """No curve, no learnt weights, and none of the reveal's numbers (the steps at which each loss first drops below
+    0.1, the losses half-way and at the end, a divergence) until the learner answers."""
+    at = open_page(PAGE, **query)
+    d_k, steps, lr = int(query.get("dk", 64)), int(query.get("steps", 200)), float(query.get("lr", 3.0))
+    scaled, unscaled = tl.pick_runs(tl.train_sweep(d_k, steps, 0), lr)
+    _, why = say.race_reveal(scaled, unscaled)
+    printed = printed_everywhere(at)
+    assert not figures(at) and all("at step 0" in t.caption for t in tables(at))
+    assert why not in printed and say.verdict(scaled, unscaled)[1] not in printed
+    assert not re.search(r"diverged at step \d|drops below [\d.]+ at", printed)
+    for run in (scaled, unscaled):
+        t = tl.first_below(run.loss[0])
+        assert t is None or not re.search(rf"step {t}\b", printed), t
+    assert why in printed_everywhere(answer(at, None))  # the same search finds it once answered: it can fail
+
+
+def test_the_page_reads_within_its_budget_with_the_sweep_folded(open_page):
+    """Issue 23: at most 700 words with the prediction answered, at most about 120 before the first picture; the
+    learning-rate sweep and the model's details sit in expanders, closed by default."""
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    at = open_page(PAGE, reveal=1)
+    total, before = reading(at)
+    assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
+    folds = {e.label: e for e in at.expander}
+    sweep, model = folds["Every learning rate at once: the sweep"], folds["The model in detail"]
+    assert not sweep.proto.expanded and not model.proto.expanded
+    assert any("final loss against learning rate" in json.dumps(f) for f in figures(sweep))
+    assert any(m.value.startswith("At d_k = 64, after 200 steps,") for m in sweep.markdown)
 
 
 def test_a_figure_whose_numbers_did_not_change_is_sent_byte_identical(open_page):

@@ -53,13 +53,14 @@ def parse_mask(text: str) -> np.ndarray:
     n = len(rows)
     if n > MAX_TOKENS:
         raise ValueError(f"it has {n} rows; the limit is {MAX_TOKENS}")
-    for i, row in enumerate(rows):
+    for i, row in enumerate(rows):  # rows count from 0, as the token labels (the·0) and numpy do
         if not row or set(row) - {"0", "1"}:
-            raise ValueError(f"row {i + 1} should be only 0s and 1s, got {row[:20]!r}")
+            raise ValueError(f"row {i} (counting from 0) should be only 0s and 1s, got {row[:20]!r}")
     for i, row in enumerate(rows):
         if len(row) != n:
             rows_text = f"{n} row{'s' if n != 1 else ''}"
-            raise ValueError(f"row {i + 1} has {len(row)} entries; a mask with {rows_text} needs {n} per row")
+            entries = f"{len(row)} entr{'y' if len(row) == 1 else 'ies'}"
+            raise ValueError(f"row {i} (counting from 0) has {entries}; a mask with {rows_text} needs {n} per row")
     return np.array([[c == "1" for c in row] for row in rows], dtype=bool)
 
 

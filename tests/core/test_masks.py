@@ -189,8 +189,9 @@ def test_mask_encoding_round_trips(rows):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("", "only 0s and 1s"), ("abc", "only 0s and 1s"), ("11-1", "row 2 has 1 entries"),
-    ("10-01-11", "row 1 has 2 entries"), ("1-", "only 0s and 1s"), ("12-01", "only 0s and 1s"),
+    ("", "only 0s and 1s"), ("abc", "only 0s and 1s"), ("11-1", r"row 1 \(counting from 0\) has 1 entry;"),
+    ("10-01-11", r"row 0 \(counting from 0\) has 2 entries"), ("1-", r"row 1 \(counting from 0\) should be only 0s"),
+    ("12-01", r"row 0 \(counting from 0\) should be only 0s and 1s"),
     ("-".join(["1" * 33] * 33), "limit"),
 ])
 def test_parse_mask_explains_what_is_wrong(text, message):

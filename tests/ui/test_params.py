@@ -55,7 +55,7 @@ def test_parse_mask_param_reads_a_custom_grid_and_refuses_a_mangled_one():
     assert parse_mask_param(" 110-111-001 ") == "110-111-001"
     with pytest.raises(ValueError, match="only 0s and 1s"):
         parse_mask_param("11x-abc")
-    with pytest.raises(ValueError, match="row 2 has 1 entries"):
+    with pytest.raises(ValueError, match=r"row 1 \(counting from 0\) has 1 entry;"):
         parse_mask_param("11-1")
 
 

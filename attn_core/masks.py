@@ -223,12 +223,6 @@ def rule_of(keys, n: int, i: int, n_real: int) -> str | None:
     return None
 
 
-def checkpoint_key(mask, i: int) -> str:
-    """The widget key of the question about query i: a new question (not the old answer) when its row changes."""
-    row = np.asarray(mask, dtype=bool)[i]
-    return f"cp_see_{i}_" + "".join("1" if v else "0" for v in row)
-
-
 def prediction_right(guess, mask, i: int) -> bool:
     """Whether the predicted key set is exactly the keys row i of the mask allows (order does not matter)."""
     return guess is not None and set(guess) == set(visible_keys(mask, i))

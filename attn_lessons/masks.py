@@ -62,6 +62,17 @@ def refit_notice(m: int, n: int) -> str:
             f"so it is now {n} × {n}{grew}.")
 
 
+PHONE_GRID_KEYS = 2  # key columns a custom grid shows on a 390 px phone beside its row labels; more scroll sideways
+
+
+def tick_caption(n: int) -> str:
+    """How to use the custom grid of n × n ticks, and, when it is wider than a phone, that it scrolls in its box."""
+    how = "Tick a box to let that query (row) attend to that key (column); untick it to block the pair."
+    if n <= PHONE_GRID_KEYS:
+        return how
+    return f"{how} On a narrow screen the grid scrolls sideways inside its own box: swipe it to reach all {n} keys."
+
+
 def grid_link_caption(encoded: str) -> str:
     """Where the link keeps the learner's grid, with the grid's own string ("110-111-001")."""
     return f"The link to this page keeps your grid as one string of 0s and 1s per row: `{encoded}`."
@@ -238,6 +249,13 @@ def ribbon_caption(n: int, d_model: int, heads: int) -> str:
     """The symbols of the shape ribbon, with their live values."""
     return (f"n = {plural(n, 'token')}, d_model = {d_model}, h = {plural(heads, 'head')}, "
             f"d_k = d_v = {d_model // heads}.")
+
+
+def heads_wait(heads: int) -> str:
+    """What stands in for the heads' tables while section 2's question is open: they would answer it."""
+    which = "The one head's weights appear" if heads == 1 else \
+        f"{'Both' if heads == 2 else f'All {heads}'} heads' weights appear"
+    return f"{which} here once you answer the question in section 2, which they would give away."
 
 
 def head_weights_title(head: int, heads: int, d_k: int) -> str:

@@ -8,7 +8,7 @@ import attn_core
 from attn_core import masks
 from attn_lessons import masks as say
 from attn_lessons.format import md_text
-from attn_ui.checkpoint import predict, reveal
+from attn_ui.checkpoint import Guess, answered, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.code import source
 from attn_ui.data import load_inputs, notebook_cells
@@ -18,16 +18,17 @@ from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, to
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = (
-    "Masks decide which pairs are allowed at all. Before the softmax, every blocked query→key pair gets "
-    "the score −∞, so its weight is exactly 0 and each row shares its weight among the keys that are left. "
-    "Several heads run this same attention side by side, each on its own slice of Q, K and V, "
-    "and the mask applies to every head."
+    "A mask decides which query→key pairs may attend at all: before the softmax a blocked pair's score becomes −∞, "
+    "so its weight is exactly 0. Several heads run this attention side by side, each on its own slice of Q, K and "
+    "V, under the same mask."
 )
 # two equations, the first over two lines: a phone's width cut one long line off at "+ M)V"
 FORMULA = (r"\begin{aligned} &\mathrm{Attention}(Q, K, V) \\"
            r" &\quad = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V \end{aligned}")
 MASK_CASES = (r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"
               r" -\infty & \text{blocked} \end{cases}")
+# the grids write the mask as 1/0, the formula as 0/−∞: said once, beside the formula (issue 23, item 9)
+CONVENTION = "In the grids below, 1 = may attend: the formula's M adds 0 there and −∞ elsewhere (0 = blocked)."
 MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
                "padding": "Padding: filler at the end", "custom": "Custom: your own grid"}
 KIND_CAPTIONS = {
@@ -39,19 +40,25 @@ HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
+SEE = "masks_see"  # section 2's prediction: which keys may the third token see?
 
 
 def main():
     shared = setup_page(__file__)
     st.title("Masks and heads")
     st.markdown(INTRO)
-    st.latex(FORMULA)
-    st.latex(MASK_CASES)
+    formula, cases = st.columns(2)  # side by side on a wide screen, so section 2's question is on the first screen
+    formula.latex(FORMULA)
+    cases.latex(MASK_CASES)
+    cases.caption(CONVENTION)
     inputs, mask = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩ tokens
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
-    step_by_step(inputs, mask, res)  # 2. predict which keys the third token sees, then scores → −∞ → weights
-    blocked_rows(inputs, mask, res)  # a query that may see no key gets 0, not NaN
-    several_heads(inputs, mask, res)  # 3. the heads side by side, one query across them, their average
+    about, numbers = subject(inputs, mask), (shared.seed, shared.d_model, shared.heads)  # numbers: weights only
+    asking = not st.session_state["reveal"] and answered(SEE, about, numbers) is None  # the question is open
+    step_by_step(inputs, mask, res, about, numbers, asking)  # 2. predict which keys the third token sees; the steps
+    if not asking:  # every table from here on shows the mask's rows, the one asked about included
+        blocked_rows(inputs, mask, res)  # a query that may see no key gets 0, not NaN
+    several_heads(inputs, mask, res, asking)  # 3. the heads side by side, one query across them, their average
     take_it_home(shared, inputs, mask, res)  # the code and the notebook, for the head and query shown above
     route_footer(__file__, shared)
 
@@ -104,7 +111,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         custom = masks.fit_mask(custom, n)
         ss["custom"] = masks.encode_mask(custom)
         st.info(say.refit_notice(m, n), icon=":material/aspect_ratio:")
-    st.caption("Tick a box to let that query (row) attend to that key (column); untick it to block the pair.")
+    st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
     b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(np.ones((n, n), dtype=bool),))
     b2.button("Start from causal", key="preset_causal", on_click=_use_preset, args=(attn_core.causal_mask(n),))
@@ -121,32 +128,47 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     return custom
 
 
+def subject(inputs: attn_core.Inputs, mask: np.ndarray) -> tuple:
+    """What section 2's question is about: the mask kind, the tokens, the query asked about and its row of the
+    mask. A new one opens the question again; the seed, d_model and heads only move the weights."""
+    i = masks.checkpoint_token(masks.n_real(inputs.tokens))
+    return st.session_state["mask"], tuple(inputs.labels), i, masks.encode_mask(mask[[i]])
+
+
 @st.fragment(key=STEPS)
-def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
-    """Predict first; then one head's mask, masked scores, weights and output, and the layer's output."""
-    st.header("2. What the mask does, step by step")
+def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, about, numbers,
+                 asking: bool) -> None:
+    """Predict first; then one head's mask, masked scores, weights and output, and the layer's output. `asking`:
+    the question was open when the whole page last ran, so the sections after this one hid their tables."""
+    st.header("2. The mask, step by step")
     labels, heads = inputs.labels, res.weights.shape[0]
     n, d_model = inputs.X.shape
+    guess = which_keys(inputs, mask, about, numbers)
+    if (guess is None) != asking:
+        st.rerun()  # answered, or asked again, in this section: the sections after it show (or hide) their tables
+    if guess is None:
+        return  # the tables answer the question: they wait for a prediction
+    title, pick = st.columns([3, 1], vertical_alignment="center")  # one row: the tables start on the first screen
     h = 0
     if heads > 1:
         url_bound("head", 1, int, options=list(range(1, heads + 1)))
-        h = st.columns([1, 3])[0].selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
-                                            format_func=lambda k: f"head {k}",
-                                            on_change=rerun_fragments(STEPS, NOTEBOOK)) - 1
+        h = pick.selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
+                           format_func=lambda k: f"head {k}", on_change=rerun_fragments(STEPS, NOTEBOOK),
+                           label_visibility="collapsed") - 1  # the title beside it says what it picks
+    title.markdown(f"**{say.steps_title(h, heads)}**")
+    steps_tables(inputs, mask, res, h, guess)
     st.caption(say.heads_caption(d_model, heads))
-    if not which_keys(inputs, mask, res):
-        return  # the tables answer the question: they wait for a prediction
-    steps_tables(mask, res, labels, h, masks.checkpoint_token(masks.n_real(inputs.tokens)))
     blocked = masks.fully_masked_rows(mask)  # a query that may see no key gets an output of 0: outline the first
     draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
          x_title="model dimension", y_title="query", highlight_row=int(blocked[0]) if blocked.size else None)
 
 
-def steps_tables(mask: np.ndarray, res: attn_core.MultiHeadResult, labels: list[str], h: int, i: int) -> None:
-    """Head h's mask, masked scores, weights (n, n) and output (n, d_k), two to a row, each with its sentence;
-    the row of query i, the one the prediction asked about, outlined in the first three."""
-    heads = res.weights.shape[0]
-    st.markdown(f"**{say.steps_title(h, heads)}**")
+def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, h: int,
+                 guess: Guess) -> None:
+    """Head h's mask and masked scores, the verdict on the prediction, then its weights (n, n) and output (n, d_k),
+    two to a row, each with its sentence; the row of the query asked about outlined in every one."""
+    labels, heads = inputs.labels, res.weights.shape[0]
+    i = masks.checkpoint_token(masks.n_real(inputs.tokens))
     axes = {"x_title": "key", "y_title": "query", "highlight_row": i, "share": 1 / GRID_COLUMNS}
     left, right = st.columns(GRID_COLUMNS)
     draw(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels, labels, kind="weights",
@@ -158,6 +180,7 @@ def steps_tables(mask: np.ndarray, res: attn_core.MultiHeadResult, labels: list[
         right.info(nothing, icon=":material/block:")
     else:
         right.caption(f"**Masked scores.** {say.scores_caption(mask)}")
+    verdict(inputs, mask, res, guess)  # read against the mask's row, just above
     left, right = st.columns(GRID_COLUMNS)
     draw(res.weights[h], say.weights_title(h, heads), labels, labels, kind="weights", where=left, **axes)
     left.caption(f"**Weights.** {say.weights_caption(mask, res.weights)}")
@@ -167,20 +190,26 @@ def steps_tables(mask: np.ndarray, res: attn_core.MultiHeadResult, labels: list[
     right.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
 
 
-def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> bool:
-    """Predict, then see: which keys may the third token see under this mask? True once answered or skipped."""
-    labels = [md_text(lab) for lab in inputs.labels]  # a token such as * or $ is printed, not read as markdown
+def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, about, numbers) -> Guess | None:
+    """Predict first: which keys may the third token see under this mask? The options are the keys' labels."""
+    labels = list(inputs.labels)
+    shown = [md_text(lab) for lab in labels]  # a token such as * or $ is printed, not read as markdown
     n_real = masks.n_real(inputs.tokens)
     i = masks.checkpoint_token(n_real)
-    guess = predict(masks.checkpoint_key(mask, i),
-                    say.see_question(st.session_state["mask"], labels, i, len(labels) - n_real),
-                    options=masks.key_set_options(mask, i, n_real),
-                    format_func=lambda keys: say.keys_text(labels, keys))
-    if guess is None:
-        return False
-    reveal(guess, right=masks.prediction_right(guess.value, mask, i),
-           why=say.see_why(labels, mask, i, n_real, res.weights, guess.value))
-    return True
+    options = [tuple(labels[j] for j in keys) for keys in masks.key_set_options(mask, i, n_real)]
+    return predict(SEE, say.see_question(st.session_state["mask"], shown, i, len(labels) - n_real),
+                   options=options, format_func=lambda names: say.keys_text(shown, [labels.index(x) for x in names]),
+                   about=about, numbers=numbers)
+
+
+def verdict(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, guess: Guess) -> None:
+    """Right or not, and why, from the mask's row and every head's weights."""
+    n_real = masks.n_real(inputs.tokens)
+    i = masks.checkpoint_token(n_real)
+    keys = None if guess.value is None else [inputs.labels.index(x) for x in guess.value]  # labels back to keys
+    shown = [md_text(lab) for lab in inputs.labels]
+    reveal(guess, right=masks.prediction_right(keys, mask, i),
+           why=say.see_why(shown, mask, i, n_real, res.weights, keys))
 
 
 def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
@@ -195,8 +224,9 @@ def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
         st.markdown(say.no_blocked_rows(kind))
 
 
-def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
-    """The heads side by side: the live shapes, every head's weights, one query across heads, the average."""
+def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, asking: bool) -> None:
+    """The heads side by side: the live shapes, every head's weights, one query across heads, the average. While
+    section 2's question is open, the weights wait: every head's table shows the mask's rows."""
     st.header("3. Several heads")
     n, d_model = inputs.X.shape
     heads = res.weights.shape[0]
@@ -204,6 +234,9 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
     with st.container(border=True):
         st.markdown(say.ribbon_markdown(n, d_model, heads))
         st.caption(say.ribbon_caption(n, d_model, heads))
+    if asking:
+        st.caption(say.heads_wait(heads))
+        return
     head_grid(inputs.labels, res)
     one_query(inputs, mask, res)
     head_average(inputs.labels, res)

@@ -12,7 +12,6 @@ from attn_core.masks import (
     PAD_LABEL,
     PAD_TOKEN,
     build_mask,
-    checkpoint_key,
     checkpoint_token,
     encode_mask,
     fit_mask,
@@ -279,12 +278,6 @@ def test_the_right_answer_is_always_offered_exactly_once_and_each_option_is_a_di
     assert [o for o in options if prediction_right(o, mask, i)] == [visible_keys(mask, i)]
     assert options == sorted(options, key=lambda o: (len(o), o))
     assert all(0 <= j < n for o in options for j in o)
-
-
-def test_the_checkpoint_key_changes_with_the_row_so_an_old_answer_is_not_reused():
-    causal, none = build_mask("causal", 6), build_mask("none", 6)
-    assert checkpoint_key(causal, 2) == "cp_see_2_111000" != checkpoint_key(none, 2)
-    assert checkpoint_key(causal, 2) != checkpoint_key(build_mask("causal", 7), 2)
 
 
 # ---------------------------------------------------------------- what the weights do with the mask

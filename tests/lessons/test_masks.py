@@ -438,3 +438,24 @@ def test_a_tiny_weight_on_a_blocked_pair_is_not_printed_as_0_000():
     output[0, 1] = -4e-6
     info = say.blocked_rows_info(["a", "b"], np.array([[False, False], [True, True]]), np.zeros((1, 2, 2)), output)
     assert info.endswith("largest output entry 4.0 × 10⁻⁶.")
+
+
+# ---------------------------------------------------------------- issue 23: what waits, and the grid on a phone
+
+
+@pytest.mark.parametrize(("heads", "said"), [
+    (1, "The one head's weights appear here once you answer the question in section 2, which they would give away."),
+    (2, "Both heads' weights appear here once you answer"),
+    (16, "All 16 heads' weights appear here once you answer"),
+])
+def test_the_heads_wait_for_the_answer_and_say_why(heads, said):
+    assert say.heads_wait(heads).startswith(said)
+    assert not BAD_GRAMMAR.search(say.heads_wait(heads))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 8, 32])
+def test_the_grid_says_it_scrolls_only_when_it_is_wider_than_a_phone(n):
+    said = say.tick_caption(n)
+    assert said.startswith("Tick a box to let that query (row) attend to that key (column); untick it to block")
+    assert ("scrolls sideways inside its own box" in said) == (n > say.PHONE_GRID_KEYS)
+    assert n <= say.PHONE_GRID_KEYS or said.endswith(f"swipe it to reach all {n} keys.")

@@ -275,32 +275,33 @@ def test_every_sentence_reads_right_at_the_extremes(run, params):
 
 # ---------------------------------------------------------------- predict, then see; the route; the toggles
 
-CP = "cp_see_2_111000"  # the question about “sat”, the third token, under the causal mask of 6 tokens
+CP = "masks_see"  # section 2's question: which keys may “sat”, the third token, see?
 
 
 def test_the_figures_wait_for_a_prediction_about_the_third_token(run):
     at = run(reveal=0)
     assert at.radio(key=f"{CP}_value").value is None
     assert "Under the causal mask, which keys can “sat”, the third token, see?" in all_text(at)
-    assert not [t for t in tables(at) if t.caption.startswith(("mask:", "head 1: weights"))]
-    assert head_tables(at)  # section 3 is not behind the question
+    assert not tables(at)  # section 3's heads show the mask's rows too: they wait with section 2's (issue 23)
+    assert "Both heads' weights appear here once you answer the question in section 2" in all_text(at)
 
 
 def test_a_right_prediction_is_confirmed_from_the_mask(run):
     at = run(reveal=0)
-    at.radio(key=f"{CP}_value").set_value((0, 1, 2))
+    at.radio(key=f"{CP}_value").set_value(("the·0", "cat", "sat"))
     at.button(key=f"{CP}_check").click().run()
     assert_ran(at)
     said = " ".join(s.value for s in at.success)
     assert said.startswith("**Right.** Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”"), said
-    mask = matrix(at, "mask:")  # the reveal's claim, read off the table it sits above
+    mask = matrix(at, "mask:")  # the reveal's claim, read off the table it sits under
     assert list(np.flatnonzero(mask[2])) == [0, 1, 2]
     assert np.all(matrix(at, "head 1: weights")[2, 3:] == 0.0)
+    assert len(head_tables(at)) == 2  # and section 3's heads, once answered
 
 
 def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
     at = run(reveal=0)
-    at.radio(key=f"{CP}_value").set_value((0, 1))
+    at.radio(key=f"{CP}_value").set_value(("the·0", "cat"))
     at.button(key=f"{CP}_check").click().run()
     assert_ran(at)
     said = " ".join(w.value for w in at.warning)
@@ -310,8 +311,7 @@ def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
 
 def test_show_me_reveals_the_answer_without_a_verdict(run):
     at = run(reveal=0, mask="none")
-    key = "cp_see_2_111111"
-    at.button(key=f"{key}_skip").click().run()
+    at.button(key=f"{CP}_skip").click().run()
     assert_ran(at)
     said = " ".join(i.value for i in at.info)
     assert "Row “sat” of the mask has a 1 for the 6 keys “the·0” … “mat”: every key, itself included." in said
@@ -323,8 +323,111 @@ def test_the_question_follows_a_short_sentence_and_padding(run):
     at = run(reveal=0, text="hi there", mask="padding", pad=2)
     assert "Under the padding mask, with 2 ⟨pad⟩ tokens after your sentence, which keys can “there”, the " \
            "second token, see?" in all_text(at)
-    options = at.radio(key="cp_see_1_1100_value").options
+    options = at.radio(key=f"{CP}_value").options
     assert "“hi” and “there”" in options and len(options) == len(set(options))
+
+
+# ---------------------------------------------------------------- issue 23: a prediction belongs to its question
+
+
+def answer(at, keys: tuple[str, ...]):
+    """Pick the key set `keys` (labels) and check it; the run after the click shows the stored guess."""
+    at.radio(key=f"{CP}_value").set_value(keys)
+    at.button(key=f"{CP}_check").click().run()
+    assert_ran(at)
+    return at.run()
+
+
+def verdicts(at) -> list[str]:
+    return [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right.**", "**Not quite.**"))]
+
+
+def assert_open(at, question: str):
+    """Asked afresh: no stored guess, no verdict, nothing picked, and no table (each would show the mask)."""
+    text = all_text(at)
+    assert f"**Predict first.** {question}" in text and "Your prediction" not in text
+    assert not verdicts(at) and at.radio(key=f"{CP}_value").value is None and not tables(at)
+
+
+@pytest.mark.parametrize(("change", "question"), [
+    (lambda at: at.radio(key="mask").set_value("none"), "With no mask, which keys can “sat”, the third token, see?"),
+    (lambda at: at.text_area(key="text").set_value("a dog ran home"),
+     "Under the causal mask, which keys can “ran”, the third token, see?"),
+    (lambda at: at.radio(key="mask").set_value("padding"),
+     "Under the padding mask, with 1 ⟨pad⟩ token after your sentence, which keys can “sat”, the third token, see?"),
+], ids=["mask", "sentence", "padding"])
+def test_a_new_mask_or_sentence_opens_the_question_again_with_no_verdict(run, change, question):
+    at = answer(run(reveal=0), ("the·0", "cat", "sat"))
+    assert "Your prediction: **“the·0”, “cat” and “sat”**" in all_text(at) and verdicts(at)
+    change(at).run()
+    assert_ran(at)
+    assert_open(at, question)
+
+
+def test_a_new_pad_count_opens_it_again_but_the_same_mask_again_keeps_the_answer(run):
+    at = answer(run(reveal=0, mask="padding", pad=1), ("the·0", "cat", "sat", "on", "the·4", "mat"))
+    assert verdicts(at)[0].startswith("**Right.**")
+    at.select_slider(key="pad").set_value(2).run()
+    assert_open(at, "Under the padding mask, with 2 ⟨pad⟩ tokens after your sentence, which keys can “sat”, the third "
+                    "token, see?")
+
+
+@pytest.mark.parametrize("move", [{"seed": 5}, {"heads": 4}, {"d_model": 16}])
+def test_what_only_moves_the_weights_keeps_the_reveal_and_checks_it_again(run, move):
+    at = answer(run(reveal=0), ("the·0", "cat"))
+    assert verdicts(at)[0].startswith("**Not quite.**")
+    (name, value), = move.items()
+    widget = {"seed": at.number_input, "heads": at.selectbox, "d_model": at.select_slider}[name]
+    widget(key=name).set_value(value).run()
+    assert_ran(at)
+    text = all_text(at)
+    assert "Your prediction: **“the·0” and “cat”**" in text and "checked against the numbers on the page now" in text
+    assert len(verdicts(at)) == 1 and verdicts(at)[0].startswith("**Not quite.** You left out “sat” itself")
+    heads = at.selectbox(key="heads").value
+    every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
+    assert every in verdicts(at)[0]  # the verdict is worked out again for the heads now on the page
+    assert len(head_tables(at)) == heads
+
+
+@pytest.mark.parametrize("params", [{"mask": "causal"}, {"mask": "none", "heads": 4}, {"mask": "padding", "pad": 3},
+                                    {"mask": "custom", "custom": "111111-111111-000000-111111-111111-111111",
+                                     "average": 1}])
+def test_while_the_question_is_open_no_table_or_sentence_shows_its_row(run, params):
+    at = run(reveal=0, **params)
+    assert at.radio(key=f"{CP}_value").value is None
+    assert not tables(at) and not figures(at)  # the mask, its scores, every head's weights, the average
+    text = all_text(at)
+    assert "Row “sat” of the mask" not in text and "may attend to no key" not in text and "looks most" not in text
+    assert not [t for t in at.toggle if t.key == "average"]
+
+
+# ---------------------------------------------------------------- issue 23: the convention, the phone, the budget
+
+
+def test_the_mask_grid_names_its_convention_beside_the_formula(run):
+    at = run()
+    (convention,) = [c.value for c in at.caption if "1 = may attend" in c.value]
+    assert "the formula's M adds 0 there and −∞ elsewhere" in convention
+    assert table(at, "mask: 1 = query may attend to key, 0 = blocked")
+    blocks = [e.type for e in at.main]
+    assert blocks.index("latex") < blocks.index("caption")  # under the two equations, before section 1
+
+
+@pytest.mark.parametrize(("text", "scrolls"), [(TEXT, True), ("hi there", False)])
+def test_a_custom_grid_wider_than_a_phone_says_it_scrolls_in_its_own_box(run, text, scrolls):
+    at = run(mask="custom", text=text)
+    said = " ".join(c.value for c in at.caption)
+    assert "Tick a box to let that query (row) attend to that key (column)" in said
+    assert ("scrolls sideways inside its own box" in said) == scrolls
+
+
+def test_masks_and_heads_reads_in_its_budget_with_the_picture_on_the_first_screen(run):
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    words, before = reading(run())
+    assert words <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (words, before)
+    words, before = reading(run(reveal=0))  # the question opens the picture
+    assert before <= WORDS_BEFORE_PICTURE
 
 
 def test_the_page_ends_with_next_and_back_along_the_route(run):
@@ -395,7 +498,7 @@ def test_a_token_that_is_markdown_is_printed_in_the_question_and_its_answers(run
     at = run(reveal=0, text="a * $ b")
     question = next(m.value for m in at.markdown if m.value.startswith("**Predict first.**"))
     assert "“\\$”, the third token" in question  # escaped: printed as $, not read as the start of LaTeX
-    options = at.radio(key="cp_see_2_1110_value").options
+    options = at.radio(key=f"{CP}_value").options
     assert "“a”, “\\*” and “\\$”" in options
 
 

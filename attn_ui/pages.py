@@ -15,12 +15,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Page:
-    """One stop on the route: its file (from the repo root), sidebar label, icon and the question it answers."""
+    """One stop on the route: its file (from the repo root), sidebar label, icon, the question it answers, whether
+    it is part of the 30-minute core or a deep dive, its reading time (minutes, from its own words: checked by
+    tests/pages/test_route.py), and the ideas it teaches and uses (no page uses an idea a later page teaches)."""
 
     path: str
     label: str
     icon: str
     question: str
+    core: bool = True
+    minutes: int = 0
+    teaches: frozenset[str] = frozenset()
+    uses: frozenset[str] = frozenset()
 
     @property
     def url_path(self) -> str:
@@ -30,25 +36,42 @@ class Page:
         stem = Path(self.path).stem
         return stem.split("_", 1)[1] if stem.split("_", 1)[0].isdigit() and "_" in stem else stem
 
+    @property
+    def kind(self) -> str:
+        """'core' or 'deep dive', as the route says it."""
+        return "core" if self.core else "deep dive"
 
-HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?")
 
+def _ideas(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?",
+            minutes=3, teaches=_ideas("attention"))
+
+# In the order of the ideas: each page uses only what the pages before it teach.
 ROUTE: tuple[Page, ...] = (
     HOME,
     Page("pages/1_QKV_builder.py", "Q/K/V builder", ":material/construction:",
-         "Where do Q, K and V come from, and how does one weight reach the output?"),
+         "Where do Q, K and V come from, and how does one weight reach the output?",
+         minutes=3, teaches=_ideas("qkv softmax"), uses=_ideas("attention")),
     Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
-         "Why divide the scores by √d_k?"),
+         "Why divide the scores by √d_k?", minutes=4, teaches=_ideas("scaling"), uses=_ideas("qkv softmax")),
     Page("pages/6_Training_lab.py", "Training lab", ":material/model_training:",
-         "What does the √d_k do to learning, not just to one softmax?"),
-    Page("pages/3_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
-         "What do the usual bugs look like, and how do you catch them?"),
-    Page("pages/5_Check_yourself.py", "Check yourself", ":material/quiz:",
-         "Can you answer the questions before the app does?"),
+         "What does the √d_k do to learning, not just to one softmax?", core=False, minutes=4,
+         teaches=_ideas("training"), uses=_ideas("scaling")),
     Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
-         "Which pairs may attend at all, and what do several heads add?"),
+         "Which pairs may attend at all, and what do several heads add?", minutes=3,
+         teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling")),
+    Page("pages/3_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
+         "What do the usual bugs look like, and how do you catch them?", minutes=3,
+         teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads")),
     Page("pages/7_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
-         "Which masking bugs train without an error, and how do you catch them?"),
+         "Which masking bugs train without an error, and how do you catch them?", core=False, minutes=3,
+         teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes")),
+    Page("pages/5_Check_yourself.py", "Check yourself", ":material/quiz:",
+         "Can you answer the questions before the app does?", minutes=4,
+         uses=_ideas("qkv softmax scaling masks heads mistakes")),
 )
 
 

@@ -276,9 +276,8 @@ def closing_sentence() -> str:
     two = compare_two_keys([8, 0], 64)
     return (
         "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
-        f"(#peakedness). At scores [8, 0] and d_k = 64 ([two keys](#two-keys)), scaling leaves the losing key a "
-        f"share of {num(two.p_scaled[1], 3)} and sends W_Q and W_K a signal {times(two.raw_ratio)} larger than "
-        "unscaled.")
+        f"(#peakedness): at [8, 0] and d_k = 64 ([two keys](#two-keys)) the losing key keeps "
+        f"{num(two.p_scaled[1], 3)}, and W_Q and W_K get a signal {times(two.raw_ratio)} larger than unscaled.")
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
@@ -410,17 +409,16 @@ def scaled_heading(d_k: int) -> str:
     return f"Divided by {sqrt_text(d_k)}"
 
 
-def sides_caption(two: TwoKeys) -> str:
-    """Section 1's two bar charts in words: each side's scores and weights, as computed."""
-    return (f"Unscaled: {softmax_line(two.scores, two.p_unscaled, 4)}. {scaled_heading(two.d_k)}: "
-            f"{softmax_line(two.scaled, two.p_scaled, 3)}.")
+def scaled_caption(two: TwoKeys) -> str:
+    """Section 1's scaled bar chart in words, its scores and weights as computed (the reveal above the charts says
+    the unscaled side)."""
+    return f"{scaled_heading(two.d_k)}: {softmax_line(two.scaled, two.p_scaled, 3)}."
 
 
 def sampling_intro(n_samples: int, seed: int) -> str:
     """Section 2's opening: how many pairs it draws, from which seed, and why their spread is √d_k."""
-    return (f"Draw q and k with independent N(0, 1) entries, {n_samples:,} pairs from a generator seeded with the "
-            f"sidebar seed ({seed}). Each q·k is a sum of d_k products of variance 1, so its standard deviation is "
-            "√d_k; divided by √d_k it is 1.")
+    return (f"Draw {n_samples:,} pairs q, k with independent N(0, 1) entries (sidebar seed {seed}). Each q·k is a sum "
+            "of d_k products of variance 1, so its standard deviation is √d_k; divided by √d_k it is 1.")
 
 
 def std_help(d_k: int) -> str:
@@ -439,8 +437,7 @@ def std_captions(sample: QKSample) -> tuple[str, str]:
 def peakedness_caption(peak: Peakedness, seed: int) -> str:
     """What every point of section 3's curves averages: how many draws, of how many keys, from which seed."""
     return (f"Every point is the mean over **{peak.n_seeds} seeds**: {peak.n_seeds} independent draws of one query "
-            f"and {plural(peak.n_keys, 'key')} from the sidebar seed ({seed}); each width reuses their first d_k "
-            "coordinates.")
+            f"and {plural(peak.n_keys, 'key')} from the sidebar seed ({seed}).")
 
 
 def one_key_note(n_keys: int) -> str | None:
@@ -454,10 +451,9 @@ def one_key_note(n_keys: int) -> str | None:
 def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
     """Section 4's opening: whose queries and keys these are, their width d_k = d_model / heads, and, in one line,
     where heads are taught (on a later page of the route)."""
-    return (f"These are your sentence's queries and keys in **head 1 of your {plural(heads, 'head')}** (sidebar; "
-            f"heads are taught on Masks and heads), so d_k = d_model / heads = {d_model} / {heads} = {d_k}. "
-            "The divisor τ works like a temperature: small τ sharpens softmax toward a hard argmax, large τ "
-            "flattens it toward uniform weights.")
+    return (f"Your sentence's queries and keys, from **head 1 of your {plural(heads, 'head')}** (sidebar; heads are "
+            f"taught on Masks and heads): d_k = d_model / heads = {d_model} / {heads} = {d_k}. Dividing by τ works "
+            "like a temperature: small τ sharpens softmax toward a hard argmax, large τ flattens it toward uniform.")
 
 
 def entropy_caption(temp: Temperature) -> str:
@@ -466,8 +462,8 @@ def entropy_caption(temp: Temperature) -> str:
     if n == 1:
         return ("The bar is your one query's row. With a single key its entropy is 0, where a hard argmax and "
                 "uniform weights are the same thing.")
-    return (f"Each bar is one query's row. 0 means all its weight is on one key; the dotted line, "
-            f"log {n} = {num(temp.max_entropy, 3)}, means it spreads evenly over all {n}.")
+    return (f"Each bar is one query's row: 0 is all its weight on one key; the dotted log {n} = "
+            f"{num(temp.max_entropy, 3)} is an even spread over all {n}.")
 
 
 def temperature_progress(temp: Temperature) -> str:

@@ -323,7 +323,7 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
             continue
         hits = int(np.sum(np.argmax(W, axis=-1) == np.arange(n)))
         own = num(float(np.mean(np.diagonal(W))), 2)
-        parts.append(f"the {run.name} run puts its largest weight on a query's own key (the diagonal) for {hits} of "
+        parts.append(f"the {run.name} run puts its largest weight on a query's own key for {hits} of "
                      f"{n} queries, with a mean weight of {own} there" if not parts else
                      f"the {run.name} run for {hits} of {n}, with {own}")
     return f"On this held-out example {'after' if after else 'before'} training, {parts[0]}; {parts[1]}."
@@ -363,7 +363,7 @@ def curves_caption(seeds) -> str:
     text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, data the model has not trained "
             f"on yet. The dotted line marks a loss of {LOW_LOSS:g}. ")
     if len(seeds) == 1:
-        return text + "Turn on several seeds to see the spread."
+        return text.rstrip()  # the toggle's own label says what several seeds show
     return text + (f"The sentences above the charts describe seed {seeds[0]}; the lines are the median over seeds "
                    f"{seeds[0]} to {seeds[-1]} and the bands span the lowest to the highest seed.")
 

@@ -29,8 +29,8 @@ from attn_lessons.scaling import (
     prediction_sentence,
     ratio_metric,
     sampling_intro,
+    scaled_caption,
     scores_text,
-    sides_caption,
     slope_labels,
     softmax_question,
     std_captions,
@@ -120,7 +120,7 @@ def two_keys():
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
     plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
-    st.caption(sides_caption(two))
+    st.caption(scaled_caption(two))
     gradient(two)
 
 
@@ -245,7 +245,7 @@ def peakedness(shared: Shared):
     st.header("3. Peakedness as d_k grows", anchor="peakedness")
     st.markdown(
         "One query and n random keys with N(0, 1) entries: as d_k grows, how peaked is softmax with the scores left "
-        "alone, divided by √d_k, or divided by d_k, a wrong factor that shrinks them too much?"
+        "alone, divided by √d_k, or divided by d_k (a wrong factor, too large)?"
     )
     url_bound("n_keys", 8, lambda r: parse_int(r, 1, N_KEYS_MAX, "n keys"))
     n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,

@@ -25,16 +25,16 @@ LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits 
 INTRO = (
     "The [Scaling explorer](/Scaling_explorer) showed what 1/√d_k does to one softmax; here is what it does to "
     f"**learning**. The task: {tl.N_KEYS} random keys and {tl.N_KEYS} queries, each a noisy copy of one key; query "
-    "*i* must find key *i*. One attention layer trains twice, from the **same initial weights** on the **same "
-    "batches**: only one run divides its scores by √d_k."
+    "*i* must find key *i*. One attention layer trains twice, from the **same weights** on the **same batches**: "
+    "only one run divides its scores by √d_k."
 )
 MODEL = (
     f"The model is a single attention layer, Q = X_q W_Q and K = X_k W_K, on {tl.D_MODEL}-wide input tokens with "
     "unit-variance entries; W_Q and W_K are drawn with fan-in scaling, so that Q and K have unit-variance entries "
     "too. Both runs train with plain gradient descent."
 )
-SIDEBAR_NOTE = ("The lab trains on random data with its own data seed (below); the sidebar's sentence, seed, d_model "
-                "and heads are not used here.")
+SIDEBAR_NOTE = ("The lab trains on random data with this seed of its own: the sidebar's sentence, seed, d_model and "
+                "heads are not used here.")
 
 
 def main():
@@ -67,14 +67,13 @@ def behind_the_prediction(lab: tl.Lab) -> None:
 
 
 def intro() -> None:
-    """The task, the two formulas, the model folded, and what the sidebar does here."""
+    """The task, the two formulas, and the model folded. The sidebar says itself that this page does not use it."""
     st.markdown(INTRO)
     left, right = st.columns(2, vertical_alignment="center")  # side by side on a laptop, stacked on a phone
     left.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V")
     right.latex(r"\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
     with st.expander("The model in detail", icon=":material/schema:", expanded=False):
         st.markdown(MODEL)
-    st.caption(SIDEBAR_NOTE)
 
 
 def controls() -> tuple[int, int, float, int, bool, str]:
@@ -94,7 +93,7 @@ def controls() -> tuple[int, int, float, int, bool, str]:
     with c1:
         url_bound("data_seed", 0, lambda r: parse_int(r, 0, SEED_MAX, "data_seed"))
         seed = st.number_input("data and initialisation seed", min_value=0, max_value=SEED_MAX, step=1,
-                               key="data_seed")
+                               key="data_seed", help=SIDEBAR_NOTE)
     with c2:
         url_bound("seeds", False, parse_bool)
         several = st.toggle(f"several seeds ({tl.N_SEEDS}), to see the spread", key="seeds")
@@ -135,8 +134,8 @@ def starting_point(lab: tl.Lab) -> None:
     """Step 0: the same raw scores, two different softmaxes, the weights first and then what they show."""
     st.header("1. Before any learning", anchor="start")
     attention_pair(lab, after=False)
-    st.caption(f"One held-out example, the same for both runs: row i is query i's weights over the {tl.N_KEYS} "
-               "keys, and its own key, key i, is on the diagonal.")
+    st.caption(f"One held-out example for both runs: row i holds query i's weights over the {tl.N_KEYS} keys; its "
+               "own key is on the diagonal.")
     st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k))
     st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=False))
 
@@ -234,8 +233,7 @@ def final_attention(lab: tl.Lab) -> None:
     """Both runs' weights after training, on the same held-out example as before."""
     st.header("3. The attention each run learnt", anchor="attention")
     st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=True))
-    attention_pair(lab, after=True)
-    st.caption("The same held-out example as in section 1: query i's own key is on the diagonal.")
+    attention_pair(lab, after=True)  # the same held-out example as section 1's, whose caption reads the tables
 
 
 def attention_pair(lab: tl.Lab, after: bool) -> None:
@@ -291,8 +289,7 @@ def things_to_try() -> None:
     """Settings worth a visit next."""
     st.header("Things to try", anchor="try")
     st.markdown(
-        "- Set the learning rate to 0.1 and answer the question again.\n"
-        "- Set d_k to 4, then to 256, and compare the runs.\n"
+        "- Set the learning rate to 0.1, or d_k to 4, and answer the question again.\n"
         "- Switch the loss to cross-entropy, which reads the scores through log-softmax."
     )
 

@@ -40,8 +40,8 @@ from attn_lessons.scaling import (
     prediction_sentence,
     ratio_metric,
     sampling_intro,
+    scaled_caption,
     scaled_heading,
-    sides_caption,
     slope_labels,
     softmax_line,
     softmax_question,
@@ -345,7 +345,7 @@ def test_about_theory_says_about_only_within_ten_percent(measured, theory):
 
 def test_the_closing_sentence_computes_the_classic_numbers():
     text = closing_sentence()
-    assert "leaves the losing key a share of 0.269" in text and "a signal 73× larger" in text
+    assert "the losing key keeps 0.269, and W_Q and W_K get a signal 73× larger than unscaled" in text
     two = compare_two_keys([8, 0], 64)  # section 1's question at the defaults: the closing never gives its answer
     assert not any(f"{p:.{d}f}" in text for p in two.p_unscaled for d in (2, 3, 4))
 
@@ -462,11 +462,9 @@ def test_the_classic_question_and_its_answer_at_the_defaults():
 
 def test_section_one_speaks_of_both_sides_in_words():
     two = compare_two_keys([8, 0], 64)
-    assert sides_caption(two) == ("Unscaled: softmax([8, 0]) = **[0.9997, 0.0003]**. Divided by √64 = 8: "
-                                  "softmax([1, 0]) = **[0.731, 0.269]**.")
+    assert scaled_caption(two) == "Divided by √64 = 8: softmax([1, 0]) = **[0.731, 0.269]**."
     one = compare_two_keys([3, 1], 1)
-    assert sides_caption(one) == ("Unscaled: softmax([3, 1]) = **[0.8808, 0.1192]**. Divided by √1 = 1: "
-                                  "softmax([3, 1]) = **[0.881, 0.119]**.")
+    assert scaled_caption(one) == "Divided by √1 = 1: softmax([3, 1]) = **[0.881, 0.119]**."
 
 
 # ------------------------------------------------------------------------------------------- the sections' captions
@@ -517,11 +515,12 @@ def test_the_sampling_captions_state_the_measured_spread_against_its_theory(d_k,
 
 
 def test_the_section_openings_and_captions_name_their_own_counts_and_seed():
-    assert "4,000 pairs from a generator seeded with the sidebar seed (7)." in sampling_intro(4000, 7)
+    assert sampling_intro(4000, 7).startswith("Draw 4,000 pairs q, k with independent N(0, 1) entries (sidebar seed "
+                                              "7).")
     caption = peakedness_caption(peakedness_curves(3, [1, 2], 20, 5), 5)
     assert caption == ("Every point is the mean over **20 seeds**: 20 independent draws of one query and 3 keys from "
-                       "the sidebar seed (5); each width reuses their first d_k coordinates.")
-    assert ("head 1 of your 4 heads** (sidebar; heads are taught on Masks and heads), so d_k = d_model / heads = "
+                       "the sidebar seed (5).")
+    assert ("head 1 of your 4 heads** (sidebar; heads are taught on Masks and heads): d_k = d_model / heads = "
             "8 / 4 = 2.") in temperature_intro(4, 8, 2)
     assert "head 1 of your 1 head**" in temperature_intro(1, 8, 8) and "8 / 1 = 8" in temperature_intro(1, 8, 8)
     assert "single key" in one_key_note(1) and one_key_note(2) is None and one_key_note(64) is None
@@ -564,6 +563,6 @@ def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
     assert math.isclose(parse(m[1]), tau, rel_tol=1e-3, abs_tol=5e-5)
     assert printed_as(m[2], mean) and printed_as(m[4], log_n) and (m[2] != "0.000" or mean == 0)
     assert printed_percent(m[3], mean / log_n)
-    m = re.fullmatch(rf"Each bar is one query's row\. 0 means all its weight is on one key; the dotted line, "
-                     rf"log {n} = ({NUMBER}), means it spreads evenly over all {n}\.", entropy_caption(temp))
+    m = re.fullmatch(rf"Each bar is one query's row: 0 is all its weight on one key; the dotted log {n} = "
+                     rf"({NUMBER}) is an even spread over all {n}\.", entropy_caption(temp))
     assert m and printed_as(m[1], log_n)

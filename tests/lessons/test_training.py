@@ -358,7 +358,7 @@ def test_the_long_run_note_and_the_progress_say_the_estimate(d_k, steps, several
 def test_the_captions_name_the_seeds_they_describe():
     one, five = say.curves_caption([3]), say.curves_caption(tl.lab_seeds(3, True))
     assert one.startswith(f"Each point is one step's batch of {tl.BATCH} × {tl.N_KEYS} fresh queries")
-    assert one.endswith("marks a loss of 0.1. Turn on several seeds to see the spread.")
+    assert one.endswith("marks a loss of 0.1.") and "several seeds" not in one
     assert five.endswith("describe seed 3; the lines are the median over seeds 3 to 7 and the bands span the lowest "
                          "to the highest seed.") and "Turn on" not in five
     assert say.sweep_caption(7).startswith("Seed 7: the same batches") and "a loss of 0.1." in say.sweep_caption(7)

@@ -41,7 +41,8 @@ def test_defaults_ask_before_showing_the_curves(open_page):
     at = open_page(PAGE)
     text = all_text(at)
     assert "standard deviation of 7.74 without the scale (theory: √64 = 8)" in text
-    assert "not used here" in text and "own data seed" in text
+    seed_help = at.number_input(key="data_seed").help  # the sidebar says so too, beside its own controls
+    assert "not used here" in seed_help and "seed of its own" in seed_help
     assert not figures(at)  # the curves wait for the answer
     assert [t.caption for t in tables(at)] == ["scaled run's weights at step 0 = softmax(QKᵀ/√64)  (16 × 16)",
                                                "unscaled run's weights at step 0 = softmax(QKᵀ)  (16 × 16)"]

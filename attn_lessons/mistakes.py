@@ -167,18 +167,6 @@ def divided_by(name: str, d_model: int, d_k: int) -> str:
 # The page
 
 
-def setup_caption(d_model: int, heads: int) -> str:
-    """Which sections use one head and which use the learner's heads."""
-    one = (f"Sections 1 and 3 use a single head, as on the home page: Q = X·W_Q with d_k = d_v = d_model = "
-           f"{d_model}. ")
-    if heads == 1:
-        return one + ("Section 2 and the quiz use your one head too, so there d_k = d_model as well; choose 2 "
-                      "or more heads in the sidebar to see what dividing by √d_model instead of √d_k does.")
-    return one + (f"Section 2 and the quiz split Q, K and V into your {heads} heads of width d_k = "
-                  f"{d_model // heads}, because dividing by √d_model instead of √d_k only makes a difference "
-                  "with several heads.")
-
-
 def row_and_column_sums(right_w, wrong_w) -> str:
     """Section 1: what the row and column sums of the right and the axis-0 weights are."""
     right = (f"**Right:** the row sums are {spread(right_w.sum(axis=-1))}; the column sums are "
@@ -196,14 +184,13 @@ def row_and_column_sums(right_w, wrong_w) -> str:
             "1 gets less.")
 
 
-def sums_table(labels, weights) -> str:
-    """Section 1: one weight matrix's row and column sums, a row per token, as a markdown table: three narrow
-    columns, so it fits a phone, and no toolbar or grid for the keyboard to step through. Three decimals, as a
-    table prints them; the sentences give a sum near 1 its digits (sig)."""
+def sums_columns(labels, weights) -> dict[str, list[str]]:
+    """Section 1: one weight matrix's row and column sums, a row per token, as the columns of a small static table
+    (three narrow columns, so it fits a phone, and no grid for the keyboard to step through). Three decimals, as a
+    table prints them; the sentences give a sum near 1 its digits (sig). A token is made literal for markdown."""
     w = np.asarray(weights, dtype=float)  # (n_q, n_k)
-    rows = [f"| {md_text(t)} | {num(r, 3)} | {num(c, 3)} |" for t, r, c in zip(labels, w.sum(-1), w.sum(-2),
-                                                                              strict=True)]
-    return "\n".join(["| token | row sum | column sum |", "| :-- | --: | --: |", *rows])
+    return {"token": [md_text(t) for t in labels], "row sum": [num(r, 3) for r in w.sum(-1)],
+            "column sum": [num(c, 3) for c in w.sum(-2)]}
 
 
 AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
@@ -358,32 +345,34 @@ def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
 
 def roles_intro(d_model: int) -> str:
     """Section 3's opening: which matrix decides what, and the one head its tables use."""
-    return ("**Queries and keys decide the weights; values decide what gets copied.** A mix-up of these roles "
-            "is not always a bug: whether it breaks anything depends on where Q, K and V come from. The "
-            f"tables use one head (d_k = d_v = d_model = {d_model}) and this page's seeded W_Q, W_K and W_V, "
-            "standing in for weights a model has already learned.")
+    return ("**Queries and keys decide the weights; values decide what gets copied.** Whether a mix-up breaks "
+            f"anything depends on where Q, K and V come from. The tables use one head (d_k = d_v = d_model = "
+            f"{d_model}) and this page's seeded W_Q, W_K and W_V, standing in for weights a model has learned.")
 
 
 def swap_row(n: int) -> int:
-    """Section 3: the row of the scores that swap_text reads aloud (the second token's, or the only one's)."""
+    """Section 3: the row of the scores that swap_breaks reads aloud (the second token's, or the only one's)."""
     return min(1, n - 1)
 
 
-def swap_text(right, swap, labels) -> str:
-    """Section 3: the swapped scores are the transpose; when that breaks something, measured here."""
-    i = swap_row(len(labels))
+def swap_text(right, swap) -> str:
+    """Section 3: the swapped scores are the transpose, and how far that moves the weights here, measured."""
     moved = np.abs(swap.weights - right.weights).max()
     moves = (f"the weights move by up to {gap(moved)}" if moved >= CLOSE else
              f"the weights happen to stay the same ({AGREE})")
+    return (f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
+            f"{gap(np.abs(swap.scores - right.scores.T).max())}), and on this sentence {moves}.")
+
+
+def swap_breaks(labels) -> str:
+    """Section 3, folded: when the swap breaks something, with the row of the scores the tables outline."""
+    i = swap_row(len(labels))
     return (
-        f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
-        f"{gap(np.abs(swap.scores - right.scores.T).max())}). When that matters:\n\n"
         "- **Self-attention you train from scratch:** nothing breaks. KQᵀ = (X W_K)(X W_Q)ᵀ is QKᵀ with W_Q "
         "and W_K trading names, so training learns the same layer.\n"
         "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
         f"W_K to be asked. Swapped, row {token(labels[i])} of the scores is "
-        f"{md_text(labels[i])}'s key scored against every token's query, so it is no longer asking; "
-        f"on this sentence {moves}.\n"
+        f"{md_text(labels[i])}'s key scored against every token's query, so it is no longer asking.\n"
         "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
         "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
         "output row belongs to the wrong token.")
@@ -406,34 +395,35 @@ def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
 
 
 def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
-    """Section 3: V used as K ties W_K to W_V; with loaded weights it moves the weights, measured here."""
+    """Section 3: V used as K, with this page's weights standing in for loaded ones: what moves, measured here."""
     moved = np.abs(wrong.weights - right.weights).max()
     weights = (f"differ from the right ones by up to {gap(moved)}" if moved >= CLOSE else
                f"happen to equal the right ones ({AGREE})")
-    return (
-        "With softmax(QVᵀ/√d_k) V, the content to be copied also decides where to look, and W_K plays no "
-        "part.\n\n"
-        "- **In a model you train**, this ties W_K to W_V: one matrix must serve both for being found and for "
-        "what is passed along, and W_K never gets a gradient. It trains, but it is a different, smaller layer "
-        "than the one you meant. If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be "
-        "computed.\n"
-        f"- **With weights you load**, the weights on this sentence {weights}, and the scores {scores_kind(d)}. "
-        f"The rows still sum to 1 (largest gap {gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so "
-        "the row-sum check does not catch it.")
+    return (f"With softmax(QVᵀ/√d_k) V, the values also decide where to look and W_K plays no part: the weights on "
+            f"this sentence {weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
+            f"{gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so the row-sum check does not catch it.")
+
+
+VALUES_AS_KEYS_TRAINED = (
+    "In a model you train, this ties W_K to W_V: one matrix must serve both for being found and for what is passed "
+    "along, and W_K never gets a gradient. It trains, but it is a different, smaller layer than the one you meant. "
+    "If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be computed.")
 
 
 def keys_as_values_text(right, wrong) -> str:
-    """Section 3: K used as V ties W_V to W_K; the weights stay right and only the output moves."""
+    """Section 3: K used as V, with this page's weights standing in for loaded ones: the weights stay right and
+    only the output moves, measured here."""
     off = np.abs(wrong.output - right.output).max()
-    output = (f"is off by up to {gap(off)}. The weights look perfect; only the output shows it." if off >= CLOSE
-              else f"happens to equal the right one ({AGREE}).")
-    return (
-        f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
-        f"{gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens, "
-        "but it copies their keys, \"what I contain\", instead of their values, \"what I pass along\".\n\n"
-        "- **In a model you train**, this ties W_V to W_K: one vector per token must both be found and be passed "
-        "along, and W_V never gets a gradient.\n"
-        f"- **With weights you load**, the output on this sentence {output}")
+    output = (f"the output on this sentence is off by up to {gap(off)}. The weights look perfect; only the output "
+              "shows it." if off >= CLOSE else f"the output on this sentence happens to equal the right one ({AGREE}).")
+    return (f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
+            f"{gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens but "
+            f"copies their keys instead of their values: {output}")
+
+
+KEYS_AS_VALUES_TRAINED = (
+    "In a model you train, this ties W_V to W_K: one vector per token must both be found and be passed along, and "
+    "W_V never gets a gradient.")
 
 
 def shape_test_code(n_q: int, d_v: int) -> str:

@@ -4,6 +4,7 @@ import hashlib
 from collections.abc import Sequence
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 import attn_core
@@ -19,13 +20,23 @@ from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
-INTRO = ("These are the bugs people actually write in their own attention code: softmax over the wrong "
-         "dimension, dividing by √d_model instead of √d_k, and mixing up the roles of Q, K and V. "
-         "Each one below is computed on the same Q, K and V, built from your sentence, right beside the "
-         "correct computation, so that you can learn to recognise your own bug by its symptoms.")
+INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
+         "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
+         "computation, so that you learn to know a bug by its symptoms.")
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
              "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
+AXIS_INTRO = ("One head over the whole width, as on Home. Softmax must normalise over the **keys** for each query: "
+              "the last axis of QKᵀ. The WRONG code calls `softmax(scores, axis=0)`: the first axis, the queries.")
+AXIS_ABOUT = "softmax(scores, axis=0)"  # the question is about this fixed code: the sentence, seed, width only move it
+AXIS_CATCH = ("**Diagnostic:** check that each row of your weights sums to 1: "
+              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
+AXIS_WAITS = ("The wrong axis joins this table once you have answered the prediction in section 1: its row sums would "
+              "give that answer away.")
+QUIZ_WAITS = ("The quiz opens once you have answered the prediction in section 1: its checks and its feedback would "
+              "give that answer away.")
+CODE_WAITS = ("The code and its notebook appear once you have answered the prediction in section 1: they print the "
+              "sums it asks about.")
 CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
               "**Row sums.** Every row of the weights must sum to 1: "
               "`assert np.allclose(weights.sum(axis=-1), 1)`.")
@@ -54,14 +65,14 @@ def main():
         st.warning(ONE_TOKEN, icon=":material/short_text:")
         route_footer(__file__, shared)
         st.stop()
-    st.caption(say.setup_caption(shared.d_model, shared.heads))
     Q, K, V = attn_core.project(inputs)  # one head: (n, d_model) each, d_k = d_v = d_model
     QKV_h = tuple(attn_core.split_heads(M, shared.heads) for M in (Q, K, V))  # (heads, n, d_k) each
-    wrong_axis(inputs.labels, Q, K, V)                  # 1. predict which sums to 1, then the sums and outputs
-    wrong_scale(inputs.labels, QKV_h, shared.d_model)   # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
-    confused_roles(inputs.labels, Q, K, V)              # 3. Q and K swapped, V as K, K as V, and the checks
-    quiz(inputs.labels, QKV_h, shared.d_model)          # spot the mistake, with the mask mistakes if you like
-    take_it_home(shared, inputs)                        # sections 1 to 3 in plain numpy, on screen and as a notebook
+    numbers = (shared.text, shared.seed, shared.d_model)  # what moves section 1's numbers, not its question
+    answered = wrong_axis(inputs.labels, Q, K, V, numbers)  # 1. predict which sums to 1; the sums wait for it
+    wrong_scale(inputs.labels, QKV_h, shared.d_model)       # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
+    confused_roles(inputs.labels, Q, K, V, answered)        # 3. Q and K swapped, V as K, K as V, and the checks
+    quiz(inputs.labels, QKV_h, shared.d_model, answered)    # spot the mistake, with the mask mistakes if you like
+    take_it_home(shared, inputs, answered)                  # sections 1 to 3 in plain numpy, and as a notebook
     route_footer(__file__, shared)
 
 
@@ -111,23 +122,33 @@ def side_by_side(specs, heading: str) -> None:
         draw(spec, col, 1 / len(specs))
 
 
-@st.fragment
-def wrong_axis(labels, Q, K, V) -> None:
-    """1. Softmax over the queries: columns sum to 1, rows do not. The learner predicts which before the sums."""
+def wrong_axis(labels, Q, K, V, numbers) -> bool:
+    """1. Softmax over the queries. The learner predicts which lines sum to 1 before any sum of the wrong weights is
+    shown, here or further down; True once answered (or skipped). Not a fragment: answering, or predicting again,
+    redraws the sections that wait for it."""
     st.header("1. Softmax over the wrong axis")
-    st.markdown("Softmax must normalise over the **keys** for each query: the last axis of QKᵀ. Writing "
-                "`softmax(scores, axis=0)` normalises over the **queries** instead, down each column.")
+    st.markdown(AXIS_INTRO)
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
     side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
                   weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
-    guess = predict("cp_axis", say.AXIS_QUESTION, options=mk.SUM_LINES, format_func=say.SUM_LABELS.get)
+    guess = predict("cp_axis", say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.SUM_LABELS.get,
+                    about=AXIS_ABOUT, numbers=numbers)
     if guess is None:
-        return  # the sums, and everything that gives them away, wait for the prediction
+        return False  # the sums, and everything that gives them away, wait for the prediction
     reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
            why=say.axis_reveal(axis0.weights))
-    c1, c2 = st.columns(2)  # plain tables: three narrow columns each, nothing for the keyboard to step through
-    c1.markdown("Sums, **right** weights\n\n" + say.sums_table(labels, right.weights))
-    c2.markdown("Sums, **WRONG** weights\n\n" + say.sums_table(labels, axis0.weights))
+    for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
+        col.markdown(f"Sums, **{which}** weights")  # static tables: three narrow columns, no grid to step through
+        col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)
+    with st.expander("What it does to the outputs", icon=":material/functions:"):
+        axis_outputs(labels, right, axis0)
+    with st.expander("How to catch it", icon=":material/rule:"):
+        st.markdown(AXIS_CATCH)
+    return True
+
+
+def axis_outputs(labels, right, axis0) -> None:
+    """1b. The sums in words, then the right and axis-0 outputs on one colour scale and their difference."""
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
     zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
     worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names
@@ -138,8 +159,6 @@ def wrong_axis(labels, Q, K, V) -> None:
     draw(signed_table(axis0.output - right.output, "wrong − right output", labels, zmax, highlight_row=worst), c1,
          0.5)
     c2.markdown(say.largest_output_change(right, axis0, labels))
-    st.info("**Diagnostic:** check that each row of your weights sums to 1: "
-            "`assert np.allclose(weights.sum(axis=-1), 1)`.", icon=":material/rule:")
 
 
 def scale_runs(QKV_h, d_model: int) -> list[tuple[str, attn_core.AttentionResult]]:
@@ -170,7 +189,6 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
         st.info(note, icon=":material/info:")
     h = head_to_show(heads)
-    st.caption(say.scale_caption(h, n, heads))
     right_w = runs[-1][1].weights[h]
     side_by_side([weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels) for name, res in runs],
                  say.head_weights_title(h))
@@ -181,9 +199,12 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
             change = value - measure(right_w)
             col.metric(label, say.sig(value), delta=say.against_right(name, change), delta_color="off",
                        delta_arrow="off" if name == "right" or change == 0 else "auto")
+    with st.expander("What the numbers under the tables mean", icon=":material/help:"):
+        st.markdown(say.scale_caption(h, n, heads))
     if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
-    st.info(say.scale_diagnostic(QKV_h[0].shape, d_model), icon=":material/rule:")
+    with st.expander("How to catch it", icon=":material/rule:"):
+        st.markdown(say.scale_diagnostic(QKV_h[0].shape, d_model))
 
 
 def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
@@ -204,8 +225,9 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
 
 
 @st.fragment
-def confused_roles(labels, Q, K, V) -> None:
-    """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it."""
+def confused_roles(labels, Q, K, V, answered: bool) -> None:
+    """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it. Until
+    section 1's prediction is answered, the checks leave out the wrong axis (its row sums would answer it)."""
     st.header("3. Confusing the roles")
     st.markdown(say.roles_intro(Q.shape[1]))
     right = mk.correct_attention(Q, K, V)
@@ -217,6 +239,8 @@ def confused_roles(labels, Q, K, V) -> None:
     side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
                   weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
+    with st.expander("In a model you train", icon=":material/model_training:"):
+        st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
     st.subheader("Using K in place of V as the values")
     k_as_v = mk.keys_as_values(Q, K, V)
@@ -224,7 +248,10 @@ def confused_roles(labels, Q, K, V) -> None:
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
                   signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K")
     st.markdown(say.keys_as_values_text(right, k_as_v))
-    role_checks(checks)
+    with st.expander("In a model you train", icon=":material/model_training:"):
+        st.markdown(say.KEYS_AS_VALUES_TRAINED)
+    with st.expander("How to catch them in your own code", icon=":material/rule:"):
+        role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)
     st.success("**Remember:** queries and keys decide the weights; values decide what gets copied.",
                icon=":material/lightbulb:")
 
@@ -233,7 +260,7 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
     """3a. K Qᵀ in place of Q Kᵀ: harmless when training from scratch, wrong with loaded weights or cross-attention."""
     st.subheader("Swapping Q and K")
     swap = mk.swap_q_and_k(Q, K, V)
-    zs, i = zmax_of(right.scores), say.swap_row(len(labels))  # row i: the one the sentence below reads aloud
+    zs, i = zmax_of(right.scores), say.swap_row(len(labels))  # row i: the one the folded sentence reads aloud
     asking, asked = {"x_title": "key j", "y_title": "query i (asking)"}, {"x_title": "query j (asking)",
                                                                           "y_title": "key i (being asked)"}
     c1, c2 = st.columns(2)  # each table its own row title (who is asking)
@@ -244,13 +271,14 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
     if st.toggle("Show the weights from these scores", key="swap_weights"):
         draw(weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking), c1, 0.5)
         draw(weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked), c2, 0.5)
-    st.markdown(say.swap_text(right, swap, labels))
-    st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
+    st.markdown(say.swap_text(right, swap))
+    with st.expander("When the swap breaks something, and cross-attention", icon=":material/call_split:"):
+        st.markdown(say.swap_breaks(labels))
+        st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
 
 
-def role_checks(checks: Sequence[mk.RoleChecks]) -> None:
+def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
     """3d. The three checks a learner can run on their own code, and which mistake each one catches here."""
-    st.subheader("Checks you can run on your own code")
     st.markdown(CHECK_ROWS)
     st.markdown(CHECK_SHAPES)
     n_q, d_v = checks[0].shapes.expected
@@ -258,6 +286,8 @@ def role_checks(checks: Sequence[mk.RoleChecks]) -> None:
     st.markdown(CHECK_KNOWN)
     st.code(source(mk.known_answer_test), language="python")
     st.table(say.checks_table(checks), hide_index=True)
+    if not answered:
+        st.caption(AXIS_WAITS)
     st.markdown(say.shape_outcomes(checks))
     st.markdown(say.scale_known_answer({name: not mk.passes_known_answer(mk.BY_NAME[name])
                                         for name in mk.SCALE_MISTAKES}))
@@ -273,10 +303,14 @@ def clear_answer() -> None:
 
 
 @st.fragment
-def quiz(labels, QKV_h, d_model: int) -> None:
+def quiz(labels, QKV_h, d_model: int, answered: bool) -> None:
     """Spot the mistake: one drawn from the pool is run on the learner's heads, with a mask when the mask mistakes
-    are in the pool; the learner names it from its symptoms."""
+    are in the pool; the learner names it from its symptoms. It waits for section 1's prediction, whose answer its
+    checks and feedback would give away."""
     st.header("Spot the mistake")
+    if not answered:
+        st.info(QUIZ_WAITS, icon=":material/lock:")
+        return
     heads, n, d_k = QKV_h[0].shape
     url_bound("masks", False, parse_bool)
     masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer,
@@ -364,9 +398,13 @@ def notebook_cells(text: str, seed: int, d_model: int, heads: int) -> list:
                               shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
 
 
-def take_it_home(shared, inputs) -> None:
+def take_it_home(shared, inputs, answered: bool) -> None:
     """Sections 1 to 3 as the page drew them (every head of section 2), in plain numpy: shown as code, and
-    downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment."""
+    downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment. Both wait
+    for section 1's prediction: the notebook prints the sums it asks about, and softmax_over_queries says them."""
+    if not answered:
+        st.caption(CODE_WAITS)
+        return
     X, w = inputs.X, inputs.weights
 
     def cells():

@@ -76,7 +76,7 @@ def test_a_comparison_of_matrices_that_agree_says_they_agree():
     W = np.array([[0.3, 0.7], [0.7, 0.3]])
     right = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
     same = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
-    swap = say.swap_text(right, same, ["a", "b"])
+    swap = say.swap_text(right, same)
     assert "on this sentence the weights happen to stay the same (to within 10⁻⁹)." in swap
     assert "by up to below" not in swap
     d = dataclasses.replace(mk.diagnose(right, same), scores_same=False)
@@ -107,10 +107,10 @@ def test_the_quiz_readings_print_a_largest_weight_near_1_with_its_digits():
 
 
 def test_the_sums_table_has_a_row_per_token_with_its_two_sums():
-    said = say.sums_table(["the·0", "a|b", "$"], np.array([[0.2, 0.8, 0.0], [0.5, 0.25, 0.25], [0.1, 0.1, 0.8]]))
-    lines = said.split("\n")
-    assert lines[:2] == ["| token | row sum | column sum |", "| :-- | --: | --: |"]
-    assert lines[2:] == ["| the·0 | 1.000 | 0.800 |", "| a\\|b | 1.000 | 1.150 |", "| \\$ | 1.000 | 1.050 |"]
+    said = say.sums_columns(["the·0", "a|b", "$"], np.array([[0.2, 0.8, 0.0], [0.5, 0.25, 0.25], [0.1, 0.1, 0.8]]))
+    assert list(said) == ["token", "row sum", "column sum"]  # three narrow columns: a phone's width
+    rows = list(zip(*said.values(), strict=True))
+    assert rows == [("the·0", "1.000", "0.800"), ("a\\|b", "1.000", "1.150"), ("\\$", "1.000", "1.050")]
 
 
 def test_scores_kind_follows_the_measured_relation():
@@ -269,7 +269,6 @@ def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
     checks = mk.role_checks(Q, K, V)
     pool = mk.quiz_pool(d_model, d_k)
     said = {
-        "setup": say.setup_caption(d_model, heads),
         "sums": say.row_and_column_sums(right.weights, axis0.weights),
         "axis_reveal": say.axis_reveal(axis0.weights),
         "largest": say.largest_output_change(right, axis0, labels),
@@ -280,7 +279,8 @@ def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
         "scale_outputs": say.scale_outputs(d_model, d_k, outs, entropy),
         "diagnostic": say.scale_diagnostic(QKV_h[0].shape, d_model),
         "roles": say.roles_intro(d_model),
-        "swap": say.swap_text(right, swap, labels),
+        "swap": say.swap_text(right, swap),
+        "swap_breaks": say.swap_breaks(labels),
         "cross": say.cross_demo(n, d_model, next(c.shapes for c in checks if c.mistake.name == "swap_qk")),
         "v_as_k": say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)),
         "k_as_v": say.keys_as_values_text(right, k_as_v),
@@ -311,7 +311,7 @@ def check_state(text, seed, d_model, heads):
     """Every sentence the page builds for one state, each claim checked against its numbers, in page order."""
     st_ = page_sentences(text, seed, d_model, heads)
     check_wording(st_)
-    check_axis_section(st_, heads)
+    check_axis_section(st_)
     check_scale_section(st_, d_model, heads)
     check_roles_section(st_, d_model)
     check_quiz(st_, heads)
@@ -336,15 +336,10 @@ def check_wording(st_):
             assert article.lower() == fmt.a_an(int(number)), sentence
 
 
-def check_axis_section(st_, heads):
-    """The setup caption (one head or several, with the true d_k), then section 1: the sums it states are the
-    sums of the matrices, and the checkpoint's reveal says what they are."""
-    said, labels, d_k = st_["said"], st_["labels"], st_["d_k"]
+def check_axis_section(st_):
+    """Section 1: the sums it states are the sums of the matrices, and the checkpoint's reveal says what they are."""
+    said, labels = st_["said"], st_["labels"]
     right, axis0 = st_["right"], st_["axis0"]
-    if heads == 1:
-        assert "your one head" in said["setup"]
-    else:
-        assert f"your {heads} heads of width d_k = {d_k}," in said["setup"]
     assert f"the row sums are {spread(right.weights.sum(-1))};" in said["sums"]
     assert f"the column sums are {spread(axis0.weights.sum(0))}" in said["sums"]
     rows = axis0.weights.sum(-1)
@@ -410,6 +405,9 @@ def check_roles_section(st_, d_model):
     swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
     assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
     assert f"the weights move by up to {say.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
+    i = say.swap_row(n)  # the row the scores tables outline, read aloud in the folded bullets
+    assert f"Swapped, row **{fmt.md_text(st_['labels'][i])}** of the scores is " in said["swap_breaks"]
+    assert "**Self-attention you train from scratch:** nothing breaks" in said["swap_breaks"]
     n_q, d_v = n // 2, d_model // 2
     assert f"first {n_q} token{'s' if n_q > 1 else ''} only (Q is {n_q} × {d_model})" in said["cross"]
     assert f"right weights are {fmt.a_an(n_q)} {n_q} × {n} matrix and the output {n_q} × {d_v}" in said["cross"]
@@ -512,7 +510,7 @@ def test_tokens_that_mean_something_in_markdown_stay_literal():
     for text, token in (("a $ b $ c", "$·1"), ("a * b * c", "*·1"), ("a _b_ c", "_b_")):
         st_ = page_sentences(text, 0, 8, 2)
         assert st_["labels"][1] == token
-        said = st_["said"]["swap"]
+        said = st_["said"]["swap_breaks"]
         assert f"row **{fmt.md_text(token)}** of the scores is {fmt.md_text(token)}'s key" in said
         for sentence in (s for s in st_["said"].values() if isinstance(s, str)):
             assert "$" not in sentence.replace("\\$", "")  # two bare $ in one paragraph would start LaTeX

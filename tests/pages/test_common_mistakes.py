@@ -20,7 +20,13 @@ PAGE = "pages/3_Common_mistakes.py"
 
 
 def open_page(**query_params) -> AppTest:
-    """Open the page cold from a link, inside the app, as a visitor arriving by URL would."""
+    """Open the page cold from a link, inside the app, as a visitor arriving by URL would, with the predictions
+    skipped (reveal=1), so that everything waiting for section 1's is drawn: the quiz, the code, the axis's checks."""
+    return run_page(PAGE, **({"reveal": 1} | query_params))
+
+
+def open_asking(**query_params) -> AppTest:
+    """Open the page as a learner does, section 1's question open."""
     return run_page(PAGE, **query_params)
 
 
@@ -204,7 +210,7 @@ def test_the_role_mix_ups_say_when_they_break_and_show_the_shape_test():
             "with an error: K Qᵀ is 6 × 3 (a column per query) but V is 6 × 4 (a row per key)") in text
     assert "this ties W_K to W_V" in text and "this ties W_V to W_K" in text
     assert "def known_answer_test(attention)" in text and "assert out.shape == (3, 4)" in text
-    table = at.table[0].value.set_index("mistake")
+    table = next(t.value for t in at.table if "mistake" in t.value.columns).set_index("mistake")
     assert list(table.columns) == ["row sums", "shapes", "known answer"]
     assert table.loc["Q and K swapped"].tolist() == ["missed", "caught", "caught"]
     assert table.loc["Softmax over the wrong axis (the queries, axis 0)"].tolist() == ["caught", "missed", "caught"]
@@ -296,13 +302,17 @@ def test_the_quiz_feedback_says_below_10_9_for_a_rounding_gap():
 @pytest.mark.parametrize("text", ["the cat sat on the mat", "hello"])
 def test_the_page_ends_with_next_and_back_carrying_the_settings(text):
     """Phase 2, item 1: Next goes on along the route, Back returns, both with the shared settings; one token too."""
+    from attn_ui.pages import neighbours
+
     at = open_page(text=text, seed=11, d_model=16, heads=4)
     assert not at.exception
     links = {e.proto.label: e.proto for e in at.get("page_link")}
-    assert links["Next: Check yourself"].page == "Check_yourself"
-    assert links["Back: Training lab"].page == "Training_lab"
+    back, nxt = neighbours(PAGE)  # the route's order: after Masks and heads, before Mask mistakes (issue 23)
+    assert back is not None and nxt is not None
+    assert links[f"Next: {nxt.label}"].page == nxt.url_path
+    assert links[f"Back: {back.label}"].page == back.url_path
     assert all("seed=11" in links[k].query_string and "heads=4" in links[k].query_string
-               for k in ("Next: Check yourself", "Back: Training lab"))
+               for k in (f"Next: {nxt.label}", f"Back: {back.label}"))
 
 
 CHECKS_HEAD = "| check | mystery | right |"
@@ -316,24 +326,22 @@ def checks_table(at) -> pd.DataFrame:
     return pd.DataFrame(cells, columns=["check", "mystery", "right"]).set_index("check")
 
 
-SUMS_HEAD = "| token | row sum | column sum |"
+SUMS_COLUMNS = ["token", "row sum", "column sum"]
 
 
 def sums_tables(at) -> list[pd.DataFrame]:
-    """Section 1's two sums tables (right, then wrong), read back from their markdown as DataFrames."""
+    """Section 1's two sums tables (right, then wrong), read back from their static tables as DataFrames."""
     frames = []
-    for m in (m for m in at.markdown if SUMS_HEAD in m.value):
-        lines = m.value.split(SUMS_HEAD)[1].strip().split("\n")[1:]  # the rows, under the alignment line
-        cells = [[c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
-        frames.append(pd.DataFrame({"token": [re.sub(r"\\(.)", r"\1", c[0]) for c in cells],
-                                    "row sum": [float(c[1]) for c in cells],
-                                    "column sum": [float(c[2]) for c in cells]}))
+    for df in (t.value for t in at.table if list(t.value.columns) == SUMS_COLUMNS):
+        frames.append(pd.DataFrame({"token": [re.sub(r"\\(.)", r"\1", c) for c in df["token"]],
+                                    "row sum": [float(c) for c in df["row sum"]],
+                                    "column sum": [float(c) for c in df["column sum"]]}))
     return frames
 
 
 def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
     """Phase 2, item 2: which sums to 1, the rows or the columns, is asked before the sums are shown."""
-    at = open_page()
+    at = open_asking()
     assert "which sums to 1: the rows or the columns?" in all_text(at)
     assert not sums_tables(at)  # not yet
     assert not any(c.startswith("WRONG: output, axis 0") for c in captions(at))
@@ -357,7 +365,7 @@ def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
 
 
 def test_show_me_reveals_the_sums_without_a_verdict():
-    at = open_page()
+    at = open_asking()
     at.button(key="cp_axis_skip").click().run()
     assert not at.exception
     assert any(i.value.startswith("`softmax(scores, axis=0)` normalises down each column") for i in at.info)
@@ -369,6 +377,134 @@ def test_the_sidebar_skip_shows_the_sums_at_once():
     at = open_page(reveal=1)
     assert len(sums_tables(at)) == 2
     assert "which sums to 1" not in all_text(at)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 23: the axis question belongs to the fixed wrong code, and nothing on the page answers it while it is open
+
+COLUMNS = "the columns (each key's weights)"
+
+
+def answer_axis(at: AppTest, guess: str = "columns") -> AppTest:
+    at.radio(key="cp_axis_value").set_value(guess)
+    return at.button(key="cp_axis_check").click().run().run()  # the run after the click shows the stored guess
+
+
+def verdicts(at: AppTest) -> list[str]:
+    """The checkpoint's verdicts on the page (not the section boxes: the closing 'Remember' is a success box too)."""
+    return [e.value for e in [*at.success, *at.warning] if e.value.startswith(("**Right.**", "**Not quite.**"))]
+
+
+def axis_sums(text="the cat sat on the mat", seed=0, d_model=8) -> tuple[np.ndarray, np.ndarray]:
+    """The axis mistake's row and column sums on this sentence (one head, d_k = d_model)."""
+    _, Q, K, V = qkv(text, seed, d_model)
+    W = mk.softmax_over_queries(Q, K, V).weights
+    return W.sum(axis=-1), W.sum(axis=-2)
+
+
+def printed_everywhere(at: AppTest) -> str:
+    """Every string the page prints: its text and code (expanders included), its tables' markup and cells."""
+    cells = [" ".join(map(str, t.value.to_numpy().ravel())) for t in at.table]
+    return "\n".join([all_text(at), *(el.proto.body for el in at.get("html")), *cells])
+
+
+def sums_printed(printed: str, sums) -> list[str]:
+    """The sums that `printed` shows, as a table (3 decimals) or a sentence (say.sig) prints them."""
+    forms = {f for x in sums for f in (fmt_num(x), say.sig(x))}
+    return [f for f in forms if re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", printed)]
+
+
+def fmt_num(x: float) -> str:
+    from attn_lessons.format import num
+
+    return num(x, 3)
+
+
+@pytest.mark.parametrize("query", [{}, {"text": "the dog chased the ball across the park", "seed": 4},
+                                   {"d_model": 16, "heads": 4, "seed": 9}])
+def test_while_the_axis_question_is_open_no_sum_of_the_wrong_weights_is_shown(query):
+    """Not in a sentence, a table, a folded section, the quiz's checks or feedback, the code or the notebook: the
+    quiz and the code wait, the checks table leaves out the wrong axis, and softmax_over_queries' docstring (which
+    says which lines sum to 1) is not shown. Answered, the same search finds the sums: the check can fail."""
+    at = open_asking(**query)
+    assert not at.exception and "**Predict first.**" in all_text(at)
+    rows, cols = axis_sums(query.get("text", "the cat sat on the mat"), query.get("seed", 0), query.get("d_model", 8))
+    printed = printed_everywhere(at)
+    assert sums_printed(printed, rows) == [] and sums_printed(printed, cols) == []
+    assert say.gap(np.abs(rows - 1).max()) not in printed
+    assert "row sum" not in printed.replace("row sums would give", "") and "column sum" not in printed
+    assert not [t for t in at.table if set(t.value.columns) & {"row sum", "column sum"}]
+    (checks,) = [t.value for t in at.table if "mistake" in t.value.columns]
+    assert say.mistake_label("axis0") not in checks["mistake"].tolist()
+    assert not at.get("radio") or [r.key for r in at.radio] == ["cp_axis_value"]  # no quiz to answer
+    assert not [m for m in at.markdown if m.value.startswith(CHECKS_HEAD)] and not at.get("download_button")
+    assert inspect.getsource(mk.softmax_over_queries).strip() not in [c.value.strip() for c in at.code]
+    assert "Your prediction" not in printed and not verdicts(at)
+
+    answered = answer_axis(at)
+    printed = printed_everywhere(answered)
+    assert sums_printed(printed, rows) and sums_printed(printed, cols)
+    assert answered.radio(key="quiz_answer") and answered.get("download_button")
+    (checks,) = [t.value for t in answered.table if "mistake" in t.value.columns]
+    assert say.mistake_label("axis0") in checks["mistake"].tolist()
+
+
+@pytest.mark.parametrize("move", [{"text": "the dog chased the ball across the park"}, {"seed": 7},
+                                  {"d_model": 16}])
+def test_the_sentence_seed_or_width_keeps_the_reveal_and_judges_the_same_guess_again(move):
+    """The question is about softmax(scores, axis=0) itself, so nothing but 'Predict again' opens it again: a new
+    sentence, seed or width only moves its numbers. The reveal stays, with the learner's own guess, a verdict
+    worked out for the numbers now on the page, and the sums of those numbers."""
+    at = answer_axis(open_asking(), "rows")
+    assert at.warning and at.warning[0].value.startswith("**Not quite.**")
+    assert "checked against the numbers on the page now" not in all_text(at)
+    key = next(iter(move))
+    widget = {"text": at.text_area, "seed": at.number_input, "d_model": at.select_slider}[key](key=key)
+    widget.set_value(move[key]).run()
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    text = all_text(at)
+    assert f"Your prediction: **{say.SUM_LABELS['rows']}**" in text
+    assert "checked against the numbers on the page now" in text
+    rows, cols = axis_sums(**{"text": "the cat sat on the mat", "seed": 0, "d_model": 8, **move})
+    (verdict,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
+    assert f"its row sums are {say.spread(rows)}" in verdict and f"sums to 1 ({say.spread(cols)})" in verdict
+    assert len(sums_tables(at)) == 2
+    np.testing.assert_allclose(sums_tables(at)[1]["row sum"], rows, atol=5e-4)
+
+
+def test_heads_do_not_move_section_1_and_predict_again_opens_it_with_everything_waiting():
+    at = answer_axis(open_asking())
+    at.selectbox(key="heads").set_value(4).run()
+    assert not at.exception and at.success[0].value.startswith("**Right.**")
+    assert "checked against the numbers" not in all_text(at)  # section 1 uses one head: heads move nothing in it
+    at.button(key="cp_axis_again").click().run()
+    assert "Your prediction" not in all_text(at) and not verdicts(at)
+    assert at.radio(key="cp_axis_value").value is None and not sums_tables(at)
+    assert not [r for r in at.radio if r.key == "quiz_answer"] and not at.get("download_button")
+    assert any(QUIZ_WAITS_START in i.value for i in at.info)
+
+
+QUIZ_WAITS_START = "The quiz opens once you have answered the prediction in section 1"
+
+
+def test_the_page_reads_within_its_budget_with_the_details_folded():
+    """Issue 23: at most 700 words with the predictions answered (about 600 aimed at), at most about 120 before
+    the first twin tables; the outputs, the shape checks, the cross-attention notes, the training notes and every
+    'how to catch it' sit in expanders, closed by default."""
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    at = open_page()
+    total, before = reading(at)
+    assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
+    folds = {e.label: e for e in at.expander}
+    assert {"What it does to the outputs", "How to catch it", "What the numbers under the tables mean",
+            "When the swap breaks something, and cross-attention", "In a model you train",
+            "How to catch them in your own code"} <= set(folds)
+    assert not any(e.proto.expanded for e in at.expander)
+    assert "**Self-attention you train from scratch:** nothing breaks" in " ".join(
+        m.value for m in folds["When the swap breaks something, and cross-attention"].markdown)
+    assert any(c.value.startswith("def known_answer_test") for c in folds["How to catch them in your own code"].code)
+    assert [t for t in tables(at) if t.caption.startswith("wrong − right output")]  # drawn, inside its fold
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -460,6 +596,7 @@ def test_twins_are_tables_side_by_side_and_details_wait_behind_toggles():
             "**The right computation**", "**The mystery**"} <= headings
     assert captions(at) == [
         "right: softmax over keys  (6 × 6)", "WRONG: softmax over queries  (6 × 6)",
+        "right: output = weights·V  (6 × 8)", "WRONG: output, axis 0  (6 × 8)", "wrong − right output  (6 × 8)",
         "WRONG: ÷ 1  (6 × 6)", "WRONG: ÷ √8  (6 × 6)", "right: ÷ √4  (6 × 6)",
         "right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
         "right: softmax(QKᵀ/√d_k)  (6 × 6)", "WRONG: softmax(QVᵀ/√d_k)  (6 × 6)",
@@ -467,13 +604,13 @@ def test_twins_are_tables_side_by_side_and_details_wait_behind_toggles():
         "right: head 1 weights  (6 × 6)", "right: output  (6 × 8)", "mystery: head 1 weights  (6 × 6)",
         "mystery: output  (6 × 8)"]
     at.toggle(key="scale_outputs").set_value(True).run()
-    assert len(tables(at)) == 20  # the right output, then each wrong one beside its difference
+    assert len(tables(at)) == 23  # the right output, then each wrong one beside its difference
     at.toggle(key="scale_outputs").set_value(False)
     at.toggle(key="swap_weights").set_value(True).run()
     titles = captions(at)  # each column top to bottom: right scores, right weights, then WRONG
-    assert titles[5:9] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
+    assert titles[8:12] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
                            "WRONG: scores KQᵀ  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
-    assert len(titles) == 17
+    assert len(titles) == 20
 
 
 def test_the_row_each_sentence_names_is_outlined_in_its_tables():
@@ -547,7 +684,7 @@ def test_a_new_question_leaves_the_right_tables_byte_identical(masks):
 
     right, mystery = markups("right: "), markups("mystery: ")
     at.number_input(key="quiz").set_value(other).run()  # a question with another mistake
-    assert len(right) == 7  # sections 1 to 3's five right tables, then the quiz's two
+    assert len(right) == 8  # sections 1 to 3's six right tables, then the quiz's two
     assert right == markups("right: ")
     assert mystery != markups("mystery: ")
     right_out = bodies(at, "right: output, masked" if masks else "right: output  (")[0]

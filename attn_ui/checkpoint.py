@@ -61,8 +61,8 @@ def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
     if ss.get("reveal"):
         return Guess(None, skipped=True)  # the learner chose to skip every prediction (sidebar)
     done = answered(key, about, numbers)
-    if done is None:
-        ss.pop(f"_cp_{key}", None)  # asked about something else: the question is open again
+    if done is None and ss.pop(f"_cp_{key}", None) is not None:
+        ss.pop(f"{key}_value", None)  # answered about something else: the question opens again, with no old guess
     with st.container(border=True):
         st.markdown(f"**Predict first.** {question}")
         if done is not None:

@@ -36,6 +36,14 @@ def test_the_guess_is_the_option_itself_and_a_new_subject_opens_the_question_aga
     assert at.radio(key="t_value").value is None
 
 
+def test_a_reopened_question_shows_no_old_guess_even_on_the_run_after_the_check():
+    at = AppTest.from_function(script).run()
+    at.radio(key="t_value").set_value("cat")
+    at.button(key="t_check").click().run()  # the run of the click itself: the radio was drawn in it
+    at.selectbox(key="q").set_value("on").run()
+    assert at.radio(key="t_value").value is None and not at.success
+
+
 def test_numbers_that_move_keep_the_reveal_and_say_so():
     at = answer(AppTest.from_function(script).run(), "mat")
     assert at.warning and "checked against the numbers" not in text(at)

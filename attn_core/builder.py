@@ -333,13 +333,14 @@ ALL_SAME = -1  # the prediction "every key gets the same weight"
 CLOSE = 0.01  # a key whose weight is this close to the largest is "a close second"
 
 
-def checkpoint_query(tokens, trace_query: int, interpretable: bool) -> int:
-    """The query the prediction asks about: the first action of the interpretable start (the query of its
-    lesson), else the query the trace is on."""
+def checkpoint_query(tokens) -> int:
+    """The query the prediction asks about, from the sentence alone (so a new seed, width or edit never changes the
+    question): the first action (the query of the named features' lesson), else the first token whose feature
+    has a rule in W_Q, else token 0."""
     kinds = [lexicon_feature(t) for t in tokens]
-    if interpretable and ACTION in kinds:
+    if ACTION in kinds:
         return kinds.index(ACTION)
-    return trace_query
+    return next((i for i, kind in enumerate(kinds) if kind in RULED), 0)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from attn_core.builder import (
     ANIMAL,
     FEATURES,
     FUNCTION,
+    LEXICON,
     PLACE,
     POSITION_DIMS,
     QUERY_RULES,
@@ -51,7 +52,8 @@ RULE_WORDS = {  # each of attn_core.builder.QUERY_RULES, as the learner reads it
     (ANIMAL, ACTION): "an animal looks for an action (what did it do?)",
     (FUNCTION, PLACE): "a function word looks for a place (on … where?)",
 }
-WANTED = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place"}  # what a rule looks for, with its article
+A_FEATURE = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place", FUNCTION: "a function word"}  # with "a(n)"
+WANTED = {g: A_FEATURE[g] for _, g in QUERY_RULES}  # what a rule looks for
 
 
 # ---------------------------------------------------------------------------------------------
@@ -98,16 +100,27 @@ def rules_said() -> list[str]:
     return [RULE_WORDS[rule] for rule in QUERY_RULES]
 
 
+def rules_short() -> str:
+    """The hand-set W_Q's rules in one breath, in the order of QUERY_RULES: 'an action looks for an animal, an
+    animal for an action and a function word for a place'."""
+    said = [f"{A_FEATURE[f]} for {A_FEATURE[g]}" for f, g in QUERY_RULES]
+    return listing([said[0].replace(" for ", " looks for ", 1), *said[1:]])
+
+
 def interpretable_info(positional: bool, d_model: int, your_d_model: int) -> str:
-    """What the interpretable start does to d_model (the features' count, plus the position columns), and that
-    the learner's own d_model comes back with the random start."""
-    columns = (f"each of X's columns is a named feature, so **d_model = {len(FEATURES)}**, the number of "
-               "features," if not positional else
-               f"X's columns are the {len(FEATURES)} named features and then {len(POSITION_DIMS)} columns of "
-               f"position, so **d_model = {d_model}**")
-    return (f"In this mode {columns} instead of your d_model = {your_d_model}. The seed is not used: "
-            f"the weights are set by hand. Going back to Random restores d_model = {your_d_model}, "
-            "which stays in the link.")
+    """The named-features start in Home's words: X's columns are features, W_Q holds the rules; what that does to
+    d_model (the features' count, plus the position columns) and to the seed."""
+    columns = (f"{len(FEATURES)} features" if not positional else
+               f"{len(FEATURES)} features, {len(POSITION_DIMS)} of position")
+    return (f"**Named features, as on Home.** Each column of X is a feature; W_Q's rules say {rules_short()}. "
+            f"**d_model = {d_model}** here ({columns}), not your d_model = {your_d_model}; the seed is unused.")
+
+
+def start_help(your_d_model: int) -> str:
+    """The starting point's help: what each start is, and that the learner's own d_model comes back."""
+    return ("Random: the sidebar's seed draws X and the weights, d0, d1, … name the columns. Named features: the "
+            f"lexicon and W_Q's rules, set by hand. Going back to Random restores d_model = {your_d_model}, which "
+            "stays in the link.")
 
 
 def random_start_caption(seed: int) -> str:
@@ -117,13 +130,20 @@ def random_start_caption(seed: int) -> str:
 
 
 def one_head_caption(d_model: int, start: str, positional: bool) -> str:
-    """The page's one head, and what X starts as: for `start` "random" or "interpretable", positions on or off."""
+    """The page's one head (and where several are taught); with positions off, what X starts as: for `start`
+    "random" or "interpretable"."""
     what_x = "named features" if start == "interpretable" else "embedding"
-    return (f"One head on this page, so d_k = d_v = d_model = {d_model}; the sidebar's *heads* setting "
-            "belongs to the pages that split attention into several heads. "
-            + (f"Positions are off: X starts as each token's {what_x} alone." if not positional else
-               "X starts as each token's embedding plus its position." if start == "random" else
-               "X starts as each token's named features, then its position in columns of its own."))
+    return (f"One head here, so d_k = d_v = d_model = {d_model} (several heads are taught on Masks and heads)."
+            + (f" Positions are off: X starts as each token's {what_x} alone." if not positional else ""))
+
+
+def edit_caption(name: str) -> str:
+    """Under the editor of matrix `name`: where its numbers show, their precision, and where edits live."""
+    return (f"Type over any cell of {name}; the {name} table above shows the numbers the page computes with. The "
+            "tables print rounded values and the editor 4 significant digits; the page keeps full precision until "
+            "you type over a cell. Your edits live in this browser tab only: they are **not in the link**, and "
+            "changing the sentence, seed, d_model, starting point or positions starts again from the new "
+            "starting point.")
 
 
 def edit_error(message: str, max_abs: float, last: float) -> str:
@@ -132,18 +152,20 @@ def edit_error(message: str, max_abs: float, last: float) -> str:
             f"keeps that cell's last good value, {plain(last, 4)}.")
 
 
-def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool) -> str:
-    """The lexicon's rules and what this sentence's queries with no rule, or with no answer, do."""
+def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: bool = True) -> str:
+    """The lexicon's rules and what this sentence's queries with no rule, or with no answer, do. `asked`: False
+    while the page's prediction is open, when those weights wait for the answer."""
     positions = ("\n\nThe last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's "
                  "position p (the paper's sinusoid, two columns wide). The starting "
                  "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
                  "there." if positional else "")
-    here = " ".join(filter(None, [no_rule_sentence(tokens, labels, Q, weights),
-                                  unanswered_sentence(tokens, labels, K, weights)]))
-    return ("A token gets 3 on its feature and 0 on the others; a word outside the small built-in lexicon gets 3 "
-            "on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, "
-            "so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, "
-            "and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
+    here = (" ".join(filter(None, [no_rule_sentence(tokens, labels, Q, weights),
+                                   unanswered_sentence(tokens, labels, K, weights)])) if asked else
+            "What this sentence's queries do with their weights shows once you answer the prediction in section 4.")
+    return (f"A token gets 3 on its feature and 0 on the others; a word outside the lexicon's {len(LEXICON):,} "
+            "common words gets 3 on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 "
+            "everywhere else, so a query column reads *wants …*. W_K and W_V start as the identity: a key column "
+            "reads *has …*, and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
             + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
             "starting W_Q: it looks for nothing in particular. " + here)
 
@@ -303,8 +325,8 @@ def sum_check(label: str, traced, output_row) -> str:
 
 def shapes_caption(n: int, d_model: int, d_k: int, d_v: int) -> str:
     """The live symbols of the shape diagram."""
-    return (f"n = {plural(n, 'token')}, d_model = {d_model}, d_k = {d_k}, d_v = {d_v}. The "
-            "weights are n × n whatever the widths: one row of weights per query, one column per key.")
+    return (f"n = {plural(n, 'token')}, d_model = {d_model}, d_k = {d_k}, d_v = {d_v}. The weights are n × n "
+            "whatever the widths: a row per query, a column per key.")
 
 
 def scaled_title(d_k: int) -> str:
@@ -369,9 +391,28 @@ def code_intro(qi: str, kj: str) -> str:
 # Predict, then see: which key will a query give the most weight?
 # ---------------------------------------------------------------------------------------------
 
+ALL_SAME_OPTION = "They all get the same weight"  # the prediction's option for ALL_SAME, beside the token labels
+MOVED = {"seed": "the seed", "d_model": "d_model", "positions": "the positions", "edits": "your edits"}
+
+
 def most_weight_question(label: str) -> str:
-    """The question, for query `label` (as it reads in markdown)."""
-    return f"Which key will “{label}” give the most weight? Its row of the scaled scores is just above."
+    """The question, for query `label` (as it reads in markdown), asked before its scores and weights appear."""
+    return (f"Which key will “{label}” give the most weight? Its query is its row of Q above; every key is a row "
+            "of K.")
+
+
+def guessed_key(labels, choice):
+    """The key a prediction names: the position of the label chosen, or ALL_SAME; None for no choice."""
+    if choice is None:
+        return None
+    return ALL_SAME if choice == ALL_SAME_OPTION else list(labels).index(choice)
+
+
+def numbers_moved(changed) -> str:
+    """Above a verdict whose numbers moved since the guess: which of MOVED's settings changed (all when unknown)."""
+    what = f" ({listing([MOVED[c] for c in changed])})" if changed else ""
+    return (f"The numbers changed since you predicted{what}: your prediction is checked against the numbers on the "
+            "page now.")
 
 
 @dataclass(frozen=True)

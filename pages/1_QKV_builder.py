@@ -1,14 +1,13 @@
 """Q/K/V builder: from the sentence to Q, K, V and the weights, editable, and traceable to a single number."""
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from attn_core.builder import (
-    ALL_SAME,
     Built,
     Start,
     action_animal_pair,
@@ -22,19 +21,17 @@ from attn_core.builder import (
 )
 from attn_lessons import builder as say
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
-from attn_ui.checkpoint import Guess, predict, reveal
+from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_dot
-from attn_ui.figures import on_phone
 from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
-INTRO = ("Each token asks with a **query**, offers a **key** and provides a **value**. All three are the "
-         "token's row of X multiplied by a learned matrix. Build them from your own sentence, change any "
-         "number, and follow a single weight from the dot product to the output.")
+INTRO = ("A token's **query**, **key** and **value** are its row of X times three learned matrices. Build them "
+         "from your sentence, change any number, and follow one weight to the output.")
 # two lines, so that neither runs off a phone's screen
 PROJECTIONS = r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V"
 ATTENTION = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
@@ -47,6 +44,7 @@ NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.succes
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
 SHARES_MOST = 1024  # the trace's table of every key's share is left out past this many entries
 SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
+MOST = "qkv_most"  # the prediction's key: which key will the query give the most weight?
 
 
 @dataclass(frozen=True)
@@ -101,16 +99,18 @@ def main():
     st.title("Q/K/V builder")
     st.markdown(INTRO)
     st.latex(PROJECTIONS)
-    st.latex(ATTENTION)
-    setup = starting_point(shared)  # random or interpretable, positions on or off
+    setup = starting_point(shared)  # random, or Home's named features; positions on or off
     page_stylesheet()  # the tables' one stylesheet
     X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's as tables, one of them editable when picked
+    lexicon_box = st.container()  # the named features' lexicon, drawn once the page knows if the question is open
     res = build(X, W_Q, W_K, W_V)
-    lexicon(setup, res)  # the interpretable start's lexicon and its hand-set W_Q
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
-    # 4. the scores; predict the largest weight; the weights, the output; 5. the trace; the code, notebook, CSVs
-    weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
+    # 4. predict the query's favourite key; only then its scores and weights, which would answer it
+    asked = most_weight_checkpoint(setup, res, numbers_of(shared, setup, X, W_Q, W_K, W_V))
+    lexicon(lexicon_box, setup, res, asked)  # the interpretable start's lexicon and its hand-set W_Q
+    if asked:  # 4. the scores, the weights, the output; 5. the trace; the code, notebook, CSVs
+        weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
     route_footer(__file__, shared)
 
 
@@ -173,13 +173,14 @@ def starting_point(shared) -> Setup:
     """The radio for random or interpretable weights, the positions toggle, and what each means here."""
     c_start, c_pe = st.columns([3, 2])
     url_bound("start", "random", str, options=START_OPTIONS)
-    start = c_start.radio("Starting point", START_OPTIONS, key="start", format_func=START_NAMES.get, horizontal=True)
+    start = c_start.radio("Starting point", START_OPTIONS, key="start", format_func=START_NAMES.get, horizontal=True,
+                          help=say.start_help(shared.d_model))
     url_bound("pe", True, parse_bool)
     pe = c_pe.toggle("Add sinusoidal positions to X", key="pe", help=(
         "Adds the paper's sin/cos position vector to each token's row of X." if start == "random" else
         "Gives X two more columns, the sine and cosine of each token's position, after the named features."))
     inputs = load_inputs(shared, positional=pe)
-    if start == "interpretable":
+    if start == "interpretable":  # Home's named features and rules: the story goes on where Home left it
         base = interpretable_start(inputs.tokens, positional=pe)
         st.info(say.interpretable_info(pe, base.X.shape[1], shared.d_model), icon=":material/label:")
     else:
@@ -189,7 +190,6 @@ def starting_point(shared) -> Setup:
     setup = Setup(start, pe, base, inputs.tokens, inputs.labels,
                   "named features" if start == "interpretable" else "embedding",
                   hashlib.blake2b(repr(what).encode(), digest_size=6).hexdigest())
-    st.caption(say.one_head_caption(setup.d_model, start, pe))
     return setup
 
 
@@ -206,24 +206,20 @@ def accepted(setup: Setup) -> dict:
 
 
 def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
-    """Section 1: one control picks the matrix to edit (none at first, so no editor is drawn); that one matrix
-    is an editor, a bad cell named and kept at its last good value; then X and the W's as tables.
-    Returns X, W_Q, W_K, W_V as the page computes with them."""
+    """Section 1: X and the W's as tables, the page's first picture; under them one control picks the matrix to
+    edit (none at first, so no editor is drawn); that one matrix is an editor, a bad cell named and kept at its
+    last good value. Returns X, W_Q, W_K, W_V as the page computes with them."""
     st.header("1. Start from X and three weight matrices")
-    st.markdown("Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined. Pick a matrix to "
-                "edit and type over any of its cells: everything on the page recomputes from your numbers.")
+    st.markdown("Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined.")
+    tables = st.container()  # drawn once the editor has said what the numbers are
     good = accepted(setup)
-    which = st.radio("Edit a matrix", [NO_EDIT, *MATRICES], key="edit", format_func=EDIT_NAMES.get,
-                     horizontal=True)
+    c_edit, c_reset = st.columns([4, 1], vertical_alignment="bottom")
+    which = c_edit.radio("Edit a matrix", [NO_EDIT, *MATRICES], key="edit", format_func=EDIT_NAMES.get,
+                         horizontal=True, help="Type over any cell: the whole page recomputes from your numbers.")
+    c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     if which != NO_EDIT:
         editor(setup, good, which)
-    c_reset, c_note = st.columns([1, 3])
-    c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
-    c_note.caption("The tables print rounded values and the editor 4 significant digits; the page computes with "
-                   "full precision until you type over a cell. Your edits live in this browser tab only: they are "
-                   "**not in the link**, and changing the sentence, seed, d_model, starting point or positions "
-                   "starts again from the new starting point.")
-    draw_inputs(setup, *(good[name] for name in MATRICES))
+    draw_inputs(setup, *(good[name] for name in MATRICES), where=tables)
     return tuple(good[name] for name in MATRICES)
 
 
@@ -241,7 +237,7 @@ def editor(setup: Setup, good: dict, name: str) -> None:
     key = f"edit_{name}_{good['sig']}_{opened['count']}"
     frame = pd.DataFrame([[cell_text(v) for v in row] for row in opened["start"]],
                          index=list(rows), columns=list(cols), dtype="object")
-    st.caption(f"Type over any cell of {name}; the {name} table below shows the numbers the page computes with.")
+    st.caption(say.edit_caption(name))
     st.data_editor(frame, key=key, num_rows="fixed", column_config={c: st.column_config.TextColumn(c) for c in cols})
     edits = (ss.get(key) or {}).get("edited_rows", {})
     named = setup.said if name == "X" else rows  # the row names an error message will print
@@ -250,7 +246,7 @@ def editor(setup: Setup, good: dict, name: str) -> None:
         st.error(say.edit_error(e.message, MAX_ABS, good[e.matrix][e.r, e.c]), icon=":material/error:")
 
 
-def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
+def draw_inputs(setup: Setup, X, W_Q, W_K, W_V, where) -> None:
     """X, then W_Q, W_K and W_V side by side: their rows are X's columns (one below another when wide; the
     columns stack on a phone)."""
     base = setup.base
@@ -262,40 +258,40 @@ def draw_inputs(setup: Setup, X, W_Q, W_K, W_V) -> None:
           for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
                                     (W_K, "W_K, the key projection", base.k_dims, "K column"),
                                     (W_V, "W_V, the value projection", base.v_dims, "V column"))]
-    draw_side_by_side([x], False)
-    draw_side_by_side(ws, not setup.wide)
+    draw_side_by_side([x], False, where=where)
+    draw_side_by_side(ws, not setup.wide, where=where)
 
 
-def lexicon(setup: Setup, res: Built) -> None:
-    """The interpretable start's lexicon, what its hand-set W_Q asks for, and what a query with no rule does."""
+def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
+    """The interpretable start's lexicon, what its hand-set W_Q asks for, and what a query with no rule does (once
+    the prediction is answered: `asked`), folded in `box` under the tables."""
     if setup.start != "interpretable":
         return
-    with st.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=True):
+    with box.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=False):
         lex = pd.DataFrame({"token": setup.labels,
                             "feature": [say.FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
         left, right = st.columns([2, 3])
         left.dataframe(lex, hide_index=True, key="lexicon_table")
-        right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe))
+        right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe, asked))
 
 
 def shapes(setup: Setup, res: Built) -> None:
-    """The shape diagram with the live n, d_model, d_k and d_v."""
+    """The shape diagram with the live n, d_model, d_k and d_v: top to bottom in a narrow column beside its
+    caption, at every width (Streamlit stacks the columns on a phone), so no layout depends on the device."""
     st.header("2. The shapes flow like this")
     d_v = res.V.shape[1]
-    phone = on_phone()  # left to right, the diagram shrinks to a third of its size on a phone: stack it there
-    st.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v, vertical=phone), width="stretch")
-    st.caption(say.shapes_caption(setup.n, setup.d_model, res.d_k, d_v))
+    figure, words = st.columns(2)
+    figure.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v, vertical=True), width="stretch")
+    words.caption(say.shapes_caption(setup.n, setup.d_model, res.d_k, d_v))
+    words.caption(say.one_head_caption(setup.d_model, setup.start, setup.pe))
 
 
 def project(setup: Setup, X, res: Built) -> None:
     """Q, K and V, what a row of each means, and what a repeated token's rows say about order."""
     st.header("3. Project: one query, key and value per token")
     base, labels = setup.base, setup.labels
-    st.markdown(
-        "Row i of **Q** is token i's query, *what am I looking for?* Row j of **K** is token j's key, "
-        "*what do I contain?* Row j of **V** is token j's value, *what do I pass along?* "
-        "Queries and keys decide the weights; values decide what gets copied."
-    )
+    st.markdown("Row i of **Q**, **K** and **V** is token i's query, key and value. Queries and keys decide the "
+                "weights; values decide what gets copied.")
     # side by side, token i's query, key and value share a row
     draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": "token",
                                                 "decimals": setup.decimals})
@@ -315,57 +311,65 @@ def pick_cell(setup: Setup, res: Built) -> tuple[int, int]:
     return st.session_state["qi"], st.session_state["kj"]
 
 
-def compare(setup: Setup, res: Built, where, row: int, col: int | None) -> None:
-    """Scores and scaled scores, every query against every key, with query `row` (and key `col`) outlined."""
-    where.header("4. Compare every query with every key")
+def compare(setup: Setup, res: Built, row: int, col: int) -> None:
+    """Scores and scaled scores, every query against every key, with the traced query's row and key's column
+    outlined."""
     labels = setup.labels
     options = {"y_title": "query", "x_title": "key", "highlight_row": row, "highlight_col": col,
                "decimals": setup.decimals}
     draw_side_by_side([(res.scores, "scores", labels, labels, {"formula": "QKᵀ", **options}),
-                       (res.scaled, say.scaled_title(res.d_k), labels, labels, options)],
-                      setup.n <= 8, where=where)
+                       (res.scaled, say.scaled_title(res.d_k), labels, labels, options)], setup.n <= 8)
+
+
+def numbers_of(shared, setup: Setup, X, W_Q, W_K, W_V) -> tuple:
+    """What only moves the prediction's numbers, by name: the seed and d_model (random start), the positions,
+    and the learner's edits (a digest of every cell that differs from the starting point)."""
+    edits = hashlib.blake2b(digest_size=8)
+    for name, M in zip(MATRICES, (X, W_Q, W_K, W_V), strict=True):
+        changed = np.flatnonzero(M != getattr(setup.base, name))
+        edits.update(name.encode() + changed.tobytes() + np.asarray(M).ravel()[changed].tobytes())
+    drawn = (("seed", shared.seed), ("d_model", shared.d_model)) if setup.start == "random" else ()
+    return (*drawn, ("positions", setup.pe), ("edits", edits.hexdigest()))
+
+
+def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
+    """Section 4 opens with a question: which key will the query give the most weight? The query comes from the
+    sentence; the question is about the sentence, the starting point and that query, and `numbers` only move its
+    numbers. True once answered or skipped: until then nothing on the page shows that query's scores or weights."""
+    st.header("4. Compare every query with every key")
+    st.latex(ATTENTION)
+    if setup.n == 1:
+        return True  # one key: there is nothing to choose between
+    q, labels = checkpoint_query(setup.tokens), setup.labels
+    guess = predict(MOST, say.most_weight_question(setup.said[q]), options=[*labels, say.ALL_SAME_OPTION],
+                    format_func=md_text, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
+    if guess is None:
+        return False
+    ss, seen = st.session_state, f"_{MOST}_numbers"  # the numbers the guess was made on, to say which moved
+    if guess.moved and not guess.skipped:
+        before = dict(ss.get(seen, ()))
+        st.caption(say.numbers_moved([name for name, value in numbers if name in before and before[name] != value]))
+    elif not guess.moved:
+        ss[seen] = numbers
+    verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q],
+                                      say.guessed_key(labels, guess.value))
+    reveal(replace(guess, moved=False), right=verdict.right, why=verdict.why)  # the caption above says what moved
+    return True
 
 
 @st.fragment
 def weigh_and_trace(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:
-    """The scores, the prediction, then the weights, the output and the trace, then the code and the downloads
-    (the notebook traces the same pair). One fragment: a pick in the trace's boxes or an answer reruns this part
-    of the page only, and the scores outline the pair traced."""
+    """Once the prediction is answered: the scores, the weights, the output, the lesson and the trace, then the
+    code and the downloads (the notebook traces the same pair). A fragment: a pick in the trace's boxes reruns
+    this part of the page only, and every table outlines the pair traced."""
     i, j = pick_cell(setup, res)
-    scores = st.container()  # drawn once the prediction says which row to outline
-    shown, q = most_weight_checkpoint(setup, res, i)
-    # before the answer, the row asked about; after it, the pair traced (its key would give the answer away)
-    compare(setup, res, scores, i if shown else q, j if shown else None)
-    if shown:  # the weights, and everything read off them, appear once the learner answers or skips
-        weights(setup, res, i, j)
-        draw(res.output, "output", setup.labels, setup.base.v_dims, formula="weights·V", y_title="token",
-             x_title="value dimension", highlight_row=i, decimals=setup.decimals)
-        action_animal(setup, X, W_Q, W_K, res)
-        trace(setup, res, i, j)
+    compare(setup, res, i, j)
+    weights(setup, res, i, j)
+    draw(res.output, "output", setup.labels, setup.base.v_dims, formula="weights·V", y_title="token",
+         x_title="value dimension", highlight_row=i, decimals=setup.decimals)
+    action_animal(setup, X, W_Q, W_K, res)
+    trace(setup, res, i, j)
     code_and_downloads(shared, setup, X, W_Q, W_K, W_V, res, i, j)
-
-
-def most_weight_checkpoint(setup: Setup, res: Built, i: int) -> tuple[bool, int]:
-    """Before the weights: which key will the query give the most weight? (answered or skipped, the query asked
-    about)."""
-    if setup.n == 1:
-        return True, i  # one key: there is nothing to choose between
-    ss, key = st.session_state, f"cp_most_{setup.key}"
-    # the query asked about and its row of weights when answered, so that a later trace or edit does not regrade it
-    asked, answered_row = ss.get(f"_qkv_{key}", (None, None))
-    q = asked if asked is not None else checkpoint_query(setup.tokens, i, setup.start == "interpretable")
-    guess = predict(key, say.most_weight_question(setup.said[q]), options=[*range(setup.n), ALL_SAME],
-                    format_func=lambda k: "They all get the same weight" if k == ALL_SAME else setup.said[k])
-    if guess is None or guess.skipped:
-        ss.pop(f"_qkv_{key}", None)
-        if guess is None:
-            return False, q
-    elif asked is None:
-        answered_row = res.weights[q].copy()
-        ss[f"_qkv_{key}"] = (q, answered_row)
-    verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q], guess.value, answered_row)
-    reveal(guess if verdict.graded else Guess(guess.value, skipped=True), right=verdict.right, why=verdict.why)
-    return True, q
 
 
 def weights(setup: Setup, res: Built, i: int, j: int) -> None:
@@ -378,8 +382,8 @@ def weights(setup: Setup, res: Built, i: int, j: int) -> None:
                        (res.weights.sum(axis=1, keepdims=True), SUMS, labels, ["Σⱼ"],
                         {"kind": "weights", "decimals": 3, "y_title": "query", "highlight_row": i, "legend": False})],
                       True)
-    st.caption("Each row is one query's weights over every key; it sums to 1 (Σⱼ weights). The outlined row and "
-               "column are the query and the key traced in section 5: pick another pair there.")
+    st.caption("Each row is one query's weights over every key; it sums to 1. Outlined: the pair traced in "
+               "section 5.")
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:

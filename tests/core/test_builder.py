@@ -10,12 +10,14 @@ from tests.hyp import examples
 
 from attn_core import build_inputs, sinusoidal_positions
 from attn_core.builder import (
+    ACTION,
     ALL_SAME,
     ANIMAL,
     FEATURES,
     NEARLY_EVEN,
     POSITION_DIMS,
     QUERY_RULES,
+    RULED,
     TIE,
     UNKNOWN,
     action_animal_pair,
@@ -287,9 +289,26 @@ def test_the_sum_gap_says_equal_only_when_it_is():
 # ---- predict, then see: which key gets the most weight ---------------------------------------------
 
 def test_the_seed_sentence_asks_about_its_action():
-    assert checkpoint_query(SENTENCE, 4, interpretable=True) == 2  # "sat", the lesson's action, whatever the trace
-    assert checkpoint_query(SENTENCE, 4, interpretable=False) == 4  # the trace's query
-    assert checkpoint_query(("bob", "park"), 1, interpretable=True) == 1  # no action: the trace's query
+    assert checkpoint_query(SENTENCE) == 2  # "sat", the lesson's action
+    assert checkpoint_query(("bob", "park", "ran", "sat")) == 2  # the first action, wherever it stands
+    assert checkpoint_query(("hello", "park", "to", "dog")) == 2  # no action: the first token with a rule ("to")
+    assert checkpoint_query(("hello", "park", "big")) == 0  # no rule at all: the first token
+    assert checkpoint_query(("cat",)) == 0
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(words=st.lists(st.sampled_from(["the", "cat", "sat", "on", "mat", "ran", "park", "hello", "Dog", "in"]),
+                      min_size=1, max_size=12))
+def test_the_query_asked_is_read_off_the_sentence_alone(words):
+    q = checkpoint_query(words)
+    kinds = [lexicon_feature(w) for w in words]
+    assert 0 <= q < len(words)
+    if ACTION in kinds:
+        assert kinds[q] == ACTION and ACTION not in kinds[:q]
+    elif any(k in RULED for k in kinds):
+        assert kinds[q] in RULED and not any(k in RULED for k in kinds[:q])
+    else:
+        assert q == 0
 
 
 def test_most_weight_marks_a_guess_from_the_row():

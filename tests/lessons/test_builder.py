@@ -15,6 +15,7 @@ from attn_core.builder import (
     ALL_SAME,
     ANIMAL,
     FEATURES,
+    LEXICON,
     NEARLY_EVEN,
     PLACE,
     QUERY_RULES,
@@ -26,28 +27,35 @@ from attn_core.builder import (
     trace_cell,
 )
 from attn_lessons.builder import (
+    A_FEATURE,
+    ALL_SAME_OPTION,
     action_animal_lesson,
     code_intro,
     edit_error,
+    guessed_key,
     interpretable_info,
     lexicon_markdown,
     most_weight_question,
     most_weight_verdict,
     no_rule_sentence,
+    numbers_moved,
     one_head_caption,
     plain,
     plain_vec,
     random_start_caption,
     repeat_notes,
     rules_said,
+    rules_short,
     scaled_title,
     shapes_caption,
+    start_help,
     sum_check,
     trace_output_steps,
     trace_weight_steps,
     unanswered_sentence,
 )
 from attn_lessons.format import num, readable, readable_vec
+from attn_lessons.misconceptions import ALL_SAME_TEXT
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
@@ -314,16 +322,36 @@ def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
 # ---- the page's other sentences, each from its numbers ---------------------------------------------
 
 def test_the_starting_point_sentences_follow_the_mode_and_positions():
-    assert "so **d_model = 5**, the number of features," in interpretable_info(False, 5, 8)
+    off = interpretable_info(False, 5, 8)
+    assert off.startswith("**Named features, as on Home.**") and "**d_model = 5** here (5 features)" in off
     on = interpretable_info(True, 7, 16)
-    assert "the 5 named features and then 2 columns of position, so **d_model = 7**" in on
-    assert "instead of your d_model = 16" in on and "restores d_model = 16" in on
+    assert "**d_model = 7** here (5 features, 2 of position), not your d_model = 16" in on
+    assert f"W_Q's rules say {rules_short()}." in on and "the seed is unused" in on
+    assert "restores d_model = 16" in start_help(16)
     assert random_start_caption(4).startswith("The starting weights are drawn from seed 4 with entries")
     assert one_head_caption(6, "random", False).endswith("Positions are off: X starts as each token's embedding "
                                                           "alone.")
     assert "named features alone" in one_head_caption(5, "interpretable", False)
-    assert one_head_caption(7, "interpretable", True).endswith("then its position in columns of its own.")
-    assert one_head_caption(8, "random", True).startswith("One head on this page, so d_k = d_v = d_model = 8;")
+    for start in ("interpretable", "random"):  # with positions on, X's own caption says what X is
+        assert one_head_caption(7, start, True).endswith("(several heads are taught on Masks and heads).")
+    assert one_head_caption(8, "random", True).startswith("One head here, so d_k = d_v = d_model = 8 ")
+
+
+def test_the_rules_in_one_breath_follow_w_q():
+    assert rules_short() == ("an action looks for an animal, an animal for an action and a function word for a "
+                             "place")
+    assert len(QUERY_RULES) == 3 and all(f in A_FEATURE and g in A_FEATURE for f, g in QUERY_RULES)
+
+
+def test_the_prediction_names_tokens_and_says_which_numbers_moved():
+    assert most_weight_question("sat").startswith("Which key will “sat” give the most weight?")
+    assert "scaled scores" not in most_weight_question("sat")  # they are not on the page while it is open
+    assert guessed_key(LABELS, "the·4") == 4 and guessed_key(LABELS, "cat") == 1 and guessed_key(LABELS, None) is None
+    assert guessed_key(LABELS, ALL_SAME_OPTION) == ALL_SAME
+    assert ALL_SAME_OPTION == ALL_SAME_TEXT  # class mode reads the same words as the wrong answer it expects
+    assert numbers_moved(["seed", "edits"]).startswith("The numbers changed since you predicted (the seed and your "
+                                                       "edits): your prediction is checked against")
+    assert numbers_moved([]).startswith("The numbers changed since you predicted: ")
 
 
 def test_a_refused_cell_names_the_limits_and_the_value_kept():
@@ -341,6 +369,12 @@ def test_the_lexicon_text_lists_the_rules_and_what_idle_queries_do(positional):
     assert ("*sin p* and *cos p*" in text) == positional
     assert text.endswith(" ".join([no_rule_sentence(tokens, list(tokens), res.Q, res.weights),
                                    unanswered_sentence(tokens, list(tokens), res.K, res.weights)]))
+    assert f"the lexicon's {len(LEXICON):,} common words" in text and len(LEXICON) > 600  # not "small" any more
+    # while the prediction is open, nothing about what the queries do with their weights
+    waiting = lexicon_markdown(tokens, list(tokens), res.Q, res.K, res.weights, positional, asked=False)
+    assert waiting.endswith("looks for nothing in particular. What this sentence's queries do with their weights "
+                            "shows once you answer the prediction in section 4.")
+    assert "1/5" not in waiting and "0.200" not in waiting and "“ran”" not in waiting
 
 
 def test_the_shapes_and_the_scaled_title_carry_the_live_numbers():

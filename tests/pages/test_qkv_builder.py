@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
-from tests.apptest_utils import all_text, run_page, table_titled, tables
+from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
 
 PAGE = "pages/1_QKV_builder.py"
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
@@ -173,14 +173,6 @@ def test_the_trace_pickers_pick_the_cell_and_the_tables_outline_it():
     assert outlined(at, "output = weights·V") == (["on"], [])
     assert outlined(at, "wⱼ·vⱼ: each key's share of output for on") == (["mat"], [])  # key j's share
     assert outlined(at, "qᵢ ⊙ kⱼ for on → mat") == (["q ⊙ k"], [])
-
-
-def test_before_the_answer_the_scores_outline_only_the_row_asked_about():
-    at = open_page(start="interpretable", reveal=0)
-    no_exception(at)
-    assert outlined(at, "scaled = QKᵀ") == (["sat"], [])  # the key traced would give the answer away
-    at.button(key=[b.key for b in at.button if b.key and b.key.endswith("_skip")][0]).click().run()
-    assert outlined(at, "scaled = QKᵀ") == (["sat"], ["cat"])
 
 
 def test_url_round_trip():
@@ -372,76 +364,179 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
     assert caption.startswith("qᵢ ⊙ kⱼ for $·0 → _")  # the trace's first table, titled as it was
 
 
-# ---- predict, then see -------------------------------------------------------------------------
+# ---- predict, then see (issue 23: a prediction belongs to its question) --------------------------
 
-def checkpoint_key(at: AppTest) -> str:
-    (key,) = {b.key[: -len("_check")] for b in at.button if b.key and b.key.endswith("_check")}
-    return key
+QUESTION = "qkv_most"  # the prediction's key: its radio is f"{QUESTION}_value", its buttons _check and _skip
+ANSWERING = ("scores = QKᵀ", "scaled = QKᵀ", "weights = softmax", "Σⱼ weights", "output = weights·V", "qᵢ ⊙ kⱼ",
+             "wⱼ·vⱼ", "Σⱼ wⱼ·vⱼ")  # the tables that show a query's scores or weights, or what they make
 
 
-def answer(at: AppTest, value) -> AppTest:
-    key = checkpoint_key(at)
-    at.radio(key=f"{key}_value").set_value(value)
-    at.button(key=f"{key}_check").click()
-    return at.run()
+def answer(at: AppTest, label: str) -> AppTest:
+    """Pick `label` (a token label, or the all-the-same option) and check it; the next run shows the stored guess."""
+    at.radio(key=f"{QUESTION}_value").set_value(label)
+    return at.button(key=f"{QUESTION}_check").click().run().run()
+
+
+def verdicts(at: AppTest) -> list[str]:
+    return [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right.**", "**Not quite.**"))]
+
+
+def assert_open(at: AppTest, query: str) -> None:
+    """The question about `query` is asked afresh: no stored guess, no verdict, nothing picked, nothing that answers
+    it drawn."""
+    text = all_text(at)
+    assert f"**Predict first.** Which key will “{query}” give the most weight?" in text
+    assert "Your prediction" not in text and not verdicts(at) and at.radio(key=f"{QUESTION}_value").value is None
+    assert not [t for t in matrix_titles(at) if t.startswith(ANSWERING)], matrix_titles(at)
 
 
 def test_the_weights_wait_for_a_prediction_about_sat_and_a_right_one_is_told_why():
     at = open_page(start="interpretable", reveal=0)
     no_exception(at)
-    titles = matrix_titles(at)
-    assert not any(t.startswith(("weights = softmax", "output =", "qᵢ ⊙ kⱼ")) for t in titles), titles
-    assert "Which key will “sat” give the most weight?" in all_text(at)
+    assert_open(at, "sat")
+    assert at.radio(key=f"{QUESTION}_value").options == [*LABELS, "They all get the same weight"]  # tokens, not places
     assert not [s for s in at.selectbox if s.key in ("qi", "kj")]  # the trace waits too: it would give it away
-    at = answer(at, 1)  # "cat"
+    at = answer(at, "cat")
     no_exception(at)
+    assert "Your prediction: **cat**" in all_text(at)
     (success,) = [s.value for s in at.success if s.value.startswith("**Right.**")]
     row = z(at, "weights = softmax")[2]
     assert "in row “sat” that is “cat”, whose" in success and f"becomes a weight of {row[1]:.3f}" in success
     assert at.selectbox(key="qi").value == 2 and z(at, "qᵢ ⊙ kⱼ for sat → cat").shape == (3, 7)
 
 
+def test_before_the_answer_nothing_is_outlined_and_after_it_the_pair_traced_is():
+    at = open_page(start="interpretable", reveal=0)
+    assert not [t for t in matrix_titles(at) if t.startswith(ANSWERING)]  # the scaled row would answer it
+    at.button(key=f"{QUESTION}_skip").click().run()
+    assert outlined(at, "scaled = QKᵀ") == (["sat"], ["cat"])
+
+
 def test_a_wrong_prediction_is_not_quite_and_says_which_key_won_and_by_how_much():
-    at = answer(open_page(reveal=0), 5)  # random start: the trace starts on cat → cat, the largest weight
+    at = answer(open_page(reveal=0), "mat")  # random start: the question is still about "sat", the first action
     no_exception(at)
     weights, scaled = z(at, "weights = softmax"), z(at, "scaled = QKᵀ")
-    i = at.selectbox(key="qi").value
-    assert LABELS[i] in all_text(at).split("Which key will “")[1][:10]
+    assert "Which key will “sat” give the most weight?" in all_text(at)
     (warning,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
-    k = int(np.argmax(weights[i]))
-    assert f"that is “{LABELS[k]}”" in warning
+    k = int(np.argmax(weights[2]))
+    assert k != 5 and f"that is “{LABELS[k]}”" in warning
     # the sentence prints mat's scaled score to 3 decimals, the table to 2: the same number
-    assert said_number(warning, "“mat” has a lower scaled score, ") == pytest.approx(scaled[i, 5], abs=SIGNED + 5e-4)
+    assert said_number(warning, "“mat” has a lower scaled score, ") == pytest.approx(scaled[2, 5], abs=SIGNED + 5e-4)
 
 
 def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights():
     at = open_page(start="interpretable", reveal=0)
-    key = checkpoint_key(at)
-    at.button(key=f"{key}_skip").click().run()
+    at.button(key=f"{QUESTION}_skip").click().run()
     no_exception(at)
-    assert not any(m.value.startswith(("**Right", "**Not quite")) for m in [*at.success, *at.warning])
+    assert not verdicts(at)
     assert any("in row “sat” that is “cat”" in i.value for i in at.info)
     assert z(at, "weights = softmax").shape == (6, 6)
     at.run()  # the checkpoint offers "Predict again" from the next run on
-    at.button(key=f"{key}_again").click().run()
-    assert not [t for t in matrix_titles(at) if t.startswith("weights = softmax")]
+    at.button(key=f"{QUESTION}_again").click().run()
+    assert_open(at, "sat")
 
 
 def test_an_even_row_makes_all_the_same_the_right_answer():
     at = open_page(start="interpretable", text="bob ran to the park", reveal=0)  # "ran" finds no animal
-    assert "Which key will “ran” give the most weight?" in all_text(at)
-    at = answer(at, -1)
+    assert_open(at, "ran")
+    at = answer(at, "They all get the same weight")
     no_exception(at)
     assert any("each of the 5 keys the same weight, 1/5 = 0.200" in s.value for s in at.success)
 
 
-def test_an_edit_after_the_prediction_is_answered_for_the_new_numbers_without_a_verdict():
-    at = answer(open_page(start="interpretable", pe=0, reveal=0), 1)
-    assert at.success
-    at = edit(at, "W_Q", {(1, "wants animal"): "0"})  # sat no longer wants an animal: its row is even
+def test_a_new_sentence_or_starting_point_opens_the_question_again_with_no_verdict():
+    at = answer(open_page(start="interpretable", reveal=0), "cat")
+    assert verdicts(at)[0].startswith("**Right.**")
+    at.text_area(key="text").set_value("the dog chased the ball across the park").run()
+    at.run()
+    assert_open(at, "chased")
+    assert "**cat**" not in all_text(at)
+    at = answer(at, "dog")
+    assert "Your prediction: **dog**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
+    at.radio(key="start").set_value("random").run()  # the same query, another starting point: another question
+    at.run()
+    assert_open(at, "chased")
+
+
+@pytest.mark.parametrize("link, move, moved", [
+    ({}, lambda at: at.number_input(key="seed").set_value(4), "the seed"),
+    ({}, lambda at: at.select_slider(key="d_model").set_value(16), "d_model"),
+    ({}, lambda at: at.toggle(key="pe").set_value(False), "the positions"),
+    ({"start": "interpretable"}, lambda at: at.toggle(key="pe").set_value(False), "the positions")])
+def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(link, move, moved):
+    at = answer(open_page(reveal=0, **link), "mat")
+    assert "checked against the numbers" not in all_text(at)
+    move(at).run()
+    at.run()
     no_exception(at)
-    assert not any(s.value.startswith("**Right.**") for s in at.success)
-    assert any(i.value.startswith("Your edits changed row “sat” after you predicted") for i in at.info)
+    text = all_text(at)
+    assert "Your prediction: **mat**" in text
+    assert f"The numbers changed since you predicted ({moved}): your prediction is checked against the numbers" in text
+    assert "a new seed or width" not in text  # the checkpoint's own caption would name the wrong setting
+    (verdict,) = verdicts(at)
+    weights = z(at, "weights = softmax")
+    assert verdict.startswith("**Right.**") == (int(np.argmax(weights[2])) == 5)  # the verdict for these numbers
+
+
+def test_d_model_makes_mat_right_where_the_seed_had_it_wrong():
+    at = answer(open_page(reveal=0), "mat")
+    assert verdicts(at)[0].startswith("**Not quite.**")
+    at.select_slider(key="d_model").set_value(16).run()
+    at.run()
+    assert np.argmax(z(at, "weights = softmax")[2]) == 5 and verdicts(at)[0].startswith("**Right.**")
+
+
+def test_an_edit_after_the_prediction_is_checked_again_for_the_new_numbers():
+    at = answer(open_page(start="interpretable", pe=0, reveal=0), "cat")
+    assert verdicts(at)[0].startswith("**Right.**")
+    at = edit(at, "W_Q", {(1, "wants animal"): "0"})  # sat no longer wants an animal: its row is even
+    at.run()
+    no_exception(at)
+    assert "Your prediction: **cat**" in all_text(at)
+    assert "The numbers changed since you predicted (your edits)" in all_text(at)
+    (verdict,) = verdicts(at)
+    assert verdict.startswith("**Not quite.**") and "each of the 6 keys the same weight" in verdict
+
+
+def drawn_text(at: AppTest) -> str:
+    """Every sentence and every drawn number: the text, the tables' markup and the shape diagram's source."""
+    return "\n".join([all_text(at), *(el.proto.body for el in at.get("html")),
+                      *(el.proto.spec for el in at.get("graphviz_chart"))])
+
+
+@pytest.mark.parametrize("link", [{"start": "interpretable"}, {}, {"seed": 3, "d_model": 16},
+                                  {"start": "interpretable", "text": "bob ran to the park"},
+                                  {"start": "interpretable", "text": "the dog chased the ball across the park"}])
+def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(link):
+    from attn_lessons.format import num
+
+    shown = open_page(**link)  # the same page answered, to read the numbers that answer it
+    labels = table_titled(shown, "weights = softmax")[1]
+    at = open_page(reveal=0, **link)
+    query = re.search(r"Which key will “(.+?)” give", all_text(at))[1]
+    i = labels.index(query)
+    weights, scaled = z(shown, "weights = softmax")[i], z(shown, "scaled = QKᵀ")[i]
+    assert_open(at, query)
+    assert not at.get("plotly_chart") and not [c for c in at.code if "import numpy" in c.value]  # nor in the code
+    assert "qi" not in at.query_params and "kj" not in at.query_params  # the trace's pair is not in the address
+    for t in tables(at):  # no row of any table is that query's weights or scaled scores
+        for row in values_of(t):
+            assert len(row) != len(weights) or not (np.allclose(row, weights, atol=5e-4)
+                                                     or np.allclose(row, scaled, atol=5e-3)), t.caption
+    drawn, text = drawn_text(at), all_text(at)
+    printed = {num(x, 3) for x in [*weights, *scaled]} | {num(x, 4) for x in weights}
+    printed -= {"0.000", "1.000", "3.000", "0.0000", "1.0000"}
+    leaks = [p for p in printed if re.search(rf"(?<![\d.]){re.escape(p)}(?!\d)", drawn)]
+    leaks += [p for p in {num(x, 2) for x in [*weights, *scaled]} - {"0.00", "1.00", "3.00"}
+              if re.search(rf"(?<![\d.]){re.escape(p)}(?!\d)", text)]
+    assert not leaks, leaks
+    assert "look for nothing" not in text and "looks for nothing:" not in text  # the lexicon waits too
+
+
+def values_of(t) -> np.ndarray:
+    from tests.html_tables import values
+
+    return values(t)
 
 
 def test_one_token_asks_nothing():
@@ -499,3 +594,48 @@ def test_the_shares_table_stays_up_to_a_thousand_entries():
     shares = z(at, "wⱼ·vⱼ")
     assert shares.shape == (32, 32) and "is left out" not in all_text(at)
     np.testing.assert_allclose(shares.sum(axis=0), z(at, "Σⱼ wⱼ·vⱼ")[0], atol=32 * 0.005 + 0.005)
+
+
+# ---- issue 23: one story from Home, a 30-minute core, a diagram that follows the width -------------
+
+def test_home_s_named_features_start_opens_on_the_named_feature_columns():
+    at = open_page(start="interpretable", reveal=0)  # what Home's Next link carries
+    no_exception(at)
+    assert at.radio(key="start").value == "interpretable"
+    X, rows, cols = table_titled(at, "X = named features")
+    assert rows == LABELS and cols == [*FEATURES, *POSITION_DIMS] and X[2, 1] == 3.0  # sat is an action
+    assert table_titled(at, "W_Q")[2][:3] == ["wants animal", "wants action", "wants place"]
+    info = " ".join(i.value for i in at.info)
+    assert info.startswith("**Named features, as on Home.**") and "an action looks for an animal" in info
+    assert not [c for t in tables(at) for c, _ in t.heads if re.fullmatch(r"d\d+", c)]  # no d0 … d7 anywhere
+    assert matrix_titles(at)[0].startswith("X = named features")  # the first picture
+    # and without it, the builder still opens on the random start
+    assert table_titled(open_page(), "X = embedding")[2] == [f"d{c}" for c in range(8)]
+
+
+@pytest.mark.parametrize("link, most", [({}, 500), ({"start": "interpretable"}, 600), ({"pe": 0}, 520)])
+def test_the_page_is_a_short_read_with_its_first_picture_in_the_first_screen(link, most):
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    at = open_page(**link)  # revealed, as tests/lesson_length counts it
+    words, before = reading(at)
+    assert words <= min(most, PAGE_WORDS), words
+    assert before is not None and before <= WORDS_BEFORE_PICTURE, before
+    assert at.expander and all(not e.proto.expanded for e in at.expander)  # the lexicon, the code: closed
+
+
+def test_the_shape_diagram_follows_the_width_not_the_device(monkeypatch):
+    from attn_ui import figures
+
+    dots = []
+    for phone in (False, True):
+        monkeypatch.setattr(figures, "on_phone", lambda phone=phone: phone)
+        at = open_page()
+        (chart,) = at.get("graphviz_chart")
+        dots.append(chart.proto.spec)
+        # the diagram sits in a column beside its captions: a row on a wide screen, stacked by Streamlit on a phone
+        (column,) = [c for c in at.columns if c.get("graphviz_chart")]
+        assert not column.caption
+        assert any(c.caption and c.caption[0].value.startswith("n = 6 tokens") for c in at.columns)
+    assert dots[0] == dots[1] and "rankdir=TB" in dots[0]
+    assert "on_phone" not in (ROOT / PAGE).read_text()

@@ -58,6 +58,11 @@ def class_line(code: str) -> str:
     return f"In class {code}: your answers are shared anonymously with your teacher."
 
 
+def qr_label(code: str) -> str:
+    """The QR code's text alternative."""
+    return f"QR code of the students' link to join class {code}"
+
+
 def link_notice(code_text: str, message: str) -> str:
     """Why the link's class could not be joined."""
     return f"The link's class {code_text!r} can't be joined: {message}"

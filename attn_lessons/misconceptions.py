@@ -293,9 +293,17 @@ PREDICTIONS: tuple[Asked, ...] = (
            Wrong(ROW_SUM_WORDS["zero"], "zeroing some weights empties the whole row", _const(ROW_SUM_WORDS["zero"]))),
           False),
 )
+QUIZ_TITLES = {  # each Check yourself kind in short, for the dashboard (its numbers change with the quiz seed)
+    "weights_shape": "What shape is the weight matrix?", "why_scale": "Why divide the scores by √d_k?",
+    "softmax_axis": "Which axis does softmax normalise over?", "qkv_shapes": "What shape is Q, K, V or the output?",
+    "roles": "Which matrices decide the weights?", "scale_heads": "What does each head divide its scores by?",
+    "causal_row": "How many keys does a causal row reach?", "identical_tokens": "Do two copies of a word differ?",
+    "one_hot": "What does a one-hot row of weights output?", "qk_variance": "What is the variance of q·k?",
+    "steps": "How many layers from the first token to the last?", "weights_total": "What do all the weights add up to?",
+    "two_keys": "What weight does the first of two scaled keys get?",
+}
 QUIZ: tuple[Asked, ...] = tuple(
-    Asked(f"quiz.{kind}", "check_yourself", f"Check yourself: {kind.replace('_', ' ')}", "quiz", _quiz_wrong(kind),
-          False) for kind in qs.KINDS)
+    Asked(f"quiz.{kind}", "check_yourself", QUIZ_TITLES[kind], "quiz", _quiz_wrong(kind), False) for kind in qs.KINDS)
 QUESTIONS: dict[str, Asked] = {a.id: a for a in PREDICTIONS + QUIZ}
 
 

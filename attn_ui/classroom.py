@@ -12,6 +12,7 @@ thread, and the page is told whether it was sent, with a short notice when it wa
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Mapping
@@ -46,6 +47,7 @@ _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
 _pending = 0
 _pending_lock = threading.Lock()
 _stores: dict[int, ClassStore] = {}
+_log = logging.getLogger(__name__)
 
 
 def data_dir() -> Path:
@@ -122,10 +124,12 @@ def bounded_call(fn, *args, timeout: float) -> tuple[str, Any]:
             return "slow", None
         return "ok", future.result(timeout=timeout)
     except FutureTimeout:
+        _log.warning("class mode: %s took longer than %.1f s", getattr(fn, "__name__", fn), timeout)
         return "slow", future  # still running: it may land yet
     except ClassError as err:
         return err.reason, err
     except Exception as err:  # noqa: BLE001  (the database is down, the driver is missing: the page goes on)
+        _log.warning("class mode: %s failed: %r", getattr(fn, "__name__", fn), err)
         return "sent_failed", err
 
 
@@ -308,19 +312,40 @@ def students_link(base: str, code: str, settings: Mapping[str, str]) -> str:
     return base + "?" + urlencode({"class": code, **settings}, quote_via=quote)
 
 
-def qr_png(link: str, scale: int = 6) -> bytes | None:
-    """The link as a QR code (PNG, a quiet border of 4 modules), or None when it is too long for one."""
-    import io
-
+def qr_code(link: str):
+    """The link as a segno QR code (error correction M), or None when it is too long for one."""
     import segno
 
     try:
-        qr = segno.make_qr(link, error="m")
+        return segno.make_qr(link, error="m")
     except segno.DataOverflowError:
+        return None
+
+
+def qr_png(link: str, scale: int = 8) -> bytes | None:
+    """The link's QR code as PNG (a quiet border of 4 modules), for the projector; None when it is too long."""
+    import io
+
+    qr = qr_code(link)
+    if qr is None:
         return None
     buf = io.BytesIO()
     qr.save(buf, kind="png", scale=scale, border=4)
     return buf.getvalue()
+
+
+def qr_img(link: str, label: str) -> str | None:
+    """The QR code as an <img> with its text alternative (a PNG in a data: URI, which st.html keeps; it strips
+    inline SVG); None when the link is too long for a QR code."""
+    import base64
+    import html
+
+    png = qr_png(link, scale=6)
+    if png is None:
+        return None
+    data = base64.b64encode(png).decode("ascii")
+    return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(label)}" '
+            'style="width: 100%; max-width: 320px; image-rendering: pixelated">')
 
 
 def answers_csv(rows: list[dict], columns) -> str:

@@ -73,11 +73,14 @@ def start_class(shared) -> None:
                 f"0.3rem; font-family: monospace'>{html.escape(code)}</div>")
         st.markdown("The students' link (it carries your sentence and settings):")
         st.code(link, language=None, wrap_lines=True)
-    png = classroom.qr_png(link)
-    if png is None:
+    img = classroom.qr_img(link, words.qr_label(code))
+    if img is None:
         right.warning(words.QR_TOO_LONG, icon=":material/qr_code:")
     else:
-        right.image(png, caption=f"Scan to join class {code}", width=320)
+        right.html(img)
+        right.caption(f"Scan to join class {code}")
+        right.download_button("Download the QR code (PNG)", classroom.qr_png(link), file_name=f"class_{code}_qr.png",
+                              mime="image/png", key="class_qr_png", icon=":material/qr_code:", on_click="ignore")
     if ss.get(UNSEEN):
         with st.container(border=True):
             st.warning(words.KEY_WARNING, icon=":material/key:")
@@ -197,9 +200,12 @@ def answers_figure(s) -> go.Figure:
         if part:
             fig.add_bar(y=[plot_label(a[:60]) for a, _ in part], x=[n for _, n in part], orientation="h",
                         name="right" if right else "wrong", marker_color=COLOURS[right])
-    fig.update_layout(title={"text": "First answers"}, height=120 + 28 * len(items), bargap=0.25,
-                      margin={"l": 10, "r": 10, "t": 40, "b": 30}, yaxis={"autorange": "reversed"},
-                      xaxis={"title": {"text": "learners"}, "dtick": 1}, legend={"orientation": "h"})
+    # a category axis: an answer such as "8" or "22.6" is a label, not a position on a number line
+    fig.update_layout(title={"text": "First answers"}, height=140 + 28 * len(items), bargap=0.25,
+                      margin={"l": 10, "r": 10, "t": 50, "b": 40},
+                      yaxis={"type": "category", "autorange": "reversed", "automargin": True},
+                      xaxis={"title": {"text": "learners"}, "dtick": 1, "rangemode": "tozero"},
+                      legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"})
     return fig
 
 

@@ -7,6 +7,7 @@ so the learners' sessions call attn_ui.classroom.record_answer themselves, from 
 from __future__ import annotations
 
 import io
+from html import escape
 import json
 import re
 import time
@@ -93,7 +94,11 @@ def test_a_teacher_starts_a_class_with_a_code_a_link_a_qr_code_and_the_key_once(
     link = next(c.value for c in at.code if "class=" in c.value)
     query = parse_qs(urlsplit(link).query)
     assert query["class"] == [code] and query["text"] == ["dogs chase cats"] and query["seed"] == ["11"]
-    assert key not in link and key not in str(at.query_params) and len(at.get("image")) == 1
+    assert key not in link and key not in str(at.query_params)
+    label = escape(f"QR code of the students' link to join class {code}")  # the QR code's text alternative
+    assert f'alt="{label}"' in html and '<img src="data:image/png;base64,' in html
+    qr_png = next(b for b in at.get("download_button") if b.proto.label == "Download the QR code (PNG)")
+    assert qr_png is not None
     assert [c.value for c in at.code].count(key) == 1 and "shown only this once" in all_text(at)
     at.button(key="class_key_saved").click().run()
     assert key not in [c.value for c in at.code]  # shown once: gone once saved

@@ -6,7 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from attn_lessons.format import num, plot_label
+from attn_lessons.format import md_text, num, plot_label
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
@@ -220,6 +220,17 @@ def plot(fig: go.Figure, key: str, where=None, **kwargs):
     if hidden and target.toggle("Show the numbers as a table", key=f"{key}_table"):
         numbers_tables(hidden, key, target)
     return event
+
+
+def plot_row(row: tuple[str, list[go.Figure]], key: str, where=None) -> None:
+    """A titled row of charts (`row` = (title, figures), as a page's builder returns it): the title in bold, then
+    each chart in a column of its own. Streamlit stacks the columns on a narrow screen, so the layout follows the
+    width, never the device. Each chart is drawn by `plot`, with its words for a screen reader."""
+    title, figs = row
+    target = where or st
+    target.markdown(f"**{md_text(title)}**")
+    for k, (column, fig) in enumerate(zip(target.columns(len(figs)), figs, strict=True)):
+        plot(fig, f"{key}_{k}", column)
 
 
 def bar_figure(values, labels, title: str, *, kind: str = "signed", x_title: str = "", height: int = 300) -> go.Figure:

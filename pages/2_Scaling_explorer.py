@@ -55,7 +55,7 @@ from attn_ui.figures import (
     histogram_figure,
     line_figure,
     plot,
-    side_by_side,
+    plot_row,
     vector_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
@@ -119,19 +119,18 @@ def two_keys():
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
-    plot(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
+    plot_row(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
     st.caption(scaled_caption(two))
     gradient(two)
 
 
-def weights_figure(scores: tuple, d_k: int) -> go.Figure:
-    """Section 1's two bar charts as one figure: softmax(z) and softmax(z / √d_k)."""
+def weights_figure(scores: tuple, d_k: int) -> tuple[str, list[go.Figure]]:
+    """Section 1's two bar charts, side by side where the page is wide: softmax(z) and softmax(z / √d_k)."""
     two = compare_two_keys(scores, d_k)
     z_text = scores_text(two.scores)
-    return side_by_side([vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
-                         vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{d_k})", kind="weights",
-                                       decimals=3)],
-                        f"the weights, unscaled and ÷ √{d_k}")
+    return (f"the weights, unscaled and ÷ √{d_k}",
+            [vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
+             vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{d_k})", kind="weights", decimals=3)])
 
 
 def softmax_checkpoint(two: TwoKeys) -> bool:
@@ -193,7 +192,7 @@ def variance(shared: Shared):
                     on_change=rerun_fragments(VARIANCE, NOTEBOOK))
     sample = cached_sample(d_k, N_SAMPLES, shared.seed)
 
-    plot(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
+    plot_row(cached_figure(histograms_figure, d_k, shared.seed), key="fig_hist")
     h_left, h_right = st.columns(2)
     raw_caption, scaled_caption = std_captions(sample)
     h_left.metric("measured std of q·k", fmt.num(sample.std, 2), help=std_help(d_k))
@@ -206,15 +205,17 @@ def variance(shared: Shared):
     std_figure(shared, d_k, sample.std)
 
 
-def histograms_figure(d_k: int, seed: int) -> go.Figure:
-    """Section 2's two histograms as one figure: q·k, and q·k / √d_k, each with its normal curve."""
+def histograms_figure(d_k: int, seed: int) -> tuple[str, list[go.Figure]]:
+    """Section 2's two histograms, side by side where the page is wide: q·k, and q·k / √d_k, each with its
+    normal curve."""
     sample = cached_sample(d_k, N_SAMPLES, seed)
     raw = histogram_figure(sample.dots, sample.theory, f"q·k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
                            curve_name="normal curve, std √d_k" if sample.theory != 1 else "normal curve, std 1")
     scaled = histogram_figure(sample.scaled, 1.0, f"q·k / √d_k, d_k = {d_k}  ({N_SAMPLES:,} pairs)",
                               curve_name="normal curve, std 1")
-    return side_by_side([raw, scaled], f"q·k, before and after ÷ √{d_k}",
-                        legend=BELOW)
+    for fig in (raw, scaled):
+        fig.update_layout(legend=BELOW)
+    return f"q·k, before and after ÷ √{d_k}", [raw, scaled]
 
 
 def std_figure(shared: Shared, d_k: int, std: float):
@@ -254,15 +255,16 @@ def peakedness(shared: Shared):
     note = one_key_note(n_keys)
     if note:
         st.info(note, icon=":material/looks_one:")
-    plot(cached_figure(peakedness_figure, n_keys, shared.seed), key="fig_peak")
+    plot_row(cached_figure(peakedness_figure, n_keys, shared.seed), key="fig_peak")
     st.caption(peakedness_caption(peak, shared.seed))
     sentence = peakedness_sentence(peak)
     if sentence:
         st.markdown(sentence)
 
 
-def peakedness_figure(n_keys: int, seed: int) -> go.Figure:
-    """Section 3's two panels as one figure: the mean largest weight and the mean entropy against d_k."""
+def peakedness_figure(n_keys: int, seed: int) -> tuple[str, list[go.Figure]]:
+    """Section 3's two charts, side by side where the page is wide: the mean largest weight and the mean entropy
+    against d_k."""
     peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, seed)
     fig_max = line_figure("mean largest weight maxⱼ pⱼ against d_k", "d_k (log axis)", "largest weight",
                           x_ticks=CURVE_D_KS)
@@ -278,8 +280,9 @@ def peakedness_figure(n_keys: int, seed: int) -> go.Figure:
                                      **curve_style(name)))
     fig_max.update_yaxes(range=[0, 1.08])
     fig_ent.update_yaxes(range=[-0.05, max(math.log(n_keys), 0.1) * 1.1])
-    return side_by_side([fig_max, fig_ent], f"softmax over {fmt.plural(n_keys, 'random key')} as d_k grows",
-                        legend=BELOW)
+    for fig in (fig_max, fig_ent):
+        fig.update_layout(legend=BELOW)
+    return f"softmax over {fmt.plural(n_keys, 'random key')} as d_k grows", [fig_max, fig_ent]
 
 
 def curve_style(name: str) -> dict:

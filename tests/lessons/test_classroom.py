@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from attn_lessons import classroom as words
-from attn_ui.classroom_store import QuestionStats
 
 
-def stats(question: str, answered: int, right: int, **state) -> QuestionStats:
-    return QuestionStats("home", question, state, answered=answered, right=right, attempts=answered)
+@dataclass
+class Stats:
+    """What attention_order reads of a question's figures (attn_ui.classroom_store.QuestionStats has them)."""
+
+    question: str
+    answered: int
+    right: int
+    state: dict = field(default_factory=dict)
+
+    @property
+    def share_right(self) -> float:
+        return self.right / self.answered if self.answered else 0.0
+
+
+def stats(question: str, answered: int, right: int) -> Stats:
+    return Stats(question, answered, right)
 
 
 def test_the_learner_is_told_their_class_and_that_it_is_anonymous():

@@ -213,15 +213,16 @@ def verdict(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHead
 
 
 def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
-    """What a query that may see no key gets: zero weights and zero output, never NaN."""
-    st.subheader("A query that may see no key")
+    """What a query that may see no key gets: zero weights and zero output, never NaN. A deep dive, folded, while
+    every query may see some key; open when one may not."""
     kind = st.session_state["mask"]  # the radio of section 1
     info = say.blocked_rows_info(inputs.labels, mask, res.weights, res.output)
-    if info:
-        st.info(info, icon=":material/visibility_off:")
-        st.markdown(say.uniform_fallback(len(inputs.labels)))
-    else:
-        st.markdown(say.no_blocked_rows(kind))
+    with st.expander("A query that may see no key", expanded=info is not None, icon=":material/visibility_off:"):
+        if info:
+            st.info(info, icon=":material/visibility_off:")
+            st.markdown(say.uniform_fallback(len(inputs.labels)))
+        else:
+            st.markdown(say.no_blocked_rows(kind))
 
 
 def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, asking: bool) -> None:

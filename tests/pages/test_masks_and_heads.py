@@ -556,3 +556,12 @@ def test_one_column_a_head_reads_as_one_column(run):
     assert "each works on d_k = 12 / 12 = 1 column of Q and K" in text
     assert "d_k = d_v = 12 / 12 = 1 column and its own weights" in text and "1 columns" not in text
     assert "Here head 1 uses 1 of V's 12 columns, d0, so its output has that column;" in text
+
+
+def test_a_query_that_may_see_no_key_is_a_deep_dive_open_only_when_one_may_not(run):
+    """Issue 23's 30-minute core: the −10⁶ story is folded while every query may see some key."""
+    (folded,) = [e for e in run().expander if e.label == "A query that may see no key"]
+    assert not folded.proto.expanded and "No query is fully blocked right now" in folded.markdown[0].value
+    at = run(mask="custom", custom="111111-000000-111111-111111-111111-111111")
+    (opened,) = [e for e in at.expander if e.label == "A query that may see no key"]
+    assert opened.proto.expanded and "“cat” may attend to no key" in opened.info[0].value

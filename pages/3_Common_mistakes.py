@@ -239,7 +239,7 @@ def confused_roles(labels, Q, K, V, answered: bool) -> None:
     side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
                   weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
-    with st.expander("In a model you train", icon=":material/model_training:"):
+    with st.expander("Why it still trains, and what it costs", icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
     st.subheader("Using K in place of V as the values")
@@ -248,7 +248,7 @@ def confused_roles(labels, Q, K, V, answered: bool) -> None:
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
                   signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K")
     st.markdown(say.keys_as_values_text(right, k_as_v))
-    with st.expander("In a model you train", icon=":material/model_training:"):
+    with st.expander("Why it still trains, and what it costs", icon=":material/model_training:"):
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
     with st.expander("How to catch them in your own code", icon=":material/rule:"):
         role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)

@@ -498,7 +498,7 @@ def test_the_page_reads_within_its_budget_with_the_details_folded():
     assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
     folds = {e.label: e for e in at.expander}
     assert {"What it does to the outputs", "How to catch it", "What the numbers under the tables mean",
-            "When the swap breaks something, and cross-attention", "In a model you train",
+            "When the swap breaks something, and cross-attention", "Why it still trains, and what it costs",
             "How to catch them in your own code"} <= set(folds)
     assert not any(e.proto.expanded for e in at.expander)
     assert "**Self-attention you train from scratch:** nothing breaks" in " ".join(

@@ -237,6 +237,8 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
         st.caption(say.ribbon_caption(n, d_model, heads))
     if asking:
         st.caption(say.heads_wait(heads))
+        # the query box below waits too; the notebook's query is still the one it would show, or the link's
+        url_bound("query", masks.n_real(inputs.tokens) - 1, int, options=list(range(n)))
         return
     head_grid(inputs.labels, res)
     one_query(inputs, mask, res)

@@ -565,3 +565,10 @@ def test_a_query_that_may_see_no_key_is_a_deep_dive_open_only_when_one_may_not(r
     at = run(mask="custom", custom="111111-000000-111111-111111-111111-111111")
     (opened,) = [e for e in at.expander if e.label == "A query that may see no key"]
     assert opened.proto.expanded and "“cat” may attend to no key" in opened.info[0].value
+
+
+def test_while_the_heads_wait_the_notebook_keeps_the_query_the_link_gives_or_the_last_word(run):
+    at = run(reveal=0)
+    assert "i = 5  # the query the page shows: 'mat'" in page_code(at) and at.query_params["query"] == "5"
+    at = run(reveal=0, query=1)
+    assert "i = 1  # the query the page shows: 'cat'" in page_code(at)

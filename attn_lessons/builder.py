@@ -118,9 +118,9 @@ def interpretable_info(positional: bool, d_model: int, your_d_model: int) -> str
 
 def start_help(your_d_model: int) -> str:
     """The starting point's help: what each start is, and that the learner's own d_model comes back."""
-    return ("Random: the sidebar's seed draws X and the weights, d0, d1, … name the columns. Named features: the "
-            f"lexicon and W_Q's rules, set by hand. Going back to Random restores d_model = {your_d_model}, which "
-            "stays in the link.")
+    return ("Random: the sidebar's seed draws W_Q, W_K and W_V, X is each word's embedding, and d0, d1, … name "
+            "the columns. Named features: the lexicon and W_Q's rules, set by hand. Going back to Random restores "
+            f"d_model = {your_d_model}, which stays in the link.")
 
 
 def random_start_caption(seed: int) -> str:
@@ -137,13 +137,15 @@ def one_head_caption(d_model: int, start: str, positional: bool) -> str:
             + (f" Positions are off: X starts as each token's {what_x} alone." if not positional else ""))
 
 
-def edit_caption(name: str) -> str:
-    """Under the editor of matrix `name`: where its numbers show, their precision, and where edits live."""
+def edit_caption(name: str, start: str) -> str:
+    """Under the editor of matrix `name`: where its numbers show, their precision, and where edits live; for `start`
+    "random" the seed and d_model draw the starting point too, so they start the edits again."""
+    settings = "sentence, seed, d_model, starting point or positions" if start == "random" else \
+        "sentence, starting point or positions"
     return (f"Type over any cell of {name}; the {name} table above shows the numbers the page computes with. The "
             "tables print rounded values and the editor 4 significant digits; the page keeps full precision until "
-            "you type over a cell. Your edits live in this browser tab only: they are **not in the link**, and "
-            "changing the sentence, seed, d_model, starting point or positions starts again from the new "
-            "starting point.")
+            f"you type over a cell. Your edits live in this browser tab only: they are **not in the link**, and "
+            f"changing the {settings} starts again from the new starting point.")
 
 
 def edit_error(message: str, max_abs: float, last: float) -> str:
@@ -409,7 +411,8 @@ def guessed_key(labels, choice):
 
 
 def numbers_moved(changed) -> str:
-    """Above a verdict whose numbers moved since the guess: which of MOVED's settings changed (all when unknown)."""
+    """Above a verdict whose numbers moved since the guess: which of MOVED's settings changed (none named when the
+    page does not know)."""
     what = f" ({listing([MOVED[c] for c in changed])})" if changed else ""
     return (f"The numbers changed since you predicted{what}: your prediction is checked against the numbers on the "
             "page now.")

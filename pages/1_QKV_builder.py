@@ -237,7 +237,7 @@ def editor(setup: Setup, good: dict, name: str) -> None:
     key = f"edit_{name}_{good['sig']}_{opened['count']}"
     frame = pd.DataFrame([[cell_text(v) for v in row] for row in opened["start"]],
                          index=list(rows), columns=list(cols), dtype="object")
-    st.caption(say.edit_caption(name))
+    st.caption(say.edit_caption(name, setup.start))
     st.data_editor(frame, key=key, num_rows="fixed", column_config={c: st.column_config.TextColumn(c) for c in cols})
     edits = (ss.get(key) or {}).get("edited_rows", {})
     named = setup.said if name == "X" else rows  # the row names an error message will print

@@ -31,6 +31,7 @@ from attn_lessons.builder import (
     ALL_SAME_OPTION,
     action_animal_lesson,
     code_intro,
+    edit_caption,
     edit_error,
     guessed_key,
     interpretable_info,
@@ -352,6 +353,14 @@ def test_the_prediction_names_tokens_and_says_which_numbers_moved():
     assert numbers_moved(["seed", "edits"]).startswith("The numbers changed since you predicted (the seed and your "
                                                        "edits): your prediction is checked against")
     assert numbers_moved([]).startswith("The numbers changed since you predicted: ")
+
+
+def test_the_editor_says_which_settings_start_the_edits_again():
+    assert "changing the sentence, seed, d_model, starting point or positions starts again" in edit_caption("X",
+                                                                                                         "random")
+    named = edit_caption("W_Q", "interpretable")  # the seed and d_model do not move the named features
+    assert named.startswith("Type over any cell of W_Q; the W_Q table above") and "seed" not in named
+    assert "**not in the link**" in named
 
 
 def test_a_refused_cell_names_the_limits_and_the_value_kept():

@@ -639,3 +639,13 @@ def test_the_shape_diagram_follows_the_width_not_the_device(monkeypatch):
         assert any(c.caption and c.caption[0].value.startswith("n = 6 tokens") for c in at.columns)
     assert dots[0] == dots[1] and "rankdir=TB" in dots[0]
     assert "on_phone" not in (ROOT / PAGE).read_text()
+
+
+def test_the_named_features_keep_their_edits_through_a_new_seed_as_the_editor_says():
+    at = edit(open_page(start="interpretable"), "W_Q", {(2, "wants place"): "2"})
+    caption = next(c.value for c in at.caption if c.value.startswith("Type over any cell of W_Q"))
+    assert "changing the sentence, starting point or positions starts again" in caption
+    at.number_input(key="seed").set_value(9).run()
+    assert z(at, "W_Q")[2, 2] == 2.0  # the seed draws nothing here: the edit stays
+    at.toggle(key="pe").set_value(False).run()
+    assert z(at, "W_Q")[2, 2] == 0.0  # positions are a new starting point

@@ -23,17 +23,18 @@ from typing import Any
 import numpy as np
 
 from attn_core.builder import ALL_SAME
-from attn_core.masks import key_set_rules
+from attn_core.masks import PAD_LABEL, key_set_rules
 from attn_core.scaling import compare_two_keys
 from attn_core.tokens import token_labels, tokenize
 
 from . import questions as qs
+from .builder import ALL_SAME_OPTION
 from .format import short
 from .mask_mistakes import ROW_SUM_WORDS
 from .mistakes import SUM_LABELS
 from .training import GUESSES
 
-ALL_SAME_TEXT = "They all get the same weight"  # the builder's option for ALL_SAME
+ALL_SAME_TEXT = ALL_SAME_OPTION  # the builder's option "They all get the same weight"
 NEAR = 0.05  # a predicted weight within this of a wrong answer's weight is that wrong answer (the slider's right)
 
 Value = Callable[[Mapping[str, Any]], Sequence[Any]]
@@ -125,6 +126,13 @@ MASK_RULES = {  # rule of attn_core.masks.key_set_rules -> (the answer, what it 
     "nothing": ("no key at all", "a masked row has no key to attend to"),
     "real": ("every word but no padding", "only the padding is masked, whatever the mask"),
 }
+
+
+def _mask_labels(state) -> list[str]:
+    """The masks page's labels: the sentence's, then its padding tokens' (attn_core.masks.pad_inputs names them)."""
+    labels = labels_of(state)
+    n, n_pad = len(labels), int(state.get("n_tokens", len(labels))) - len(labels)
+    return labels + [PAD_LABEL if n_pad == 1 else f"{PAD_LABEL}·{n + p}" for p in range(max(0, n_pad))]
 
 
 def _rule(name: str) -> Value:
@@ -328,8 +336,9 @@ def _read(a: Asked, answer: Any, state: Mapping[str, Any]) -> Any:
         return str(answer)
     if a.kind == "number":
         return float(answer)
-    if a.kind == "keys":
-        return frozenset(int(k) for k in answer)
+    if a.kind == "keys":  # the keys' labels, as the page offers them, or their positions
+        labels = _mask_labels(state)
+        return frozenset(labels.index(k) if isinstance(k, str) else int(k) for k in answer)
     if a.kind == "quiz":
         q = _q(state, a.id.removeprefix("quiz."))
         value = qs.read_answer(q, answer)
@@ -394,8 +403,9 @@ def _answer_text(a: Asked, answer: Any, state) -> str:
     if a.kind == "number":
         return f"{float(answer):.2f}"
     if a.kind == "keys":
-        labels = labels_of(state)
-        return ", ".join(labels[int(k)] for k in sorted(answer)) or "no key at all"
+        labels = _mask_labels(state)
+        keys = sorted(labels.index(k) if isinstance(k, str) else int(k) for k in answer)
+        return ", ".join(labels[k] for k in keys) or "no key at all"
     if a.id == "mistakes.axis":
         return SUM_LABELS.get(answer, str(answer))
     if a.id == "training.race":

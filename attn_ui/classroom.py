@@ -251,13 +251,19 @@ def last_notice() -> str | None:
     return st.session_state.get(NOTICE)
 
 
-def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, *, once: Any = None) -> bool:
+def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, *, checkpoint: str | None = None,
+           once: Any = None) -> bool:
     """What a page calls when a learner commits an answer: the page and the answer's words come from the
-    question's id, and the misconception from attn_lessons.misconceptions. `once` (the checkpoint's Guess) sends
-    one answer once, however many reruns show it; a failure draws a one-line notice. Never raises."""
+    question's id, and the misconception from attn_lessons.misconceptions; a failure draws a one-line notice.
+
+    One answer is sent once, however many reruns show its reveal: `checkpoint`, the key given to
+    checkpoint.predict (its stored answer is one object until the learner answers again), or `once`, any object
+    that stands for this one answer. Never raises; False when in no class."""
     if current_class() is None or value is None:
         return False
     ss = st.session_state
+    if checkpoint is not None:
+        once = ss.get(f"_cp_{checkpoint}")  # checkpoint's record of this answer: the same until answered again
     sent = ss.setdefault("_class_sent", {})
     if once is not None and sent.get(question_id) is once:  # this very answer, shown again on a rerun
         return _still_sending(question_id)

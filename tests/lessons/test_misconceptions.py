@@ -141,7 +141,14 @@ def test_the_masks_question_names_every_offered_wrong_key_set():
         if set(keys) != set(visible_keys(causal, i)):
             assert mc.misconception("masks.see", keys, state) is not None, keys
     assert mc.misconception("masks.see", tuple(range(n)), state) == mc.MASK_RULES["all"][1]
+    labels = ("the·0", "cat", "sat", "on", "the·4", "mat")  # as the page offers them: the keys' labels
+    assert mc.misconception("masks.see", labels, state) == mc.MASK_RULES["all"][1]
+    assert mc.misconception("masks.see", ("sat", "on", "the·4", "mat"), state) == mc.MASK_RULES["after"][1]
     assert mc.answer_text("masks.see", (0, 1, 2), state) == "the·0, cat, sat"
+    assert mc.answer_text("masks.see", ("cat", "the·0"), state) == "the·0, cat"
+    padded = {**state, "text": "a cat sat", "n_tokens": 5, "n_real": 3}
+    assert mc.misconception("masks.see", ("a", "cat", "sat", "⟨pad⟩·3", "⟨pad⟩·4"), padded) == (
+        mc.MASK_RULES["all"][1])
 
 
 def test_a_state_without_what_the_question_needs_is_no_misconception_and_no_error():

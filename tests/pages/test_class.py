@@ -319,3 +319,42 @@ def test_record_sends_a_committed_answer_once_with_its_words_and_misconception()
         (1, "the rows (each query's weights)", "axis=0 taken for the keys' axis, so the rows would still sum to 1"),
         (2, "neither", "a softmax over the wrong axis normalises nothing")]
     assert json.loads(rows[0]["state"]) == {"sentence": "class"}
+
+
+def predicting_script():
+    """A page's predict-first question, hooked as the pages will be: record(..., checkpoint=key) after the reveal."""
+    import streamlit as st
+
+    from attn_ui import classroom
+    from attn_ui.checkpoint import predict, reveal
+
+    if classroom.current_class() is None:
+        classroom.join(st.session_state["join"])
+    state = {"text": "the cat sat on the mat"}
+    guess = predict("cp_axis", "Which sums to 1?", options=["rows", "columns", "neither"], about="axis",
+                    numbers=st.session_state.get("seed", 0))
+    if guess is not None and not guess.skipped:
+        right = guess.value == "columns"
+        reveal(guess, right, "The columns.")
+        st.session_state.setdefault("results", []).append(
+            classroom.record("mistakes.axis", state, guess.value, right, checkpoint="cp_axis"))
+
+
+def test_a_hooked_prediction_is_sent_once_per_answer_and_again_after_predict_again():
+    at, code, key = teacher_starts_a_class()
+    page = AppTest.from_function(predicting_script, default_timeout=30)
+    page.session_state["join"] = code
+    page.run()
+    page.radio(key="cp_axis_value").set_value("rows")
+    page.button(key="cp_axis_check").click().run()
+    page.session_state["seed"] = 7  # a setting that only moves the numbers: the reveal stays, nothing is re-sent
+    page.run()
+    page.run()
+    page.button(key="cp_axis_again").click().run()
+    page.radio(key="cp_axis_value").set_value("columns")
+    page.button(key="cp_axis_check").click().run()
+    assert_ran(page)
+    rows = classroom_store(at).answer_rows(code, key)
+    assert [(r["attempt"], r["answer"], r["right"]) for r in rows] == [
+        (1, "the rows (each query's weights)", False), (2, "the columns (each key's weights)", True)]
+    assert rows[0]["misconception"].startswith("axis=0 taken for the keys' axis")

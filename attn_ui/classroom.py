@@ -251,14 +251,20 @@ def last_notice() -> str | None:
     return st.session_state.get(NOTICE)
 
 
+def settings_state(shared, **about: Any) -> dict[str, Any]:
+    """A question's state from the shared settings (the sentence, seed, d_model, heads) and what it is about."""
+    return {"text": shared.text, "seed": shared.seed, "d_model": shared.d_model, "heads": shared.heads, **about}
+
+
 def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, *, checkpoint: str | None = None,
-           once: Any = None) -> bool:
+           once: Any = None, notify: bool = True) -> bool:
     """What a page calls when a learner commits an answer: the page and the answer's words come from the
     question's id, and the misconception from attn_lessons.misconceptions; a failure draws a one-line notice.
 
     One answer is sent once, however many reruns show its reveal: `checkpoint`, the key given to
     checkpoint.predict (its stored answer is one object until the learner answers again), or `once`, any object
-    that stands for this one answer. Never raises; False when in no class."""
+    that stands for this one answer. `notify=False` draws no notice (in a widget's callback, say: show
+    last_notice() where the verdict is drawn). Never raises; False when in no class."""
     if current_class() is None or value is None:
         return False
     ss = st.session_state
@@ -274,7 +280,7 @@ def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, 
     if once is not None:
         sent[question_id] = once
         ss.setdefault("_class_late", {})[question_id] = (ss.get(PENDING), last_notice()) if not ok else None
-    if not ok and last_notice():
+    if not ok and last_notice() and notify:
         st.caption(last_notice())
     return ok
 

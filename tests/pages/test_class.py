@@ -358,3 +358,32 @@ def test_a_hooked_prediction_is_sent_once_per_answer_and_again_after_predict_aga
     assert [(r["attempt"], r["answer"], r["right"]) for r in rows] == [
         (1, "the rows (each query's weights)", False), (2, "the columns (each key's weights)", True)]
     assert rows[0]["misconception"].startswith("axis=0 taken for the keys' axis")
+
+
+def quiz_script():
+    """Check yourself's callback, hooked as it will be: every checked answer is an attempt, typed text never sent."""
+    import streamlit as st
+
+    from attn_lessons import questions as qs
+    from attn_ui import classroom
+
+    if classroom.current_class() is None:
+        classroom.join(st.session_state["join"])
+    for raw in st.session_state.pop("typed", []):
+        q = qs.make_question("scale_heads", 0)
+        status = qs.check(q, raw).status
+        if status in (qs.RIGHT, qs.WRONG):  # an unreadable reply is no attempt, as the quiz's own score has it
+            classroom.record("quiz.scale_heads", {"seed": q.seed}, raw, status == qs.RIGHT, once=object(),
+                             notify=False)
+
+
+def test_a_quiz_answer_is_sent_as_the_quiz_read_it_with_its_misconception():
+    at, code, key = teacher_starts_a_class()
+    quiz = AppTest.from_function(quiz_script, default_timeout=30)
+    quiz.session_state["join"] = code
+    quiz.session_state["typed"] = ["sqrt(512) <script>", "√512", "8.0"]
+    quiz.run()
+    assert_ran(quiz)
+    rows = classroom_store(at).answer_rows(code, key)
+    assert [(r["attempt"], r["answer"], r["right"], r["misconception"]) for r in rows] == [
+        (1, "22.6274", False, "divides by √d_model, not one head's √d_k"), (2, "8", True, "")]

@@ -476,10 +476,10 @@ def quiz_intro(heads: int, masked: bool = False) -> str:
     which = "one-head" if heads == 1 else f"{heads}-head"
     if masked:
         return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "
-                f"your {which} Q, K and V under the mask described below. Compare it with the right masked "
-                "computation, read the measured symptoms, and name it.")
-    return (f"One of the mistakes above was made on your {which} Q, K and V. Compare it with the right "
-            "computation, use the checks from the sections above, and name it.")
+                f"your {which} Q, K and V under the mask described below: compare it with the right masked "
+                "computation and name it from its symptoms.")
+    return (f"One of the mistakes above was made on your {which} Q, K and V: compare it with the right computation "
+            "and name it from its symptoms.")
 
 
 def quiz_mask_text(labels, mask) -> str:

@@ -252,8 +252,6 @@ def confused_roles(labels, Q, K, V, answered: bool) -> None:
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
     with st.expander("How to catch them in your own code", icon=":material/rule:"):
         role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)
-    st.success("**Remember:** queries and keys decide the weights; values decide what gets copied.",
-               icon=":material/lightbulb:")
 
 
 def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:

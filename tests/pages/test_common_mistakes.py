@@ -391,7 +391,7 @@ def answer_axis(at: AppTest, guess: str = "columns") -> AppTest:
 
 
 def verdicts(at: AppTest) -> list[str]:
-    """The checkpoint's verdicts on the page (not the section boxes: the closing 'Remember' is a success box too)."""
+    """The checkpoint's verdicts on the page (not the quiz's feedback, nor any other coloured box)."""
     return [e.value for e in [*at.success, *at.warning] if e.value.startswith(("**Right.**", "**Not quite.**"))]
 
 

@@ -124,19 +124,18 @@ def worded_question(kind: str, seed: int):
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)
-def _built_figure(name: str, phone: bool, args: tuple, kwargs: dict, _build):
+def _built_figure(name: str, args: tuple, kwargs: dict, _build):
     return _build(*args, **kwargs)
 
 
 def cached_figure(build, *args, **kwargs):
-    """build(*args, **kwargs) -> go.Figure, built once per distinct arguments (and per phone or screen) and handed
-    back from then on. Plotly's figure objects make building one cost 20–200 ms and a pickled copy ~20 ms, so
-    this keeps the very object (st.cache_resource): never change a figure it returns; draw it with figures.plot,
-    which only reads it. The arguments must be plain data (numbers, strings, numpy arrays, lists, dicts)."""
-    from .figures import on_phone  # here, not at the top: this file appends only
-
+    """build(*args, **kwargs) -> go.Figure, built once per distinct arguments and handed back from then on (the
+    figure is the same for every device: the layout follows the width). Plotly's figure objects make building one
+    cost 20–200 ms and a pickled copy ~20 ms, so this keeps the very object (st.cache_resource): never change a
+    figure it returns; draw it with figures.plot, which only reads it. The arguments must be plain data (numbers,
+    strings, numpy arrays, lists, dicts)."""
     name = f"{build.__code__.co_filename}:{build.__qualname__}"  # two pages' helpers of one name stay apart
-    return _built_figure(name, on_phone(), args, kwargs, _build=build)
+    return _built_figure(name, args, kwargs, _build=build)
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)

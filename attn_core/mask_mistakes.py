@@ -44,31 +44,29 @@ KNOWN_RATIO = 4.0  # the known-answer test: a query's own key scores ln 4, so it
 
 @dataclass(frozen=True)
 class Convention:
-    """What True means in one boolean mask argument of PyTorch, as its documentation states it."""
+    """One boolean mask argument of PyTorch, as its documentation defines it: where it goes, its shape, and what a
+    True entry does (the words for it are in attn_lessons.mask_mistakes)."""
 
     api: str
     argument: str
     shape: str
-    true_means: str
     true_allows: bool  # True: a True entry lets the pair attend; False: a True entry blocks it
+    per_key: bool = False  # one flag per key (…, S), the same for every query (a key padding mask)
 
 
-SDPA = Convention("torch.nn.functional.scaled_dot_product_attention", "attn_mask (bool)", "(…, L, S)",
-                  "this query may attend to this key", True)
-MHA_ATTN_MASK = Convention("torch.nn.MultiheadAttention", "attn_mask (bool)", "(L, S)",
-                           "this query may NOT attend to this key", False)
-MHA_KEY_PADDING = Convention("torch.nn.MultiheadAttention", "key_padding_mask (bool)", "(N, S)",
-                             "this key is padding: ignore it", False)
+SDPA = Convention("torch.nn.functional.scaled_dot_product_attention", "attn_mask (bool)", "(…, L, S)", True)
+MHA_ATTN_MASK = Convention("torch.nn.MultiheadAttention", "attn_mask (bool)", "(L, S)", False)
+MHA_KEY_PADDING = Convention("torch.nn.MultiheadAttention", "key_padding_mask (bool)", "(N, S)", False, per_key=True)
 TORCH_CONVENTIONS = (SDPA, MHA_ATTN_MASK, MHA_KEY_PADDING)
 
 
 def allowed_from(mask, convention: Convention) -> np.ndarray:
     """This page's "may attend" mask from a boolean mask written in `convention`.
 
-    A key_padding_mask (…, S) is one flag per key, so it becomes (…, 1, S): the same key columns in every row."""
+    A per-key mask (…, S) is one flag per key, so it becomes (…, 1, S): the same key columns in every row."""
     mask = np.asarray(mask, dtype=bool)
     allowed = mask if convention.true_allows else ~mask
-    return allowed[..., None, :] if convention is MHA_KEY_PADDING else allowed
+    return allowed[..., None, :] if convention.per_key else allowed
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ moves. Token labels come in as the page prints them (made safe for markdown ther
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Callable, Sequence
 
@@ -20,8 +19,10 @@ from attn_core.mask_mistakes import (
     DTYPES,
     KNOWN_RATIO,
     MASK_BY_NAME,
+    TORCH_CONVENTIONS,
     Case,
     CheckResult,
+    Convention,
     MaskChoice,
     MaskDiagnosis,
     RenormCell,
@@ -265,13 +266,6 @@ def row_sum_question(label: str) -> str:
     return f"If you zero the blocked weights after the softmax, what does the row of “{label}” sum to?"
 
 
-def question_key(mask, i: int) -> str:
-    """A key for the row-sum question that changes with the mask and the row, so an old answer never grades a
-    new question."""
-    bits = "-".join("".join("1" if v else "0" for v in row) for row in np.asarray(mask, dtype=bool))
-    return f"cp_after_{i}_{hashlib.blake2b(bits.encode(), digest_size=4).hexdigest()}"
-
-
 def row_sum_answer(total: float) -> str:
     """Which of ROW_SUM_OPTIONS a row sum is, to within rounding (attn_core's row_sum_kind)."""
     return ROW_SUM_WORDS[row_sum_kind(total)]
@@ -298,7 +292,7 @@ def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> s
     if allowed == n:
         return f"“{label}” may see {keys}, so nothing in its row is zeroed and it sums to 1, as it should."
     blocked = plural(n - allowed, "blocked key")
-    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax first shared the row's weight over all {n}"
+    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax shared the row over all {n} first"
     if kind == "zero":
         return (f"{seen}, and the {blocked} scored so far ahead that the allowed keys' weights underflowed to 0; "
                 "zeroing the blocked ones leaves nothing.")
@@ -307,8 +301,8 @@ def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> s
                 f"{'it' if n - allowed == 1 else 'them'} takes nothing away. In exact arithmetic the row would sum "
                 "to a little less than 1.")
     return (f"{seen}, and the {blocked} took {amount(1 - total)} of it; zeroing "
-            f"{'it' if n - allowed == 1 else 'them'} leaves {amount(total)}. With the mask on the scores, the "
-            "allowed keys share the whole 1.")
+            f"{'it' if n - allowed == 1 else 'them'} leaves {amount(total)}. Masking the scores instead gives the "
+            "allowed keys the whole 1.")
 
 
 def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> str:
@@ -328,19 +322,18 @@ def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | Non
     how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
                 "every row still sums to 1 to within 10⁻⁹" if short == 0 else
                 f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
-    text = (f"Zeroed after the softmax, {how_many}. The lowest is “{labels[low]}”, "
-            f"at {amount(sums[low])}: its {plural(int((~mask[low]).sum()), 'blocked key')} took "
-            f"{amount(1 - sums[low])} of the weight before being zeroed, and nothing gave it back.")
+    text = f"Zeroed after the softmax, {how_many}; the lowest is “{labels[low]}”, at {amount(sums[low])}."
     if (~mask.any(axis=-1)).any():
         text += " A fully blocked row sums to 0 either way."
     return text
 
 
 def renorm_row_label(cell: RenormCell) -> str:
-    """Which scores a cell of the renormalising table is about: 'your scores ×10' or '[20, 0], key 1 blocked'."""
+    """Which scores a cell of the renormalising table is about: 'your scores ×10' or '[20, 0], key 0 blocked' (keys
+    count from 0, as the token labels do)."""
     if cell.factor is not None:
         return f"your scores ×{cell.factor:g}"
-    return f"[{cell.lead:g}, 0], key 1 blocked"
+    return f"[{cell.lead:g}, 0], key 0 blocked"
 
 
 def renorm_cell_text(cell: RenormCell) -> str:
@@ -375,6 +368,26 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
 # 2. The mask inverted, 3. the mask on the wrong axis
 
 
+# What a True entry means, in the words of PyTorch's documentation: per pair (allows or blocks it), or per key
+TRUE_MEANS = {(True, False): "this query may attend to this key",  # (true_allows, per_key)
+              (False, False): "this query may NOT attend to this key",
+              (True, True): "this key may be attended to",
+              (False, True): "this key is padding: ignore it"}
+THIS_PAGE = Convention("this page", "mask", "(n, n)", true_allows=True)  # the page's own mask, beside PyTorch's
+
+
+def true_means(convention: Convention) -> str:
+    """What a True entry of a mask written in `convention` means (attn_core keeps only whether it allows)."""
+    return TRUE_MEANS[convention.true_allows, convention.per_key]
+
+
+def conventions_table(conventions: Sequence[Convention] = (*TORCH_CONVENTIONS, THIS_PAGE)) -> dict[str, list[str]]:
+    """PyTorch's boolean masks and this page's, as the columns of a small table: where, which argument, its shape
+    and what True means."""
+    return {"PyTorch": [c.api for c in conventions], "argument": [c.argument for c in conventions],
+            "shape": [c.shape for c in conventions], "True means": [true_means(c) for c in conventions]}
+
+
 def inverted_sentence(labels, mask, inverted_weights) -> str:
     """What the inverted mask lets through, and where the weight went."""
     mask = np.asarray(mask, dtype=bool)
@@ -391,8 +404,8 @@ def inverted_sentence(labels, mask, inverted_weights) -> str:
     if n > 1 and np.array_equal(inv, np.triu(np.ones((n, n), dtype=bool), k=1)):
         later = listing([f"“{label}”" for label in labels[1:]])
         return (f"Inverted, your causal mask lets each token see only the tokens after it, never itself: "
-                f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing at all "
-                "(its weights are 0 here; a plain softmax would make them NaN). The model reads only the future.")
+                f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing "
+                "(0s here, NaN with a plain softmax). The model reads only the future.")
     on_allowed = float(np.max(np.where(mask, w, 0.0)))
     let, block = int(inv.sum()), int(mask.sum())
     text = (f"The inverted mask lets through exactly the {plural(let, 'pair')} your mask blocks and blocks the "
@@ -468,9 +481,8 @@ def fill_title(label: str, dtype: str) -> str:
 def blocked_row_note(labels, mask, row: int, added: bool) -> str:
     """Which fully blocked row the fill table shows, and why."""
     if added:
-        return (f"Your mask leaves every query at least one key, so this section also blocks every key of "
-                f"“{labels[row]}”, as happens to the first token of a left-padded sentence under a causal mask. "
-                "(Choose a query under “Also block every key of” above to pick another.)")
+        return (f"Your mask leaves every query a key, so this section blocks every key of “{labels[row]}”, as left "
+                "padding does to the first token under a causal mask.")
     rows = fully_masked_rows(mask)
     more = f" {plural(len(rows) - 1, 'more row is', 'more rows are')} fully blocked too." if rows.size > 1 else ""
     return f"“{labels[row]}” may see no key under your mask: every score in its row is blocked.{more}"
@@ -509,8 +521,8 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
     out = []
     if np.isnan(naive_row).all():
         out.append(f"**−∞ with a plain softmax:** every score in the row of “{label}” is −∞, so is its maximum, and "
-                   f"exp(−∞ − (−∞)) = exp(NaN): {'its weight is' if n == 1 else f'all {n} weights are'} NaN, and so "
-                   "is its output and every gradient that flows through it.")
+                   f"−∞ − (−∞) is NaN: {'its weight is' if n == 1 else f'all {n} weights are'} NaN, and so is its "
+                   "output.")
     else:
         out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
                    f"{amount(np.nanmax(naive_row))}.")
@@ -526,10 +538,10 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
     else:
         even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
         how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
-               f"spreads the weight evenly: {num(1 / n, 3)} on each of the {n} keys, every one of them blocked"
+               f"spreads the weight evenly ({num(1 / n, 3)} on each of the {n} keys, all blocked)"
                if even else f"still puts weight on keys it must not see (up to {amount(fill_row.max())})")
-        out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}. "
-                   f"The query reads the values it was meant to ignore: {output_reading(fill_output)}.")
+        out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}, and "
+                   f"the query reads values it must ignore: {output_reading(fill_output)}.")
     zero = bool(np.all(safe_row == 0))
     out.append("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output of "
                f"0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
@@ -614,25 +626,17 @@ def check_cell(result: CheckResult) -> str:
 
 
 def caught_sentence(table) -> str:
-    """Which checks each mistake fails, as markdown: a sentence, then one line per mistake. `table` is
-    attn_core.mask_mistakes.check_table's (name, results) rows."""
+    """Whether the right computation passes and every mistake fails at least one check, and which mistakes none
+    catches: the table above it says which checks each fails. `table` is attn_core.mask_mistakes.check_table's
+    (name, results) rows."""
     right = next(results for name, results in table if name == "right")
     head = ("The right computation passes all five checks" if all(r.passed for r in right) else
             "The right computation fails a check here, which should never happen")
-    lines, missed = [], []
-    for name, results in table:
-        if name == "right":
-            continue
-        named = mistake_label(name)
-        failed = [str(k + 1) for k, r in enumerate(results) if not r.passed]
-        if failed:
-            lines.append(f"- {named}: {'check' if len(failed) == 1 else 'checks'} {', '.join(failed)}")
-        else:
-            missed.append(lower_first(named))
-    caught = (", and every mistake fails at least one:" if not missed else
-              f". Not caught on this sentence and mask: {'; '.join(missed)}. The others fail:" if lines else
-              f". Not caught on this sentence and mask: {'; '.join(missed)}.")
-    return head + caught + ("\n" + "\n".join(lines) if lines else "")
+    missed = [lower_first(mistake_label(name)) for name, results in table
+              if name != "right" and all(r.passed for r in results)]
+    if not missed:
+        return head + ", and every mistake fails at least one."
+    return head + f". Not caught on this sentence and mask: {'; '.join(missed)}."
 
 
 def _reading(x: float, how: str = "gap") -> str:
@@ -671,11 +675,11 @@ def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: 
                    "its weights and output are all exactly 0." if blocked_row.worst == 0 else
                    "the output holds NaN." if math.isnan(blocked_row.worst) else
                    f"its weights and output entries reach {_reading(blocked_row.worst, 'num')} away from 0."))
-    example = (f"query 2: {num(KNOWN_RATIO / 5, 3)} and {num(1 / 5, 3)}" if n >= 2 else
-               "query 1 sees only itself: 1")
+    example = (f"query 1: {num(KNOWN_RATIO / 5, 3)} and {num(1 / 5, 3)}" if n >= 2 else
+               "query 0 sees only itself: 1")
     out.append(f"{mark[known.passed]} **Known answer**: with one-hot keys and values and each query's own key "
-               f"scoring ln 4, under a causal mask query number k must give 4/(k + 3) to itself and 1/(k + 3) to "
-               f"each earlier key ({example}); the largest gap is {_reading(known.worst)}.")
+               f"scoring ln 4, under a causal mask query i (counting from 0) must give 4/(i + 4) to itself and "
+               f"1/(i + 4) to each earlier key ({example}); the largest gap is {_reading(known.worst)}.")
     return out
 
 
@@ -721,8 +725,8 @@ def run_checks(attention, Q, K, V, mask, t):
     # 5. known answer: one-hot keys and values, each query's own key scores ln 4 after the scaling
     eye = np.eye(n)
     _, out5 = attention(np.log(4) * np.sqrt(n) * eye, eye, eye, causal)
-    k = np.arange(1, n + 1)[:, None]                    # query number k may see k keys
-    expected = np.where(eye == 1, 4 / (k + 3), 1 / (k + 3)) * causal
+    i = np.arange(n)[:, None]                           # query i (from 0) may see i + 1 keys
+    expected = np.where(eye == 1, 4 / (i + 4), 1 / (i + 4)) * causal
     if not np.allclose(out5, expected, rtol=0, atol=1e-9):
         failed.append("5. the one-hot known answer is wrong")
     return failed

@@ -11,7 +11,7 @@ from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
-from attn_ui.checkpoint import predict, reveal
+from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
 from attn_ui.figures import SCREEN_PX
@@ -19,21 +19,23 @@ from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
-INTRO = (
-    "Masking bugs rarely raise an error. The shapes still match, the loss still falls, and the model quietly "
-    "learns the wrong thing, or returns NaN for one row in a thousand. The issue trackers of public attention "
-    "code are full of them: a fully blocked row that turns into NaN (PyTorch issue "
-    "[#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
-    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite "
-    "of what its author thought. Each one below runs on your sentence, one head wide (d_k = d_model), next to "
-    "the right computation and on the same colour scale. The page ends with checks you can run on your own code."
-)
+INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
+         "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
+         "computation.")
+IN_THE_WILD = (
+    "Some return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
+    "fully blocked row that turns into NaN (PyTorch "
+    "issue [#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
+    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite of what "
+    "its author thought. The page ends with checks you can run on your own code.")
+WAITING = ("The wrong weights, the other four mistakes, the checks and the quiz follow once you answer: they would "
+           "give the row's sum away.")
 MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
                "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
 FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
-MARKS = ("Every weight is printed. Compare each table with M above: a pair where M is −∞ must get exactly 0. A "
-         "hatched cell printed NaN is where the computation gave not-a-number.")
 RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
+QUESTION = "cp_after_softmax"  # section 1's prediction: what does the asked row sum to, zeroed after the softmax?
+SYMPTOM = "Its symptom, and the check that catches it"  # each section's fold
 # Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
@@ -47,19 +49,25 @@ def main():
     shared = setup_page(__file__, one_head=True)
     st.title("Mask mistakes")
     st.markdown(INTRO)
-    st.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")  # short enough for a phone
-    st.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"  # narrow enough for a phone
-             r" -\infty & \text{blocked} \end{cases}")
+    with st.expander("Where these bugs turn up", icon=":material/bug_report:"):
+        st.markdown(IN_THE_WILD)
+    formula, cases = st.columns(2)  # side by side on a wide screen, so the mask's table is on the first screen
+    formula.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")
+    cases.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"  # narrow enough for a phone
+                r" -\infty & \text{blocked} \end{cases}")
     inputs, case, choice, controls = your_mask(shared)  # the sentence, the mask, the right computation
-    after_softmax(case, choice)   # 1. zeroing after the softmax: rows stop summing to 1
-    inverted(case)                # 2. True read the other way: attention only where it was blocked
-    wrong_axis(case, choice)      # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
-    finite_minus_infinity(case)   # 4. −10⁹ for −∞: uniform weights, or NaN in float16
-    no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
-    checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
-    spot_the_mask_mistake(case, choice)  # the quiz
-    take_it_home(shared, inputs, case, controls)  # sections 1 to 5 in plain numpy, and as a notebook
-    route_footer(__file__, shared)  # the last page on the route: only "Back"
+    about, numbers = subject(case, choice), (shared.seed, shared.d_model)  # the seed and width move the numbers only
+    asking = not st.session_state["reveal"] and answered(QUESTION, about, numbers) is None  # the question is open
+    after_softmax(case, choice, about, numbers, asking)  # 1. predict the row sum; then zeroing after the softmax
+    if not asking:  # every section from here on could show the asked row's sum (the wrong axis, the checks, the quiz)
+        inverted(case)                # 2. True read the other way: attention only where it was blocked
+        wrong_axis(case, choice)      # 3. (n, 1) instead of (1, n): query rows blocked, not key columns
+        finite_minus_infinity(case)   # 4. −10⁹ for −∞: uniform weights, or NaN in float16
+        no_causal_mask(case)          # 5. the leak test: change a later token, watch earlier outputs
+        checks_for_your_code(case)    # the five checks, live, and as a numpy snippet
+        spot_the_mask_mistake(case, choice)  # the quiz
+        take_it_home(shared, inputs, case, controls)  # sections 1 to 5 in plain numpy, and as a notebook
+    route_footer(__file__, shared)
 
 
 def md(labels) -> list[str]:
@@ -102,9 +110,11 @@ def static_table(columns: dict, where=None) -> None:
                         hide_index=True)
 
 
-def symptom_box(name: str) -> None:
-    """The one-line symptom and the one-line check of mistake `name`."""
-    st.info(say.symptom_box(name), icon=":material/rule:")
+def symptom_box(*names: str) -> None:
+    """The one-line symptom and the one-line check of each mistake named, folded: the tables say it first."""
+    with st.expander(SYMPTOM, icon=":material/rule:"):
+        for name in names:
+            st.info(say.symptom_box(name), icon=":material/rule:")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -116,20 +126,21 @@ def your_mask(shared):
     labels = inputs.labels
     n = len(labels)
     st.header("Your sentence and mask")
+    left, right = st.columns([3, 2])  # side by side on a wide screen, so the mask's table is on the first screen
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
-    kind = st.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
-                    format_func=MASK_LABELS.get, horizontal=True)
+    kind = left.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
+                      format_func=MASK_LABELS.get, horizontal=True)
+    url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
+    block = right.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
+                            format_func=lambda i: "no query" if i == NONE else labels[i],
+                            help="A query that may see no key at all, as the first token of a left-padded sentence "
+                                 "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
     n_padded, custom = 0, None
     if kind == "padding":
         url_bound("pad", 1 if n > 1 else 0, int, options=list(range(n + 1)))
         n_padded = st.select_slider("How many trailing tokens are padding?", options=list(range(n + 1)), key="pad")
     elif kind == "custom":
         custom = custom_grid(n)
-    url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
-    block = st.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
-                         format_func=lambda i: "no query" if i == NONE else labels[i],
-                         help="A query that may see no key at all, as the first token of a left-padded sentence "
-                              "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
     choice = mm.MaskChoice(kind, masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
                            None if block == NONE else int(block))
     case = mm.build_case(inputs, choice.mask)
@@ -159,30 +170,42 @@ def custom_grid(n: int) -> np.ndarray:
     return grid
 
 
+def subject(case: mm.Case, choice: mm.MaskChoice) -> tuple:
+    """What section 1's question is about: the mask (its kind and every pair, a blocked row included), the tokens
+    and the row asked. A new one opens the question again; the seed and d_model only move the numbers."""
+    return choice.kind, tuple(case.labels), masks.encode_mask(case.mask), mm.question_row(case.mask)
+
+
 # ---------------------------------------------------------------------------------------------------------
 @st.fragment
-def after_softmax(case: mm.Case, choice: mm.MaskChoice) -> None:
-    """1. Zeroing the blocked weights after the softmax (a fragment: the prediction reruns only this section)."""
+def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: bool) -> None:
+    """1. Zeroing the blocked weights after the softmax: predict the asked row's sum, then see every row's (a
+    fragment: the prediction reruns this section, and the whole page when it opens or closes). `asking`: the
+    question was open when the whole page last ran, so the sections after this one waited."""
     st.header("1. The mask applied after the softmax")
-    st.markdown("The mask must act on the **scores**, before the softmax. Zeroing the blocked weights afterwards "
-                "leaves each row with only the share its allowed keys got while competing with keys they should "
-                "never have seen, so the row no longer sums to 1.")
+    st.markdown("The mask must act on the **scores**, before the softmax; zeroed afterwards, the blocked keys have "
+                "already taken their share.")
     st.code("# WRONG: the blocked keys already took their share\n"
             "weights = softmax(scores) * mask\n"
             "# right: block, then normalise\n"
             "weights = softmax(np.where(mask, scores, -np.inf))", language="python")
     labels = case.labels
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
+    guess = predict(QUESTION, say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS, about=about,
+                    numbers=numbers)
+    if (guess is None) != asking:
+        st.rerun()  # answered, or asked again, here: the sections after this one show (or wait)
+    if guess is None:
+        st.caption(WAITING)
+        return  # the wrong weights answer the question: they wait for a prediction
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
+    answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
+    reveal(guess, right=guess.value == answer, why=why)  # worked out from the numbers now on the page
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
-    st.caption(MARKS)
-    guess = predict(say.question_key(case.mask, i), say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS)
-    if guess is not None:
-        answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
-        reveal(guess, right=guess.value == answer, why=why)
-        row_sums(case, wrong, choice)
-    symptom_box("after_softmax")
-    renormalising(case)
+    row_sums(case, wrong, choice)
+    with st.expander(f"{SYMPTOM}; and renormalising afterwards", icon=":material/rule:"):
+        st.info(say.symptom_box("after_softmax"), icon=":material/rule:")
+        renormalising(case)
 
 
 def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
@@ -197,9 +220,9 @@ def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
 
 def renormalising(case: mm.Case) -> None:
     """Renormalising after the softmax: right in exact arithmetic, NaN once the allowed weights underflow."""
-    st.subheader("And renormalising afterwards?")
-    st.markdown("Dividing each zeroed row by its new sum (`weights /= weights.sum(-1, keepdims=True)`) repairs the "
-                "sums, and in exact arithmetic gives the masked weights. In floating point it does not always:")
+    st.markdown("**And renormalising afterwards?** Dividing each zeroed row by its new sum "
+                "(`weights /= weights.sum(-1, keepdims=True)`) repairs the sums, and in exact arithmetic gives the "
+                "masked weights. In floating point it does not always:")
     scaled = case.right.scores * case.right.scale
     cells = renormalise_table(scaled, case.mask)
     text = {(say.renorm_row_label(c), c.dtype): say.renorm_cell_text(c) for c in cells}
@@ -212,34 +235,33 @@ def renormalising(case: mm.Case) -> None:
 def inverted(case: mm.Case) -> None:
     """2. The mask's meaning inverted: True read as blocked instead of allowed."""
     st.header("2. The mask's meaning inverted")
-    st.markdown("PyTorch uses both meanings of True, documented side by side. Build a mask in one and pass it "
-                "where the other is expected, and every allowed pair becomes blocked and every blocked pair "
-                "allowed. Nothing fails: the shape matches and the dtype is bool.")
-    rows = [*mm.TORCH_CONVENTIONS, mm.Convention("this page", "mask", "(n, n)", mm.SDPA.true_means, True)]
-    static_table({"PyTorch": [c.api for c in rows], "argument": [c.argument for c in rows],
-                  "shape": [c.shape for c in rows], "True means": [c.true_means for c in rows]})
-    st.code("# True = may NOT attend\n"
-            "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
-            "# WRONG: here True means may attend\n"
-            "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
-            "# right (or is_causal=True)\n"
-            "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)",
-            language="python")
+    st.markdown("Pass a mask whose True means “blocked” where True means “may attend”, and every allowed pair is "
+                "blocked and every blocked one allowed. Nothing fails.")
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
-    symptom_box("inverted")
+    with st.expander(f"{SYMPTOM}; and PyTorch's two meanings of True", icon=":material/rule:"):
+        st.info(say.symptom_box("inverted"), icon=":material/rule:")
+        st.markdown("PyTorch uses both meanings of True, documented side by side; the shape matches and the dtype "
+                    "is bool either way.")
+        static_table(say.conventions_table())
+        st.code("# True = may NOT attend\n"
+                "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
+                "# WRONG: here True means may attend\n"
+                "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
+                "# right (or is_causal=True)\n"
+                "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)",
+                language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
 def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     """3. The mask broadcast along the wrong axis: query rows blocked instead of key columns."""
     st.header("3. The mask on the wrong axis")
-    st.markdown("A padding mask is one flag per **key**. Shaped (1, n), numpy copies it down every row and it "
-                "blocks key columns, as it should. Shaped (n, 1), numpy copies it across every column instead, and "
-                "it blocks query rows. On a full (n, n) mask, the same mistake is its transpose.")
+    st.markdown("A padding mask is one flag per **key**: shaped (1, n) it blocks key columns; shaped (n, 1) it blocks "
+                "query rows instead. On a full (n, n) mask the mistake is its transpose.")
     labels = case.labels
     cols = mm.key_columns(case.mask)
     if cols is not None and cols.any() and not cols.all():
@@ -256,9 +278,8 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
 def finite_minus_infinity(case: mm.Case) -> None:
     """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
     st.header("4. A finite “minus infinity”")
-    st.markdown("Many codebases fill blocked scores with −10⁹ (or −10⁶) instead of −∞, to dodge the NaN that −∞ "
-                "gives a fully blocked row. Each way is computed here in the dtype you pick, on one row that may "
-                "see no key.")
+    st.markdown("Many codebases block with −10⁹ instead of −∞, to dodge the NaN of a row that may see no key. Here "
+                "are both, and the right way, in the dtype you pick.")
     c1, c2 = st.columns(2)
     url_bound("dtype", "float64", str, options=list(mm.DTYPES))
     dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True,
@@ -276,14 +297,13 @@ def finite_minus_infinity(case: mm.Case) -> None:
     W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights", y_title="key")
-    st.caption("Columns: −∞ with a plain softmax, the finite fill, and attn_core's way (−∞, then 0s for a row that "
-               "may see nothing). Every key here is blocked, so every weight must be exactly 0; a hatched cell "
-               "printed NaN is where the computation gave not-a-number.")
-    for sentence in say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
-                                       runs[1].output[row]):
-        st.markdown(sentence)
-    symptom_box("finite_fill")
-    symptom_box("naive_inf")
+    naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
+                                             runs[1].output[row])
+    st.markdown(f"{naive}  \n{filled}")
+    with st.expander(f"{SYMPTOM}; and the right way", icon=":material/rule:"):
+        st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
+        st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
+        st.markdown(safe)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -291,10 +311,9 @@ def finite_minus_infinity(case: mm.Case) -> None:
 def no_causal_mask(case: mm.Case) -> None:
     """5. No causal mask where one was needed: the leak test."""
     st.header("5. No causal mask where one was needed")
-    st.markdown("A model trained to predict the next token must not read it. Without a causal mask, each position "
-                "can read the answer a few tokens ahead: the training loss looks excellent, and the model fails "
-                "when it generates, where the future is not there yet. The test: **change a later token and see "
-                "which earlier outputs move.**")
+    st.markdown("A model that predicts the next token must not read it. Without a causal mask it reads ahead: "
+                "training looks excellent, generating fails. The test: **change a later token; do earlier outputs "
+                "move?**")
     labels, n = case.labels, case.n
     st.session_state[LEAK_SHOWN] = None  # until the table is drawn: the notebook leaves section 5 out
     if n < 2:
@@ -333,26 +352,26 @@ def checks_for_your_code(case: mm.Case) -> None:
     """The five checks that catch every mistake above, run live, and as a numpy snippet (a fragment: the
     snippet's toggle reruns only this section)."""
     st.header("Checks for your own code")
-    st.markdown("Five checks, each run here on the right computation with your sentence and mask. The table "
-                "below runs them on every computation above, wrong ones included.")
+    st.markdown("Five checks, run on every computation above:")
     labels, n = case.labels, case.n
     t = n - 1
     word = mm.replacement_word(case.tokens[t])
     Q2, K2, V2 = mm.swapped_qkv(case, t, word)
     table = mm.check_table(case, Q2, K2, V2, t)
-    right = table[0][1]
-    for sentence in say.check_sentences(right, md(labels), case.mask, t, md([word])[0]):
-        st.markdown(sentence)
     heads = say.check_headings()
     static_table({"computation": [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
     st.markdown(say.caught_sentence(table))
-    # a toggle, not an expander: the snippet (every number of Q, K and V) is built and sent only when asked for
-    if st.toggle("Run these checks on your own code", key="checks_code",
-                 help="Runnable numpy to paste into a notebook, with your sentence's numbers."):
-        st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to replace "
-                    "with your own, and the five checks. It prints “all 5 checks pass” or the ones that fail.")
-        st.code(say.checks_snippet(case, t, array_literal), language="python")
+    with st.expander("The five checks, one by one, and as code for yours", icon=":material/checklist:"):
+        for sentence in say.check_sentences(table[0][1], md(labels), case.mask, t, md([word])[0]):
+            st.markdown(sentence)  # each check as run on the right computation, with the number it measured
+        # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for
+        if st.toggle("Run these checks on your own code", key="checks_code",
+                     help="Runnable numpy to paste into a notebook, with your sentence's numbers."):
+            st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to "
+                        "replace with your own, and the five checks. It prints “all 5 checks pass” or the ones that "
+                        "fail.")
+            st.code(say.checks_snippet(case, t, array_literal), language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -365,8 +384,7 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
         st.info(say.quiz_notice([m.name for m in pool], md(case.labels), mm.quiz_remedies(case, choice)),
                 icon=":material/info:")
         return
-    st.markdown("One of the mistakes above was made on your Q, K, V and mask. Read its weights and the measured "
-                "symptoms, and name it.")
+    st.markdown("One mistake above made these weights from your Q, K, V and mask. Which one?")
 
     def new_question() -> None:
         st.session_state["mquiz"] = (int(st.session_state["mquiz"]) + 1) % (SEED_MAX + 1)
@@ -386,7 +404,7 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
     readings = say.symptom_readings(d)
     static_table({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
                   "right": [v for _, v in say.symptom_readings(right_d)]}, c2)
-    c2.caption(say.READINGS_NOTE)
+    c2.expander("What the readings measure", icon=":material/help:").caption(say.READINGS_NOTE)
     answer = st.radio("Which mistake made the mystery weights?", options=[m.name for m in pool], index=None,
                       key="mquiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):

@@ -153,6 +153,17 @@ def test_a_key_padding_mask_is_true_where_a_key_is_ignored():
     W, _ = sdpa_documented(Q, K, V, attn_mask=kpm[None, :])  # the key padding mask passed as attn_mask
     np.testing.assert_allclose(mm.inverted_mask(Q, K, V, allowed).weights, W, atol=1e-12)
     assert [c.true_allows for c in mm.TORCH_CONVENTIONS] == [True, False, False]
+    assert [c.per_key for c in mm.TORCH_CONVENTIONS] == [False, False, True]
+
+
+def test_a_convention_is_data_not_words():
+    """attn_core says what a True entry does (allows or blocks, per pair or per key), never in a sentence: the words
+    for it are attn_lessons.mask_mistakes.true_means."""
+    from dataclasses import fields
+
+    assert [f.name for f in fields(mm.Convention)] == ["api", "argument", "shape", "true_allows", "per_key"]
+    for c in mm.TORCH_CONVENTIONS:
+        assert " " not in c.api + c.argument.removesuffix(" (bool)")  # names of PyTorch's API, no prose
 
 
 def test_the_wrong_axis_is_the_padding_flags_shaped_n_by_1():

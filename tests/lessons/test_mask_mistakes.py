@@ -53,11 +53,15 @@ def test_check_cells_and_the_caught_sentence():
     t = 5
     table = mm.check_table(case, *mm.swapped_qkv(case, t, "dog"), t)
     text = say.caught_sentence(table)
-    assert text.startswith("The right computation passes all five checks, and every mistake fails at least one:")
-    for name, results in table[1:]:
-        label = say.mistake_label(name)
-        failed = ", ".join(str(k + 1) for k, r in enumerate(results) if not r.passed)
-        assert f"- {label}: check" in text and failed in text.split(f"- {label}: ")[1].split("\n")[0]
+    assert all(r.passed for r in table[0][1]) and all(not all(r.passed for r in results) for _, results in table[1:])
+    assert text == "The right computation passes all five checks, and every mistake fails at least one."
+    # a mistake that passes every check is named; the table above the sentence says which checks the others fail
+    passing = [mm.CheckResult(name, True, 0.0) for name in mm.CHECK_NAMES]
+    missed = [table[0], ("after_softmax", passing), *table[2:4], ("no_mask", passing)]
+    assert say.caught_sentence(missed) == ("The right computation passes all five checks. Not caught on this sentence "
+                                           "and mask: mask applied after the softmax; no mask where one was needed.")
+    failing = [("right", [mm.CheckResult("rows", False, 0.5), *passing[1:]]), *table[1:]]
+    assert say.caught_sentence(failing).startswith("The right computation fails a check here")
 
 
 def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
@@ -106,7 +110,7 @@ def test_the_row_sum_question_and_its_answer():
     answer, why = say.row_sum_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0)
     assert answer == "exactly 0" and "every weight in its row is zeroed" in why
     assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
-    assert say.question_key(case.mask, 0) != say.question_key(mm.with_blocked_row(case.mask, 3), 0)
+    # a new mask opens the question again: the page's about= (tests/pages/test_mask_mistakes.py), no key per mask
 
 
 @pytest.mark.parametrize("mask", [causal_mask(6), padding_mask(6, [4, 5]), mm.with_blocked_row(causal_mask(6), 3),
@@ -138,6 +142,22 @@ def test_the_inverted_sentence():
     assert "exactly the 12 pairs your mask blocks and blocks the 24" in text and "is now exactly 0" in text
     assert "blocks everything" in say.inverted_sentence(case.labels, np.ones((6, 6), bool), w)
     assert "allows every pair" in say.inverted_sentence(case.labels, np.zeros((6, 6), bool), w)
+
+
+def test_pytorchs_conventions_are_worded_here_from_what_true_does_in_attn_core():
+    """The three phrases of PyTorch's documentation live in the words; attn_core says only whether True allows a
+    pair and whether the mask is one flag per key."""
+    assert [say.true_means(c) for c in mm.TORCH_CONVENTIONS] == [
+        "this query may attend to this key", "this query may NOT attend to this key", "this key is padding: ignore it"]
+    table = say.conventions_table()
+    assert table["PyTorch"] == ["torch.nn.functional.scaled_dot_product_attention", "torch.nn.MultiheadAttention",
+                                "torch.nn.MultiheadAttention", "this page"]
+    assert table["argument"] == ["attn_mask (bool)", "attn_mask (bool)", "key_padding_mask (bool)", "mask"]
+    assert table["shape"] == ["(…, L, S)", "(L, S)", "(N, S)", "(n, n)"]
+    assert table["True means"][3] == table["True means"][0]  # this page reads a mask as scaled_dot_product_attention
+    for c, means in zip(mm.TORCH_CONVENTIONS, table["True means"], strict=False):  # the words say what the maths does
+        allowed = mm.allowed_from(np.array([[True, False]]) if not c.per_key else np.array([True, False]), c)
+        assert bool(allowed.reshape(-1)[0]) == ("NOT" not in means and "ignore" not in means), (c, means)
 
 
 def test_the_wrong_axis_sentence_and_the_two_shapes():
@@ -193,7 +213,7 @@ def test_the_blocked_row_note_and_the_fill_text():
     assert (row, added) == (2, False) and np.array_equal(mask, case.mask)
     note = say.blocked_row_note(case.labels, case.mask, row, added)
     assert note.startswith("“sat” may see no key") and "1 more row is fully blocked too" in note
-    assert "also blocks every key of “on”" in say.blocked_row_note(case.labels, causal_mask(6), 3, True)
+    assert "this section blocks every key of “on”" in say.blocked_row_note(case.labels, causal_mask(6), 3, True)
     assert say.fill_text("min", "float16") == "the lowest float16, −65504"
     assert say.fill_text("-1e9", "float64") == "−10⁹"
 
@@ -220,13 +240,16 @@ def test_the_check_sentences_match_the_results():
     lines = say.check_sentences(results, case.labels, case.mask, t, "dog")
     assert len(lines) == 5 and all(line.startswith("✓") for line in lines)
     assert "15 blocked pairs is exactly 0" in lines[1] and "“mat” to “dog” moves none of them" in lines[2]
-    assert "(query 2: 0.800 and 0.200)" in lines[4]
+    assert "query i (counting from 0) must give 4/(i + 4) to itself" in lines[4]
+    assert "(query 1: 0.800 and 0.200)" in lines[4]  # positions count from 0, as the labels and numpy do
+    np.testing.assert_allclose(mm.one_hot_expected(causal_mask(6))[1, :2], [0.2, 0.8])  # query 1: key 0, itself
+    np.testing.assert_allclose([4 / (i + 4) for i in range(6)], np.diag(mm.one_hot_expected(causal_mask(6))))
     wrong = mm.run_checks(mm.naive_minus_inf, case, *mm.swapped_qkv(case, t, "dog"), t)
     lines = say.check_sentences(wrong, case.labels, case.mask, t, "dog")
     assert lines[3].startswith("✗") and lines[3].endswith("blocked, the output holds NaN.")
     single = say.check_sentences(results[:2] + [mm.CheckResult("leak", True, 0.0, False)] + results[3:],
                                 ["w"], np.ones((1, 1), bool), 0, "dog")
-    assert single[2].startswith("—") and "query 1 sees only itself" in single[4]
+    assert single[2].startswith("—") and "query 0 sees only itself" in single[4]
 
 
 def test_md_safe_labels_are_left_to_the_page_and_sentences_end_with_a_full_stop():
@@ -247,12 +270,12 @@ def test_renormalising_in_words():
     """The table's cells and the sentence under it (the numbers themselves: tests/core/test_mask_mistakes.py)."""
     cells = {(say.renorm_row_label(c), c.dtype): c
              for c in mm.renormalise_table(np.zeros((2, 2)), np.ones((2, 2), dtype=bool))}
-    assert say.renorm_cell_text(cells[("[20, 0], key 1 blocked", "float16")]) == "NaN in 1 row"
+    assert say.renorm_cell_text(cells[("[20, 0], key 0 blocked", "float16")]) == "NaN in 1 row"  # keys from 0
     assert say.renorm_cell_text(cells[("your scores ×1", "float64")]) == "same"
     assert say.renorm_cell_text(mm.RenormCell(10, None, "float32", 0.31, 0)) == "off by 0.310"
     assert list(dict.fromkeys(label for label, _ in cells)) == [
         "your scores ×1", "your scores ×10", "your scores ×100", "your scores ×1000",
-        "[20, 0], key 1 blocked", "[200, 0], key 1 blocked", "[800, 0], key 1 blocked"]
+        "[20, 0], key 0 blocked", "[200, 0], key 0 blocked", "[800, 0], key 0 blocked"]
     # a sentence whose blocked score leads: scaled up, it breaks on the learner's own scores
     scaled = np.array([[0.0, 0.5], [1.0, 0.0]])
     mask = np.array([[True, False], [True, True]])

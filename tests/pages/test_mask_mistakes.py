@@ -9,8 +9,9 @@ import pytest
 
 import attn_core
 from attn_core import mask_mistakes as mm
-from attn_core.masks import build_mask
+from attn_core.masks import build_mask, parse_mask
 from attn_core.mistakes import draw_mistake
+from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
 from attn_ui.tables import step_names
 from tests.apptest_utils import all_text, run_page, table_titled, tables
@@ -24,6 +25,13 @@ AFTER, INVERTED, AXIS = ("WRONG weights = softmax(QKᵀ/√d_k) · mask", "WRONG
 
 
 def open_page(**query_params):
+    """The page with every section drawn: the predictions skipped (reveal=1), as a presenter opens it. Tests of
+    the question itself use open_asking."""
+    return open_asking(**({"reveal": 1} | query_params))
+
+
+def open_asking(**query_params):
+    """The page as a learner opens it: section 1's question open, the sections after it waiting."""
     at = run_page(PAGE, **query_params)
     assert not at.exception, at.exception[0].value if at.exception else ""
     return at
@@ -156,7 +164,7 @@ def test_one_token():
     at = open_page(text="hello")
     assert all("(1 × 1)" in t.caption or "(1 × 3)" in t.caption for t in tables(at))
     text = all_text(at)
-    assert "single token" in text and "query 1 sees only itself" in text
+    assert "single token" in text and "query 0 sees only itself" in text  # positions count from 0
     assert not titled(at, "largest change")
     assert_no_nan_words(at)
 
@@ -223,32 +231,6 @@ def test_a_grid_of_the_wrong_size_and_an_unreadable_word_are_explained():
     assert "already the token there" in all_text(at)
 
 
-@pytest.mark.parametrize(("params", "mask", "prediction", "verdict"), [
-    ({}, build_mask("causal", 6), "between 0 and 1", "success"),
-    ({}, build_mask("causal", 6), "exactly 1", "warning"),
-    # ?mask=padding&pad=6: the row of “the·0” sums to exactly 0, which is not also "between 0 and 1"
-    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "exactly 0", "success"),
-    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "between 0 and 1", "warning"),
-])
-def test_predict_the_row_sum_then_see_it(params, mask, prediction, verdict):
-    at = open_page(**params)
-    case = case_for(mask)
-    key = say.question_key(case.mask, 0)
-    assert not any("WRONG: row sum" in t.value.columns for t in at.table)  # hidden until answered
-    assert at.radio(key=f"{key}_value").options == ["exactly 0", "between 0 and 1", "exactly 1", "more than 1"]
-    at.radio(key=f"{key}_value").set_value(prediction).run()
-    at.button(key=f"{key}_check").click().run()
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    answer, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
-    assert (answer == prediction) == (verdict == "success")
-    shown = [e.value for e in getattr(at, verdict)]
-    assert any(why in s for s in shown), shown
-    assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
-    sums = next(t.value for t in at.table if "WRONG: row sum" in t.value.columns)
-    np.testing.assert_allclose(numbers(sums["WRONG: row sum"]), wrong.sum(-1), atol=5e-4)  # printed with 3 decimals
-    np.testing.assert_allclose(numbers(sums["right: row sum"]), case.mask.any(-1), atol=5e-4)
-
-
 @pytest.mark.parametrize("right_answer", [True, False])
 def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
     at = open_page(mquiz=3)
@@ -298,30 +280,13 @@ def test_the_leak_test_follows_its_controls():
     assert "moves both earlier outputs" in all_text(at)
 
 
-def test_show_me_reveals_the_row_sums_without_a_mark():
-    at = open_page()
-    case = case_for(build_mask("causal", 6))
-    key = say.question_key(case.mask, 0)
-    at.button(key=f"{key}_skip").click().run()
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
-    _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
-    assert any(why == i.value for i in at.info) and not at.success
-    assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
-    assert any("WRONG: row sum" in t.value.columns for t in at.table)
-
-
-def test_skip_the_predictions_shows_the_row_sums_at_once():
-    at = open_page(reveal=1)
-    key = say.question_key(build_mask("causal", 6), 0)
-    assert any("WRONG: row sum" in t.value.columns for t in at.table)
-    assert f"{key}_check" not in [b.key for b in at.button]  # no question asked
-
-
-def test_the_last_page_on_the_route_links_only_back():
+def test_the_page_links_back_and_on_along_the_route_without_reveal():
+    """The route goes on to Check yourself now (issue 23): Next and Back carry the shared settings, never reveal."""
     at = open_page(text="Dogs chase cats", seed="11")
     links = {e.proto.label: e.proto for e in at.get("page_link")}
-    assert "Back: Masks and heads" in links and "seed=11" in links["Back: Masks and heads"].query_string
-    assert not any(label.startswith("Next:") for label in links)
+    assert "Back: Common mistakes" in links and "Next: Check yourself" in links
+    for label in ("Back: Common mistakes", "Next: Check yourself"):
+        assert "seed=11" in links[label].query_string and "reveal" not in links[label].query_string
 
 
 def test_no_chart_and_the_right_weights_are_one_table_shown_three_times():
@@ -440,3 +405,189 @@ def test_tokens_that_look_like_markdown_or_markup_stay_text_in_every_table():
     assert rows == cols == labels  # escaped in the markup, read back as the very tokens
     sums = next(t.value for t in at.table if "WRONG: row sum" in t.value.columns)
     assert list(sums["query"]) == [md_text(label) for label in labels]  # literal in st.table's markdown
+
+
+# ------------------------------------------------------------------------- issue 23: the question, the budget
+Q = "cp_after_softmax"  # section 1's question
+
+
+def answer(at, option: str | None):
+    """Pick `option` and check it (None: press “Show me”); the run after the click shows the stored guess."""
+    if option is None:
+        at.button(key=f"{Q}_skip").click().run()
+    else:
+        at.radio(key=f"{Q}_value").set_value(option)
+        at.button(key=f"{Q}_check").click().run()
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    return at.run()
+
+
+def verdicts(at) -> list[str]:
+    return [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right.**", "**Not quite.**"))]
+
+
+def row_sums_table(at):
+    return next((t.value for t in at.table if "WRONG: row sum" in t.value.columns), None)
+
+
+def assert_open(at, label: str) -> None:
+    """Asked afresh about the row of `label`: no stored guess, no verdict, nothing picked, and nothing after the
+    question drawn (the wrong weights, the row sums, sections 2 to 5, the checks, the quiz, the notebook)."""
+    text = all_text(at)
+    question = say.row_sum_question(label)
+    assert f"**Predict first.** {question}" in text and "Your prediction" not in text
+    assert not verdicts(at) and at.radio(key=f"{Q}_value").value is None
+    assert not titled(at, AFTER) and row_sums_table(at) is None
+    assert [h.value for h in at.header] == ["Your sentence and mask", "1. The mask applied after the softmax"]
+    assert not at.get("download_button") and "show_code" not in [t.key for t in at.toggle]
+    assert "they would give the row's sum away" in text
+
+
+@pytest.mark.parametrize(("params", "mask", "prediction", "verdict"), [
+    ({}, build_mask("causal", 6), "between 0 and 1", "success"),
+    ({}, build_mask("causal", 6), "exactly 1", "warning"),
+    # ?mask=padding&pad=6: the row of “the·0” sums to exactly 0, which is not also "between 0 and 1"
+    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "exactly 0", "success"),
+    ({"mask": "padding", "pad": 6}, np.zeros((6, 6), dtype=bool), "between 0 and 1", "warning"),
+])
+def test_predict_the_row_sum_then_see_it(params, mask, prediction, verdict):
+    at = open_asking(**params)
+    case = case_for(mask)
+    assert_open(at, "the·0")  # hidden until answered
+    assert at.radio(key=f"{Q}_value").options == ["exactly 0", "between 0 and 1", "exactly 1", "more than 1"]
+    at = answer(at, prediction)
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
+    assert (answer_ == prediction) == (verdict == "success")
+    shown = [e.value for e in getattr(at, verdict)]
+    assert any(why in s for s in shown), shown
+    assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
+    assert f"Your prediction: **{prediction}**" in all_text(at)  # the option itself, never a position
+    sums = row_sums_table(at)
+    np.testing.assert_allclose(numbers(sums["WRONG: row sum"]), wrong.sum(-1), atol=5e-4)  # printed with 3 decimals
+    np.testing.assert_allclose(numbers(sums["right: row sum"]), case.mask.any(-1), atol=5e-4)
+    np.testing.assert_allclose(table_titled(at, AFTER)[0], wrong, atol=WEIGHTS)
+    assert "2. The mask's meaning inverted" in [h.value for h in at.header]  # the page goes on once answered
+
+
+def test_show_me_reveals_the_row_sums_without_a_mark():
+    at = answer(open_asking(), None)
+    case = case_for(build_mask("causal", 6))
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
+    assert any(why == i.value for i in at.info) and not at.success
+    assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
+    assert row_sums_table(at) is not None and "You skipped this one." in all_text(at)
+
+
+def test_skip_the_predictions_shows_the_row_sums_at_once():
+    at = open_page()
+    assert row_sums_table(at) is not None and titled(at, AFTER)
+    assert f"{Q}_check" not in [b.key for b in at.button]  # no question asked
+
+
+@pytest.mark.parametrize(("change", "label"), [
+    (lambda at: at.radio(key="mask").set_value("padding"), "the·0"),
+    (lambda at: at.selectbox(key="block").set_value(3), "the·0"),
+    (lambda at: at.text_area(key="text").set_value("a dog ran home"), "a"),
+    (lambda at: at.text_area(key="text").set_value("the dog sat on the rug"), "the·0"),  # same row, new tokens
+], ids=["mask", "blocked row", "sentence", "same first word"])
+def test_a_new_mask_or_sentence_opens_the_question_again_with_no_verdict(change, label):
+    at = answer(open_asking(), "between 0 and 1")
+    assert verdicts(at)[0].startswith("**Right.**") and titled(at, AFTER)
+    change(at).run()
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    assert_open(at, label)
+
+
+def test_a_new_custom_grid_opens_it_again():
+    at = answer(open_asking(mask="custom", custom="100000-110000-111000-111100-111110-111111"), "between 0 and 1")
+    assert verdicts(at)
+    at.text_input(key="custom").set_value("100000-110000-111000-111100-111110-111110").run()
+    assert_open(at, "the·0")
+
+
+@pytest.mark.parametrize(("widget", "key", "value", "seed", "d_model"), [
+    ("number_input", "seed", 5, 5, 8), ("select_slider", "d_model", 16, 0, 16)])
+def test_the_seed_or_width_keeps_the_reveal_and_judges_the_same_guess_again(widget, key, value, seed, d_model):
+    """The seed and d_model move the numbers, not the question: the reveal stays, the guess is the one given, and
+    the verdict and its reading are worked out for the numbers now on the page, which says they moved."""
+    at = answer(open_asking(), "exactly 1")
+    assert verdicts(at)[0].startswith("**Not quite.**")
+    getattr(at, widget)(key=key).set_value(value).run()
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    text = all_text(at)
+    assert "Your prediction: **exactly 1**" in text and "checked against the numbers on the page now" in text
+    case = case_for(build_mask("causal", 6), seed=seed, d_model=d_model)
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
+    (verdict,) = verdicts(at)
+    assert verdict == f"**{'Right' if answer_ == 'exactly 1' else 'Not quite'}.** {why}"
+    before = case_for(build_mask("causal", 6))
+    assert fmt.num(wrong[0].sum(), 3) != fmt.num(mm.mask_after_softmax(before.Q, before.K, before.V,
+                                                                        before.mask).weights[0].sum(), 3)
+    np.testing.assert_allclose(table_titled(at, AFTER)[0], wrong, atol=WEIGHTS)  # the tables follow the numbers
+
+
+def printed_everywhere(at) -> str:
+    """Every string the page prints: its text and code, its tables' markup, its small tables' cells."""
+    cells = [str(v) for t in at.table for col in t.value.columns for v in [col, *t.value[col]]]
+    return "\n".join([all_text(at), *(el.proto.body for el in at.get("html")), *cells])
+
+
+def asked_row_cells(at, i: int) -> list[str]:
+    """Row i of the WRONG (mask after the softmax) weights table, cell by cell, as printed."""
+    (table,) = titled(at, AFTER)
+    return [text for text, _ in table.body[i]["cells"]]
+
+
+@pytest.mark.parametrize("params", [{}, {"mask": "padding", "pad": 2}, {"block": 3},
+                                    {"mask": "custom", "custom": "111111-110000-111000-111100-111110-111111"}])
+def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(params):
+    """The asked row's sum (and what the blocked keys took, 1 minus it) and its weights under the mistake are in
+    no sentence, table or line of code until the learner answers; and once answered the same search finds them."""
+    from attn_lessons.mask_mistakes import amount
+
+    at = open_asking(**params)
+    custom = parse_mask(params["custom"]) if "custom" in params else None
+    case = case_for(mm.with_blocked_row(build_mask(params.get("mask", "causal"), 6, n_padded=params.get("pad", 0),
+                                                   custom=custom), params.get("block")))
+    i = mm.question_row(case.mask)
+    total = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights[i].sum()
+    assert 0 < total < 1
+    said = [amount(total), amount(1 - total), fmt.num(total, 3), fmt.num(1 - total, 3)]
+    printed = printed_everywhere(at)
+    assert not [s for s in said if s in printed], said
+    shown = open_page(**params)  # the same page, answered: the row's cells as the WRONG table prints them
+    cells = asked_row_cells(shown, i)
+    assert not [row for t in tables(at) for row in t.body if [c for c, _ in row["cells"]] == cells]
+    assert [s for s in said if s in printed_everywhere(shown)]  # the search can fail: answered, it finds them
+    answered_ = answer(at, "between 0 and 1")
+    assert asked_row_cells(answered_, i) == cells and [s for s in said if s in printed_everywhere(answered_)]
+
+
+def test_mask_mistakes_reads_in_its_budget_with_the_deep_dives_folded():
+    """Issue 23: at most 700 words with the predictions skipped, the mask's table and the question within the first
+    120 words; the renormalising and float16 underflow dive, PyTorch's conventions, the right way's reading and
+    the checks one by one sit in expanders, closed by default."""
+    from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
+
+    at = open_page()
+    words, before = reading(at)
+    assert words <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (words, before)
+    assert words <= 600, words  # the route's reading time for this page, 3 minutes, is at most 600 words
+    _, before = reading(open_asking())  # the question is on the first screen too
+    assert before is not None and before <= WORDS_BEFORE_PICTURE
+    folds = {e.label: e for e in at.expander}
+    assert all(not e.proto.expanded for e in folds.values())
+    inside = {label: "\n".join(m.value for kind in ("markdown", "info") for m in e.get(kind))
+              for label, e in folds.items()}
+    dive = next(text for label, text in inside.items() if "renormalising afterwards" in label)
+    assert "underflow" in dive and "float16" in dive
+    conventions = next(label for label in folds if "PyTorch's two meanings of True" in label)
+    assert conventions and "“this key is padding: ignore it”" not in all_text(at)  # a table cell, not prose
+    assert any("**Known answer**" in text for text in inside.values())
+    assert any("**attn_core's softmax**" in text for text in inside.values())
+    outside = "\n".join(m.value for m in at.main.get("markdown") if not any(m in e.get("markdown")
+                                                                           for e in at.expander))
+    assert "underflow" not in outside and "**Known answer**" not in outside

@@ -1,11 +1,11 @@
-"""A matrix as the browser's own HTML table: every value printed, coloured from the charts' own scales.
+"""A matrix as the browser's own HTML table: every value printed, coloured from Plotly's named colour scales.
 
 `matrix_html` builds the markup (pure: numbers in, a string out, testable without Streamlit); `draw_matrix`
 hands it to `st.html`. A table costs the browser a fraction of a Plotly heatmap, its digits never overlap, and a
 screen reader walks it cell by cell.
 
-The colour of a cell is its value's step on the chart's scale (figures.SIGNED centred on 0, figures.WEIGHTS from
-0 to 1), sampled from `plotly.colors`, so a table and a chart of the same numbers agree. Each step is one class
+The colour of a cell is its value's step on the app's scale (figures.SIGNED centred on 0, figures.WEIGHTS from
+0 to 1), sampled from `plotly.colors`, so the app's palettes stay one with its charts'. Each step is one class
 with one background and the text colour that reaches 4.5:1 on it; the table's most common step is its default
 and needs no class at all. −∞ and NaN cells say so in their text and are hatched, never told by colour alone.
 
@@ -146,7 +146,7 @@ def cell_texts(values, decimals: int) -> list[str]:
 
 def value_range(M, kind: str, zmax: float | None) -> tuple[float, float]:
     """(low, high) of the colour scale: 0 … 1 for weights; ±zmax for signed, by default the largest |finite
-    value| (1 when there is none), as figures.matrix_figure sets it, so twins given one zmax share a range."""
+    value| (1 when there is none), so twins given one zmax share a range."""
     if kind == "weights":
         return 0.0, 1.0
     finite = np.abs(M[np.isfinite(M)])
@@ -240,7 +240,7 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     """Matrix M (r, c) as an HTML table for st.html, captioned 'title = formula  (r × c)'.
 
     kind="signed" colours on a scale centred on 0 (±zmax, shared by twins when given, else the largest |value|);
-    kind="weights" on 0 … 1, as figures.matrix_figure does. Every value is printed with `decimals` decimals
+    kind="weights" on 0 … 1. Every value is printed with `decimals` decimals
     (−∞, +∞ and NaN as such, hatched). highlight_row / highlight_col (indices) outline a row or a column (the
     traced query, the blocked row). The table scrolls sideways in its own box; when it may be wider than
     `width_px` (the narrowest it is drawn at), that box is a labelled region the keyboard can focus and scroll.

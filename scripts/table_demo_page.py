@@ -3,7 +3,7 @@
 A weights matrix with its traced query outlined, a signed one, masked scores with −∞ and NaN, a 32 × 64
 matrix wider than any screen, labels that try to be markup, and two tables side by side in columns. The
 browser test (tests/browser/test_tables.py) opens it at 390 and 1280 px; the benchmark can use it as the
-yardstick for a page of tables. `?compare=1` adds today's Plotly heatmap of the same weights, to compare.
+yardstick for a page of tables (scripts/one_chart_page.py keeps the one-heatmap yardstick).
 
     python -m streamlit run scripts/table_demo_page.py --server.headless true --server.address 127.0.0.1 \\
         --server.port 8606 --browser.gatherUsageStats false
@@ -68,9 +68,3 @@ draw_matrix(weights, "weights", TOKENS, TOKENS, kind="weights", decimals=3, wher
 draw_matrix(weights @ X, "output", TOKENS, [f"d{j}" for j in range(8)], formula="weights·V", where=right,
             share=0.5)
 
-if st.query_params.get("compare") == "1":
-    from attn_ui.figures import matrix_figure, plot
-
-    st.subheader("The same weights as today's chart")
-    plot(matrix_figure(weights, "weights = softmax(QKᵀ/√d_k)", TOKENS, TOKENS, kind="weights", decimals=3,
-                       x_title="key", y_title="query"), key="compare")

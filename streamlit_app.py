@@ -44,17 +44,20 @@ def main() -> None:
     where_qkv_come_from(inputs.labels, start, res)
     take_it_home(shared, inputs.labels, start, res, named)  # the code and the notebook, for the same query
     the_route(shared)
-    route_footer(__file__, shared)
+    # the builder goes on with the weights Home showed: the named features, or random ones
+    start = "random" if st.session_state.get("home_random") else "interpretable"
+    route_footer(__file__, shared, carry={"start": start})
 
 
 def the_route(shared) -> None:
     """The pages in the order to take them, each with the question it answers; links keep your settings."""
     st.html(ROUTE_WRAP)
     with st.container(border=True, key="home_route"):
-        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings.")
+        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings. "
+                    "The core takes about half an hour; the deep dives go further.")
         for k, page in enumerate(route()[1:], start=1):
-            st.page_link(page.path, label=f"{k}. {page.label}: {page.question}", icon=page.icon,
-                         query_params=shared.query_params())
+            st.page_link(page.path, label=f"{k}. {page.label} ({page.kind}, {page.minutes} min): {page.question}",
+                         icon=page.icon, query_params=shared.query_params())
 
 
 def three_roles() -> None:

@@ -94,8 +94,8 @@ def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
 def reveal(guess: Guess, right: bool, why: str) -> None:
     """Say whether the prediction was right, and why, from the numbers on screen."""
     if guess.moved and not guess.skipped:
-        st.caption("The numbers changed since you answered (a new seed or width): your prediction is checked "
-                   "against the numbers on the page now.")
+        st.caption("The numbers changed since you answered: your prediction is checked against the numbers on the "
+                   "page now.")
     if guess.skipped:
         st.info(why, icon=":material/lightbulb:")
     elif right:

@@ -13,6 +13,7 @@ from attn_lessons.builder import action_animal_lesson
 from attn_lessons.format import md_text, num
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
 from attn_ui.figures import SCREEN_PX, bar_figure, plot
 from attn_ui.pages import route
@@ -137,6 +138,9 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
     reveal(guess, right, why)
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("home.top_key", classroom.page_state(query=i, start="interpretable" if named else "random"),
+                         guess.value, right, checkpoint="home_top")
     st.caption(f"{say.one_head_caption(start.X.shape[1], tokens, named)} "
                f"{say.query_steps_caption(d_k, res.weights[i])}")
     pair = action_animal_pair(tokens) if named else None

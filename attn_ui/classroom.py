@@ -251,6 +251,13 @@ def last_notice() -> str | None:
     return st.session_state.get(NOTICE)
 
 
+def page_state(**about: Any) -> dict[str, Any]:
+    """settings_state from the session's shared settings, for a section that is not handed them."""
+    ss = st.session_state
+    return {"text": ss.get("_good_text", ""), "seed": ss.get("seed"), "d_model": ss.get("d_model"),
+            "heads": ss.get("heads"), **about}
+
+
 def settings_state(shared, **about: Any) -> dict[str, Any]:
     """A question's state from the shared settings (the sentence, seed, d_model, heads) and what it is about."""
     return {"text": shared.text, "seed": shared.seed, "d_model": shared.d_model, "heads": shared.heads, **about}

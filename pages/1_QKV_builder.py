@@ -23,6 +23,7 @@ from attn_lessons import builder as say
 from attn_ui.cells import MAX_ABS, apply_edits, cell_text
 from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_dot
 from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
@@ -354,6 +355,9 @@ def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
     verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q],
                                       say.guessed_key(labels, guess.value))
     reveal(replace(guess, moved=False), right=verdict.right, why=verdict.why)  # the caption above says what moved
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("builder.most_weight", classroom.page_state(query=q, start=setup.start, pe=setup.pe),
+                         guess.value, verdict.right, checkpoint=MOST)
     return True
 
 

@@ -12,6 +12,7 @@ from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_lessons import mistakes as say
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import load_inputs
@@ -135,8 +136,10 @@ def wrong_axis(labels, Q, K, V, numbers) -> bool:
                     about=AXIS_ABOUT, numbers=numbers)
     if guess is None:
         return False  # the sums, and everything that gives them away, wait for the prediction
-    reveal(guess, right=not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights),
-           why=say.axis_reveal(axis0.weights))
+    right_sums = not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights)
+    reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights))
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("mistakes.axis", classroom.page_state(), guess.value, right_sums, checkpoint="cp_axis")
     for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
         col.markdown(f"Sums, **{which}** weights")  # static tables: three narrow columns, no grid to step through
         col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)

@@ -10,6 +10,7 @@ from attn_lessons import masks as say
 from attn_lessons.format import md_text
 from attn_ui.checkpoint import Guess, answered, predict, reveal
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.code import source
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.figures import SCREEN_PX
@@ -208,8 +209,12 @@ def verdict(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHead
     i = masks.checkpoint_token(n_real)
     keys = None if guess.value is None else [inputs.labels.index(x) for x in guess.value]  # labels back to keys
     shown = [md_text(lab) for lab in inputs.labels]
-    reveal(guess, right=masks.prediction_right(keys, mask, i),
-           why=say.see_why(shown, mask, i, n_real, res.weights, keys))
+    right = masks.prediction_right(keys, mask, i)
+    reveal(guess, right=right, why=say.see_why(shown, mask, i, n_real, res.weights, keys))
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("masks.see", classroom.page_state(mask=st.session_state["mask"], query=i,
+                                                           n_tokens=len(inputs.labels), n_real=n_real),
+                         guess.value, right, checkpoint=SEE)
 
 
 def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:

@@ -387,3 +387,27 @@ def test_a_quiz_answer_is_sent_as_the_quiz_read_it_with_its_misconception():
     rows = classroom_store(at).answer_rows(code, key)
     assert [(r["attempt"], r["answer"], r["right"], r["misconception"]) for r in rows] == [
         (1, "22.6274", False, "divides by √d_model, not one head's √d_k"), (2, "8", True, "")]
+
+
+def answer_prediction(at: AppTest, key: str, option) -> AppTest:
+    """Pick `option` in the prediction `key` and press Check, as a learner does."""
+    at.radio(key=f"{key}_value").set_value(option)
+    at.button(key=f"{key}_check").click().run()
+    assert_ran(at)
+    return at.run()
+
+
+@pytest.mark.parametrize("page, key, option, question", [
+    ("pages/3_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
+    ("streamlit_app.py", "home_top", "cat", "home.top_key"),
+])
+def test_the_pages_send_their_predictions_to_the_class(page, key, option, question):
+    """A learner in a class answers a page's own prediction: the answer reaches the teacher's rows, once."""
+    at, code, key_ = teacher_starts_a_class()
+    learner = run_page(page, **{"class": code})
+    assert_ran(learner)
+    answer_prediction(learner, key, option)
+    learner.run()  # a rerun shows the same answer again: it is not sent twice
+    rows = [r for r in classroom_store(at).answer_rows(code, key_) if r["question"] == question]
+    assert len(rows) == 1 and rows[0]["attempt"] == 1, rows
+    assert rows[0]["answer"] in (option, "wrong", "right") or option in rows[0]["answer"]

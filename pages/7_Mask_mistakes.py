@@ -23,19 +23,19 @@ INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, 
          "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
          "computation.")
 IN_THE_WILD = (
-    "Some return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
+    "Some bugs return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
     "fully blocked row that turns into NaN (PyTorch "
     "issue [#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
     "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite of what "
     "its author thought. The page ends with checks you can run on your own code.")
-WAITING = ("The wrong weights, the other four mistakes, the checks and the quiz follow once you answer: they would "
-           "give the row's sum away.")
+WAITING = ("The wrong weights, sections 2 to 5, the checks and the quiz follow once you answer: several of them "
+           "would give the row's sum away.")
 MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
                "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
 FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
 RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
 QUESTION = "cp_after_softmax"  # section 1's prediction: what does the asked row sum to, zeroed after the softmax?
-SYMPTOM = "Its symptom, and the check that catches it"  # each section's fold
+SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and the one-line check that catches it
 # Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
@@ -203,7 +203,7 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
     reveal(guess, right=guess.value == answer, why=why)  # worked out from the numbers now on the page
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     row_sums(case, wrong, choice)
-    with st.expander(f"{SYMPTOM}; and renormalising afterwards", icon=":material/rule:"):
+    with st.expander(f"{SYMPTOM}; renormalising afterwards, and float16 underflow", icon=":material/rule:"):
         st.info(say.symptom_box("after_softmax"), icon=":material/rule:")
         renormalising(case)
 
@@ -242,7 +242,7 @@ def inverted(case: mm.Case) -> None:
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
-    with st.expander(f"{SYMPTOM}; and PyTorch's two meanings of True", icon=":material/rule:"):
+    with st.expander(f"{SYMPTOM}; PyTorch's two meanings of True", icon=":material/rule:"):
         st.info(say.symptom_box("inverted"), icon=":material/rule:")
         st.markdown("PyTorch uses both meanings of True, documented side by side; the shape matches and the dtype "
                     "is bool either way.")
@@ -300,7 +300,7 @@ def finite_minus_infinity(case: mm.Case) -> None:
     naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
                                              runs[1].output[row])
     st.markdown(f"{naive}  \n{filled}")
-    with st.expander(f"{SYMPTOM}; and the right way", icon=":material/rule:"):
+    with st.expander("Symptoms and checks; the right way's row", icon=":material/rule:"):
         st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
         st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
         st.markdown(safe)
@@ -312,8 +312,8 @@ def no_causal_mask(case: mm.Case) -> None:
     """5. No causal mask where one was needed: the leak test."""
     st.header("5. No causal mask where one was needed")
     st.markdown("A model that predicts the next token must not read it. Without a causal mask it reads ahead: "
-                "training looks excellent, generating fails. The test: **change a later token; do earlier outputs "
-                "move?**")
+                "training looks excellent and generating fails. The test: **change a later token; do earlier "
+                "outputs move?**")
     labels, n = case.labels, case.n
     st.session_state[LEAK_SHOWN] = None  # until the table is drawn: the notebook leaves section 5 out
     if n < 2:

@@ -440,7 +440,7 @@ def assert_open(at, label: str) -> None:
     assert not titled(at, AFTER) and row_sums_table(at) is None
     assert [h.value for h in at.header] == ["Your sentence and mask", "1. The mask applied after the softmax"]
     assert not at.get("download_button") and "show_code" not in [t.key for t in at.toggle]
-    assert "they would give the row's sum away" in text
+    assert "several of them would give the row's sum away" in text
 
 
 @pytest.mark.parametrize(("params", "mask", "prediction", "verdict"), [
@@ -591,3 +591,19 @@ def test_mask_mistakes_reads_in_its_budget_with_the_deep_dives_folded():
     outside = "\n".join(m.value for m in at.main.get("markdown") if not any(m in e.get("markdown")
                                                                            for e in at.expander))
     assert "underflow" not in outside and "**Known answer**" not in outside
+
+
+def test_the_sections_that_wait_keep_their_settings_through_a_new_question():
+    """A new mask hides sections 2 to 5 until the new question is answered; their controls come back as they were
+    (they live in the link while they are not drawn)."""
+    at = answer(open_asking(), "between 0 and 1")
+    at.radio(key="dtype").set_value("float16").run()
+    at.run()  # the dtype reran only its section: draw the whole page again
+    at.text_input(key="word").set_value("ran").run()
+    at.run()
+    at.radio(key="mask").set_value("padding").run()
+    assert_open(at, "the·0")
+    assert at.query_params["dtype"] == "float16" and at.query_params["word"] == "ran"
+    at = answer(at, "between 0 and 1")
+    assert at.radio(key="dtype").value == "float16" and at.text_input(key="word").value == "ran"
+    assert table_titled(at, "weights of “the·0”, every key blocked, float16")[0].shape == (6, 3)

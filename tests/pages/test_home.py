@@ -153,7 +153,8 @@ def test_home_shows_the_route_in_order_with_each_page_question():
 
     at = run_page(HOME)
     links = [el.proto.label for el in at.get("page_link") if el.proto.label[:1].isdigit()]
-    assert links == [f"{k}. {p.label}: {p.question}" for k, p in enumerate(route()[1:], start=1)]
+    assert links == [f"{k}. {p.label} ({p.kind}, {p.minutes} min): {p.question}"
+                     for k, p in enumerate(route()[1:], start=1)]
     assert all("text=the+cat" in el.proto.query_string for el in at.get("page_link"))
 
 

@@ -465,35 +465,6 @@ def test_every_matrix_is_a_table_and_no_chart_is_left(run):
     assert not figures(at) and len(head_tables(at)) == 8
 
 
-@pytest.mark.parametrize("phone", [False, True])
-def test_matrix_grid_keeps_each_panels_numbers_title_and_place(monkeypatch, phone):
-    """The grid the page draws its steps and its heads with: one figure, panels in reading order, no overlap."""
-    from attn_ui import figures
-
-    monkeypatch.setattr(figures, "on_phone", lambda: phone)
-    rng = np.random.default_rng(0)
-    Ms = [rng.random((3, 3)), np.where(np.tril(np.ones((3, 3))) > 0, rng.random((3, 3)), -np.inf), rng.random((3, 2))]
-    figs = [figures.matrix_figure(M, f"panel {k}", ["a", "b", "c"], list("xyz")[:M.shape[1]], share=0.5)
-            for k, M in enumerate(Ms)]
-    grid = figures.matrix_grid(figs, "three panels", 2).to_plotly_json()
-    assert [a["text"] for a in grid["layout"]["annotations"]] == [f"panel {k}  ({M.shape[0]} × {M.shape[1]})"
-                                                                  for k, M in enumerate(Ms)]
-    boxes = []
-    for k in range(len(Ms)):
-        ax = "" if k == 0 else str(k + 1)
-        own = [t for t in grid["data"] if t["xaxis"] == f"x{ax}"]
-        assert own[0]["y"] == ["a", "b", "c"] and len(own) == (2 if k == 1 else 1)  # the −∞ layer goes along
-        x, y = grid["layout"][f"xaxis{ax}"]["domain"], grid["layout"][f"yaxis{ax}"]["domain"]
-        boxes.append((x, y))
-    for i in range(3):
-        for j in range(i + 1, 3):
-            (xa, ya), (xb, yb) = boxes[i], boxes[j]
-            assert xa[1] <= xb[0] or xb[1] <= xa[0] or ya[1] <= yb[0] or yb[1] <= ya[0]  # no two panels overlap
-    columns = {tuple(x) for x, _ in boxes}
-    assert len(columns) == (1 if phone else 2)
-    assert grid["layout"]["yaxis2"].get("showticklabels") is (None if phone else False)  # rows named once per row
-
-
 def test_a_token_that_is_markdown_is_printed_in_the_question_and_its_answers(run):
     at = run(reveal=0, text="a * $ b")
     question = next(m.value for m in at.markdown if m.value.startswith("**Predict first.**"))

@@ -624,12 +624,12 @@ def test_the_page_is_a_short_read_with_its_first_picture_in_the_first_screen(lin
     assert at.expander and all(not e.proto.expanded for e in at.expander)  # the lexicon, the code: closed
 
 
-def test_the_shape_diagram_follows_the_width_not_the_device(monkeypatch):
+def test_the_shape_diagram_follows_the_width_not_the_device():
     from attn_ui import figures
 
+    assert not hasattr(figures, "on_phone")  # nothing in the app reads the User-Agent any more
     dots = []
-    for phone in (False, True):
-        monkeypatch.setattr(figures, "on_phone", lambda phone=phone: phone, raising=False)  # if still there
+    for _ in range(2):
         at = open_page()
         (chart,) = at.get("graphviz_chart")
         dots.append(chart.proto.spec)

@@ -278,7 +278,6 @@ def gradient_text(at: AppTest) -> str:
 CURVE_NAMES_SHOWN = ("unscaled: q·k", "scaled: q·k / √d_k", "wrong factor: q·k / d_k")
 
 
-
 def test_the_page_ends_with_next_and_back_carrying_the_settings():
     """Phase 2, item 1: Next goes on along the route, Back returns, both with the shared settings."""
     from attn_ui.pages import neighbours
@@ -290,7 +289,6 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings():
     assert [link.label for link in links] == [f"Next: {nxt.label}", f"Back: {back.label}"]
     assert links[0].page == nxt.url_path and links[1].page == back.url_path
     assert all("seed=11" in link.query_string and "heads=4" in link.query_string for link in links)
-
 
 
 # ------------------------------------------------------------------------------------------- predict, then see
@@ -440,35 +438,6 @@ def test_every_chart_is_drawn_without_toolbar_or_zoom(default_page):
 
     for el in default_page.get("plotly_chart"):
         assert json.loads(el.proto.config) == {"displayModeBar": False, "scrollZoom": False}
-
-
-@pytest.mark.parametrize("phone", [False, True])
-def test_side_by_side_keeps_each_panels_traces_axes_and_lines(monkeypatch, phone):
-    import plotly.graph_objects as go
-
-    from attn_ui import figures
-
-    monkeypatch.setattr(figures, "on_phone", lambda: phone)
-    left = figures.line_figure("left panel", "d_k", "weight", x_ticks=[1, 2, 4])
-    left.add_trace(go.Scatter(x=[1, 2, 4], y=[0.1, 0.5, 0.9], name="unscaled"))
-    left.add_hline(y=1, annotation_text="hard argmax: 1")
-    right = figures.line_figure("right panel", "d_k", "entropy", x_ticks=[1, 2, 4])
-    right.add_trace(go.Scatter(x=[1, 2, 4], y=[2, 1, 0], name="unscaled"))
-    right.add_hline(y=0, annotation_text="hard argmax: 0")
-    fig = figures.side_by_side([left, right], "both", legend={"orientation": "h", "y": -0.2})
-    d = fig.to_plotly_json()
-    assert [t["xaxis"] for t in d["data"]] == ["x", "x2"] and [t["y"][0] for t in d["data"]] == [0.1, 2]
-    assert [t.get("showlegend") for t in d["data"]] == [None, False]  # "unscaled" listed once
-    assert d["layout"]["xaxis2"]["type"] == "log" and d["layout"]["yaxis2"]["title"]["text"] == "entropy"
-    assert [(s["yref"], s["y0"]) for s in d["layout"]["shapes"]] == [("y", 1), ("y2", 0)]
-    notes = {a["text"]: (a["xref"], a["yref"]) for a in d["layout"]["annotations"]}
-    assert notes["left panel"] == notes["right panel"] == ("paper", "paper")
-    assert notes["hard argmax: 0"] == ("x2 domain", "y2")
-    x2, y2 = d["layout"]["xaxis2"]["domain"], d["layout"]["yaxis2"]["domain"]
-    if phone:  # one above the other, the legend as far below the last panel as below one chart
-        assert x2 == [0, 1] and y2[1] < 0.5 and d["layout"]["legend"]["y"] > -0.2
-    else:
-        assert x2[0] > 0.5 and y2 == [0, 1] and d["layout"]["legend"]["y"] == -0.2
 
 
 # ------------------------------------------------------------------------------------------- take it home

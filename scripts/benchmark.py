@@ -48,11 +48,11 @@ CONTROLS: dict[str, list[tuple[str, str]]] = {
     "streamlit_app.py": [("select", "query"), ("toggle", "home_random")],
     "pages/1_QKV_builder.py": [("radio", "start"), ("select", "qi")],
     "pages/2_Scaling_explorer.py": [("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor")],
-    "pages/6_Training_lab.py": [("slider", "dk")],
-    "pages/3_Common_mistakes.py": [("select", "head"), ("button", "quiz_new")],
-    "pages/5_Check_yourself.py": [("button", "reroll"), ("number", "q")],
+    "pages/3_Training_lab.py": [("slider", "dk")],
+    "pages/5_Common_mistakes.py": [("select", "head"), ("button", "quiz_new")],
+    "pages/7_Check_yourself.py": [("button", "reroll"), ("number", "q")],
     "pages/4_Masks_and_heads.py": [("radio", "mask"), ("select", "head"), ("select", "query")],
-    "pages/7_Mask_mistakes.py": [("radio", "mask"), ("select", "block"), ("radio", "dtype")],
+    "pages/6_Mask_mistakes.py": [("radio", "mask"), ("select", "block"), ("radio", "dtype")],
 }
 
 

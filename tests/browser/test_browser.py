@@ -405,9 +405,9 @@ def test_the_notebook_download_is_a_valid_notebook_of_the_view_on_screen(browser
 
 # Each page's first own control (its widget key), as the benchmark drives it.
 FIRST_CONTROL = {"streamlit_app.py": "query", "pages/1_QKV_builder.py": "start", "pages/2_Scaling_explorer.py": "za",
-                 "pages/6_Training_lab.py": "dk", "pages/3_Common_mistakes.py": "head",
-                 "pages/5_Check_yourself.py": "reroll", "pages/4_Masks_and_heads.py": "mask",
-                 "pages/7_Mask_mistakes.py": "mask"}
+                 "pages/3_Training_lab.py": "dk", "pages/5_Common_mistakes.py": "head",
+                 "pages/7_Check_yourself.py": "reroll", "pages/4_Masks_and_heads.py": "mask",
+                 "pages/6_Mask_mistakes.py": "mask"}
 MAX_TABS = 40
 TABS_TO = """key => {
     const a = document.activeElement;

@@ -108,7 +108,7 @@ def training(d_k=tl.DEFAULT_D_K, steps=tl.DEFAULT_STEPS, lr=tl.DEFAULT_LR, seed=
                                shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
                                shown_final_scaled=lab.scaled.final_weights,
                                shown_final_unscaled=lab.unscaled.final_weights)
-    return "pages/6_Training_lab.py", cells, {"d_k": d_k, "steps": steps, "lr": lr, "loss": loss}
+    return "pages/3_Training_lab.py", cells, {"d_k": d_k, "steps": steps, "lr": lr, "loss": loss}
 
 
 def mistakes(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
@@ -126,7 +126,7 @@ def mistakes(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
                                shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
                                shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
                                shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
-    return "pages/3_Common_mistakes.py", cells, {"sentence": text, "heads": heads, "scale": sorted(shown_scale)}
+    return "pages/5_Common_mistakes.py", cells, {"sentence": text, "heads": heads, "scale": sorted(shown_scale)}
 
 
 def check_yourself(q=0, text="the cat sat on the mat", seed=0, d_model=8):
@@ -147,7 +147,7 @@ def check_yourself(q=0, text="the cat sat on the mat", seed=0, d_model=8):
         "causal mask": qs.steps_matrix(qs.attention_reads(n, attn_core.causal_mask(n)))}
     cells = nbk.check_cells(a.labels, b.labels, a.X, b.X, w.W_Q, w.W_K, w.W_V, mine.labels,
                             shown_weights=res.weights, shown_steps=steps)
-    return "pages/5_Check_yourself.py", cells, {"q": q, "sentence": text}
+    return "pages/7_Check_yourself.py", cells, {"q": q, "sentence": text}
 
 
 def masks_and_heads(text="the cat sat on the mat", seed=0, d_model=8, heads=2, kind="causal", pad=0, custom=None,
@@ -197,7 +197,7 @@ def mask_mistakes(text="the cat sat on the mat", seed=0, d_model=8, kind="causal
         shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
         shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights,
         shown_fill_rows=np.stack([r.weights[row] for r in runs], axis=1), **leak_args)
-    return "pages/7_Mask_mistakes.py", cells, {"mask": kind, "dtype": dtype, "fill": fill}
+    return "pages/6_Mask_mistakes.py", cells, {"mask": kind, "dtype": dtype, "fill": fill}
 
 
 # every page: its defaults, then two other states
@@ -239,9 +239,9 @@ STATES: dict[str, list[Callable]] = {
                                             fill="min", leak=False)],
 }
 PAGES = {"home": "streamlit_app.py", "builder": "pages/1_QKV_builder.py", "scaling": "pages/2_Scaling_explorer.py",
-         "training": "pages/6_Training_lab.py", "mistakes": "pages/3_Common_mistakes.py",
-         "check": "pages/5_Check_yourself.py", "masks": "pages/4_Masks_and_heads.py",
-         "mask_mistakes": "pages/7_Mask_mistakes.py"}
+         "training": "pages/3_Training_lab.py", "mistakes": "pages/5_Common_mistakes.py",
+         "check": "pages/7_Check_yourself.py", "masks": "pages/4_Masks_and_heads.py",
+         "mask_mistakes": "pages/6_Mask_mistakes.py"}
 CASES = [(page, k) for page, states in STATES.items() for k in range(len(states))]
 
 

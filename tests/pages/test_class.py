@@ -225,7 +225,7 @@ def test_a_mangled_class_code_in_the_link_joins_nothing(raw):
 
 def test_a_learners_link_joins_and_every_link_keeps_the_class():
     _, code, _ = teacher_starts_a_class()
-    at = run_page("pages/5_Check_yourself.py", **{"class": code.lower()})
+    at = run_page("pages/7_Check_yourself.py", **{"class": code.lower()})
     assert_ran(at)
     assert f"In class {code}: your answers are shared anonymously with your teacher." in all_text(at)
     labels = {p.label for p in route()} | {TEACHERS.label}
@@ -398,7 +398,7 @@ def answer_prediction(at: AppTest, key: str, option) -> AppTest:
 
 
 @pytest.mark.parametrize("page, key, option, question", [
-    ("pages/3_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
+    ("pages/5_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
     ("streamlit_app.py", "home_top", "cat", "home.top_key"),
 ])
 def test_the_pages_send_their_predictions_to_the_class(page, key, option, question):

@@ -16,7 +16,7 @@ from tests.apptest_utils import all_text, run_page, table_titled, tables
 from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
 
-PAGE = "pages/3_Common_mistakes.py"
+PAGE = "pages/5_Common_mistakes.py"
 
 
 def open_page(**query_params) -> AppTest:

@@ -203,7 +203,7 @@ def test_show_me_reveals_without_a_verdict():
 
 
 def test_the_sidebar_says_when_a_page_uses_none_of_its_settings():
-    at = run_page("pages/6_Training_lab.py")
+    at = run_page("pages/3_Training_lab.py")
     side = " ".join(c.value for c in at.sidebar.caption)
     assert "does not use these settings" in side and "d_model / heads" not in side
 

@@ -11,7 +11,7 @@ from attn_lessons import training as say
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.html_tables import Table
 
-PAGE = "pages/6_Training_lab.py"
+PAGE = "pages/3_Training_lab.py"
 
 
 def answer(at, choice: str | None):

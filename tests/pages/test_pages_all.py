@@ -43,6 +43,9 @@ def test_every_page_offers_its_notebook_and_shows_the_same_code(open_page, page)
     at = open_page(page, reveal=1)
     buttons = [b for b in at.get("download_button") if b.proto.label == "Download as a notebook"]
     assert len(buttons) == 1, f"{page} has {len(buttons)} notebook downloads"
+    switch = [t for t in at.toggle if t.key == "show_code"]
+    if switch and not switch[0].value:  # a page whose code waits behind a switch: the learner turns it on
+        switch[0].set_value(True).run()
     code = [c.value for c in at.code if "import numpy as np" in c.value]
     assert code, f"{page} shows no notebook code under 'Show the code'"
 

@@ -141,8 +141,9 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
         classroom.record("home.top_key", classroom.page_state(query=i, start="interpretable" if named else "random"),
                          guess.value, right, checkpoint="home_top")
-    st.caption(f"{say.one_head_caption(start.X.shape[1], tokens, named)} "
-               f"{say.query_steps_caption(d_k, res.weights[i])}")
+    st.caption(say.query_steps_caption(d_k, res.weights[i]))
+    with st.expander("What X, d_k and the three charts hold here"):  # a detail, folded so the page stays short
+        st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
     pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,

@@ -47,7 +47,7 @@ def _ideas(text: str) -> frozenset[str]:
 
 
 HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?",
-            minutes=3, teaches=_ideas("attention"))
+            minutes=2, teaches=_ideas("attention"))
 
 # In the order of the ideas: each page uses only what the pages before it teach.
 ROUTE: tuple[Page, ...] = (
@@ -56,21 +56,21 @@ ROUTE: tuple[Page, ...] = (
          "Where do Q, K and V come from, and how does one weight reach the output?",
          minutes=3, teaches=_ideas("qkv softmax"), uses=_ideas("attention")),
     Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
-         "Why divide the scores by √d_k?", minutes=4, teaches=_ideas("scaling"), uses=_ideas("qkv softmax")),
+         "Why divide the scores by √d_k?", minutes=3, teaches=_ideas("scaling"), uses=_ideas("qkv softmax")),
     Page("pages/3_Training_lab.py", "Training lab", ":material/model_training:",
-         "What does the √d_k do to learning, not just to one softmax?", core=False, minutes=4,
+         "What does the √d_k do to learning, not just to one softmax?", core=False, minutes=3,
          teaches=_ideas("training"), uses=_ideas("scaling")),
     Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
          "Which pairs may attend at all, and what do several heads add?", minutes=3,
          teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling")),
     Page("pages/5_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
          "What do the usual bugs look like, and how do you catch them?", minutes=3,
-         teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads")),
+         teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks")),
     Page("pages/6_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
          "Which masking bugs train without an error, and how do you catch them?", core=False, minutes=3,
          teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes")),
     Page("pages/7_Check_yourself.py", "Check yourself", ":material/quiz:",
-         "Can you answer the questions before the app does?", minutes=4,
+         "Can you answer the questions before the app does?", minutes=3,
          uses=_ideas("qkv softmax scaling masks heads mistakes")),
 )
 

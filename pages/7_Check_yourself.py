@@ -25,9 +25,9 @@ from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import NARROWEST_PX, matrix_html
 
 INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
-    "Questions on the whole route, from Q, K and V to masks and heads. Press **Check** (or Enter) to mark your "
-    "answer; a small computation, run just now, then proves it. **Show me** gives the answer unmarked. **New "
-    "numbers** draws a fresh set; the seed travels in the link, and your score stays in this browser session."
+    "Questions on the whole route, from Q, K and V to masks and heads. **Check** marks your answer and a small "
+    "computation, run just now, proves it; **Show me** gives the answer unmarked; **New numbers** draws a fresh "
+    "set."
 )
 PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
 # The source text's four takeaways, each with the page that demonstrates it.
@@ -314,11 +314,12 @@ def one_step(shared) -> tuple[list[str], dict | None]:
         col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         _steps_table(matrices[name], name, labels, col)
-    c1, c2 = st.columns(2, vertical_alignment="center")
-    _steps_table(matrices["causal mask"], "causal mask", labels, c1)
-    c2.markdown(qs.causal_step_text(n))
-    c2.caption("Each cell counts the layers token j's information needs to reach token i; +∞ (hatched) means it "
-               "never arrives, however many layers you stack.")
+    st.caption("Each cell counts the layers token j's information needs to reach token i.")
+    with st.expander("And under a causal mask?"):  # a deep dive: folded, so the page stays a short read
+        c1, c2 = st.columns(2, vertical_alignment="center")
+        _steps_table(matrices["causal mask"], "causal mask", labels, c1)
+        c2.markdown(qs.causal_step_text(n))
+        c2.caption("+∞ (hatched) means it never arrives, however many layers you stack.")
     return labels, matrices
 
 

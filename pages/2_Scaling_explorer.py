@@ -41,6 +41,7 @@ from attn_lessons.scaling import (
 )
 from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import (
@@ -145,7 +146,11 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
     if guess is None:
         return False
     value = None if guess.skipped else float(guess.value)
-    reveal(guess, right=prediction_right(value, two.p_unscaled[0]), why=prediction_sentence(value, two))
+    right = prediction_right(value, two.p_unscaled[0])
+    reveal(guess, right=right, why=prediction_sentence(value, two))
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("scaling.softmax", {"scores": [float(z) for z in two.scores], "d_k": two.d_k}, value, right,
+                         checkpoint=CHECKPOINT)
     return True
 
 

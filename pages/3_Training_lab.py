@@ -10,6 +10,7 @@ from attn_core import training as tl
 from attn_lessons import format as fmt
 from attn_lessons import training as say
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar
 from attn_ui.figures import line_figure, plot, slim, stacked_figure
@@ -162,7 +163,11 @@ def race(lab: tl.Lab) -> bool:
         st.caption("The curves, the final attention and the learning-rate sweep appear once you answer.")
         return False
     outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
-    reveal(guess, right=say.prediction_right(guess.value, outcome), why=why)
+    right = say.prediction_right(guess.value, outcome)
+    reveal(guess, right=right, why=why)
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("training.race", {"d_k": lab.d_k, "lr": lab.lr, "loss": lab.loss, "steps": lab.steps,
+                                           "seed": lab.seeds[0]}, guess.value, right, checkpoint="cp_race")
     divergence(lab)
     _, sentence = say.verdict(lab.scaled, lab.unscaled)
     st.markdown(f"**{sentence}**")

@@ -11,6 +11,7 @@ from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
@@ -201,6 +202,9 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
     reveal(guess, right=guess.value == answer, why=why)  # worked out from the numbers now on the page
+    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
+        classroom.record("mask_mistakes.row_sum", classroom.page_state(mask=st.session_state.get("mask"), query=i),
+                         guess.value, guess.value == answer, checkpoint=QUESTION)
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     row_sums(case, wrong, choice)
     with st.expander(f"{SYMPTOM}; renormalising afterwards, and float16 underflow", icon=":material/rule:"):

@@ -17,6 +17,7 @@ from attn_core.questions import (
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
+from attn_ui import classroom
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import SCREEN_PX, histogram_figure, plot
 from attn_ui.pages import route
@@ -94,6 +95,9 @@ def _record(q: qs.Question, show: bool) -> None:
     if first is None and verdict.status != qs.UNREADABLE:
         first = verdict.status
     log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
+    if not show and verdict.status in (qs.RIGHT, qs.WRONG):  # in a class, the answer goes to the teacher
+        classroom.record(f"quiz.{q.kind}", {"seed": q.seed}, ss.get(f"answer_{q.kind}"), verdict.status == qs.RIGHT,
+                         once=object(), notify=False)
 
 
 @st.fragment(key=QUIZ)
@@ -160,6 +164,8 @@ def ask(number: int, q: qs.Question, shared) -> None:
             st.info(record["message"], icon=":material/help:")
         else:
             st.info(record["message"], icon=":material/visibility:")
+        if classroom.current_class() and classroom.last_notice():  # in a class whose database did not answer
+            st.caption(classroom.last_notice())
         if record["first"] is not None:
             REVEALS[q.kind](q, shared)
 

@@ -411,3 +411,19 @@ def test_the_pages_send_their_predictions_to_the_class(page, key, option, questi
     rows = [r for r in classroom_store(at).answer_rows(code, key_) if r["question"] == question]
     assert len(rows) == 1 and rows[0]["attempt"] == 1, rows
     assert rows[0]["answer"] in (option, "wrong", "right") or option in rows[0]["answer"]
+
+
+def test_the_scaling_prediction_and_a_quiz_answer_reach_the_class():
+    at, code, key = teacher_starts_a_class()
+    learner = run_page("pages/2_Scaling_explorer.py", **{"class": code})
+    learner.slider(key="cp_softmax_value").set_value(0.5)
+    learner.button(key="cp_softmax_check").click().run()
+    learner.run()
+    quiz = run_page("pages/7_Check_yourself.py", **{"class": code})
+    quiz.text_input(key="answer_weights_shape").set_value("10 x 10")
+    quiz.button(key="check_weights_shape").click().run()
+    assert_ran(quiz)
+    rows = classroom_store(at).answer_rows(code, key)
+    by = {r["question"]: r for r in rows}
+    assert by["scaling.softmax"]["answer"] == "0.50" and by["scaling.softmax"]["right"] in (0, False)
+    assert by["quiz.weights_shape"]["right"] in (1, True), rows

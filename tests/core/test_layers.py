@@ -104,3 +104,36 @@ def test_no_import_cycle_anywhere():
     graph = {n: {m for m in imports_of(path) if m in names and m != n}
              for p in PACKAGES for n, path in modules(p).items()}
     assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph))}"
+
+
+# Word lists the maths reads as token data, not sentences: quiz passages and the sentence the quiz reuses.
+TOKEN_DATA = {"the cat sat on the mat"}
+
+
+def sentences_in(path: Path) -> list[str]:
+    """String literals of four or more words in a module, outside docstrings and the messages of raised errors."""
+    tree = ast.parse(path.read_text())
+    skip = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value,
+                                                                                          ast.Constant):
+            skip.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Raise):
+            skip |= {id(n) for n in ast.walk(node)}  # "d_model=10 is not divisible by n_heads=4"
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "PASSAGE" for t in node.targets):
+            skip |= {id(n) for n in ast.walk(node)}  # the quiz's words to draw tokens from
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in skip and len(n.value.split()) >= 4 and n.value not in TOKEN_DATA]
+
+
+def test_attn_core_writes_no_sentence():
+    found = {name: sentences_in(path) for name, path in modules("attn_core").items()}
+    found = {name: s for name, s in found.items() if s}
+    assert not found, f"attn_core returns arrays and numbers; these sentences belong in attn_lessons: {found}"
+
+
+def test_the_sentence_finder_sees_one(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""Docstring words are fine here."""\n\ndef f():\n    return "the largest weight goes to cat"\n')
+    assert sentences_in(probe) == ["the largest weight goes to cat"]

@@ -188,7 +188,9 @@ CUT_OFF = """() => {
 
 # For each chart: its title as drawn, the description before it, whether that description is out of sight, and
 # the space between the chart and the element above the description against the column's usual gap.
-CHARTS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(plot => {
+CHARTS = """() => [...document.querySelectorAll('.js-plotly-plot')]
+  .filter(plot => !plot.closest('details:not([open])'))  // a chart in a closed expander waits to be opened
+  .map(plot => {
     const box = plot.closest('[data-testid="stElementContainer"]');
     const before = box && box.previousElementSibling;
     const words = before && before.querySelector('p.ae-sr-only');

@@ -434,3 +434,28 @@ def test_the_first_own_control_is_at_most_40_tab_presses_from_the_top(browser, s
         print(f"{file}: {presses} Tab presses to {key!r}")
     finally:
         context.close()
+
+
+FIRST_PICTURE = """() => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const top = main.getBoundingClientRect().top - main.scrollTop;
+    const found = [...document.querySelectorAll('.mx table, .js-plotly-plot, [data-testid="stGraphVizChart"]')]
+        .concat([...document.querySelectorAll('p')].filter(p => p.textContent.startsWith('Predict first.')))
+        .concat([...document.querySelectorAll('[class*="st-key-answer_"]')])
+        .filter(e => !e.closest('details:not([open])'))
+        .map(e => e.getBoundingClientRect().top - top);
+    return found.length ? Math.min(...found) : null;
+}"""
+
+
+@pytest.mark.parametrize("file,url_path", discover_pages(), ids=lambda v: v or "home")
+def test_the_idea_starts_in_the_first_screen(browser, server, file, url_path):
+    """Issue 23's 30-minute core: at 1280 × 800, each page's first picture, or the prediction (or quiz answer)
+    that opens it, starts within the first screen, as a learner first opens the page."""
+    context, page = open_cold(browser, f"{server}/{url_path}", {"width": 1280, "height": 800})
+    try:
+        top = page.evaluate(FIRST_PICTURE)
+        print(f"{file}: first picture or prediction at {top} px")
+        assert top is not None and top < 800, f"{file}: the first picture or prediction starts at {top} px"
+    finally:
+        context.close()

@@ -15,11 +15,11 @@ from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import SCREEN_PX, bar_figure, plot
+from attn_ui.figures import bar_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
-from attn_ui.tables import NARROWEST_PX, matrix_html
+from attn_ui.tables import draw_matrix as draw
 
 INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
          "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
@@ -188,16 +188,6 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
         draw(M, name, labels, dims, formula=f"X·W_{name}", zmax=top, y_title="token")
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def table(M, title: str, rows, cols, width_px: float, **options) -> str:
-    """attn_ui.tables.matrix_html, built once per set of numbers: a 32 × 64 table costs ~3 ms to write."""
-    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
-
-
-def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
-    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
-    width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
 @st.fragment(key=NOTEBOOK)

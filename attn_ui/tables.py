@@ -271,10 +271,28 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
 
 
 def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options):
-    """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container).
-    `share` is the fraction of the page's width it gets on a laptop (⅓ in three columns); on a phone the
-    columns stack and every table gets the whole width."""
+    """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container), its markup
+    built once per set of numbers (a rerun that moves nothing in it writes nothing again). `share` is the
+    fraction of the page's width it gets on a laptop (⅓ in three columns); on a phone the columns stack and every
+    table gets the whole width."""
     import streamlit as st
 
     width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    return (where or st).html(matrix_html(M, title, rows, cols, width_px=width_px, **options))
+    markup = _cached_markup()(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options)
+    return (where or st).html(markup)
+
+
+_CACHED = []
+
+
+def _cached_markup():
+    """matrix_html under st.cache_data, made on first use so that this module imports without running Streamlit."""
+    if not _CACHED:
+        import streamlit as st
+
+        @st.cache_data(show_spinner=False, max_entries=512)
+        def markup(M, title, rows, cols, width_px, **options) -> str:
+            return matrix_html(M, title, rows, cols, width_px=width_px, **options)
+
+        _CACHED.append(markup)
+    return _CACHED[0]

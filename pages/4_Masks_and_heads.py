@@ -13,10 +13,9 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.code import source
 from attn_ui.data import load_inputs, notebook_cells
-from attn_ui.figures import SCREEN_PX
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
-from attn_ui.tables import NARROWEST_PX, matrix_html
+from attn_ui.tables import draw_matrix as draw
 
 INTRO = (
     "A mask decides which query→key pairs may attend at all: before the softmax a blocked pair's score becomes −∞, "
@@ -297,16 +296,6 @@ def head_average(labels: list[str], res: attn_core.MultiHeadResult) -> None:
 # ---------------------------------------------------------------- tables, each written once per distinct numbers
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def table(M, title: str, rows, cols, width_px: float, **options) -> str:
-    """attn_ui.tables.matrix_html, built once per set of numbers: eight heads of 32 × 32 cost ~16 ms to write."""
-    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
-
-
-def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
-    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached."""
-    width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
 @st.fragment(key=NOTEBOOK)

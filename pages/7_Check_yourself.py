@@ -19,11 +19,11 @@ from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
-from attn_ui.figures import SCREEN_PX, histogram_figure, plot
+from attn_ui.figures import histogram_figure, plot
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
-from attn_ui.tables import NARROWEST_PX, matrix_html
+from attn_ui.tables import draw_matrix as draw
 
 INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
     "Questions on the whole route, from Q, K and V to masks and heads. **Check** marks your answer and a small "
@@ -173,16 +173,6 @@ def ask(number: int, q: qs.Question, shared) -> None:
 # ------------------------------------------------------------------------------------- the reveals
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _table(M, title: str, rows, cols, width_px: float, **options) -> str:
-    """attn_ui.tables.matrix_html, built once per set of numbers (a rerun redraws the same proof)."""
-    return matrix_html(M, title, rows, cols, width_px=width_px, **options)
-
-
-def draw(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options) -> None:
-    """attn_ui.tables.draw_matrix with its markup cached: `share` of the page's width on a laptop."""
-    width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    (where or st).html(_table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options))
 
 
 def _weights_table(weights, formula: str, rows, cols, title: str = "weights", **options) -> None:

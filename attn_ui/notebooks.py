@@ -449,7 +449,8 @@ def link_here(url_path: str) -> str:
     else the page's path under PLACEHOLDER_BASE."""
     import streamlit as st
 
-    query = st.query_params.to_dict()
+    # a notebook is for anyone who opens it: it carries the view's settings, never the learner's class
+    query = {k: v for k, v in st.query_params.to_dict().items() if k not in ("class", "reveal")}
     url = str(getattr(st.context, "url", "") or "").split("?")[0].split("#")[0]
     if url.startswith(("http://", "https://")):
         q = urlencode(list(query.items()), quote_via=quote)

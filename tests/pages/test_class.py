@@ -427,3 +427,19 @@ def test_the_scaling_prediction_and_a_quiz_answer_reach_the_class():
     by = {r["question"]: r for r in rows}
     assert by["scaling.softmax"]["answer"] == "0.50" and by["scaling.softmax"]["right"] in (0, False)
     assert by["quiz.weights_shape"]["right"] in (1, True), rows
+
+
+def link_script():
+    import streamlit as st
+
+    from attn_ui import notebooks
+
+    st.query_params["class"] = "K7Q2PM"
+    st.query_params["text"] = "the cat"
+    st.markdown(notebooks.link_here("Masks_and_heads"))
+
+
+def test_a_notebooks_link_keeps_the_view_but_leaves_the_class_out():
+    at = AppTest.from_function(link_script).run()
+    link = at.markdown[0].value
+    assert "text=the%20cat" in link and "class" not in link, link

@@ -130,14 +130,21 @@ def presenter_mode(side) -> None:
     ss = st.session_state
     if "reveal" in st.query_params:
         try:
-            ss["reveal"] = parse_bool(st.query_params["reveal"])
+            ss["_presenter"] = parse_bool(st.query_params["reveal"])
         except ValueError:
             st.warning("The link's reveal=… can't be used; the predictions stay on.", icon=":material/link_off:")
         del st.query_params["reveal"]
-    ss["reveal"] = bool(ss.get("reveal", False))  # set again before drawing: it stays on from page to page
-    side.toggle("Skip the predictions", key="reveal", help="Every page asks you to predict a result before it "
-                "shows it. Turn this on to see every answer at once: for a second visit, or a teacher presenting. "
-                "It lasts for this browser session; a link you copy or share never carries it.")
+    # kept outside the widget, whose state Streamlit may drop on a run that does not draw it (another page, a
+    # fragment), and set again before drawing: it stays on from page to page
+    ss["reveal"] = bool(ss.get("_presenter", False))
+    side.toggle("Skip the predictions", key="reveal", on_change=_remember_presenter,
+                help="Every page asks you to predict a result before it shows it. Turn this on to see every answer at "
+                     "once: for a second visit, or a teacher presenting. It lasts for this browser session; a link you "
+                     "copy or share never carries it.")
+
+
+def _remember_presenter() -> None:
+    st.session_state["_presenter"] = st.session_state["reveal"]
 
 
 def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:

@@ -459,3 +459,31 @@ def test_the_idea_starts_in_the_first_screen(browser, server, file, url_path):
         assert top is not None and top < 800, f"{file}: the first picture or prediction starts at {top} px"
     finally:
         context.close()
+
+
+def test_a_learners_class_link_keeps_the_class_along_the_next_links(browser, server):
+    """Issue 24: a teacher starts a class; a learner opens the students' link (?class=CODE) and walks the route by
+    its Next links: every page says they are in the class, and every address keeps it."""
+    context, page = open_cold(browser, f"{server}/Class")
+    try:
+        page.get_by_role("button", name="Start a class").click()
+        page.wait_for_selector("[data-testid='class-code']", timeout=60_000)
+        code = page.locator("[data-testid='class-code']").first.inner_text().strip()
+    finally:
+        context.close()
+    assert len(code) == 6, code
+    context, page = open_cold(browser, f"{server}/?{urllib.parse.urlencode({'class': code, 'reveal': '1'})}")
+    try:
+        for _ in range(len(discover_pages())):
+            page.wait_for_selector(DONE, timeout=60_000)
+            sidebar = page.locator('[data-testid="stSidebar"]').inner_text()
+            assert f"In class {code}" in sidebar, page.url
+            assert f"class={code}" in page.url, page.url
+            nxt = page.locator('[data-testid="stPageLink"] a', has_text="Next:")
+            if not nxt.count():
+                break
+            nxt.last.click()
+            page.wait_for_timeout(500)
+        assert "Check yourself" in page.locator("h1").first.inner_text()
+    finally:
+        context.close()

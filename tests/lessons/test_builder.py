@@ -55,7 +55,7 @@ from attn_lessons.builder import (
     trace_weight_steps,
     unanswered_sentence,
 )
-from attn_lessons.format import num, readable, readable_vec
+from attn_lessons.format import num, readable, readable_vec, sci
 from attn_lessons.misconceptions import ALL_SAME_TEXT
 
 SENTENCE = ("the", "cat", "sat", "on", "the", "mat")
@@ -113,6 +113,9 @@ SPREAD = [(re.compile(r"gives its one key, itself, all the weight \((?P<hi>[^)]+
 def assert_reads_as(text: str, x: float) -> None:
     """`text` is x as a sentence prints it: readable's form at 3 or more decimals (within half of its last
     digit), × 10ⁿ for a tiny one, and never ±1.000… or 0.000… unless x is exactly that."""
+    if text.startswith(("1 − ", "1 + ")):  # within 10⁻⁶ of 1: said as its gap to 1, never as 1.000
+        assert x != 1 and text == f"1 {'−' if x < 1 else '+'} {sci(abs(x - 1))}", (text, x)
+        return
     if "×" in text:
         assert text == readable(x, 3)
         return

@@ -25,6 +25,15 @@ def num(x: float, decimals: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def percent(x: float) -> str:
+    """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
+    if 0 < x < 0.005:
+        return "under 1%"
+    if 0.995 <= x < 1:
+        return "over 99%"
+    return f"{num(100 * x, 0)}%"
+
+
 def sci(x: float, digits: int = 2) -> str:
     """x in scientific notation as a reader writes it: 5.2 × 10²¹, −1.4 × 10⁻¹⁷ (`digits` significant)."""
     x = float(x)

@@ -24,7 +24,7 @@ from attn_core.scaling import (
     vanishes,
 )
 
-from .format import about, num, plural, readable, sci, short, sqrt_text, times
+from .format import about, num, percent, plural, readable, sci, short, sqrt_text, times
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -204,15 +204,6 @@ FLAT, NEARLY_FLAT = 0.05, 0.15  # a curve whose values spread by less than 5% (1
 SMALL_NEXT_TO = 3  # one change is "small next to" another when the other is at least 3 times larger
 HEADS_FOR_ARGMAX = 0.5  # a largest weight past half-way from uniform to a hard argmax
 NEAR_UNIFORM, ALMOST_SAME = 0.10, 0.05  # within 10% (5%) of the way from uniform to a hard argmax
-
-
-def percent(x: float) -> str:
-    """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
-    if 0 < x < 0.005:
-        return "under 1%"
-    if 0.995 <= x < 1:
-        return "over 99%"
-    return f"{num(100 * x, 0)}%"
 
 
 def peakedness_sentence(peak: Peakedness) -> str | None:

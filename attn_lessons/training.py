@@ -26,7 +26,7 @@ from attn_core.training import (
     usable,
 )
 
-from .format import listing, num, plural, readable, times
+from .format import listing, num, percent, plural, readable, times
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -149,7 +149,7 @@ def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
     g0, g_late, g_max = run.grad_norm_K[0, 0], np.median(run.grad_norm_K[0, -k:]), np.max(run.grad_norm_K[0, -k:])
     if f < LOW_LOSS or spread_word(h, n) != "nearly one-hot" or acc >= 0.5 or not g_late < 0.1 * g0:
         return ""
-    share = "none" if acc == 0 else f"only {_percent(acc)}"
+    share = "none" if acc == 0 else f"only {percent(acc)}"
     rows = "one-hot (mean entropy 0 nats)" if h == 0 else f"nearly one-hot (mean entropy {readable(h, 3)} nats)"
     if g_late > 0:
         gradient = (f"{_loss(g_late)}, {times(g0 / g_late)} smaller than the {_loss(g0)} it started with "
@@ -161,15 +161,6 @@ def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
             f"its rows are {rows}, yet {share} of the queries put "
             f"their largest weight on their own key. The median gradient reaching W_K is {gradient}: a saturated "
             "softmax passes almost no gradient to the keys it ignores.")
-
-
-def _percent(x: float) -> str:
-    """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
-    if 0 < x < 0.005:
-        return "under 1%"
-    if 0.995 <= x < 1:
-        return "over 99%"
-    return f"{num(100 * x, 0)}%"
 
 
 def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> str:

@@ -1,4 +1,4 @@
-"""What the Q/K/V builder hands out beside its figures: the shape diagram and a zip of CSVs (its code is the
+"""What the Q/K/V builder hands out beside its figures: the shape diagram (HTML) and a zip of CSVs (its code is the
 notebook's: attn_ui.notebooks)."""
 
 from __future__ import annotations
@@ -11,41 +11,40 @@ from typing import Any
 
 import numpy as np
 
+from .figures import INK
 
-def shape_flow_dot(n: int, d_model: int, d_k: int, d_v: int, vertical: bool = False) -> str:
-    """A Graphviz diagram of the shapes, left to right: X, then Q K V, QKᵀ, the weights and the output.
-    `vertical` lays it out top to bottom, three boxes wide at most, so that a phone draws it at a readable size."""
-    def node(name: str, label: str, fill: str = "#e8f0fe") -> str:
-        return f'  {name} [label="{label}", fillcolor="{fill}"];'
 
-    def edge(a: str, b: str, label: str = "") -> str:
-        return f'  {a} -> {b} [label="{label}"];' if label else f"  {a} -> {b};"
+def shape_flow_html(n: int, d_model: int, d_k: int, d_v: int) -> str:
+    """The shapes as a small diagram in HTML for st.html, top to bottom: X; Q, K and V side by side with the
+    projections that make them; QKᵀ, QKᵀ/√d_k, the weights and the output below, with the step between each.
 
-    return "\n".join([
-        "digraph shapes {",
-        "  rankdir=TB; nodesep=0.3; ranksep=0.3; ordering=out;" if vertical else
-        "  rankdir=LR; nodesep=0.45; ranksep=0.4; ordering=out;",
-        '  node [shape=box, style="filled,rounded", fontname="Helvetica", fontsize=15, margin="0.14,0.07"];',
-        '  edge [fontname="Helvetica", fontsize=13, color="#555555"];',
-        node("X", f"X\\n{n} × {d_model}"),
-        node("Q", f"Q\\n{n} × {d_k}"),
-        node("K", f"K\\n{n} × {d_k}"),
-        node("V", f"V\\n{n} × {d_v}"),
-        node("S", f"QKᵀ\\n{n} × {n}"),
-        node("Z", f"QKᵀ / √d_k\\n{n} × {n}"),
-        node("W", f"weights\\n{n} × {n}", "#dbeafe"),
-        node("O", f"output\\n{n} × {d_v}", "#d1fae5"),
-        edge("X", "Q", f"· W_Q ({d_model} × {d_k})"),
-        edge("X", "K", f"· W_K ({d_model} × {d_k})"),
-        edge("X", "V", f"· W_V ({d_model} × {d_v})"),
-        edge("Q", "S"),
-        edge("K", "S", "transposed"),
-        edge("S", "Z", f"÷ √{d_k}"),
-        edge("Z", "W", "softmax per row"),
-        edge("W", "O", "weights · V"),
-        edge("V", "O"),
-        "}",
-    ])
+    Plain markup, not a drawing: it follows the width of its column (three boxes fit a 340 px column, the
+    narrowest it is drawn at), a screen reader reads it in order, and a change costs the browser a few ms (the
+    Graphviz chart it replaces laid its edges out again on every step, about 165 ms)."""
+    def box(name: str, shape: str, cls: str = "") -> str:
+        return f"<div class='b{cls}'><b>{name}</b><span>{shape}</span></div>"
+
+    def step(text: str, cls: str = "") -> str:
+        return f"<div class='s{cls}'><i aria-hidden=true>↓</i> {text}</div>"
+
+    return (
+        "<style>.fl{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.15rem .4rem;max-width:26rem;"
+        f"margin:0 auto .5rem;color:{INK};font-size:.8rem;line-height:1.3;text-align:center}}"
+        ".fl .b{background:#e8f0fe;border:1px solid #8aa4d6;border-radius:.45rem;padding:.25rem .2rem}"
+        ".fl .b b,.fl .b span{display:block}.fl .b b{font-size:.95rem}"
+        ".fl .bw{background:#dbeafe}.fl .bo{background:#d1fae5;border-color:#6fbf98}"
+        ".fl .s{color:#3d4451;padding:.05rem 0}.fl .s i{font-style:normal;font-size:1rem}"
+        ".fl .w{grid-column:1/3}.fl .a{grid-column:1/4}"
+        ".fl .v{grid-column:3;grid-row:span 6;border-left:2px solid #8a93a3;margin-left:50%}</style>"
+        "<div class=fl role=group aria-label='How the shapes flow, top to bottom'>"
+        f"<div class='b a'><b>X</b><span>{n} × {d_model}</span></div>"
+        + step(f"· W_Q ({d_model} × {d_k})") + step(f"· W_K ({d_model} × {d_k})") + step(f"· W_V ({d_model} × {d_v})")
+        + box("Q", f"{n} × {d_k}") + box("K", f"{n} × {d_k}") + box("V", f"{n} × {d_v}")
+        + step("Q · Kᵀ (K transposed)", " w") + "<div class=v aria-hidden=true></div>"
+        + box("QKᵀ", f"{n} × {n}", " w") + step(f"÷ √{d_k}", " w") + box("QKᵀ / √d_k", f"{n} × {n}", " w")
+        + step("softmax per row", " w") + box("weights", f"{n} × {n}", " bw w")
+        + step("weights · V", " a") + box("output", f"{n} × {d_v}", " bo a")
+        + "</div>")
 
 
 def csv_zip(tables: Mapping[str, tuple[Any, Any, Any]]) -> bytes:

@@ -25,7 +25,7 @@ from attn_ui.checkpoint import predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
-from attn_ui.exports import csv_zip, shape_flow_dot
+from attn_ui.exports import csv_zip, shape_flow_html
 from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
@@ -277,12 +277,12 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
 
 
 def shapes(setup: Setup, res: Built) -> None:
-    """The shape diagram with the live n, d_model, d_k and d_v: top to bottom in a narrow column beside its
-    caption, at every width (Streamlit stacks the columns on a phone), so no layout depends on the device."""
+    """The shape diagram with the live n, d_model, d_k and d_v: top to bottom in a column beside its caption, at
+    every width (Streamlit stacks the columns on a phone), so no layout depends on the device."""
     st.header("2. The shapes flow like this")
     d_v = res.V.shape[1]
     figure, words = st.columns(2)
-    figure.graphviz_chart(shape_flow_dot(setup.n, setup.d_model, res.d_k, d_v, vertical=True), width="stretch")
+    figure.html(shape_flow_html(setup.n, setup.d_model, res.d_k, d_v))
     words.caption(say.shapes_caption(setup.n, setup.d_model, res.d_k, d_v))
     words.caption(say.one_head_caption(setup.d_model, setup.start, setup.pe))
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from attn_ui.cells import apply_edits, cell_text, parse_cell
-from attn_ui.exports import csv_zip, shape_flow_dot
+from attn_ui.exports import csv_zip, shape_flow_html
 
 
 def random_case(seed, n=5, d=4, scale=1.0):
@@ -62,10 +62,45 @@ def test_csv_zip_has_one_labelled_csv_per_matrix_and_exact_numbers():
     assert np.array_equal(np.array([[float(v) for v in r[1:]] for r in rows[1:]]), M)
 
 
-def test_shape_flow_carries_the_live_shapes():
-    dot = shape_flow_dot(n=6, d_model=5, d_k=5, d_v=5)
-    assert "X\\n6 × 5" in dot and "QKᵀ\\n6 × 6" in dot and "output\\n6 × 5" in dot and "W_Q (5 × 5)" in dot
-    assert dot.startswith("digraph") and dot.rstrip().endswith("}")
+def _flow(markup: str) -> tuple[list[str], list[tuple[str, dict]]]:
+    """The diagram's text pieces in reading order (the <style> left out) and every tag with its attributes."""
+    from html.parser import HTMLParser
+
+    class Reader(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.texts, self.tags, self.in_style = [], [], False
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append((tag, dict(attrs)))
+            self.in_style = tag == "style"
+
+        def handle_endtag(self, tag):
+            self.in_style = False
+
+        def handle_data(self, data):
+            if not self.in_style and data.strip():
+                self.texts.append(data.strip())
+
+    reader = Reader()
+    reader.feed(markup)
+    return reader.texts, reader.tags
+
+
+@pytest.mark.parametrize("n, d_model, d_k, d_v", [(6, 5, 5, 5), (6, 8, 4, 4), (32, 64, 8, 8), (1, 2, 2, 2)])
+def test_shape_flow_carries_the_live_shapes_in_reading_order(n, d_model, d_k, d_v):
+    texts, tags = _flow(shape_flow_html(n, d_model, d_k, d_v))
+    said = " | ".join(t for t in texts if t != "↓")
+    assert said == " | ".join([
+        "X", f"{n} × {d_model}",
+        f"· W_Q ({d_model} × {d_k})", f"· W_K ({d_model} × {d_k})", f"· W_V ({d_model} × {d_v})",
+        "Q", f"{n} × {d_k}", "K", f"{n} × {d_k}", "V", f"{n} × {d_v}",
+        "Q · Kᵀ (K transposed)", "QKᵀ", f"{n} × {n}", f"÷ √{d_k}", "QKᵀ / √d_k", f"{n} × {n}",
+        "softmax per row", "weights", f"{n} × {n}", "weights · V", "output", f"{n} × {d_v}"])
+    # one shared <style>, no style attribute; the arrows are hidden from a screen reader, the group is named
+    assert [t for t, _ in tags].count("style") == 1 and not any("style" in a for _, a in tags)
+    assert all(a.get("aria-hidden") == "true" for t, a in tags if t == "i")
+    assert any(a.get("role") == "group" and a.get("aria-label") for _, a in tags)
 
 
 @pytest.mark.parametrize("value", [0.0, 1 / 3, -2.5, 3.0, 1e6, -1e6, 1.23456e-7, 0.84147098])
@@ -73,9 +108,3 @@ def test_the_editor_text_of_a_cell_reads_back_to_4_significant_digits(value):
     text = cell_text(value)
     assert parse_cell(text) == pytest.approx(value, rel=5e-4, abs=0)
     assert len(text.replace("-", "").replace(".", "").split("e")[0].lstrip("0")) <= 4
-
-
-def test_shape_flow_stacks_top_to_bottom_for_a_phone():
-    wide, tall = shape_flow_dot(6, 8, 8, 8), shape_flow_dot(6, 8, 8, 8, vertical=True)
-    assert "rankdir=LR" in wide and "rankdir=TB" in tall
-    assert tall.replace("rankdir=TB; nodesep=0.3; ranksep=0.3", "rankdir=LR; nodesep=0.45; ranksep=0.4") == wide

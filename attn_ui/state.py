@@ -14,6 +14,7 @@ import streamlit as st
 
 from .classroom import class_sidebar, link_params
 from .pages import ROOT, neighbours, page_of, route, teachers_page
+from .tables import PAGE_STYLE
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -44,8 +45,9 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
     # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
     # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
+    # The tables' stylesheet rides along: every page's tables share it (attn_ui.tables.draw_matrix).
     st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
-            "{max-width: 46rem} .katex-display {padding: 0 3px}</style>")
+            "{max-width: 46rem} .katex-display {padding: 0 3px}</style>" + PAGE_STYLE)
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     class_box = st.sidebar.container()

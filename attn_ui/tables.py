@@ -17,6 +17,7 @@ handlers, which is also why a hostile label could not run anything even before i
 
 from __future__ import annotations
 
+import hashlib
 import html
 import unicodedata
 from dataclasses import dataclass
@@ -236,7 +237,8 @@ def table_px(texts: list[str], rows, cols, n_cols: int) -> float:
 
 def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "signed", zmax: float | None = None,
                 decimals: int = 2, x_title: str = "", y_title: str = "", highlight_row: int | None = None,
-                highlight_col: int | None = None, width_px: float = NARROWEST_PX, legend: bool = True) -> str:
+                highlight_col: int | None = None, width_px: float = NARROWEST_PX, legend: bool = True,
+                style: bool = True) -> str:
     """Matrix M (r, c) as an HTML table for st.html, captioned 'title = formula  (r × c)'.
 
     kind="signed" colours on a scale centred on 0 (±zmax, shared by twins when given, else the largest |value|);
@@ -244,7 +246,8 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     (−∞, +∞ and NaN as such, hatched). highlight_row / highlight_col (indices) outline a row or a column (the
     traced query, the blocked row). The table scrolls sideways in its own box; when it may be wider than
     `width_px` (the narrowest it is drawn at), that box is a labelled region the keyboard can focus and scroll.
-    A table that surely fits adds no Tab stop."""
+    A table that surely fits adds no Tab stop. `style=False` leaves out its <style>, for a page that draws
+    PAGE_STYLE once (draw_matrix does)."""
     if kind not in KINDS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(KINDS)}")
     M = np.asarray(M, dtype=float)
@@ -263,36 +266,64 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
                      if k is not None for n in [n[k]])
     box = (f'<div class=sc role=region tabindex=0 aria-label="{html.escape(caption)}">'
            if table_px(texts, rows, cols, c) > width_px else "<div class=sc>")
-    return (stylesheet(used) + f"<div class=mx>{box}<table class=D{default}><caption>{label(caption)}</caption>"
+    return ((stylesheet(used) if style else "")
+            + f"<div class=mx>{box}<table class=D{default}><caption>{label(caption)}</caption>"
             + _head(cols, x_title, y_title, highlight_col)
             + _body(texts, names, default, rows, highlight_row, highlight_col) + "</table></div>"
             + (_legend(kind, low, high, decimals, set(classes.tolist()), note and "outlined: " + note) if legend
                else "") + "</div>")
 
 
-def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, **options):
-    """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container), its markup
-    built once per set of numbers (a rerun that moves nothing in it writes nothing again). `share` is the
-    fraction of the page's width it gets on a laptop (⅓ in three columns); on a phone the columns stack and every
-    table gets the whole width."""
+# Every rule of every table, once for a page: a <style> in st.html applies to the whole page. A page's tables
+# then carry none of their own (about 2 kB each, the same rules again), which halves the markup the browser
+# sanitises and parses on a page of many tables.
+PAGE_STYLE = stylesheet(ALL_STEPS)
+
+
+def draw_styles(where=None):
+    """The tables' one stylesheet for the page (attn_ui.state.setup_page draws it first on every page). It is the
+    same on every run, so a rerun costs the browser nothing for it."""
     import streamlit as st
 
+    return (where or st).html(PAGE_STYLE)
+
+
+def markup_key(M, title: str, rows, cols, width_px: float, options: dict) -> str:
+    """A digest of a table's arguments: its matrix's bytes and everything else as text. Streamlit's own hashing of
+    the arguments (arrays, label lists) costs more than building a small table; this costs a few microseconds."""
+    digest = hashlib.blake2b(np.ascontiguousarray(M).tobytes(), digest_size=16)
+    digest.update(repr((M.shape, str(M.dtype), title, tuple(map(str, rows)), tuple(map(str, cols)), width_px,
+                        sorted(options.items()))).encode())
+    return digest.hexdigest()
+
+
+def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, width: str = "stretch", **options):
+    """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container), its markup
+    built once per set of numbers (a rerun that moves nothing in it writes nothing again) and without a <style>
+    of its own: the page draws draw_styles() once. `share` is the fraction of the page's width it gets on a laptop
+    (⅓ in three columns); on a phone the columns stack and every table gets the whole width. `width` "content"
+    for a table in a row of several."""
+    import streamlit as st
+
+    M = np.asarray(M, dtype=float)
     width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    markup = _cached_markup()(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), width_px, **options)
-    return (where or st).html(markup)
+    key = markup_key(M, title, rows, cols, width_px, options)
+    return (where or st).html(_cached_markup()(key, M, title, tuple(rows), tuple(cols), width_px, options),
+                              width=width)
 
 
 _CACHED = []
 
 
 def _cached_markup():
-    """matrix_html under st.cache_data, made on first use so that this module imports without running Streamlit."""
+    """matrix_html under st.cache_data, keyed by markup_key alone, made on first use so that this module imports
+    without running Streamlit."""
     if not _CACHED:
         import streamlit as st
 
         @st.cache_data(show_spinner=False, max_entries=512)
-        def markup(M, title, rows, cols, width_px, **options) -> str:
-            return matrix_html(M, title, rows, cols, width_px=width_px, **options)
+        def markup(key, _M, _title, _rows, _cols, _width_px, _options) -> str:
+            return matrix_html(_M, _title, _rows, _cols, width_px=_width_px, style=False, **_options)
 
         _CACHED.append(markup)
     return _CACHED[0]

@@ -26,7 +26,7 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_html
-from attn_ui.tables import ALL_STEPS, NARROWEST_PX, matrix_html, stylesheet
+from attn_ui.tables import draw_matrix
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -101,7 +101,6 @@ def main():
     st.markdown(INTRO)
     st.latex(PROJECTIONS)
     setup = starting_point(shared)  # random, or Home's named features; positions on or off
-    page_stylesheet()  # the tables' one stylesheet
     X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's as tables, one of them editable when picked
     lexicon_box = st.container()  # the named features' lexicon, drawn once the page knows if the question is open
     res = build(X, W_Q, W_K, W_V)
@@ -115,28 +114,10 @@ def main():
     route_footer(__file__, shared)
 
 
-def page_stylesheet() -> None:
-    """Every table class's rule, once for the page: a style in st.html applies to the whole page, so each table's
-    own <style> (about 2 kB, the same rules again) is left out of its markup, which keeps the largest inputs
-    under 400 kB."""
-    st.html(stylesheet(ALL_STEPS))
-
-
-@st.cache_data(show_spinner=False, max_entries=256)
-def table(M, title: str, rows, cols, width_px: float, **options) -> str:
-    """attn_ui.tables.matrix_html without its <style> (page_stylesheet has every rule), built once per set of
-    numbers: a 64 × 64 table costs ~3 ms to write."""
-    markup = matrix_html(M, title, rows, cols, width_px=width_px, **options)
-    style, end, body = markup.partition("</style>")
-    return body if end and style.startswith("<style>") else markup
-
-
 def draw(M, title: str, rows, cols, *, where=None, width: str = "stretch", **options) -> None:
-    """A matrix as a table (attn_ui.tables.draw_matrix's arguments), its markup cached; `width` "content" for a
-    table in a row of several. A table that may be wider than a phone's page scrolls in a box the keyboard
-    can reach."""
-    (where or st).html(table(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), NARROWEST_PX, **options),
-                       width=width)
+    """A matrix as a table (attn_ui.tables.draw_matrix), at the narrowest width a table is drawn at, so that one
+    that may be wider than a phone's page scrolls in a box the keyboard can reach."""
+    draw_matrix(M, title, rows, cols, where=where, width=width, **options)
 
 
 def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:

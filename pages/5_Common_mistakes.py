@@ -1,6 +1,5 @@
 """Common mistakes: each bug's output next to the right one, on your own sentence, and a quiz to spot them."""
 
-import hashlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -16,10 +15,9 @@ from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import load_inputs
-from attn_ui.figures import SCREEN_PX
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
-from attn_ui.tables import NARROWEST_PX, matrix_html
+from attn_ui.tables import draw_matrix
 
 INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
          "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
@@ -96,24 +94,10 @@ def signed_table(M, title: str, labels, zmax: float, x_title: str = "value dimen
             "zmax": zmax, "x_title": x_title, "y_title": "query", **options}
 
 
-def spec_key(spec: dict, share: float) -> str:
-    """A digest of a table's arguments: its matrix's bytes and everything else as text. Streamlit's own hashing of
-    the spec (arrays, label lists) costs more than building a small table; this costs a few microseconds."""
-    digest = hashlib.blake2b(np.ascontiguousarray(spec["M"]).tobytes(), digest_size=16)
-    digest.update(repr((spec["M"].shape, share, sorted((k, v) for k, v in spec.items() if k != "M"))).encode())
-    return digest.hexdigest()
-
-
-@st.cache_data(show_spinner=False, max_entries=512)
-def markup(key: str, _spec: dict, share: float) -> str:
-    """The table's HTML (attn_ui.tables.matrix_html) for `key` = spec_key(_spec, share), built once: a rerun that
-    changes nothing in it costs a look-up. A NaN (a masking bug's) prints as NaN, cross-hatched. `share` is the
-    page's width it gets on a laptop; on a phone the columns stack."""
-    return matrix_html(**_spec, width_px=min(NARROWEST_PX, SCREEN_PX * share))
-
-
 def draw(spec: dict, where=None, share: float = 1.0) -> None:
-    (where or st).html(markup(spec_key(spec, share), spec, share))
+    """A table from its arguments (signed_table's, or the weights'); `share` is the page's width it gets on a
+    laptop, as in attn_ui.tables.draw_matrix."""
+    draw_matrix(**spec, where=where, share=share)
 
 
 def side_by_side(specs, heading: str) -> None:

@@ -15,10 +15,9 @@ from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
-from attn_ui.figures import SCREEN_PX
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
-from attn_ui.tables import NARROWEST_PX, matrix_html
+from attn_ui.tables import draw_matrix
 
 INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
          "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
@@ -76,16 +75,9 @@ def md(labels) -> list[str]:
     return [fmt.md_text(label) for label in labels]
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def table_markup(M, title: str, rows, cols, share: float = 1.0, **options) -> str:
-    """attn_ui.tables.matrix_html, built once per set of numbers: `share` is the fraction of the page's width
-    the table gets on a laptop (½ in two columns), as in draw_matrix."""
-    return matrix_html(M, title, list(rows), list(cols), width_px=min(NARROWEST_PX, SCREEN_PX * share), **options)
-
-
 def draw(M, title: str, rows, cols, where=None, **options) -> None:
     """Draw matrix M as a table (matrix_html's options) in `where` (st, a column)."""
-    (where or st).html(table_markup(np.asarray(M, dtype=float), title, tuple(rows), tuple(cols), **options))
+    draw_matrix(M, title, rows, cols, where=where, **options)
 
 
 def weights_table(W, title: str, labels, where=None, **options) -> None:

@@ -17,7 +17,7 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's packages, from wherever it is run
 
-from attn_ui.tables import draw_matrix  # noqa: E402
+from attn_ui.tables import draw_matrix, draw_styles  # noqa: E402
 
 TOKENS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 HOSTILE = ["<img src=x onerror=alert(1)>", "</table>", "&amp;", "\"quote'", "🙂 emoji", "שלום", "<script>x</script>"]
@@ -40,6 +40,7 @@ st.set_page_config(page_title="Tables demo · Attention Explorer", layout="cente
 st.title("Matrices as tables")
 
 st.subheader("Weights, the traced query outlined")
+draw_styles()  # the tables' one stylesheet, as setup_page draws it on the app's pages
 draw_matrix(weights, "weights", TOKENS, TOKENS, formula="softmax(QKᵀ/√d_k)", kind="weights", decimals=3,
             x_title="key", y_title="query", highlight_row=1)
 

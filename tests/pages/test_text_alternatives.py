@@ -83,3 +83,20 @@ def test_a_blocked_pair_reads_as_minus_infinity_in_the_masked_scores():
     blocked = np.isneginf(scores)
     assert blocked.sum() == 32 * 31 // 2  # causal: every later key
     assert np.isfinite(scores[~blocked]).all()
+
+
+@pytest.mark.parametrize("path", [p.path for p in ROUTE])
+def test_every_class_a_table_uses_is_styled_once_for_the_page(path):
+    """The tables carry no <style> of their own (attn_ui.tables.draw_matrix); the page draws PAGE_STYLE once,
+    and it has a rule for every class any of its tables uses, so no cell is left uncoloured."""
+    from attn_ui.tables import PAGE_STYLE
+
+    at = run_page(path, reveal=1)
+    bodies = [el.proto.body for el in at.get("html")]
+    assert sum(PAGE_STYLE in b for b in bodies) == 1
+    drawn = tables(at)
+    assert drawn and not any("<style>" in b for b in bodies if "<table" in b)
+    used = {cls for t in drawn for r in t.body for _, c in r["cells"] for cls in (c or "").split()}
+    used |= {t.table_class for t in drawn}
+    missing = {cls for cls in used if f".{cls}" not in PAGE_STYLE and f".{cls} " not in PAGE_STYLE}
+    assert not missing, missing

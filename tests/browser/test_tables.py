@@ -82,7 +82,8 @@ TABLES = """() => [...document.querySelectorAll('.mx')].map(mx => {
         caption: mx.querySelector('caption')?.textContent ?? null,
         scrolls: box.scrollWidth > box.clientWidth + 1,
         tabindex: box.getAttribute('tabindex'), role: box.getAttribute('role'), label: box.getAttribute('aria-label'),
-        styled: !!mx.parentElement.querySelector('style'),
+        // the page's one table stylesheet (attn_ui.tables.draw_styles), kept by st.html
+        styled: [...document.querySelectorAll('style')].some(s => s.textContent.includes('.mx .sc{')),
         scopes: mx.querySelectorAll('th[scope=col]').length + '/' + mx.querySelectorAll('th[scope=row]').length,
         // a cell whose text is wider than the cell (cut, or running into the next one)
         cut: cells.filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent).slice(0, 5),

@@ -115,6 +115,10 @@ BASE_CSS = (
     ".mx .lg{{display:flex;flex-wrap:wrap;align-items:center;gap:.15rem .5rem;font-size:.75rem;margin:.2rem 0 0}}"
     ".mx .lg i{{display:inline-block;width:.8rem;height:.8rem;vertical-align:middle}}"
     ".mx .lg i.hl{{box-shadow:inset 0 0 0 2px {ink};background:#fff}}"
+    # a row of tables (draw_row): each at its own width, as many to a line as fit, the rest on the next line; one
+    # wider than the whole row keeps to it and scrolls in its box
+    ".mr{{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:flex-start}}"
+    ".mr>.mx{{flex:0 1 auto;min-width:0;max-width:100%}}"
 ).format(ink=INK)
 
 
@@ -310,6 +314,24 @@ def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, wi
     key = markup_key(M, title, rows, cols, width_px, options)
     return (where or st).html(_cached_markup()(key, M, title, tuple(rows), tuple(cols), width_px, options),
                               width=width)
+
+
+def draw_row(tables: list[dict], where=None):
+    """Tables side by side in one st.html (each a dict of draw_matrix's arguments: M, title, rows, cols and
+    matrix_html's options), each at its own width: as many to a line as the width holds, the rest on the next
+    line, so on a phone one below another. One element in place of a row of columns with a table each: the
+    browser sanitises and lays out one block, not one per table. A table is never squeezed to share a line, so
+    each may be as narrow as a phone's page, as draw_matrix's widest `share`."""
+    import streamlit as st
+
+    parts = []
+    for spec in tables:
+        spec = dict(spec)
+        M, title, rows, cols = (np.asarray(spec.pop("M"), dtype=float), spec.pop("title"), spec.pop("rows"),
+                                spec.pop("cols"))
+        key = markup_key(M, title, rows, cols, NARROWEST_PX, spec)
+        parts.append(_cached_markup()(key, M, title, tuple(rows), tuple(cols), NARROWEST_PX, spec))
+    return (where or st).html(f"<div class=mr>{''.join(parts)}</div>")
 
 
 _CACHED = []

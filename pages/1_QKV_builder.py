@@ -26,7 +26,7 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_html
-from attn_ui.tables import draw_matrix
+from attn_ui.tables import draw_matrix, draw_row
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -121,16 +121,15 @@ def draw(M, title: str, rows, cols, *, where=None, width: str = "stretch", **opt
 
 
 def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:
-    """Tables (M, title, rows, cols, options) side by side, as many to a row as the width holds (a row that
-    wraps: on a phone, one below another), or, when they are too wide for that, one below another."""
+    """Tables (M, title, rows, cols, options) side by side, as many to a line as the width holds (a row that
+    wraps: on a phone, one below another), in one st.html; or, when they are too wide for that, one below another."""
     where = where or st
     if not side_by_side:
         for M, title, rows, cols, options in tables:
             draw(M, title, rows, cols, where=where, **options)
         return
-    row = where.container(horizontal=True, gap="medium")
-    for M, title, rows, cols, options in tables:
-        draw(M, title, rows, cols, where=row, width="content", **options)
+    draw_row([{"M": M, "title": title, "rows": rows, "cols": cols, **options}
+              for M, title, rows, cols, options in tables], where=where)
 
 
 def edited_cells(setup: Setup, X, W_Q, W_K, W_V) -> int:

@@ -17,7 +17,7 @@ from attn_ui.code import source
 from attn_ui.data import load_inputs
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix
+from attn_ui.tables import draw_matrix, draw_row
 
 INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
          "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
@@ -103,8 +103,7 @@ def draw(spec: dict, where=None, share: float = 1.0) -> None:
 def side_by_side(specs, heading: str) -> None:
     """Twins (or a row of three) under one heading, a column each: side by side on a screen, stacked on a phone."""
     st.markdown(f"**{heading}**")
-    for col, spec in zip(st.columns(len(specs)), specs, strict=True):
-        draw(spec, col, 1 / len(specs))
+    draw_row(specs)
 
 
 def wrong_axis(labels, Q, K, V, numbers) -> bool:
@@ -205,10 +204,8 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
                                   entropy))
     st.markdown("**Each wrong output and its difference**")
     for name in wrong:  # a row each: the wrong output, then how far it is from the right one
-        c1, c2 = st.columns(2)
-        draw(signed_table(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax), c1, 0.5)
-        draw(signed_table(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax), c2,
-             0.5)
+        draw_row([signed_table(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax),
+                  signed_table(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax)])
 
 
 @st.fragment
@@ -248,14 +245,17 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
     zs, i = zmax_of(right.scores), say.swap_row(len(labels))  # row i: the one the folded sentence reads aloud
     asking, asked = {"x_title": "key j", "y_title": "query i (asking)"}, {"x_title": "query j (asking)",
                                                                           "y_title": "key i (being asked)"}
-    c1, c2 = st.columns(2)  # each table its own row title (who is asking)
-    draw({"M": right.scores, "title": "right: scores QKᵀ", "rows": list(labels), "cols": list(labels), "zmax": zs,
-          "highlight_row": i, **asking}, c1, 0.5)
-    draw({"M": swap.scores, "title": "WRONG: scores KQᵀ", "rows": list(labels), "cols": list(labels), "zmax": zs,
-          "highlight_row": i, **asked}, c2, 0.5)
+    scores = st.empty()  # each table its own row title (who is asking); the weights, when shown, under their scores
+    pairs = [({"M": right.scores, "title": "right: scores QKᵀ", "rows": list(labels), "cols": list(labels),
+               "zmax": zs, "highlight_row": i, **asking},
+              {"M": swap.scores, "title": "WRONG: scores KQᵀ", "rows": list(labels), "cols": list(labels),
+               "zmax": zs, "highlight_row": i, **asked})]
     if st.toggle("Show the weights from these scores", key="swap_weights"):
-        draw(weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking), c1, 0.5)
-        draw(weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked), c2, 0.5)
+        pairs.append((weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking),
+                      weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked)))
+    with scores.container():
+        for pair in pairs:
+            draw_row(list(pair))
     st.markdown(say.swap_text(right, swap))
     with st.expander("When the swap breaks something, and cross-attention", icon=":material/call_split:"):
         st.markdown(say.swap_breaks(labels))

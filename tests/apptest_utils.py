@@ -91,7 +91,14 @@ def tables(at: AppTest) -> list:
     """Every matrix table on the page (attn_ui.tables through st.html), parsed: tests.html_tables.Table."""
     from tests.html_tables import Table
 
-    return [t for t in (Table(el.proto.body) for el in at.get("html")) if t.caption]
+    return [t for t in (Table(markup) for markup in table_markups(at)) if t.caption]
+
+
+def table_markups(at: AppTest) -> list[str]:
+    """The markup of every table on the page, top to bottom, one string each: a row of tables
+    (attn_ui.tables.draw_row) is one st.html, split here at each table's box."""
+    one = "<div class=mx>"
+    return [one + part for el in at.get("html") for part in el.proto.body.split(one)[1:]]
 
 
 def table_titled(at: AppTest, starts_with: str):

@@ -12,7 +12,7 @@ import attn_core
 from attn_core import mistakes as mk
 from attn_lessons import mask_mistakes as mask_words
 from attn_lessons import mistakes as say
-from tests.apptest_utils import all_text, run_page, table_titled, tables
+from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
 from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
 
@@ -52,7 +52,7 @@ def matrix(at, starts_with: str) -> np.ndarray:
 
 def bodies(at, starts_with: str) -> list[str]:
     """The markup of every table whose caption starts with `starts_with`, top to bottom."""
-    return [el.proto.body for el in at.get("html") if Table(el.proto.body).caption.startswith(starts_with)]
+    return [markup for markup in table_markups(at) if Table(markup).caption.startswith(starts_with)]
 
 
 LEGEND = re.compile(r"<p class=lg><span>([^ <]+) (?:<i class=\w></i>)+ ([^ <]+)</span>")
@@ -607,9 +607,9 @@ def test_twins_are_tables_side_by_side_and_details_wait_behind_toggles():
     assert len(tables(at)) == 23  # the right output, then each wrong one beside its difference
     at.toggle(key="scale_outputs").set_value(False)
     at.toggle(key="swap_weights").set_value(True).run()
-    titles = captions(at)  # each column top to bottom: right scores, right weights, then WRONG
-    assert titles[8:12] == ["right: scores QKᵀ  (6 × 6)", "right: softmax(QKᵀ/√d_k)  (6 × 6)",
-                           "WRONG: scores KQᵀ  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
+    titles = captions(at)  # a row of scores, then a row of weights under them: each right one beside its WRONG
+    assert titles[8:12] == ["right: scores QKᵀ  (6 × 6)", "WRONG: scores KQᵀ  (6 × 6)",
+                           "right: softmax(QKᵀ/√d_k)  (6 × 6)", "WRONG: softmax(KQᵀ/√d_k)  (6 × 6)"]
     assert len(titles) == 20
 
 
@@ -680,7 +680,7 @@ def test_a_new_question_leaves_the_right_tables_byte_identical(masks):
     at = open_page(masks=masks, quiz=first)
 
     def markups(who):
-        return [b for el in at.get("html") if Table(b := el.proto.body).caption.startswith(who)]
+        return [b for b in table_markups(at) if Table(b).caption.startswith(who)]
 
     right, mystery = markups("right: "), markups("mystery: ")
     at.number_input(key="quiz").set_value(other).run()  # a question with another mistake

@@ -17,7 +17,7 @@ from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix
+from attn_ui.tables import draw_matrix, draw_row
 
 INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
          "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
@@ -87,9 +87,9 @@ def weights_table(W, title: str, labels, where=None, **options) -> None:
 
 def beside_the_right_one(case: mm.Case, wrong_weights, formula: str, **options) -> None:
     """A wrong computation's weights and the right ones side by side, the same rows and columns outlined."""
-    c1, c2 = st.columns(2)
-    weights_table(wrong_weights, "WRONG weights", case.labels, c1, share=0.5, formula=formula, **options)
-    weights_table(case.right.weights, "right weights", case.labels, c2, share=0.5, formula=RIGHT, **options)
+    axes = {"kind": "weights", "x_title": "key", "y_title": "query", "rows": case.labels, "cols": case.labels}
+    draw_row([{"M": wrong_weights, "title": "WRONG weights", "formula": formula, **axes, **options},
+              {"M": case.right.weights, "title": "right weights", "formula": RIGHT, **axes, **options}])
 
 
 def static_table(columns: dict, where=None) -> None:

@@ -14,7 +14,7 @@ from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
 from attn_ui.tables import step_names
-from tests.apptest_utils import all_text, run_page, table_titled, tables
+from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
 
 PAGE = "pages/6_Mask_mistakes.py"
 TEXT = "the cat sat on the mat"
@@ -292,7 +292,7 @@ def test_the_page_links_back_and_on_along_the_route_without_reveal():
 def test_no_chart_and_the_right_weights_are_one_table_shown_three_times():
     at = open_page()
     assert not at.get("plotly_chart")  # every matrix on this page is a table: no chart, no toolbar
-    rights = [el.proto.body for el in at.get("html") if f"<caption>{RIGHT}" in el.proto.body]
+    rights = [markup for markup in table_markups(at) if f"<caption>{RIGHT}" in markup]
     assert len(rights) == 3 and len(set(rights[1:])) == 1  # §2 and §3: byte-identical, built once
     assert rights[0] != rights[1] and "outlined: query the·0" in rights[0]  # §1 outlines the row it asks about
     assert len({tuple(map(tuple, values_of(t))) for t in titled(at, RIGHT)}) == 1  # the same numbers, three times

@@ -43,9 +43,13 @@ def line_figure(title: str, x_title: str, y_title: str, *, x_ticks=None, log_y: 
 
 
 def histogram_figure(values, theory_std: float, title: str, *, curve_name: str, height: int = 320) -> go.Figure:
-    """A density histogram of `values` (m,) with the normal curve of standard deviation `theory_std` over it."""
+    """A density histogram of `values` (m,) with the normal curve of standard deviation `theory_std` over it.
+
+    The samples travel as float32: half the bytes of float64 (4,000 samples are 16 kB, not 32), and a sample's
+    bin can move only if it lies within about 10⁻⁷ of its value from a bin's edge."""
     grid = np.linspace(-4 * theory_std, 4 * theory_std, 161)
-    fig = go.Figure(go.Histogram(x=values, histnorm="probability density", nbinsx=60, name="measured",
+    fig = go.Figure(go.Histogram(x=np.asarray(values, dtype=np.float32), histnorm="probability density", nbinsx=60,
+                                 name="measured",
                                  marker_color="#9dbbe0"))
     density = np.exp(-0.5 * (grid / theory_std) ** 2) / (theory_std * np.sqrt(2 * np.pi))
     fig.add_trace(go.Scatter(x=grid, y=density, mode="lines", name=curve_name, line={"color": "#c0392b"}))

@@ -176,9 +176,11 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
         st.info(note, icon=":material/info:")
     h = head_to_show(heads)
     right_w = runs[-1][1].weights[h]
-    side_by_side([weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels) for name, res in runs],
-                 say.head_weights_title(h))
+    st.markdown(f"**{say.head_weights_title(h)}**")
+    # a column per run, its table with its numbers under it: in line on a screen, and on a phone each table is
+    # followed by its own numbers
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
+        draw(weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels), col, 1 / len(runs))
         for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
                                                                                  mk.mean_max_weight)):
             value = measure(res.weights[h])

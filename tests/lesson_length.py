@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 TEXT = ("title", "header", "subheader", "markdown", "caption", "info", "success", "warning", "error")
-PICTURES = ("plotly_chart", "html", "graphviz_chart", "table", "dataframe", "arrow_data_frame")
+PICTURES = ("plotly_chart", "html", "table", "dataframe", "arrow_data_frame")
+DRAWN = ("<table", "class=fl")  # an st.html is a picture when it draws a matrix table or the builder's shape diagram
 PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE = 700, 4000, 120
 
 
@@ -29,7 +30,7 @@ def _blocks(node, folded: bool = False):
     folded = folded or kind in ("expander", "expandable", "status")
     if kind in TEXT:
         yield kind, str(getattr(node, "value", "")), folded
-    elif kind in PICTURES and not (kind == "html" and "<table" not in node.proto.body):
+    elif kind in PICTURES and not (kind == "html" and not any(m in node.proto.body for m in DRAWN)):
         yield kind, None, folded
     elif str(getattr(node, "key", "") or "").startswith("answer_"):  # a quiz's answer box opens its idea too
         yield kind, None, folded

@@ -439,7 +439,7 @@ def test_the_first_own_control_is_at_most_40_tab_presses_from_the_top(browser, s
 FIRST_PICTURE = """() => {
     const main = document.querySelector('[data-testid="stMain"]');
     const top = main.getBoundingClientRect().top - main.scrollTop;
-    const found = [...document.querySelectorAll('.mx table, .js-plotly-plot, [data-testid="stGraphVizChart"]')]
+    const found = [...document.querySelectorAll('.mx table, .js-plotly-plot, .fl')]
         .concat([...document.querySelectorAll('p')].filter(p => p.textContent.startsWith('Predict first.')))
         .concat([...document.querySelectorAll('[class*="st-key-answer_"]')])
         .filter(e => !e.closest('details:not([open])'))

@@ -285,8 +285,9 @@ PAGE_STYLE = stylesheet(ALL_STEPS)
 
 
 def draw_styles(where=None):
-    """The tables' one stylesheet for the page (attn_ui.state.setup_page draws it first on every page). It is the
-    same on every run, so a rerun costs the browser nothing for it."""
+    """The tables' one stylesheet, for a page that does not call attn_ui.state.setup_page (which draws PAGE_STYLE
+    with the page's other rules on every page of the app), such as scripts/table_demo_page.py. It is the same on
+    every run, so a rerun costs the browser nothing for it."""
     import streamlit as st
 
     return (where or st).html(PAGE_STYLE)
@@ -304,9 +305,9 @@ def markup_key(M, title: str, rows, cols, width_px: float, options: dict) -> str
 def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, width: str = "stretch", **options):
     """Draw matrix M (r, c) as a table (matrix_html's options) in `where` (st, a column, a container), its markup
     built once per set of numbers (a rerun that moves nothing in it writes nothing again) and without a <style>
-    of its own: the page draws draw_styles() once. `share` is the fraction of the page's width it gets on a laptop
-    (⅓ in three columns); on a phone the columns stack and every table gets the whole width. `width` "content"
-    for a table in a row of several."""
+    of its own: the page draws PAGE_STYLE once (setup_page does). `share` is the fraction of the page's width it
+    gets on a laptop (⅓ in three columns); on a phone the columns stack and every table gets the whole width.
+    `width` "content" for a table in a row of several."""
     import streamlit as st
 
     M = np.asarray(M, dtype=float)

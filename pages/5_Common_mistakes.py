@@ -101,7 +101,8 @@ def draw(spec: dict, where=None, share: float = 1.0) -> None:
 
 
 def side_by_side(specs, heading: str) -> None:
-    """Twins (or a row of three) under one heading, a column each: side by side on a screen, stacked on a phone."""
+    """Twins under one heading, in one row of tables (attn_ui.tables.draw_row): side by side where they fit, one
+    below the other on a phone."""
     st.markdown(f"**{heading}**")
     draw_row(specs)
 

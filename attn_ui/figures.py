@@ -49,8 +49,7 @@ def histogram_figure(values, theory_std: float, title: str, *, curve_name: str, 
     bin can move only if it lies within about 10⁻⁷ of its value from a bin's edge."""
     grid = np.linspace(-4 * theory_std, 4 * theory_std, 161)
     fig = go.Figure(go.Histogram(x=np.asarray(values, dtype=np.float32), histnorm="probability density", nbinsx=60,
-                                 name="measured",
-                                 marker_color="#9dbbe0"))
+                                 name="measured", marker_color="#9dbbe0"))
     density = np.exp(-0.5 * (grid / theory_std) ** 2) / (theory_std * np.sqrt(2 * np.pi))
     fig.add_trace(go.Scatter(x=grid, y=density, mode="lines", name=curve_name, line={"color": "#c0392b"}))
     base_layout(fig, title, height, bargap=0.02,

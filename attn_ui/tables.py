@@ -310,11 +310,8 @@ def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, wi
     `width` "content" for a table in a row of several."""
     import streamlit as st
 
-    M = np.asarray(M, dtype=float)
-    width_px = min(NARROWEST_PX, SCREEN_PX * share)
-    key = markup_key(M, title, rows, cols, width_px, options)
-    return (where or st).html(_cached_markup()(key, M, title, tuple(rows), tuple(cols), width_px, options),
-                              width=width)
+    markup = _markup(M, title, rows, cols, min(NARROWEST_PX, SCREEN_PX * share), options)
+    return (where or st).html(markup, width=width)
 
 
 def draw_row(tables: list[dict], where=None):
@@ -327,12 +324,17 @@ def draw_row(tables: list[dict], where=None):
 
     parts = []
     for spec in tables:
-        spec = dict(spec)
-        M, title, rows, cols = (np.asarray(spec.pop("M"), dtype=float), spec.pop("title"), spec.pop("rows"),
-                                spec.pop("cols"))
-        key = markup_key(M, title, rows, cols, NARROWEST_PX, spec)
-        parts.append(_cached_markup()(key, M, title, tuple(rows), tuple(cols), NARROWEST_PX, spec))
+        options = dict(spec)
+        M, title, rows, cols = (options.pop(name) for name in ("M", "title", "rows", "cols"))
+        parts.append(_markup(M, title, rows, cols, NARROWEST_PX, options))
     return (where or st).html(f"<div class=mr>{''.join(parts)}</div>")
+
+
+def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
+    """A table's markup without its <style>, from the cache when these numbers and options were drawn before."""
+    M = np.asarray(M, dtype=float)
+    key = markup_key(M, title, rows, cols, width_px, options)
+    return _cached_markup()(key, M, title, tuple(rows), tuple(cols), width_px, options)
 
 
 _CACHED = []

@@ -26,7 +26,7 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_html
-from attn_ui.tables import draw_matrix, draw_row
+from attn_ui.tables import draw_matrix as draw, draw_row
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -112,12 +112,6 @@ def main():
     if asked:  # 4. the scores, the weights, the output; 5. the trace; the code, notebook, CSVs
         weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
     route_footer(__file__, shared)
-
-
-def draw(M, title: str, rows, cols, *, where=None, width: str = "stretch", **options) -> None:
-    """A matrix as a table (attn_ui.tables.draw_matrix), at the narrowest width a table is drawn at, so that one
-    that may be wider than a phone's page scrolls in a box the keyboard can reach."""
-    draw_matrix(M, title, rows, cols, where=where, width=width, **options)
 
 
 def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:

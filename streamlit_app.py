@@ -14,11 +14,11 @@ from attn_lessons.format import md_text, num
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
-from attn_ui.data import cached_figure, load_inputs, notebook_cells
-from attn_ui.figures import bar_figure, plot
+from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
+from attn_ui.tables import Bars, draw_bars
 from attn_ui.tables import draw_matrix as draw
 
 INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
@@ -132,9 +132,9 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     title, names = say.query_titles(labels[i], d_k)
     panels = [(res.scores[i], names[0], "signed"), (res.scaled[i], names[1], "signed"),
               (res.weights[i], names[2], "weights")]
-    st.markdown(f"**{md_text(title)}**")
-    for k, (column, (values, name, kind)) in enumerate(zip(st.columns(3), panels, strict=True)):
-        plot(cached_figure(bar_figure, values, labels, name, kind=kind, x_title="key j"), f"fig_query_{k}", column)
+    draw_bars([Bars(name, tuple(values.tolist()), "positive" if kind == "weights" else "signed",
+                    1.0 if kind == "weights" else None) for values, name, kind in panels],
+              labels, title, label_title="key j")
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
     reveal(guess, right, why)
@@ -142,7 +142,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
         classroom.record("home.top_key", classroom.page_state(query=i, start="interpretable" if named else "random"),
                          guess.value, right, checkpoint="home_top")
     st.caption(say.query_steps_caption(d_k, res.weights[i]))
-    with st.expander("What X, d_k and the three charts hold here"):  # a detail, folded so the page stays short
+    with st.expander("What X, d_k and the three columns hold here"):  # a detail, folded so the page stays short
         st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
     pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:

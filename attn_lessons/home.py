@@ -173,13 +173,12 @@ def top_key_question(label: str) -> str:
 
 
 def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
-    """The title of the query's chart, and of its three panels: scores, scaled scores, weights."""
-    return (f"What “{label}” asks of every key",
-            [f"1. scores q·kⱼ for {label}", f"2. scaled: q·kⱼ / √{d_k}", "3. weights = softmax(scaled)"])
+    """The title of the query's table, and the headers of its three columns: scores, scaled scores, weights."""
+    return (f"What “{label}” asks of every key", ["1. score q·kⱼ", f"2. scaled: ÷ √{d_k}", "3. weight"])
 
 
 def query_steps_caption(d_k: int, weights_row) -> str:
-    """What each of the three panels is, with √d_k and the row's sum of weights."""
+    """What each of the three columns is, with √d_k and the row's sum of weights."""
     return (f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
             f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
             f"the row's sum of exps; they sum to {num(np.sum(weights_row), 4)}.")

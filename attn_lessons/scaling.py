@@ -401,7 +401,7 @@ def scaled_heading(d_k: int) -> str:
 
 
 def scaled_caption(two: TwoKeys) -> str:
-    """Section 1's scaled bar chart in words, its scores and weights as computed (the reveal above the charts says
+    """Section 1's scaled column in words, its scores and weights as computed (the reveal above the table says
     the unscaled side)."""
     return f"{scaled_heading(two.d_k)}: {softmax_line(two.scaled, two.p_scaled, 3)}."
 
@@ -448,13 +448,13 @@ def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
 
 
 def entropy_caption(temp: Temperature) -> str:
-    """How to read the row-entropy bars: 0 is one key, the dotted log n is every key alike."""
+    """How to read the row-entropy bars: an empty bar (0) is one key, a full bar (log n) is every key alike."""
     n = temp.weights.shape[-1]
     if n == 1:
         return ("The bar is your one query's row. With a single key its entropy is 0, where a hard argmax and "
                 "uniform weights are the same thing.")
-    return (f"Each bar is one query's row: 0 is all its weight on one key; the dotted log {n} = "
-            f"{num(temp.max_entropy, 3)} is an even spread over all {n}.")
+    return (f"Each bar is one query's row: an empty bar (0) is all its weight on one key; a full one, log {n} = "
+            f"{num(temp.max_entropy, 3)}, is an even spread over all {n}.")
 
 
 def temperature_progress(temp: Temperature) -> str:

@@ -1,6 +1,6 @@
 """A chart in words, read from the Plotly figure itself: what a screen reader hears in its place. The app's charts
-are curves, histograms and the bars of one row; a matrix is a table (attn_ui.tables), which a screen reader walks
-cell by cell.
+are curves and histograms; a matrix, and the bars of one row, are tables (attn_ui.tables), which a screen reader
+walks cell by cell.
 
 Pure: no streamlit here. Everything is read from the figure (a go.Figure or its dict), never written to it, so a
 cached figure stays as it was. Arrays may come as numpy arrays or as Plotly's base64 {"bdata", "dtype", "shape"}.
@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from attn_lessons.format import listing, num, plural, readable, sci
+from attn_lessons.format import listing, num, sci
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -39,7 +39,7 @@ class Chart:
 
 def describe(fig) -> str:
     """One sentence for a figure (and one per panel when there are several): its title, each panel's kind and
-    series, what its x axis runs over, and for one row of bars the range of their values and the tallest."""
+    series and what its x axis runs over."""
     return words(read_chart(fig))
 
 
@@ -188,17 +188,9 @@ def span(labels) -> str:
     return listing(labels) if len(labels) <= 3 else f"{labels[0]} … {labels[-1]}"
 
 
-def _ties(values: np.ndarray, top: float) -> int:
-    """How many other values read the same as the largest, `top`, once printed as the sentence prints it (the first
-    in reading order is named for them all)."""
-    near = values[values >= top - 1e-3 * max(1.0, abs(top))]  # the few that could print alike
-    alike = near[near != top]
-    return int((near == top).sum()) - 1 + sum(readable(v) == readable(top) for v in alike)
-
-
 def _plot_words(traces, x_title: str) -> str:
     """Bars, lines or a histogram: the kind, the series named in the legend, and what the x axis runs over."""
-    kinds, names, xs, cats, bars = [], [], [], [], []
+    kinds, names, xs, cats = [], [], [], []
     for t in traces:
         kind = _get(t, "type") or "scatter"
         mode = _get(t, "mode") or "lines"
@@ -218,22 +210,7 @@ def _plot_words(traces, x_title: str) -> str:
             arr = _array(x)
             if arr is not None:
                 xs.append(arr[np.isfinite(arr)])
-        if kind == "bar":
-            bars.append(t)
     text = f"{listing(kinds)} chart"
-    if len(bars) == 1 and cats:
-        y = _array(_get(bars[0], "y"))
-        text += f", {plural(len(cats), 'bar')}"
-        text += f", {x_title} {span(cats)}" if x_title else f", {span(cats)}"
-        if y is not None and y.size == len(cats) and np.isfinite(y).any():
-            finite = np.where(np.isfinite(y), y, -np.inf)
-            lo, hi = float(np.min(y[np.isfinite(y)])), float(np.max(y[np.isfinite(y)]))
-            top = cats[int(np.argmax(finite))]
-            ties = _ties(y[np.isfinite(y)], hi)
-            top += f" and {plural(ties, 'other bar')}" if ties else ""
-            text += (f"; every bar is {readable(hi)}" if readable(lo) == readable(hi) else
-                     f"; values from {readable(lo)} to {readable(hi)}, the largest at {top}")
-        return text
     if names:
         text += f" of {listing(names)}"
     xs = [a for a in xs if a.size]

@@ -1,5 +1,5 @@
-"""The app's charts, drawn one way so that every page's charts look and read alike: curves, histograms and the
-bars of one row (a matrix is a table: attn_ui.tables, which takes its colour scales and ink from here)."""
+"""The app's charts, drawn one way so that every page's charts look and read alike: curves and histograms (a matrix,
+and the bars of one row, are tables: attn_ui.tables, which takes its colour scales and ink from here)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from attn_lessons.format import md_text, num, plot_label
+from attn_lessons.format import md_text
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
@@ -59,21 +59,6 @@ def histogram_figure(values, theory_std: float, title: str, *, curve_name: str, 
     return fig
 
 
-def vector_figure(values, labels, title: str, *, kind: str = "signed", decimals: int = 3,
-                  x_title: str = "", height: int = 260) -> go.Figure:
-    """Bar chart of one vector (n,), one bar per labelled entry, value printed on each bar."""
-    values = np.asarray(values, dtype=float)
-    labels = [plot_label(str(t)) for t in labels]
-    colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
-    fig = go.Figure(go.Bar(x=labels, y=values, marker_color=colour,
-                           text=[num(v, decimals) for v in values], textposition="outside", cliponaxis=False))
-    base_layout(fig, f"{title}  ({values.shape[0]},)", height)
-    fig.update_xaxes(type="category", title_text=x_title)
-    if kind == "weights":
-        fig.update_yaxes(range=[0, 1.15])
-    return fig
-
-
 def stacked_figure(title: str, row_titles, x_title: str, *, log_y_rows=(), height_per_row: int = 250) -> go.Figure:
     """Empty panels stacked over one shared linear x axis (say loss and accuracy per training step), each
     panel titled; rows listed in `log_y_rows` (1-based) get a log y axis. Legend below the last panel."""
@@ -117,24 +102,6 @@ def plot_row(row: tuple[str, list[go.Figure]], key: str, where=None) -> None:
     target.markdown(f"**{md_text(title)}**")
     for k, (column, fig) in enumerate(zip(target.columns(len(figs)), figs, strict=True)):
         plot(fig, f"{key}_{k}", column)
-
-
-def bar_figure(values, labels, title: str, *, kind: str = "signed", x_title: str = "", height: int = 300) -> go.Figure:
-    """One row of numbers (n,) as bars over `labels`, each printed above its bar, titled with its shape. kind
-    "weights" gives a 0 … 1.15 axis. Several of them go side by side in st.columns, which stack on a narrow screen:
-    the layout follows the width, never the device."""
-    values = np.asarray(values, dtype=float)
-    colour = ["#2b6cb0" if kind == "weights" else ("#c0392b" if v >= 0 else "#2e86c1") for v in values]
-    name = f"{title}  ({len(values)},)"
-    fig = go.Figure(go.Bar(x=[plot_label(str(t)) for t in labels], y=values, marker_color=colour, name=name,
-                           text=[num(v, 3) for v in values], textposition="outside", cliponaxis=False,
-                           showlegend=False))
-    base_layout(fig, name, height)
-    fig.update_layout(title_font_size=13)
-    fig.update_xaxes(type="category", title_text=x_title)
-    if kind == "weights":
-        fig.update_yaxes(range=[0, 1.15])
-    return fig
 
 
 def slim(fig: go.Figure) -> go.Figure:

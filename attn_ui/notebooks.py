@@ -475,19 +475,21 @@ LONG_CODE = 2400  # input numbers above which the code (about 25 characters a nu
 
 
 def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *, after: Callable[[], None] | None = None,
+              short_help: str = "This page's numbers in plain numpy: the notebook's code, which also checks them.",
               long_help: str = "Every number of X and the weights, so it is long.") -> None:
-    """The page's "Show the code": `intro`, then the notebook's code (page_code), then whatever `after` draws.
+    """The page's "Show the code" switch; when it is on: `intro`, the notebook's code (page_code), then whatever
+    `after` draws. `cells` is called only then.
 
-    In an expander; or, when the inputs hold more than LONG_CODE `numbers`, behind a switch, so that their
-    every digit is written and sent only when the learner asks (then as plain text: colouring that many digits
-    takes the browser seconds). `cells` is called only when the code is drawn."""
+    A switch, not a folded expander: an expander's code is built, sent and laid out on every step of every control
+    that moves its numbers, open or not (on the Scaling explorer a tenth of each step's time in the browser); this
+    code is built only when the learner asks for it. When the inputs hold more than LONG_CODE `numbers` it is printed
+    without colours: colouring that many digits takes the browser seconds."""
     import streamlit as st
 
     long = numbers > LONG_CODE
-    if long and not st.toggle("Show the code", key="show_code", help=long_help):
+    if not st.toggle("Show the code", key="show_code", help=long_help if long else short_help):
         return
-    with st.container() if long else st.expander("Show the code", icon=":material/code:"):
-        st.markdown(intro)
-        st.code(page_code(cells()), language=None if long else "python")
-        if after is not None:
-            after()
+    st.markdown(intro)
+    st.code(page_code(cells()), language=None if long else "python")
+    if after is not None:
+        after()

@@ -278,10 +278,116 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
                else "") + "</div>")
 
 
+# ------------------------------------------------------------------------------------------------ bars of a row
+
+BAR_STEPS = 50  # a bar's length in steps of 2 % of its cell: from the left for "positive", from the middle for "signed"
+BAR_COLOURS = {  # light enough that the dark ink reaches 4.5:1 on them: from the same scales as the tables' cells
+    "p": _hex(sample_colorscale(SIGNED, [0.75])[0]),  # a positive signed value: red, as the tables' scale
+    "n": _hex(sample_colorscale(SIGNED, [0.25])[0]),  # a negative one: blue
+    "w": _hex(sample_colorscale(WEIGHTS, [0.4])[0]),  # a positive-only one (a weight, an entropy)
+}
+BAR_KINDS = ("signed", "positive")
+
+
+def _bar_rules() -> str:
+    """The bars' rules: a cell draws its bar as a gradient from --a to --b in --c behind its text; a class per
+    length sets the three. A cell without one (a value of 0, −∞, NaN) draws none."""
+    rules = [".br td{background:linear-gradient(90deg,#0000 var(--a),var(--c) var(--a) var(--b),#0000 var(--b));"
+             "min-width:5rem}",
+             ".br td.M{background-image:linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) "
+             "calc(50% + .5px),#0000 calc(50% + .5px))}"]
+    half = BAR_STEPS // 2
+    for k in range(1, half + 1):
+        rules.append(f".br .p{k}{{--a:50%;--b:{50 + 2 * k}%;--c:{BAR_COLOURS['p']}}}")
+        rules.append(f".br .n{k}{{--a:{50 - 2 * k}%;--b:50%;--c:{BAR_COLOURS['n']}}}")
+    rules += [f".br .w{k}{{--a:0%;--b:{2 * k}%;--c:{BAR_COLOURS['w']}}}" for k in range(1, BAR_STEPS + 1)]
+    return "".join(rules)
+
+
+@dataclass(frozen=True)
+class Bars:
+    """One column of a bars table: its header, its values (n,), how its bars run, and its printed decimals.
+
+    kind "signed" draws a bar from the cell's middle, right for a positive value and left for a negative one, the
+    middle marked; "positive" draws it from the left edge. `top` is the value whose bar fills the cell (the half
+    cell, signed): by default the column's largest |finite value|; a weight's column passes 1."""
+
+    name: str
+    values: tuple
+    kind: str = "signed"
+    top: float | None = None
+    decimals: int = 3
+
+
+def bar_classes(values, kind: str, top: float | None) -> list[str]:
+    """Each value's bar class: 'p7' (a positive signed value, 14 % of the cell right of its middle), 'n7' (the
+    same, negative), 'w7' (from the left edge), or '' for no bar (0, or under half a step, ±∞ and NaN)."""
+    if kind not in BAR_KINDS:
+        raise ValueError(f"kind={kind!r}: expected one of {', '.join(BAR_KINDS)}")
+    v = np.asarray(values, dtype=float)
+    finite = np.abs(v[np.isfinite(v)])
+    if top is None or not np.isfinite(top) or top <= 0:
+        top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+    steps = BAR_STEPS // 2 if kind == "signed" else BAR_STEPS
+    with np.errstate(invalid="ignore"):
+        k = np.clip(np.round(np.abs(v) / top * steps), 0, steps)
+    out = []
+    for x, n in zip(v.tolist(), np.nan_to_num(k).astype(int).tolist(), strict=True):
+        if not np.isfinite(x) or n == 0:
+            out.append("")
+        else:
+            out.append(("w" if kind == "positive" else "p" if x > 0 else "n") + str(n))
+    return out
+
+
+def bars_html(columns, labels, title: str, *, label_title: str = "", highlight_row: int | None = None,
+              width_px: float = NARROWEST_PX) -> str:
+    """A row of numbers, or a few rows over the same labels, as a table with a bar behind every value: a
+    `<th scope=row>` per label, a column per `Bars`, every value printed (−∞ and NaN as such, with no bar),
+    captioned with `title`. The bars are decoration; the numbers are the table. Its rules are in PAGE_STYLE."""
+    cols = list(columns)
+    n = len(labels)
+    if not cols or any(len(c.values) != n for c in cols):
+        raise ValueError(f"every column must hold one value per label ({n})")
+    texts = [cell_texts(c.values, c.decimals) for c in cols]
+    classes = [bar_classes(c.values, c.kind, c.top) for c in cols]
+    signed = [c.kind == "signed" for c in cols]
+    head = "<th scope=col" + _dir(label_title) + ">" + label(label_title) + "".join(
+        f"<th scope=col{_dir(c.name)}>{label(c.name)}" for c in cols)
+    rows = []
+    for i, name in enumerate(labels):
+        cells = []
+        for j in range(len(cols)):
+            cls = " ".join(x for x in (classes[j][i], "M" if signed[j] else "") if x)
+            cells.append((f'<td class="{cls}">' if " " in cls else f"<td class={cls}>" if cls else "<td>")
+                         + texts[j][i])
+        rows.append(f"<tr{' class=H' if i == highlight_row else ''}><th scope=row{_dir(name)}>{label(name)}"
+                    + "".join(cells))
+    caption = f"{title}  ({n} × {len(cols)})"
+    box = (f'<div class=sc role=region tabindex=0 aria-label="{html.escape(caption)}">'
+           if bars_px(texts, labels, cols, label_title) > width_px else "<div class=sc>")
+    return (f'<div class="mx br">{box}<table><caption>{label(caption)}</caption><thead><tr>{head}</thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div></div>")
+
+
+def bars_px(texts, labels, cols, label_title: str) -> float:
+    """An upper estimate of a bars table's width in px, as table_px's: each column at least its cells' 5rem."""
+    widths = [max(80.0, 6.4 * max(map(len, t), default=0) + 13, _px(c.name) + 13)
+              for t, c in zip(texts, cols, strict=True)]
+    return max((_px(str(x)) for x in [*labels, label_title]), default=0) + 13 + sum(widths) + 2
+
+
+def draw_bars(columns, labels, title: str, *, where=None, **options):
+    """Draw bars_html's table in `where` (st, a column, a container). Small (a row of numbers), so built anew."""
+    import streamlit as st
+
+    return (where or st).html(bars_html(columns, labels, title, **options))
+
+
 # Every rule of every table, once for a page: a <style> in st.html applies to the whole page. A page's tables
 # then carry none of their own (about 2 kB each, the same rules again), which halves the markup the browser
 # sanitises and parses on a page of many tables.
-PAGE_STYLE = stylesheet(ALL_STEPS)
+PAGE_STYLE = stylesheet(ALL_STEPS)[:-len("</style>")] + _bar_rules() + "</style>"
 
 
 def draw_styles(where=None):

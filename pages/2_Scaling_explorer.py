@@ -57,11 +57,10 @@ from attn_ui.figures import (
     line_figure,
     plot,
     plot_row,
-    vector_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix
+from attn_ui.tables import Bars, draw_bars, draw_matrix
 
 D_K_MAX = 512
 N_SAMPLES = 4000  # q, k pairs per histogram
@@ -79,7 +78,6 @@ CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, c
 # fragment keys: a control's change reruns its own section and the notebook, which holds every section's numbers
 TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
 TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
-LONG_CODE = 2400  # numbers in head 1's Q and K above which the code (about 25 characters a number) passes ~60 kB
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
 INTRO = (
     "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
@@ -120,18 +118,17 @@ def two_keys():
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
-    plot_row(cached_figure(weights_figure, tuple(two.scores), two.d_k), key="fig_p")
+    weights_bars(two)
     st.caption(scaled_caption(two))
     gradient(two)
 
 
-def weights_figure(scores: tuple, d_k: int) -> tuple[str, list[go.Figure]]:
-    """Section 1's two bar charts, side by side where the page is wide: softmax(z) and softmax(z / √d_k)."""
-    two = compare_two_keys(scores, d_k)
+def weights_bars(two: TwoKeys) -> None:
+    """Section 1's weights as one table of bars: softmax(z) and softmax(z / √d_k), a column each."""
     z_text = scores_text(two.scores)
-    return (f"the weights, unscaled and ÷ √{d_k}",
-            [vector_figure(two.p_unscaled, KEYS, f"p = softmax({z_text})", kind="weights", decimals=4),
-             vector_figure(two.p_scaled, KEYS, f"p = softmax({z_text} / √{d_k})", kind="weights", decimals=3)])
+    draw_bars([Bars(f"p = softmax({z_text})", tuple(two.p_unscaled.tolist()), "positive", 1.0, 4),
+               Bars(f"p = softmax({z_text} / √{two.d_k})", tuple(two.p_scaled.tolist()), "positive", 1.0, 3)],
+              KEYS, f"the weights, unscaled and ÷ √{two.d_k}")
 
 
 def softmax_checkpoint(two: TwoKeys) -> bool:
@@ -332,8 +329,8 @@ def temperature(shared: Shared):
     w_left, w_right = st.columns([3, 2])
     draw_matrix(temp.weights, "weights", labels, labels, formula=f"softmax(QKᵀ / τ), τ = {fmt.short(tau)}",
                 kind="weights", x_title="key", y_title="query", where=w_left, share=0.6)
-    plot(cached_figure(row_entropy_figure, temp.entropy, tuple(labels), temp.max_entropy), key="fig_temp_entropy",
-         where=w_right)
+    draw_bars([Bars("Hᵢ (nats)", tuple(temp.entropy.tolist()), "positive", temp.max_entropy, 2)], labels,
+              "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ", label_title="query i", where=w_right)
     w_right.caption(entropy_caption(temp))
     entropy_curve(Q, K, temp, d_k)
     st.progress(min(max(temp.position, 0.0), 1.0), text=temperature_progress(temp))
@@ -347,15 +344,6 @@ def head_one(inputs, shared: Shared):
     w = inputs.weights
     heads = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, shared.heads)
     return heads.Q_heads[0], heads.K_heads[0]  # (n, d_k) each: the first of your heads
-
-
-def row_entropy_figure(entropy, labels: tuple, max_entropy: float) -> go.Figure:
-    """Each query's row entropy as a bar, with uniform weights' log n dotted."""
-    fig = vector_figure(entropy, list(labels), "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ (nats)", decimals=2,
-                        x_title="query i", height=300)
-    fig.add_hline(y=max_entropy, line={"dash": "dot", "color": "#999999"})  # uniform: named in the caption
-    fig.update_yaxes(range=[0, max(max_entropy, 0.1) * 1.2])
-    return fig
 
 
 def entropy_curve(Q, K, temp, d_k: int):
@@ -421,28 +409,19 @@ def take_it_home(shared: Shared):
                                  shown_max_weight=peak.max_weight, shown_entropy=peak.entropy,
                                  shown_temp_weights=temp.weights, shown_row_entropy=temp.entropy)
 
-    made = None
-    if Q.size + K.size > LONG_CODE:  # every digit of a wide head's Q and K: built and sent only on request
-        if st.toggle("Show the code", key="show_code", help="Every number of head 1's Q and K, so it is long."):
-            code_view(cells())
-    else:
-        made = cells()
-        with st.expander("Show the code", icon=":material/code:"):
-            code_view(made)
+    nbk.show_code("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
+                  "below, which also checks its results against the page.", cells, Q.size + K.size, after=sources,
+                  long_help="Every number of head 1's Q and K, so it is long.")
     settings = {**nbk.shared_settings(shared), "score of key 1, z₁": z[0], "score of key 2, z₂": z[1],
                 "d_k of section 1": d_k, "d_k of section 2": sample_d_k, "n, the number of keys": n_keys,
                 "τ, the divisor of section 4": tau}
     link = nbk.link_here("Scaling_explorer")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Scaling explorer", settings, link,
-                                             made if made is not None else cells()),
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Scaling explorer", settings, link, cells()),
                         "attention_explorer_scaling_explorer.ipynb", key="download_notebook")
 
 
-def code_view(cells):
-    """The notebook's code, then the attn_core functions the page's own numbers come from."""
-    st.markdown("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
-                "below, which also checks its results against the page.")
-    st.code(nbk.page_code(cells), language="python")
+def sources():
+    """The attn_core functions the page's own numbers come from, under the notebook's code."""
     st.markdown("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
                 "q·k sampler come from `attn_core/attention.py`).")
     for fn in SOURCES:

@@ -310,9 +310,7 @@ def take_it_home(lab: tl.Lab | None) -> None:
                            shown_initial_unscaled=lab.unscaled.initial_weights,
                            shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
                            shown_final_scaled=lab.scaled.final_weights, shown_final_unscaled=lab.unscaled.final_weights)
-    with st.expander("Show the code", icon=":material/code:"):
-        st.markdown(say.code_note(seed))
-        st.code(nbk.page_code(cells), language="python")
+    nbk.show_code(say.code_note(seed), lambda: cells, 0)  # the lab's own inputs: its code is short
     settings = {"d_k": lab.d_k, "learning rate": f"{lab.lr:g}", "training steps": lab.steps,
                 "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}
     link = nbk.link_here("Training_lab")  # read now: the notebook itself is built when the learner clicks

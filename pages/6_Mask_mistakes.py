@@ -40,7 +40,6 @@ SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and 
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
 FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
-LONG_CODE = 2400  # input numbers above which the code (~25 characters a number) passes ~60 kB: printed uncoloured
 SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
 
@@ -434,29 +433,19 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
             shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
             shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)
 
-    made = None
-    long = X.size + w.W_Q.size + w.W_K.size + w.W_V.size > LONG_CODE  # every digit of d_model² weights
-    # a toggle, not an expander: the code is built and sent only when asked for, so a step of any control does not
-    # make the browser lay out and colour ten kB of code that nobody opened
-    if st.toggle("Show the code", key="show_code",
-                 help="Every number of X and the weights, so it is long." if long else
-                 "Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table."):
-        made = cells()
-        code_view(made, leak is not None, long=long)
+    nbk.show_code(say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
+                  after=sources, short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions "
+                                            "behind every table.")
     settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
     if leak is not None:
         settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
     link = nbk.link_here("Mask_mistakes")
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Mask mistakes", settings, link,
-                                             made if made is not None else cells()),
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Mask mistakes", settings, link, cells()),
                         "attention_explorer_mask_mistakes.ipynb", key="download_notebook")
 
 
-def code_view(cells, leak: bool, long: bool = False) -> None:
-    """The notebook's code, then the attn_core functions the page's tables come from. Long code is printed
-    without colours: colouring a few hundred kB of digits takes a browser seconds."""
-    st.markdown(say.code_intro(leak))
-    st.code(nbk.page_code(cells), language=None if long else "python")
+def sources() -> None:
+    """The attn_core functions the page's tables come from, under the notebook's code."""
     st.markdown("Every wrong table on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
                 "the right ones from `masked_attention`.")
     for fn in SOURCES:

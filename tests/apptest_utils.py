@@ -112,3 +112,30 @@ def table_titled(at: AppTest, starts_with: str):
     M = values(t)
     heads = [h for h, _ in t.heads]
     return M, [r["label"] for r in t.body], heads[len(heads) - M.shape[1]:]  # the corner header, if any, left out
+
+
+def bar_tables(at: AppTest) -> list:
+    """Every table of bars on the page (attn_ui.tables.bars_html through st.html), parsed: tests.html_tables.Table."""
+    from tests.html_tables import Table
+
+    one = '<div class="mx br">'
+    return [Table(one + part) for el in at.get("html") for part in el.proto.body.split(one)[1:]]
+
+
+def bar_column(at: AppTest, starts_with: str):
+    """(values, row labels, caption) of the one column of bars whose header starts with `starts_with`, its values
+    as printed, read back as floats."""
+    from tests.html_tables import cell_value
+
+    found = [(t, j) for t in bar_tables(at) for j, (head, _) in enumerate(t.heads[1:]) if head.startswith(starts_with)]
+    heads = [head for t in bar_tables(at) for head, _ in t.heads[1:]]
+    assert len(found) == 1, f"{len(found)} columns of bars headed {starts_with!r}; headers: {heads}"
+    t, j = found[0]
+    return (np.array([cell_value(r["cells"][j][0]) for r in t.body], dtype=float), [r["label"] for r in t.body],
+            t.caption)
+
+
+def with_code(at: AppTest) -> AppTest:
+    """The page with its "Show the code" switch on (the code is built and sent only when asked for)."""
+    at.toggle(key="show_code").set_value(True).run()
+    return at

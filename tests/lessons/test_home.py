@@ -142,8 +142,8 @@ def test_the_sentences_offered_work(sentence):
 
 def test_the_query_titles_and_caption_carry_the_live_numbers():
     title, panels = query_titles("sat", 7)
-    assert title == "What “sat” asks of every key" and panels[0] == "1. scores q·kⱼ for sat"
-    assert panels[1] == "2. scaled: q·kⱼ / √7" and panels[2].startswith("3. weights")
+    assert title == "What “sat” asks of every key" and panels == ["1. score q·kⱼ", "2. scaled: ÷ √7", "3. weight"]
+    assert query_titles("sat", 64)[1][1] == "2. scaled: ÷ √64"  # the width on screen, computed
     caption = query_steps_caption(7, [0.25, 0.5, 0.25])
     assert "√d_k = √7 = 2.646" in caption and caption.endswith("they sum to 1.0000.")
     assert top_key_question("sat") == "Which key will “sat” give the most weight?"

@@ -563,6 +563,6 @@ def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
     assert math.isclose(parse(m[1]), tau, rel_tol=1e-3, abs_tol=5e-5)
     assert printed_as(m[2], mean) and printed_as(m[4], log_n) and (m[2] != "0.000" or mean == 0)
     assert printed_percent(m[3], mean / log_n)
-    m = re.fullmatch(rf"Each bar is one query's row: 0 is all its weight on one key; the dotted log {n} = "
-                     rf"({NUMBER}) is an even spread over all {n}\.", entropy_caption(temp))
+    m = re.fullmatch(rf"Each bar is one query's row: an empty bar \(0\) is all its weight on one key; a full one, "
+                     rf"log {n} = ({NUMBER}), is an even spread over all {n}\.", entropy_caption(temp))
     assert m and printed_as(m[1], log_n)

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from attn_core.questions import passage_words
 from attn_lessons import questions as qs
 from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables, title_of
+from tests.apptest_utils import with_code
 from tests.lessons.test_questions import right_text, wrong_text
 
 PAGE = "pages/7_Check_yourself.py"
@@ -250,7 +251,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
     from attn_ui import notebooks as nbk
 
     at = open_page()
-    (code,) = notebook_code(at)
+    assert notebook_code(at) == []  # built and sent only when asked for
+    (code,) = notebook_code(with_code(at))
     cells = shown_cells()
     assert code.strip() == nbk.page_code(cells).strip()  # the code on screen is the notebook's code
     labels = attn_core.token_labels(tuple(passage_words(10)))
@@ -267,7 +269,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
 def test_the_code_follows_the_question_seed_and_the_sentence():
     from attn_ui import notebooks as nbk
 
-    at = open_page()
+    at = with_code(open_page())
     at.button(key="reroll").click().run()
     assert_ran(at)
     assert "Every position in one step" not in [h.value for h in at.header]  # only the quiz and the notebook ran
@@ -286,7 +288,7 @@ def test_the_code_follows_the_question_seed_and_the_sentence():
 def test_a_one_token_sentence_gives_the_question_without_the_step_counts():
     from attn_ui import notebooks as nbk
 
-    at = open_page(text="hello")
+    at = with_code(open_page(text="hello"))
     (code,) = notebook_code(at)
     assert code.strip() == nbk.page_code(shown_cells(text="hello")).strip()
     params = next(c.text for c in shown_cells(text="hello") if nbk.PARAMETERS in c.tags)

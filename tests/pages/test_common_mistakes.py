@@ -13,6 +13,7 @@ from attn_core import mistakes as mk
 from attn_lessons import mask_mistakes as mask_words
 from attn_lessons import mistakes as say
 from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
+from tests.apptest_utils import with_code
 from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
 
@@ -755,7 +756,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads
 
     at = open_page(reveal=1)
     cells = shown_cells()
-    assert notebook_code(at) == [page_code(cells)]  # the code on screen is the notebook's code
+    assert notebook_code(at) == []  # built and sent only when asked for
+    assert notebook_code(with_code(at)) == [page_code(cells)]  # the code on screen is the notebook's code
     code = notebook_code(at)[0]
     assert "heads = 2" in code and '"sqrt_d_model": np.sqrt(d_model)' in code and '"no_scale": 1.0' in code
     assert "All numbers match the page." not in code  # the self-check is for the notebook only
@@ -771,7 +773,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads
     button = at.get("download_button")
     assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
     assert button[0].proto.deferred_file_id  # built only when clicked
-    (download,) = downloads
+    download = downloads[-1]  # the last run's (the switch reran the page)
     assert download["file_name"] == "attention_explorer_common_mistakes.ipynb"
     nb = download["nb"]()  # what a click builds
     nbformat.validate(nb)
@@ -786,7 +788,7 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(downloads
                                    {"text": "🙂 <b>x</b> & ∑", "d_model": 2, "heads": 2}])
 def test_the_code_follows_the_shared_settings(query):
     """One head draws no √d_model mistake and d_k = 1 no ÷ 1 mistake: the code leaves out what the page leaves out."""
-    at = open_page(**query)
+    at = with_code(open_page(**query))
     assert not at.exception, at.exception[0].value if at.exception else ""
     settings = {"text": "the cat sat on the mat", "seed": 0, "d_model": 8, "heads": 2} | query
     assert notebook_code(at) == [page_code(shown_cells(**settings))]
@@ -797,7 +799,7 @@ def test_the_code_follows_the_shared_settings(query):
 
 
 def test_a_section_rerun_keeps_the_code_and_the_button(downloads):
-    at = open_page(head=2)
+    at = with_code(open_page(head=2))
     before = notebook_code(at)
     at.selectbox(key="head").set_value(1).run()  # section 2's own fragment: the notebook does not depend on it
     at.toggle(key="scale_outputs").set_value(True).run()

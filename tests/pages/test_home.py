@@ -5,7 +5,17 @@ import pytest
 
 import attn_core
 from attn_core.builder import build
-from tests.apptest_utils import all_text, assert_ran, figures, panel, run_page, table_titled, tables, title_of
+from tests.apptest_utils import (
+    all_text,
+    assert_ran,
+    bar_column,
+    bar_tables,
+    figures,
+    run_page,
+    table_titled,
+    tables,
+    with_code,
+)
 
 HOME = "streamlit_app.py"
 
@@ -24,8 +34,8 @@ def printed(decimals: int = 2) -> dict:
 def test_defaults_draw_every_step_without_error():
     at = run_page(HOME, reveal=1)
     assert not at.exception
-    names = [t.get("name", "") for f in figures(at) for t in f["data"]] + [t.caption for t in tables(at)]
-    for start in ("1. scores", "2. scaled", "3. weights", "wⱼ · vⱼ", "output = Σⱼ",
+    names = [head for b in bar_tables(at) for head, _ in b.heads] + [t.caption for t in tables(at)]
+    for start in ("1. score", "2. scaled", "3. weight", "wⱼ · vⱼ", "output = Σⱼ",
                   "weights = softmax(QKᵀ/√d_k)  (6 × 6)"):
         assert any(t.startswith(start) for t in names), (start, names)
     assert at.query_params["text"] == ["the cat sat on the mat"] or at.query_params["text"] == "the cat sat on the mat"
@@ -43,9 +53,11 @@ def test_numbers_on_screen_are_the_maths():
     # the weighted sum really is the output: six printed shares and the printed output, each off by half a digit
     np.testing.assert_allclose(shares.sum(axis=0), output[0], rtol=0, atol=7 * printed()["atol"])
     np.testing.assert_allclose(output[0], ref.output[2], **printed())
-    assert "sat" in panel(at, "1. scores")["name"]
-    np.testing.assert_allclose(panel(at, "1. scores")["y"], ref.scores[2])
-    np.testing.assert_allclose(panel(at, "3. weights")["y"], ref.weights[2])
+    scores, keys, caption = bar_column(at, "1. score")
+    assert "sat" in caption and keys == list(inputs.labels)
+    np.testing.assert_allclose(scores, ref.scores[2], **printed(3))
+    np.testing.assert_allclose(bar_column(at, "2. scaled")[0], ref.scaled[2], **printed(3))
+    np.testing.assert_allclose(bar_column(at, "3. weight")[0], ref.weights[2], **printed(3))
 
 
 def test_query_params_are_read_and_written_back():
@@ -77,7 +89,7 @@ def test_bad_link_values_fall_back_with_a_notice(qp, word):
     assert not at.exception
     notices = " ".join(w.value for w in at.warning)
     assert word in notices and "default" in notices
-    assert len(figures(at)) >= 1 and len(tables(at)) >= 3  # the query's bars; the shares, output and weights
+    assert len(bar_tables(at)) == 1 and len(tables(at)) >= 3  # the query's bars; the shares, output and weights
 
 
 def test_empty_sentence_keeps_the_last_good_one():
@@ -98,7 +110,7 @@ def test_long_text_is_cut_and_the_learner_told():
 def test_emoji_and_html_are_just_tokens():
     at = run_page(HOME, text="<script>alert(1)</script> 🙂", reveal=1)
     assert not at.exception
-    assert len(figures(at)) >= 1 and len(tables(at)) >= 3
+    assert len(bar_tables(at)) == 1 and len(tables(at)) >= 3
     labels = attn_core.build_inputs("<script>alert(1)</script> 🙂", 0, 8).labels
     assert "<·0" in labels and labels[-1] == "🙂"
     assert table_titled(at, "weights = softmax(QKᵀ")[1] == labels  # every token comes back as text, not markup
@@ -165,7 +177,7 @@ def test_home_does_not_answer_the_ten_token_question_before_it_is_asked():
 def test_home_opens_on_named_features_with_sat_asking_and_finding_cat():
     at = run_page(HOME, reveal=1)
     assert at.selectbox(key="query").value == 2  # "sat", the action in the classic sentence
-    weights = np.asarray(panel(at, "3. weights")["y"], dtype=float)
+    weights = bar_column(at, "3. weight")[0]
     assert int(np.argmax(weights)) == 1 and weights[1] > 0.5  # "cat" takes most of the weight
     assert "Why “sat” attends to “cat”" in " ".join(s.value for s in at.success)
 
@@ -179,11 +191,11 @@ def test_the_random_switch_brings_the_seeded_weights_back():
 
 def test_the_query_is_predicted_before_its_weights_appear():
     at = run_page(HOME)
-    assert not any(str(t.get("name", "")).startswith("3. weights") for f in figures(at) for t in f["data"])
+    assert not bar_tables(at)
     at.radio(key="home_top_value").set_value("cat").run()  # the right answer for "sat"
     at.button(key="home_top_check").click().run()
     assert "Right." in " ".join(s.value for s in at.success)
-    assert panel(at, "3. weights")
+    assert bar_column(at, "3. weight")
 
 
 def test_a_wrong_prediction_is_explained_from_the_numbers():
@@ -198,7 +210,7 @@ def test_show_me_reveals_without_a_verdict():
     at = run_page(HOME)
     at.button(key="home_top_skip").click().run()
     verdicts = " ".join(e.value for e in (*at.success, *at.warning))
-    assert panel(at, "3. weights") and "Right." not in verdicts and "Not quite." not in verdicts
+    assert bar_column(at, "3. weight") and "Right." not in verdicts and "Not quite." not in verdicts
     assert "gives its largest weight" in " ".join(i.value for i in at.info)
 
 
@@ -214,7 +226,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
     from attn_ui import notebooks as nbk
 
     at = run_page(HOME, reveal=1)
-    code = at.code[0].value
+    assert not at.code  # built only when asked for
+    code = with_code(at).code[0].value
     assert code.startswith("import numpy as np") or "import numpy as np" in code
     assert "weights = softmax(" in code or "softmax(" in code
     button = at.get("download_button")
@@ -238,7 +251,7 @@ def start_labels():
 
 
 def test_another_query_redraws_its_sections_and_the_notebook_code():
-    at = run_page(HOME, reveal=1)
+    at = with_code(run_page(HOME, reveal=1))
     at.selectbox(key="query").set_value(5).run()  # reruns the query's sections and the notebook only
     assert any("i = 5" in c.value for c in at.code), "the notebook code did not follow the query"
     at.run()
@@ -253,16 +266,17 @@ def test_wide_random_weights_put_the_code_behind_a_toggle():
     assert [c for c in at.code if "W_Q = np.array" in c.value]
 
 
-def test_the_matrices_are_tables_and_only_the_query_row_is_a_chart():
-    """Issue 21: every matrix a learner reads is an HTML table; the bars of one query's row stay a chart."""
+def test_the_matrices_are_tables_and_so_is_the_query_row():
+    """Issue 21: every matrix a learner reads is an HTML table; so is one query's row, its bars behind its numbers."""
     at = run_page(HOME, reveal=1)
     at.toggle(key="home_qkv").set_value(True).run()
     assert [t.caption for t in tables(at)] == [
         "wⱼ · vⱼ, each key's share  (6 × 7)", "output = Σⱼ wⱼ·vⱼ  (1 × 7)", "weights = softmax(QKᵀ/√d_k)  (6 × 6)",
         "Q = X·W_Q  (6 × 7)", "K = X·W_K  (6 × 7)", "V = X·W_V  (6 × 7)"]
-    assert "What “sat” asks of every key" in all_text(at)
-    assert [title_of(f) for f in figures(at)] == ["1. scores q·kⱼ for sat  (6,)", "2. scaled: q·kⱼ / √7  (6,)",
-                                                  "3. weights = softmax(scaled)  (6,)"]
+    assert not figures(at)  # the query's row too is a table: its bars are drawn behind its numbers
+    (bars,) = bar_tables(at)
+    assert bars.caption == "What “sat” asks of every key  (6 × 3)"
+    assert [h for h, _ in bars.heads] == ["key j", "1. score q·kⱼ", "2. scaled: ÷ √7", "3. weight"]
     assert not [t for t in at.toggle if "table" in t.label]  # no "Show the numbers as a table" switch
     start = attn_core_builder_start()
     res = build(start.X, start.W_Q, start.W_K, start.W_V)
@@ -338,8 +352,8 @@ def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(move):
     at.run()
     text = all_text(at)
     assert "Your prediction: **mat**" in text and "checked against the numbers on the page now" in text
-    assert len(verdicts(at)) == 1 and panel(at, "3. weights")
-    weights = np.asarray(panel(at, "3. weights")["y"], dtype=float)
+    assert len(verdicts(at)) == 1 and bar_column(at, "3. weight")
+    weights = bar_column(at, "3. weight")[0]
     assert verdicts(at)[0].startswith("**Right.**") == (int(np.argmax(weights)) == 5)  # the verdict for these numbers
 
 
@@ -377,7 +391,7 @@ def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(params):
     leaks = [p for p in printed if re.search(rf"(?<![\d.]){re.escape(p)}(?!\d)", drawn)]
     assert not leaks, leaks
     at = answer(at, at.radio(key="home_top_value").options[0])
-    assert panel(at, "3. weights")  # and once answered, they are drawn
+    assert bar_column(at, "3. weight")  # and once answered, they are drawn
 
 
 def attn_core_interpretable(tokens):

@@ -7,6 +7,7 @@ import pytest
 
 import attn_core
 from attn_core.masks import build_mask, with_padding
+from tests.apptest_utils import with_code
 from tests.apptest_utils import all_text, assert_ran, figures, table_titled, tables
 from tests.html_tables import values
 from tests.lessons.test_masks import BAD_GRAMMAR
@@ -480,7 +481,7 @@ def page_code(at) -> str:
 
 
 def test_show_the_code_is_the_notebook_for_the_head_and_query_shown_and_runs(run):
-    at = run(heads=4, mask="padding", pad=2)
+    at = with_code(run(heads=4, mask="padding", pad=2))
     at.selectbox(key="head").set_value(3).run()  # reruns the steps and the notebook (AppTest keeps only those)
     assert "(head 3)" in page_code(at)
     at.run()  # the whole page again, as the browser shows it
@@ -498,7 +499,7 @@ def test_show_the_code_is_the_notebook_for_the_head_and_query_shown_and_runs(run
 
 
 def test_a_custom_grid_reaches_the_code_as_the_page_uses_it(run):
-    at = run(mask="custom", custom="100000-110000-000000-111100-111110-111111")
+    at = with_code(run(mask="custom", custom="100000-110000-000000-111100-111110-111111"))
     scope: dict = {}
     exec(page_code(at), scope)  # noqa: S102 - the page's own generated code
     assert not scope["mask"][2].any() and np.all(scope["weights"][:, 2] == 0)  # the blocked row: zeros, not NaN
@@ -539,7 +540,7 @@ def test_a_query_that_may_see_no_key_is_a_deep_dive_open_only_when_one_may_not(r
 
 
 def test_while_the_heads_wait_the_notebook_keeps_the_query_the_link_gives_or_the_last_word(run):
-    at = run(reveal=0)
+    at = with_code(run(reveal=0))
     assert "i = 5  # the query the page shows: 'mat'" in page_code(at) and at.query_params["query"] == "5"
-    at = run(reveal=0, query=1)
+    at = with_code(run(reveal=0, query=1))
     assert "i = 1  # the query the page shows: 'cat'" in page_code(at)

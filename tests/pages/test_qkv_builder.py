@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
+from tests.apptest_utils import with_code
 from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
 
 PAGE = "pages/1_QKV_builder.py"
@@ -196,7 +197,9 @@ def test_url_round_trip():
 
 
 def page_code(at: AppTest) -> str:
-    """The code under "Show the code": the notebook's code cells, joined."""
+    """The code under "Show the code" (switched on if it is off): the notebook's code cells, joined."""
+    if not [c for c in at.code if "import numpy as np" in c.value]:
+        with_code(at)
     (code,) = [c.value for c in at.code if "import numpy as np" in c.value]
     return code
 
@@ -620,7 +623,8 @@ def test_the_page_is_a_short_read_with_its_first_picture_in_the_first_screen(lin
     words, before = reading(at)
     assert words <= min(most, PAGE_WORDS), words
     assert before is not None and before <= WORDS_BEFORE_PICTURE, before
-    assert at.expander and all(not e.proto.expanded for e in at.expander)  # the lexicon, the code: closed
+    assert all(not e.proto.expanded for e in at.expander)  # the lexicon, when there is one: closed
+    assert at.toggle(key="show_code").value is False  # and the code switched off
 
 
 def test_the_shape_diagram_follows_the_width_not_the_device():

@@ -10,7 +10,17 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
 from attn_lessons import format as fmt
-from tests.apptest_utils import all_text, figures, run_page, table_titled, tables, title_of
+from tests.apptest_utils import (
+    all_text,
+    bar_column,
+    bar_tables,
+    figures,
+    run_page,
+    table_titled,
+    tables,
+    title_of,
+    with_code,
+)
 
 PAGE = "pages/2_Scaling_explorer.py"
 
@@ -74,9 +84,10 @@ def test_the_seed_strings_appear_at_the_defaults(default_page):
     assert "softmax([8, 0]) = **[0.9997, 0.0003]**" in text
     assert "softmax([1, 0]) = **[0.731, 0.269]**" in text
     assert "√64 = 8" in text
-    bars = panel_titled(default_page, "p = softmax([8, 0])  ")["data"][0]
-    assert bars["text"] == ["0.9997", "0.0003"]
-    assert panel_titled(default_page, "p = softmax([8, 0] / √64)")["data"][0]["text"] == ["0.731", "0.269"]
+    (bars,) = [t for t in bar_tables(default_page) if t.caption.startswith("the weights, unscaled and ÷ √64")]
+    assert [h for h, _ in bars.heads] == ["", "p = softmax([8, 0])", "p = softmax([8, 0] / √64)"]
+    assert [r["label"] for r in bars.body] == ["key 1", "key 2"]
+    assert [[text for text, _ in r["cells"]] for r in bars.body] == [["0.9997", "0.731"], ["0.0003", "0.269"]]
 
 
 def test_the_gradient_of_the_second_key_in_both_cases(default_page):
@@ -123,7 +134,9 @@ def test_the_temperature_dial_uses_head_one_of_the_shared_sentence(default_page)
     M, rows, cols = table_titled(default_page, "weights = softmax(QKᵀ / τ), τ = 2  (6 × 6)")
     np.testing.assert_allclose(M, expected.weights, atol=0.005 + 1e-12)  # printed with 2 decimals
     assert rows == cols == list(inputs.labels)
-    np.testing.assert_allclose(panel_titled(default_page, "row entropy")["data"][0]["y"], expected.entropy)
+    entropy, queries, caption = bar_column(default_page, "Hᵢ (nats)")
+    np.testing.assert_allclose(entropy, expected.entropy, atol=0.005 + 1e-12)  # printed with 2 decimals
+    assert queries == list(inputs.labels) and caption.startswith("row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ")
 
 
 def test_a_link_reproduces_the_view_and_widgets_write_back():
@@ -293,8 +306,8 @@ def test_the_page_ends_with_next_and_back_carrying_the_settings():
 
 # ------------------------------------------------------------------------------------------- predict, then see
 def section_one_figures(at: AppTest) -> list:
-    """The titles of section 1's charts (the panels of its bar chart) and tables (the Jacobians) on the page."""
-    return [title for fig in figures(at) for title, _ in panels(fig) if title.startswith("p = softmax")] + [
+    """The headers of section 1's bars (its weights) and the titles of its tables (the Jacobians) on the page."""
+    return [head for t in bar_tables(at) for head, _ in t.heads if head.startswith("p = softmax")] + [
         t.caption for t in tables(at) if t.caption.startswith("∂p/∂z")]
 
 
@@ -428,9 +441,10 @@ def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(scores):
 def test_charts_are_byte_identical_from_one_run_to_the_next():
     """An unchanged chart costs the browser almost nothing only if its JSON is the same, byte for byte."""
     specs = [[el.proto.spec for el in open_page().get("plotly_chart")] for _ in range(2)]
-    assert len(specs[0]) == 9 and specs[0] == specs[1]  # three rows of two charts, and three alone
+    assert len(specs[0]) == 6 and specs[0] == specs[1]  # two rows of two charts, and two alone
     markup = [[el.proto.body for el in open_page().get("html")] for _ in range(2)]  # and the tables' markup
-    assert len([m for m in markup[0] if "<table" in m]) == 3 and markup[0] == markup[1]
+    # the Jacobians (one row), the temperature's weights, and two of bars (section 1's weights, the entropies)
+    assert len([m for m in markup[0] if "<table" in m]) == 5 and markup[0] == markup[1]
 
 
 def test_every_chart_is_drawn_without_toolbar_or_zoom(default_page):
@@ -479,11 +493,13 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(default_p
     from attn_ui import notebooks as nbk
 
     cells = shown_cells()
-    assert notebook_code(default_page) == [nbk.page_code(cells).strip()]  # the code on screen is the notebook's code
-    codes = [c.value.strip() for c in default_page.code]
+    assert notebook_code(default_page) == []  # built and sent only when asked for
+    at = with_code(open_page())
+    assert notebook_code(at) == [nbk.page_code(cells).strip()]  # the code on screen is the notebook's code
+    codes = [c.value.strip() for c in at.code]
     for fn in (compare_two_keys, qk_sample, peakedness_curves, temperature_attention):  # and the page's own
         assert inspect.getsource(fn).strip() in codes
-    (button,) = default_page.get("download_button")
+    (button,) = at.get("download_button")
     assert button.proto.label == "Download as a notebook"
     nbformat.validate(nbk.notebook("Attention Explorer: Scaling explorer", {}, "", cells))
     assert "z = np.array([8.0, 0.0])" in codes[0] and "tau = 2.0" in codes[0]
@@ -494,7 +510,7 @@ def test_the_code_follows_a_link_and_each_sections_controls():
     from attn_ui import notebooks as nbk
 
     state = {"za": 3.0, "zb": 1.0, "dk1": 4, "dk2": 16, "n_keys": 4, "divisor": "custom", "tau": 0.5}
-    at = open_page(**state)
+    at = with_code(open_page(**state))
     assert notebook_code(at) == [nbk.page_code(shown_cells(**state)).strip()]
     for kind, key, value in (("number_input", "za", -2.0), ("slider", "dk2", 3), ("number_input", "n_keys", 2),
                              ("radio", "divisor", "dk")):

@@ -8,6 +8,7 @@ import pytest
 
 from attn_core import training as tl
 from attn_lessons import training as say
+from tests.apptest_utils import with_code
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.html_tables import Table
 
@@ -236,6 +237,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(open_page
     from attn_ui import notebooks as nbk
 
     at = open_page(PAGE, **query)  # the code and the notebook are there before the prediction is answered
+    assert not at.code  # until asked for
+    with_code(at)
     button = at.get("download_button")
     assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
     d_k, steps, lr = int(query.get("dk", 64)), int(query.get("steps", 200)), float(query.get("lr", 3.0))
@@ -257,7 +260,8 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(open_page
 
 def test_no_code_or_notebook_while_a_long_run_waits(open_page):
     at = open_page(PAGE, dk=256, steps=500)
-    assert at.button(key="train_long") and not at.code and not at.get("download_button")
+    assert at.button(key="train_long") and not at.get("download_button")
+    assert not [t for t in at.toggle if t.key == "show_code"]
 
 
 # ---------------------------------------------------------------------------------------------- issue 22's states

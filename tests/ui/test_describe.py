@@ -1,5 +1,5 @@
 """attn_ui.describe: the words a screen reader hears for a chart, read from the figures the app draws
-(attn_ui.figures): curves, histograms, the bars of one row, and panels stacked over one x axis."""
+(attn_ui.figures): curves, histograms, and panels stacked over one x axis."""
 
 from __future__ import annotations
 
@@ -8,21 +8,16 @@ import json
 import numpy as np
 import plotly.graph_objects as go
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from tests.hyp import examples
 
 from attn_ui.describe import describe, read_chart, span
 from attn_ui.figures import (
-    bar_figure,
     histogram_figure,
     line_figure,
     screen_reader_text,
     slim,
     stacked_figure,
-    vector_figure,
 )
-from attn_lessons.format import readable
+from attn_lessons.format import plot_label
 
 D_KS = np.array([1, 2, 4, 8, 16, 32, 64, 128, 256, 512])
 
@@ -37,10 +32,6 @@ def lines() -> go.Figure:
 def histogram() -> go.Figure:
     values = np.random.default_rng(0).normal(scale=8.0, size=500)
     return histogram_figure(values, 8.0, "q·k, d_k = 64", curve_name="normal curve")
-
-
-def bars() -> go.Figure:
-    return vector_figure([0.1, 0.7, 0.2], ["a", "b", "c"], "weights of a", kind="weights", x_title="key")
 
 
 def stacked() -> go.Figure:
@@ -60,45 +51,20 @@ def test_a_line_figure_names_its_series_and_its_x_range():
     assert describe(lines()) == "std of q·k against d_k: line chart of theory √d_k and measured; d_k from 1 to 512."
 
 
-def test_a_bar_figure_names_its_bars_and_the_tallest():
-    assert describe(bars()) == ("weights of a (3,): bar chart, 3 bars, key a, b and c; values from 0.100 to 0.700, "
-                                "the largest at b.")
-
-
-def test_the_tallest_bar_moves_with_the_numbers():
-    moved = bar_figure([0.1, 0.7, 2.5], ["a", "b", "c"], "scores of a", x_title="key j")
-    assert describe(moved) == ("scores of a (3,): bar chart, 3 bars, key j a, b and c; values from 0.100 to 2.500, "
-                               "the largest at c.")
-
-
 def test_a_histogram_with_its_curve():
     assert describe(histogram()) == ("q·k, d_k = 64: histogram and line chart of measured and normal curve; value from "
                                      "−32 to 32.")
 
 
-def test_a_tallest_value_shared_by_several_bars_says_how_many():
-    assert describe(vector_figure([0.7, 0.1, 0.7], ["a", "b", "c"], "w", kind="weights")).endswith(
-        "the largest at a and 1 other bar.")
-    # a bar that reads 0.700 too, though not bit for bit equal, is a tie; one that reads 0.699 is not
-    assert describe(vector_figure([0.7, 0.69999999, 0.6989], ["a", "b", "c"], "w", kind="weights")).endswith(
-        "the largest at a and 1 other bar.")
-
-
-def test_equal_bars_are_not_given_a_range_or_a_winner():
-    assert describe(vector_figure([0.25] * 4, list("abcd"), "w", kind="weights")).endswith("; every bar is 0.250.")
-
-
-def test_bars_without_a_value_are_left_out_of_the_range():
-    text = describe(vector_figure([np.nan, 0.3, -0.2], ["a", "b", "c"], "v"))
-    assert text.endswith("values from −0.200 to 0.300, the largest at b.")
-
-
 def test_labels_read_as_they_show_and_go_out_escaped():
     """A token such as <b> is escaped for Plotly (plot_label); the words say it as shown, the HTML escapes it."""
-    text = describe(vector_figure([0.1, 0.7, 0.2], ["<b>", "a&b", "c"], "w", x_title="key"))
-    assert "key <b>, a&b and c" in text and text.endswith("the largest at a&b.")
+    fig = line_figure("entropy per query", "query", "H")
+    fig.add_trace(go.Scatter(x=[plot_label(t) for t in ["<b>", "a&b", "c"]], y=[0.1, 0.7, 0.2], mode="lines",
+                             name=plot_label("<i>mine</i>")))
+    text = describe(fig)
+    assert text == "entropy per query: line chart of <i>mine</i>; query <b>, a&b and c."
     body = screen_reader_text(text)
-    assert "&lt;b&gt;, a&amp;b" in body and "<b>" not in body
+    assert "&lt;b&gt;, a&amp;b" in body and "<b>" not in body and "<i>" not in body
     assert body.startswith("<style>") and '<p class="ae-sr-only">' in body
 
 
@@ -126,7 +92,7 @@ def test_panels_without_titles_are_numbered():
 
 # ---------------------------------------------------------------------------------------------------------------
 # the figure as Plotly objects, as JSON, and untouched
-BUILDS = [lines, histogram, bars, stacked, lambda: slim(stacked()), lambda: slim(histogram())]
+BUILDS = [lines, histogram, stacked, lambda: slim(stacked()), lambda: slim(histogram())]
 
 
 @pytest.mark.parametrize("build", BUILDS)
@@ -142,27 +108,3 @@ def test_reading_a_figure_never_changes_it(build):
     before = fig.to_json()
     describe(fig)
     assert fig.to_json() == before
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# every row of bars: what the words say holds for any values, with NaN among them
-@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(values=st.lists(st.one_of(st.floats(-10, 10), st.just(np.nan)), min_size=1, max_size=12))
-def test_the_words_of_any_row_of_bars(values):
-    y = np.array(values, dtype=float)
-    labels = [f"b{j}" for j in range(len(y))]
-    text = describe(bar_figure(y, labels, "row", x_title="key"))
-    head = f"row ({len(y)},): bar chart, {len(y)} bar{'s' if len(y) > 1 else ''}, key {span(labels)}"
-    assert text.startswith(head)
-    ok = np.isfinite(y)
-    if not ok.any():
-        assert text == head + "."
-        return
-    lo, hi = readable(y[ok].min()), readable(y[ok].max())
-    if lo == hi:
-        assert text == f"{head}; every bar is {hi}."
-        return
-    top = int(np.argmax(np.where(ok, y, -np.inf)))
-    ties = sum(readable(v) == hi for j, v in enumerate(y) if ok[j] and j != top)
-    where = f"b{top}" + (f" and {ties} other bar{'s' if ties > 1 else ''}" if ties else "")
-    assert text == f"{head}; values from {lo} to {hi}, the largest at {where}."

@@ -18,10 +18,17 @@ from tests.html_tables import Table
 
 from attn_lessons.format import num
 from attn_ui.figures import SIGNED, WEIGHTS
+from attn_ui.figures import INK
 from attn_ui.tables import (
     ALL_STEPS,
+    BAR_COLOURS,
+    BAR_STEPS,
     LETTERS,
+    PAGE_STYLE,
     SPECIAL,
+    Bars,
+    bar_classes,
+    bars_html,
     STEPS,
     cell_texts,
     contrast,
@@ -211,6 +218,72 @@ def test_bad_arguments_say_what_was_expected():
         matrix_html(np.eye(2), "w", "ab", "cd", kind="heat")
     with pytest.raises(ValueError, match="must match"):
         matrix_html(np.eye(2), "w", "abc", "cd")
+
+
+# ------------------------------------------------------------------------------------------------ bars of a row
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(1, 32), k=st.integers(1, 3))
+def test_bars_give_back_every_value_label_and_header(data, n, k):
+    cells = st.one_of(st.floats(-1e3, 1e3), st.sampled_from([np.nan, np.inf, -np.inf, 0.0]))
+    cols = [Bars(f"c{j} <&>", tuple(data.draw(st.lists(cells, min_size=n, max_size=n))),
+                 data.draw(st.sampled_from(["signed", "positive"])), None, data.draw(st.integers(0, 4)))
+            for j in range(k)]
+    labels = [f"t{i}" for i in range(n)]
+    t = Table(bars_html(cols, labels, "row of <q>", label_title="key"))
+    assert t.caption == f"row of <q>  ({n} × {k})"
+    assert [h for h, _ in t.heads] == ["key", *(c.name for c in cols)]
+    assert [r["label"] for r in t.body] == labels
+    for j, c in enumerate(cols):
+        assert [r["cells"][j][0] for r in t.body] == [expected_text(v, c.decimals) for v in c.values]
+
+
+def test_hostile_labels_and_headers_of_bars_come_out_as_text():
+    n = len(HOSTILE)
+    markup = bars_html([Bars(HOSTILE[0], tuple(np.linspace(-1, 1, n)))], HOSTILE, HOSTILE[4], label_title=HOSTILE[1],
+                       highlight_row=2)
+    t = Table(markup)
+    assert [r["label"] for r in t.body] == HOSTILE and [h for h, _ in t.heads] == [HOSTILE[1], HOSTILE[0]]
+    assert t.caption == f"{HOSTILE[4]}  ({n} × 1)" and "<img" not in markup and "<script" not in markup
+    assert set(t.tags) <= TAGS and t.tags.count("table") == 1 and t.body[2]["cls"] == "H"
+    assert len([a for tag, a in t.attrs if tag == "th" and a.get("dir") == "auto"]) == 1  # שלום
+
+
+def test_a_bar_is_as_long_as_its_value_to_half_a_step():
+    values = np.array([0.0, 0.3, -0.3, 1.0, -2.0, 0.001, np.nan, np.inf, -np.inf])
+    signed = bar_classes(values, "signed", 1.0)
+    assert signed == ["", "p8", "n8", "p25", "n25", "", "", "", ""]  # -2 is past the end: a full half
+    assert bar_classes([0.5, 0.26, 0.0], "positive", 1.0) == ["w25", "w13", ""]
+    assert bar_classes([2.0, -1.2], "signed", None) == ["p25", "n15"]  # top: the largest |value|
+    rng = np.random.default_rng(0)
+    for kind, letter, steps in (("positive", "w", BAR_STEPS), ("signed", None, BAR_STEPS // 2)):
+        v = rng.uniform(0 if kind == "positive" else -3, 3, 200)
+        for x, cls in zip(v, bar_classes(v, kind, 3.0), strict=True):
+            length = int(cls[1:]) if cls else 0
+            assert abs(length - abs(x) / 3.0 * steps) <= 0.5 + 1e-9
+            if cls:
+                assert cls[0] == (letter or ("p" if x > 0 else "n"))
+
+
+def test_every_bar_class_has_its_rule_and_its_colour_reads_4_5_to_1():
+    for k in range(1, BAR_STEPS // 2 + 1):
+        assert f".br .p{k}{{" in PAGE_STYLE and f".br .n{k}{{" in PAGE_STYLE
+    assert all(f".br .w{k}{{" in PAGE_STYLE for k in range(1, BAR_STEPS + 1))
+    assert f".br .w{BAR_STEPS + 1}{{" not in PAGE_STYLE
+    for colour in BAR_COLOURS.values():
+        assert contrast(INK, colour) >= 4.5 and contrast(INK, "#ffffff") >= 4.5
+    assert BAR_COLOURS["p"] == _hex_of(sample_colorscale(SIGNED, [0.75])[0])
+    assert BAR_COLOURS["w"] == _hex_of(sample_colorscale(WEIGHTS, [0.4])[0])
+
+
+def _hex_of(rgb: str) -> str:
+    return "#" + "".join(f"{round(float(c)):02x}" for c in unlabel_rgb(rgb))
+
+
+def test_bad_bars_say_what_was_expected():
+    with pytest.raises(ValueError, match="one value per label"):
+        bars_html([Bars("a", (1.0, 2.0))], ["x"], "t")
+    with pytest.raises(ValueError, match="kind='heat'"):
+        bars_html([Bars("a", (1.0,), "heat")], ["x"], "t")
 
 
 def builder_at_the_largest_inputs() -> list[tuple]:

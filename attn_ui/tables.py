@@ -291,11 +291,12 @@ BAR_KINDS = ("signed", "positive")
 
 def _bar_rules() -> str:
     """The bars' rules: a cell draws its bar as a gradient from --a to --b in --c behind its text; a class per
-    length sets the three. A cell without one (a value of 0, −∞, NaN) draws none."""
-    rules = [".br td{background:linear-gradient(90deg,#0000 var(--a),var(--c) var(--a) var(--b),#0000 var(--b));"
-             "min-width:5rem}",
-             ".br td.M{background-image:linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) "
-             "calc(50% + .5px),#0000 calc(50% + .5px))}"]
+    length sets the three. A cell without one (a value of 0, −∞, NaN) draws none. A signed column's cells (M) draw
+    their middle line over the bar."""
+    bar = "linear-gradient(90deg,#0000 var(--a),var(--c) var(--a) var(--b),#0000 var(--b))"
+    middle = "linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) calc(50% + .5px),#0000 0)"
+    rules = [f".br td{{--a:0%;--b:0%;--c:#0000;background:{bar};min-width:5rem}}",
+             f".br td.M{{background:{middle},{bar}}}"]
     half = BAR_STEPS // 2
     for k in range(1, half + 1):
         rules.append(f".br .p{k}{{--a:50%;--b:{50 + 2 * k}%;--c:{BAR_COLOURS['p']}}}")

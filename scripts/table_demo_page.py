@@ -1,7 +1,8 @@
 """A scratch page for attn_ui.tables: the table helper on every kind of matrix the app draws.
 
 A weights matrix with its traced query outlined, a signed one, masked scores with −∞ and NaN, a 32 × 64
-matrix wider than any screen, labels that try to be markup, and two tables side by side in columns. The
+matrix wider than any screen, labels that try to be markup, two tables side by side in columns, and one row of
+numbers as bars (attn_ui.tables.bars_html) over labels that try to be markup, with −∞ and NaN. The
 browser test (tests/browser/test_tables.py) opens it at 390 and 1280 px; the benchmark can use it as the
 yardstick for a page of tables (scripts/one_chart_page.py keeps the one-heatmap yardstick).
 
@@ -17,7 +18,7 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the app's packages, from wherever it is run
 
-from attn_ui.tables import draw_matrix, draw_styles  # noqa: E402
+from attn_ui.tables import Bars, draw_bars, draw_matrix, draw_styles  # noqa: E402
 
 TOKENS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 HOSTILE = ["<img src=x onerror=alert(1)>", "</table>", "&amp;", "\"quote'", "🙂 emoji", "שלום", "<script>x</script>"]
@@ -69,3 +70,8 @@ draw_matrix(weights, "weights", TOKENS, TOKENS, kind="weights", decimals=3, wher
 draw_matrix(weights @ X, "output", TOKENS, [f"d{j}" for j in range(8)], formula="weights·V", where=right,
             share=0.5)
 
+
+st.subheader("One row as bars")
+draw_bars([Bars("score", (2.5, -1.25, 0.0, -np.inf, np.nan, 0.75, -0.3)),
+           Bars("weight", (0.61, 0.02, 0.09, 0.0, np.nan, 0.25, 0.03), "positive", 1.0, 4)],
+          HOSTILE, "one query's row", label_title="key", highlight_row=0)

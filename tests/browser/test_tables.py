@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 
+import numpy as np
+
 import pytest
 
 from tests.browser.test_browser import (
@@ -80,6 +82,7 @@ TABLES = """() => [...document.querySelectorAll('.mx')].map(mx => {
     const cells = [...mx.querySelectorAll('td')].filter(td => !td.classList.contains('E'));
     return {
         caption: mx.querySelector('caption')?.textContent ?? null,
+        bars: mx.classList.contains('br'),
         scrolls: box.scrollWidth > box.clientWidth + 1,
         tabindex: box.getAttribute('tabindex'), role: box.getAttribute('role'), label: box.getAttribute('aria-label'),
         // the page's one table stylesheet (attn_ui.tables.draw_styles), kept by st.html
@@ -108,12 +111,14 @@ def test_the_tables_fit_the_page_and_a_wide_one_scrolls_in_its_own_box(page):
     assert errors.count() == 0, errors.first.inner_text()[:2000]
     assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 1, width
     tables = page.evaluate(TABLES)
-    assert len(tables) == 7
+    assert len(tables) == 8
     for t in tables:
         assert t["caption"] and t["styled"], t["caption"]
         assert t["cut"] == [], (t["caption"], width, t["cut"])
         if t["scrolls"]:
             assert (t["tabindex"], t["role"], t["label"]) == ("0", "region", t["caption"]), (t, width)
+        if t["bars"]:  # every cell draws a bar (or an empty one) as its background image: tests below
+            continue
         assert t["colours"] and all(rgb(paper) != (0, 0, 0) for _, paper in t["colours"]), t["caption"]  # styled
         for ink, paper in t["colours"]:
             a, b = ("#%02x%02x%02x" % rgb(c) for c in (ink, paper))
@@ -148,6 +153,37 @@ def test_hostile_labels_are_text_and_run_nothing(page):
     rows = table.locator("tbody th[scope=row]").all_inner_texts()
     assert columns == ["query", *hostile] and rows == hostile
     assert page.dialogs == []
+
+
+BARS = """() => [...document.querySelectorAll('.mx.br tbody td')].map(td => {
+    const style = getComputedStyle(td);
+    return [td.className, style.getPropertyValue('--a').trim(), style.getPropertyValue('--b').trim(),
+            style.backgroundImage, style.color, td.textContent];
+})"""
+
+
+def test_the_bars_of_a_row_are_drawn_as_long_as_their_values(page):
+    """The bars' rules reached the page (st.html kept them): each cell's bar runs where its class says, from the
+    middle for a score and from the left for a weight; −∞, NaN and 0 draw none; the text is the app's dark ink."""
+    from attn_ui.figures import INK
+    from attn_ui.tables import bar_classes
+
+    cells = page.evaluate(BARS)
+    scores, weights = cells[0::2], cells[1::2]
+    assert [c[5] for c in scores] == ["2.500", "−1.250", "0.000", "−∞", "NaN", "0.750", "−0.300"]
+    expected = bar_classes([2.5, -1.25, 0.0, -np.inf, np.nan, 0.75, -0.3], "signed", None)
+    for (cls, a, b, image, colour, text), want in zip(scores, expected, strict=True):
+        assert cls.split()[0] == want or (not want and cls == "M"), (cls, want)
+        k = int(want[1:]) if want else 0
+        assert (a, b) == (("50%", f"{50 + 2 * k}%") if want.startswith("p") else (f"{50 - 2 * k}%", "50%")
+                          if want else ("0%", "0%")), (text, a, b)
+        assert image.count("linear-gradient") == 2  # the middle line over the bar
+        assert "#%02x%02x%02x" % rgb(colour) == INK
+    lengths = [int(c[1:]) if c else 0 for c in bar_classes([0.61, 0.02, 0.09, 0.0, np.nan, 0.25, 0.03], "positive", 1)]
+    assert lengths == [30, 1, 4, 0, 0, 12, 2]  # 2 % of the cell each
+    assert [(a, b) for _, a, b, *_ in weights] == [("0%", f"{2 * k}%") for k in lengths]
+    rows = page.locator(".mx.br tbody th[scope=row]").all_inner_texts()
+    assert rows == demo_constant("HOSTILE") and page.locator(".mx.br img, .mx.br script").count() == 0
 
 
 def test_axe_finds_nothing_serious_on_the_page_of_tables(page):

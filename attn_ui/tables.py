@@ -290,18 +290,18 @@ BAR_KINDS = ("signed", "positive")
 
 
 def _bar_rules() -> str:
-    """The bars' rules: a cell draws its bar as a gradient from --a to --b in --c behind its text; a class per
-    length sets the three. A cell without one (a value of 0, −∞, NaN) draws none. A signed column's cells (M) draw
-    their middle line over the bar."""
+    """The bars' rules: a cell draws its bar as a gradient from --a to --b in --c behind its text. Two classes set
+    them: the family (bp from the middle rightwards, bn leftwards, bw from the left edge) and the length (L7: 14 %
+    of the cell). A cell without them (a value of 0, −∞, NaN) draws none. A signed column's cells (M) draw their
+    middle line over the bar. About 1 kB, in PAGE_STYLE."""
     bar = "linear-gradient(90deg,#0000 var(--a),var(--c) var(--a) var(--b),#0000 var(--b))"
     middle = "linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) calc(50% + .5px),#0000 0)"
     rules = [f".br td{{--a:0%;--b:0%;--c:#0000;background:{bar};min-width:5rem}}",
-             f".br td.M{{background:{middle},{bar}}}"]
-    half = BAR_STEPS // 2
-    for k in range(1, half + 1):
-        rules.append(f".br .p{k}{{--a:50%;--b:{50 + 2 * k}%;--c:{BAR_COLOURS['p']}}}")
-        rules.append(f".br .n{k}{{--a:{50 - 2 * k}%;--b:50%;--c:{BAR_COLOURS['n']}}}")
-    rules += [f".br .w{k}{{--a:0%;--b:{2 * k}%;--c:{BAR_COLOURS['w']}}}" for k in range(1, BAR_STEPS + 1)]
+             f".br td.M{{background:{middle},{bar}}}",
+             f".br .bp{{--a:50%;--b:calc(50% + var(--w));--c:{BAR_COLOURS['p']}}}",
+             f".br .bn{{--a:calc(50% - var(--w));--b:50%;--c:{BAR_COLOURS['n']}}}",
+             f".br .bw{{--b:var(--w);--c:{BAR_COLOURS['w']}}}"]
+    rules += [f".br .L{k}{{--w:{2 * k}%}}" for k in range(1, BAR_STEPS + 1)]
     return "".join(rules)
 
 
@@ -321,8 +321,8 @@ class Bars:
 
 
 def bar_classes(values, kind: str, top: float | None) -> list[str]:
-    """Each value's bar class: 'p7' (a positive signed value, 14 % of the cell right of its middle), 'n7' (the
-    same, negative), 'w7' (from the left edge), or '' for no bar (0, or under half a step, ±∞ and NaN)."""
+    """Each value's bar classes: 'bp L7' (a positive signed value, 14 % of the cell right of its middle), 'bn L7'
+    (the same, negative), 'bw L7' (from the left edge), or '' for no bar (0, or under half a step, ±∞ and NaN)."""
     if kind not in BAR_KINDS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(BAR_KINDS)}")
     v = np.asarray(values, dtype=float)
@@ -337,7 +337,7 @@ def bar_classes(values, kind: str, top: float | None) -> list[str]:
         if not np.isfinite(x) or n == 0:
             out.append("")
         else:
-            out.append(("w" if kind == "positive" else "p" if x > 0 else "n") + str(n))
+            out.append(("bw" if kind == "positive" else "bp" if x > 0 else "bn") + f" L{n}")
     return out
 
 

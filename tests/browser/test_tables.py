@@ -157,31 +157,35 @@ def test_hostile_labels_are_text_and_run_nothing(page):
 
 BARS = """() => [...document.querySelectorAll('.mx.br tbody td')].map(td => {
     const style = getComputedStyle(td);
-    return [td.className, style.getPropertyValue('--a').trim(), style.getPropertyValue('--b').trim(),
+    return [td.className, style.getPropertyValue('--w').trim(), style.getPropertyValue('--c').trim(),
             style.backgroundImage, style.color, td.textContent];
 })"""
 
 
 def test_the_bars_of_a_row_are_drawn_as_long_as_their_values(page):
-    """The bars' rules reached the page (st.html kept them): each cell's bar runs where its class says, from the
-    middle for a score and from the left for a weight; −∞, NaN and 0 draw none; the text is the app's dark ink."""
+    """The bars' rules reached the page (st.html kept them): each cell's bar is as long and as coloured as its
+    classes say, from the middle for a score and from the left for a weight; −∞, NaN and 0 draw none; the text is
+    the app's dark ink, which reaches 4.5:1 on every bar colour."""
     from attn_ui.figures import INK
-    from attn_ui.tables import bar_classes
+    from attn_ui.tables import BAR_COLOURS, bar_classes, contrast
 
     cells = page.evaluate(BARS)
     scores, weights = cells[0::2], cells[1::2]
     assert [c[5] for c in scores] == ["2.500", "−1.250", "0.000", "−∞", "NaN", "0.750", "−0.300"]
-    expected = bar_classes([2.5, -1.25, 0.0, -np.inf, np.nan, 0.75, -0.3], "signed", None)
-    for (cls, a, b, image, colour, text), want in zip(scores, expected, strict=True):
-        assert cls.split()[0] == want or (not want and cls == "M"), (cls, want)
-        k = int(want[1:]) if want else 0
-        assert (a, b) == (("50%", f"{50 + 2 * k}%") if want.startswith("p") else (f"{50 - 2 * k}%", "50%")
-                          if want else ("0%", "0%")), (text, a, b)
-        assert image.count("linear-gradient") == 2  # the middle line over the bar
-        assert "#%02x%02x%02x" % rgb(colour) == INK
-    lengths = [int(c[1:]) if c else 0 for c in bar_classes([0.61, 0.02, 0.09, 0.0, np.nan, 0.25, 0.03], "positive", 1)]
-    assert lengths == [30, 1, 4, 0, 0, 12, 2]  # 2 % of the cell each
-    assert [(a, b) for _, a, b, *_ in weights] == [("0%", f"{2 * k}%") for k in lengths]
+    colour_of = {"bp": BAR_COLOURS["p"], "bn": BAR_COLOURS["n"], "bw": BAR_COLOURS["w"]}
+    for column, want in ((scores, bar_classes([2.5, -1.25, 0.0, -np.inf, np.nan, 0.75, -0.3], "signed", None)),
+                         (weights, bar_classes([0.61, 0.02, 0.09, 0.0, np.nan, 0.25, 0.03], "positive", 1))):
+        for (cls, w, c, image, colour, text), classes in zip(column, want, strict=True):
+            assert cls.replace(" M", "").replace("M", "") == classes, (text, cls, classes)
+            if classes:
+                family, length = classes.split()
+                assert w == f"{2 * int(length[1:])}%" and "#" + c.lstrip("#").lower() == colour_of[family], (text, w, c)
+            else:
+                assert c in ("#0000", "transparent", "rgba(0, 0, 0, 0)"), (text, c)
+            assert image.count("linear-gradient") == (2 if column is scores else 1)  # signed: the middle line too
+            assert "#%02x%02x%02x" % rgb(colour) == INK
+            assert all(contrast(INK, bar) >= 4.5 for bar in colour_of.values())
+    assert [c[0].split()[1] for c in weights if c[0]] == ["L30", "L1", "L4", "L12", "L2"]  # 2 % of the cell each
     rows = page.locator(".mx.br tbody th[scope=row]").all_inner_texts()
     assert rows == demo_constant("HOSTILE") and page.locator(".mx.br img, .mx.br script").count() == 0
 

@@ -251,26 +251,25 @@ def test_hostile_labels_and_headers_of_bars_come_out_as_text():
 def test_a_bar_is_as_long_as_its_value_to_half_a_step():
     values = np.array([0.0, 0.3, -0.3, 1.0, -2.0, 0.001, np.nan, np.inf, -np.inf])
     signed = bar_classes(values, "signed", 1.0)
-    assert signed == ["", "p8", "n8", "p25", "n25", "", "", "", ""]  # -2 is past the end: a full half
-    assert bar_classes([0.5, 0.26, 0.0], "positive", 1.0) == ["w25", "w13", ""]
-    assert bar_classes([2.0, -1.2], "signed", None) == ["p25", "n15"]  # top: the largest |value|
+    assert signed == ["", "bp L8", "bn L8", "bp L25", "bn L25", "", "", "", ""]  # -2 is past the end: a full half
+    assert bar_classes([0.5, 0.26, 0.0], "positive", 1.0) == ["bw L25", "bw L13", ""]
+    assert bar_classes([2.0, -1.2], "signed", None) == ["bp L25", "bn L15"]  # top: the largest |value|
     rng = np.random.default_rng(0)
-    for kind, letter, steps in (("positive", "w", BAR_STEPS), ("signed", None, BAR_STEPS // 2)):
+    for kind, family, steps in (("positive", "bw", BAR_STEPS), ("signed", None, BAR_STEPS // 2)):
         v = rng.uniform(0 if kind == "positive" else -3, 3, 200)
         for x, cls in zip(v, bar_classes(v, kind, 3.0), strict=True):
-            length = int(cls[1:]) if cls else 0
+            length = int(cls.split()[1][1:]) if cls else 0
             assert abs(length - abs(x) / 3.0 * steps) <= 0.5 + 1e-9
             if cls:
-                assert cls[0] == (letter or ("p" if x > 0 else "n"))
+                assert cls.split()[0] == (family or ("bp" if x > 0 else "bn"))
 
 
 def test_every_bar_class_has_its_rule_and_its_colour_reads_4_5_to_1():
-    for k in range(1, BAR_STEPS // 2 + 1):
-        assert f".br .p{k}{{" in PAGE_STYLE and f".br .n{k}{{" in PAGE_STYLE
-    assert all(f".br .w{k}{{" in PAGE_STYLE for k in range(1, BAR_STEPS + 1))
-    assert f".br .w{BAR_STEPS + 1}{{" not in PAGE_STYLE
-    for colour in BAR_COLOURS.values():
-        assert contrast(INK, colour) >= 4.5 and contrast(INK, "#ffffff") >= 4.5
+    assert all(f".br .L{k}{{--w:{2 * k}%}}" in PAGE_STYLE for k in range(1, BAR_STEPS + 1))
+    assert f".br .L{BAR_STEPS + 1}{{" not in PAGE_STYLE
+    for family, colour in (("bp", BAR_COLOURS["p"]), ("bn", BAR_COLOURS["n"]), ("bw", BAR_COLOURS["w"])):
+        assert re.search(rf"\.br \.{family}\{{[^}}]*--c:{colour}\}}", PAGE_STYLE), family
+        assert contrast(INK, colour) >= 4.5
     assert BAR_COLOURS["p"] == _hex_of(sample_colorscale(SIGNED, [0.75])[0])
     assert BAR_COLOURS["w"] == _hex_of(sample_colorscale(WEIGHTS, [0.4])[0])
 

@@ -23,7 +23,7 @@ _TAG = re.compile(r"<[^>]*>")
 
 @dataclass(frozen=True)
 class Panel:
-    """One subplot: its title and the words for its bars, lines or histogram."""
+    """One subplot: its title and the words for its lines or histogram."""
 
     title: str
     words: str

@@ -84,7 +84,7 @@ def plot(fig: go.Figure, key: str, where=None, **kwargs):
     """Draw `fig` with the app's chart settings (no toolbar, no zoom) in `where` (st, a column, a container).
 
     Just before it, for a screen reader, the chart in words (attn_ui.describe: its title, its kind and series,
-    what its x axis runs over, its bars' range and tallest), visually hidden. `fig` is only read: the chart sent is
+    and what its x axis runs over), visually hidden. `fig` is only read: the chart sent is
     exactly the figure given."""
     from .describe import describe  # here, not at the top: this file appends only
 

@@ -107,6 +107,10 @@ PHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
                "Version/17.0 Mobile/15E148 Safari/604.1")
 
 
+def screenshots_wanted() -> bool:
+    return os.environ.get("ATTN_TEST_SCREENSHOTS") != "0"
+
+
 def open_cold(browser, url: str, viewport: dict | None = None):
     """A new browser context (no cookies, no session) opening `url`, waiting for the script to finish.
 
@@ -126,6 +130,10 @@ def open_cold(browser, url: str, viewport: dict | None = None):
 
 
 def screenshot(page, name: str) -> None:
+    """The whole page as a PNG in screenshots/browser/, for a person to look at; not when ATTN_TEST_SCREENSHOTS=0
+    (.ci/run, where nobody does: about 2 s a page, 45 s of the suite). It asserts nothing."""
+    if not screenshots_wanted():
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     # Streamlit scrolls inside its own container: make the window as tall as the page to see all of it
     width = page.viewport_size["width"]

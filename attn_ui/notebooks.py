@@ -28,7 +28,7 @@ import numpy as np
 
 from attn_lessons import format as fmt
 
-from .code import array_literal
+from .code import array_literal, source
 
 MATCH = "All numbers match the page."
 PLACEHOLDER_BASE = "https://YOUR-APP-ADDRESS"  # when the page does not know where the app is served
@@ -474,11 +474,13 @@ def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNo
 LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
 
 
-def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *, after: Callable[[], None] | None = None,
-              short_help: str = "This page's numbers in plain numpy: the notebook's code, which also checks them.",
+def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *,
+              sources: tuple[str, Sequence[Callable]] | None = None,
+              short_help: str = "This page's numbers in plain numpy: the code of the notebook below.",
               long_help: str = "Every number of X and the weights, so it is long.") -> None:
-    """The page's "Show the code" switch; when it is on: `intro`, the notebook's code (page_code), then whatever
-    `after` draws. `cells` is called only then.
+    """The page's "Show the code" switch; when it is on: `intro`, the notebook's code (page_code), then `sources`
+    = (its intro, the attn_core functions the page's own numbers come from), each function's source. `cells` is
+    called only then.
 
     A switch, not a folded expander: an expander's code is built, sent and laid out on every step of every control
     that moves its numbers, open or not (on the Scaling explorer a tenth of each step's time in the browser); this
@@ -491,5 +493,8 @@ def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *, 
         return
     st.markdown(intro)
     st.code(page_code(cells()), language=None if long else "python")
-    if after is not None:
-        after()
+    if sources is not None:
+        words, functions = sources
+        st.markdown(words)
+        for fn in functions:
+            st.code(source(fn), language="python")

@@ -43,7 +43,6 @@ from attn_lessons import format as fmt
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
-from attn_ui.code import source
 from attn_ui.data import (
     cached_figure,
     cached_peakedness,
@@ -79,6 +78,8 @@ CHECKPOINT = "cp_softmax"  # section 1's prediction: widgets cp_softmax_value, c
 TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
 TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
+SOURCES_SHOWN = ("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
+                 "q·k sampler come from `attn_core/attention.py`).", SOURCES)
 INTRO = (
     "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
     "scores make softmax nearly a hard argmax, and such a softmax barely learns. Each section shows one step."
@@ -410,22 +411,14 @@ def take_it_home(shared: Shared):
                                  shown_temp_weights=temp.weights, shown_row_entropy=temp.entropy)
 
     nbk.show_code("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
-                  "below, which also checks its results against the page.", cells, Q.size + K.size, after=sources,
-                  long_help="Every number of head 1's Q and K, so it is long.")
+                  "below, which also checks its results against the page.", cells, Q.size + K.size,
+                  sources=SOURCES_SHOWN, long_help="Every number of head 1's Q and K, so it is long.")
     settings = {**nbk.shared_settings(shared), "score of key 1, z₁": z[0], "score of key 2, z₂": z[1],
                 "d_k of section 1": d_k, "d_k of section 2": sample_d_k, "n, the number of keys": n_keys,
                 "τ, the divisor of section 4": tau}
     link = nbk.link_here("Scaling_explorer")  # read now: the notebook itself is built when the learner clicks
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Scaling explorer", settings, link, cells()),
                         "attention_explorer_scaling_explorer.ipynb", key="download_notebook")
-
-
-def sources():
-    """The attn_core functions the page's own numbers come from, under the notebook's code."""
-    st.markdown("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
-                "q·k sampler come from `attn_core/attention.py`).")
-    for fn in SOURCES:
-        st.code(source(fn), language="python")
 
 
 main()

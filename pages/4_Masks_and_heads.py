@@ -11,7 +11,6 @@ from attn_lessons.format import md_text
 from attn_ui.checkpoint import Guess, answered, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
-from attn_ui.code import source
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
@@ -40,6 +39,10 @@ HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
+SOURCES_SHOWN = ("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
+                 "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:",
+                 (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
+                  masks.build_mask))  # under the notebook's code: where the page's own numbers come from
 SEE = "masks_see"  # section 2's prediction: which keys may the third token see?
 
 
@@ -315,21 +318,12 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
                               shown_average=masks.head_average(res.weights))
 
     nbk.show_code(say.code_intro(inputs.labels[query], head, heads), cells, inputs.X.size + 4 * w.W_Q.size,
-                  after=sources)
+                  sources=SOURCES_SHOWN)
     settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
                 "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
     link = nbk.link_here("Masks_and_heads")  # read now: the notebook itself is built when the learner clicks
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Masks and heads", settings, link, cells()),
                         "attention_explorer_masks_and_heads.ipynb", key="download_notebook")
-
-
-def sources() -> None:
-    """Under the notebook's code: the attn_core functions the page's own numbers come from."""
-    st.markdown("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
-                "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:")
-    for fn in (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
-               masks.build_mask):
-        st.code(source(fn), language="python")
 
 
 main()

@@ -398,17 +398,12 @@ def take_it_home(shared, inputs, answered: bool) -> None:
     def cells():
         return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads)
 
-    nbk.show_code(CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size, after=sources)
+    nbk.show_code(CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
+                  sources=(SOURCE_INTRO, SOURCES))
     link = nbk.link_here("Common_mistakes")  # read now: the notebook itself is built when the learner clicks
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Common mistakes", nbk.shared_settings(shared), link,
                                              cells()),
                         "attention_explorer_common_mistakes.ipynb", key="download_notebook")
 
-
-def sources() -> None:
-    """Under the notebook's code: the attn_core functions the page's own tables come from."""
-    st.markdown(SOURCE_INTRO)
-    for fn in SOURCES:
-        st.code(source(fn), language="python")
 
 main()

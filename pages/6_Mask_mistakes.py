@@ -13,7 +13,7 @@ from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
-from attn_ui.code import array_literal, source
+from attn_ui.code import array_literal
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
@@ -42,6 +42,8 @@ FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
 FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
 SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
+SOURCES_SHOWN = ("Every wrong table on this page comes from one of these functions in "
+                 "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.", SOURCES)
 
 
 def main():
@@ -434,22 +436,14 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
             shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)
 
     nbk.show_code(say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                  after=sources, short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions "
-                                            "behind every table.")
+                  sources=SOURCES_SHOWN,
+                  short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table.")
     settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
     if leak is not None:
         settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
     link = nbk.link_here("Mask_mistakes")
     nbk.download_button(lambda: nbk.notebook("Attention Explorer: Mask mistakes", settings, link, cells()),
                         "attention_explorer_mask_mistakes.ipynb", key="download_notebook")
-
-
-def sources() -> None:
-    """The attn_core functions the page's tables come from, under the notebook's code."""
-    st.markdown("Every wrong table on this page comes from one of these functions in `attn_core/mask_mistakes.py`; "
-                "the right ones from `masked_attention`.")
-    for fn in SOURCES:
-        st.code(source(fn), language="python")
 
 
 main()

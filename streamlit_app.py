@@ -132,7 +132,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     title, names = say.query_titles(labels[i], d_k)
     panels = [(res.scores[i], names[0], "signed"), (res.scaled[i], names[1], "signed"),
               (res.weights[i], names[2], "weights")]
-    draw_bars([Bars(name, tuple(values.tolist()), "positive" if kind == "weights" else "signed",
+    draw_bars([Bars(name, values, "positive" if kind == "weights" else "signed",
                     1.0 if kind == "weights" else None) for values, name, kind in panels],
               labels, title, label_title="key j")
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen

@@ -451,8 +451,8 @@ def entropy_caption(temp: Temperature) -> str:
     """How to read the row-entropy bars: an empty bar (0) is one key, a full bar (log n) is every key alike."""
     n = temp.weights.shape[-1]
     if n == 1:
-        return ("The bar is your one query's row. With a single key its entropy is 0, where a hard argmax and "
-                "uniform weights are the same thing.")
+        return ("The row is your one query's. With a single key its entropy is 0, an empty bar, where a hard argmax "
+                "and uniform weights are the same thing.")
     return (f"Each bar is one query's row: an empty bar (0) is all its weight on one key; a full one, log {n} = "
             f"{num(temp.max_entropy, 3)}, is an even spread over all {n}.")
 

@@ -18,6 +18,7 @@ handlers, which is also why a hostile label could not run anything even before i
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 import html
 import unicodedata
 from dataclasses import dataclass
@@ -314,7 +315,7 @@ class Bars:
     cell, signed): by default the column's largest |finite value|; a weight's column passes 1."""
 
     name: str
-    values: tuple
+    values: Sequence[float]  # a list, a tuple or a 1-D array
     kind: str = "signed"
     top: float | None = None
     decimals: int = 3

@@ -127,8 +127,8 @@ def two_keys():
 def weights_bars(two: TwoKeys) -> None:
     """Section 1's weights as one table of bars: softmax(z) and softmax(z / √d_k), a column each."""
     z_text = scores_text(two.scores)
-    draw_bars([Bars(f"p = softmax({z_text})", tuple(two.p_unscaled.tolist()), "positive", 1.0, 4),
-               Bars(f"p = softmax({z_text} / √{two.d_k})", tuple(two.p_scaled.tolist()), "positive", 1.0, 3)],
+    draw_bars([Bars(f"p = softmax({z_text})", two.p_unscaled, "positive", 1.0, 4),
+               Bars(f"p = softmax({z_text} / √{two.d_k})", two.p_scaled, "positive", 1.0, 3)],
               KEYS, f"the weights, unscaled and ÷ √{two.d_k}")
 
 
@@ -330,7 +330,7 @@ def temperature(shared: Shared):
     w_left, w_right = st.columns([3, 2])
     draw_matrix(temp.weights, "weights", labels, labels, formula=f"softmax(QKᵀ / τ), τ = {fmt.short(tau)}",
                 kind="weights", x_title="key", y_title="query", where=w_left, share=0.6)
-    draw_bars([Bars("Hᵢ (nats)", tuple(temp.entropy.tolist()), "positive", temp.max_entropy, 2)], labels,
+    draw_bars([Bars("Hᵢ (nats)", temp.entropy, "positive", temp.max_entropy, 2)], labels,
               "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ", label_title="query i", where=w_right)
     w_right.caption(entropy_caption(temp))
     entropy_curve(Q, K, temp, d_k)

@@ -556,6 +556,7 @@ def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
         assert temperature_progress(temp) == (f"With τ = {short(tau)} the row entropy is 0 nats, as at every τ: with "
                                               "a single key, a hard argmax and uniform weights are the same.")
         assert "log 1" not in entropy_caption(temp) and "all 1" not in entropy_caption(temp)
+        assert "entropy is 0, an empty bar" in entropy_caption(temp)  # bars_html draws no bar for a 0
         return
     m = re.fullmatch(rf"With τ = ({NUMBER}) the mean row entropy is ({NUMBER}) nats: ([\w ]*\d+%) of the way from "
                      rf"a hard argmax \(0\) to uniform \(log {n} = ({NUMBER})\)\.", temperature_progress(temp))

@@ -305,16 +305,20 @@ def take_it_home(lab: tl.Lab | None) -> None:
     if lab is None:
         return
     seed = lab.seeds[0]
-    cells = notebook_cells(nbk.training_cells, lab.d_k, lab.steps, lab.lr, seed, lab.loss,
-                           shown_initial_scaled=lab.scaled.initial_weights,
-                           shown_initial_unscaled=lab.unscaled.initial_weights,
-                           shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
-                           shown_final_scaled=lab.scaled.final_weights, shown_final_unscaled=lab.unscaled.final_weights)
-    nbk.show_code(say.code_note(seed), lambda: cells, 0)  # the lab's own inputs: its code is short
+
+    def cells():  # built when the code is shown or the notebook downloaded, not on every rerun
+        return notebook_cells(nbk.training_cells, lab.d_k, lab.steps, lab.lr, seed, lab.loss,
+                              shown_initial_scaled=lab.scaled.initial_weights,
+                              shown_initial_unscaled=lab.unscaled.initial_weights,
+                              shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
+                              shown_final_scaled=lab.scaled.final_weights,
+                              shown_final_unscaled=lab.unscaled.final_weights)
+
+    nbk.show_code(say.code_note(seed), cells, 0)  # the lab's own inputs: its code is short
     settings = {"d_k": lab.d_k, "learning rate": f"{lab.lr:g}", "training steps": lab.steps,
                 "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}
     link = nbk.link_here("Training_lab")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Training lab", settings, link, cells),
+    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Training lab", settings, link, cells()),
                         "attention_explorer_training_lab.ipynb", key="download_notebook")
 
 

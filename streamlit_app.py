@@ -197,15 +197,15 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
     i = min(max(int(st.session_state["query"]), 0), len(labels) - 1)  # the box drawn above, in this run or the last
 
     def cells():
-        return notebook_cells(nbk.home_cells, start.X, start.W_Q, start.W_K, start.W_V, list(labels), i, named=named,
-                              shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
+        return notebook_cells(
+            nbk.cells, "home",
+            {"labels": nbk.names(labels), "X": start.X, "W_Q": start.W_Q, "W_K": start.W_K, "W_V": start.W_V,
+             "i": nbk.Note(i, f"the query the page shows: {labels[i]!r}")},
+            {"scores": res.scores, "weights": res.weights, "output": res.output},
+            {"rows_of_X": say.notebook_rows_of_x(named), "query": md_text(labels[i])})
 
-    nbk.show_code(say.code_intro(labels[i]), cells, start.X.size + 3 * start.W_Q.size)
     settings = {**nbk.shared_settings(shared), "query": labels[i],
                 "weights": "named features" if named else "seeded random"}
-    link = nbk.link_here("")  # now: the download builds the notebook later, in a thread with no page context
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Home", settings, link, cells()),
-                        "attention_explorer_home.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, say.code_intro(labels[i]), cells, start.X.size + 3 * start.W_Q.size, settings)
 
 main()

@@ -203,6 +203,13 @@ def weight_matrix_sentence(n_tokens: int, rows: int, cols: int) -> str:
             f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.")
 
 
+def notebook_rows_of_x(named: bool) -> str:
+    """The notebook's opening words on what a row of X holds, for the named features or the seeded weights."""
+    return ("each token's named features, then its two position columns; W_Q is set by hand and W_K, W_V are the "
+            "identity" if named else "each token's embedding plus its position; W_Q, W_K and W_V are seeded random "
+            "matrices")
+
+
 def code_intro(label: str) -> str:
     """What "Show the code" holds: the page's numbers for query `label`."""
     return (f"This page's numbers in plain numpy, for the query “{md_text(label)}”, in the order the page "

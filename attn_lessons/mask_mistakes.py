@@ -762,3 +762,13 @@ def code_intro(leak: bool) -> str:
     which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no table just now)"
     return (f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
             "notebook below, which also checks its results against the page.")
+
+
+def notebook_leak_sentence(token: str | None, word: str | None) -> str:
+    """The notebook's words on section 5: the swap the page made, or why there is none (token None). Both are
+    markdown already (format.md_text)."""
+    if token is None:
+        return ("Change a later token and see which earlier outputs move. The page draws no figure for this test "
+                "just now (it needs a sentence of at least two tokens and a new word that differs from the one it "
+                "replaces), so this notebook skips it too.")
+    return f"Change {token} to {word} and see which outputs move: without a mask, earlier ones do."

@@ -987,3 +987,11 @@ def take_home_intro(number: int, with_steps: bool) -> str:
     return (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
             f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
             "its results against the page.")
+
+
+def notebook_shape_sentence(labels_q: list[str], labels_k: list[str]) -> str:
+    """The notebook's words on question 1's attention: self-attention on one sentence, or cross-attention."""
+    n_q, n_k = len(labels_q), len(labels_k)
+    if labels_q == labels_k:
+        return f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key."
+    return f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another."

@@ -1,8 +1,11 @@
-"""The one list of pages: the sidebar, Home's route, the Next/Back links, the tests and the benchmark read it.
+"""The one list of pages: the sidebar, Home's route, the Next/Back links, "Take it home", the tests and the
+benchmark read it.
 
-Adding a page means adding its file to pages/ and one entry here, in the order a learner should meet it.
-The file's number prefix does not set the order (the sidebar is drawn from this list); Streamlit
-derives each page's URL from its file name without the prefix, so renumbering keeps links working.
+A page is its entry here plus five files, all named from the entry (`Page.files`): the page in pages/, its maths
+in attn_core/<maths>.py, its words in attn_lessons/<name>.py, its notebook in notebooks/<name>.py and its tests in
+tests/pages/test_<slug>.py. tests/pages/test_route.py walks this list and says what a page is missing. The file's
+number prefix does not set the order (the sidebar is drawn from this list); Streamlit derives each page's URL from
+its file name without the prefix, so renumbering keeps links working.
 """
 
 from __future__ import annotations
@@ -15,18 +18,27 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Page:
-    """One stop on the route: its file (from the repo root), sidebar label, icon, the question it answers, whether
-    it is part of the 30-minute core or a deep dive, its reading time (minutes, from its own words: checked by
-    tests/pages/test_route.py), and the ideas it teaches and uses (no page uses an idea a later page teaches)."""
+    """One stop on the route: its file (from the repo root), sidebar label, icon, the question it answers, its
+    module name (`name`: its words and notebook; `maths`, when its maths module has another name), whether it is
+    part of the 30-minute core or a deep dive, its reading time (minutes, from its own words: checked by
+    tests/pages/test_route.py), the ideas it teaches and uses (no page uses an idea a later page teaches), and
+    `examples`: links (query strings) to two views other than its defaults, which the tests open cold and whose
+    notebooks they run, and `controls`: its own main controls as (kind, widget key), first the one a keyboard user
+    reaches first, which the benchmark steps and the browser test tabs to (kinds: slider, number, radio, select,
+    toggle, button)."""
 
     path: str
     label: str
     icon: str
     question: str
+    name: str = ""
+    maths: str = ""
     core: bool = True
     minutes: int = 0
     teaches: frozenset[str] = frozenset()
     uses: frozenset[str] = frozenset()
+    examples: tuple[str, ...] = ()
+    controls: tuple[tuple[str, str], ...] = ()
 
     @property
     def url_path(self) -> str:
@@ -35,6 +47,28 @@ class Page:
             return ""
         stem = Path(self.path).stem
         return stem.split("_", 1)[1] if stem.split("_", 1)[0].isdigit() and "_" in stem else stem
+
+    @property
+    def slug(self) -> str:
+        """The page's URL path in lower case ('home' for Home): its notebook's file name and its test's."""
+        return self.url_path.lower() or "home"
+
+    @property
+    def title(self) -> str:
+        """The page's name on its notebook and in the browser's tab."""
+        return f"Attention Explorer: {self.label}"
+
+    @property
+    def notebook_file(self) -> str:
+        """The file name its "Download as a notebook" gives."""
+        return f"attention_explorer_{self.slug}.ipynb"
+
+    @property
+    def files(self) -> dict[str, str]:
+        """The five files a page is made of, from the repo root, by what each holds."""
+        return {"page": self.path, "maths": f"attn_core/{self.maths or self.name}.py",
+                "words": f"attn_lessons/{self.name}.py", "notebook": f"notebooks/{self.name}.py",
+                "tests": f"tests/pages/test_{self.slug}.py"}
 
     @property
     def kind(self) -> str:
@@ -47,31 +81,53 @@ def _ideas(text: str) -> frozenset[str]:
 
 
 HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?",
-            minutes=2, teaches=_ideas("attention"))
+            name="home", maths="attention", minutes=2, teaches=_ideas("attention"),
+            examples=("text=The dog chased the cat, and the cat ran !&seed=3&d_model=16&home_random=1&query=4",
+                      "text=a fox * jumps over <b>&query=0"),
+            controls=(("select", "query"), ("toggle", "home_random")))
 
 # In the order of the ideas: each page uses only what the pages before it teach.
 ROUTE: tuple[Page, ...] = (
     HOME,
     Page("pages/1_QKV_builder.py", "Q/K/V builder", ":material/construction:",
-         "Where do Q, K and V come from, and how does one weight reach the output?",
-         minutes=3, teaches=_ideas("qkv softmax"), uses=_ideas("attention")),
+         "Where do Q, K and V come from, and how does one weight reach the output?", name="builder",
+         minutes=3, teaches=_ideas("qkv softmax"), uses=_ideas("attention"),
+         examples=("start=interpretable&qi=1&kj=2", "text=the cat saw the cat&seed=7&d_model=4&pe=0"),
+         controls=(("radio", "start"), ("select", "qi"))),
     Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
-         "Why divide the scores by √d_k?", minutes=3, teaches=_ideas("scaling"), uses=_ideas("qkv softmax")),
+         "Why divide the scores by √d_k?", name="scaling", minutes=3, teaches=_ideas("scaling"),
+         uses=_ideas("qkv softmax"),
+         examples=("za=40&zb=0&dk1=1&dk2=1&n_keys=1&d_model=4&heads=4&seed=5&divisor=custom&tau=0.001",
+                   "za=-3&zb=2.5&dk1=512&dk2=512&n_keys=64&text=attention is all you need&d_model=64&heads=1"
+                   "&divisor=dk"),
+         controls=(("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor"))),
     Page("pages/3_Training_lab.py", "Training lab", ":material/model_training:",
-         "What does the √d_k do to learning, not just to one softmax?", core=False, minutes=3,
-         teaches=_ideas("training"), uses=_ideas("scaling")),
+         "What does the √d_k do to learning, not just to one softmax?", name="training", core=False, minutes=3,
+         teaches=_ideas("training"), uses=_ideas("scaling"),
+         examples=("dk=4&steps=25&lr=1000&data_seed=3&loss=ce", "dk=16&steps=50&lr=0.3&data_seed=11&seeds=1"),
+         controls=(("slider", "dk"),)),
     Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
-         "Which pairs may attend at all, and what do several heads add?", minutes=3,
-         teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling")),
+         "Which pairs may attend at all, and what do several heads add?", name="masks", minutes=3,
+         teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling"),
+         examples=("heads=4&mask=custom&custom=100000-000000-111000-111100-101110-111111&head=3&query=1",
+                   "text=the dog barked&d_model=4&heads=1&mask=padding&pad=3"),
+         controls=(("radio", "mask"), ("select", "head"), ("select", "query"))),
     Page("pages/5_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
-         "What do the usual bugs look like, and how do you catch them?", minutes=3,
-         teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks")),
+         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=3,
+         teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks"),
+         examples=("text=I saw a saw&d_model=4&heads=1", "text=one two three four five&seed=42&d_model=16&heads=16"),
+         controls=(("select", "head"), ("button", "quiz_new"))),
     Page("pages/6_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
-         "Which masking bugs train without an error, and how do you catch them?", core=False, minutes=3,
-         teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes")),
+         "Which masking bugs train without an error, and how do you catch them?", name="mask_mistakes", core=False,
+         minutes=3, teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes"),
+         examples=("mask=custom&custom=100000-110000-011000-111100-000000-111111&dtype=float16&leak=2&word=bird",
+                   "text=a b c d&d_model=4&mask=padding&pad=2&block=1&dtype=float32&fill=min"),
+         controls=(("radio", "mask"), ("select", "block"), ("radio", "dtype"))),
     Page("pages/7_Check_yourself.py", "Check yourself", ":material/quiz:",
-         "Can you answer the questions before the app does?", minutes=3,
-         uses=_ideas("qkv softmax scaling masks heads mistakes")),
+         "Can you answer the questions before the app does?", name="questions", minutes=3,
+         uses=_ideas("qkv softmax scaling masks heads mistakes"),
+         examples=("q=1&text=hello", "q=7&text=a much longer sentence of eight tokens here&d_model=16"),
+         controls=(("button", "reroll"), ("number", "q"))),
 )
 
 

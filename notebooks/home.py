@@ -9,73 +9,22 @@ import numpy as np
 np.set_printoptions(precision=3, suppress=True, linewidth=110)
 
 # %% tags=["parameters"]
-labels = ['the·0', 'cat', 'sat', 'on', 'the·4', 'mat']  # one per token, in order
-X = np.array([[ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
-   0.                 ,  0.                 ,  1.                 ],
- [ 3.                 ,  0.                 ,  0.                 ,  0.                 ,
-   0.                 ,  0.8414709848078965 ,  0.5403023058681398 ],
- [ 0.                 ,  3.                 ,  0.                 ,  0.                 ,
-   0.                 ,  0.9092974268256817 , -0.4161468365471424 ],
- [ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
-   0.                 ,  0.1411200080598672 , -0.9899924966004454 ],
- [ 0.                 ,  0.                 ,  0.                 ,  3.                 ,
-   0.                 , -0.7568024953079282 , -0.6536436208636119 ],
- [ 0.                 ,  0.                 ,  3.                 ,  0.                 ,
-   0.                 , -0.9589242746631385 ,  0.28366218546322625]])
-W_Q = np.array([[0., 1., 0., 0., 0., 0., 0.],
- [1., 0., 0., 0., 0., 0., 0.],
- [0., 0., 0., 0., 0., 0., 0.],
- [0., 0., 1., 0., 0., 0., 0.],
- [0., 0., 0., 0., 0., 0., 0.],
- [0., 0., 0., 0., 0., 0., 0.],
- [0., 0., 0., 0., 0., 0., 0.]])
-W_K = np.array([[1., 0., 0., 0., 0., 0., 0.],
- [0., 1., 0., 0., 0., 0., 0.],
- [0., 0., 1., 0., 0., 0., 0.],
- [0., 0., 0., 1., 0., 0., 0.],
- [0., 0., 0., 0., 1., 0., 0.],
- [0., 0., 0., 0., 0., 1., 0.],
- [0., 0., 0., 0., 0., 0., 1.]])
-W_V = np.array([[1., 0., 0., 0., 0., 0., 0.],
- [0., 1., 0., 0., 0., 0., 0.],
- [0., 0., 1., 0., 0., 0., 0.],
- [0., 0., 0., 1., 0., 0., 0.],
- [0., 0., 0., 0., 1., 0., 0.],
- [0., 0., 0., 0., 0., 1., 0.],
- [0., 0., 0., 0., 0., 0., 1.]])
-i = 2  # the query the page shows: 'sat'
+sentence = "the cat sat on the mat"
+seed = 0
+d_model = 8
+i = 2  # the query to follow: 'sat'
 
 # The numbers the page showed, with every digit: the last cell checks this notebook's against them
-shown_scores = np.array([[0., 0., 0., 0., 0., 9.],
- [0., 0., 9., 0., 0., 0.],
- [0., 9., 0., 0., 0., 0.],
- [0., 0., 0., 0., 0., 9.],
- [0., 0., 0., 0., 0., 9.],
- [0., 0., 0., 0., 0., 0.]])
-shown_weights = np.array([[0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
-  0.028559605090171192, 0.857201974549144   ],
- [0.028559605090171185, 0.028559605090171185, 0.8572019745491438  , 0.028559605090171185,
-  0.028559605090171185, 0.028559605090171185],
- [0.028559605090171185, 0.8572019745491438  , 0.028559605090171185, 0.028559605090171185,
-  0.028559605090171185, 0.028559605090171185],
- [0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
-  0.028559605090171192, 0.857201974549144   ],
- [0.028559605090171192, 0.028559605090171192, 0.028559605090171192, 0.028559605090171192,
-  0.028559605090171192, 0.857201974549144   ],
- [0.16666666666666666 , 0.16666666666666666 , 0.16666666666666666 , 0.16666666666666666 ,
-  0.16666666666666666 , 0.16666666666666666 ]])
-shown_output = np.array([[ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
-   0.                 , -0.7895741759404857 ,  0.22831962332105107],
- [ 0.08567881527051355,  2.5716059236474313 ,  0.08567881527051355,  0.25703644581154067,
-   0.                 ,  0.7585134814558839 , -0.3515717828463872 ],
- [ 2.5716059236474313 ,  0.08567881527051355,  0.08567881527051355,  0.25703644581154067,
-   0.                 ,  0.7023096178302947 ,  0.4409825007916146 ],
- [ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
-   0.                 , -0.7895741759404857 ,  0.22831962332105107],
- [ 0.08567881527051358,  0.08567881527051358,  2.5716059236474322 ,  0.2570364458115407 ,
-   0.                 , -0.7895741759404857 ,  0.22831962332105107],
- [ 0.5                ,  0.5                ,  0.5                ,  1.5                ,
-   0.                 ,  0.02936027495372981, -0.03930307711330564]])
+# Run on its own, there is no page and so nothing to check against:
+shown_scores = shown_weights = shown_output = None
+
+# %% tags=["defaults"]
+# Run on its own, this notebook draws its own numbers from the sentence and the seed; the page writes its own
+# numbers in the cell above and leaves this cell out.
+labels = sentence.split()             # one per token, in order
+rng = np.random.default_rng(seed)
+X = rng.standard_normal((len(labels), d_model))                              # (n, d_model)
+W_Q, W_K, W_V = rng.standard_normal((3, d_model, d_model)) / np.sqrt(d_model)   # (d_model, d_model) each
 
 
 # %%
@@ -152,9 +101,12 @@ else:
     fig.show()
 
 # %% tags=["self-check"]
-assert np.allclose(scores, shown_scores), "scores differs from the page"
-assert np.allclose(weights, shown_weights), "weights differs from the page"
-assert np.allclose(output, shown_output), "output differs from the page"
-assert np.allclose(weights_i, shown_weights[i]), "weights_i differs from the page's row i"
-assert np.allclose(output_i, shown_output[i]), "output_i differs from the page's row i"
-print("All numbers match the page.")
+if shown_scores is None:  # run on its own: no page to check against
+    print("No page numbers to check against: download this notebook from its page to compare.")
+else:
+    assert np.allclose(scores, shown_scores), "scores differs from the page"
+    assert np.allclose(weights, shown_weights), "weights differs from the page"
+    assert np.allclose(output, shown_output), "output differs from the page"
+    assert np.allclose(weights_i, shown_weights[i]), "weights_i differs from the page's row i"
+    assert np.allclose(output_i, shown_output[i]), "output_i differs from the page's row i"
+    print("All numbers match the page.")

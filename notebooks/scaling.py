@@ -9,68 +9,29 @@ import numpy as np
 np.set_printoptions(precision=3, suppress=True, linewidth=110)
 
 # %% tags=["parameters"]
+sentence = "the cat sat on the mat"  # section 4
+seed = 0  # sections 2 to 4
+d_model, heads = 8, 2  # section 4: one head is d_model // heads wide
 z = np.array([8.0, 0.0])  # section 1: the two scores, z₁ and z₂
 d_k = 64  # section 1: their width
-seed, n_samples, sample_d_k = 0, 4000, 64  # section 2
+n_samples, sample_d_k = 4000, 64  # section 2
 n_keys, n_seeds = 8, 500  # section 3: keys per draw, draws per width
 curve_d_ks = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]  # section 3: the widths
-labels = ['the·0', 'cat', 'sat', 'on', 'the·4', 'mat']  # section 4: your sentence's tokens
-Q = np.array([[-0.038539260615869236,  0.900768973095748   ,  0.10903741110934342 , -0.39076564650590334 ],
- [-0.727780492923442   ,  1.232313613346117   ,  1.7087388646089419  ,  0.6975410633940717  ],
- [ 1.9139577701134822  ,  2.2544368040117524  , -0.4846260593052365  , -1.4196975454881937  ],
- [ 0.4427378714477054  ,  0.19660152792078142 , -0.05689581659594335 , -0.26536700568985944 ],
- [ 0.2397616225505862  ,  1.638850928715742   ,  0.3826645639982602  , -0.27064058411272285 ],
- [-0.581377716070413   ,  0.5554313394508955  ,  0.07272326524240856 ,  0.16803118575837767 ]])
-K = np.array([[ 0.30680377426019306 ,  0.3136329639109176  ,  0.023441293581101957,  1.0549880191314114  ],
- [ 1.1733503692564542  , -1.516551026171042   ,  0.970997991481234   ,  0.494564497540388   ],
- [-0.25697240317726316 ,  1.5260624963326617  , -1.217632891938232   , -0.17074517971965417 ],
- [ 0.2213409837437542  ,  0.050971394142851234,  0.5138045821536951  , -0.2887155224096689  ],
- [-0.3192501179368756  ,  0.6021266997220122  , -1.5272317781588305  ,  1.258461728478561   ],
- [-0.02949241176708908 ,  0.2139635770514713  , -1.0154344695232849  ,  0.8680944830540223  ]])
 tau = 2.0  # section 4: the divisor τ
 
 # The numbers the page showed, with every digit: the last cell checks this notebook's against them
-shown_p_unscaled = np.array([9.9966464986953363e-01, 3.3535013046647816e-04])
-shown_p_scaled = np.array([0.7310585786300049, 0.2689414213699951])
-shown_J_unscaled = np.array([[ 0.00033523767075636815, -0.0003352376707564743 ],
- [-0.0003352376707564743 ,  0.0003352376707564743 ]])
-shown_J_scaled = np.array([[ 0.19661193324148185, -0.19661193324148185],
- [-0.19661193324148185,  0.19661193324148185]])
-shown_std = 8.087996536190689
-shown_std_scaled = 1.010999567023836
-shown_max_weight_unscaled = np.array([0.29910158587898844, 0.3942663779973302 , 0.508595717303827  ,
- 0.6355209706611705 , 0.7498317224898151 , 0.8261130385616695 ,
- 0.8863335532537736 , 0.9132392803917542 , 0.9326844701278403 ,
- 0.9591314376722083 ])
-shown_max_weight_sqrt_dk = np.array([0.29910158587898844, 0.3182100263523163 , 0.32980597503099646, 0.3437897415496863 ,
- 0.3574664750477764 , 0.36507658901868606, 0.36801677716568965, 0.3650925440044256 ,
- 0.35140336099682695, 0.37207580505655674])
-shown_max_weight_dk = np.array([0.29910158587898844, 0.25914574517173405, 0.22126998881053692, 0.19404628187009168,
- 0.17444523592081804, 0.15955128590979012, 0.14911019374554918, 0.1416550446500986 ,
- 0.13615549532229373, 0.13334273877463504])
-shown_entropy_unscaled = np.array([1.8125300595839493 , 1.6097575302317642 , 1.3365928455604152 , 0.9885201085961401 ,
- 0.6727711940780009 , 0.45697624527701725, 0.28889572031301447, 0.21738923512323755,
- 0.16726105093907306, 0.10453729934739489])
-shown_entropy_sqrt_dk = np.array([1.8125300595839493, 1.7874037408693824, 1.7735084573844502, 1.7488338181843477,
- 1.724939753677131 , 1.713949962790386 , 1.712612799302958 , 1.713506152479139 ,
- 1.7327755050864577, 1.6986352376736351])
-shown_entropy_dk = np.array([1.8125300595839493, 1.910674420571635 , 1.984866397893617 , 2.0278513149302277,
- 2.051810046836292 , 2.065726164790752 , 2.0724763527185592, 2.07594355967023  ,
- 2.077753820050467 , 2.0785424231336234])
-shown_temp_weights = np.array([[0.14861911199870514, 0.0753059329859949 , 0.30801097132939387, 0.17662086705455263,
-  0.15127323598584622, 0.14016988064550723],
- [0.2706517083898059 , 0.11814691316450773, 0.1584115953637224 , 0.2259691200729571 ,
-  0.11587627549485732, 0.11094438751414944],
- [0.08191450496852784, 0.02822297654945097, 0.6040401783859466 , 0.12938829679609137,
-  0.07849727417485218, 0.07793676912513119],
- [0.1591885183264783 , 0.1689174463927511 , 0.1929459129103771 , 0.17941256615048676,
-  0.14503501868043897, 0.1545005375394677 ],
- [0.15834444991555918, 0.05070834667408083, 0.3720735048280945 , 0.16649220277562463,
-  0.13454410299506478, 0.11783739281157625],
- [0.16618854077225076, 0.07673263548131444, 0.2364197624205882 , 0.14402100239356336,
-  0.20766766000566883, 0.16897039892661458]])
-shown_row_entropy = np.array([1.7081396458940008, 1.7277181042148537, 1.273376673108583 , 1.7872037891517158,
- 1.631231724777676 , 1.7421382494680149])
+# Run on its own, there is no page and so nothing to check against:
+shown_p_unscaled = shown_p_scaled = shown_J_unscaled = shown_J_scaled = shown_std = shown_std_scaled = None
+shown_max_weight_unscaled = shown_max_weight_sqrt_dk = shown_max_weight_dk = None
+shown_entropy_unscaled = shown_entropy_sqrt_dk = shown_entropy_dk = None
+shown_temp_weights = shown_row_entropy = None
+
+# %% tags=["defaults"]
+# Run on its own, this notebook draws its own numbers from the sentence and the seed; the page writes its own
+# numbers in the cell above and leaves this cell out.
+labels = sentence.split()             # section 4: your sentence's tokens
+rng = np.random.default_rng(seed)
+Q, K = rng.standard_normal((2, len(labels), d_model // heads))   # head 1's queries and keys, (n, d_k) each
 
 
 # %%
@@ -202,19 +163,22 @@ else:
     fig.show()
 
 # %% tags=["self-check"]
-assert np.allclose(p_unscaled, shown_p_unscaled), "p_unscaled differs from the page"
-assert np.allclose(p_scaled, shown_p_scaled), "p_scaled differs from the page"
-# the slopes can be far below allclose's absolute tolerance: compare them digit by digit too
-assert np.allclose(J_unscaled, shown_J_unscaled, rtol=1e-9, atol=0), "J_unscaled differs from the page"
-assert np.allclose(J_scaled, shown_J_scaled, rtol=1e-9, atol=0), "J_scaled differs from the page"
-assert np.allclose(dots.std(), shown_std), "dots.std() differs from the page"
-assert np.allclose(dots_scaled.std(), shown_std_scaled), "dots_scaled.std() differs from the page"
-assert np.allclose(max_weight["unscaled"], shown_max_weight_unscaled), "max_weight['unscaled'] differs"
-assert np.allclose(max_weight["sqrt_dk"], shown_max_weight_sqrt_dk), "max_weight['sqrt_dk'] differs"
-assert np.allclose(max_weight["dk"], shown_max_weight_dk), "max_weight['dk'] differs from the page"
-assert np.allclose(mean_entropy["unscaled"], shown_entropy_unscaled), "mean_entropy['unscaled'] differs"
-assert np.allclose(mean_entropy["sqrt_dk"], shown_entropy_sqrt_dk), "mean_entropy['sqrt_dk'] differs"
-assert np.allclose(mean_entropy["dk"], shown_entropy_dk), "mean_entropy['dk'] differs from the page"
-assert np.allclose(temp_weights, shown_temp_weights), "temp_weights differs from the page"
-assert np.allclose(row_entropy, shown_row_entropy), "row_entropy differs from the page"
-print("All numbers match the page.")
+if shown_p_unscaled is None:  # run on its own: no page to check against
+    print("No page numbers to check against: download this notebook from its page to compare.")
+else:
+    assert np.allclose(p_unscaled, shown_p_unscaled), "p_unscaled differs from the page"
+    assert np.allclose(p_scaled, shown_p_scaled), "p_scaled differs from the page"
+    # the slopes can be far below allclose's absolute tolerance: compare them digit by digit too
+    assert np.allclose(J_unscaled, shown_J_unscaled, rtol=1e-9, atol=0), "J_unscaled differs from the page"
+    assert np.allclose(J_scaled, shown_J_scaled, rtol=1e-9, atol=0), "J_scaled differs from the page"
+    assert np.allclose(dots.std(), shown_std), "dots.std() differs from the page"
+    assert np.allclose(dots_scaled.std(), shown_std_scaled), "dots_scaled.std() differs from the page"
+    assert np.allclose(max_weight["unscaled"], shown_max_weight_unscaled), "max_weight['unscaled'] differs"
+    assert np.allclose(max_weight["sqrt_dk"], shown_max_weight_sqrt_dk), "max_weight['sqrt_dk'] differs"
+    assert np.allclose(max_weight["dk"], shown_max_weight_dk), "max_weight['dk'] differs from the page"
+    assert np.allclose(mean_entropy["unscaled"], shown_entropy_unscaled), "mean_entropy['unscaled'] differs"
+    assert np.allclose(mean_entropy["sqrt_dk"], shown_entropy_sqrt_dk), "mean_entropy['sqrt_dk'] differs"
+    assert np.allclose(mean_entropy["dk"], shown_entropy_dk), "mean_entropy['dk'] differs from the page"
+    assert np.allclose(temp_weights, shown_temp_weights), "temp_weights differs from the page"
+    assert np.allclose(row_entropy, shown_row_entropy), "row_entropy differs from the page"
+    print("All numbers match the page.")

@@ -417,21 +417,24 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
     t = trace_cell(res.Q, res.K, res.V, i, j)
 
     def cells():
-        return notebook_cells(nbk.builder_cells, X, W_Q, W_K, W_V, list(labels), i, j, dims=list(base.dims),
-                              q_dims=list(base.q_dims), k_dims=list(base.k_dims), v_dims=list(base.v_dims),
-                              shown_Q=res.Q, shown_K=res.K, shown_V=res.V, shown_scores=res.scores,
-                              shown_scaled=res.scaled, shown_weights=res.weights, shown_output=res.output,
-                              shown_trace_weight=t.weight, shown_trace_output=t.output)
+        return notebook_cells(
+            nbk.cells, "builder",
+            {"labels": nbk.names(labels), "X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V,
+             "dims": nbk.names(base.dims, "X's columns, and the rows of every W"),
+             "q_dims": nbk.names(base.q_dims, "Q's columns"), "k_dims": nbk.names(base.k_dims, "K's columns"),
+             "v_dims": nbk.names(base.v_dims, "V's columns, and the output's"),
+             "i, j": nbk.Note((int(i), int(j)), f"query {labels[i]!r}, key {labels[j]!r}")},
+            {"Q": res.Q, "K": res.K, "V": res.V, "scores": res.scores, "scaled": res.scaled, "weights": res.weights,
+             "output": res.output, "trace_weight": t.weight, "trace_output": t.output},
+            {"query": md_text(labels[i]), "key": md_text(labels[j])})
 
-    nbk.show_code(say.code_intro(setup.said[i], setup.said[j]), cells, X.size + W_Q.size + W_K.size + W_V.size,
-                  long_help="Every number of X and the W's, so it is long.")
     settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
                                             else {"d_model": f"{setup.d_model} (the named features)"}),
                 "starting point": START_NAMES[setup.start], "positions": "on" if setup.pe else "off",
                 "query i": labels[i], "key j": labels[j], "edited cells": edited_cells(setup, X, W_Q, W_K, W_V)}
-    link = nbk.link_here("QKV_builder")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Q/K/V builder", settings, link, cells()),
-                        "attention_explorer_qkv_builder.ipynb", key="download_notebook")
+    nbk.take_it_home(__file__, say.code_intro(setup.said[i], setup.said[j]), cells,
+                     X.size + W_Q.size + W_K.size + W_V.size, settings,
+                     long_help="Every number of X and the W's, so it is long.")
     tables = {"X": (X, labels, base.dims), "W_Q": (W_Q, base.dims, base.q_dims),
               "W_K": (W_K, base.dims, base.k_dims), "W_V": (W_V, base.dims, base.v_dims),
               "Q": (res.Q, labels, base.q_dims), "K": (res.K, labels, base.k_dims), "V": (res.V, labels, base.v_dims),

@@ -402,23 +402,26 @@ def take_it_home(shared: Shared):
     temp = temperature_attention(Q, K, tau)
 
     def cells():
-        return nbk.scaling_cells(z, d_k, sample_d_k=sample_d_k, seed=shared.seed, n_samples=N_SAMPLES,
-                                 n_keys=n_keys, n_seeds=N_SEEDS, curve_d_ks=CURVE_D_KS, Q=Q, K=K,
-                                 labels=inputs.labels, tau=tau, shown_p_unscaled=two.p_unscaled,
-                                 shown_p_scaled=two.p_scaled, shown_J_unscaled=two.J_unscaled,
-                                 shown_J_scaled=two.J_scaled, shown_std=sample.std, shown_std_scaled=sample.std_scaled,
-                                 shown_max_weight=peak.max_weight, shown_entropy=peak.entropy,
-                                 shown_temp_weights=temp.weights, shown_row_entropy=temp.entropy)
+        return nbk.cells(
+            "scaling",
+            {"z": nbk.Note(np.array(z), "section 1: the two scores, z₁ and z₂"),
+             "d_k": nbk.Note(d_k, "section 1: their width"),
+             "seed, n_samples, sample_d_k": nbk.Note((int(shared.seed), N_SAMPLES, int(sample_d_k)), "section 2"),
+             "n_keys, n_seeds": nbk.Note((int(n_keys), N_SEEDS), "section 3: keys per draw, draws per width"),
+             "curve_d_ks": nbk.Note(list(CURVE_D_KS), "section 3: the widths"),
+             "labels": nbk.names(inputs.labels, "section 4: your sentence's tokens"), "Q": Q, "K": K,
+             "tau": nbk.Note(tau, "section 4: the divisor τ")},
+            {"p_unscaled": two.p_unscaled, "p_scaled": two.p_scaled, "J_unscaled": two.J_unscaled,
+             "J_scaled": two.J_scaled, "std": sample.std, "std_scaled": sample.std_scaled,
+             **{f"max_weight_{name}": peak.max_weight[name] for name in ("unscaled", "sqrt_dk", "dk")},
+             **{f"entropy_{name}": peak.entropy[name] for name in ("unscaled", "sqrt_dk", "dk")},
+             "temp_weights": temp.weights, "row_entropy": temp.entropy})
 
-    nbk.show_code("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
-                  "below, which also checks its results against the page.", cells, Q.size + K.size,
-                  sources=SOURCES_SHOWN, long_help="Every number of head 1's Q and K, so it is long.")
     settings = {**nbk.shared_settings(shared), "score of key 1, z₁": z[0], "score of key 2, z₂": z[1],
                 "d_k of section 1": d_k, "d_k of section 2": sample_d_k, "n, the number of keys": n_keys,
                 "τ, the divisor of section 4": tau}
-    link = nbk.link_here("Scaling_explorer")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Scaling explorer", settings, link, cells()),
-                        "attention_explorer_scaling_explorer.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, "The four sections in plain numpy, with the scores, widths and τ you set: the code of "
+                     "the notebook below, which also checks its results against the page.", cells, Q.size + K.size,
+                     settings, sources=SOURCES_SHOWN, long_help="Every number of head 1's Q and K, so it is long.")
 
 main()

@@ -307,19 +307,17 @@ def take_it_home(lab: tl.Lab | None) -> None:
     seed = lab.seeds[0]
 
     def cells():  # built when the code is shown or the notebook downloaded, not on every rerun
-        return notebook_cells(nbk.training_cells, lab.d_k, lab.steps, lab.lr, seed, lab.loss,
-                              shown_initial_scaled=lab.scaled.initial_weights,
-                              shown_initial_unscaled=lab.unscaled.initial_weights,
-                              shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
-                              shown_final_scaled=lab.scaled.final_weights,
-                              shown_final_unscaled=lab.unscaled.final_weights)
+        return notebook_cells(
+            nbk.cells, "training",
+            {"d_k, steps, lr, seed": (int(lab.d_k), int(lab.steps), float(lab.lr), int(seed)),
+             "loss_name": nbk.Note(lab.loss, "'mse': output_i should copy value v_i; 'ce': query i's weights "
+                                             "should pick key i")},
+            {"initial_scaled": lab.scaled.initial_weights, "initial_unscaled": lab.unscaled.initial_weights,
+             "loss_scaled": lab.scaled.loss[0], "loss_unscaled": lab.unscaled.loss[0],
+             "final_scaled": lab.scaled.final_weights, "final_unscaled": lab.unscaled.final_weights})
 
-    nbk.show_code(say.code_note(seed), cells, 0)  # the lab's own inputs: its code is short
     settings = {"d_k": lab.d_k, "learning rate": f"{lab.lr:g}", "training steps": lab.steps,
                 "data and initialisation seed": seed, "loss": LOSS_LABELS[lab.loss]}
-    link = nbk.link_here("Training_lab")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Training lab", settings, link, cells()),
-                        "attention_explorer_training_lab.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, say.code_note(seed), cells, 0, settings)  # the lab's own inputs: its code is short
 
 main()

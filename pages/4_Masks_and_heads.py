@@ -312,18 +312,18 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
     w = inputs.weights
 
     def cells():
-        return notebook_cells(nbk.masks_cells, inputs.X, w.W_Q, w.W_K, w.W_V, w.W_O, list(inputs.labels), mask,
-                              heads, head=head, query=query, shown_scaled=res.scaled, shown_weights=res.weights,
-                              shown_head_outputs=res.head_outputs, shown_output=res.output,
-                              shown_average=masks.head_average(res.weights))
+        return notebook_cells(
+            nbk.cells, "masks",
+            {"labels": nbk.names(inputs.labels), "X": inputs.X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V,
+             "W_O": w.W_O, "mask": mask, "heads": heads,
+             "h": nbk.Note(head, f"the head the page shows step by step (head {head + 1})"),
+             "i": nbk.Note(query, f"the query the page shows: {inputs.labels[query]!r}")},
+            {"scaled": res.scaled, "weights": res.weights, "head_outputs": res.head_outputs, "output": res.output,
+             "average": masks.head_average(res.weights)})
 
-    nbk.show_code(say.code_intro(inputs.labels[query], head, heads), cells, inputs.X.size + 4 * w.W_Q.size,
-                  sources=SOURCES_SHOWN)
     settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
                 "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
-    link = nbk.link_here("Masks_and_heads")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Masks and heads", settings, link, cells()),
-                        "attention_explorer_masks_and_heads.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, say.code_intro(inputs.labels[query], head, heads), cells,
+                     inputs.X.size + 4 * w.W_Q.size, settings, sources=SOURCES_SHOWN)
 
 main()

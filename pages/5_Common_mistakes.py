@@ -378,12 +378,15 @@ def notebook_cells(text: str, seed: int, d_model: int, heads: int) -> list:
     QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
     right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
     shown_scale = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in scale_runs(QKV_h, d_model)}
-    return nbk.mistakes_cells(X, w.W_Q, w.W_K, w.W_V, list(inputs.labels), heads,
-                              shown_right_weights=right.weights, shown_right_output=right.output,
-                              shown_axis0_weights=axis0.weights, shown_axis0_output=axis0.output,
-                              shown_scale=shown_scale, shown_swap_weights=mk.swap_q_and_k(Q, K, V).weights,
-                              shown_v_as_k_weights=mk.values_as_keys(Q, K, V).weights,
-                              shown_k_as_v_output=mk.keys_as_values(Q, K, V).output)
+    scale = {}  # a scale the page leaves out (it changes nothing at this width) is None in the notebook
+    for name in ("right", "sqrt_d_model", "no_scale"):
+        scale[f"scale_weights_{name}"], scale[f"scale_output_{name}"] = shown_scale.get(name, (None, None))
+    return nbk.cells("mistakes", {"labels": nbk.names(inputs.labels), "X": X, "W_Q": w.W_Q, "W_K": w.W_K,
+                                  "W_V": w.W_V, "heads": heads},
+                     {"right_weights": right.weights, "right_output": right.output, "axis0_weights": axis0.weights,
+                      "axis0_output": axis0.output, **scale, "swap_weights": mk.swap_q_and_k(Q, K, V).weights,
+                      "v_as_k_weights": mk.values_as_keys(Q, K, V).weights,
+                      "k_as_v_output": mk.keys_as_values(Q, K, V).output})
 
 
 def take_it_home(shared, inputs, answered: bool) -> None:
@@ -398,12 +401,7 @@ def take_it_home(shared, inputs, answered: bool) -> None:
     def cells():
         return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads)
 
-    nbk.show_code(CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                  sources=(SOURCE_INTRO, SOURCES))
-    link = nbk.link_here("Common_mistakes")  # read now: the notebook itself is built when the learner clicks
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Common mistakes", nbk.shared_settings(shared), link,
-                                             cells()),
-                        "attention_explorer_common_mistakes.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
+                     nbk.shared_settings(shared), sources=(SOURCE_INTRO, SOURCES))
 
 main()

@@ -424,26 +424,40 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
     X, w = inputs.X, inputs.weights
 
     def cells():
-        Q, K, V, mask = case.Q, case.K, case.V, case.mask
-        leak_args = {} if leak is None else {
-            **leak, "leak_x": mm.swapped_inputs(case.tokens, leak["leak_t"], leak["leak_word"], case.d_model,
-                                                case.positional)[leak["leak_t"]]}
+        Q, K, V, mask, labels = case.Q, case.K, case.V, case.mask, case.labels
+        if leak is None:
+            t, section5 = None, {"leak_t": nbk.Note(None, "section 5: the page draws no leak test just now"),
+                                 "leak_word": None, "leak_x": None}
+        else:
+            t, word = leak["leak_t"], leak["leak_word"]
+            X2 = mm.swapped_inputs(case.tokens, t, word, case.d_model, case.positional)
+            section5 = {"leak_t": nbk.Note(t, f"section 5: the token replaced, {labels[t]!r} -> {word!r}"),
+                        "leak_word": nbk.Note(word, "leak_x, below: its embedding plus its position"),
+                        "leak_x": X2[t]}
         return notebook_cells(
-            nbk.mask_mistakes_cells, X, w.W_Q, w.W_K, w.W_V, list(case.labels), mask, **fill,
-            shown_right_weights=case.right.weights,
-            shown_right_output=case.right.output, shown_after_weights=mm.mask_after_softmax(Q, K, V, mask).weights,
-            shown_inverted_weights=mm.inverted_mask(Q, K, V, mask).weights,
-            shown_axis_weights=mm.mask_wrong_axis(Q, K, V, mask).weights, **leak_args)
+            nbk.cells, "mask_mistakes",
+            {"labels": nbk.names(labels), "X": X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V, "mask": mask,
+             "dtype": nbk.Note(fill["dtype"], "section 4's dtype"),
+             "fill": nbk.Note(fill["fill"], "section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the "
+                                            "dtype's lowest"),
+             "row": nbk.Note(fill["fill_row"], f"section 4: the fully blocked row the page shows: "
+                                               f"{labels[fill['fill_row']]!r}"),
+             **section5},
+            {"right_weights": case.right.weights, "right_output": case.right.output,
+             "after_weights": mm.mask_after_softmax(Q, K, V, mask).weights,
+             "inverted_weights": mm.inverted_mask(Q, K, V, mask).weights,
+             "axis_weights": mm.mask_wrong_axis(Q, K, V, mask).weights, "fill_rows": fill["shown_fill_rows"],
+             "change_free": None if leak is None else leak["shown_change_free"],
+             "change_causal": None if leak is None else leak["shown_change_causal"]},
+            {"leak_sentence": say.notebook_leak_sentence(None if t is None else fmt.md_text(labels[t]),
+                                                         None if t is None else fmt.md_text(leak["leak_word"]))})
 
-    nbk.show_code(say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                  sources=SOURCES_SHOWN,
-                  short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table.")
     settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
     if leak is not None:
         settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
-    link = nbk.link_here("Mask_mistakes")
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Mask mistakes", settings, link, cells()),
-                        "attention_explorer_mask_mistakes.ipynb", key="download_notebook")
-
+    nbk.take_it_home(__file__, say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
+                     settings, sources=SOURCES_SHOWN,
+                     short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions behind every "
+                                "table.")
 
 main()

@@ -345,13 +345,20 @@ def take_it_home(shared, labels, steps) -> None:
     number = qs.KINDS.index("weights_shape") + 1
 
     def cells():
-        return notebook_cells(nbk.check_cells, list(a.labels), list(b.labels), a.X, b.X, w.W_Q, w.W_K, w.W_V,
-                              list(labels), shown_weights=res.weights, shown_steps=steps)
+        steps_shown = steps or {}
+        return notebook_cells(
+            nbk.cells, "questions",
+            {"labels_q": nbk.names(a.labels, "the queries' tokens"),
+             "labels_k": nbk.names(b.labels, "the keys' tokens"), "X_q": a.X, "X_k": b.X, "W_Q": w.W_Q,
+             "W_K": w.W_K, "W_V": w.W_V,
+             "sentence": nbk.names(labels, "your sentence's tokens")},
+            {"weights": res.weights, "shape": tuple(res.weights.shape),  # the shape is question 1's answer
+             **{f"steps_{name}": steps_shown.get(key) for name, key in
+                (("attention", "attention"), ("recurrent", "recurrent network"), ("causal", "causal mask"))}},
+            {"shape_sentence": qs.notebook_shape_sentence(list(a.labels), list(b.labels))})
 
-    nbk.show_code(qs.take_home_intro(number, steps is not None), cells, a.X.size + b.X.size + 3 * w.W_Q.size)
-    settings, link = {**nbk.shared_settings(shared), "question seed": seed}, nbk.link_here("Check_yourself")
-    nbk.download_button(lambda: nbk.notebook("Attention Explorer: Check yourself", settings, link, cells()),
-                        "attention_explorer_check_yourself.ipynb", key="download_notebook")
-
+    settings = {**nbk.shared_settings(shared), "question seed": seed}
+    nbk.take_it_home(__file__, qs.take_home_intro(number, steps is not None), cells,
+                     a.X.size + b.X.size + 3 * w.W_Q.size, settings)
 
 main()

@@ -43,19 +43,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 STEPS = 7
 
-# Each page's own main controls: (kind, widget key). Kinds: slider, number, radio, select, toggle, button.
-CONTROLS: dict[str, list[tuple[str, str]]] = {
-    "streamlit_app.py": [("select", "query"), ("toggle", "home_random")],
-    "pages/1_QKV_builder.py": [("radio", "start"), ("select", "qi")],
-    "pages/2_Scaling_explorer.py": [("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor")],
-    "pages/3_Training_lab.py": [("slider", "dk")],
-    "pages/5_Common_mistakes.py": [("select", "head"), ("button", "quiz_new")],
-    "pages/7_Check_yourself.py": [("button", "reroll"), ("number", "q")],
-    "pages/4_Masks_and_heads.py": [("radio", "mask"), ("select", "head"), ("select", "query")],
-    "pages/6_Mask_mistakes.py": [("radio", "mask"), ("select", "block"), ("radio", "dtype")],
-}
-
-
 def best_of(fn, repeat: int = 7, number: int = 1) -> float:
     """The fastest of `repeat` timings of `number` calls, in seconds per call."""
     times = []
@@ -266,7 +253,7 @@ def browser_times(pages) -> dict:
             for pg in pages:
                 context, page = _open(browser, f"{app_base}/{pg.url_path}?reveal=1")  # every section drawn
                 row = {"sidebar d_model": measure(page, "slider", "d_model")}
-                for kind, key in CONTROLS.get(pg.path, []):
+                for kind, key in pg.controls:
                     row[f"{kind} {key}"] = measure(page, kind, key)
                 out[pg.path] = row
                 context.close()

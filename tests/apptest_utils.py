@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +26,45 @@ def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
     for key, value in query_params.items():
         at.query_params[key] = str(value)
     return at.run()
+
+
+@dataclass(frozen=True)
+class Offered:
+    """What a page handed to "Take it home" (attn_ui.notebooks.take_it_home): its notebook's cells, the download's
+    file name, and `notebook()`, which builds the notebook as the page's button does, fresh each time (executing one
+    writes its outputs into it)."""
+
+    path: str
+    cells: tuple
+    file_name: str
+    notebook: Callable
+
+
+def taken_home(path: str, reveal: int = 1, **query_params) -> Offered:
+    """Open `path` cold at the link (by default with the predictions skipped, so every section draws) and record
+    what it hands to attn_ui.notebooks.take_it_home and to its download button."""
+    import pytest
+
+    from attn_ui import notebooks as nbk
+
+    made: dict = {}
+    real_home, real_button = nbk.take_it_home, nbk.download_button
+
+    def take_it_home(file, intro, cells, numbers, settings, **show):
+        made.update(cells=cells)
+        real_home(file, intro, cells, numbers, settings, **show)
+
+    def download_button(nb, file_name, key, **kwargs):
+        made.update(file_name=file_name, notebook=nb)
+        real_button(nb, file_name, key, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(nbk, "take_it_home", take_it_home)
+        mp.setattr(nbk, "download_button", download_button)
+        at = run_page(path, reveal=reveal, **query_params)
+    assert_ran(at)
+    assert made, f"{path} at {query_params} offered no notebook: it never called nbk.take_it_home"
+    return Offered(path, tuple(made["cells"]()), made["file_name"], made["notebook"])
 
 
 def assert_ran(at: AppTest) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from attn_ui.pages import route
+from attn_ui.pages import page_of, route
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -413,11 +413,6 @@ def test_the_notebook_download_is_a_valid_notebook_of_the_view_on_screen(browser
         context.close()
 
 
-# Each page's first own control (its widget key), as the benchmark drives it.
-FIRST_CONTROL = {"streamlit_app.py": "query", "pages/1_QKV_builder.py": "start", "pages/2_Scaling_explorer.py": "za",
-                 "pages/3_Training_lab.py": "dk", "pages/5_Common_mistakes.py": "head",
-                 "pages/7_Check_yourself.py": "reroll", "pages/4_Masks_and_heads.py": "mask",
-                 "pages/6_Mask_mistakes.py": "mask"}
 MAX_TABS = 40
 TABS_TO = """key => {
     const a = document.activeElement;
@@ -429,7 +424,7 @@ TABS_TO = """key => {
 def test_the_first_own_control_is_at_most_40_tab_presses_from_the_top(browser, server, file, url_path):
     """From the top of the page, with the predictions skipped, Tab reaches the page's first own control within 40
     presses: no editor toolbar, grid or table adds its stops on the way."""
-    key = FIRST_CONTROL[file]
+    key = page_of(file).controls[0][1]  # its first own control, from its route entry
     context, page = open_cold(browser, f"{server}/{url_path}?reveal=1")
     try:
         assert page.locator(f".st-key-{key}").count(), f"{file} has no control with key {key!r}"

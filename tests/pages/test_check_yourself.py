@@ -234,10 +234,33 @@ def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
 
 def shown_cells(seed=0, text="the cat sat on the mat", rng_seed=0, d_model=8):
     """The notebook's cells for this state (question seed `seed`), computed with attn_core as the page computes
-    them (the state tests/notebooks/test_notebooks.py runs in a kernel)."""
-    from tests.notebooks.test_notebooks import check_yourself
+    them."""
+    import attn_core
+    from attn_core import questions as core_qs
+    from attn_lessons import questions as lq
+    from attn_ui import notebooks as nbk
 
-    return check_yourself(seed, text, rng_seed, d_model)[1]
+    p = lq.make_question("weights_shape", seed).params
+    words_q = core_qs.passage_words(p["n_q"], p["offset_q"])
+    words_k = words_q if p["n_q"] == p["n_k"] else core_qs.passage_words(p["n_k"], p["offset_k"])
+    a = attn_core.build_inputs(" ".join(words_q), rng_seed, d_model)
+    b = attn_core.build_inputs(" ".join(words_k), rng_seed, d_model)
+    w = a.weights
+    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    mine = attn_core.build_inputs(text, rng_seed, d_model)
+    n = len(mine.tokens)
+    steps = {} if n < 2 else {
+        "attention": core_qs.steps_matrix(core_qs.attention_reads(n)),
+        "recurrent": core_qs.steps_matrix(core_qs.recurrent_reads(n)),
+        "causal": core_qs.steps_matrix(core_qs.attention_reads(n, attn_core.causal_mask(n)))}
+    return nbk.cells(
+        "questions",
+        {"labels_q": nbk.names(a.labels, "the queries' tokens"), "labels_k": nbk.names(b.labels, "the keys' tokens"),
+         "X_q": a.X, "X_k": b.X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V,
+         "sentence": nbk.names(mine.labels, "your sentence's tokens")},
+        {"weights": res.weights, "shape": tuple(res.weights.shape),
+         **{f"steps_{name}": steps.get(name) for name in ("attention", "recurrent", "causal")}},
+        {"shape_sentence": lq.notebook_shape_sentence(list(a.labels), list(b.labels))})
 
 
 def notebook_code(at) -> list[str]:

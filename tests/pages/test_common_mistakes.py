@@ -723,11 +723,24 @@ from attn_ui import notebooks as nbk  # noqa: E402
 
 
 def shown_cells(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
-    """The notebook's cells for the page's state, computed with attn_core as sections 1 to 3 compute them (the
-    state tests/notebooks/test_notebooks.py runs in a kernel)."""
-    from tests.notebooks.test_notebooks import mistakes
-
-    return mistakes(text, seed, d_model, heads)[1]
+    """The notebook's cells for the page's state, computed with attn_core as sections 1 to 3 compute them."""
+    inputs = attn_core.build_inputs(text, seed, d_model)
+    w = inputs.weights
+    Q, K, V = attn_core.project(inputs)
+    QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
+    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)] + [("right",
+                                                                                   mk.correct_attention(*QKV_h))]
+    drawn = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in runs}
+    scale = {}
+    for name in ("right", "sqrt_d_model", "no_scale"):
+        scale[f"scale_weights_{name}"], scale[f"scale_output_{name}"] = drawn.get(name, (None, None))
+    return nbk.cells("mistakes", {"labels": nbk.names(inputs.labels), "X": inputs.X, "W_Q": w.W_Q, "W_K": w.W_K,
+                                  "W_V": w.W_V, "heads": heads},
+                     {"right_weights": right.weights, "right_output": right.output, "axis0_weights": axis0.weights,
+                      "axis0_output": axis0.output, **scale, "swap_weights": mk.swap_q_and_k(Q, K, V).weights,
+                      "v_as_k_weights": mk.values_as_keys(Q, K, V).weights,
+                      "k_as_v_output": mk.keys_as_values(Q, K, V).output})
 
 
 def notebook_code(at) -> list[str]:

@@ -14,6 +14,7 @@ from tests.apptest_utils import (
     run_page,
     table_titled,
     tables,
+    taken_home,
     with_code,
 )
 
@@ -234,10 +235,12 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads():
     assert len(button) == 1 and button[0].proto.label == "Download as a notebook"
     start = attn_core_builder_start()
     res = build(start.X, start.W_Q, start.W_K, start.W_V)
-    cells = nbk.home_cells(start.X, start.W_Q, start.W_K, start.W_V, start_labels(), 2, named=True,
-                           shown_scores=res.scores, shown_weights=res.weights, shown_output=res.output)
-    assert nbk.page_code(cells).strip() == code.strip()  # the code on screen is the notebook's code
-    nbformat.validate(nbk.notebook("Home", {}, "", cells))
+    offered = taken_home(HOME)
+    assert nbk.page_code(offered.cells).strip() == code.strip()  # the code on screen is the notebook's code
+    params = next(c.text for c in offered.cells if nbk.PARAMETERS in c.tags)
+    assert nbk.literal("X", start.X) in params and nbk.literal("shown_weights", res.weights) in params
+    assert f"labels = {start_labels()!r}" in params and "i = 2  # the query the page shows: 'sat'" in params
+    nbformat.validate(offered.notebook())
 
 
 def attn_core_builder_start():

@@ -313,11 +313,45 @@ def test_the_largest_inputs_send_at_most_400_kb_of_tables():
 
 
 def shown_cells(text=TEXT, d_model=8, mask=None, dtype="float64", fill="-1e9", leak_t=None, word=None, leak=True):
-    """The notebook's cells for this state, computed with attn_core as the page computes them (the state
-    tests/notebooks/test_notebooks.py runs in a kernel); a causal mask unless `mask` is given."""
-    from tests.notebooks.test_notebooks import mask_mistakes
+    """The notebook's cells for this state, computed with attn_core as the page computes them; a causal mask unless
+    `mask` is given."""
+    from attn_ui import notebooks as nbk
 
-    return mask_mistakes(text, 0, d_model, dtype=dtype, fill=fill, leak=leak, leak_t=leak_t, word=word, mask=mask)[1]
+    inputs = attn_core.build_inputs(text, 0, d_model)
+    n = len(inputs.labels)
+    mask = build_mask("causal", n) if mask is None else mask
+    case = mm.build_case(inputs, mask)
+    Q, K, V, labels = case.Q, case.K, case.V, case.labels
+    row, mask4, _ = mm.blocked_row_for_demo(case.mask, None)
+    runs = [mm.naive_minus_inf(Q, K, V, mask4, dtype), mm.finite_fill(Q, K, V, mask4, fill, dtype),
+            mm.safe_minus_inf(Q, K, V, mask4, dtype)]
+    section5, changes, sentence = {"leak_t": nbk.Note(None, "section 5: the page draws no leak test just now"),
+                                   "leak_word": None, "leak_x": None}, (None, None), say.notebook_leak_sentence(None,
+                                                                                                               None)
+    if leak:
+        t = n - 1 if leak_t is None else leak_t
+        word = word or mm.replacement_word(case.tokens[t])
+        Q2, K2, V2 = mm.swapped_qkv(case, t, word)
+        X2 = mm.swapped_inputs(case.tokens, t, word, case.d_model, case.positional)
+        section5 = {"leak_t": nbk.Note(t, f"section 5: the token replaced, {labels[t]!r} -> {word!r}"),
+                    "leak_word": nbk.Note(word, "leak_x, below: its embedding plus its position"), "leak_x": X2[t]}
+        changes = (mm.output_change(mm.no_mask, Q, K, V, Q2, K2, V2, case.mask),
+                   mm.output_change(mm.masked_attention, Q, K, V, Q2, K2, V2, build_mask("causal", n)))
+        sentence = say.notebook_leak_sentence(fmt.md_text(labels[t]), fmt.md_text(word))
+    w = inputs.weights
+    return nbk.cells(
+        "mask_mistakes",
+        {"labels": nbk.names(labels), "X": inputs.X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V, "mask": case.mask,
+         "dtype": nbk.Note(dtype, "section 4's dtype"),
+         "fill": nbk.Note(fill, "section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the dtype's lowest"),
+         "row": nbk.Note(row, f"section 4: the fully blocked row the page shows: {labels[row]!r}"), **section5},
+        {"right_weights": case.right.weights, "right_output": case.right.output,
+         "after_weights": mm.mask_after_softmax(Q, K, V, mask).weights,
+         "inverted_weights": mm.inverted_mask(Q, K, V, mask).weights,
+         "axis_weights": mm.mask_wrong_axis(Q, K, V, mask).weights,
+         "fill_rows": np.stack([r.weights[row] for r in runs], axis=1), "change_free": changes[0],
+         "change_causal": changes[1]},
+        {"leak_sentence": sentence})
 
 
 def with_the_code(at):
@@ -380,7 +414,8 @@ def test_the_code_follows_sections_four_and_five():
 def test_one_token_leaves_section_five_out_of_the_code():
     at = with_the_code(open_page(text="hello"))
     (code,) = notebook_code(at)
-    assert code == page_code(shown_cells(text="hello", leak=False)) and "leak_t = leak_word = leak_x = None" in code
+    assert code == page_code(shown_cells(text="hello", leak=False))
+    assert "leak_t = None  # section 5: the page draws no leak test just now" in code
 
 
 def test_a_long_sentence_in_a_wide_model_shows_the_code_only_when_asked():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import pytest
 
@@ -48,6 +49,7 @@ SAMPLE = 16  # states the quick loop walks; CI walks every one
 def states() -> list[tuple[str, dict]]:
     every = [(page.path, {**shared, **own, "reveal": "1"}) for page in ROUTE
              for shared in SHARED for own in OWN.get(page.path, [{}])]
+    every += [(page.path, {**dict(parse_qsl(link)), "reveal": "1"}) for page in ROUTE for link in page.examples]
     return every if PROFILE == "ci" else random.Random(0).sample(every, SAMPLE)
 
 

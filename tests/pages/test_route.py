@@ -5,11 +5,13 @@ core fits the 30-minute budget."""
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from attn_ui.pages import ROUTE, TEACHERS, route
+from attn_ui.pages import ROOT, ROUTE, TEACHERS, Page, route
 from tests.apptest_utils import assert_ran, run_page
 from tests.lesson_length import PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE, reading
 
@@ -51,3 +53,57 @@ def test_each_page_reads_within_its_budget_and_its_route_entry_says_how_long(pag
 def test_the_whole_route_reads_in_at_most_4000_words():
     total = sum(reading(run_page(page.path, reveal=1))[0] for page in route())
     assert total <= ROUTE_WORDS, total
+
+
+# ------------------------------------------------------------------------------------------ the page spec
+# A page is its route entry plus five files, every one named from the entry (attn_ui.pages.Page.files).
+
+
+def missing(page: Page) -> list[str]:
+    """What `page` lacks of its five files, or of its words and notebook being its own: one sentence each, naming
+    the files."""
+    gaps = [f"{page.path} has no {path} (its {what})" for what, path in page.files.items()
+            if not (ROOT / path).exists()]
+    if (ROOT / page.path).exists() and not gaps:
+        source = (ROOT / page.path).read_text(encoding="utf-8")
+        words = rf"\bfrom attn_lessons(\.{page.name} import| import {page.name}\b)|\bimport attn_lessons\.{page.name}\b"
+        if not re.search(words, source):
+            gaps.append(f"{page.path} does not import its words, attn_lessons/{page.name}.py")
+        if "nbk.take_it_home(__file__" not in source:
+            gaps.append(f"{page.path} does not end with nbk.take_it_home(__file__, …), the notebook of "
+                        f"notebooks/{page.name}.py")
+        test = (ROOT / page.files["tests"]).read_text(encoding="utf-8")
+        if page.path not in test and f'"{Path(page.path).name}"' not in test:
+            gaps.append(f"{page.files['tests']} never opens {page.path}")
+    return gaps
+
+
+@pytest.mark.parametrize("page", route(), ids=lambda p: p.label)
+def test_every_page_on_the_route_has_its_five_files(page):
+    assert page.name, f"{page.path}: its route entry has no name (its words' and notebook's module name)"
+    assert page.controls, f"{page.path}: its route entry names none of its own controls (for the benchmark)"
+    assert not missing(page), "\n".join(missing(page))
+
+
+def test_a_page_missing_a_file_is_named_with_what_it_lacks():
+    """The walk can fail, and says what and where."""
+    new = Page("pages/9_Positional.py", "Positional encodings", ":material/pin:", "Where is each token?",
+               name="positional")
+    assert missing(new) == [
+        "pages/9_Positional.py has no pages/9_Positional.py (its page)",
+        "pages/9_Positional.py has no attn_core/positional.py (its maths)",
+        "pages/9_Positional.py has no attn_lessons/positional.py (its words)",
+        "pages/9_Positional.py has no notebooks/positional.py (its notebook)",
+        "pages/9_Positional.py has no tests/pages/test_positional.py (its tests)"]
+    masks = next(p for p in ROUTE if p.name == "masks")
+    assert missing(replace(masks, name="mistakes")) == [
+        "pages/4_Masks_and_heads.py does not import its words, attn_lessons/mistakes.py"]
+
+
+def test_every_notebook_and_words_module_belongs_to_a_page():
+    names = [p.name for p in ROUTE]
+    assert len(set(names)) == len(names), names
+    assert {p.stem for p in (ROOT / "notebooks").glob("*.py")} == set(names)
+    assert {p.slug for p in ROUTE} | {"pages_all", "checkpoint", "class", "presenter", "prose_walk", "route",
+                                      "sidebar", "text_alternatives"} == {
+        p.stem.removeprefix("test_") for p in (ROOT / "tests" / "pages").glob("test_*.py")}

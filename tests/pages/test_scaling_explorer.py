@@ -470,13 +470,20 @@ def shown_cells(za=8.0, zb=0.0, dk1=64, dk2=64, n_keys=8, divisor="sqrt_dk", tau
     peak = peakedness_curves(n_keys, d_ks, 500, seed)
     tau = divisor_value(divisor, Q.shape[1], tau)
     temp = temperature_attention(Q, K, tau)
-    return nbk.scaling_cells((za, zb), dk1, sample_d_k=dk2, seed=seed, n_samples=4000, n_keys=n_keys, n_seeds=500,
-                             curve_d_ks=d_ks, Q=Q, K=K, labels=inputs.labels, tau=tau,
-                             shown_p_unscaled=two.p_unscaled, shown_p_scaled=two.p_scaled,
-                             shown_J_unscaled=two.J_unscaled, shown_J_scaled=two.J_scaled, shown_std=sample.std,
-                             shown_std_scaled=sample.std_scaled, shown_max_weight=peak.max_weight,
-                             shown_entropy=peak.entropy, shown_temp_weights=temp.weights,
-                             shown_row_entropy=temp.entropy)
+    return nbk.cells(
+        "scaling",
+        {"z": nbk.Note(np.array([za, zb]), "section 1: the two scores, z₁ and z₂"),
+         "d_k": nbk.Note(dk1, "section 1: their width"),
+         "seed, n_samples, sample_d_k": nbk.Note((int(seed), 4000, int(dk2)), "section 2"),
+         "n_keys, n_seeds": nbk.Note((int(n_keys), 500), "section 3: keys per draw, draws per width"),
+         "curve_d_ks": nbk.Note(d_ks, "section 3: the widths"),
+         "labels": nbk.names(inputs.labels, "section 4: your sentence's tokens"), "Q": Q, "K": K,
+         "tau": nbk.Note(tau, "section 4: the divisor τ")},
+        {"p_unscaled": two.p_unscaled, "p_scaled": two.p_scaled, "J_unscaled": two.J_unscaled,
+         "J_scaled": two.J_scaled, "std": sample.std, "std_scaled": sample.std_scaled,
+         **{f"max_weight_{name}": peak.max_weight[name] for name in ("unscaled", "sqrt_dk", "dk")},
+         **{f"entropy_{name}": peak.entropy[name] for name in ("unscaled", "sqrt_dk", "dk")},
+         "temp_weights": temp.weights, "row_entropy": temp.entropy})
 
 
 def notebook_code(at: AppTest) -> list[str]:

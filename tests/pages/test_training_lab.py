@@ -246,11 +246,12 @@ def test_show_the_code_is_the_notebook_text_and_the_notebook_downloads(open_page
     seeds = tl.lab_seeds(seed, several)
     lab = tl.make_lab(d_k, steps, lr, loss, seeds, tl.train_sweep(d_k, steps, seed, loss),
                       tl.train_seeds(d_k, steps, lr, seeds, loss) if several else None)
-    cells = nbk.training_cells(d_k, steps, lr, seed, loss, shown_initial_scaled=lab.scaled.initial_weights,
-                               shown_initial_unscaled=lab.unscaled.initial_weights,
-                               shown_loss_scaled=lab.scaled.loss[0], shown_loss_unscaled=lab.unscaled.loss[0],
-                               shown_final_scaled=lab.scaled.final_weights,
-                               shown_final_unscaled=lab.unscaled.final_weights)
+    cells = nbk.cells("training", {"d_k, steps, lr, seed": (d_k, steps, lr, seed),
+                                   "loss_name": nbk.Note(loss, "'mse': output_i should copy value v_i; 'ce': query "
+                                                               "i's weights should pick key i")},
+                      {"initial_scaled": lab.scaled.initial_weights, "initial_unscaled": lab.unscaled.initial_weights,
+                       "loss_scaled": lab.scaled.loss[0], "loss_unscaled": lab.unscaled.loss[0],
+                       "final_scaled": lab.scaled.final_weights, "final_unscaled": lab.unscaled.final_weights})
     assert [c.value.strip() for c in at.code] == [nbk.page_code(cells).strip()]  # on screen: the notebook's code
     check = next(c.text for c in cells if nbk.PARAMETERS in c.tags)  # the numbers the self-check compares
     assert f"d_k, steps, lr, seed = {d_k}, {steps}, {lr!r}, {seed}" in at.code[0].value

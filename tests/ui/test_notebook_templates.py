@@ -1,18 +1,18 @@
 """The notebook templates in notebooks/ as code: each parses with jupytext into a notebook with exactly one
-parameters cell, passes ruff, imports only numpy, runs top to bottom at its defaults to its own check, and its
-functions compute what attn_core computes, on random inputs, in milliseconds. (The kernel runs in
-tests/notebooks/ stay the end-to-end check, in every state the tests there build.)"""
+parameters cell (small defaults, no page numbers) and the `defaults` cell after it, passes ruff, imports only
+numpy, runs top to bottom on its own to "no page numbers to check against", holds few lines of literal numbers,
+and its functions compute what attn_core computes, on random inputs, in milliseconds. (The kernel runs in
+tests/notebooks/ stay the end-to-end check, in every state the tests there build, each against its page.)"""
 
 from __future__ import annotations
 
 import ast
 import contextlib
-import importlib.util
 import io
+import re
 import shutil
 import subprocess
-import sys
-from types import ModuleType
+from types import SimpleNamespace
 
 import jupytext
 import numpy as np
@@ -23,24 +23,34 @@ from attn_ui import notebooks as nbk
 
 TEMPLATES = sorted(p.stem for p in nbk.TEMPLATES.glob("*.py"))
 SEEDS = range(8)  # random inputs per comparison
+ALONE = "No page numbers to check against: download this notebook from its page to compare."
 
 
-def load(name: str) -> tuple[ModuleType, str]:
-    """notebooks/<name>.py imported from its path, which runs it top to bottom at its defaults; what it printed.
+def read(name: str):
+    """notebooks/<name>.py as jupytext reads it: the notebook a learner gets, before a page fills it."""
+    return jupytext.reads((nbk.TEMPLATES / f"{name}.py").read_text(encoding="utf-8"), fmt="py:percent")
 
-    Its plot cell takes its "plotly is not installed" branch (no browser window from a test), and the print
-    options it sets stay inside."""
-    spec = importlib.util.spec_from_file_location(f"notebook_template_{name}", nbk.TEMPLATES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
+
+def tagged(nb, tag: str) -> list[int]:
+    """The indices of the notebook's cells tagged `tag`."""
+    return [k for k, cell in enumerate(nb.cells) if tag in cell.metadata.get("tags", [])]
+
+
+def load(name: str) -> tuple[SimpleNamespace, str]:
+    """notebooks/<name>.py run on its own as a learner runs it: every code cell in order in one namespace, but the
+    cell that imports plotly (it only draws); the names it left, and what it printed. The print options it sets
+    stay inside."""
+    namespace: dict = {}
     out = io.StringIO()
-    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out), np.printoptions():
-        mp.setitem(sys.modules, "plotly.graph_objects", None)
-        spec.loader.exec_module(module)
-    return module, out.getvalue()
+    with contextlib.redirect_stdout(out), np.printoptions():
+        for cell in read(name).cells:
+            if cell.cell_type == "code" and "import plotly" not in cell.source:
+                exec(compile(cell.source, f"notebooks/{name}.py", "exec"), namespace)  # the template's own code
+    return SimpleNamespace(**namespace), out.getvalue()
 
 
 @pytest.fixture(scope="module")
-def templates() -> dict[str, tuple[ModuleType, str]]:
+def templates() -> dict[str, tuple[SimpleNamespace, str]]:
     return {name: load(name) for name in TEMPLATES}
 
 
@@ -53,10 +63,10 @@ def random_scores(rng, shape=None) -> np.ndarray:
 # ------------------------------------------------------------------------------------------ every template
 
 
-def test_every_page_has_its_template():
-    assert TEMPLATES == sorted(["home", "builder", "scaling", "training", "mistakes", "check", "masks",
-                                "mask_mistakes"])
-    assert all(callable(getattr(nbk, f"{name}_cells")) for name in TEMPLATES)
+def test_every_template_is_a_page_on_the_route():
+    from attn_ui.pages import route
+
+    assert TEMPLATES == sorted(page.name for page in route())
 
 
 @pytest.mark.parametrize("name", TEMPLATES)
@@ -73,9 +83,42 @@ def test_the_template_is_a_notebook_with_one_parameters_cell_and_a_self_check_la
 
 
 @pytest.mark.parametrize("name", TEMPLATES)
-def test_the_template_runs_top_to_bottom_at_its_defaults(name, templates):
+def test_the_template_runs_on_its_own_with_no_page_to_check_against(name, templates):
+    """From its small defaults, top to bottom, to the self-check's line for a notebook no page filled."""
     _, printed = templates[name]
-    assert printed.rstrip().endswith(nbk.MATCH), printed[-500:]
+    assert printed.rstrip().endswith(ALONE), printed[-500:]
+    assert nbk.MATCH not in printed
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_defaults_cell_comes_right_after_the_parameters_cell(name):
+    """One `defaults` cell, the code cell right after the parameters cell (a page's notebook leaves it out), and
+    numpy imported before both."""
+    nb = read(name)
+    (k,) = tagged(nb, nbk.PARAMETERS)
+    assert tagged(nb, nbk.DEFAULTS) == [k + 1], f"notebooks/{name}.py: one defaults cell, right after parameters"
+    assert nb.cells[k + 1].cell_type == "code"
+    assert any("import numpy as np" in c.source for c in nb.cells[:k] if c.cell_type == "code")
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_parameters_cell_holds_no_page_numbers_and_the_self_check_skips_them(name):
+    """Under SHOWN, every shown_* name the self-check reads is None (and no other name is set there); the
+    self-check's first statement asks whether the first of them is None, prints ALONE then, and checks else."""
+    nb = read(name)
+    (k,) = tagged(nb, nbk.PARAMETERS)
+    inputs, mark, shown = nb.cells[k].source.partition(nbk.SHOWN)
+    assert mark and "shown_" not in inputs
+    body = ast.parse(shown).body
+    assert all(isinstance(node, ast.Assign) and ast.unparse(node.value) == "None" for node in body), shown
+    set_to_none = {target.id for node in body for target in node.targets}
+    check = nb.cells[-1].source
+    read_there = set(re.findall(r"\bshown_\w+", check))
+    assert set_to_none == read_there, f"notebooks/{name}.py: set {sorted(set_to_none)}, read {sorted(read_there)}"
+    (guard,) = ast.parse(check).body
+    assert isinstance(guard, ast.If) and re.fullmatch(r"shown_\w+ is None", ast.unparse(guard.test))
+    assert ast.unparse(guard.body) == f"print({ALONE!r})"
+    assert ast.unparse(guard.orelse[-1]) == f"print({nbk.MATCH!r})"
 
 
 @pytest.mark.parametrize("name", TEMPLATES)
@@ -96,22 +139,60 @@ def test_ruff_finds_nothing_in_the_templates():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+# A line of literal numbers: once a trailing comment is gone, only numbers, brackets, commas, np.array(, np.inf,
+# np.nan, dtype=…, signs and spaces, after an optional leading `name =` (or `a, b =`).
+LEADING_NAME = re.compile(r"[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*=(?!=)")
+LITERAL = re.compile(r"np\.array\(|np\.inf\b|np\.nan\b|dtype\s*=\s*[\w.]+"
+                     r"|(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?(?![\w.])", re.IGNORECASE)
+PUNCTUATION = re.compile(r"[\s\[\](),+-]*")
+
+
+def literal_number_line(line: str) -> bool:
+    code = line.split("#", 1)[0].strip()
+    if not code:
+        return False
+    code = LEADING_NAME.sub("", code, count=1) if LEADING_NAME.match(code) else code
+    return PUNCTUATION.fullmatch(LITERAL.sub(" ", code)) is not None
+
+
+def test_the_literal_number_counter_counts_a_literal_block_and_no_code():
+    rng = np.random.default_rng(0)
+    block = "\n".join([nbk.literal("X", rng.standard_normal((5, 9)) * 10.0 ** rng.integers(-300, 300, (5, 9))),
+                       nbk.literal("z", np.array([1.5, -np.inf, np.nan, 2e-300])),
+                       nbk.mask_literal("mask", np.tril(np.ones((4, 4), dtype=bool))),
+                       "i, j = 1, 2  # query, key", "d_k = 64", "z = np.array([8.0, 0.0])"]).splitlines()
+    assert len(block) > 10 and [line for line in block if not literal_number_line(line)] == []
+    code = ["Q = X @ W_Q  # 1, 2", "labels = ['the', 'cat']", "shown_Q = None", "print(1.0, 2)", "# 1, 2, 3", "",
+            "if n > 1:", "n = len(labels)", 'fill = "-1e9"', "scaled = scores / np.sqrt(64)", "x1 = y2", "a == 1"]
+    assert [line for line in code if literal_number_line(line)] == []
+
+
+def test_at_most_a_quarter_of_the_templates_lines_are_literal_numbers():
+    """The templates hold small defaults; a page writes its own numbers into its notebook."""
+    counts = {path.name: [literal_number_line(line) for line in path.read_text(encoding="utf-8").splitlines()]
+              for path in sorted(nbk.TEMPLATES.glob("*.py"))}
+    numbers, lines = sum(sum(c) for c in counts.values()), sum(len(c) for c in counts.values())
+    each = ", ".join(f"{name} {sum(c)}/{len(c)}" for name, c in counts.items())
+    assert numbers <= lines / 4, (f"{numbers} of the {lines} lines under notebooks/ ({numbers / lines:.0%}) are "
+                                  f"literal numbers, more than a quarter: {each}")
+
+
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_every_prose_field_is_filled_by_the_page(name):
-    """A {{field}} in a template's prose is one its page's *_cells function fills: none left in the notebook."""
+    """A {{field}} in a template's prose is one its page fills (nbk.cells' prose): none left in the notebook."""
     fields = {m[1] for c in nbk.template(name) if c.kind == "markdown" for m in nbk.FIELD.finditer(c.text)}
     assert fields <= PROSE_FIELDS.get(name, set())
 
 
 # the {{fields}} each page fills; the other templates have none
-PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "check": {"shape_sentence"},
+PROSE_FIELDS = {"home": {"rows_of_X", "query"}, "builder": {"query", "key"}, "questions": {"shape_sentence"},
                 "mask_mistakes": {"leak_sentence"}}
 
 
 # ------------------------------------------------------------------------------------------ softmax, plain
 
 
-@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training", "mistakes", "check"])
+@pytest.mark.parametrize("name", ["home", "builder", "scaling", "training", "mistakes", "questions"])
 def test_softmax_is_attn_cores(name, templates):
     softmax = templates[name][0].softmax
     for seed in SEEDS:
@@ -241,7 +322,7 @@ def test_the_mistakes_heads_are_attn_cores(templates):
 def test_the_step_counts_are_attn_cores(templates):
     from attn_core.questions import attention_reads, recurrent_reads, steps_matrix
 
-    nb = templates["check"][0]
+    nb = templates["questions"][0]
     for seed in SEEDS:
         rng = np.random.default_rng(seed)
         n = int(rng.integers(1, 9))

@@ -65,10 +65,6 @@ class Cell:
         return self.text.split("\n\n" + SHOWN, 1)[0] if PARAMETERS in self.tags else self.text
 
 
-def md(text: str) -> Cell:
-    return Cell("markdown", text.strip("\n"))
-
-
 def code(text: str, screen: bool = True) -> Cell:
     return Cell("code", text.strip("\n"), screen)
 
@@ -163,16 +159,11 @@ class Note(NamedTuple):
 def cells(name: str, inputs: Mapping[str, object], shown: Mapping[str, object],
           prose: Mapping[str, str] | None = None) -> list[Cell]:
     """notebooks/<name>.py as a page's notebook: its parameters cell written from `inputs` (name -> value, or a Note
-    with its comment), then `shown` (name -> the number, array, shape or None the page showed, written as
-    shown_<name>), its `defaults` cell left out, and every {{field}} of its prose from `prose`."""
+    with its comment; on screen too), then under SHOWN from `shown` (name -> the number, array, shape or None the
+    page showed, as shown_<name>, which only the self-check reads); its `defaults` cell left out; every {{field}}
+    of its prose from `prose`; every other cell exactly as the file has it."""
     lines = [line(key, *(value if isinstance(value, Note) else (value,))) for key, value in inputs.items()]
-    return filled(name, parameters(lines, [(f"shown_{key}", value) for key, value in shown.items()]), prose)
-
-
-def filled(name: str, params: str, prose: Mapping[str, str] | None = None) -> list[Cell]:
-    """The template `name`'s cells: its parameters cell's source replaced by `params`, its `defaults` cell left out,
-    and every {{field}} of its prose by prose[field]; every other cell exactly as the file has it."""
-    prose = prose or {}
+    params = "\n".join([*lines, "", SHOWN, *(assign(f"shown_{key}", value) for key, value in shown.items())])
     made = []
     for cell in template(name):
         if DEFAULTS in cell.tags:
@@ -180,15 +171,9 @@ def filled(name: str, params: str, prose: Mapping[str, str] | None = None) -> li
         if PARAMETERS in cell.tags:
             cell = replace(cell, text=params)
         elif cell.kind == "markdown":
-            cell = replace(cell, text=FIELD.sub(lambda m: prose[m[1]], cell.text))
+            cell = replace(cell, text=FIELD.sub(lambda m: (prose or {})[m[1]], cell.text))
         made.append(cell)
     return made
-
-
-def parameters(inputs: Sequence[str], shown: Sequence[tuple[str, object]]) -> str:
-    """A parameters cell: the page's inputs (lines of code, on screen too), then under SHOWN the numbers the page
-    showed (name, value: an array, a number, a shape or None), which only the self-check reads."""
-    return "\n".join([*inputs, "", SHOWN, *(assign(name, value) for name, value in shown)])
 
 
 def assign(name: str, value) -> str:

@@ -28,9 +28,12 @@ from .params import (
 
 
 def _fresh_visit(page_id: str) -> bool:
-    """True on the first run of a page after arriving at it (cold open, reload or navigation)."""
+    """True on the first run of a page after arriving at it (cold open, reload or navigation). Each arrival gets
+    a new number in `_visit`, by which url_bound knows a page opened again (left, then come back to)."""
     fresh = st.session_state.get("_page") != page_id
     st.session_state["_page"] = page_id
+    if fresh:
+        st.session_state["_visit"] = st.session_state.get("_visit", 0) + 1
     return fresh
 
 
@@ -160,29 +163,34 @@ def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:
     return f"d_k = d_model / heads = {d_model} / {heads} = {d_model // heads}"
 
 
-def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None) -> Any:
+def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None, *, param: str | None = None) -> Any:
     """Seed widget `key` from ?key=… when the page opens (falling back to `default` with a notice),
     and write its current value back to the URL. Call it just before drawing the widget.
 
     With `options`, a value that is no longer among them (say a token index after the sentence got
-    shorter) goes back to `default`."""
+    shorter) goes back to `default`. With `param`, the session key `key` is bound to ?param=… instead: two
+    pages keep their own state under their own keys while their links share one name (the Masks pages'
+    `custom=`)."""
     ss = st.session_state
-    opened = ss.get(f"_bound_{key}") != ss.get("_page")
+    param = param or key
+    # by the visit, not the page: a page left and come back to reads its link again, even for a key no page
+    # in between has bound (the Masks page's own grid, since Mask mistakes keeps its own)
+    opened = ss.get(f"_bound_{key}") != ss.get("_visit")
     if opened or key not in ss:
-        ss[f"_bound_{key}"] = ss.get("_page")
+        ss[f"_bound_{key}"] = ss.get("_visit")
         value = default
-        if key in st.query_params:
+        if param in st.query_params:
             try:
-                value = parse(st.query_params[key])
+                value = parse(st.query_params[param])
                 if options is not None and value not in options:
                     raise ValueError(f"it is not one of the {len(options)} choices")
             except (ValueError, KeyError, IndexError) as err:
-                st.warning(f"The link's {key}={st.query_params[key][:40]!r} can't be used ({_plain(err)}); "
+                st.warning(f"The link's {param}={st.query_params[param][:40]!r} can't be used ({_plain(err)}); "
                            f"the default is used instead.", icon=":material/link_off:")
         ss[key] = value
     if options is not None and ss[key] not in options:
         ss[key] = default
-    set_url(key, ss[key])
+    set_url(param, ss[key])
     return ss[key]
 
 
@@ -207,16 +215,17 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
                  on_change=None) -> int:
     """A select box over the tokens (by position) that always shows the token the page is using.
 
-    The value is bound to ?key= like url_bound. With a key, Streamlit keeps a select box's identity when its
-    options' labels change, and the browser goes on showing the old label (“the·0” after the sentence became
-    “a dog …”). Setting the value again before the box is drawn makes the browser redraw it."""
+    The value is bound to ?key= like url_bound, and set again every time just before the box is drawn, for two
+    reasons. With a key, Streamlit keeps a select box's identity when its options' labels change, and the browser
+    goes on showing the old label (“the·0” after the sentence became “a dog …”) unless it is told the value again.
+    And a value set while no box is drawn (the link's ?query=5 while the Masks page's question is open) is filed by
+    Streamlit under the box that last had the key, on this page or another (Home's `query`); the box drawn later
+    finds nothing there and starts on its first option, “the·0”, unless it is handed the value as it is drawn."""
     labels = list(labels)
     options = list(range(len(labels)))
     url_bound(key, min(default, len(labels) - 1), int, options=options)
     ss = st.session_state
-    if ss.get(f"_labels_{key}") != labels:
-        ss[key] = ss[key]  # re-set before drawing: the browser redraws the label for the new tokens
-    ss[f"_labels_{key}"] = labels
+    ss[key] = ss[key]  # the box takes this value, and the browser is told which label to show
     return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help,
                                        on_change=on_change)
 

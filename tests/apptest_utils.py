@@ -67,6 +67,18 @@ def taken_home(path: str, reveal: int = 1, **query_params) -> Offered:
     return Offered(path, tuple(made["cells"]()), made["file_name"], made["notebook"])
 
 
+def navigate(at: AppTest, page: str, **query_params) -> AppTest:
+    """Follow a link to `page` in the same session: its query string replaces the last page's."""
+    at.switch_page(page)
+    for key in list(at.query_params):
+        del at.query_params[key]
+    for key, value in query_params.items():
+        at.query_params[key] = str(value)
+    at.run()
+    assert_ran(at)
+    return at
+
+
 def assert_ran(at: AppTest) -> None:
     """Fail with the page's own exception text when its script raised."""
     assert not at.exception, at.exception[0].value if at.exception else ""

@@ -7,8 +7,8 @@ import pytest
 
 import attn_core
 from attn_core.masks import build_mask, with_padding
-from tests.apptest_utils import with_code
-from tests.apptest_utils import all_text, assert_ran, figures, table_titled, tables
+from tests.apptest_utils import navigate, with_code
+from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables
 from tests.html_tables import values
 from tests.lessons.test_masks import BAD_GRAMMAR
 
@@ -544,3 +544,74 @@ def test_while_the_heads_wait_the_notebook_keeps_the_query_the_link_gives_or_the
     assert "i = 5  # the query the page shows: 'mat'" in page_code(at) and at.query_params["query"] == "5"
     at = with_code(run(reveal=0, query=1))
     assert "i = 1  # the query the page shows: 'cat'" in page_code(at)
+
+
+# ---------------------------------------------------------------- a link reproduces its view, however one arrives
+
+
+@pytest.mark.parametrize(("before", "reveal"), [
+    ((), 1),
+    (("streamlit_app.py",), 1),
+    (("streamlit_app.py",), 0),
+    (("streamlit_app.py", "pages/2_Scaling_explorer.py"), 0),
+    (((PAGE, {"query": 3}), "pages/2_Scaling_explorer.py"), 0),
+], ids=["cold", "after-home", "after-home-question-open", "after-home-then-scaling", "back-again"])
+def test_a_link_to_a_query_opens_on_that_token_however_one_arrives(before, reveal):
+    """?query=5 shows “mat” in the query box, also after Home, whose own query box has the same key `query`. With
+    the question open, the link's token waits for the answer: the box drawn then gets it, not its first option, and
+    the browser is told which label to show."""
+    at = None
+    for page, params in ((p, {}) if isinstance(p, str) else p for p in before):  # pages seen before, each drawn
+        at = navigate(at, page, reveal=1, **params) if at is not None else run_page(page, reveal=1, **params)
+    if at is not None:
+        at.toggle(key="reveal").set_value(False).run()  # the predictions back on: a learner's session
+    query = {"query": 5, "reveal": 1} if reveal else {"query": 5}
+    at = navigate(at, PAGE, **query) if at is not None else run_page(PAGE, **query)
+    assert_ran(at)
+    if not reveal:
+        at.button(key=f"{CP}_skip").click().run()
+        assert_ran(at)
+    (box,) = [s for s in at.selectbox if s.key == "query"]
+    assert box.value == 5 and at.query_params["query"] == "5"
+    assert box.proto.set_value and box.proto.raw_value == "mat"  # what the browser shows, not only the server
+    assert table(at, "“mat” in every head")
+
+
+# ---------------------------------------------------------------- this page's grid is its own; links keep custom=
+
+MISTAKES = "pages/6_Mask_mistakes.py"  # the other page with a custom grid (a text box of 0s and 1s there)
+OLD_LINK = {"mask": "custom", "custom": "100000-110000-011000-111100-000000-111111"}  # a link shared before
+EVERY_PAIR = "-".join(["111111"] * 6)
+
+
+def grid_of(encoded: str) -> np.ndarray:
+    return np.array([[c == "1" for c in row] for row in encoded.split("-")], dtype=float)
+
+
+@pytest.mark.parametrize("page", [PAGE, MISTAKES])
+def test_an_old_link_with_custom_opens_the_same_grid_on_both_pages(page):
+    at = run_page(page, reveal=1, **OLD_LINK)
+    assert_ran(at)
+    assert at.query_params["custom"] == OLD_LINK["custom"]
+    if page == PAGE:
+        np.testing.assert_array_equal(matrix(at, "mask:"), grid_of(OLD_LINK["custom"]))
+        assert f"`{OLD_LINK['custom']}`" in all_text(at)  # the caption that says where the link keeps the grid
+    else:
+        assert at.text_input(key="custom").value == OLD_LINK["custom"]
+
+
+def test_editing_this_grid_leaves_the_mask_mistakes_grid_as_its_own_link_says():
+    at = run_page(PAGE, reveal=1, **OLD_LINK)
+    at.button(key="preset_none").click().run()  # this page's grid: every pair blocked, then one box ticked
+    (editor,) = [e.key for e in at.data_editor if e.key.startswith("masks_custom_editor_")]
+    at.session_state[editor] = {"edited_rows": {2: {"cat": True}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert_ran(at)
+    assert at.query_params["custom"] == "000000-000000-010000-000000-000000-000000"
+    navigate(at, MISTAKES, mask="custom")  # a link without custom=: that page's default grid
+    assert at.text_input(key="custom").value == EVERY_PAIR and at.query_params["custom"] == EVERY_PAIR
+    navigate(at, PAGE, mask="custom")  # and back: this page's grid as its link says too
+    np.testing.assert_array_equal(matrix(at, "mask:"), np.ones((6, 6)))
+    at.button(key="preset_causal").click().run()
+    navigate(at, MISTAKES, **OLD_LINK)
+    assert at.text_input(key="custom").value == OLD_LINK["custom"]

@@ -44,6 +44,8 @@ SOURCES_SHOWN = ("The page itself builds the mask with `build_mask` from `attn_c
                  (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
                   masks.build_mask))  # under the notebook's code: where the page's own numbers come from
 SEE = "masks_see"  # section 2's prediction: which keys may the third token see?
+# this page's grid in the session, apart from Mask mistakes' text box (key "custom"); both links say ?custom=…
+GRID = "masks_custom"
 
 
 def main():
@@ -98,21 +100,21 @@ def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray]
 
 
 def _use_preset(pattern: np.ndarray) -> None:
-    st.session_state["custom"] = masks.encode_mask(pattern)
+    st.session_state[GRID] = masks.encode_mask(pattern)
     # a fresh editor, so the old editor's ticks do not reapply on top of the preset
-    st.session_state["custom_rev"] = st.session_state.get("custom_rev", 0) + 1
+    st.session_state[f"{GRID}_rev"] = st.session_state.get(f"{GRID}_rev", 0) + 1
 
 
 def custom_grid(labels: list[str]) -> np.ndarray:
     """The learner's own grid of ticks, kept in the link as "110-111-001"; returns the (n, n) mask."""
     ss = st.session_state
     n = len(labels)
-    url_bound("custom", masks.encode_mask(np.ones((n, n), dtype=bool)), parse_mask_param)
-    custom = masks.parse_mask(ss["custom"])
+    url_bound(GRID, masks.encode_mask(np.ones((n, n), dtype=bool)), parse_mask_param, param="custom")
+    custom = masks.parse_mask(ss[GRID])
     if custom.shape[0] != n:
         m = custom.shape[0]
         custom = masks.fit_mask(custom, n)
-        ss["custom"] = masks.encode_mask(custom)
+        ss[GRID] = masks.encode_mask(custom)
         st.info(say.refit_notice(m, n), icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
@@ -121,13 +123,13 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     b3.button("Block every pair", key="preset_none", on_click=_use_preset, args=(np.zeros((n, n), dtype=bool),))
     grid = pd.DataFrame(custom, index=pd.Index(labels, name="query ↓ / key →"), columns=labels)
     edited = st.data_editor(
-        grid, key=f"custom_editor_{ss.get('custom_rev', 0)}", num_rows="fixed",
+        grid, key=f"{GRID}_editor_{ss.get(f'{GRID}_rev', 0)}", num_rows="fixed",
         column_config={lab: st.column_config.CheckboxColumn(lab, width="small") for lab in labels},
     )
     custom = edited.to_numpy(dtype=bool)
-    ss["custom"] = masks.encode_mask(custom)
-    set_url("custom", ss["custom"])
-    st.caption(say.grid_link_caption(ss["custom"]))
+    ss[GRID] = masks.encode_mask(custom)
+    set_url("custom", ss[GRID])
+    st.caption(say.grid_link_caption(ss[GRID]))
     return custom
 
 

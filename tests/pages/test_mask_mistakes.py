@@ -14,7 +14,7 @@ from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
 from attn_ui.tables import step_names
-from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
+from tests.apptest_utils import all_text, navigate, run_page, table_markups, table_titled, tables
 
 PAGE = "pages/6_Mask_mistakes.py"
 TEXT = "the cat sat on the mat"
@@ -642,3 +642,30 @@ def test_the_sections_that_wait_keep_their_settings_through_a_new_question():
     at = answer(at, "between 0 and 1")
     assert at.radio(key="dtype").value == "float16" and at.text_input(key="word").value == "ran"
     assert table_titled(at, "weights of “the·0”, every key blocked, float16")[0].shape == (6, 3)
+
+
+# ---------------------------------------------------------------- this page's grid is its own; links keep custom=
+
+MASKS = "pages/4_Masks_and_heads.py"  # the other page with a custom grid (boxes to tick there)
+OLD_LINK = {"mask": "custom", "custom": "100000-110000-011000-111100-000000-111111"}  # a link shared before
+
+
+def test_an_old_link_with_custom_opens_the_grid_it_always_did():
+    at = open_page(**OLD_LINK)
+    assert at.text_input(key="custom").value == OLD_LINK["custom"] and at.query_params["custom"] == OLD_LINK["custom"]
+    expected = np.array([[c == "1" for c in row] for row in OLD_LINK["custom"].split("-")])
+    np.testing.assert_allclose(values_of(titled(at, RIGHT)[0]), case_for(expected).right.weights, atol=WEIGHTS)
+
+
+def test_editing_this_grid_leaves_the_masks_and_heads_grid_as_its_own_link_says():
+    at = open_page(**OLD_LINK)
+    edited = "100000-110000-111000-111100-111110-111111"
+    at.text_input(key="custom").set_value(edited).run()  # this page's grid
+    assert not at.exception and at.query_params["custom"] == edited
+    for link, grid in ((OLD_LINK, OLD_LINK["custom"]), ({"mask": "custom"}, "-".join(["111111"] * 6))):
+        navigate(at, MASKS, **link)  # the other page's grid: its link's, or its default without custom=
+        assert at.query_params["custom"] == grid
+        assert f"`{grid}`" in all_text(at)  # the caption under its grid, which says the grid's string
+        navigate(at, PAGE, mask="custom")  # and back here: this page's default, as its link says
+        assert at.text_input(key="custom").value == "-".join(["111111"] * 6)
+        at.text_input(key="custom").set_value(edited).run()

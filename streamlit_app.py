@@ -1,11 +1,10 @@
 """Home: the source text's lookup picture, live. One query token asks; every key answers; values are mixed."""
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from attn_core import Inputs
-from attn_core.builder import Start, action_animal_pair, build, interpretable_start, random_start
+from attn_core.builder import Start, action_animal_pair, build, interpretable_start, output_shares, random_start
 from attn_core.lexicon import not_in_lexicon
 from attn_core.tokens import tokenize
 from attn_lessons import home as say
@@ -18,12 +17,9 @@ from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
-from attn_ui.tables import Bars, draw_bars
+from attn_ui.tables import Bars, draw_bars, shared_range
 from attn_ui.tables import draw_matrix as draw
 
-INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
-         "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
-         "**»** at the top left) and watch the numbers move.")
 QUERY, NOTEBOOK = "home_query", "home_take_home"  # fragment keys: the query box reruns both
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 # a route label longer than the page is wide wraps onto a second line instead of being cut off with "…"
@@ -34,7 +30,7 @@ ROUTE_WRAP = ("<style>.st-key-home_route [data-testid='stPageLink'] * {white-spa
 def main() -> None:
     shared = setup_page(__file__, one_head=True)
     st.title("Attention Explorer")
-    st.markdown(INTRO)
+    st.markdown(say.INTRO)
     three_roles()
     inputs = load_inputs(shared)
     st.header("One query, every key")
@@ -54,8 +50,7 @@ def the_route(shared) -> None:
     """The pages in the order to take them, each with the question it answers; links keep your settings."""
     st.html(ROUTE_WRAP)
     with st.container(border=True, key="home_route"):
-        st.markdown("**The route.** Take the pages in this order; each link keeps your sentence and settings. "
-                    "The core takes about half an hour; the deep dives go further.")
+        st.markdown(say.ROUTE_NOTE)
         for k, page in enumerate(route()[1:], start=1):
             st.page_link(page.path, label=f"{k}. {page.label} ({page.kind}, {page.minutes} min): {page.question}",
                          icon=page.icon, query_params=shared.query_params())
@@ -64,10 +59,8 @@ def the_route(shared) -> None:
 def three_roles() -> None:
     """The formula, and the three roles each token plays."""
     st.latex(FORMULA)
-    role_q, role_k, role_v = st.columns(3)
-    role_q.markdown("**Query** $q_i = x_i W_Q$: *what am I looking for?*")
-    role_k.markdown("**Key** $k_j = x_j W_K$: *what do I contain?*")
-    role_v.markdown("**Value** $v_j = x_j W_V$: *what do I pass along?*")
+    for column, role in zip(st.columns(3), say.ROLES, strict=True):  # query, key, value
+        column.markdown(role)
 
 
 def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
@@ -108,7 +101,7 @@ def the_query(labels, tokens, start: Start, res, named: bool, numbers) -> None:
     fragment, so picking another query or answering redraws only these; while the question is open, nothing here
     shows a number that answers it."""
     pair = action_animal_pair(tokens) if named else None
-    i = token_picker("Pick the token that asks (the query)", "query", labels, default=pair[0] if pair else 0,
+    i = token_picker(say.QUERY_PICKER, "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
     guess = top_key(labels, i, numbers)
     if guess is None:
@@ -122,7 +115,7 @@ def top_key(labels, i: int, numbers) -> Guess | None:
     """Which key will query i weigh most? About this sentence and this query; the weights only move its numbers."""
     if len(labels) == 1:  # one token is its own only key: a question with one answer asks nothing
         return Guess(None, skipped=True)
-    return predict("home_top", say.top_key_question(labels[i]), options=list(labels), format_func=md_text,
+    return predict(say.TOP_KEY, say.top_key_question(labels[i]), options=list(labels), format_func=md_text,
                    about=(tuple(labels), labels[i]), numbers=numbers)
 
 
@@ -137,12 +130,10 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
               labels, title, label_title="key j")
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
-    reveal(guess, right, why)
-    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
-        classroom.record("home.top_key", classroom.page_state(query=i, start="interpretable" if named else "random"),
-                         guess.value, right, checkpoint="home_top")
+    reveal(guess, right, why, asked=say.TOP_KEY,  # in a class, the answer also goes to the teacher's dashboard
+           state=classroom.page_state(query=i, start="interpretable" if named else "random"))
     st.caption(say.query_steps_caption(d_k, res.weights[i]))
-    with st.expander("What X, d_k and the three columns hold here"):  # a detail, folded so the page stays short
+    with st.expander(say.ONE_HEAD_TITLE):  # a detail, folded so the page stays short
         st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
     pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:
@@ -154,20 +145,20 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
 def output_of_one_query(labels, start: Start, res, i: int) -> None:
     """Each key's share wⱼ·vⱼ of the query's output, and their sum, which is the output."""
     st.subheader(say.output_header(labels[i]))
-    shares = res.weights[i][:, None] * res.V  # (n, d_v): key j's share w_j · v_j of output_i
+    parts = output_shares(res.weights[i], res.V)  # (n, d_v): key j's share w_j · v_j of output_i, and its length
     output = res.output[i][None, :]  # (1, d_v)
     left, right = st.columns([3, 2])
-    top = max(np.abs(shares).max(), np.abs(output).max())  # one colour scale: the sum is read against its parts
-    draw(shares, "wⱼ · vⱼ, each key's share", labels, start.v_dims, zmax=top, x_title="value dimension",
+    top = shared_range(parts.shares, output)  # one colour scale: the sum is read against its parts
+    draw(parts.shares, say.SHARES_TITLE, labels, start.v_dims, zmax=top, x_title="value dimension",
          y_title="key", where=left, share=0.6)
     draw(output, "output", [labels[i]], start.v_dims, formula="Σⱼ wⱼ·vⱼ", zmax=top, x_title="value dimension",
          where=left, share=0.6)
     columns = {"score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i], "weight": res.weights[i],
-               "length ‖wⱼ·vⱼ‖": np.linalg.norm(shares, axis=1)}
+               "length ‖wⱼ·vⱼ‖": parts.lengths}
     # the browser's own table, not st.dataframe: its canvas grid was the last thing to settle after every step
     right.table(pd.DataFrame({name: [num(x, 3) for x in values] for name, values in columns.items()},
                              index=pd.Index(labels, name="key")))
-    right.caption(say.shares_sum_caption(shares, res.output[i]))
+    right.caption(say.shares_sum_caption(parts.shares, res.output[i]))
 
 
 def every_query(labels, res) -> None:
@@ -182,8 +173,8 @@ def where_qkv_come_from(labels, start: Start, res) -> None:
     """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
     if not st.toggle("Show where Q, K and V come from", key="home_qkv"):
         return
-    st.markdown("**Q, K and V: one row per token**")
-    top = max(np.abs(M).max() for M in (res.Q, res.K, res.V))  # one colour scale for the three
+    st.markdown(say.QKV_HEADING)
+    top = shared_range(res.Q, res.K, res.V)  # one colour scale for the three
     for M, name, dims in ((res.Q, "Q", start.q_dims), (res.K, "K", start.k_dims), (res.V, "V", start.v_dims)):
         draw(M, name, labels, dims, formula=f"X·W_{name}", zmax=top, y_title="token")
 
@@ -200,7 +191,7 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
         return notebook_cells(
             nbk.cells, "home",
             {"labels": nbk.names(labels), "X": start.X, "W_Q": start.W_Q, "W_K": start.W_K, "W_V": start.W_V,
-             "i": nbk.Note(i, f"the query the page shows: {labels[i]!r}")},
+             "i": nbk.Note(i, say.notebook_query_note(labels[i]))},
             {"scores": res.scores, "weights": res.weights, "output": res.output},
             {"rows_of_X": say.notebook_rows_of_x(named), "query": md_text(labels[i])})
 

@@ -8,6 +8,7 @@ values. The builder has one head, so d_k = d_v = d_model.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -109,6 +110,11 @@ class Built:
     output: np.ndarray  # (n, d_v)  weights V
     d_k: int
 
+    @property
+    def row_sums(self) -> np.ndarray:
+        """(n, 1): each query's weights added up over the keys, a column to draw beside the weights."""
+        return self.weights.sum(axis=1, keepdims=True)
+
 
 def build(X, W_Q, W_K, W_V) -> Built:
     """Q = X W_Q, K = X W_K, V = X W_V, then softmax(Q Kᵀ/√d_k) V, for X (n, d_model)."""
@@ -134,6 +140,8 @@ class CellTrace:
 
     i: int
     j: int
+    q: np.ndarray  # (d_k,)  q_i, query i's row of Q
+    k: np.ndarray  # (d_k,)  k_j, key j's row of K
     products: np.ndarray  # (d_k,)  q_i ⊙ k_j
     score: float  # Σ products = q_i · k_j
     d_k: int
@@ -147,6 +155,11 @@ class CellTrace:
     @property
     def exp_sum(self) -> float:
         return float(self.exps.sum())
+
+    @property
+    def product_rows(self) -> np.ndarray:
+        """(3, d_k): q_i, k_j and q_i ⊙ k_j, one row each, to read down a column."""
+        return np.stack([self.q, self.k, self.products])
 
 
 def trace_cell(Q, K, V, i: int, j: int) -> CellTrace:
@@ -163,9 +176,41 @@ def trace_cell(Q, K, V, i: int, j: int) -> CellTrace:
     exps = np.exp(row - shift)  # (n,)
     weights = exps / exps.sum()  # (n,)
     shares = weights[:, None] * V  # (n, d_v)
-    return CellTrace(i=i, j=j, products=products, score=float(products.sum()), d_k=d_k,
+    return CellTrace(i=i, j=j, q=Q[i], k=K[j], products=products, score=float(products.sum()), d_k=d_k,
                      scaled=float(row[j]), shift=shift, exps=exps, weight=float(weights[j]),
                      shares=shares, output=shares.sum(axis=0))
+
+
+@dataclass(frozen=True)
+class Shares:
+    """One query's output taken apart: each key's share w_j · v_j, and how long each share is."""
+
+    shares: np.ndarray  # (n, d_v)  row j: w_j · v_j
+    lengths: np.ndarray  # (n,)  ‖w_j · v_j‖, the Euclidean length of each row
+
+
+def output_shares(weights_row, V) -> Shares:
+    """Key j's share w_j · v_j of output_i, for query i's weights (n,) over values V (n, d_v); they add up to
+    output_i."""
+    shares = np.asarray(weights_row, dtype=float)[:, None] * np.asarray(V, dtype=float)  # (n, 1) * (n, d_v)
+    return Shares(shares=shares, lengths=np.linalg.norm(shares, axis=1))
+
+
+def edited_cells(base: Start, X, W_Q, W_K, W_V) -> int:
+    """How many cells of X and the W's differ from the starting point `base`: the learner's accepted edits."""
+    return sum(int(np.count_nonzero(np.asarray(M) != start))
+               for M, start in zip((X, W_Q, W_K, W_V), (base.X, base.W_Q, base.W_K, base.W_V), strict=True))
+
+
+def edits_digest(base: Start, X, W_Q, W_K, W_V) -> str:
+    """A short hex digest of every cell that differs from `base` (where and what it is now): equal edits, equal
+    digest; no edit, the same digest whatever the starting point."""
+    digest = hashlib.blake2b(digest_size=8)
+    for name, M, start in zip(("X", "W_Q", "W_K", "W_V"), (X, W_Q, W_K, W_V), (base.X, base.W_Q, base.W_K, base.W_V),
+                              strict=True):
+        changed = np.flatnonzero(np.asarray(M) != start)  # flat indices of the edited cells
+        digest.update(name.encode() + changed.tobytes() + np.asarray(M).ravel()[changed].tobytes())
+    return digest.hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -444,6 +444,17 @@ def lone_blocked_row(mask) -> int | None:
     return int(rows[0]) if 0 < rows.size < np.shape(mask)[0] else None
 
 
+def additive_mask(mask) -> np.ndarray:
+    """The formula's M (n, n) for a boolean mask: 0 where the query may attend, −∞ where it is blocked."""
+    return np.where(np.asarray(mask, dtype=bool), 0.0, -np.inf)
+
+
+def right_anyway(case: Case) -> list[str]:
+    """same_as_right, asked only of a mask that blocks nothing (where a mask mistake has nothing to get wrong);
+    [] for any other mask."""
+    return same_as_right(case) if case.mask.all() else []
+
+
 # ---------------------------------------------------------------------------------------------------------
 # 1. The mask after the softmax
 
@@ -456,6 +467,17 @@ def question_row(mask) -> int:
         return 0
     blocked = (~mask[open_rows]).sum(axis=-1)
     return int(open_rows[int(np.argmax(blocked))])  # argmax takes the first of equals
+
+
+def row_sums(case: Case, wrong_weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per query, (n,) each: how many keys it may see, the right weights' row sum, and `wrong_weights`' (n, n)."""
+    return (case.mask.sum(axis=-1), case.right.weights.sum(axis=-1),
+            np.asarray(wrong_weights, dtype=float).sum(axis=-1))
+
+
+def scaled_scores(case: Case) -> np.ndarray:
+    """QKᵀ/√d_k (n, n) before any mask: what both softmax-then-renormalise and mask-then-softmax start from."""
+    return case.right.scores * case.right.scale
 
 
 ROW_SUM_KINDS = ("one", "less", "more", "zero")  # a row sum is exactly 1, less than 1, more than 1, or exactly 0
@@ -573,6 +595,15 @@ def blocked_row_for_demo(mask, chosen: int | None) -> tuple[int, np.ndarray, boo
     return i, with_blocked_row(mask, i), True
 
 
+def fill_rows(case: Case, mask, row: int, fill: str, dtype: str) -> tuple[np.ndarray, np.ndarray]:
+    """Query `row`'s weights under the three ways to block, on `mask` (n, n) in `dtype`: (n, 3), one column each
+    for naive −∞, the finite `fill` and the safe −∞; and the finite fill's output for that row (d_v,)."""
+    runs = [naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
+            finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
+            safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
+    return np.stack([r.weights[row] for r in runs], axis=1), runs[1].output[row]  # (n, 3), (d_v,)
+
+
 # ---------------------------------------------------------------------------------------------------------
 # 5. No causal mask: the leak test
 
@@ -612,6 +643,15 @@ def output_change(run, Q, K, V, Q2, K2, V2, mask) -> np.ndarray:
     """How far each query's output moves, max over its entries, between two inputs: (n,). NaN stays NaN."""
     before, after = run(Q, K, V, mask).output, run(Q2, K2, V2, mask).output  # (n, d_v) each
     return np.max(np.abs(after - before), axis=-1)
+
+
+def leak_changes(case: Case, t: int, word: str) -> np.ndarray:
+    """The leak test: how far each output moves when token t becomes `word`, (2, n): row 0 with no mask (the
+    mistake, whatever the case's mask), row 1 under a causal mask."""
+    Q2, K2, V2 = swapped_qkv(case, t, word)
+    free = output_change(no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
+    causal = output_change(masked_attention, case.Q, case.K, case.V, Q2, K2, V2, causal_mask(case.n))
+    return np.stack([free, causal])  # (2, n)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -717,3 +757,55 @@ def check_table(case: Case, Q2, K2, V2, t: int) -> list[tuple[str, list[CheckRes
     return rows + [(m.name, run_checks(m.run, case, Q2, K2, V2, t)) for m in MASK_MISTAKES]
 
 
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The checks as the learner takes them home: two self-contained functions (numpy as np, nothing else from here),
+# whose source the page prints under the learner's Q, K, V and mask (attn_lessons.mask_mistakes.checks_snippet).
+
+
+def attention_to_check(Q, K, V, mask):
+    """Replace this with your own attention. It must return (weights, output); mask True = may attend."""
+    scores = Q @ K.T / np.sqrt(Q.shape[-1])            # (n, d_k) @ (d_k, n) -> (n, n)
+    scores = np.where(mask, scores, -np.inf)            # block before the softmax, with a true -inf
+    top = scores.max(axis=-1, keepdims=True)
+    top = np.where(np.isneginf(top), 0.0, top)          # a fully blocked row has max -inf: subtract 0 instead
+    e = np.exp(scores - top)
+    total = e.sum(axis=-1, keepdims=True)
+    weights = np.divide(e, total, out=np.zeros_like(e), where=total > 0)  # a fully blocked row stays 0, not NaN
+    return weights, weights @ V                         # (n, n) @ (n, d_v) -> (n, d_v)
+
+
+def failed_checks(attention, Q, K, V, mask, t):
+    """The five checks on `attention(Q, K, V, mask) -> (weights, output)`; returns the ones that failed."""
+    n = len(Q)
+    failed = []
+    weights, output = attention(Q, K, V, mask)
+    # 1. every row sums to 1, or to 0 when the mask blocks the whole row
+    if not np.allclose(weights.sum(axis=-1), mask.any(axis=-1), rtol=0, atol=1e-9):
+        failed.append("1. row sums")
+    # 2. blocked pairs get exactly 0
+    if not np.all(weights[~mask] == 0):
+        failed.append("2. blocked weight")
+    # 3. under a causal mask, a different token at t moves no output before t
+    causal = np.tril(np.ones((n, n), dtype=bool))
+    Q2, K2, V2 = Q.copy(), K.copy(), V.copy()
+    Q2[t], K2[t], V2[t] = Q[t] + 1.0, K[t] - 1.0, V[t] + 1.0
+    _, before = attention(Q, K, V, causal)
+    _, after = attention(Q2, K2, V2, causal)
+    if not np.allclose(before[:t], after[:t], rtol=0, atol=1e-9):
+        failed.append("3. causal leak")
+    # 4. a fully blocked row gives 0s, not NaN
+    blocked = mask.copy()
+    blocked[0] = False
+    w4, out4 = attention(Q, K, V, blocked)
+    if not (np.isfinite(out4).all() and np.all(w4[0] == 0) and np.all(out4[0] == 0)):
+        failed.append("4. blocked row")
+    # 5. known answer: one-hot keys and values, each query's own key scores ln 4 after the scaling
+    eye = np.eye(n)
+    _, out5 = attention(np.log(4) * np.sqrt(n) * eye, eye, eye, causal)
+    i = np.arange(n)[:, None]                           # query i (from 0) may see i + 1 keys
+    expected = np.where(eye == 1, 4 / (i + 4), 1 / (i + 4)) * causal
+    if not np.allclose(out5, expected, rtol=0, atol=1e-9):
+        failed.append("5. known answer")
+    return failed

@@ -78,6 +78,18 @@ def fully_masked_rows(mask) -> np.ndarray:
     return np.flatnonzero(~np.asarray(mask, dtype=bool).any(axis=-1))
 
 
+def first_blocked_row(mask) -> int | None:
+    """The first query (n, n) that may attend to no key, the row the output table outlines; None when every query
+    may see some key."""
+    rows = fully_masked_rows(mask)
+    return int(rows[0]) if rows.size else None
+
+
+def blocked_mask(n: int) -> np.ndarray:
+    """(n, n) with every pair blocked: the custom grid's "Block every pair" start."""
+    return np.zeros((n, n), dtype=bool)
+
+
 def head_average(weights) -> np.ndarray:
     """The mean of the heads' weights, (n_heads, n, n) -> (n, n). A summary to look at, not a head."""
     return np.asarray(weights, dtype=float).mean(axis=0)

@@ -16,7 +16,15 @@ from typing import TypeVar
 
 import numpy as np
 
-from .attention import AttentionResult, causal_mask, row_entropy, scaled_dot_product_attention, softmax
+from .attention import (
+    AttentionResult,
+    causal_mask,
+    merge_heads,
+    row_entropy,
+    scaled_dot_product_attention,
+    softmax,
+    split_heads,
+)
 
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 SUMS_TO_ONE = 1e-6  # a weight row (or column) whose sum is this close to 1 sums to 1
@@ -362,3 +370,101 @@ def with_mask(mistake: Mistake, mask) -> Mistake:
     """The same mistake made in code that applies `mask` correctly: run(Q, K, V, d_model) with the mask closed over."""
     mask = np.asarray(mask, dtype=bool)
     return Mistake(mistake.name, lambda Q, K, V, d_model, _run=mistake.run: _run(Q, K, V, d_model, mask=mask))
+
+
+def blocked_query(mask) -> int | None:
+    """The first query of a (n, n) bool mask that may see no key at all (a row of False), or None."""
+    blocked = np.flatnonzero(~np.asarray(mask, dtype=bool).any(axis=-1))  # rows with no True
+    return int(blocked[0]) if blocked.size else None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Every computation the Common mistakes page draws and its notebook prints, on one sentence
+
+
+def output_difference(right: AttentionResult, wrong: AttentionResult) -> np.ndarray:
+    """wrong − right output, (..., n, d_v): how far the bug moved each output entry."""
+    return np.asarray(wrong.output, dtype=float) - np.asarray(right.output, dtype=float)
+
+
+def scale_runs(Q, K, V, d_model: int) -> list[tuple[str, AttentionResult]]:
+    """On Q, K (..., n, d_k) and V (..., n, d_v) split into heads: each scale mistake that changes the weights at
+    this width, then the right computation (÷ √d_k) last, each by name."""
+    runs = [(m.name, res) for m, res in run_scale_mistakes(Q, K, V, d_model)]
+    runs.append(("right", correct_attention(Q, K, V)))
+    return runs
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A computation's output on the heads, joined side by side, and its difference from the right one's."""
+
+    output: np.ndarray  # (n, d_model)  the heads' outputs (heads, n, d_k) joined
+    difference: np.ndarray  # (n, d_model)  output − the right output
+
+    @property
+    def largest_gap(self) -> float:
+        """max |output − right output| over every entry."""
+        return float(np.abs(self.difference).max())
+
+
+def joined_outputs(runs: Sequence[tuple[str, AttentionResult]]) -> dict[str, Joined]:
+    """Each run's output (heads, n, d_k) joined to (n, d_model), by name, with its difference from the last run's
+    (the right one, as `scale_runs` puts it)."""
+    right = runs[-1][1]
+    return {name: Joined(output=merge_heads(res.output), difference=merge_heads(output_difference(right, res)))
+            for name, res in runs}
+
+
+MEASURES = {"entropy": mean_row_entropy, "max_weight": mean_max_weight}  # what section 2 reads under each table
+
+
+def head_measures(weights, right_weights) -> dict[str, tuple[float, float]]:
+    """Each of MEASURES on weights (..., n, n) and its change from the right weights': {name: (value, change)}."""
+    out = {}
+    for name, measure in MEASURES.items():
+        value = measure(weights)
+        out[name] = (value, value - measure(right_weights))
+    return out
+
+
+@dataclass(frozen=True)
+class PageRuns:
+    """One sentence's Q, K, V, its heads, and every computation sections 1 to 3 draw (and the notebook prints)."""
+
+    Q: np.ndarray  # (n, d_model)  one head over the whole width, d_k = d_v = d_model
+    K: np.ndarray  # (n, d_model)
+    V: np.ndarray  # (n, d_model)
+    heads: tuple[np.ndarray, np.ndarray, np.ndarray]  # Q, K, V split into heads: (heads, n, d_k) each
+    right: AttentionResult  # one head: softmax over the keys
+    axis0: AttentionResult  # one head: softmax over the queries
+    scale: list[tuple[str, AttentionResult]]  # on the heads: the scale mistakes that change the weights, then "right"
+    swap: AttentionResult  # one head: K Qᵀ
+    v_as_k: AttentionResult  # one head: scored against V
+    k_as_v: AttentionResult  # one head: K copied as the values
+
+    def notebook_arrays(self) -> dict[str, np.ndarray | None]:
+        """The arrays the notebook checks its results against, by its variable names; a scale mistake that
+        changes nothing at this width (and so is not drawn) is None."""
+        joined = joined_outputs(self.scale)
+        by_name = dict(self.scale)
+        scale = {}
+        for name in ("right", "sqrt_d_model", "no_scale"):
+            shown = name in by_name
+            scale[f"scale_weights_{name}"] = by_name[name].weights if shown else None
+            scale[f"scale_output_{name}"] = joined[name].output if shown else None
+        return {"right_weights": self.right.weights, "right_output": self.right.output,
+                "axis0_weights": self.axis0.weights, "axis0_output": self.axis0.output, **scale,
+                "swap_weights": self.swap.weights, "v_as_k_weights": self.v_as_k.weights,
+                "k_as_v_output": self.k_as_v.output}
+
+
+def page_runs(Q, K, V, heads: int) -> PageRuns:
+    """Sections 1 to 3 on one head's Q, K, V (n, d_model): the right computation and the role mistakes on the
+    whole width, and the scale mistakes on Q, K, V split into `heads` heads of d_k = d_model / heads."""
+    Q, K, V = (np.asarray(a, dtype=float) for a in (Q, K, V))
+    d_model = Q.shape[-1]
+    split = tuple(split_heads(M, heads) for M in (Q, K, V))  # (n, d_model) -> (heads, n, d_k) each
+    return PageRuns(Q=Q, K=K, V=V, heads=split, right=correct_attention(Q, K, V),
+                    axis0=softmax_over_queries(Q, K, V), scale=scale_runs(*split, d_model),
+                    swap=swap_q_and_k(Q, K, V), v_as_k=values_as_keys(Q, K, V), k_as_v=keys_as_values(Q, K, V))

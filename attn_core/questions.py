@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import sample_qk_dots, scaled_dot_product_attention, softmax
+from .attention import AttentionResult, sample_qk_dots, scaled_dot_product_attention, softmax
 from .model import build_inputs
+from .scaling import TwoKeys, compare_two_keys
 
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 
@@ -174,3 +175,23 @@ def qk_variance_theory(d_k: int, var_q: float = 1.0, var_k: float = 1.0) -> floa
     """Var(q·k) = Σᵢ Var(qᵢ kᵢ) = d_k · Var(q)·Var(k) for independent, mean-0 entries."""
     return float(sum(var_q * var_k for _ in range(int(d_k))))
 
+
+
+def qk_sd_theory(d_k: int) -> float:
+    """The standard deviation q·k should have, √(d_k · Var(q)·Var(k)) = √d_k for unit-variance entries: the normal
+    curve drawn over the histogram of sampled dots."""
+    return math.sqrt(qk_variance_theory(d_k))
+
+
+def typical_two_keys(dots, d_k: int) -> TwoKeys:
+    """Two keys a typical distance apart at this width: one scoring the spread (standard deviation) of the sampled
+    q·k `dots` (k,), the other 0, compared with and without the √d_k."""
+    return compare_two_keys([float(np.std(dots)), 0.0], d_k)
+
+
+def cross_attention(X_q, X_kv, W_Q, W_K, W_V) -> AttentionResult:
+    """Attention of one sentence's queries over another's keys and values (the same sentence twice is
+    self-attention): X_q (n_q, d_model), X_kv (n_k, d_model), each W (d_model, d_k) -> weights (n_q, n_k)."""
+    Q = X_q @ W_Q  # (n_q, d_model) @ (d_model, d_k) -> (n_q, d_k)
+    K, V = X_kv @ W_K, X_kv @ W_V  # (n_k, d_k), (n_k, d_v)
+    return scaled_dot_product_attention(Q, K, V)

@@ -268,5 +268,45 @@ def temperature_attention(Q, K, tau: float) -> Temperature:
 
 
 def entropy_vs_tau(Q, K, taus) -> np.ndarray:
-    """Mean row entropy of softmax(Q Kᵀ / τ) for every τ in taus (m,) -> (m,)."""
-    return np.array([temperature_attention(Q, K, float(t)).mean_entropy for t in taus])
+    """Mean row entropy of softmax(Q Kᵀ / τ) for every τ in taus (m,) -> (m,), every τ at once: the page draws
+    this curve on each rerun of its section, so it is one softmax over (m, n_q, n_k), not m calls."""
+    Q, K, taus = np.asarray(Q, dtype=float), np.asarray(K, dtype=float), np.asarray(taus, dtype=float)
+    if not (np.isfinite(taus).all() and (taus > 0).all()):
+        raise ValueError(f"every τ must be a positive finite number, got {taus!r}")
+    scores = Q @ K.T  # (n_q, d_k) @ (d_k, n_k) -> (n_q, n_k)
+    with np.errstate(over="ignore"):  # a tiny τ can push scores / τ past the float range: softmax copes
+        weights = softmax(scores / taus[:, None, None], axis=-1)  # (m, n_q, n_k), each row sums to 1
+    return row_entropy(weights).mean(axis=-1)  # (m, n_q) -> (m,)
+
+
+TAU_POINTS = 73  # points of the entropy-against-τ curve: 12 a decade over 10⁻³ … 10³
+
+
+def tau_grid(tau_min: float, tau_max: float, m: int = TAU_POINTS) -> np.ndarray:
+    """m divisors τ evenly spaced on a log scale from tau_min to tau_max -> (m,)."""
+    return np.logspace(math.log10(tau_min), math.log10(tau_max), m)
+
+
+def divisor_marks(d_k: int) -> list[tuple[float, tuple[str, ...]]]:
+    """The divisors 1, √d_k and d_k ascending, by divisor_value's names, one entry per distinct value:
+    [(1.0, ('1',)), (8.0, ('sqrt_dk',)), (64.0, ('dk',))] at d_k = 64; [(1.0, ('1', 'sqrt_dk', 'dk'))] at d_k = 1."""
+    d_k = _check_d_k(d_k)
+    marks: dict[float, list[str]] = {}
+    for name in ("1", "sqrt_dk", "dk"):
+        marks.setdefault(divisor_value(name, d_k, 1.0), []).append(name)  # with d_k = 1 all three are the same
+    return [(value, tuple(names)) for value, names in sorted(marks.items())]
+
+
+def std_theory(d_ks) -> np.ndarray:
+    """The spread of q·k in theory at each width, √d_k: (m,) -> (m,)."""
+    return np.sqrt(np.asarray(d_ks, dtype=float))
+
+
+def peak_references(n_keys: int) -> dict[str, list[float]]:
+    """The levels the peakedness charts mark, a hard argmax's first, then uniform weights': the largest weight
+    (1, 1/n) and the entropy (0, log n). With a single key the two are the same: one level each."""
+    if n_keys < 1:
+        raise ValueError(f"n_keys must be at least 1, got {n_keys}")
+    if n_keys == 1:
+        return {"max_weight": [1.0], "entropy": [0.0]}
+    return {"max_weight": [1.0, 1 / n_keys], "entropy": [0.0, math.log(n_keys)]}

@@ -387,3 +387,34 @@ def make_lab(d_k: int, steps: int, lr: float, loss: str, seeds, sweep: History, 
     scaled, unscaled = pick_runs(sweep, lr, extra)
     return Lab(d_k=d_k, steps=steps, lr=lr, loss=loss, seeds=tuple(seeds), sweep=sweep, scaled=scaled,
                unscaled=unscaled)
+
+
+UNIFORM_ENTROPY = math.log(N_KEYS)  # ln n: the entropy of a row that spreads its weight evenly, 2.77 nats
+
+
+@dataclass(frozen=True)
+class Band:
+    """One run's curve over its seeds, up to the first step at which any seed diverged."""
+
+    steps: np.ndarray  # (t,)  0 … t − 1, the steps at which every seed is still training
+    median: np.ndarray  # (t,)  the median over the seeds
+    lo: np.ndarray | None  # (t,)  the lowest seed's value at each step; None with one seed, or t = 0
+    hi: np.ndarray | None  # (t,)  the highest
+
+
+def seed_band(values: np.ndarray) -> Band:
+    """(S, T+1) values of one run over its seeds, NaN from the step a seed diverged -> its Band."""
+    values = np.asarray(values)
+    alive = ~np.isnan(values).any(axis=0)  # (T+1,)  steps at which every seed is still training
+    last = int(np.argmin(alive)) if not alive.all() else values.shape[1]
+    kept = values[:, :last]  # (S, t)
+    spread = values.shape[0] > 1 and last > 0
+    return Band(steps=np.arange(last), median=np.median(kept, axis=0) if last else np.empty(0),
+                lo=kept.min(axis=0) if spread else None, hi=kept.max(axis=0) if spread else None)
+
+
+def shown_weights(run: Run, after: bool) -> np.ndarray | None:
+    """The run's weights (n, n) on the held-out example, at step 0 or after training; None when they are NaN
+    (a run that diverged has none)."""
+    weights = run.final_weights if after else run.initial_weights  # (n, n)
+    return None if np.isnan(weights).any() else weights

@@ -34,7 +34,8 @@ from attn_core.builder import (
     zero_rows,
 )
 
-from .format import gap, listing, num, plural, readable, sci
+from .asked import NEIGHBOUR, SELF, Asked, Wrong, const
+from .format import enough, enough_vec, grouped, listing, num, plural, readable
 
 # ---------------------------------------------------------------------------------------------
 # The interpretable starting point, in words
@@ -60,39 +61,15 @@ WANTED = {g: A_FEATURE[g] for _, g in QUERY_RULES}  # what a rule looks for
 # Numbers in a sentence: never 1.000 for a value that is not 1
 # ---------------------------------------------------------------------------------------------
 
-MOST_DECIMALS = 6  # past this, a value next to ±1 is written as its gap to 1
-
-
-def plain(x: float, decimals: int = 3) -> str:
-    """x for a sentence, as `readable` writes it (tiny values as × 10ⁿ, so never 0.000 unless 0), but never
-    ±1.000 for a value that is not exactly ±1: a weight of 0.99996 gets the decimals that tell it from 1
-    (0.99996), and one closer than 10⁻⁶ its gap to 1 (1 − 3.0 × 10⁻⁸)."""
-    x = float(x)
-    text = readable(x, decimals)
-    if abs(x) == 1 or text.lstrip("−") != num(1, decimals):
-        return text
-    for more in range(decimals + 1, MOST_DECIMALS + 1):
-        text = readable(x, more)
-        if text.lstrip("−") != num(1, more):
-            return text
-    sign, rest = ("−" if x < 0 else ""), abs(x) - 1
-    return f"{sign}1 {'+' if rest > 0 else '−'} {sci(abs(rest))}"
-
-
-def plain_vec(v, decimals: int = 3) -> str:
-    """A vector for a sentence, as [a, b, c], each entry `plain`."""
-    return "[" + ", ".join(plain(x, decimals) for x in v) + "]"
-
-
 def apart(a: float, b: float) -> tuple[str, str]:
-    """a and b for a sentence (`plain`), with the fewest decimals (3 to 10) at which they read differently, the
+    """a and b for a sentence (`enough`), with the fewest decimals (3 to 10) at which they read differently, the
     same for both: "0.9999 against 1.0000", not "0.9999 against 1.000"."""
     for decimals in range(3, 11):
         if readable(a, decimals) != readable(b, decimals):
             break
-    shown = [plain(x, decimals) for x in (a, b)]
+    shown = [enough(x, decimals) for x in (a, b)]
     widest = max(len(t.split(".")[1]) if "." in t and "×" not in t else 0 for t in shown)
-    return plain(a, max(decimals, widest)), plain(b, max(decimals, widest))
+    return enough(a, max(decimals, widest)), enough(b, max(decimals, widest))
 
 
 def rules_said() -> list[str]:
@@ -150,8 +127,8 @@ def edit_caption(name: str, start: str) -> str:
 
 def edit_error(message: str, max_abs: float, last: float) -> str:
     """A refused cell: what is wrong, what to type instead, and the value the page keeps meanwhile."""
-    return (f"{message}. Type a number between −{max_abs:,.0f} and {max_abs:,.0f}; until then the page "
-            f"keeps that cell's last good value, {plain(last, 4)}.")
+    return (f"{message}. Type a number between −{grouped(max_abs)} and {grouped(max_abs)}; until then the page "
+            f"keeps that cell's last good value, {enough(last, 4)}.")
 
 
 def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: bool = True) -> str:
@@ -225,7 +202,7 @@ def _rank_words(labels, row, b: int) -> tuple[str, str]:
         verdict = f"tied for the largest in its row with {others}"
     else:
         k = rank.top[0]
-        verdict = f"but the largest weight in its row now goes to “{labels[k]}” ({plain(row[k], 3)})"
+        verdict = f"but the largest weight in its row now goes to “{labels[k]}” ({enough(row[k], 3)})"
     return ("success" if rank.kind in ("largest", "tied") else "info"), verdict
 
 
@@ -240,17 +217,17 @@ def action_animal_lesson(labels, a: int, b: int, X, W_Q, W_K, Q, K, scores, weig
     w_q, w_k = float(W_Q[ACTION][ANIMAL]), float(W_K[ANIMAL][ANIMAL])
     # each clause says what the starting point does only while the number behind it still does it
     action = (f"“{labels[a]}” is an action" if x_a > 0 else
-              f"“{labels[a]}” is an action in the lexicon, but its row of X now has {plain(x_a, 2)} there")
+              f"“{labels[a]}” is an action in the lexicon, but its row of X now has {enough(x_a, 2)} there")
     animal = (f"“{labels[b]}” is an animal" if x_b > 0 else
-              f"“{labels[b]}” is an animal in the lexicon, but its row of X now has {plain(x_b, 2)} there")
+              f"“{labels[b]}” is an animal in the lexicon, but its row of X now has {enough(x_b, 2)} there")
     turns = ("W_Q turns *action* into *wants animal*" if w_q > 0 else
-             f"W_Q's cell (action, wants animal) is now {plain(w_q, 2)}")
+             f"W_Q's cell (action, wants animal) is now {enough(w_q, 2)}")
     keeps = ("W_K keeps it as *has animal*" if w_k > 0 else
-             f"W_K's cell (animal, has animal) is now {plain(w_k, 2)}")
-    return Note(kind, f"**{head}** {action}, and {turns}: q has {plain(q, 2)} there. {animal}, and {keeps}: "
-                f"k has {plain(k, 2)} there. Of their dot product q·k = {plain(scores[a][b], 2)}, that column "
-                f"gives {plain(q * k, 2)}. After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a "
-                f"weight of {plain(row[b], 3)}, {verdict}.")
+             f"W_K's cell (animal, has animal) is now {enough(w_k, 2)}")
+    return Note(kind, f"**{head}** {action}, and {turns}: q has {enough(q, 2)} there. {animal}, and {keeps}: "
+                f"k has {enough(k, 2)} there. Of their dot product q·k = {enough(scores[a][b], 2)}, that column "
+                f"gives {enough(q * k, 2)}. After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a "
+                f"weight of {enough(row[b], 3)}, {verdict}.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,8 +238,8 @@ def _spread_words(s: Spread, i: int, labels) -> str:
     """What query i does with its row of weights, as a verb phrase: 'spreads its weight nearly evenly, …'."""
     where = "itself" if s.top == i else f"“{labels[s.top]}”"
     lo, hi = apart(s.lo, s.hi)  # a nearly even row can be even to 3 decimals: never "from 0.167 to 0.167"
-    return {"alone": f"gives its one key, itself, all the weight ({plain(s.hi, 3)})",
-            "even": f"gives every key the same weight, {plain(s.hi, 3)}",
+    return {"alone": f"gives its one key, itself, all the weight ({enough(s.hi, 3)})",
+            "even": f"gives every key the same weight, {enough(s.hi, 3)}",
             "nearly even": f"spreads its weight nearly evenly, from {lo} to {hi}",
             "uneven": f"spreads its weight unevenly, from {lo} to {hi}, the most on {where}"}[s.kind]
 
@@ -274,10 +251,10 @@ def _zero_queries_said(labels, zero, weights, n: int, most: int) -> str:
     their = "its query is" if len(zero) == 1 else "their queries are"
     if n == 1:
         return (f"Here {who} looks for nothing: {their} all zeros, and as the only token it gives its one "
-                f"key, itself, all the weight ({plain(weights[0][0], 3)}).")
+                f"key, itself, all the weight ({enough(weights[0][0], 3)}).")
     return (f"Here {who} {'looks' if len(zero) == 1 else 'look'} for nothing: {their} all zeros, so "
             f"every score in {'its row' if len(zero) == 1 else 'their rows'} is 0 and each of the {n} "
-            f"keys gets the same weight, 1/{n} = {plain(1 / n, 3)}.")
+            f"keys gets the same weight, 1/{n} = {enough(1 / n, 3)}.")
 
 
 def no_rule_sentence(tokens, labels, Q, weights, most: int = 3) -> str:
@@ -313,12 +290,13 @@ def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> str:
 def sum_check(label: str, traced, output_row) -> str:
     """Does Σⱼ wⱼ·vⱼ, added up by the trace, match row `label` of the output matrix? In words."""
     check = sum_gap(traced, output_row)
+    largest = enough(check.largest, below=1e-9)  # "below 10⁻⁹" when it is only floating-point rounding
     if check.kind == "exact":
-        return f"The sum equals row {label} of the output above: the largest gap is {gap(check.largest)}."
+        return f"The sum equals row {label} of the output above: the largest gap is {largest}."
     if check.kind == "rounding":
-        return (f"The sum equals row {label} of the output above: the largest gap is {gap(check.largest)}, "
+        return (f"The sum equals row {label} of the output above: the largest gap is {largest}, "
                 "floating-point rounding.")
-    return f"The sum differs from row {label} of the output above: the largest gap is {gap(check.largest)}."
+    return f"The sum differs from row {label} of the output above: the largest gap is {largest}."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,34 +316,34 @@ def scaled_title(d_k: int) -> str:
 
 def _exp_step(t: CellTrace) -> str:
     """Step 4 of the trace: exp of the scaled score, with the row's largest taken off first when it is huge."""
-    scaled, shift = plain(t.scaled), plain(t.shift)
+    scaled, shift = enough(t.scaled), enough(t.shift)
     if t.shift == 0:
-        return f"exp({scaled}) = {plain(t.exps[t.j])}"
-    minus = f"− {shift}" if t.shift > 0 else f"+ {plain(-t.shift)}"  # a negative max is taken off by adding
-    return (f"exp({scaled} {minus}) = {plain(t.exps[t.j])} (the row's largest scaled score, {shift}, is "
+        return f"exp({scaled}) = {enough(t.exps[t.j])}"
+    minus = f"− {shift}" if t.shift > 0 else f"+ {enough(-t.shift)}"  # a negative max is taken off by adding
+    return (f"exp({scaled} {minus}) = {enough(t.exps[t.j])} (the row's largest scaled score, {shift}, is "
             "taken off every entry first so exp() stays in range; it cancels in the ratio)")
 
 
 def _sum_step(t: CellTrace, qi: str) -> str:
     """Step 5 of the trace: exp ÷ the row's sum of exps (with one key, the row has only this one exp)."""
-    exp_j, weight = plain(t.exps[t.j]), plain(t.weight, 4)
+    exp_j, weight = enough(t.exps[t.j]), enough(t.weight, 4)
     if len(t.exps) == 1:
         return f"row {qi} has only this one exp, so {exp_j} ÷ {exp_j} = {weight}"
-    total = plain(t.exp_sum)
-    return f"row {qi} has exps {plain_vec(t.exps)}, which sum to {total}; {exp_j} ÷ {total} = {weight}"
+    total = enough(t.exp_sum)
+    return f"row {qi} has exps {enough_vec(t.exps)}, which sum to {total}; {exp_j} ÷ {total} = {weight}"
 
 
 def trace_weight_steps(t: CellTrace, qi: str, kj: str, page_weight: float) -> str:
     """Steps 1 to 6 of the trace, as a markdown list: from q ⊙ k to weight w_ij, which the page's softmax gave
     as `page_weight`. `qi`, `kj`: the query's and key's labels, as they read in markdown."""
-    score = plain(t.score)
+    score = enough(t.score)
     return (f"1. **q ⊙ k**, element by element: the bottom row of the first table.\n"
             f"2. **Sum**: q · k = {score}, the cell ({qi}, {kj}) of QKᵀ.\n"
-            f"3. **÷ √d_k**: {score} ÷ √{t.d_k} = {score} ÷ {num(np.sqrt(t.d_k), 3)} = {plain(t.scaled)}.\n"
+            f"3. **÷ √d_k**: {score} ÷ √{t.d_k} = {score} ÷ {num(np.sqrt(t.d_k), 3)} = {enough(t.scaled)}.\n"
             f"4. **exp**: {_exp_step(t)}.\n"
             f"5. **÷ the row's sum of exps**: {_sum_step(t, qi)}.\n"
-            f"6. **The weight** w = {plain(t.weight, 4)}: in the weights above, the cell where the outlined row "
-            f"and column cross (the page's softmax gives {plain(page_weight, 4)}).")
+            f"6. **The weight** w = {enough(t.weight, 4)}: in the weights above, the cell where the outlined row "
+            f"and column cross (the page's softmax gives {enough(page_weight, 4)}).")
 
 
 def trace_output_steps(t: CellTrace, qi: str, kj: str, every_share: bool = True) -> str:
@@ -377,9 +355,9 @@ def trace_output_steps(t: CellTrace, qi: str, kj: str, every_share: bool = True)
     else:
         where, into = (f"the table of all {n} keys' shares ({n} × {d_v}) is left out at this size to keep the page "
                        "light", "into the second table")
-    return (f"7. **w · v**: {plain(t.weight, 4)} × v({kj}) = {plain_vec(t.shares[t.j])}. That is key {kj}'s "
+    return (f"7. **w · v**: {enough(t.weight, 4)} × v({kj}) = {enough_vec(t.shares[t.j])}. That is key {kj}'s "
             f"share of the output for {qi}: {where}.\n"
-            f"8. **Add up every key's share**, {into}: output({qi}) = {plain_vec(t.output)}.")
+            f"8. **Add up every key's share**, {into}: output({qi}) = {enough_vec(t.output)}.")
 
 
 def code_intro(qi: str, kj: str) -> str:
@@ -401,6 +379,13 @@ def most_weight_question(label: str) -> str:
     """The question, for query `label` (as it reads in markdown), asked before its scores and weights appear."""
     return (f"Which key will “{label}” give the most weight? Its query is its row of Q above; every key is a row "
             "of K.")
+
+
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+MOST_WEIGHT = Asked(
+    "builder.most_weight", "qkv_builder", "Which key will the query give the most weight?", "token",
+    (Wrong(ALL_SAME_OPTION, "every key gets the same weight before any training", const(ALL_SAME_OPTION)),
+     SELF, NEIGHBOUR), from_sentence=True, key="qkv_most")
 
 
 def guessed_key(labels, choice):
@@ -431,9 +416,9 @@ def _even_row_why(q: str, s, w) -> str:
     """Why no key gets more weight than another: one key, or equal scaled scores."""
     n = len(w)
     if n == 1:
-        return f"“{q}” has only one key, itself, and gives it all the weight, {plain(w[0], 3)}."
-    return (f"Every scaled score in row “{q}” is the same, {plain(s[0], 3)}, so softmax gives each of the {n} "
-            f"keys the same weight, 1/{n} = {plain(w[0], 3)}: no key gets more than another.")
+        return f"“{q}” has only one key, itself, and gives it all the weight, {enough(w[0], 3)}."
+    return (f"Every scaled score in row “{q}” is the same, {enough(s[0], 3)}, so softmax gives each of the {n} "
+            f"keys the same weight, 1/{n} = {enough(w[0], 3)}: no key gets more than another.")
 
 
 def _wrong_guess_why(labels, s, w, k: int, guess, close_second: bool) -> str:
@@ -444,7 +429,7 @@ def _wrong_guess_why(labels, s, w, k: int, guess, close_second: bool) -> str:
                 f"weights (from {w_lo} to {w_hi}).")
     (sg, sk), (wg, wk) = apart(s[guess], s[k]), apart(w[guess], w[k])
     if sg == sk:  # too close to tell apart in print (scores of a million): say by how much
-        sg += f" (lower by {plain(s[k] - s[guess], 3)})"
+        sg += f" (lower by {enough(s[k] - s[guess], 3)})"
     second = ", a close second" if close_second else ""
     return (f" “{labels[guess]}” has a lower scaled score, {sg} against {sk}, so a smaller weight, {wg} against "
             f"{wk}{second}.")
@@ -464,12 +449,46 @@ def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, answered
     lead = ("Softmax keeps the order of the scores (a larger score has a larger exp), so the largest scaled score "
             "gets the largest weight")
     if len(answer.top) == 1:
-        why = (f"{lead}: in row “{q}” that is “{labels[k]}”, whose {plain(s[k], 3)} becomes a weight of "
-               f"{plain(w[k], 3)}.")
+        why = (f"{lead}: in row “{q}” that is “{labels[k]}”, whose {enough(s[k], 3)} becomes a weight of "
+               f"{enough(w[k], 3)}.")
     else:
         names = listing([f"“{labels[t]}”" for t in answer.top])
-        why = (f"{lead}: in row “{q}”, {names} tie for the largest scaled score, {plain(s[k], 3)}, and share the "
-               f"largest weight, {plain(w[k], 3)} each.")
+        why = (f"{lead}: in row “{q}”, {names} tie for the largest scaled score, {enough(s[k], 3)}, and share the "
+               f"largest weight, {enough(w[k], 3)} each.")
     if guess is not None and not answer.right:
         why += _wrong_guess_why(labels, s, w, k, guess, answer.close_second)
     return Verdict(answer.right, since + why, answer.graded)
+
+
+# ---------------------------------------------------------------------------------------------
+# The page's fixed text: intro, headings, help and captions, in the order the page shows them
+# ---------------------------------------------------------------------------------------------
+
+INTRO = ("A token's **query**, **key** and **value** are its row of X times three learned matrices. Build them "
+         "from your sentence, change any number, and follow one weight to the output.")
+POSITIONS_HELP = {  # the positions switch's help, by starting point
+    "random": "Adds the paper's sin/cos position vector to each token's row of X.",
+    "interpretable": ("Gives X two more columns, the sine and cosine of each token's position, after the named "
+                      "features."),
+}
+START_HEADER = "1. Start from X and three weight matrices"
+START_INTRO = "Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined."
+EDIT_HELP = "Type over any cell: the whole page recomputes from your numbers."
+LEXICON_TITLE = "The lexicon and the hand-set W_Q"  # an expander's title
+SHAPES_HEADER = "2. The shapes flow like this"
+PROJECT_HEADER = "3. Project: one query, key and value per token"
+PROJECT_INTRO = ("Row i of **Q**, **K** and **V** is token i's query, key and value. Queries and keys decide the "
+                 "weights; values decide what gets copied.")
+COMPARE_HEADER = "4. Compare every query with every key"
+WEIGHTS_CAPTION = ("Each row is one query's weights over every key; it sums to 1. Outlined: the pair traced in "
+                   "section 5.")
+TRACE_HEADER = "5. Trace one weight to the output"
+SUM_TITLE = "Σⱼ wⱼ·vⱼ, the shares added up"  # the trace's last table
+DIMS_NOTE = "X's columns, and the rows of every W"  # the notebook's note on `dims`
+LONG_HELP = "Every number of X and the W's, so it is long."  # why the code is folded
+
+
+def trace_titles(query: str, key: str) -> tuple[str, str]:
+    """The trace's first two tables' titles, for query and key labels as typed (the tables escape them): q ⊙ k, and
+    every key's share."""
+    return f"qᵢ ⊙ kⱼ for {query} → {key}", f"wⱼ·vⱼ: each key's share of output for {query}"

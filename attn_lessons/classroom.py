@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .format import plural
+from .format import plot_label, plural
 from .misconceptions import QUESTIONS
 
 ACTIVE_MINUTES = 5
@@ -132,3 +132,29 @@ def attention_order(stats: list) -> list:
 
 
 CSV_COLUMNS = ("time_utc", "learner", "page", "question", "state", "attempt", "answer", "right", "misconception")
+
+# ------------------------------------------------------------------------ the teachers' page's own text
+LINK_NOTE = "The students' link (it carries your sentence and settings):"
+CREATE_HELP = "The class answers on your sentence and settings (the sidebar's), as they are now."
+DELETE_HELP = "The class and every answer it holds, for good."
+CLOSE_HELP = "This session forgets the key; the class goes on."
+ACTIVE_LABEL = f"Active in the last {ACTIVE_MINUTES} minutes"
+ATTENTION_FIRST = "The questions that most need attention first"
+ANSWERS_TITLE, LEARNERS_AXIS = "First answers", "learners"  # the chart of a question's first answers
+ANSWER_SERIES = {True: "right", False: "wrong"}
+ANSWER_LABEL = 60  # characters of an answer the chart shows
+
+
+def answer_bars(answers: Mapping[str, int], wrong) -> list[tuple[bool, str, list[str], list[int]]]:
+    """A question's first answers (answer -> learners) as the chart's series, (right, name, labels, counts): the
+    right answers, then the wrong ones (`wrong`: (answer, misconception) pairs, as QuestionStats.wrong keys them),
+    each most given first, ties in alphabetical order; a series with no answer is left out."""
+    wrong_answers = {answer for answer, _ in wrong}
+    items = sorted(answers.items(), key=lambda kv: (-kv[1], kv[0]))
+    bars = []
+    for right in (True, False):
+        part = [(a, n) for a, n in items if (a not in wrong_answers) == right]
+        if part:
+            bars.append((right, ANSWER_SERIES[right], [plot_label(a[:ANSWER_LABEL]) for a, _ in part],
+                         [n for _, n in part]))
+    return bars

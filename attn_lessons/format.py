@@ -77,9 +77,33 @@ def times(ratio: float) -> str:
     return f"{num(ratio, 1) if abs(ratio) >= 0.1 else readable(ratio, 2)}×"
 
 
-def gap(x: float) -> str:
-    """A largest difference: three decimals, or 'below 10⁻⁹' when it is only floating-point rounding."""
-    return "below 10⁻⁹" if x < 1e-9 else num(x, 3) if x >= 5e-4 else sci(x)
+def enough(x: float, decimals: int = 3, below: float = 0.0) -> str:
+    """x for a sentence, never as a whole number it is not: `decimals` decimals, one or more added where those would
+    print a 0, a 1 or any whole number that x is not (softmax([8, 0]) is [0.9997, 0.0003], never [1.000, 0.000]),
+    up to decimals + 2; past that, × 10ⁿ next to 0 (3.0 × 10⁻⁹) and the gap next to any other whole number
+    (1 − 3.0 × 10⁻⁹, −1 + 3.0 × 10⁻⁹). An exact whole number keeps its decimals (1.000), so a 1.000 is only ever an
+    exact 1; beyond a million, × 10ⁿ (5.2 × 10²¹); ±∞ and NaN in words. With `below` (1e-9 for a difference that is
+    only floating-point rounding), a value smaller than it in size reads 'below 10⁻⁹'."""
+    x = float(x)
+    if abs(x) < below:
+        return f"below 10{str(round(math.log10(below))).translate(_SUPERSCRIPT)}"
+    if not math.isfinite(x) or abs(x) >= 1e6:
+        return readable(x, decimals)
+    whole = round(x)
+    # The cap: the variants this replaced went to 4, 5, 6, 8 and 9 decimals. Two past `decimals` keeps what most of
+    # them printed (0.9997, 0.99996) and a run of 0s or 9s short enough to count at a glance (then 1 − 4.0 × 10⁻⁶,
+    # not 0.9999960); the 8-decimal one bought its length by calling anything within 10⁻⁹ of 0 or 1 exactly that
+    # (1 + 10⁻¹² read 1.000), which this never does: how close is close enough is the caller's to decide.
+    for d in range(decimals, decimals + 3):
+        text = num(x, d)
+        if x == whole or float(text.replace("−", "-")) != whole:
+            return text
+    return sci(x) if whole == 0 else f"{num(whole, 0)} {'−' if x < whole else '+'} {sci(abs(x - whole))}"
+
+
+def enough_vec(v, decimals: int = 3) -> str:
+    """A vector for a sentence, as [a, b, c], each entry `enough`: [0.9997, 0.0003]."""
+    return "[" + ", ".join(enough(x, decimals) for x in v) + "]"
 
 
 def vec(v, decimals: int = 2) -> str:
@@ -111,10 +135,10 @@ def plot_label(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def sqrt_text(d_k: int) -> str:
+def sqrt_text(d_k: int, decimals: int = 3) -> str:
     """'√64 = 8' or '√50 = 7.071': a square root written out, whole when it is whole."""
     root = math.sqrt(d_k)
-    return f"√{d_k} = {int(root) if root.is_integer() else num(root, 3)}"
+    return f"√{d_k} = {int(root) if root.is_integer() else num(root, decimals)}"
 
 
 def about(x: float) -> str:
@@ -143,3 +167,33 @@ def metric_delta(x: float, decimals: int = 3) -> str:
     arrow down), or '0.000' when it rounds to nothing."""
     text = f"{float(x):+.{decimals}f}"
     return text[1:] if float(text) == 0 else text
+
+
+def grouped(x: float) -> str:
+    """A whole number with thousands separators: 1e6 -> '1,000,000', −2,500; ±∞ and NaN as num writes them."""
+    x = float(x)
+    if not math.isfinite(x):
+        return num(x)
+    text = f"{x:,.0f}"
+    return "0" if float(text.replace(",", "")) == 0 else text.replace("-", "−")  # no "-0"
+
+
+def typed(x: float, digits: int = 6) -> str:
+    """A number as a learner types it into a table cell or a link, in a form float() reads back: `digits` significant
+    digits, an ASCII minus and e-notation (0.001, 1000, -2.5, 1e+06), as Python's g format writes it. Sentences use
+    short or readable instead."""
+    return f"{float(x):.{digits}g}"
+
+
+def num_cells(values: list[float], decimals: int) -> list[str]:
+    """Each of many values as num prints it (its minus sign, −∞ and +∞, no "−0.00"), NaN as "NaN": num for a whole
+    table at once, without num's per-value checks, which a 23,500-value page cannot afford."""
+    out = []
+    for x in values:
+        text = f"{x:.{decimals}f}"
+        if text[0] == "-":
+            text = "−∞" if text == "-inf" else text[1:] if not text.strip("-0.") else "−" + text[1:]
+        elif not text[0].isdigit():
+            text = "NaN" if text == "nan" else "+∞"
+        out.append(text)
+    return out

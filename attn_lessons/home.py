@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from attn_core.builder import (
@@ -20,7 +18,8 @@ from attn_core.builder import (
     top_keys,
 )
 
-from .format import a_an, gap, listing, md_text, num, readable
+from .asked import NEIGHBOUR, SELF, Asked
+from .format import a_an, enough, listing, md_text, num
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -40,19 +39,6 @@ def positions_note(tokens, positional: bool = True) -> str:
         return base + ", so the same word at two places would still get two different rows."
     listed = listing(f"the {number_word(c)} “{w}”s" for w, c in repeats.items())
     return f"{base}, so {listed} get different rows."
-
-
-def weight_text(w: float, decimals: int = 3) -> str:
-    """A weight for a sentence: `decimals` decimals, more where those would print 1.000 for a weight that is
-    not exactly 1 (0.99996), × 10ⁿ where they would print 0.000 for one that is not exactly 0."""
-    w = float(w)
-    if w in (0.0, 1.0) or not math.isfinite(w):
-        return num(w, decimals)
-    if abs(w) < 0.5 * 10**-decimals:
-        return readable(w, decimals)  # 3.4 × 10⁻⁴, never 0.000
-    while decimals < 15 and float(num(w, decimals).replace("−", "-")) in (0.0, 1.0):
-        decimals += 1
-    return num(w, decimals)
 
 
 def apart(a: float, b: float, decimals: int = 2) -> tuple[str, str]:
@@ -79,18 +65,18 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
     q = f"“{labels[i]}”"
     if len(w) == 1:
         return (guess is not None, f"{q} is the only token, so it is its own only key and gets the whole weight, "
-                                   f"{'1' if w[0] == 1 else weight_text(w[0])}: softmax of a single score is always 1.")
+                                   f"{'1' if w[0] == 1 else enough(w[0])}: softmax of a single score is always 1.")
     if runner is None:
-        return (guess is not None, f"{q} weighs every key the same, {weight_text(w[0])} each: its scaled scores "
+        return (guess is not None, f"{q} weighs every key the same, {enough(w[0])} each: its scaled scores "
                                    "are all equal, so no key is preferred and any answer is as good as another.")
     names = " and ".join(f"“{labels[j]}”" for j in top)
     tied = " each" if len(top) > 1 else ""
     best, second = apart(s[top[0]], s[runner])
-    text = (f"{q} gives its largest weight, {weight_text(w[top[0]])}{tied}, to {names}: the scaled score q·k/√d_k "
+    text = (f"{q} gives its largest weight, {enough(w[top[0]])}{tied}, to {names}: the scaled score q·k/√d_k "
             f"is {best} there, against at most {second} (“{labels[runner]}”) for the other keys, and softmax turns "
             "the largest score into the largest weight.")
     if guess is not None and guess not in top:
-        text += f" “{labels[guess]}” gets {weight_text(w[guess])}."
+        text += f" “{labels[guess]}” gets {enough(w[guess])}."
     return (guess in top, text)
 
 
@@ -172,6 +158,11 @@ def top_key_question(label: str) -> str:
     return f"Which key will “{label}” give the most weight?"
 
 
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+TOP_KEY = Asked("home.top_key", "home", "Which key will the query give the most weight?", "token", (SELF, NEIGHBOUR),
+                from_sentence=True, key="home_top")
+
+
 def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
     """The title of the query's table, and the headers of its three columns: scores, scaled scores, weights."""
     return (f"What “{label}” asks of every key", ["1. score q·kⱼ", f"2. scaled: ÷ √{d_k}", "3. weight"])
@@ -193,7 +184,7 @@ def shares_sum_caption(shares, output_row) -> str:
     """That the keys' shares wⱼ·vⱼ (n, d_v) add up to the output row (d_v,), and how closely."""
     added = np.asarray(shares, dtype=float).sum(axis=0)  # Σⱼ wⱼ·vⱼ: (n, d_v) -> (d_v,)
     return ("Summing each column of the table of shares gives the output row under it: "
-            f"largest gap {gap(sum_gap(added, output_row).largest)}.")
+            f"largest gap {enough(sum_gap(added, output_row).largest, below=1e-9)}.")
 
 
 def weight_matrix_sentence(n_tokens: int, rows: int, cols: int) -> str:
@@ -214,3 +205,23 @@ def code_intro(label: str) -> str:
     """What "Show the code" holds: the page's numbers for query `label`."""
     return (f"This page's numbers in plain numpy, for the query “{md_text(label)}”, in the order the page "
             "shows them: the same code as the notebook below, which also checks its results against the page.")
+
+
+def notebook_query_note(label: str) -> str:
+    """The notebook's note on `i`: which token the page shows as the query (its label as typed, quoted)."""
+    return f"the query the page shows: {label!r}"
+
+
+# The page's fixed text, in the order Home shows it
+INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
+         "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
+         "**»** at the top left) and watch the numbers move.")
+ROLES = ("**Query** $q_i = x_i W_Q$: *what am I looking for?*",  # the three roles, one column each
+         "**Key** $k_j = x_j W_K$: *what do I contain?*",
+         "**Value** $v_j = x_j W_V$: *what do I pass along?*")
+QUERY_PICKER = "Pick the token that asks (the query)"  # the query box's label
+ONE_HEAD_TITLE = "What X, d_k and the three columns hold here"  # an expander's title
+SHARES_TITLE = "wⱼ · vⱼ, each key's share"  # the table of one query's output taken apart
+QKV_HEADING = "**Q, K and V: one row per token**"
+ROUTE_NOTE = ("**The route.** Take the pages in this order; each link keeps your sentence and settings. "
+              "The core takes about half an hour; the deep dives go further.")

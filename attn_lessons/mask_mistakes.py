@@ -26,8 +26,10 @@ from attn_core.mask_mistakes import (
     MaskChoice,
     MaskDiagnosis,
     RenormCell,
+    attention_to_check,
     blocked_lead,
     dtype_tolerance,
+    failed_checks,
     fill_value,
     key_columns,
     remedies,
@@ -37,21 +39,8 @@ from attn_core.mask_mistakes import (
 )
 from attn_core.masks import fully_masked_rows
 
-from .format import gap, listing, num, plural, readable, sci
-
-
-def amount(x: float, decimals: int = 3) -> str:
-    """A number for a sentence: `readable` (so never 0.000 for a value that is not 0), with the digits a value
-    that only rounds to a whole number needs to be told from it: 0.99996, not 1.000; 1 − 2.0 × 10⁻¹², not 1.000."""
-    x = float(x)
-    if not math.isfinite(x) or abs(x) < 0.5 or abs(x) >= 1e6 or x == round(x):
-        return readable(x, decimals)  # 0.000 never: a tiny value is written as × 10ⁿ
-    whole = round(x)
-    for more in range(decimals, 10):
-        text = num(x, more)
-        if float(text.replace("−", "-")) != whole:
-            return text
-    return f"{num(whole, 0)} {'−' if x < whole else '+'} {sci(abs(x - whole))}"
+from .asked import Asked, Wrong, const
+from .format import enough, listing, num, plural, readable, short
 
 
 def or_listing(items) -> str:
@@ -132,17 +121,17 @@ def explain(name: str, d: MaskDiagnosis) -> str:
     """What mistake `name` does to the symptoms, and what was measured here: the quiz's feedback."""
     if name == "after_softmax":
         return (f"zeroing after the softmax gives blocked pairs exactly 0 but leaves rows summing to less than 1; "
-                f"here the largest weight on a blocked pair is {amount(d.blocked_weight)} and the lowest row sum is "
-                f"{amount(d.lowest_row_sum)}.")
+                f"here the largest weight on a blocked pair is {enough(d.blocked_weight)} and the lowest row sum is "
+                f"{enough(d.lowest_row_sum)}.")
     if name == "inverted":
         return (f"an inverted mask puts all the weight on blocked pairs and none on allowed ones; here the largest "
-                f"weight on an allowed pair is {amount(d.allowed_weight)} and on a blocked pair "
-                f"{amount(d.blocked_weight)}.")
+                f"weight on an allowed pair is {enough(d.allowed_weight)} and on a blocked pair "
+                f"{enough(d.blocked_weight)}.")
     if name == "wrong_axis":
         return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped; here "
                 f"the weights {'are' if d.same_as_transposed else 'are not'} exactly that, "
                 f"{plural(d.silenced_rows, 'row')} that may see a key got no weight, and blocked pairs got "
-                f"up to {amount(d.blocked_weight)}.")
+                f"up to {enough(d.blocked_weight)}.")
     if name == "finite_fill":
         return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
                 f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
@@ -152,7 +141,7 @@ def explain(name: str, d: MaskDiagnosis) -> str:
     if name == "no_mask":
         return (f"leaving the mask out gives exactly the unmasked weights, with weight on every blocked pair; here "
                 f"the weights {'are' if d.same_as_unmasked else 'are not'} the unmasked ones, and blocked pairs "
-                f"got up to {amount(d.blocked_weight)}.")
+                f"got up to {enough(d.blocked_weight)}.")
     raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
 
 
@@ -259,6 +248,14 @@ def _blocks_nothing(labels, right_anyway: Sequence[str], choice: MaskChoice | No
 # The question's answers, in reading order: exclusive (0 is not "between 0 and 1"), so exactly one is right.
 ROW_SUM_WORDS = {"zero": "exactly 0", "less": "between 0 and 1", "one": "exactly 1", "more": "more than 1"}
 ROW_SUM_OPTIONS = tuple(ROW_SUM_WORDS.values())
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+ROW_SUM = Asked(
+    "mask_mistakes.row_sum", "mask_mistakes", "Zeroed after the softmax, what does the row sum to?", "option",
+    (Wrong(ROW_SUM_WORDS["one"], "zeroing after the softmax still leaves weights that sum to 1",
+           const(ROW_SUM_WORDS["one"])),
+     Wrong(ROW_SUM_WORDS["more"], "the blocked keys' weight moves to the allowed keys", const(ROW_SUM_WORDS["more"])),
+     Wrong(ROW_SUM_WORDS["zero"], "zeroing some weights empties the whole row", const(ROW_SUM_WORDS["zero"]))),
+    key="cp_after_softmax")
 
 
 def row_sum_question(label: str) -> str:
@@ -300,8 +297,8 @@ def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> s
         return (f"{seen}, but what the {blocked} got is so small that it rounds to 0 in floating point, so zeroing "
                 f"{'it' if n - allowed == 1 else 'them'} takes nothing away. In exact arithmetic the row would sum "
                 "to a little less than 1.")
-    return (f"{seen}, and the {blocked} took {amount(1 - total)} of it; zeroing "
-            f"{'it' if n - allowed == 1 else 'them'} leaves {amount(total)}. Masking the scores instead gives the "
+    return (f"{seen}, and the {blocked} took {enough(1 - total)} of it; zeroing "
+            f"{'it' if n - allowed == 1 else 'them'} leaves {enough(total)}. Masking the scores instead gives the "
             "allowed keys the whole 1.")
 
 
@@ -322,7 +319,7 @@ def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | Non
     how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
                 "every row still sums to 1 to within 10⁻⁹" if short == 0 else
                 f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
-    text = f"Zeroed after the softmax, {how_many}; the lowest is “{labels[low]}”, at {amount(sums[low])}."
+    text = f"Zeroed after the softmax, {how_many}; the lowest is “{labels[low]}”, at {enough(sums[low])}."
     if (~mask.any(axis=-1)).any():
         text += " A fully blocked row sums to 0 either way."
     return text
@@ -332,8 +329,8 @@ def renorm_row_label(cell: RenormCell) -> str:
     """Which scores a cell of the renormalising table is about: 'your scores ×10' or '[20, 0], key 0 blocked' (keys
     count from 0, as the token labels do)."""
     if cell.factor is not None:
-        return f"your scores ×{cell.factor:g}"
-    return f"[{cell.lead:g}, 0], key 0 blocked"
+        return f"your scores ×{short(cell.factor)}"
+    return f"[{short(cell.lead)}, 0], key 0 blocked"
 
 
 def renorm_cell_text(cell: RenormCell) -> str:
@@ -357,11 +354,11 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
         return ("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
                 + general + tail)
     if lead <= 0:
-        closest = "one ties it" if lead == 0 else f"the closest is {amount(-lead)} below"
+        closest = "one ties it" if lead == 0 else f"the closest is {enough(-lead)} below"
         return (f"On your sentence no blocked score is above the best allowed score of its row ({closest}), so "
                 "renormalising gives the masked weights at any size here. " + general + tail)
     return (f"On your sentence a blocked score leads the best allowed score of its row by up to "
-            f"{amount(lead)}, so scaled up enough the allowed weights underflow. " + general + tail)
+            f"{enough(lead)}, so scaled up enough the allowed weights underflow. " + general + tail)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -410,7 +407,7 @@ def inverted_sentence(labels, mask, inverted_weights) -> str:
     let, block = int(inv.sum()), int(mask.sum())
     text = (f"The inverted mask lets through exactly the {plural(let, 'pair')} your mask blocks and blocks the "
             f"{block} it allowed. The largest weight on a pair you allowed is now "
-            f"{'exactly 0' if on_allowed == 0 else amount(on_allowed)}: all the weight sits on pairs that should "
+            f"{'exactly 0' if on_allowed == 0 else enough(on_allowed)}: all the weight sits on pairs that should "
             "be blocked.")
     if nothing:
         text += (f" {listing(nothing)} may now see no key at all, so "
@@ -448,7 +445,7 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
         names = listing([f"“{labels[j]}”" for j in pads])
         return (f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
                 f"({n}, 1), it blocks their query rows instead: the padding's own outputs are silenced, while every "
-                f"real query still reads the padding (“{labels[top]}” gives it {amount(share.max())} of "
+                f"real query still reads the padding (“{labels[top]}” gives it {enough(share.max())} of "
                 "its weight).")
     if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
         return (f"Turned around, the causal mask lets each token see itself and everything after it instead of "
@@ -458,7 +455,7 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
     return (f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
             f"i: {plural(moved, 'pair')} you allowed {'is' if one else 'are'} now blocked, and "
             f"{plural(moved, 'pair')} you blocked now {'gets' if one else 'get'} weight (up to "
-            f"{amount(np.max(np.where(mask, 0.0, w)))}).")
+            f"{enough(np.max(np.where(mask, 0.0, w)))}).")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -511,8 +508,8 @@ def output_reading(output) -> str:
         return "its output is all 0s, as it should be"
     far = float(output[int(np.argmax(np.abs(output)))])
     if output.size == 1:
-        return f"its output is {amount(far)} instead of 0"
-    return f"its output should be all 0s, and its entry furthest from 0 is {amount(far)}"
+        return f"its output is {enough(far)} instead of 0"
+    return f"its output should be all 0s, and its entry furthest from 0 is {enough(far)}"
 
 
 def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row, fill_output) -> list[str]:
@@ -525,7 +522,7 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
                    "output.")
     else:
         out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
-                   f"{amount(np.nanmax(naive_row))}.")
+                   f"{enough(np.nanmax(naive_row))}.")
     name = fill_text(fill, dtype)
     value = fill_value(fill, dtype)
     if math.isinf(value):
@@ -539,13 +536,13 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
         even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
         how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
                f"spreads the weight evenly ({num(1 / n, 3)} on each of the {n} keys, all blocked)"
-               if even else f"still puts weight on keys it must not see (up to {amount(fill_row.max())})")
+               if even else f"still puts weight on keys it must not see (up to {enough(fill_row.max())})")
         out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}, and "
                    f"the query reads values it must ignore: {output_reading(fill_output)}.")
     zero = bool(np.all(safe_row == 0))
     out.append("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output of "
                f"0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
-               f"**attn_core's softmax** gives this row weights up to {amount(safe_row.max())}.")
+               f"**attn_core's softmax** gives this row weights up to {enough(safe_row.max())}.")
     return out
 
 
@@ -582,18 +579,18 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
         free = f"Without the mask, {change} happens to move none of the {t} earlier outputs."
     elif t == 1:
         free = (f"Without the mask, {change} moves the output of “{labels[0]}”, the one before it, by "
-                f"{amount(earlier_free[0])}: it read a token that comes after it.")
+                f"{enough(earlier_free[0])}: it read a token that comes after it.")
     else:
         how_many = ("both earlier outputs" if moved == t == 2 else f"all {t} earlier outputs" if moved == t else
                     f"{moved} of the {t} earlier outputs")
-        free = (f"Without the mask, {change} moves {how_many} (the most, {amount(earlier_free[top])}, "
+        free = (f"Without the mask, {change} moves {how_many} (the most, {enough(earlier_free[top])}, "
                 f"at “{labels[top]}”): each of those read a token that comes after it.")
     still = int((earlier_causal <= CLOSE).sum())
     worst = float(earlier_causal.max())
     none_moves = "it does not move" if t == 1 else f"none of the {t} moves"
     causal = (f"With the causal mask, {none_moves}: the largest change is "
-              f"{'exactly 0' if worst == 0 else gap(worst)}." if still == t else
-              f"With the causal mask, {t - still} of the {t} still move (up to {amount(worst)}): the mask leaks.")
+              f"{'exactly 0' if worst == 0 else enough(worst, below=CLOSE)}." if still == t else
+              f"With the causal mask, {t - still} of the {t} still move (up to {enough(worst)}): the mask leaks.")
     return f"{free} {causal}"
 
 
@@ -645,7 +642,7 @@ def _reading(x: float, how: str = "gap") -> str:
         return "NaN"
     if x == 0:
         return "exactly 0"
-    return gap(x) if how == "gap" else amount(x)
+    return enough(x, below=CLOSE if how == "gap" else 0.0)
 
 
 def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: str) -> list[str]:
@@ -683,62 +680,11 @@ def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: 
     return out
 
 
-_SNIPPET_BODY = '''
-
-def attention(Q, K, V, mask):
-    """Replace this with your own attention. It must return (weights, output); mask True = may attend."""
-    scores = Q @ K.T / np.sqrt(Q.shape[-1])            # (n, d_k) @ (d_k, n) -> (n, n)
-    scores = np.where(mask, scores, -np.inf)            # block before the softmax, with a true -inf
-    top = scores.max(axis=-1, keepdims=True)
-    top = np.where(np.isneginf(top), 0.0, top)          # a fully blocked row has max -inf: subtract 0 instead
-    e = np.exp(scores - top)
-    total = e.sum(axis=-1, keepdims=True)
-    weights = np.divide(e, total, out=np.zeros_like(e), where=total > 0)  # a fully blocked row stays 0, not NaN
-    return weights, weights @ V                         # (n, n) @ (n, d_v) -> (n, d_v)
-
-
-def run_checks(attention, Q, K, V, mask, t):
-    """The five checks; returns the list of the ones that failed."""
-    n = len(Q)
-    failed = []
-    weights, output = attention(Q, K, V, mask)
-    # 1. every row sums to 1, or to 0 when the mask blocks the whole row
-    if not np.allclose(weights.sum(axis=-1), mask.any(axis=-1), rtol=0, atol=1e-9):
-        failed.append("1. rows do not sum to 1 (or 0 when fully blocked)")
-    # 2. blocked pairs get exactly 0
-    if not np.all(weights[~mask] == 0):
-        failed.append("2. a blocked pair gets weight")
-    # 3. under a causal mask, a different token at t moves no output before t
-    causal = np.tril(np.ones((n, n), dtype=bool))
-    Q2, K2, V2 = Q.copy(), K.copy(), V.copy()
-    Q2[t], K2[t], V2[t] = Q[t] + 1.0, K[t] - 1.0, V[t] + 1.0
-    _, before = attention(Q, K, V, causal)
-    _, after = attention(Q2, K2, V2, causal)
-    if not np.allclose(before[:t], after[:t], rtol=0, atol=1e-9):
-        failed.append(f"3. changing token {t} moves an earlier output")
-    # 4. a fully blocked row gives 0s, not NaN
-    blocked = mask.copy()
-    blocked[0] = False
-    w4, out4 = attention(Q, K, V, blocked)
-    if not (np.isfinite(out4).all() and np.all(w4[0] == 0) and np.all(out4[0] == 0)):
-        failed.append("4. a fully blocked row is not all 0s (or something is NaN)")
-    # 5. known answer: one-hot keys and values, each query's own key scores ln 4 after the scaling
-    eye = np.eye(n)
-    _, out5 = attention(np.log(4) * np.sqrt(n) * eye, eye, eye, causal)
-    i = np.arange(n)[:, None]                           # query i (from 0) may see i + 1 keys
-    expected = np.where(eye == 1, 4 / (i + 4), 1 / (i + 4)) * causal
-    if not np.allclose(out5, expected, rtol=0, atol=1e-9):
-        failed.append("5. the one-hot known answer is wrong")
-    return failed
-
-
-failed = run_checks(attention, Q, K, V, mask, t=T)
-print("all 5 checks pass" if not failed else "FAILED: " + "; ".join(failed))
-'''
-
-
-def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str]) -> str:
-    """Runnable numpy: this sentence's Q, K, V and mask, an attention to replace with yours, and the five checks."""
+def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str],
+                   source: Callable[[Callable], str]) -> str:
+    """Runnable numpy: this sentence's Q, K, V and mask, then the real source (`source(fn)`, inspect.getsource)
+    of attn_core's `attention_to_check`, an attention to replace with yours, and `failed_checks`, the five checks,
+    and the two lines that run them."""
     rows = ",\n    ".join("[" + ", ".join("1" if v else "0" for v in row) + "]" for row in case.mask)
     header = [
         "import numpy as np",
@@ -750,7 +696,10 @@ def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str]
         f"mask = np.array([\n    {rows}], dtype=bool)  # True (1) = this query may attend to this key",
         f"T = {t}  # the token check 3 changes: “{case.labels[t]}”",
     ]
-    return "\n".join(header) + _SNIPPET_BODY
+    run = [f"failed = {failed_checks.__name__}({attention_to_check.__name__}, Q, K, V, mask, t=T)",
+           'print("all 5 checks pass" if not failed else "FAILED: " + "; ".join(failed))']
+    parts = ["\n".join(header), source(attention_to_check).rstrip(), source(failed_checks).rstrip(), "\n".join(run)]
+    return "\n\n\n".join(parts) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -772,3 +721,107 @@ def notebook_leak_sentence(token: str | None, word: str | None) -> str:
                 "just now (it needs a sentence of at least two tokens and a new word that differs from the one it "
                 "replaces), so this notebook skips it too.")
     return f"Change {token} to {word} and see which outputs move: without a mask, earlier ones do."
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The page's fixed words: what is always true, section by section, in the order the page shows it
+
+
+INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
+         "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
+         "computation.")
+IN_THE_WILD_TITLE = "Where these bugs turn up"
+IN_THE_WILD = (
+    "Some bugs return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
+    "fully blocked row that turns into NaN (PyTorch "
+    "issue [#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
+    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite of what "
+    "its author thought. The page ends with checks you can run on your own code.")
+WAITING = ("The wrong weights, sections 2 to 5, the checks and the quiz follow once you answer: several of them "
+           "would give the row's sum away.")
+MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
+               "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
+FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
+SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and the one-line check that catches it
+SOURCES_WORDS = ("Every wrong table on this page comes from one of these functions in "
+                 "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.")
+
+# Your sentence and mask
+BLOCK_HELP = ("A query that may see no key at all, as the first token of a left-padded sentence under a causal "
+              "mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
+M_FORMULA = "0 (may attend) or −∞ (blocked)"
+GRID_LABEL = "Your grid: one string of 0s and 1s per query row, rows joined by “-” (1 = may attend)"
+GRID_HELP = "The Masks and heads page has a grid of boxes to tick; its link carries the same string."
+
+# 1. The mask after the softmax
+AFTER_SOFTMAX_HEADER = "1. The mask applied after the softmax"
+AFTER_SOFTMAX_INTRO = ("The mask must act on the **scores**, before the softmax; zeroed afterwards, the blocked keys "
+                       "have already taken their share.")
+AFTER_SOFTMAX_CODE = ("# WRONG: the blocked keys already took their share\n"
+                      "weights = softmax(scores) * mask\n"
+                      "# right: block, then normalise\n"
+                      "weights = softmax(np.where(mask, scores, -np.inf))")
+AFTER_SOFTMAX_FOLD = f"{SYMPTOM}; renormalising afterwards, and float16 underflow"
+RENORMALISING = ("**And renormalising afterwards?** Dividing each zeroed row by its new sum "
+                 "(`weights /= weights.sum(-1, keepdims=True)`) repairs the sums, and in exact arithmetic gives the "
+                 "masked weights. In floating point it does not always:")
+
+# 2. The mask's meaning inverted
+INVERTED_INTRO = ("Pass a mask whose True means “blocked” where True means “may attend”, and every allowed pair is "
+                  "blocked and every blocked one allowed. Nothing fails.")
+INVERTED_FOLD = f"{SYMPTOM}; PyTorch's two meanings of True"
+TORCH_MEANINGS = ("PyTorch uses both meanings of True, documented side by side; the shape matches and the dtype "
+                  "is bool either way.")
+TORCH_CODE = ("# True = may NOT attend\n"
+              "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
+              "# WRONG: here True means may attend\n"
+              "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
+              "# right (or is_causal=True)\n"
+              "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)")
+
+# 3. The mask on the wrong axis
+WRONG_AXIS_HEADER = "3. The mask on the wrong axis"
+WRONG_AXIS_INTRO = ("A padding mask is one flag per **key**: shaped (1, n) it blocks key columns; shaped (n, 1) it "
+                    "blocks query rows instead. On a full (n, n) mask the mistake is its transpose.")
+
+# 4. A finite "minus infinity"
+FILL_INTRO = ("Many codebases block with −10⁹ instead of −∞, to dodge the NaN of a row that may see no key. Here "
+              "are both, and the right way, in the dtype you pick.")
+FILL_FOLD = "Symptoms and checks; the right way's row"
+
+# 5. No causal mask
+NO_MASK_HEADER = "5. No causal mask where one was needed"
+NO_MASK_INTRO = ("A model that predicts the next token must not read it. Without a causal mask it reads ahead: "
+                 "training looks excellent and generating fails. The test: **change a later token; do earlier "
+                 "outputs move?**")
+ONE_TOKEN = ("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
+             "two words in the sidebar to run the leak test.")
+
+# The checks for your own code
+CHECKS_INTRO = "Five checks, run on every computation above:"
+CHECKS_FOLD = "The five checks, one by one, and as code for yours"
+SNIPPET_HELP = "Runnable numpy to paste into a notebook, with your sentence's numbers."
+SNIPPET_INTRO = (f"Runnable numpy: your sentence's Q, K, V and mask as they are now, an "
+                 f"`{attention_to_check.__name__}` to replace with your own, and the five checks "
+                 f"(`{failed_checks.__name__}`). It prints “all 5 checks pass” or the ones that fail.")
+
+# Spot the mask mistake
+QUIZ_INTRO = "One mistake above made these weights from your Q, K, V and mask. Which one?"
+PICK_FIRST = "Pick one of the mistakes first."
+
+# Take it home: the notes beside the notebook's parameters, and the switch's help
+DTYPE_NOTE = "section 4's dtype"
+FILL_NOTE = "section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the dtype's lowest"
+NO_LEAK_NOTE = "section 5: the page draws no leak test just now"
+LEAK_WORD_NOTE = "leak_x, below: its embedding plus its position"
+TAKE_HOME_HELP = "Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table."
+
+
+def fill_row_note(label: str) -> str:
+    """The notebook's note on section 4's row: the fully blocked row the page shows, by its token."""
+    return f"section 4: the fully blocked row the page shows: {label!r}"
+
+
+def leak_token_note(label: str, word: str) -> str:
+    """The notebook's note on section 5's swap: which token became which word."""
+    return f"section 5: the token replaced, {label!r} -> {word!r}"

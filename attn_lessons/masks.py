@@ -17,6 +17,7 @@ from attn_core.masks import (
     heads_by_top_keys,
     hidden_keys,
     keeps_whole_weight,
+    key_set_rules,
     largest_blocked_weight,
     row_sum_gap,
     rule_of,
@@ -24,7 +25,8 @@ from attn_core.masks import (
     visible_keys,
 )
 
-from .format import gap, listing, md_text, num, plural, readable
+from .asked import Asked, Wrong
+from .format import enough, listing, md_text, num, plural, readable
 
 
 def _quoted(labels, indices) -> str:
@@ -152,7 +154,7 @@ def weights_caption(mask, weights) -> str:
     rows = "Every row" if not blocked.size else "Every row with an allowed key"
     rest = f"; the fully blocked {'row sums' if blocked.size == 1 else 'rows sum'} to 0." if blocked.size else "."
     return (f"{first} {rows} sums to 1{' in every head' if several else ''} "
-            f"(largest gap {gap(row_sum_gap(weights, open_rows))}){rest}")
+            f"(largest gap {enough(row_sum_gap(weights, open_rows), below=1e-9)}){rest}")
 
 
 def head_output_title(head: int, heads: int) -> str:
@@ -366,6 +368,32 @@ def see_question(kind: str, labels, i: int, n_pad: int) -> str:
     return f"{where}, which keys can {who} see?"
 
 
+MASK_RULES = {  # rule of attn_core.masks.key_set_rules -> (the wrong answer, what it shows)
+    "all": ("every key", "every token sees every key, whatever the mask"),
+    "before": ("the keys before it, not itself", "a token never sees its own key"),
+    "after": ("itself and the keys after it", "the causal mask read backwards: a token sees the later tokens"),
+    "itself": ("only itself", "a mask lets a token see only itself"),
+    "upto": ("itself and the keys before it", "every mask is the causal mask"),
+    "nothing": ("no key at all", "a masked row has no key to attend to"),
+    "real": ("every word but no padding", "only the padding is masked, whatever the mask"),
+}
+
+
+def _rule(name: str):
+    """A wrong key set, from the state the question is asked in: n_tokens, the query, n_real."""
+    def values(state):
+        n, i = int(state["n_tokens"]), int(state.get("query", 0))
+        return [key_set_rules(n, i, int(state.get("n_real", n)))[name]]
+
+    return values
+
+
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+SEE = Asked("masks.see", "masks_and_heads", "Which keys can the token see under the mask?", "keys",
+            tuple(Wrong(answer, shows, _rule(name)) for name, (answer, shows) in MASK_RULES.items()),
+            from_sentence=True, key="masks_see")
+
+
 def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
     """The answer from the mask's row i and the weights (heads, n, n); with a wrong `guess`, what it got wrong."""
     mask, weights = np.asarray(mask, dtype=bool), np.asarray(weights, dtype=float)
@@ -451,3 +479,42 @@ def code_intro(label: str, head: int, heads: int) -> str:
     which = f"head {head + 1} and the query “{who}”" if heads > 1 else f"the query “{who}”"
     return (f"This page's numbers in plain numpy, for {which} shown above: the code "
             "of the notebook below, which also checks its results against the page.")
+
+
+# ---------------------------------------------------------------- the page's fixed words, in the order it shows them
+
+
+INTRO = (
+    "A mask decides which query→key pairs may attend at all: before the softmax a blocked pair's score becomes −∞, "
+    "so its weight is exactly 0. Several heads run this attention side by side, each on its own slice of Q, K and "
+    "V, under the same mask."
+)
+# two equations, the first over two lines: a phone's width cut one long line off at "+ M)V"
+FORMULA = (r"\begin{aligned} &\mathrm{Attention}(Q, K, V) \\"
+           r" &\quad = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V \end{aligned}")
+MASK_CASES = (r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"
+              r" -\infty & \text{blocked} \end{cases}")
+# the grids write the mask as 1/0, the formula as 0/−∞: said once, beside the formula (issue 23, item 9)
+CONVENTION = "In the grids below, 1 = may attend: the formula's M adds 0 there and −∞ elsewhere (0 = blocked)."
+MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
+               "padding": "Padding: filler at the end", "custom": "Custom: your own grid"}
+KIND_CAPTIONS = {
+    "none": "Every query may attend to every key, itself included: this is the plain attention of the home page.",
+    "causal": "Each token sees itself and the tokens before it, never the ones after: a model that writes "
+              "text one token at a time must not peek at words it has not written yet.",
+}
+STEPS_HEADER = "2. The mask, step by step"
+MASK_TITLE = "mask: 1 = query may attend to key, 0 = blocked"
+BLOCKED_ROWS_TITLE = "A query that may see no key"
+SOURCES_WORDS = ("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
+                 "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:")
+
+
+def head_note(head: int) -> str:
+    """The notebook's note on `h`: the head (from 0) the page shows step by step."""
+    return f"the head the page shows step by step (head {head + 1})"
+
+
+def query_note(label: str) -> str:
+    """The notebook's note on `i`: the query the page shows across the heads."""
+    return f"the query the page shows: {label!r}"

@@ -31,8 +31,8 @@ from attn_core.mistakes import (
 )
 
 from . import mask_mistakes as mask_words
-from .format import a_an, listing, md_text, metric_delta, num, plural, sci, sqrt_text
-from .format import gap as rounding_gap
+from .asked import Asked, Wrong, const
+from .format import a_an, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
 
 LABELS = {  # how the page names each mistake
     "axis0": "Softmax over the wrong axis (the queries, axis 0)",
@@ -81,32 +81,13 @@ def scale_effect(name: str, d_model: int, d_k: int) -> str:
     return FLATNESS[scale_direction(name, d_model, d_k)]
 
 
-def sig(x: float, decimals: int = 3) -> str:
-    """x to `decimals` decimals, with more where rounding would print a 0 or a 1 that x is not (a sum of 0.99996
-    reads 0.99996, an entropy of 0.0003 reads 0.0003), and past 8 decimals as × 10ⁿ: 3.0 × 10⁻⁹, 1 − 3.0 × 10⁻⁹.
-    A value within 10⁻⁹ of 0 or 1, an exact 0 or 1 up to floating-point rounding, prints as 0.000 or 1.000."""
-    x = float(x)
-    if not np.isfinite(x):
-        return num(x, decimals)  # −∞, +∞, "not a number"
-    for whole in (0.0, 1.0):
-        if abs(x - whole) < CLOSE:
-            return num(whole, decimals)
-    for d in range(decimals, 9):
-        if abs(float(f"{x:.{d}f}")) not in (0.0, 1.0):  # what num would print, read back
-            return num(x, d)
-    return sci(x) if abs(x) < 0.5 else f"1 − {sci(1 - x)}" if x < 1 else f"1 + {sci(x - 1)}"
-
-
 def spread(values) -> str:
-    """'from a to b' for a vector of sums, or 'all a' when they print alike (each with `sig`'s digits)."""
-    lo, hi = sig(np.min(values)), sig(np.max(values))
+    """'from a to b' for a vector of sums, or 'all a' when they print alike (each as `enough` prints it). A sum within
+    10⁻⁹ of a whole number is that number up to floating-point rounding (a softmax row sums to exactly 1)."""
+    v = np.asarray(values, dtype=float)
+    v = np.where(np.abs(v - np.round(v)) < CLOSE, np.round(v), v)
+    lo, hi = enough(np.min(v)), enough(np.max(v))
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
-
-
-def gap(x: float) -> str:
-    """A largest difference as format.gap writes it ('below 10⁻⁹' when it is only rounding, × 10ⁿ when tiny), with
-    `sig`'s digits where three decimals would print a 1.000 it is not: weights that move by 0.99996 say so."""
-    return rounding_gap(x) if x < 5e-4 else sig(x)
 
 
 AGREE = "to within 10⁻⁹"  # what two matrices whose largest difference is below CLOSE are said to do
@@ -132,8 +113,9 @@ def token(text: str) -> str:
 def readings(d: Diagnosis) -> list[str]:
     """The quiz's checks on one computation, in the order of CHECKS, as they print."""
     yes = {True: "yes", False: "no"}
-    return [gap(d.row_sum_gap), gap(d.col_sum_gap), yes[d.scores_same], yes[d.scores_transposed],
-            yes[d.weights_same], sig(d.mean_entropy), sig(d.mean_max_weight), gap(d.output_gap)]
+    return [enough(d.row_sum_gap, below=CLOSE), enough(d.col_sum_gap, below=CLOSE), yes[d.scores_same],
+            yes[d.scores_transposed], yes[d.weights_same], enough(d.mean_entropy), enough(d.mean_max_weight),
+            enough(d.output_gap, below=CLOSE)]
 
 
 def quiz_readings(d: Diagnosis, dm: MaskDiagnosis | None = None) -> list[tuple[str, str]]:
@@ -175,7 +157,8 @@ def row_and_column_sums(right_w, wrong_w) -> str:
     wrong = f"**Wrong:** the column sums are {spread(cols)}"
     if np.abs(rows - 1).max() < SUMS_TO_ONE:
         moved = np.abs(wrong_w - right_w).max()
-        still = (f"the weights still differ from the right ones by up to {gap(moved)}" if moved >= CLOSE else
+        still = (f"the weights still differ from the right ones by up to {enough(moved, below=CLOSE)}"
+                 if moved >= CLOSE else
                  f"nor can anything else: the weights equal the right ones {AGREE}")
         return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {spread(rows)} too, so "
                 f"the row-sum check cannot see this mistake here; {still}.")
@@ -197,13 +180,19 @@ AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its w
                  "or the columns?")
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
               "neither": "neither"}  # the answers to AXIS_QUESTION, by attn_core.mistakes.SUM_LINES
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+AXIS = Asked("mistakes.axis", "common_mistakes", "With softmax(scores, axis=0), which sums to 1?", "option",
+             (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
+                    const("rows")),
+              Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),
+             key="cp_axis")
 
 
 def axis_reveal(wrong_w) -> str:
     """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums."""
     rows_one, cols_one = lines_summing_to_one(wrong_w)
     rows, cols = np.asarray(wrong_w).sum(axis=-1), np.asarray(wrong_w).sum(axis=-2)
-    row_gap = gap(np.abs(rows - 1).max())
+    row_gap = enough(np.abs(rows - 1).max(), below=CLOSE)
     made = "`softmax(scores, axis=0)` normalises down each column, over the queries"
     if cols_one and not rows_one:
         return (f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}), while its row "
@@ -226,9 +215,9 @@ def largest_output_change(right, wrong, labels) -> str:
         return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
     worst = largest_change_row(right.output, wrong.output)  # the query whose output moved most
     row_sum = wrong.weights[worst].sum()
-    why = (f"whose wrong weights sum to {sig(row_sum)} instead of 1" if abs(row_sum - 1) >= SUMS_TO_ONE
+    why = (f"whose wrong weights sum to {enough(row_sum)} instead of 1" if abs(row_sum - 1) >= SUMS_TO_ONE
            else "whose wrong weights still sum to 1 but fall on other keys")
-    return (f"The largest difference, {gap(diff.max())}, is in row {token(labels[worst])}, {why}. "
+    return (f"The largest difference, {enough(diff.max(), below=CLOSE)}, is in row {token(labels[worst])}, {why}. "
             "The three outputs share one colour scale.")
 
 
@@ -254,11 +243,11 @@ def flatness_clause(H: float, right_H: float, heads: int) -> str:
     weights.' with the word measured, not assumed."""
     over = "" if heads == 1 else " over all heads"
     if H == right_H:
-        return (f" leaves the weights exactly as flat as the right ones: their mean row entropy{over} is {sig(H)}, "
+        return (f" leaves the weights exactly as flat as the right ones: their mean row entropy{over} is {enough(H)}, "
                 "the same as the right weights'.")
     said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
             "as flat": "leaves the weights about as flat as the right ones"}[flatness(H, right_H)]
-    return f" {said}: their mean row entropy{over} is {sig(H)} against {sig(right_H)} for the right weights."
+    return f" {said}: their mean row entropy{over} is {enough(H)} against {enough(right_H)} for the right weights."
 
 
 def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
@@ -318,7 +307,7 @@ def scale_caption(head: int, n: int, heads: int) -> str:
 def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
     """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
     parts = [f"the output {divided_by(name, d_model, d_k)} "
-             + (f"is off by up to {gap(off)}" if off >= CLOSE else f"matches it {AGREE}")
+             + (f"is off by up to {enough(off, below=CLOSE)}" if off >= CLOSE else f"matches it {AGREE}")
              for name, off in off_by.items()]
     text = "Against this right output, " + " and ".join(parts) + "."
     words = {flatness(entropy[name], entropy["right"]) for name in off_by}
@@ -358,10 +347,10 @@ def swap_row(n: int) -> int:
 def swap_text(right, swap) -> str:
     """Section 3: the swapped scores are the transpose, and how far that moves the weights here, measured."""
     moved = np.abs(swap.weights - right.weights).max()
-    moves = (f"the weights move by up to {gap(moved)}" if moved >= CLOSE else
+    moves = (f"the weights move by up to {enough(moved, below=CLOSE)}" if moved >= CLOSE else
              f"the weights happen to stay the same ({AGREE})")
     return (f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
-            f"{gap(np.abs(swap.scores - right.scores.T).max())}), and on this sentence {moves}.")
+            f"{enough(np.abs(swap.scores - right.scores.T).max(), below=CLOSE)}), and on this sentence {moves}.")
 
 
 def swap_breaks(labels) -> str:
@@ -397,11 +386,11 @@ def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
 def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
     """Section 3: V used as K, with this page's weights standing in for loaded ones: what moves, measured here."""
     moved = np.abs(wrong.weights - right.weights).max()
-    weights = (f"differ from the right ones by up to {gap(moved)}" if moved >= CLOSE else
+    weights = (f"differ from the right ones by up to {enough(moved, below=CLOSE)}" if moved >= CLOSE else
                f"happen to equal the right ones ({AGREE})")
     return (f"With softmax(QVᵀ/√d_k) V, the values also decide where to look and W_K plays no part: the weights on "
             f"this sentence {weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
-            f"{gap(np.abs(wrong.weights.sum(-1) - 1).max())}), so the row-sum check does not catch it.")
+            f"{enough(np.abs(wrong.weights.sum(-1) - 1).max(), below=CLOSE)}), so the row-sum check does not catch it.")
 
 
 VALUES_AS_KEYS_TRAINED = (
@@ -414,11 +403,12 @@ def keys_as_values_text(right, wrong) -> str:
     """Section 3: K used as V, with this page's weights standing in for loaded ones: the weights stay right and
     only the output moves, measured here."""
     off = np.abs(wrong.output - right.output).max()
-    output = (f"the output on this sentence is off by up to {gap(off)}. The weights look perfect; only the output "
-              "shows it." if off >= CLOSE else f"the output on this sentence happens to equal the right one ({AGREE}).")
+    output = (f"the output on this sentence is off by up to {enough(off, below=CLOSE)}. The weights look perfect; "
+              "only the output shows it." if off >= CLOSE else
+              f"the output on this sentence happens to equal the right one ({AGREE}).")
     return (f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
-            f"{gap(np.abs(wrong.weights - right.weights).max())}), so every query looks at the right tokens but "
-            f"copies their keys instead of their values: {output}")
+            f"{enough(np.abs(wrong.weights - right.weights).max(), below=CLOSE)}), so every query looks at the right "
+            f"tokens but copies their keys instead of their values: {output}")
 
 
 KEYS_AS_VALUES_TRAINED = (
@@ -519,18 +509,19 @@ def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
     if name == "axis0":
         cols = "column-sum gap" if d.masked else "|column sum − 1|"
         return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
-                f"largest {rows} is {gap(d.row_sum_gap)} and the largest {cols} is {gap(d.col_sum_gap)}.")
+                f"largest {rows} is {enough(d.row_sum_gap, below=CLOSE)} and the largest {cols} is "
+                f"{enough(d.col_sum_gap, below=CLOSE)}.")
     if name == "swap_qk":
         return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
                 f"{'are' if d.scores_transposed else 'are not'}.")
     if name == "v_as_k":
         return (f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
                 f"transpose; here the scores {scores_kind(d)}, and the largest {rows} is "
-                f"{gap(d.row_sum_gap)}.")
+                f"{enough(d.row_sum_gap, below=CLOSE)}.")
     if name == "k_as_v":
         return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
                 f"weights {'are' if d.weights_same else 'are not'} identical and the output differs by up to "
-                f"{gap(d.output_gap)}.")
+                f"{enough(d.output_gap, below=CLOSE)}.")
     if name in ("no_scale", "sqrt_d_model"):
         effect = {"flatter": "flattens the weights, raising their mean row entropy",
                   "more peaked": "sharpens the weights, lowering their mean row entropy",
@@ -539,9 +530,9 @@ def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
                     "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
         return (f"dividing by {divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
                 f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
-                f"mean row entropy is {sig(d.mean_entropy)}, {measured} the right {sig(d.right_mean_entropy)}.")
-    return (f"here the largest {rows} is {gap(d.row_sum_gap)}, the scores {scores_kind(d)}, and the "
-            f"output differs from the right one by up to {gap(d.output_gap)}.")
+                f"mean row entropy is {enough(d.mean_entropy)}, {measured} the right {enough(d.right_mean_entropy)}.")
+    return (f"here the largest {rows} is {enough(d.row_sum_gap, below=CLOSE)}, the scores {scores_kind(d)}, and the "
+            f"output differs from the right one by up to {enough(d.output_gap, below=CLOSE)}.")
 
 
 def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
@@ -572,3 +563,52 @@ def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: i
         text += (f" The row counts take in all {heads} heads" if heads > 2 else " The row counts take in both heads"
                  ) + ": each head has its own copy of every row."
     return answer == secret, text
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The page's fixed text: intros, notices, headings and captions, in the order the page shows them
+
+INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
+         "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
+         "computation, so that you learn to know a bug by its symptoms.")
+ROWS_SUM = "Softmax runs over the keys: each row of the weights sums to 1."
+ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
+             "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
+AXIS_HEADER = "1. Softmax over the wrong axis"
+AXIS_INTRO = ("One head over the whole width, as on Home. Softmax must normalise over the **keys** for each query: "
+              "the last axis of QKᵀ. The WRONG code calls `softmax(scores, axis=0)`: the first axis, the queries.")
+AXIS_OUTPUTS = "What it does to the outputs"  # an expander's title
+OUTPUTS_ONE_SCALE = "The outputs, on one colour scale"
+AXIS_CATCH = ("**Diagnostic:** check that each row of your weights sums to 1: "
+              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
+AXIS_WAITS = ("The wrong axis joins this table once you have answered the prediction in section 1: its row sums would "
+              "give that answer away.")
+MEASURE_LABELS = {"entropy": "mean row entropy (nats)", "max_weight": "mean largest weight"}  # attn_core's MEASURES
+MEASURES_MEAN = "What the numbers under the tables mean"  # an expander's title
+SCALE_OUTPUTS_SWITCH = "Show the outputs, and how far each is from the right one"  # a switch's label
+EACH_WRONG_OUTPUT = "**Each wrong output and its difference**"
+V_AS_K_HEADER = "Using V in place of K when scoring"
+K_AS_V_HEADER = "Using K in place of V as the values"
+STILL_TRAINS = "Why it still trains, and what it costs"  # an expander's title
+CATCH_THEM = "How to catch them in your own code"  # an expander's title
+SWAP_BREAKS = "When the swap breaks something, and cross-attention"  # an expander's title
+CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
+              "**Row sums.** Every row of the weights must sum to 1: "
+              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
+CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your function fewer queries than keys, and values "
+                "narrower than the keys: the output must have one row per query and be d_v wide.")
+CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
+               "is your function, returning the output.")
+QUIZ_WAITS = ("The quiz opens once you have answered the prediction in section 1: its checks and its feedback would "
+              "give that answer away.")
+MASKS_HELP = ("Adds the masking bugs of the Mask mistakes page to the quiz. Every computation, the right one included, "
+              "is then given the one mask described below the switch.")
+PICK_FIRST = "Pick one of the mistakes above first."
+CODE_WAITS = ("The code and its notebook appear once you have answered the prediction in section 1: they print the "
+              "sums it asks about.")
+SOURCE_INTRO = ("Every wrong table in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
+                "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
+                "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
+                "Mask mistakes page.")
+CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: the code of the notebook below, which "
+              "also checks its results against the page. The quiz is left out of both: its answer would be in them.")

@@ -36,7 +36,8 @@ from attn_core.questions import (
 )
 from attn_core.scaling import TwoKeys, compare_two_keys
 
-from .format import a_an, gap, listing, num, plural, readable, sci, short, times
+from .asked import Asked, Wrong, const
+from .format import a_an, enough, enough_vec, listing, num, plural, readable, short, sqrt_text, times
 
 RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 
@@ -229,7 +230,7 @@ def check(question: Question, raw) -> Verdict:
         return Verdict(UNREADABLE, UNREADABLE_MESSAGES[question.answer_type])
     if is_right(question, value, typed_unit(raw) if question.answer_type == "number" else 0.0):
         return Verdict(RIGHT, question.why)
-    hint = HINTS[question.kind](question, value)
+    hint = KIND[question.kind].hint(question, value)
     return Verdict(WRONG, f"{hint + ' ' if hint else ''}The answer is {question.answer_text}. {question.why}")
 
 
@@ -243,41 +244,12 @@ def show_answer(question: Question) -> Verdict:
 
 def _at_most(x: float) -> str:
     """A bound on a gap: 'by at most 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {_gap(x)}"
+    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {enough(x)}"
 
 
 def _by(x: float) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {_gap(x)}"
-
-
-def _gap(x: float) -> str:
-    """A largest difference as `format.gap` words it ('below 10⁻⁹', 2.2 × 10⁻⁴, 0.277), but a gap of 0.9996 is
-    never printed as 1.000."""
-    return gap(x) if x < 5e-4 else sig(x, 3)
-
-
-def sig(x: float, decimals: int = 3) -> str:
-    """x to `decimals` decimals, with one more where rounding would print a 0 or a 1 that x is not (softmax([8, 0])
-    is [0.9997, 0.0003], never [1.000, 0.000]), and beyond that as × 10ⁿ: 1.1 × 10⁻⁷, 1 − 1.1 × 10⁻⁷. An exact
-    0 or 1 prints as 0 or 1."""
-    x = float(x)
-    if not math.isfinite(x) or x in (0.0, 1.0, -1.0):
-        return short(x)
-    for d in range(decimals, max(decimals + 1, 4) + 1):
-        text = num(x, d)
-        if abs(float(text.replace("−", "-"))) not in (0.0, 1.0):
-            return text
-    if abs(x) < 0.5:
-        return sci(x)
-    sign, rest = ("−" if x < 0 else ""), abs(x) - 1  # within 10⁻⁵ of ±1: say how far, not 1.0000
-    near = f"1 − {sci(-rest)}" if rest < 0 else f"1 + {sci(rest)}"
-    return f"−({near})" if sign else near
-
-
-def sig_vec(v, decimals: int = 3) -> str:
-    """A vector for a sentence, each entry `sig`: [0.9997, 0.0003]."""
-    return "[" + ", ".join(sig(x, decimals) for x in v) + "]"
+    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {enough(x)}"
 
 
 def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
@@ -382,19 +354,19 @@ def _why_scale(seed: int) -> Question:
         "overflow": "It stops exp() from overflowing to infinity.",
         "uniform": "It gives every key the same weight.",
     }
-    lo, hi = sig(min(f["std_scaled"]), 2), sig(max(f["std_scaled"]), 2)
+    lo, hi = enough(min(f["std_scaled"]), 2), enough(max(f["std_scaled"]), 2)
     reasons = {
         "argmax": (f"Measured over {f['n_samples']:,} random pairs, the spread of q·k grows from "
-                   f"{sig(f['std_raw'][0], 2)} at d_k = {d_lo} to {sig(f['std_raw'][-1], 2)} at d_k = {d_hi} "
+                   f"{enough(f['std_raw'][0], 2)} at d_k = {d_lo} to {enough(f['std_raw'][-1], 2)} at d_k = {d_hi} "
                    f"(about √d_k), while q·k/√d_k stays {f'at {lo}' if lo == hi else f'between {lo} and {hi}'}. "
-                   f"Unscaled, the largest of {f['n_keys']} weights averages {sig(f['top_raw'], 3)} at "
-                   f"d_k = {d_hi}, close to a hard argmax; scaled, {sig(f['top_scaled'], 3)}."),
+                   f"Unscaled, the largest of {f['n_keys']} weights averages {enough(f['top_raw'], 3)} at "
+                   f"d_k = {d_hi}, close to a hard argmax; scaled, {enough(f['top_scaled'], 3)}."),
         "sum": (f"Softmax makes every row sum to 1 with or without the scale: unscaled, the largest "
-                f"|row sum − 1| is {_gap(f['sum_gap_raw'])}."),
+                f"|row sum − 1| is {enough(f['sum_gap_raw'], below=CLOSE)}."),
         "overflow": (f"Softmax subtracts each row's largest score before exp(), so even unscaled scores as large "
                      f"as {num(f['largest_raw'], 1)} give finite weights."),
         "uniform": (f"The scaled weights are not all equal: at d_k = {d_hi} the largest of {f['n_keys']} averages "
-                    f"{sig(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {sig(1 / f['n_keys'], 3)} "
+                    f"{enough(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {enough(1 / f['n_keys'], 3)} "
                     "for equal weights."),
     }
     right = _only_true(holds)
@@ -595,11 +567,11 @@ def _identical_tokens(seed: int) -> Question:
     holds = {"same": gap_plain < CLOSE, "differ": gap_plain >= CLOSE, "zero": size < CLOSE}
     reasons = {
         "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
-                 f"and attention gives them the same output: the largest gap is {_gap(gap_plain)}."),
+                 f"and attention gives them the same output: the largest gap is {enough(gap_plain, below=CLOSE)}."),
         "differ": (f"Without positions nothing tells them apart: their outputs differ {_at_most(gap_plain)}. "
                    "Order only shows once positions are added to X."),
         "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
-                 f"{sig(size, 3)}, not 0."),
+                 f"{enough(size, 3)}, not 0."),
     }
     right = _only_true(holds)
     prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b} "
@@ -731,9 +703,9 @@ def _two_keys(seed: int) -> Question:
     prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
               "softmax give the first key? Two decimals are enough.")
     why = (f"Dividing by √{d_k} = {short(two.divisor)} turns [{s}, 0] into [{short(two.scaled[0])}, 0], and "
-           f"softmax of that is {sig_vec(two.p_scaled, 3)}; without the division it would be "
-           f"{sig(two.p_unscaled[0], 4)} for the first key.")
-    return Question("two_keys", seed, prompt, p, sig(p, 3), why, "number", params={"s": s, "d_k": d_k},
+           f"softmax of that is {enough_vec(two.p_scaled, 3)}; without the division it would be "
+           f"{enough(two.p_unscaled[0], 4)} for the first key.")
+    return Question("two_keys", seed, prompt, p, enough(p, 3), why, "number", params={"s": s, "d_k": d_k},
                     tolerance=0.0051, decimals=2)
 
 
@@ -748,33 +720,131 @@ def _hint_two_keys(q: Question, value) -> str:
     return ""
 
 
+# ------------------------------------------------------------------------------ the kinds, each declared once
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One Check yourself question kind: its name (the page's widgets answer_<name>, check_<name>; class mode's
+    "quiz.<name>"), its title for the teacher's dashboard, how its question is made at a seed, the hint for a wrong
+    reply, and the wrong answers it expects, each with its misconception and its values in the Question asked."""
+
+    name: str
+    title: str
+    make: Callable[[int], Question]
+    hint: Callable[[Question, Any], str]
+    wrong: tuple[Wrong, ...]
+
+    @property
+    def asked(self) -> Asked:
+        """The kind as class mode records it and attn_lessons.misconceptions reads it."""
+        return Asked(f"quiz.{self.name}", "check_yourself", self.title, "quiz", self.wrong)
+
+
+def _params(make: Callable[[Mapping[str, Any]], Sequence[Any]]) -> Callable[[Question], Sequence[Any]]:
+    """A wrong answer computed from the question's own numbers."""
+    return lambda q: make(q.params)
+
+
+def _picks(**options: tuple[str, str]) -> tuple[Wrong, ...]:
+    """A choice's wrong options, key=(the answer, what it shows); the right option is never among them."""
+    return tuple(Wrong(answer, shows, const(key)) for key, (answer, shows) in options.items())
+
+
+def _one_hot_rows(q: Question):
+    """V, the query's row and the weighted token's row, numbered as the question numbers them."""
+    V, i, j = np.array(q.params["V"]), q.params["i"], q.params["j"]
+    base = 0 if j < len(V) and np.allclose(V[j], q.answer) else 1  # tokens counted from 0 or from 1
+    return V, i - base, j - base
+
+
+def _other_row(q: Question):
+    V, i, j = _one_hot_rows(q)
+    return [tuple(V[i])] if i != j else []
+
+
+def _column(q: Question):
+    V, _, j = _one_hot_rows(q)
+    return [tuple(V[:, j])] if V.shape[0] == V.shape[1] else []
+
+
+def _two_keys_of(p) -> TwoKeys:
+    return compare_two_keys([p["s"], 0], p["d_k"])
+
+
 # The order the page asks them in: the source text's two first. Seed 0 asks the source text's own numbers
-# (10 tokens, d_k = 64, [8, 0]).
-KINDS: tuple[str, ...] = ("weights_shape", "why_scale", "softmax_axis", "qkv_shapes", "roles", "scale_heads",
-                          "causal_row", "identical_tokens", "one_hot", "qk_variance", "steps", "weights_total",
-                          "two_keys")
-MAKERS: dict[str, Callable[[int], Question]] = {
-    "weights_shape": _weights_shape, "why_scale": _why_scale, "softmax_axis": _softmax_axis,
-    "qkv_shapes": _qkv_shapes, "roles": _roles, "scale_heads": _scale_heads, "causal_row": _causal_row,
-    "identical_tokens": _identical_tokens, "one_hot": _one_hot, "qk_variance": _qk_variance, "steps": _steps,
-    "weights_total": _weights_total, "two_keys": _two_keys,
-}
-HINTS: dict[str, Callable[[Question, Any], str]] = {
-    "weights_shape": _hint_weights_shape, "why_scale": _hint_choice, "softmax_axis": _hint_choice,
-    "qkv_shapes": _hint_qkv_shapes, "roles": _hint_choice, "scale_heads": _hint_scale_heads,
-    "causal_row": _hint_causal_row, "identical_tokens": _hint_choice, "one_hot": _hint_one_hot,
-    "qk_variance": _hint_qk_variance, "steps": _hint_steps, "weights_total": _hint_weights_total,
-    "two_keys": _hint_two_keys,
-}
+# (10 tokens, d_k = 64, [8, 0]). The causal row's wrong counts come from the right count k (the query and the keys
+# before it) and n, whichever way the rows are numbered.
+QUIZ_KINDS: tuple[Kind, ...] = (
+    Kind("weights_shape", "What shape is the weight matrix?", _weights_shape, _hint_weights_shape, (
+        Wrong("the transpose", "one row per key instead of one per query",
+              _params(lambda p: [(p["n_k"], p["n_q"])] if p["n_k"] != p["n_q"] else [])),
+        Wrong("one number per query", "one weight per token instead of one per query–key pair",
+              _params(lambda p: [(p["n_q"],)])))),
+    Kind("why_scale", "Why divide the scores by √d_k?", _why_scale, _hint_choice, _picks(
+        sum=("makes each row sum to 1", "the scale is what makes the rows sum to 1"),
+        overflow=("stops exp() overflowing", "the scale is there to stop exp() overflowing"),
+        uniform=("gives every key the same weight", "the scale makes every weight equal"))),
+    Kind("softmax_axis", "Which axis does softmax normalise over?", _softmax_axis, _hint_choice, _picks(
+        queries=("over the queries", "softmax over the queries"),
+        all=("over every entry", "softmax over the whole matrix"))),
+    Kind("qkv_shapes", "What shape is Q, K, V or the output?", _qkv_shapes, _hint_qkv_shapes, (
+        Wrong("the weights' shape", "confuses the matrix asked for with the n × n weights",
+              _params(lambda p: [p["shapes"]["weights"]] if p["shapes"][p["which"]] != p["shapes"]["weights"]
+                      else [])),
+        Wrong("n × d_model", "a projection keeps the width d_model",
+              _params(lambda p: [(p["n"], p["d_model"])] if p["shapes"][p["which"]] != (p["n"], p["d_model"])
+                      else [])))),
+    Kind("roles", "Which matrices decide the weights?", _roles, _hint_choice, _picks(
+        qv=("Q and V decide the weights", "the values help decide the weights"),
+        kv=("K and V decide the weights", "the keys and values decide the weights, not the queries"),
+        q=("Q alone decides the weights", "the queries alone decide the weights"))),
+    Kind("scale_heads", "What does each head divide its scores by?", _scale_heads, _hint_scale_heads, (
+        Wrong("√d_model", "divides by √d_model, not one head's √d_k", _params(lambda p: [math.sqrt(p["d_model"])])),
+        Wrong("d_k", "divides by d_k, not √d_k", _params(lambda p: [float(p["d_k"])])),
+        Wrong("1/√d_k", "gives the factor to multiply by", _params(lambda p: [1 / math.sqrt(p["d_k"])])),
+        Wrong("d_model", "divides by d_model", _params(lambda p: [float(p["d_model"])])))),
+    Kind("causal_row", "How many keys does a causal row reach?", _causal_row, _hint_causal_row, (
+        Wrong("the keys after it", "the causal mask read backwards",
+              lambda q: [q.params["n"] - int(q.answer) + 1.0]),
+        Wrong("one fewer", "a token never sees its own key", lambda q: [int(q.answer) - 1.0]),
+        Wrong("every key", "the causal mask left out", _params(lambda p: [float(p["n"])])),
+        Wrong("one", "a token sees only itself", const(1.0)))),
+    Kind("identical_tokens", "Do two copies of a word differ?", _identical_tokens, _hint_choice, _picks(
+        differ=("they differ", "attention knows word order without positions"),
+        zero=("the second is all zeros", "attention remembers the words already seen"))),
+    Kind("one_hot", "What does a one-hot row of weights output?", _one_hot, _hint_one_hot, (
+        Wrong("the query's own value", "copies the query's own value, not the one its weight is on", _other_row),
+        Wrong("a column of V", "mixes V's columns instead of its rows", _column),
+        Wrong("the average of the values", "equal weights, whatever the weights say",
+              _params(lambda p: [tuple(np.array(p["V"]).mean(0))])))),
+    Kind("qk_variance", "What is the variance of q·k?", _qk_variance, _hint_qk_variance, (
+        Wrong("√d_k", "gives the standard deviation, not the variance",
+              _params(lambda p: [math.sqrt(p["d_k"])] if p["d_k"] != 1 else [])),
+        Wrong("1", "the variance after dividing by √d_k", const(1.0)),
+        Wrong("d_k²", "variances multiply instead of adding", _params(lambda p: [float(p["d_k"] ** 2)])))),
+    Kind("steps", "How many layers from the first token to the last?", _steps, _hint_steps, (
+        Wrong("n − 1", "counts steps as a recurrent network does", _params(lambda p: [p["n"] - 1.0])),)),
+    Kind("weights_total", "What do all the weights add up to?", _weights_total, _hint_weights_total, (
+        Wrong("1", "the whole matrix sums to 1, not each row", const(1.0)),
+        Wrong("n²", "counts the entries instead of adding the weights", _params(lambda p: [p["n"] ** 2.0])))),
+    Kind("two_keys", "What weight does the first of two scaled keys get?", _two_keys, _hint_two_keys, (
+        Wrong("the unscaled weight", "forgets to divide by √d_k",
+              _params(lambda p: [float(_two_keys_of(p).p_unscaled[0])])),
+        Wrong("the second key's weight", "reads the other key's weight",
+              _params(lambda p: [float(_two_keys_of(p).p_scaled[1])])))),
+)
+KIND: dict[str, Kind] = {k.name: k for k in QUIZ_KINDS}
+KINDS: tuple[str, ...] = tuple(KIND)  # the kinds' names, in the page's order
 
 
 def make_question(kind: str, seed: int) -> Question:
     """The question of this kind at this seed, its numbers drawn from a generator seeded by both."""
-    if kind not in MAKERS:
+    if kind not in KIND:
         raise ValueError(f"unknown question kind {kind!r}; expected one of {', '.join(KINDS)}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
-    return MAKERS[kind](int(seed))
+    return KIND[kind].make(int(seed))
 
 
 # ------------------------------------------------------------------------------- what the reveals found
@@ -794,17 +864,17 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
     """The spread of q·k measured at the learner's d_k, and the two-key softmax one standard deviation apart."""
     std = float(np.std(dots))
     return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-            f"{sig(std, 2)} (√{d_k} = {sig(math.sqrt(d_k), 2)}). Take two keys one standard deviation apart, "
-            f"scores [{sig(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
-            f"weight of {sig(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{sig(two.scaled[0], 2)}, 0] and the second key keeps {sig(two.p_scaled[1], 3)}; its gradient slope "
-            f"p₂(1 − p₂) is {slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
+            f"{enough(std, 2)} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
+            f"scores [{enough(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
+            f"weight of {enough(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
+            f"[{enough(two.scaled[0], 2)}, 0] and the second key keeps {enough(two.p_scaled[1], 3)}; its gradient "
+            f"slope p₂(1 − p₂) is {slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
 
 
 def share(total: int, parts: int) -> str:
     """What each of `parts` gets of `total` on average: '2/4 = 0.5', '2/7 ≈ 0.286'."""
     mean = total / parts
-    return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {sig(mean, 3)}"
+    return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {enough(mean, 3)}"
 
 
 def reveal_sums(weights) -> str:
@@ -812,13 +882,15 @@ def reveal_sums(weights) -> str:
     one number the hint for “over the queries” cites."""
     W = np.asarray(weights, dtype=float)
     (n_q, n_k), rows, cols = W.shape, W.sum(axis=-1), W.sum(axis=0)
-    lo, hi = sig(cols.min(), 3), sig(cols.max(), 3)
+    lo, hi = enough(cols.min(), 3), enough(cols.max(), 3)
     spread = f"are all {lo}" if lo == hi else f"run from {lo} to {hi}"
     columns = (f"its one column sums to {lo}" if n_k == 1 else
                f"the {n_k} column sums {spread}, {share(n_q, n_k)} on average")
     if n_q == 1:  # one row: the whole matrix is that row
-        return f"Its one row sums to 1 (gap {_gap(abs(rows[0] - 1))}), and so does the whole matrix; {columns}."
-    return (f"Each of the {n_q} rows sums to 1 (largest gap {_gap(np.abs(rows - 1).max())}); {columns}, and the "
+        return (f"Its one row sums to 1 (gap {enough(abs(rows[0] - 1), below=CLOSE)}), and so does the whole "
+                f"matrix; {columns}.")
+    return (f"Each of the {n_q} rows sums to 1 (largest gap {enough(np.abs(rows - 1).max(), below=CLOSE)}); "
+            f"{columns}, and the "
             f"whole matrix sums to {num(W.sum(), 3)}.")
 
 
@@ -847,12 +919,12 @@ def reveal_scale_heads(d_model: int, h: int, dots) -> str:
     by_d_k, by_d_model = std / math.sqrt(d_k), std / math.sqrt(d_model)
     near = "close to" if abs(by_d_k - 1) < 0.1 else "against"  # within 10 % of √d_k, as theory says it is
     measured = (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-                f"{sig(std, 2)}, {near} √{d_k} = {sig(math.sqrt(d_k), 2)}.")
+                f"{enough(std, 2)}, {near} {sqrt_text(d_k, 2)}.")
     if by_d_model == by_d_k:  # one head: d_model = d_k
-        return f"{measured} With one head d_model = d_k, so both divisors leave a spread of {sig(by_d_k, 2)}."
-    return (f"{measured} Divided by √{d_k} it spreads {sig(by_d_k, 2)}; divided by √d_model = √{d_model} "
-            + (f"only {sig(by_d_model, 2)}, which flattens the weights." if by_d_model < by_d_k else
-               f"{sig(by_d_model, 2)}, which sharpens them."))
+        return f"{measured} With one head d_model = d_k, so both divisors leave a spread of {enough(by_d_k, 2)}."
+    return (f"{measured} Divided by √{d_k} it spreads {enough(by_d_k, 2)}; divided by √d_model = √{d_model} "
+            + (f"only {enough(by_d_model, 2)}, which flattens the weights." if by_d_model < by_d_k else
+               f"{enough(by_d_model, 2)}, which sharpens them."))
 
 
 def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
@@ -860,7 +932,7 @@ def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
     row = np.asarray(weights, dtype=float)[i]
     on = [labels[j] for j in np.flatnonzero(row > 0)]
     listed = listing([f"“{w}”" for w in on])
-    total = "1" if abs(row.sum() - 1) < CLOSE else sig(row.sum(), 3)  # a softmax row: 1 up to rounding
+    total = "1" if abs(row.sum() - 1) < CLOSE else enough(row.sum(), 3)  # a softmax row: 1 up to rounding
     return (f"Row {i} (“{labels[i]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
             f"{total}; {keys_after(len(row) - 1 - i)}.")
 
@@ -882,9 +954,9 @@ def reveal_one_hot(weights_row, j: int, output) -> str:
 def reveal_qk_variance(d_k: int, dots) -> str:
     """The measured variance and spread of q·k against d_k and √d_k."""
     dots = np.asarray(dots, dtype=float)
-    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {sig(dots.var(), 2)} "
-            f"(theory: {d_k}) and a standard deviation of {sig(dots.std(), 2)} (theory: √{d_k} = "
-            f"{sig(math.sqrt(d_k), 2)}).")
+    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {enough(dots.var(), 2)} "
+            f"(theory: {d_k}) and a standard deviation of {enough(dots.std(), 2)} (theory: "
+            f"{sqrt_text(d_k, 2)}).")
 
 
 def reveal_steps(n: int) -> str:
@@ -901,16 +973,16 @@ def reveal_total(weights) -> str:
     W = np.asarray(weights, dtype=float)
     rows = W.sum(axis=-1)
     if W.shape[0] == 1:
-        return f"On the 1-token sentence, the one weight is 1 (gap {_gap(abs(rows[0] - 1))})."
+        return f"On the 1-token sentence, the one weight is 1 (gap {enough(abs(rows[0] - 1), below=CLOSE)})."
     return (f"On the {W.shape[0]}-token sentence, the {W.shape[0]} row sums are all 1 (largest gap "
-            f"{_gap(np.abs(rows - 1).max())}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
+            f"{enough(np.abs(rows - 1).max(), below=CLOSE)}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
 
 
 def reveal_two_keys(two: TwoKeys) -> str:
     """softmax of the two scores before and after dividing by √d_k."""
-    return (f"softmax([{short(two.scores[0])}, 0]) = {sig_vec(two.p_unscaled, 4)}; divided by "
+    return (f"softmax([{short(two.scores[0])}, 0]) = {enough_vec(two.p_unscaled, 4)}; divided by "
             f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
-            f"{sig_vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
+            f"{enough_vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
             f"{slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
 
 
@@ -995,3 +1067,36 @@ def notebook_shape_sentence(labels_q: list[str], labels_k: list[str]) -> str:
     if labels_q == labels_k:
         return f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key."
     return f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another."
+
+
+# ------------------------------------------------------------------------------------- the page's fixed words
+
+
+INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
+    "Questions on the whole route, from Q, K and V to masks and heads. **Check** marks your answer and a small "
+    "computation, run just now, proves it; **Show me** gives the answer unmarked; **New numbers** draws a fresh "
+    "set."
+)
+SKIP_NOTICE = "**Skip the predictions** is on: it skips the other pages' questions, not this quiz."
+SEED_HELP = "Seed 0 asks the source text's own numbers."
+PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
+WHY_SCALE_CAPTION = ("The wider d_k, the further apart the two keys' typical scores, and the more the division "
+                     "matters: raise d_model or lower heads in the sidebar to see it.")
+ONE_STEP_HEADER = "Every position in one step"
+STEPS_CAPTION = f"The section “{ONE_STEP_HEADER}” below draws it for your own sentence."
+ONE_STEP_INTRO = ("In one attention layer, every query scores every key it is allowed to, so each token's output "
+                  "can take a share of any other token's value directly. A recurrent network reading left to "
+                  "right passes information one token per step.")
+STEPS_CELL_CAPTION = "Each cell counts the layers token j's information needs to reach token i."
+NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you stack."
+# The source text's four takeaways, each with the page that demonstrates it and the link's label.
+TAKEAWAYS = (
+    ("Each token asks with a query, offers a key, and provides a value.",
+     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence"),
+    ("Weights come from query-key dot products, normalized with softmax.",
+     "streamlit_app.py", "Watch one query score every key"),
+    ("The output is a weighted sum of values, so every position can see every other one in one step.",
+     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart"),
+    ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
+     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful"),
+)

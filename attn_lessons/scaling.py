@@ -20,11 +20,13 @@ from attn_core.scaling import (
     argmax_position,
     compare_two_keys,
     heavy_tailed,
+    peak_references,
     relative_spread,
     vanishes,
 )
 
-from .format import about, num, percent, plural, readable, sci, short, sqrt_text, times
+from .asked import Asked, Wrong
+from .format import about, enough, num, percent, plural, readable, sci, short, sqrt_text, times
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -37,7 +39,7 @@ def bound(slope: float) -> str:
     slope < SMALL_SLOPE) nearly vanishes, each number said of itself (0.01 is 4% of 0.25; 0.0003 is not)."""
     with np.errstate(over="ignore"):
         ratio = TIE_SLOPE / slope  # past the float range for a subnormal slope
-    return (f"below {SMALL_SLOPE:g}, and the {TIE_SLOPE:g} that p₁p₂ reaches when the keys tie is "
+    return (f"below {short(SMALL_SLOPE)}, and the {short(TIE_SLOPE)} that p₁p₂ reaches when the keys tie is "
             f"{times_more(ratio) if math.isfinite(ratio) else 'more than 10³⁰⁸ times'} larger")
 
 
@@ -137,7 +139,7 @@ def _unscaled(two: TwoKeys) -> str:
         return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
                 f"{readable(slope, 4)}, {bound(slope)}.")
     return (f"Unscaled, {own_slope(lo)} = {readable(slope, 4)} for {name}: not small (at least "
-            f"{SMALL_SLOPE:g}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
+            f"{short(SMALL_SLOPE)}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
 
 
 def _scaled(two: TwoKeys) -> str:
@@ -151,7 +153,7 @@ def _scaled(two: TwoKeys) -> str:
     else:
         text += ", about the same"
     if vanishes(two.slope_scaled):
-        below = f"below {SMALL_SLOPE:g} too" if vanishes(two.slope_unscaled) else bound(two.slope_scaled)
+        below = f"below {short(SMALL_SLOPE)} too" if vanishes(two.slope_unscaled) else bound(two.slope_scaled)
         return text + (f". Even so it is {below}: the gradient nearly vanishes after scaling as well. √d_k tames "
                        f"the typical size of q·k (section 2), not a gap of {_gap(two)}.")
     return text + "."
@@ -282,18 +284,13 @@ def prediction_right(guess: float | None, weight: float) -> bool:
 
 
 def weight_text(x: float, decimals: int, rest: float | None = None) -> str:
-    """A softmax weight in a sentence: `decimals` decimals, more where those would print a 0 or a 1 that the weight
-    is not (0.99996, 0.00004), and past 6 decimals × 10ⁿ: 2.1 × 10⁻⁹, 1 − 2.1 × 10⁻⁹. `rest` is the row's other
-    weights summed, 1 − x without the rounding of x (which is 1.0 exactly for 1 − 3.7 × 10⁻⁴⁴). A weight that is
-    exactly 0 prints as 0.0000, and 1.0000 only when nothing else in its row has weight."""
+    """A softmax weight in a sentence, as format.enough prints it (0.9997, 0.0003, 2.1 × 10⁻⁹), with its gap to 1
+    taken from `rest`, the row's other weights summed: 1 − x without the rounding of x (which is 1.0 exactly for
+    1 − 3.7 × 10⁻⁴⁴). So a weight prints as 1.0000 only when nothing else in its row has weight."""
     x = float(x)
     rest = 1 - x if rest is None else float(rest)
-    if x == 0 or rest == 0 or not math.isfinite(x):
-        return num(x, decimals)
-    for d in range(decimals, 7):  # never 7 digits in a row: 0.0000003 reads better as 3.1 × 10⁻⁷
-        if float(f"{x:.{d}f}") not in (0.0, 1.0):  # what num would print, read back
-            return num(x, d)
-    return sci(x) if x < 0.5 else f"1 − {sci(rest)}"
+    text = enough(x, decimals)
+    return f"1 − {sci(rest)}" if rest > 0 and (x == 1 or text.startswith("1 − ")) else text
 
 
 def weights_text(weights, decimals: int) -> str:
@@ -315,6 +312,37 @@ def softmax_question(scores) -> str:
     """The checkpoint's question, about the scores on screen: what weight softmax gives key 1."""
     return (f"What is softmax({scores_text(scores)})? Its two weights add up to 1: slide to the weight you "
             "expect key 1 to get.")
+
+
+# The checkpoint's wrong answers, from the state it is asked in: {"scores": [z₁, z₂], "d_k": d_k}.
+def _two(state) -> TwoKeys:
+    return compare_two_keys([float(z) for z in state["scores"]], int(state.get("d_k", 1)))
+
+
+def _scaled_weight(state):  # not _scaled: that name is the gradient sentence's, above
+    return [float(_two(state).p_scaled[0])] if int(state.get("d_k", 1)) > 1 else []
+
+
+def _proportional(state):
+    z1, z2 = (float(z) for z in state["scores"])
+    return [z1 / (z1 + z2)] if z1 >= 0 and z2 >= 0 and z1 + z2 > 0 else []
+
+
+def _swapped(state):
+    return [float(_two(state).p_unscaled[1])]
+
+
+def _even(state):
+    z1, z2 = (float(z) for z in state["scores"])
+    return [0.5] if z1 != z2 else []
+
+
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+SOFTMAX = Asked("scaling.softmax", "scaling_explorer", "What weight does softmax give key 1?", "number",
+                (Wrong("the scaled weight", "divides by √d_k, which softmax itself does not", _scaled_weight),
+                 Wrong("z₁ / (z₁ + z₂)", "weights in proportion to the scores, without exp", _proportional),
+                 Wrong("the other key's weight", "the larger score gets the smaller weight", _swapped),
+                 Wrong("0.5", "equal weights whatever the scores", _even)), key="cp_softmax")
 
 
 def prediction_sentence(guess: float | None, asked: TwoKeys) -> str:
@@ -358,8 +386,8 @@ def _how_close(guess: float, asked: TwoKeys) -> str:
     else:
         where = f"{num(off, 4)} {side} key 1's {weight_text(p1, 4, rest=asked.p_unscaled[1])}"
     if prediction_right(guess, p1):
-        return f"You said {num(guess, 2)}: {where}, within the {PREDICT_CLOSE:g} that counts as right."
-    text = f"You said {num(guess, 2)}: {where}, more than the {PREDICT_CLOSE:g} that counts as right."
+        return f"You said {num(guess, 2)}: {where}, within the {short(PREDICT_CLOSE)} that counts as right."
+    text = f"You said {num(guess, 2)}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
     if asked.loser is None:
         return text + " Equal scores always give equal weights, 0.5 each."
     if (guess - 0.5) * (p1 - 0.5) <= 0:
@@ -473,3 +501,115 @@ def one_token_note(temp: Temperature) -> str | None:
     if temp.weights.shape[-1] != 1:
         return None
     return "Your sentence has one token, so each row has one key: it always gets weight 1, at any τ."
+
+
+# ------------------------------------------------------------------------ the page's own text, and its charts' words
+INTRO = (
+    "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
+    "scores make softmax nearly a hard argmax, and such a softmax barely learns. Each section shows one step."
+)
+HEADERS = {"two-keys": "1. Two keys, side by side", "variance": "2. The variance argument, by sampling",
+           "peakedness": "3. Peakedness as d_k grows", "temperature": "4. A temperature dial on your own sentence",
+           "why": "Why does dividing by √d_k help?"}  # by each section's anchor
+SOURCES_NOTE = ("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
+                "q·k sampler come from `attn_core/attention.py`).")
+WEIGHT_HELP = "Key 1's weight, from 0 (none of the weight) to 1 (all of it)."  # the checkpoint slider's tooltip
+SCALED_SLOPE_HELP = "against the score softmax sees, z / √d_k"
+RATIO_LABEL, RATIO_HELP = "scaled ÷ unscaled", "the two slopes on the left, divided"
+RAW_RATIO_LABEL = "reaching W_Q, W_K"
+RAW_RATIO_HELP = "the same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k"
+GRADIENT_EXPANDER = "The gradient, worked out: softmax's Jacobian and what each slope tells W_Q and W_K"
+STD_LABELS = ("measured std of q·k", "measured std of q·k / √d_k")  # section 2's two metrics
+STD_SCALED_HELP = "theory: 1"
+PEAKEDNESS_INTRO = (
+    "One query and n random keys with N(0, 1) entries: as d_k grows, how peaked is softmax with the scores left "
+    "alone, divided by √d_k, or divided by d_k (a wrong factor, too large)?"
+)
+ENTROPY_BARS = "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ"  # the title of section 4's table of bars
+# how each curve of sections 2 and 3 treats the scores, by attn_core.scaling.DIVISORS' names
+CURVE_NAMES = {"unscaled": "unscaled: q·k", "sqrt_dk": "scaled: q·k / √d_k", "dk": "wrong factor: q·k / d_k"}
+DIVISOR_SYMBOLS = {"1": "1", "sqrt_dk": "√d_k", "dk": "d_k"}  # the divisors as the τ axis marks them
+
+
+def weights_bars_words(two: TwoKeys) -> tuple[str, str, str]:
+    """Section 1's table of bars: the unscaled column's label, the scaled column's, and the table's title."""
+    z_text = scores_text(two.scores)
+    return (f"p = softmax({z_text})", f"p = softmax({z_text} / √{two.d_k})",
+            f"the weights, unscaled and ÷ √{two.d_k}")
+
+
+def jacobian_formulas(d_k: int) -> tuple[str, str]:
+    """The formulas over the two Jacobian tables: unscaled, and with the scores divided by √d_k."""
+    return "diag(p) − p pᵀ, unscaled", f"diag(p) − p pᵀ, scores ÷ √{d_k}"
+
+
+def histogram_words(sample: QKSample, n_samples: int) -> dict:
+    """Section 2's row of histograms: the row's title, and each histogram's (title, name of its normal curve)."""
+    d_k = sample.d_k
+    return {"row": f"q·k, before and after ÷ √{d_k}",
+            "raw": (f"q·k, d_k = {d_k}  ({n_samples:,} pairs)",
+                    "normal curve, std √d_k" if sample.theory != 1 else "normal curve, std 1"),
+            "scaled": (f"q·k / √d_k, d_k = {d_k}  ({n_samples:,} pairs)", "normal curve, std 1")}
+
+
+def std_curve_words(d_k: int) -> dict:
+    """The words of section 2's chart of the spread against d_k: title, axes, and each series' name."""
+    return {"title": "measured std of q·k against d_k, with √d_k  (log axes)", "x": "d_k", "y": "standard deviation",
+            "theory": "theory √d_k", "unscaled": "measured std of q·k", "sqrt_dk": "measured std of q·k / √d_k",
+            "yours": f"your d_k = {d_k}"}
+
+
+def peakedness_words(n_keys: int) -> dict:
+    """The words of section 3's two charts: the row's title, each chart's (title, y axis), the x axis, the
+    curves' names, and the labels of the levels attn_core.scaling.peak_references gives, in its order."""
+    levels = peak_references(n_keys)
+    if n_keys > 1:
+        references = {"max_weight": ["hard argmax: 1", f"uniform: 1/n = {num(levels['max_weight'][1], 3)}"],
+                      "entropy": ["hard argmax: 0", f"uniform: log n = {num(levels['entropy'][1], 3)}"]}
+    else:
+        references = {"max_weight": ["one key: hard argmax = uniform"], "entropy": ["one key: hard argmax = uniform"]}
+    return {"row": f"softmax over {plural(n_keys, 'random key')} as d_k grows",
+            "max_weight": ("mean largest weight maxⱼ pⱼ against d_k", "largest weight"),
+            "entropy": ("mean entropy H = −Σⱼ pⱼ log pⱼ against d_k", "entropy (nats)"),
+            "x": "d_k (log axis)", "curves": CURVE_NAMES, "references": references}
+
+
+def divisor_labels(d_k: int) -> dict[str, str]:
+    """Section 4's choices of divisor as the radio shows them: '1 (no scaling)', '√d_k = √64 = 8', 'd_k = 64'…"""
+    return {"1": "1 (no scaling)", "sqrt_dk": f"√d_k = {sqrt_text(d_k)}", "dk": f"d_k = {d_k}",
+            "custom": "a custom τ"}
+
+
+def tau_help(lo: float, hi: float) -> str:
+    """'Any τ from 0.001 to 1000.': the tooltip of the custom τ box."""
+    return f"Any τ from {short(lo)} to {short(hi)}."
+
+
+def temperature_formula(tau: float) -> str:
+    """'softmax(QKᵀ / τ), τ = 8': the formula over section 4's weights."""
+    return f"softmax(QKᵀ / τ), τ = {short(tau)}"
+
+
+def entropy_curve_words(n: int, marks) -> dict:
+    """The words of section 4's chart of entropy against τ, for n keys: title, axes, series, its two levels, and
+    the label of each divisor line in `marks` (attn_core.scaling.divisor_marks): '√d_k', or '1 = √d_k = d_k'
+    where d_k = 1 makes them one line."""
+    return {"title": "mean row entropy of softmax(QKᵀ / τ) against τ", "x": "τ (log axis)",
+            "y": "mean entropy (nats)", "curve": "mean entropy", "argmax": "hard argmax",
+            "uniform": f"uniform: log {n}", "yours": "your τ",
+            "marks": [" = ".join(DIVISOR_SYMBOLS[name] for name in names) for _, names in marks]}
+
+
+NOTEBOOK_INTRO = ("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
+                  "below, which also checks its results against the page.")
+NOTEBOOK_LONG_HELP = "Every number of head 1's Q and K, so it is long."
+NOTES = {"z": "section 1: the two scores, z₁ and z₂", "d_k": "section 1: their width",
+         "seed, n_samples, sample_d_k": "section 2", "n_keys, n_seeds": "section 3: keys per draw, draws per width",
+         "curve_d_ks": "section 3: the widths", "labels": "section 4: your sentence's tokens",
+         "tau": "section 4: the divisor τ"}  # what each number of the notebook's parameters cell is
+
+
+def notebook_settings(z, d_k: int, sample_d_k: int, n_keys: int, tau: float) -> dict:
+    """The page's own settings as the notebook lists them, after the shared ones."""
+    return {"score of key 1, z₁": z[0], "score of key 2, z₂": z[1], "d_k of section 1": d_k,
+            "d_k of section 2": sample_d_k, "n, the number of keys": n_keys, "τ, the divisor of section 4": tau}

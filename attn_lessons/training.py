@@ -14,9 +14,11 @@ from attn_core.training import (
     ALIKE,
     BATCH,
     BLOW_UP,
+    D_MODEL,
     LOW_LOSS,
     LR_CHOICES,
     N_KEYS,
+    UNIFORM_ENTROPY,
     Run,
     endings,
     final_loss,
@@ -26,7 +28,8 @@ from attn_core.training import (
     usable,
 )
 
-from .format import listing, num, percent, plural, readable, times
+from .asked import Asked, Wrong, const
+from .format import listing, num, percent, plural, readable, short, times
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -64,10 +67,10 @@ def _crossing(run: Run) -> str:
     """'the scaled run's loss first drops below 0.1 at step 7', or that it never does, and why (chosen seed)."""
     t = first_below(run.loss[0])
     if t is not None:
-        return f"the {run.name} run's loss first drops below {LOW_LOSS:g} at step {t}"
+        return f"the {run.name} run's loss first drops below {short(LOW_LOSS)} at step {t}"
     why = (f": the run diverged at step {run.diverged_at[0]}" if run.diverged_at[0] >= 0 else
            f" in {plural(run.steps, 'step')}")
-    return f"the {run.name} run's loss never drops below {LOW_LOSS:g}{why}"
+    return f"the {run.name} run's loss never drops below {short(LOW_LOSS)}{why}"
 
 
 def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, str]:
@@ -77,10 +80,10 @@ def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, str]:
     outcome = first_to_learn(scaled, unscaled)
     diverged = [run.diverged_at[0] >= 0 for run in (scaled, unscaled)]
     if outcome == "same":
-        text = (f"Both runs' losses first drop below {LOW_LOSS:g} at the same step, step "
+        text = (f"Both runs' losses first drop below {short(LOW_LOSS)} at the same step, step "
                 f"{first_below(scaled.loss[0])}: a tie.")
     elif outcome == "neither" and not any(diverged):
-        text = f"Neither run's loss drops below {LOW_LOSS:g} in {plural(scaled.steps, 'step')}."
+        text = f"Neither run's loss drops below {short(LOW_LOSS)} in {plural(scaled.steps, 'step')}."
     else:
         text = f"{_crossing(scaled).capitalize()}; {_crossing(unscaled)}."
     return outcome, text + _halfway(scaled, unscaled)
@@ -182,7 +185,7 @@ def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> s
     safe = [x for x, f in zip(LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
     if run.diverged_at[0] >= 0 and safe:  # the sweep trains the chosen seed only: its advice is about that seed
         text += (" On the chosen seed the largest learning rate below yours at which it did not diverge is "
-                 f"{safe[-1]:g}.")
+                 f"{short(safe[-1])}.")
     return text
 
 
@@ -209,15 +212,15 @@ def _lr_set(lrs: list[float]) -> str:
     """'0.3, 1 and 3' for up to three rates, 'from 0.3 to 30' for more neighbours on the grid, else a listing."""
     i, j = LR_CHOICES.index(lrs[0]), LR_CHOICES.index(lrs[-1])
     if len(lrs) > 3 and j - i + 1 == len(lrs):
-        return f"from {lrs[0]:g} to {lrs[-1]:g}"
-    return listing([f"{x:g}" for x in lrs])
+        return f"from {short(lrs[0])} to {short(lrs[-1])}"
+    return listing([short(x) for x in lrs])
 
 
 def _diverging(lrs: list[float]) -> str:
     """'from 10 up' when the rates run to the top of the grid, else 'at 300 and 1000'."""
     if len(lrs) > 1 and lrs[-1] == LR_CHOICES[-1] and len(lrs) == len(LR_CHOICES) - LR_CHOICES.index(lrs[0]):
-        return f"from {lrs[0]:g} up"
-    return f"at {listing([f'{x:g}' for x in lrs])}"
+        return f"from {short(lrs[0])} up"
+    return f"at {listing([short(x) for x in lrs])}"
 
 
 def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int) -> str:
@@ -226,7 +229,7 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
     for name, finals in (("scaled", finals_s), ("unscaled", finals_u)):
         ok = usable(finals)
         gone = [x for x, f in zip(LR_CHOICES, finals, strict=True) if np.isnan(f)]
-        text = f"the {name} run " + ("" if parts else f"reaches a final loss below {LOW_LOSS:g} ")
+        text = f"the {name} run " + ("" if parts else f"reaches a final loss below {short(LOW_LOSS)} ")
         of = f"of the {len(LR_CHOICES)} learning rates" if not parts else "of them"
         text += f"at {len(ok)} {of} ({_lr_set(ok)})" if ok else f"at none {of}"
         parts.append(text + (f" and diverges {_diverging(gone)}" if gone else ""))
@@ -234,7 +237,7 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
     yours = {(True, True): "both runs", (True, False): "only the scaled run",
              (False, True): "only the unscaled run", (False, False): "neither run"}[(in_s, in_u)]
     return (f"At d_k = {d_k}, after {plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
-            f"Your learning rate, {lr:g}, gets {yours} below {LOW_LOSS:g}.")
+            f"Your learning rate, {short(lr)}, gets {yours} below {short(LOW_LOSS)}.")
 
 
 def spread_sentence(scaled: Run, unscaled: Run) -> str:
@@ -324,18 +327,25 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
 # the race's answers, one for each outcome of first_to_learn, which prediction_right marks them against
 GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
            "same": "Both at the same step", "neither": "Neither, within these steps"}
+# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
+RACE = Asked("training.race", "training_lab", "Which run's loss drops first?", "option",
+             (Wrong(GUESSES["unscaled"], "larger unscaled scores learn faster", const("unscaled")),
+              Wrong(GUESSES["same"], "the scale only relabels the scores and changes nothing in learning",
+                    const("same")),
+              Wrong(GUESSES["neither"], "neither run can learn the task", const("neither")),
+              Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race")
 
 
 def race_question(d_k: int, lr: float, steps: int) -> str:
     """The race's question, about the learner's own width, learning rate and number of steps."""
-    return (f"At d_k = {d_k} and learning rate {lr:g}, which run's loss drops below {LOW_LOSS:g} first, within "
-            f"{plural(steps, 'step')}?")
+    return (f"At d_k = {d_k} and learning rate {short(lr)}, which run's loss drops below {short(LOW_LOSS)} first, "
+            f"within {plural(steps, 'step')}?")
 
 
 # ---------------------------------------------------------------------------------------------- the page's captions
 def long_run_note(runs: int, steps: int, d_k: int, seconds: float) -> str:
     """Why a setting waits for a click: how many models, how many steps, and about how long."""
-    return (f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {seconds:.0f} s on "
+    return (f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {num(seconds, 0)} s on "
             "one core. Press the button to start, or pick fewer steps, a smaller d_k or a single seed.")
 
 
@@ -352,7 +362,7 @@ def extra_seeds_progress(models: int, seeds) -> str:
 def curves_caption(seeds) -> str:
     """What each point of the race's curves is, and, with several seeds, what the lines and bands are."""
     text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, data the model has not trained "
-            f"on yet. The dotted line marks a loss of {LOW_LOSS:g}. ")
+            f"on yet. The dotted line marks a loss of {short(LOW_LOSS)}. ")
     if len(seeds) == 1:
         return text.rstrip()  # the toggle's own label says what several seeds show
     return text + (f"The sentences above the charts describe seed {seeds[0]}; the lines are the median over seeds "
@@ -362,7 +372,7 @@ def curves_caption(seeds) -> str:
 def sweep_caption(seed: int) -> str:
     """What the sweep's points share, and how it marks a run that diverged."""
     return (f"Seed {seed}: the same batches and initial weights for every point. A cross at the top marks a run "
-            f"that diverged; the dotted line marks a loss of {LOW_LOSS:g}. Move d_k and watch both ranges.")
+            f"that diverged; the dotted line marks a loss of {short(LOW_LOSS)}. Move d_k and watch both ranges.")
 
 
 def code_note(seed: int) -> str:
@@ -372,3 +382,69 @@ def code_note(seed: int) -> str:
             f"notebook below, which also checks its numbers against the ones the page drew for seed {seed}. The "
             "page itself trains every model of the learning-rate sweep at once with `attn_core/training.py`, whose "
             "tests check every gradient against finite differences.")
+
+
+# ------------------------------------------------------------------------ the page's own text, and its charts' words
+INTRO = (
+    "The [Scaling explorer](/Scaling_explorer) showed what 1/√d_k does to one softmax; here is what it does to "
+    f"**learning**. The task: {N_KEYS} random keys and {N_KEYS} queries, each a noisy copy of one key; query "
+    "*i* must find key *i*. One attention layer trains twice, from the **same weights** on the **same batches**: "
+    "only one run divides its scores by √d_k."
+)
+MODEL = (
+    f"The model is a single attention layer, Q = X_q W_Q and K = X_k W_K, on {D_MODEL}-wide input tokens with "
+    "unit-variance entries; W_Q and W_K are drawn with fan-in scaling, so that Q and K have unit-variance entries "
+    "too. Both runs train with plain gradient descent."
+)
+SIDEBAR_NOTE = ("The lab trains on random data with this seed of its own: the sidebar's sentence, seed, d_model and "
+                "heads are not used here.")
+LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
+LOSS_NOTE = "'mse': output_i should copy value v_i; 'ce': query i's weights should pick key i"  # the notebook's
+HEADERS = {"start": "1. Before any learning", "race": "2. The race", "attention": "3. The attention each run learnt",
+           "try": "Things to try"}  # by each section's anchor
+START_CAPTION = (f"One held-out example for both runs: row i holds query i's weights over the {N_KEYS} keys; its "
+                 "own key is on the diagonal.")
+SWEEP_EXPANDER = "Every learning rate at once: the sweep"
+RACE_HELP = ("It opens again when you change d_k, the learning rate, the loss or the steps. A new seed keeps your "
+             "answer and checks it against the new runs.")  # the race question's tooltip
+WAITING_CAPTION = "The curves, the final attention and the learning-rate sweep appear once you answer."
+THINGS_TO_TRY = (
+    "- Set the learning rate to 0.1, or d_k to 4, and answer the question again.\n"
+    "- Switch the loss to cross-entropy, which reads the scores through log-softmax."
+)
+RUN_NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}  # the charts' legends
+PANEL_TITLES = {
+    "loss": "loss (log axis)",
+    "accuracy": "accuracy (largest weight on the own key)",
+    "entropy": "mean entropy of the attention rows (nats)",
+    "grad_norm_K": "‖∂loss/∂W_K‖, the gradient reaching W_K (log axis)",
+}
+STEP_AXIS = "training step"
+
+
+def curves_title(metrics) -> str:
+    """The title of the race's chart of two stacked `metrics`: the loss and accuracy, or the entropy and gradient."""
+    return "loss and accuracy per step" if metrics[0] == "loss" else "attention entropy and gradient per step"
+
+
+def uniform_label() -> str:
+    """'uniform: ln 16 = 2.77': the level of a row that spreads its weight evenly, on the entropy panel."""
+    return f"uniform: ln {N_KEYS} = {num(UNIFORM_ENTROPY, 2)}"
+
+
+def sweep_words(d_k: int, steps: int, lr: float) -> dict:
+    """The words of the sweep's chart: title, axes (the y axis says how many steps the final loss averages),
+    each run's legend name and its diverged crosses', and the label of the learner's rate."""
+    return {"title": f"final loss against learning rate, d_k = {d_k}", "x": "learning rate (log axis)",
+            "y": f"final loss (mean of the last {plural(tail(steps), 'step')})", "names": RUN_NAMES,
+            "diverged": {name: f"{name}: diverged" for name in RUN_NAMES}, "yours": f"your lr = {short(lr)}"}
+
+
+def weights_title(name: str, after: bool) -> str:
+    """'scaled run's weights at step 0', 'unscaled run's weights after training': a table of a run's weights."""
+    return f"{name} run's weights {'after training' if after else 'at step 0'}"
+
+
+def weights_formula(name: str, d_k: int) -> str:
+    """'softmax(QKᵀ/√64)' for the scaled run, 'softmax(QKᵀ)' for the unscaled: the formula under that title."""
+    return f"softmax({f'QKᵀ/√{d_k}' if name == 'scaled' else 'QKᵀ'})"

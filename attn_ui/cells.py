@@ -9,12 +9,14 @@ from typing import Any
 
 import numpy as np
 
+from attn_lessons.format import grouped, typed
+
 MAX_ABS = 1e6  # larger entries would let Q Kᵀ reach ~1e24 and beyond: nothing on screen could be read
 
 
 def cell_text(value: float) -> str:
     """A number as the editor shows it: 4 significant digits, in a form parse_cell reads back."""
-    return f"{value:.4g}"
+    return typed(value, 4)
 
 
 def parse_cell(raw: Any) -> float:
@@ -39,7 +41,7 @@ def parse_cell(raw: Any) -> float:
     if math.isinf(value):
         raise ValueError(f"“{shown[:30]}” is infinite")
     if abs(value) > MAX_ABS:
-        raise ValueError(f"“{shown[:30]}” is larger than the limit of ±{MAX_ABS:,.0f}")
+        raise ValueError(f"“{shown[:30]}” is larger than the limit of ±{grouped(MAX_ABS)}")
     return value
 
 

@@ -18,11 +18,15 @@ chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+
+from attn_lessons.asked import Asked
+
+from . import classroom
 
 
 @dataclass(frozen=True)
@@ -42,9 +46,10 @@ class _Stored:
     guess: Guess
 
 
-def answered(key: str, about: Any = (), numbers: Any = ()) -> Guess | None:
+def answered(checkpoint: Asked | str, about: Any = (), numbers: Any = ()) -> Guess | None:
     """The learner's guess for this question about `about`, or None while it is open (never asked, asked about
     something else, or taken back). With `moved` set when `numbers` changed since the guess."""
+    key = checkpoint.key if isinstance(checkpoint, Asked) else checkpoint
     stored = st.session_state.get(f"_cp_{key}")
     if not isinstance(stored, _Stored) or stored.about != about:
         return None
@@ -52,11 +57,13 @@ def answered(key: str, about: Any = (), numbers: Any = ()) -> Guess | None:
     return Guess(g.value, g.skipped, moved=stored.numbers != numbers)
 
 
-def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
+def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | None = None,
             format_func: Callable[[Any], str] = str, slider: tuple[float, float, float, float] | None = None,
             help: str | None = None, about: Any = (), numbers: Any = ()) -> Guess | None:
     """Ask `question` with a radio over `options` or a slider (lo, hi, start, step); None until answered.
-    `about` and `numbers`: see the module's docstring."""
+    `checkpoint`: the page's declared checkpoint (its words module's `Asked`, whose `key` names the widgets), or a
+    bare key for a question class mode does not record. `about` and `numbers`: see the module's docstring."""
+    key = checkpoint.key if isinstance(checkpoint, Asked) else checkpoint
     ss = st.session_state
     if ss.get("reveal"):
         return Guess(None, skipped=True)  # the learner chose to skip every prediction (sidebar)
@@ -91,8 +98,11 @@ def predict(key: str, question: str, *, options: Sequence[Any] | None = None,
     return None
 
 
-def reveal(guess: Guess, right: bool, why: str) -> None:
-    """Say whether the prediction was right, and why, from the numbers on screen."""
+def reveal(guess: Guess, right: bool, why: str, *, asked: Asked | None = None,
+           state: Mapping[str, Any] | None = None) -> None:
+    """Say whether the prediction was right, and why, from the numbers on screen. With the page's declared
+    checkpoint `asked` and the `state` it was asked in, a committed guess also goes to the learner's class
+    (through `to_class`; nothing is sent outside a class, or for a skipped question)."""
     if guess.moved and not guess.skipped:
         st.caption("The numbers changed since you answered: your prediction is checked against the numbers on the "
                    "page now.")
@@ -102,3 +112,13 @@ def reveal(guess: Guess, right: bool, why: str) -> None:
         st.success(f"**Right.** {why}", icon=":material/task_alt:")
     else:
         st.warning(f"**Not quite.** {why}", icon=":material/lightbulb:")
+    if asked is not None and not guess.skipped:
+        to_class(asked, state or {}, guess.value, right)
+
+
+def to_class(asked: Asked, state: Mapping[str, Any], value: Any, right: bool, *, once: Any = None,
+             notify: bool = True) -> bool:
+    """The one place a page's answer goes to the teacher's dashboard: `reveal` for a checkpoint, the quiz for a
+    checked reply. A checkpoint's answer is sent once per answer (its stored guess stands for it); elsewhere `once`
+    does (see classroom.record, with `notify`). False, and nothing written, when the learner is in no class."""
+    return classroom.record(asked.id, state, value, right, checkpoint=asked.key, once=once, notify=notify)

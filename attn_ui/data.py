@@ -90,12 +90,14 @@ _SWEEPS, _SEED_RUNS = _Trained(32), _Trained(32)
 def progress_bar(where, label: str):
     """A progress callback for lab_sweep and lab_seed_runs: the bar appears in `where` (an st.empty) at its
     first call, so a run that comes from the cache draws nothing."""
+    from attn_lessons.format import num  # here, not at the top: this file appends only
+
     bar = None
 
     def progress(fraction: float) -> None:
         nonlocal bar
         bar = bar or where.progress(0.0, text=label)
-        bar.progress(fraction, text=f"{label} {fraction:.0%}")
+        bar.progress(fraction, text=f"{label} {num(100 * fraction, 0)}%")  # 0% … 100% as it is: no "under 1%"
 
     return progress
 

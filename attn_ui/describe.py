@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from attn_lessons.format import listing, num, sci
+from attn_lessons.format import enough, listing
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -169,19 +169,6 @@ def _array(value, dtype=float) -> np.ndarray | None:
 
 # ---------------------------------------------------------------------------------------------------------------
 # Words
-def _sig(x: float, digits: int = 4) -> str:
-    """x to `digits` significant figures, as an axis end reads it: 0.1234, 12.35, 1024, 3.1 × 10⁻⁵."""
-    x = float(x)
-    if not np.isfinite(x):
-        return num(x)
-    if x == 0:
-        return "0"
-    if not 1e-4 <= abs(x) < 1e6:
-        return sci(x, digits)
-    text = f"{x:.0f}" if abs(x) >= 10 ** digits else f"{x:.{digits}g}"
-    return text.replace("-", "−")
-
-
 def span(labels) -> str:
     """Labels in a sentence: 'a', 'a and b', 'a, b and c', 'a … z' for more."""
     labels = list(labels)
@@ -216,7 +203,7 @@ def _plot_words(traces, x_title: str) -> str:
     xs = [a for a in xs if a.size]
     if xs:
         lo, hi = min(float(a.min()) for a in xs), max(float(a.max()) for a in xs)
-        text += f"; {x_title or 'x'} from {_sig(lo, 3)} to {_sig(hi, 3)}"
+        text += f"; {x_title or 'x'} from {enough(lo, 0)} to {enough(hi, 0)}"  # axis ends: 1 to 512, 0.002 to 0.97
     elif cats:
         text += f"; {x_title or 'x'} {span(cats)}"
     return text

@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from attn_lessons.format import md_text
+from attn_lessons.format import md_text, short
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
@@ -37,7 +37,7 @@ def line_figure(title: str, x_title: str, y_title: str, *, x_ticks=None, log_y: 
     fig = base_layout(go.Figure(), title, height,
                       legend={"orientation": "h", "yanchor": "top", "y": -0.2, "x": 0})
     fig.update_xaxes(type="log", title_text=x_title, title_standoff=8,
-                     tickvals=x_ticks, ticktext=None if x_ticks is None else [f"{t:g}" for t in x_ticks])
+                     tickvals=x_ticks, ticktext=None if x_ticks is None else [short(t) for t in x_ticks])
     fig.update_yaxes(type="log" if log_y else "linear", title_text=y_title)
     return fig
 
@@ -128,5 +128,183 @@ def screen_reader_text(text: str) -> str:
     import html
 
     return f'{SR_STYLE}<p class="ae-sr-only">{html.escape(text)}</p>'
+
+
+# A page's figures, built here from the numbers (and the words) the page passes: each builder is a module-level
+# function of plain data, so attn_ui.data.cached_figure can build it once per distinct arguments.
+REFERENCE = {"dash": "dot", "color": "#999999"}  # a dotted level: a hard argmax, uniform weights, a low loss
+BELOW = {"orientation": "h", "yanchor": "top", "y": -0.22, "x": 0}  # a legend under the x axis title
+
+# ------------------------------------------------------------------------ the Scaling explorer's charts
+# The ways to treat the scores, by attn_core.scaling.DIVISORS' names. Colour alone does not tell red from orange
+# for everyone: each curve also has its own dash and marker.
+CURVE_COLOURS = {"unscaled": "#c0392b", "sqrt_dk": "#2b6cb0", "dk": "#e67e22"}
+CURVE_DASHES = {"unscaled": "dot", "sqrt_dk": "solid", "dk": "dash"}
+CURVE_SYMBOLS = {"unscaled": "square", "sqrt_dk": "circle", "dk": "triangle-up"}
+TAU_TICKS = [0.001, 0.01, 0.1, 1, 10, 100, 1000]  # the τ axis: one tick a decade over the τ box's range
+
+
+def curve_style(name: str) -> dict:
+    """Line and marker of one way to treat the scores: its colour, its dash and its marker symbol."""
+    return {"line": {"color": CURVE_COLOURS[name], "dash": CURVE_DASHES[name], "width": 2.5},
+            "marker": {"color": CURVE_COLOURS[name], "symbol": CURVE_SYMBOLS[name], "size": 8}}
+
+
+def histogram_row(title: str, histograms) -> tuple[str, list[go.Figure]]:
+    """A titled row of density histograms for plot_row, each with its normal curve and its legend under the axis:
+    `histograms` is ((values (m,), theory std, title, name of the normal curve), …)."""
+    figs = [histogram_figure(values, theory, panel, curve_name=curve) for values, theory, panel, curve in histograms]
+    for fig in figs:
+        fig.update_layout(legend=BELOW)
+    return title, figs
+
+
+def std_curve_figure(d_ks, theory, std_raw, std_scaled, d_k: int, std: float, words: dict) -> go.Figure:
+    """The measured spread of q·k and of q·k / √d_k (m,) at every width d_ks (m,) against the theory (m,), on
+    log axes, with the learner's d_k and its measured spread ringed. `words`: attn_lessons.scaling.std_curve_words."""
+    fig = line_figure(words["title"], words["x"], words["y"], x_ticks=d_ks, log_y=True)
+    fig.update_yaxes(tickvals=[1, 2, 4, 8, 16, 32])
+    fig.add_trace(go.Scatter(x=d_ks, y=theory, mode="lines", name=words["theory"],
+                             line={"color": "#888888", "dash": "dash"}))
+    fig.add_trace(go.Scatter(x=d_ks, y=std_raw, mode="markers+lines", name=words["unscaled"],
+                             **curve_style("unscaled")))
+    fig.add_trace(go.Scatter(x=d_ks, y=std_scaled, mode="markers+lines", name=words["sqrt_dk"],
+                             **curve_style("sqrt_dk")))
+    fig.add_trace(go.Scatter(x=[d_k], y=[std], mode="markers", name=words["yours"],
+                             marker={"size": 13, "color": "rgba(0,0,0,0)", "line": {"width": 2, "color": "#222"}}))
+    return fig
+
+
+def peakedness_row(d_ks, max_weight: dict, entropy: dict, levels: dict, words: dict) -> tuple[str, list[go.Figure]]:
+    """A titled row of two charts against d_ks (m,): the mean largest weight and the mean entropy, a curve (m,)
+    per way to treat the scores (dicts by name), each over dotted `levels` (attn_core.scaling.peak_references).
+    `words`: attn_lessons.scaling.peakedness_words."""
+    figs = []
+    for kind, curves in (("max_weight", max_weight), ("entropy", entropy)):
+        title, y_title = words[kind]
+        fig = line_figure(title, words["x"], y_title, x_ticks=d_ks)
+        for y, label in zip(levels[kind], words["references"][kind], strict=True):
+            fig.add_hline(y=y, line=dict(REFERENCE), annotation_text=label, annotation_position="top left")
+        for name, label in words["curves"].items():
+            fig.add_trace(go.Scatter(x=d_ks, y=curves[name], mode="markers+lines", name=label, **curve_style(name)))
+        figs.append(fig)
+    figs[0].update_yaxes(range=[0, 1.08])
+    figs[1].update_yaxes(range=[-0.05, max(max(levels["entropy"]), 0.1) * 1.1])
+    for fig in figs:
+        fig.update_layout(legend=BELOW)
+    return words["row"], figs
+
+
+def entropy_curve_figure(taus, entropy, max_entropy: float, marks, tau: float, mean_entropy: float,
+                         words: dict) -> go.Figure:
+    """Mean row entropy (m,) against τ (m,) on a log axis between its levels, 0 (a hard argmax) and max_entropy
+    (uniform), a dashed line at each divisor of `marks` ((value, names), ascending: attn_core.scaling.divisor_marks)
+    and the learner's τ. `words`: attn_lessons.scaling.entropy_curve_words."""
+    import math  # here, not at the top: this file appends only
+
+    fig = line_figure(words["title"], words["x"], words["y"], x_ticks=TAU_TICKS)
+    fig.add_trace(go.Scatter(x=taus, y=entropy, mode="lines", name=words["curve"], line={"color": "#2b6cb0"},
+                             showlegend=False))
+    fig.add_hline(y=0, line=dict(REFERENCE), annotation_text=words["argmax"], annotation_position="top left")
+    fig.add_hline(y=max_entropy, line=dict(REFERENCE), annotation_text=words["uniform"],
+                  annotation_position="bottom right")
+    for k, ((value, _), label) in enumerate(zip(marks, words["marks"], strict=True)):
+        fig.add_vline(x=value, line={"dash": "dash", "color": "#cccccc"})
+        # on a log axis an annotation's x is log10 of the value (add_vline's own label lands in the wrong place);
+        # every other label a line lower, so that close lines (√d_k = 2 and d_k = 4) keep their labels apart
+        fig.add_annotation(x=math.log10(value), y=1, yref="paper", yanchor="bottom", text=label, showarrow=False,
+                           xanchor="left" if value > 1 else "right", yshift=-16 * (k % 2),
+                           font={"size": 11, "color": "#666"})
+    fig.add_trace(go.Scatter(x=[tau], y=[mean_entropy], mode="markers", name=words["yours"], showlegend=False,
+                             marker={"size": 14, "color": "#c0392b"}))
+    fig.update_yaxes(range=[-0.05, max(max_entropy, 0.1) * 1.12])
+    return fig
+
+
+# ------------------------------------------------------------------------ the Training lab's charts
+RUN_COLOURS = {"scaled": "#2b6cb0", "unscaled": "#c0392b"}
+LOG_PANELS = ("loss", "grad_norm_K")  # the metrics drawn on a log y axis
+
+
+def training_curves_figure(title: str, metrics, panel_titles, x_title: str, bands, names: dict, low_loss: float,
+                           uniform: tuple[float, str]) -> go.Figure:
+    """Two panels stacked over the training steps, `metrics` titled `panel_titles`, both runs in each: `bands` is
+    ((run name, (attn_core.training.Band per metric)), …), legend names in `names`. A dotted level at `low_loss`
+    over the loss, and at the uniform entropy (level, label) over the entropy."""
+    fig = stacked_figure(title, list(panel_titles), x_title,
+                         log_y_rows=[i + 1 for i, m in enumerate(metrics) if m in LOG_PANELS])
+    for row in range(1, len(metrics) + 1):
+        for name, run_bands in bands:
+            add_band(fig, run_bands[row - 1], name, names[name], row, show_legend=row == 1)
+    if "loss" in metrics:
+        fig.add_hline(y=low_loss, line=dict(REFERENCE), row=1, col=1)  # named in the caption
+        fig.update_yaxes(dtick=1, row=1, col=1)  # one tick per power of ten
+        fig.update_yaxes(range=[0, 1.05], row=2, col=1)
+    if "entropy" in metrics:
+        level, label = uniform
+        fig.add_hline(y=level, line=dict(REFERENCE), row=1, col=1, annotation_text=label,
+                      annotation_position="bottom right")
+        fig.update_yaxes(range=[-0.1, level * 1.12], row=1, col=1)
+    return slim(fig)
+
+
+def add_band(fig: go.Figure, band, name: str, label: str, row: int, show_legend: bool) -> None:
+    """One run's Band in panel `row`: its median, and a min–max band behind it when there are several seeds."""
+    colour = RUN_COLOURS[name]
+    if band.lo is not None:
+        fig.add_trace(go.Scatter(x=np.concatenate([band.steps, band.steps[::-1]]),
+                                 y=np.concatenate([band.hi, band.lo[::-1]]), fill="toself", fillcolor=colour,
+                                 opacity=0.18, line={"width": 0}, hoverinfo="skip", showlegend=False,
+                                 legendgroup=name), row=row, col=1)
+    last = band.steps.size
+    mode = "lines" if last > 3 else "lines+markers"  # a run that diverged at once still shows its first steps
+    fig.add_trace(go.Scatter(x=band.steps, y=band.median if last else [], mode=mode, name=label,
+                             line={"color": colour, "width": 2}, legendgroup=name, showlegend=show_legend),
+                  row=row, col=1)
+
+
+def sweep_figure(finals_s, finals_u, lrs, lr: float, low_loss: float, words: dict) -> go.Figure:
+    """Final loss (L,) against every learning rate `lrs` (L,), scaled and unscaled, with crosses above the curves
+    where a run diverged (NaN) and a dashed line at the learner's rate. `words`: attn_lessons.training.sweep_words."""
+    import math  # here, not at the top: this file appends only
+
+    fig = line_figure(words["title"], words["x"], words["y"], x_ticks=lrs[::2], log_y=True)
+    finite = np.concatenate([finals_s[~np.isnan(finals_s)], finals_u[~np.isnan(finals_u)]])
+    top = float(finite.max()) * 2 if finite.size else 10.0  # the crosses sit above every finite point
+    for name, finals, lift in (("scaled", finals_s, 1.0), ("unscaled", finals_u, 1.8)):
+        ok = ~np.isnan(finals)
+        x = np.array(lrs)
+        fig.add_trace(go.Scatter(x=x[ok], y=finals[ok], mode="markers+lines", name=words["names"][name],
+                                 line={"color": RUN_COLOURS[name]}))
+        if (~ok).any():
+            fig.add_trace(go.Scatter(x=x[~ok], y=[top * lift] * int((~ok).sum()), mode="markers",
+                                     name=words["diverged"][name],
+                                     marker={"symbol": "x", "size": 11, "color": RUN_COLOURS[name]}))
+    fig.add_hline(y=low_loss, line=dict(REFERENCE))  # named in the caption
+    fig.update_yaxes(dtick=1)  # one tick per power of ten
+    fig.add_vline(x=lr, line={"dash": "dash", "color": "#bbbbbb"})
+    fig.add_annotation(x=math.log10(lr), y=1, yref="paper", yanchor="bottom", text=words["yours"],
+                       showarrow=False, font={"size": 11, "color": "#666"})
+    return slim(fig)
+
+
+# ------------------------------------------------------------------------ Class mode's chart
+ANSWER_COLOURS = {True: "#2b6cb0", False: "#c05621"}  # right, wrong: told apart by the legend's words too
+
+
+def answers_figure(bars, title: str, x_title: str) -> go.Figure:
+    """A question's first answers as horizontal bars, top down: `bars` is ((right, series name, labels, counts),
+    …), as attn_lessons.classroom.answer_bars orders them."""
+    fig = go.Figure()
+    for right, name, labels, counts in bars:
+        fig.add_bar(y=labels, x=counts, orientation="h", name=name, marker_color=ANSWER_COLOURS[right])
+    answers = sum(len(labels) for _, _, labels, _ in bars)
+    # a category axis: an answer such as "8" or "22.6" is a label, not a position on a number line
+    fig.update_layout(title={"text": title}, height=140 + 28 * answers, bargap=0.25,
+                      margin={"l": 10, "r": 10, "t": 50, "b": 40},
+                      yaxis={"type": "category", "autorange": "reversed", "automargin": True},
+                      xaxis={"title": {"text": x_title}, "dtick": 1, "rangemode": "tozero"},
+                      legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"})
+    return fig
 
 

@@ -112,7 +112,9 @@ def parse_score(raw: str, limit: float = SCORE_LIMIT) -> float:
     """One attention score from a link: a finite number between −limit and limit, or a ValueError."""
     value = float(raw)
     if not math.isfinite(value) or abs(value) > limit:
-        bound = f"{limit:g}".replace("e+", "e")
+        from attn_lessons.format import typed  # here, not at the top: this file appends only
+
+        bound = typed(limit).replace("e+", "e")
         raise ValueError(f"a score must be a finite number between −{bound} and {bound}, got {raw[:40]}")
     return value
 
@@ -124,7 +126,9 @@ def parse_tau(raw: str, lo: float = TAU_MIN, hi: float = TAU_MAX) -> float:
     """A softmax temperature τ from a link: a finite number between lo and hi, or a ValueError."""
     value = float(raw)
     if not (math.isfinite(value) and lo <= value <= hi):
-        raise ValueError(f"τ must be between {lo:g} and {hi:g}")
+        from attn_lessons.format import typed  # here, not at the top: this file appends only
+
+        raise ValueError(f"τ must be between {typed(lo)} and {typed(hi)}")
     return value
 
 
@@ -159,7 +163,9 @@ def parse_float_choice(raw: str, choices, name: str) -> float:
     for choice in choices:
         if math.isclose(value, choice, rel_tol=1e-9):
             return float(choice)
-    raise ValueError(f"{name}={value:g} is not one of {', '.join(f'{c:g}' for c in choices)}")
+    from attn_lessons.format import typed  # here, not at the top: this file appends only
+
+    raise ValueError(f"{name}={typed(value)} is not one of {', '.join(typed(c) for c in choices)}")
 
 
 def parse_word(raw: str, options, name: str) -> str:

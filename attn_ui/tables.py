@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 from plotly.colors import sample_colorscale, unlabel_rgb
 
+from attn_lessons.format import num_cells
+
 from .figures import INK, MASKED, SCREEN_PX, SIGNED, WEIGHTS
 
 KINDS = ("signed", "weights")
@@ -137,17 +139,8 @@ def stylesheet(names) -> str:
 
 
 def cell_texts(values, decimals: int) -> list[str]:
-    """Each value as attn_lessons.format.num prints it (its minus sign, −∞ and +∞, no "−0.00"), NaN as "NaN";
-    written out here for speed: a 23,500-value page cannot afford num's checks per cell."""
-    out = []
-    for x in np.asarray(values, dtype=float).ravel().tolist():
-        text = f"{x:.{decimals}f}"
-        if text[0] == "-":
-            text = "−∞" if text == "-inf" else text[1:] if not text.strip("-0.") else "−" + text[1:]
-        elif not text[0].isdigit():
-            text = "NaN" if text == "nan" else "+∞"
-        out.append(text)
-    return out
+    """Each value of an array, flattened, as attn_lessons.format.num prints it, NaN as "NaN" (format.num_cells)."""
+    return num_cells(np.asarray(values, dtype=float).ravel().tolist(), decimals)
 
 
 def value_range(M, kind: str, zmax: float | None) -> tuple[float, float]:
@@ -159,6 +152,13 @@ def value_range(M, kind: str, zmax: float | None) -> tuple[float, float]:
     top = zmax if zmax is not None else (float(finite.max()) if finite.size else 1.0)
     top = float(top) if top and np.isfinite(top) and top > 0 else 1.0
     return -top, top
+
+
+def shared_range(*matrices) -> float:
+    """One zmax for signed tables drawn side by side, so that twins are read on one colour scale: the largest
+    |finite value| over every matrix (NaN and ±∞ left out), or 1 when there is none or it is 0."""
+    tops = [float(np.abs(a[np.isfinite(a)]).max()) for a in map(np.asarray, matrices) if np.isfinite(a).any()]
+    return max(tops, default=0.0) or 1.0
 
 
 def step_names(M, kind: str, low: float, high: float) -> np.ndarray:

@@ -3,7 +3,6 @@
 import hashlib
 from dataclasses import dataclass, replace
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -14,6 +13,8 @@ from attn_core.builder import (
     build,
     checkpoint_query,
     default_pair,
+    edited_cells,
+    edits_digest,
     interpretable_start,
     lexicon_feature,
     random_start,
@@ -26,13 +27,11 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_html
-from attn_ui.tables import draw_matrix as draw, draw_row
+from attn_ui.tables import draw_matrix as draw, draw_row, shared_range
 from attn_lessons.format import md_text
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
-INTRO = ("A token's **query**, **key** and **value** are its row of X times three learned matrices. Build them "
-         "from your sentence, change any number, and follow one weight to the output.")
 # two lines, so that neither runs off a phone's screen
 PROJECTIONS = r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V"
 ATTENTION = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
@@ -45,7 +44,7 @@ NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.succes
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
 SHARES_MOST = 1024  # the trace's table of every key's share is left out past this many entries
 SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
-MOST = "qkv_most"  # the prediction's key: which key will the query give the most weight?
+MOST = say.MOST_WEIGHT.key  # the prediction's key, "qkv_most": which key will the query give the most weight?
 
 
 @dataclass(frozen=True)
@@ -98,7 +97,7 @@ class Setup:
 def main():
     shared = setup_page(__file__, one_head=True)
     st.title("Q/K/V builder")
-    st.markdown(INTRO)
+    st.markdown(say.INTRO)
     st.latex(PROJECTIONS)
     setup = starting_point(shared)  # random, or Home's named features; positions on or off
     X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's as tables, one of them editable when picked
@@ -126,12 +125,6 @@ def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:
               for M, title, rows, cols, options in tables], where=where)
 
 
-def edited_cells(setup: Setup, X, W_Q, W_K, W_V) -> int:
-    """How many cells of X and the W's differ from the starting point: the learner's accepted edits."""
-    return int(sum(np.count_nonzero(M != getattr(setup.base, name))
-                   for name, M in zip(MATRICES, (X, W_Q, W_K, W_V), strict=True)))
-
-
 def reset_edits() -> None:
     st.session_state["_qkv_version"] = st.session_state.get("_qkv_version", 0) + 1
 
@@ -151,9 +144,7 @@ def starting_point(shared) -> Setup:
     start = c_start.radio("Starting point", START_OPTIONS, key="start", format_func=START_NAMES.get, horizontal=True,
                           help=say.start_help(shared.d_model))
     url_bound("pe", True, parse_bool)
-    pe = c_pe.toggle("Add sinusoidal positions to X", key="pe", help=(
-        "Adds the paper's sin/cos position vector to each token's row of X." if start == "random" else
-        "Gives X two more columns, the sine and cosine of each token's position, after the named features."))
+    pe = c_pe.toggle("Add sinusoidal positions to X", key="pe", help=say.POSITIONS_HELP[start])
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":  # Home's named features and rules: the story goes on where Home left it
         base = interpretable_start(inputs.tokens, positional=pe)
@@ -180,17 +171,17 @@ def accepted(setup: Setup) -> dict:
     return good
 
 
-def edit_matrices(setup: Setup) -> tuple[np.ndarray, ...]:
+def edit_matrices(setup: Setup) -> tuple:
     """Section 1: X and the W's as tables, the page's first picture; under them one control picks the matrix to
     edit (none at first, so no editor is drawn); that one matrix is an editor, a bad cell named and kept at its
     last good value. Returns X, W_Q, W_K, W_V as the page computes with them."""
-    st.header("1. Start from X and three weight matrices")
-    st.markdown("Rows of X are tokens; rows of each W are X's columns, so **X · W** is defined.")
+    st.header(say.START_HEADER)
+    st.markdown(say.START_INTRO)
     tables = st.container()  # drawn once the editor has said what the numbers are
     good = accepted(setup)
     c_edit, c_reset = st.columns([4, 1], vertical_alignment="bottom")
     which = c_edit.radio("Edit a matrix", [NO_EDIT, *MATRICES], key="edit", format_func=EDIT_NAMES.get,
-                         horizontal=True, help="Type over any cell: the whole page recomputes from your numbers.")
+                         horizontal=True, help=say.EDIT_HELP)
     c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     if which != NO_EDIT:
         editor(setup, good, which)
@@ -242,7 +233,7 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
     the prediction is answered: `asked`), folded in `box` under the tables."""
     if setup.start != "interpretable":
         return
-    with box.expander("The lexicon and the hand-set W_Q", icon=":material/menu_book:", expanded=False):
+    with box.expander(say.LEXICON_TITLE, icon=":material/menu_book:", expanded=False):
         lex = pd.DataFrame({"token": setup.labels,
                             "feature": [say.FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
         left, right = st.columns([2, 3])
@@ -253,7 +244,7 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
 def shapes(setup: Setup, res: Built) -> None:
     """The shape diagram with the live n, d_model, d_k and d_v: top to bottom in a column beside its caption, at
     every width (Streamlit stacks the columns on a phone), so no layout depends on the device."""
-    st.header("2. The shapes flow like this")
+    st.header(say.SHAPES_HEADER)
     d_v = res.V.shape[1]
     figure, words = st.columns(2)
     figure.html(shape_flow_html(setup.n, setup.d_model, res.d_k, d_v))
@@ -263,10 +254,9 @@ def shapes(setup: Setup, res: Built) -> None:
 
 def project(setup: Setup, X, res: Built) -> None:
     """Q, K and V, what a row of each means, and what a repeated token's rows say about order."""
-    st.header("3. Project: one query, key and value per token")
+    st.header(say.PROJECT_HEADER)
     base, labels = setup.base, setup.labels
-    st.markdown("Row i of **Q**, **K** and **V** is token i's query, key and value. Queries and keys decide the "
-                "weights; values decide what gets copied.")
+    st.markdown(say.PROJECT_INTRO)
     # side by side, token i's query, key and value share a row
     draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": "token",
                                                 "decimals": setup.decimals})
@@ -299,24 +289,20 @@ def compare(setup: Setup, res: Built, row: int, col: int) -> None:
 def numbers_of(shared, setup: Setup, X, W_Q, W_K, W_V) -> tuple:
     """What only moves the prediction's numbers, by name: the seed and d_model (random start), the positions,
     and the learner's edits (a digest of every cell that differs from the starting point)."""
-    edits = hashlib.blake2b(digest_size=8)
-    for name, M in zip(MATRICES, (X, W_Q, W_K, W_V), strict=True):
-        changed = np.flatnonzero(M != getattr(setup.base, name))
-        edits.update(name.encode() + changed.tobytes() + np.asarray(M).ravel()[changed].tobytes())
     drawn = (("seed", shared.seed), ("d_model", shared.d_model)) if setup.start == "random" else ()
-    return (*drawn, ("positions", setup.pe), ("edits", edits.hexdigest()))
+    return (*drawn, ("positions", setup.pe), ("edits", edits_digest(setup.base, X, W_Q, W_K, W_V)))
 
 
 def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
     """Section 4 opens with a question: which key will the query give the most weight? The query comes from the
     sentence; the question is about the sentence, the starting point and that query, and `numbers` only move its
     numbers. True once answered or skipped: until then nothing on the page shows that query's scores or weights."""
-    st.header("4. Compare every query with every key")
+    st.header(say.COMPARE_HEADER)
     st.latex(ATTENTION)
     if setup.n == 1:
         return True  # one key: there is nothing to choose between
     q, labels = checkpoint_query(setup.tokens), setup.labels
-    guess = predict(MOST, say.most_weight_question(setup.said[q]), options=[*labels, say.ALL_SAME_OPTION],
+    guess = predict(say.MOST_WEIGHT, say.most_weight_question(setup.said[q]), options=[*labels, say.ALL_SAME_OPTION],
                     format_func=md_text, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
     if guess is None:
         return False
@@ -328,10 +314,8 @@ def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
         ss[seen] = numbers
     verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q],
                                       say.guessed_key(labels, guess.value))
-    reveal(replace(guess, moved=False), right=verdict.right, why=verdict.why)  # the caption above says what moved
-    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
-        classroom.record("builder.most_weight", classroom.page_state(query=q, start=setup.start, pe=setup.pe),
-                         guess.value, verdict.right, checkpoint=MOST)
+    reveal(replace(guess, moved=False), right=verdict.right, why=verdict.why,  # the caption above says what moved
+           asked=say.MOST_WEIGHT, state=classroom.page_state(query=q, start=setup.start, pe=setup.pe))
     return True
 
 
@@ -357,11 +341,10 @@ def weights(setup: Setup, res: Built, i: int, j: int) -> None:
     draw_side_by_side([(res.weights, "weights", labels, labels,
                         {"formula": "softmax(QKᵀ/√d_k)", "kind": "weights", "decimals": 3, "y_title": "query",
                          "x_title": "key", "highlight_row": i, "highlight_col": j}),
-                       (res.weights.sum(axis=1, keepdims=True), SUMS, labels, ["Σⱼ"],
+                       (res.row_sums, SUMS, labels, ["Σⱼ"],
                         {"kind": "weights", "decimals": 3, "y_title": "query", "highlight_row": i, "legend": False})],
                       True)
-    st.caption("Each row is one query's weights over every key; it sums to 1. Outlined: the pair traced in "
-               "section 5.")
+    st.caption(say.WEIGHTS_CAPTION)
 
 
 def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
@@ -380,7 +363,7 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
 
 def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     """Weight w_ij from q_i and k_j, one step at a time, and on to output_i."""
-    st.header("5. Trace one weight to the output")
+    st.header(say.TRACE_HEADER)
     labels, n = setup.labels, setup.n
     s1, s2 = st.columns(2)
     s1.selectbox("Query i (the token that asks)", list(range(n)), key="qi", format_func=lambda k: labels[k])
@@ -399,13 +382,13 @@ def trace_tables(setup: Setup, res: Built, t) -> list:
     SHARES_MOST entries); their sum, on the shares' colour scale."""
     labels, i, j, dims, v_dims = setup.labels, t.i, t.j, setup.base.dims, setup.base.v_dims
     places = setup.trace_decimals
-    top = float(max(np.abs(t.shares).max(), np.abs(t.output).max()))  # one colour scale for the shares and their sum
-    products = (np.stack([res.Q[i], res.K[j], t.products]), f"qᵢ ⊙ kⱼ for {labels[i]} → {labels[j]}",
-                [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
+    top = shared_range(t.shares, t.output)  # one colour scale for the shares and their sum
+    products_title, shares_title = say.trace_titles(labels[i], labels[j])
+    products = (t.product_rows, products_title, [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
                 {"decimals": places, "x_title": "d_k dimension", "highlight_row": 2})
-    shares = (t.shares, f"wⱼ·vⱼ: each key's share of output for {labels[i]}", labels, v_dims,
+    shares = (t.shares, shares_title, labels, v_dims,
               {"y_title": "key j", "decimals": places, "zmax": top, "highlight_row": j})
-    added = (t.output[None, :], "Σⱼ wⱼ·vⱼ, the shares added up", [labels[i]], v_dims,
+    added = (t.output[None, :], say.SUM_TITLE, [labels[i]], v_dims,
              {"decimals": places, "x_title": "value dimension", "zmax": top, "legend": not setup.every_share})
     return [products, shares, added] if setup.every_share else [products, added]
 
@@ -420,7 +403,7 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
         return notebook_cells(
             nbk.cells, "builder",
             {"labels": nbk.names(labels), "X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V,
-             "dims": nbk.names(base.dims, "X's columns, and the rows of every W"),
+             "dims": nbk.names(base.dims, say.DIMS_NOTE),
              "q_dims": nbk.names(base.q_dims, "Q's columns"), "k_dims": nbk.names(base.k_dims, "K's columns"),
              "v_dims": nbk.names(base.v_dims, "V's columns, and the output's"),
              "i, j": nbk.Note((int(i), int(j)), f"query {labels[i]!r}, key {labels[j]!r}")},
@@ -431,10 +414,9 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
     settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
                                             else {"d_model": f"{setup.d_model} (the named features)"}),
                 "starting point": START_NAMES[setup.start], "positions": "on" if setup.pe else "off",
-                "query i": labels[i], "key j": labels[j], "edited cells": edited_cells(setup, X, W_Q, W_K, W_V)}
+                "query i": labels[i], "key j": labels[j], "edited cells": edited_cells(base, X, W_Q, W_K, W_V)}
     nbk.take_it_home(__file__, say.code_intro(setup.said[i], setup.said[j]), cells,
-                     X.size + W_Q.size + W_K.size + W_V.size, settings,
-                     long_help="Every number of X and the W's, so it is long.")
+                     X.size + W_Q.size + W_K.size + W_V.size, settings, long_help=say.LONG_HELP)
     tables = {"X": (X, labels, base.dims), "W_Q": (W_Q, base.dims, base.q_dims),
               "W_K": (W_K, base.dims, base.k_dims), "W_V": (W_V, base.dims, base.v_dims),
               "Q": (res.Q, labels, base.q_dims), "K": (res.K, labels, base.k_dims), "V": (res.V, labels, base.v_dims),

@@ -16,34 +16,14 @@ from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
 from attn_ui.tables import draw_matrix as draw
 
-INTRO = (
-    "A mask decides which query→key pairs may attend at all: before the softmax a blocked pair's score becomes −∞, "
-    "so its weight is exactly 0. Several heads run this attention side by side, each on its own slice of Q, K and "
-    "V, under the same mask."
-)
-# two equations, the first over two lines: a phone's width cut one long line off at "+ M)V"
-FORMULA = (r"\begin{aligned} &\mathrm{Attention}(Q, K, V) \\"
-           r" &\quad = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V \end{aligned}")
-MASK_CASES = (r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"
-              r" -\infty & \text{blocked} \end{cases}")
-# the grids write the mask as 1/0, the formula as 0/−∞: said once, beside the formula (issue 23, item 9)
-CONVENTION = "In the grids below, 1 = may attend: the formula's M adds 0 there and −∞ elsewhere (0 = blocked)."
-MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
-               "padding": "Padding: filler at the end", "custom": "Custom: your own grid"}
-KIND_CAPTIONS = {
-    "none": "Every query may attend to every key, itself included: this is the plain attention of the home page.",
-    "causal": "Each token sees itself and the tokens before it, never the ones after: a model that writes "
-              "text one token at a time must not peek at words it has not written yet.",
-}
 HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
-SOURCES_SHOWN = ("The page itself builds the mask with `build_mask` from `attn_core/masks.py` and runs "
-                 "`multi_head_attention` from `attn_core/attention.py` once, with that mask on every head:",
+SOURCES_SHOWN = (say.SOURCES_WORDS,
                  (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
                   masks.build_mask))  # under the notebook's code: where the page's own numbers come from
-SEE = "masks_see"  # section 2's prediction: which keys may the third token see?
+SEE = say.SEE  # section 2's prediction, key "masks_see": which keys may the third token see?
 # this page's grid in the session, apart from Mask mistakes' text box (key "custom"); both links say ?custom=…
 GRID = "masks_custom"
 
@@ -51,11 +31,11 @@ GRID = "masks_custom"
 def main():
     shared = setup_page(__file__)
     st.title("Masks and heads")
-    st.markdown(INTRO)
+    st.markdown(say.INTRO)
     formula, cases = st.columns(2)  # side by side on a wide screen, so section 2's question is on the first screen
-    formula.latex(FORMULA)
-    cases.latex(MASK_CASES)
-    cases.caption(CONVENTION)
+    formula.latex(say.FORMULA)
+    cases.latex(say.MASK_CASES)
+    cases.caption(say.CONVENTION)
     inputs, mask = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩ tokens
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
     about, numbers = subject(inputs, mask), (shared.seed, shared.d_model, shared.heads)  # numbers: weights only
@@ -79,10 +59,10 @@ def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray]
     st.header("1. Choose a mask")
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
     kind = st.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
-                    format_func=MASK_LABELS.get, horizontal=True)
+                    format_func=say.MASK_LABELS.get, horizontal=True)
     n_pad, custom = 0, None
-    if kind in KIND_CAPTIONS:
-        st.caption(KIND_CAPTIONS[kind])
+    if kind in say.KIND_CAPTIONS:
+        st.caption(say.KIND_CAPTIONS[kind])
     elif kind == "padding":
         pads = list(range(masks.MAX_PAD + 1))
         url_bound("pad", 1, lambda raw: parse_int(raw, 0, masks.MAX_PAD, "pad"), options=pads)
@@ -109,7 +89,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
     """The learner's own grid of ticks, kept in the link as "110-111-001"; returns the (n, n) mask."""
     ss = st.session_state
     n = len(labels)
-    url_bound(GRID, masks.encode_mask(np.ones((n, n), dtype=bool)), parse_mask_param, param="custom")
+    url_bound(GRID, masks.encode_mask(masks.build_mask("none", n)), parse_mask_param, param="custom")
     custom = masks.parse_mask(ss[GRID])
     if custom.shape[0] != n:
         m = custom.shape[0]
@@ -118,9 +98,9 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         st.info(say.refit_notice(m, n), icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
-    b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(np.ones((n, n), dtype=bool),))
-    b2.button("Start from causal", key="preset_causal", on_click=_use_preset, args=(attn_core.causal_mask(n),))
-    b3.button("Block every pair", key="preset_none", on_click=_use_preset, args=(np.zeros((n, n), dtype=bool),))
+    b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
+    b2.button("Start from causal", key="preset_causal", on_click=_use_preset, args=(masks.build_mask("causal", n),))
+    b3.button("Block every pair", key="preset_none", on_click=_use_preset, args=(masks.blocked_mask(n),))
     grid = pd.DataFrame(custom, index=pd.Index(labels, name="query ↓ / key →"), columns=labels)
     edited = st.data_editor(
         grid, key=f"{GRID}_editor_{ss.get(f'{GRID}_rev', 0)}", num_rows="fixed",
@@ -145,7 +125,7 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
                  asking: bool) -> None:
     """Predict first; then one head's mask, masked scores, weights and output, and the layer's output. `asking`:
     the question was open when the whole page last ran, so the sections after this one hid their tables."""
-    st.header("2. The mask, step by step")
+    st.header(say.STEPS_HEADER)
     labels, heads = inputs.labels, res.weights.shape[0]
     n, d_model = inputs.X.shape
     guess = which_keys(inputs, mask, about, numbers)
@@ -163,9 +143,9 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     title.markdown(f"**{say.steps_title(h, heads)}**")
     steps_tables(inputs, mask, res, h, guess)
     st.caption(say.heads_caption(d_model, heads))
-    blocked = masks.fully_masked_rows(mask)  # a query that may see no key gets an output of 0: outline the first
+    # a query that may see no key gets an output of 0: outline the first
     draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
-         x_title="model dimension", y_title="query", highlight_row=int(blocked[0]) if blocked.size else None)
+         x_title="model dimension", y_title="query", highlight_row=masks.first_blocked_row(mask))
 
 
 def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, h: int,
@@ -176,7 +156,7 @@ def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     i = masks.checkpoint_token(masks.n_real(inputs.tokens))
     axes = {"x_title": "key", "y_title": "query", "highlight_row": i, "share": 1 / GRID_COLUMNS}
     left, right = st.columns(GRID_COLUMNS)
-    draw(mask.astype(float), "mask: 1 = query may attend to key, 0 = blocked", labels, labels, kind="weights",
+    draw(mask.astype(float), say.MASK_TITLE, labels, labels, kind="weights",
          decimals=0, where=left, **axes)
     left.caption(f"**Mask.** {say.allowed_pairs(mask)}")
     draw(res.scaled[h], say.scores_title(h, heads, res.d_k), labels, labels, where=right, **axes)
@@ -214,11 +194,9 @@ def verdict(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHead
     keys = None if guess.value is None else [inputs.labels.index(x) for x in guess.value]  # labels back to keys
     shown = [md_text(lab) for lab in inputs.labels]
     right = masks.prediction_right(keys, mask, i)
-    reveal(guess, right=right, why=say.see_why(shown, mask, i, n_real, res.weights, keys))
-    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
-        classroom.record("masks.see", classroom.page_state(mask=st.session_state["mask"], query=i,
-                                                           n_tokens=len(inputs.labels), n_real=n_real),
-                         guess.value, right, checkpoint=SEE)
+    reveal(guess, right=right, why=say.see_why(shown, mask, i, n_real, res.weights, keys), asked=SEE,
+           state=classroom.page_state(mask=st.session_state["mask"], query=i, n_tokens=len(inputs.labels),
+                                      n_real=n_real))
 
 
 def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult) -> None:
@@ -226,7 +204,7 @@ def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     every query may see some key; open when one may not."""
     kind = st.session_state["mask"]  # the radio of section 1
     info = say.blocked_rows_info(inputs.labels, mask, res.weights, res.output)
-    with st.expander("A query that may see no key", expanded=info is not None, icon=":material/visibility_off:"):
+    with st.expander(say.BLOCKED_ROWS_TITLE, expanded=info is not None, icon=":material/visibility_off:"):
         if info:
             st.info(info, icon=":material/visibility_off:")
             st.markdown(say.uniform_fallback(len(inputs.labels)))
@@ -318,12 +296,11 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
             nbk.cells, "masks",
             {"labels": nbk.names(inputs.labels), "X": inputs.X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V,
              "W_O": w.W_O, "mask": mask, "heads": heads,
-             "h": nbk.Note(head, f"the head the page shows step by step (head {head + 1})"),
-             "i": nbk.Note(query, f"the query the page shows: {inputs.labels[query]!r}")},
+             "h": nbk.Note(head, say.head_note(head)), "i": nbk.Note(query, say.query_note(inputs.labels[query]))},
             {"scaled": res.scaled, "weights": res.weights, "head_outputs": res.head_outputs, "output": res.output,
              "average": masks.head_average(res.weights)})
 
-    settings = {**nbk.shared_settings(shared), "mask": MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
+    settings = {**nbk.shared_settings(shared), "mask": say.MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
                 "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
     nbk.take_it_home(__file__, say.code_intro(inputs.labels[query], head, heads), cells,
                      inputs.X.size + 4 * w.W_Q.size, settings, sources=SOURCES_SHOWN)

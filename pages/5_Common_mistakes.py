@@ -10,6 +10,7 @@ import attn_core
 from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_lessons import mistakes as say
+from attn_lessons.format import enough
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
@@ -17,38 +18,10 @@ from attn_ui.code import source
 from attn_ui.data import load_inputs
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix, draw_row
+from attn_ui.tables import draw_matrix, draw_row, shared_range
 
-INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
-         "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
-         "computation, so that you learn to know a bug by its symptoms.")
 FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
-ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
-             "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
-AXIS_INTRO = ("One head over the whole width, as on Home. Softmax must normalise over the **keys** for each query: "
-              "the last axis of QKᵀ. The WRONG code calls `softmax(scores, axis=0)`: the first axis, the queries.")
 AXIS_ABOUT = "softmax(scores, axis=0)"  # the question is about this fixed code: the sentence, seed, width only move it
-AXIS_CATCH = ("**Diagnostic:** check that each row of your weights sums to 1: "
-              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
-AXIS_WAITS = ("The wrong axis joins this table once you have answered the prediction in section 1: its row sums would "
-              "give that answer away.")
-QUIZ_WAITS = ("The quiz opens once you have answered the prediction in section 1: its checks and its feedback would "
-              "give that answer away.")
-CODE_WAITS = ("The code and its notebook appear once you have answered the prediction in section 1: they print the "
-              "sums it asks about.")
-CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
-              "**Row sums.** Every row of the weights must sum to 1: "
-              "`assert np.allclose(weights.sum(axis=-1), 1)`.")
-CHECK_SHAPES = ("**Shapes, with n_q ≠ n_k and d_v ≠ d_k.** Give your function fewer queries than keys, and values "
-                "narrower than the keys: the output must have one row per query and be d_v wide.")
-CHECK_KNOWN = ("**A known answer.** Inputs small enough to work the output out by hand, like this test; `attention` "
-               "is your function, returning the output.")
-SOURCE_INTRO = ("Every wrong table in sections 1 to 3 comes from one of these functions in `attn_core/mistakes.py`, "
-                "the right ones from `scaled_dot_product_attention`; the quiz runs them too (with its mask when the "
-                "mask mistakes are on), and takes the mask mistakes from `attn_core/mask_mistakes.py`, shown on the "
-                "Mask mistakes page.")
-CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: the code of the notebook below, which "
-              "also checks its results against the page. The quiz is left out of both: its answer would be in them.")
 SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
            mk.keys_as_values, mk.diagnose, mk.shape_check)
 
@@ -56,29 +29,23 @@ SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.sw
 def main():
     shared = setup_page(__file__)
     st.title("Common mistakes")
-    st.markdown(INTRO)
+    st.markdown(say.INTRO)
     st.latex(FORMULA)
-    st.caption("Softmax runs over the keys: each row of the weights sums to 1.")
+    st.caption(say.ROWS_SUM)
     inputs = load_inputs(shared)
     if len(inputs.labels) < 2:
-        st.warning(ONE_TOKEN, icon=":material/short_text:")
+        st.warning(say.ONE_TOKEN, icon=":material/short_text:")
         route_footer(__file__, shared)
         st.stop()
-    Q, K, V = attn_core.project(inputs)  # one head: (n, d_model) each, d_k = d_v = d_model
-    QKV_h = tuple(attn_core.split_heads(M, shared.heads) for M in (Q, K, V))  # (heads, n, d_k) each
+    # one head's Q, K, V (n, d_model), its heads (heads, n, d_k) and every computation of sections 1 to 3
+    runs = mk.page_runs(*attn_core.project(inputs), shared.heads)
     numbers = (shared.text, shared.seed, shared.d_model)  # what moves section 1's numbers, not its question
-    answered = wrong_axis(inputs.labels, Q, K, V, numbers)  # 1. predict which sums to 1; the sums wait for it
-    wrong_scale(inputs.labels, QKV_h, shared.d_model)       # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
-    confused_roles(inputs.labels, Q, K, V, answered)        # 3. Q and K swapped, V as K, K as V, and the checks
-    quiz(inputs.labels, QKV_h, shared.d_model, answered)    # spot the mistake, with the mask mistakes if you like
-    take_it_home(shared, inputs, answered)                  # sections 1 to 3 in plain numpy, and as a notebook
+    answered = wrong_axis(inputs.labels, runs, numbers)  # 1. predict which sums to 1; the sums wait for it
+    wrong_scale(inputs.labels, runs, shared.d_model)     # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
+    confused_roles(inputs.labels, runs, answered)        # 3. Q and K swapped, V as K, K as V, and the checks
+    quiz(inputs.labels, runs.heads, shared.d_model, answered)  # spot the mistake, with the mask mistakes if you like
+    take_it_home(shared, inputs, answered)               # sections 1 to 3 in plain numpy, and as a notebook
     route_footer(__file__, shared)
-
-
-def zmax_of(*Ms) -> float:
-    """One colour range for twins, so that right and wrong can be compared by eye (NaN entries left out)."""
-    finite = [np.abs(M[np.isfinite(M)]) for M in map(np.asarray, Ms)]
-    return float(max((a.max() for a in finite if a.size), default=0.0)) or 1.0
 
 
 def weights_table(M, title: str, labels, x_title: str = "key", y_title: str = "query", **options) -> dict:
@@ -107,53 +74,43 @@ def side_by_side(specs, heading: str) -> None:
     draw_row(specs)
 
 
-def wrong_axis(labels, Q, K, V, numbers) -> bool:
+def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
     """1. Softmax over the queries. The learner predicts which lines sum to 1 before any sum of the wrong weights is
     shown, here or further down; True once answered (or skipped). Not a fragment: answering, or predicting again,
     redraws the sections that wait for it."""
-    st.header("1. Softmax over the wrong axis")
-    st.markdown(AXIS_INTRO)
-    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
+    st.header(say.AXIS_HEADER)
+    st.markdown(say.AXIS_INTRO)
+    right, axis0 = runs.right, runs.axis0
     side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
                   weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
-    guess = predict("cp_axis", say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.SUM_LABELS.get,
+    guess = predict(say.AXIS, say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.SUM_LABELS.get,
                     about=AXIS_ABOUT, numbers=numbers)
     if guess is None:
         return False  # the sums, and everything that gives them away, wait for the prediction
     right_sums = not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights)
-    reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights))
-    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
-        classroom.record("mistakes.axis", classroom.page_state(), guess.value, right_sums, checkpoint="cp_axis")
+    reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights), asked=say.AXIS, state=classroom.page_state())
     for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
         col.markdown(f"Sums, **{which}** weights")  # static tables: three narrow columns, no grid to step through
         col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)
-    with st.expander("What it does to the outputs", icon=":material/functions:"):
+    with st.expander(say.AXIS_OUTPUTS, icon=":material/functions:"):
         axis_outputs(labels, right, axis0)
     with st.expander("How to catch it", icon=":material/rule:"):
-        st.markdown(AXIS_CATCH)
+        st.markdown(say.AXIS_CATCH)
     return True
 
 
 def axis_outputs(labels, right, axis0) -> None:
     """1b. The sums in words, then the right and axis-0 outputs on one colour scale and their difference."""
     st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
-    zmax = zmax_of(right.output, axis0.output, axis0.output - right.output)
+    change = mk.output_difference(right, axis0)  # (n, d_model): wrong − right
+    zmax = shared_range(right.output, axis0.output, change)
     worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax, highlight_row=worst),
                   signed_table(axis0.output, "WRONG: output, axis 0", labels, zmax, highlight_row=worst)],
-                 "The outputs, on one colour scale")
+                 say.OUTPUTS_ONE_SCALE)
     c1, c2 = st.columns(2)  # their difference under them, beside the sentence that reads it
-    draw(signed_table(axis0.output - right.output, "wrong − right output", labels, zmax, highlight_row=worst), c1,
-         0.5)
+    draw(signed_table(change, "wrong − right output", labels, zmax, highlight_row=worst), c1, 0.5)
     c2.markdown(say.largest_output_change(right, axis0, labels))
-
-
-def scale_runs(QKV_h, d_model: int) -> list[tuple[str, attn_core.AttentionResult]]:
-    """Section 2's computations on the heads: each scale mistake that changes the weights at this width, then the
-    right one (÷ √d_k), by name."""
-    runs = [(m.name, res) for m, res in mk.run_scale_mistakes(*QKV_h, d_model)]  # those that change the weights
-    runs.append(("right", mk.correct_attention(*QKV_h)))
-    return runs
 
 
 def head_to_show(heads: int) -> int:
@@ -166,11 +123,11 @@ def head_to_show(heads: int) -> int:
 
 
 @st.fragment
-def wrong_scale(labels, QKV_h, d_model: int) -> None:
+def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
     """2. Dividing by √d_model or by nothing instead of √d_k, on the learner's heads."""
     st.header("2. The wrong scale")
-    heads, n, d_k = QKV_h[0].shape
-    runs = scale_runs(QKV_h, d_model)
+    heads, n, d_k = page.heads[0].shape
+    runs = page.scale  # the scale mistakes that change the weights at this width, then "right"
     entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
     st.markdown(say.scale_intro(d_model, heads, entropy))
     for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
@@ -182,70 +139,67 @@ def wrong_scale(labels, QKV_h, d_model: int) -> None:
     # followed by its own numbers
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
         draw(weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels), col, 1 / len(runs))
-        for label, measure in (("mean row entropy (nats)", mk.mean_row_entropy), ("mean largest weight",
-                                                                                 mk.mean_max_weight)):
-            value = measure(res.weights[h])
-            change = value - measure(right_w)
-            col.metric(label, say.sig(value), delta=say.against_right(name, change), delta_color="off",
-                       delta_arrow="off" if name == "right" or change == 0 else "auto")
-    with st.expander("What the numbers under the tables mean", icon=":material/help:"):
+        for measure, (value, change) in mk.head_measures(res.weights[h], right_w).items():
+            col.metric(say.MEASURE_LABELS[measure], enough(value), delta=say.against_right(name, change),
+                       delta_color="off", delta_arrow="off" if name == "right" or change == 0 else "auto")
+    with st.expander(say.MEASURES_MEAN, icon=":material/help:"):
         st.markdown(say.scale_caption(h, n, heads))
-    if runs[:-1] and st.toggle("Show the outputs, and how far each is from the right one", key="scale_outputs"):
+    if runs[:-1] and st.toggle(say.SCALE_OUTPUTS_SWITCH, key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
     with st.expander("How to catch it", icon=":material/rule:"):
-        st.markdown(say.scale_diagnostic(QKV_h[0].shape, d_model))
+        st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model))
 
 
 def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
     """2b. The heads' outputs joined, each wrong one beside its difference from the right one."""
-    outs = {name: attn_core.merge_heads(res.output) for name, res in runs}  # (heads, n, d_k) -> (n, d_model)
-    right_out, wrong = outs["right"], [name for name, _ in runs[:-1]]
-    zmax = zmax_of(*outs.values(), *(o - right_out for o in outs.values()))
+    outs = mk.joined_outputs(runs)  # (heads, n, d_k) -> (n, d_model) each, and its difference from the right one
+    right_out, wrong = outs["right"].output, [name for name, _ in runs[:-1]]
+    zmax = shared_range(*(o.output for o in outs.values()), *(o.difference for o in outs.values()))
     c1, c2 = st.columns(2)
     draw(signed_table(right_out, say.scale_output_title("right", d_model, d_k), labels, zmax), c1, 0.5)
-    c2.markdown(say.scale_outputs(d_model, d_k, {name: np.abs(outs[name] - right_out).max() for name in wrong},
-                                  entropy))
-    st.markdown("**Each wrong output and its difference**")
+    c2.markdown(say.scale_outputs(d_model, d_k, {name: outs[name].largest_gap for name in wrong}, entropy))
+    st.markdown(say.EACH_WRONG_OUTPUT)
     for name in wrong:  # a row each: the wrong output, then how far it is from the right one
-        draw_row([signed_table(outs[name], say.scale_output_title(name, d_model, d_k), labels, zmax),
-                  signed_table(outs[name] - right_out, say.scale_difference_title(name, d_model, d_k), labels, zmax)])
+        draw_row([signed_table(outs[name].output, say.scale_output_title(name, d_model, d_k), labels, zmax),
+                  signed_table(outs[name].difference, say.scale_difference_title(name, d_model, d_k), labels,
+                               zmax)])
 
 
 @st.fragment
-def confused_roles(labels, Q, K, V, answered: bool) -> None:
+def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it. Until
     section 1's prediction is answered, the checks leave out the wrong axis (its row sums would answer it)."""
     st.header("3. Confusing the roles")
-    st.markdown(say.roles_intro(Q.shape[1]))
-    right = mk.correct_attention(Q, K, V)
-    checks = mk.role_checks(Q, K, V)  # row sums, shapes and the known answer on each mix-up
-    swapped_q_and_k(labels, right, Q, K, V, next(c.shapes for c in checks if c.mistake.name == "swap_qk"))
+    d_model = runs.Q.shape[1]
+    st.markdown(say.roles_intro(d_model))
+    right = runs.right
+    checks = mk.role_checks(runs.Q, runs.K, runs.V)  # row sums, shapes and the known answer on each mix-up
+    swapped_q_and_k(labels, right, runs.swap, d_model, next(c.shapes for c in checks if c.mistake.name == "swap_qk"))
 
-    st.subheader("Using V in place of K when scoring")
-    v_as_k = mk.values_as_keys(Q, K, V)
+    st.subheader(say.V_AS_K_HEADER)
+    v_as_k = runs.v_as_k
     side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
                   weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V")
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
-    with st.expander("Why it still trains, and what it costs", icon=":material/model_training:"):
+    with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
-    st.subheader("Using K in place of V as the values")
-    k_as_v = mk.keys_as_values(Q, K, V)
-    zmax = zmax_of(right.output, k_as_v.output)
+    st.subheader(say.K_AS_V_HEADER)
+    k_as_v = runs.k_as_v
+    zmax = shared_range(right.output, k_as_v.output)
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
                   signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K")
     st.markdown(say.keys_as_values_text(right, k_as_v))
-    with st.expander("Why it still trains, and what it costs", icon=":material/model_training:"):
+    with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
-    with st.expander("How to catch them in your own code", icon=":material/rule:"):
+    with st.expander(say.CATCH_THEM, icon=":material/rule:"):
         role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)
 
 
-def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
+def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> None:
     """3a. K Qᵀ in place of Q Kᵀ: harmless when training from scratch, wrong with loaded weights or cross-attention."""
     st.subheader("Swapping Q and K")
-    swap = mk.swap_q_and_k(Q, K, V)
-    zs, i = zmax_of(right.scores), say.swap_row(len(labels))  # row i: the one the folded sentence reads aloud
+    zs, i = shared_range(right.scores), say.swap_row(len(labels))  # row i: the one the folded sentence reads aloud
     asking, asked = {"x_title": "key j", "y_title": "query i (asking)"}, {"x_title": "query j (asking)",
                                                                           "y_title": "key i (being asked)"}
     scores = st.empty()  # each table its own row title (who is asking); the weights, when shown, under their scores
@@ -260,22 +214,22 @@ def swapped_q_and_k(labels, right, Q, K, V, cross: mk.ShapeCheck) -> None:
         for pair in pairs:
             draw_row(list(pair))
     st.markdown(say.swap_text(right, swap))
-    with st.expander("When the swap breaks something, and cross-attention", icon=":material/call_split:"):
+    with st.expander(say.SWAP_BREAKS, icon=":material/call_split:"):
         st.markdown(say.swap_breaks(labels))
-        st.markdown(say.cross_demo(len(labels), Q.shape[1], cross))
+        st.markdown(say.cross_demo(len(labels), d_model, cross))
 
 
 def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
     """3d. The three checks a learner can run on their own code, and which mistake each one catches here."""
-    st.markdown(CHECK_ROWS)
-    st.markdown(CHECK_SHAPES)
+    st.markdown(say.CHECK_ROWS)
+    st.markdown(say.CHECK_SHAPES)
     n_q, d_v = checks[0].shapes.expected
     st.code(say.shape_test_code(n_q, d_v), language="python")
-    st.markdown(CHECK_KNOWN)
+    st.markdown(say.CHECK_KNOWN)
     st.code(source(mk.known_answer_test), language="python")
     st.table(say.checks_table(checks), hide_index=True)
     if not answered:
-        st.caption(AXIS_WAITS)
+        st.caption(say.AXIS_WAITS)
     st.markdown(say.shape_outcomes(checks))
     st.markdown(say.scale_known_answer({name: not mk.passes_known_answer(mk.BY_NAME[name])
                                         for name in mk.SCALE_MISTAKES}))
@@ -297,13 +251,11 @@ def quiz(labels, QKV_h, d_model: int, answered: bool) -> None:
     checks and feedback would give away."""
     st.header("Spot the mistake")
     if not answered:
-        st.info(QUIZ_WAITS, icon=":material/lock:")
+        st.info(say.QUIZ_WAITS, icon=":material/lock:")
         return
     heads, n, d_k = QKV_h[0].shape
     url_bound("masks", False, parse_bool)
-    masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer,
-                       help="Adds the masking bugs of the Mask mistakes page to the quiz. Every computation, the right "
-                            "one included, is then given the one mask described below the switch.")
+    masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer, help=say.MASKS_HELP)
     st.markdown(say.quiz_intro(heads, masked))
     mask = mk.quiz_mask(n) if masked else None
     if masked:
@@ -318,8 +270,8 @@ def quiz(labels, QKV_h, d_model: int, answered: bool) -> None:
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery, mask)
     dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
-    blocked = None if mask is None else next((int(i) for i in np.flatnonzero(~mask.any(axis=-1))), None)  # sees no key
-    quiz_tables(labels, right, mystery, masked, zmax_of(right.output, mystery.output), blocked)
+    blocked = None if mask is None else mk.blocked_query(mask)  # the first query that may see no key
+    quiz_tables(labels, right, mystery, masked, shared_range(right.output, mystery.output), blocked)
     quiz_checks(QKV_h, mask, right, diag, dm)
     quiz_answer(pool, secret, diag, dm, d_model, d_k)
 
@@ -358,7 +310,7 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
                       key="quiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="quiz_check", icon=":material/check:"):
         if answer is None:
-            st.warning("Pick one of the mistakes above first.", icon=":material/touch_app:")
+            st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
         ok, text = say.verdict(secret, by_name[answer], diag, d_model, d_k, dm)
         if ok:
@@ -374,19 +326,10 @@ def notebook_cells(text: str, seed: int, d_model: int, heads: int) -> list:
     more than a rerun's maths)."""
     inputs = attn_core.build_inputs(text, seed, d_model)  # as load_inputs builds them
     X, w = inputs.X, inputs.weights
-    Q, K, V = attn_core.project(inputs)  # the page's one-head Q, K, V, then the same attn_core calls as sections 1-3
-    QKV_h = tuple(attn_core.split_heads(M, heads) for M in (Q, K, V))
-    right, axis0 = mk.correct_attention(Q, K, V), mk.softmax_over_queries(Q, K, V)
-    shown_scale = {name: (res.weights, attn_core.merge_heads(res.output)) for name, res in scale_runs(QKV_h, d_model)}
-    scale = {}  # a scale the page leaves out (it changes nothing at this width) is None in the notebook
-    for name in ("right", "sqrt_d_model", "no_scale"):
-        scale[f"scale_weights_{name}"], scale[f"scale_output_{name}"] = shown_scale.get(name, (None, None))
+    runs = mk.page_runs(*attn_core.project(inputs), heads)  # the same computations as sections 1 to 3
     return nbk.cells("mistakes", {"labels": nbk.names(inputs.labels), "X": X, "W_Q": w.W_Q, "W_K": w.W_K,
                                   "W_V": w.W_V, "heads": heads},
-                     {"right_weights": right.weights, "right_output": right.output, "axis0_weights": axis0.weights,
-                      "axis0_output": axis0.output, **scale, "swap_weights": mk.swap_q_and_k(Q, K, V).weights,
-                      "v_as_k_weights": mk.values_as_keys(Q, K, V).weights,
-                      "k_as_v_output": mk.keys_as_values(Q, K, V).output})
+                     runs.notebook_arrays())
 
 
 def take_it_home(shared, inputs, answered: bool) -> None:
@@ -394,14 +337,14 @@ def take_it_home(shared, inputs, answered: bool) -> None:
     downloadable as a notebook. No control of theirs changes these numbers, so this is not a fragment. Both wait
     for section 1's prediction: the notebook prints the sums it asks about, and softmax_over_queries says them."""
     if not answered:
-        st.caption(CODE_WAITS)
+        st.caption(say.CODE_WAITS)
         return
     X, w = inputs.X, inputs.weights
 
     def cells():
         return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads)
 
-    nbk.take_it_home(__file__, CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                     nbk.shared_settings(shared), sources=(SOURCE_INTRO, SOURCES))
+    nbk.take_it_home(__file__, say.CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
+                     nbk.shared_settings(shared), sources=(say.SOURCE_INTRO, SOURCES))
 
 main()

@@ -13,45 +13,30 @@ from attn_lessons import mask_mistakes as say
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
-from attn_ui.code import array_literal
+from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix, draw_row
+from attn_ui.tables import draw_matrix, draw_row, shared_range
 
-INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
-         "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
-         "computation.")
-IN_THE_WILD = (
-    "Some bugs return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
-    "fully blocked row that turns into NaN (PyTorch "
-    "issue [#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
-    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite of what "
-    "its author thought. The page ends with checks you can run on your own code.")
-WAITING = ("The wrong weights, sections 2 to 5, the checks and the quiz follow once you answer: several of them "
-           "would give the row's sum away.")
-MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
-               "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
-FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
 RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
-QUESTION = "cp_after_softmax"  # section 1's prediction: what does the asked row sum to, zeroed after the softmax?
-SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and the one-line check that catches it
+QUESTION = say.ROW_SUM  # section 1's prediction, key "cp_after_softmax": what does the zeroed row sum to?
+WAITING = say.WAITING  # under the open question: what follows once it is answered
 # Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
 FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
 SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
-SOURCES_SHOWN = ("Every wrong table on this page comes from one of these functions in "
-                 "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.", SOURCES)
+SOURCES_SHOWN = (say.SOURCES_WORDS, SOURCES)
 
 
 def main():
     shared = setup_page(__file__, one_head=True)
     st.title("Mask mistakes")
-    st.markdown(INTRO)
-    with st.expander("Where these bugs turn up", icon=":material/bug_report:"):
-        st.markdown(IN_THE_WILD)
+    st.markdown(say.INTRO)
+    with st.expander(say.IN_THE_WILD_TITLE, icon=":material/bug_report:"):
+        st.markdown(say.IN_THE_WILD)
     formula, cases = st.columns(2)  # side by side on a wide screen, so the mask's table is on the first screen
     formula.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")
     cases.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"  # narrow enough for a phone
@@ -106,7 +91,7 @@ def static_table(columns: dict, where=None) -> None:
 
 def symptom_box(*names: str) -> None:
     """The one-line symptom and the one-line check of each mistake named, folded: the tables say it first."""
-    with st.expander(SYMPTOM, icon=":material/rule:"):
+    with st.expander(say.SYMPTOM, icon=":material/rule:"):
         for name in names:
             st.info(say.symptom_box(name), icon=":material/rule:")
 
@@ -123,12 +108,10 @@ def your_mask(shared):
     left, right = st.columns([3, 2])  # side by side on a wide screen, so the mask's table is on the first screen
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
     kind = left.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
-                      format_func=MASK_LABELS.get, horizontal=True)
+                      format_func=say.MASK_LABELS.get, horizontal=True)
     url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
     block = right.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
-                            format_func=lambda i: "no query" if i == NONE else labels[i],
-                            help="A query that may see no key at all, as the first token of a left-padded sentence "
-                                 "under a causal mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
+                            format_func=lambda i: "no query" if i == NONE else labels[i], help=say.BLOCK_HELP)
     n_padded, custom = 0, None
     if kind == "padding":
         url_bound("pad", 1 if n > 1 else 0, int, options=list(range(n + 1)))
@@ -138,9 +121,8 @@ def your_mask(shared):
     choice = mm.MaskChoice(kind, masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
                            None if block == NONE else int(block))
     case = mm.build_case(inputs, choice.mask)
-    right_anyway = mm.same_as_right(case) if case.mask.all() else []  # said only of a mask that blocks nothing
-    st.caption(say.mask_summary(md(labels), case.mask, right_anyway, choice))
-    draw(np.where(case.mask, 0.0, -np.inf), "M", labels, labels, formula="0 (may attend) or −∞ (blocked)", decimals=0,
+    st.caption(say.mask_summary(md(labels), case.mask, mm.right_anyway(case), choice))
+    draw(mm.additive_mask(case.mask), "M", labels, labels, formula=say.M_FORMULA, decimals=0,
          x_title="key", y_title="query", highlight_row=mm.lone_blocked_row(case.mask), legend=False)
     controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
                 "fully blocked query": "none" if block == NONE else labels[block]}
@@ -149,15 +131,13 @@ def your_mask(shared):
 
 def custom_grid(n: int) -> np.ndarray:
     """The custom mask from its text: one string of 0s and 1s per query row, joined by “-”."""
-    url_bound("custom", masks.encode_mask(np.ones((n, n), dtype=bool)), parse_mask_param)
-    text = st.text_input("Your grid: one string of 0s and 1s per query row, rows joined by “-” (1 = may attend)",
-                         key="custom", help="The Masks and heads page has a grid of boxes to tick; its link "
-                                            "carries the same string.")
+    url_bound("custom", masks.encode_mask(masks.build_mask("none", n)), parse_mask_param)
+    text = st.text_input(say.GRID_LABEL, key="custom", help=say.GRID_HELP)
     try:
         grid = masks.parse_mask(text)
     except ValueError as err:
         st.warning(say.grid_refused(err), icon=":material/grid_off:")
-        return np.ones((n, n), dtype=bool)
+        return masks.build_mask("none", n)
     if grid.shape[0] != n:
         st.info(say.grid_notice(grid.shape[0], n), icon=":material/aspect_ratio:")
         grid = masks.fit_mask(grid, n)
@@ -176,13 +156,9 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
     """1. Zeroing the blocked weights after the softmax: predict the asked row's sum, then see every row's (a
     fragment: the prediction reruns this section, and the whole page when it opens or closes). `asking`: the
     question was open when the whole page last ran, so the sections after this one waited."""
-    st.header("1. The mask applied after the softmax")
-    st.markdown("The mask must act on the **scores**, before the softmax; zeroed afterwards, the blocked keys have "
-                "already taken their share.")
-    st.code("# WRONG: the blocked keys already took their share\n"
-            "weights = softmax(scores) * mask\n"
-            "# right: block, then normalise\n"
-            "weights = softmax(np.where(mask, scores, -np.inf))", language="python")
+    st.header(say.AFTER_SOFTMAX_HEADER)
+    st.markdown(say.AFTER_SOFTMAX_INTRO)
+    st.code(say.AFTER_SOFTMAX_CODE, language="python")
     labels = case.labels
     i = mm.question_row(case.mask)
     guess = predict(QUESTION, say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS, about=about,
@@ -194,13 +170,11 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
         return  # the wrong weights answer the question: they wait for a prediction
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
-    reveal(guess, right=guess.value == answer, why=why)  # worked out from the numbers now on the page
-    if not guess.skipped:  # in a class, the answer goes to the teacher's dashboard (nothing is sent otherwise)
-        classroom.record("mask_mistakes.row_sum", classroom.page_state(mask=st.session_state.get("mask"), query=i),
-                         guess.value, guess.value == answer, checkpoint=QUESTION)
+    reveal(guess, right=guess.value == answer, why=why,  # worked out from the numbers now on the page
+           asked=QUESTION, state=classroom.page_state(mask=st.session_state.get("mask"), query=i))
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     row_sums(case, wrong, choice)
-    with st.expander(f"{SYMPTOM}; renormalising afterwards, and float16 underflow", icon=":material/rule:"):
+    with st.expander(say.AFTER_SOFTMAX_FOLD, icon=":material/rule:"):
         st.info(say.symptom_box("after_softmax"), icon=":material/rule:")
         renormalising(case)
 
@@ -209,18 +183,16 @@ def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
     """The right and wrong row sums side by side, and what zeroing after the softmax did to them."""
     labels = case.labels
     c1, c2 = st.columns([3, 2])
-    static_table({"query": labels, "keys it may see": case.mask.sum(axis=-1).tolist(),
-                  "right: row sum": case.right.weights.sum(axis=-1).tolist(),
-                  "WRONG: row sum": wrong.weights.sum(axis=-1).tolist()}, c1)
+    allowed, right_sums, wrong_sums = mm.row_sums(case, wrong.weights)  # (n,) each
+    static_table({"query": labels, "keys it may see": allowed.tolist(), "right: row sum": right_sums.tolist(),
+                  "WRONG: row sum": wrong_sums.tolist()}, c1)
     c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights, choice))
 
 
 def renormalising(case: mm.Case) -> None:
     """Renormalising after the softmax: right in exact arithmetic, NaN once the allowed weights underflow."""
-    st.markdown("**And renormalising afterwards?** Dividing each zeroed row by its new sum "
-                "(`weights /= weights.sum(-1, keepdims=True)`) repairs the sums, and in exact arithmetic gives the "
-                "masked weights. In floating point it does not always:")
-    scaled = case.right.scores * case.right.scale
+    st.markdown(say.RENORMALISING)
+    scaled = mm.scaled_scores(case)  # (n, n), before the mask
     cells = renormalise_table(scaled, case.mask)
     text = {(say.renorm_row_label(c), c.dtype): say.renorm_cell_text(c) for c in cells}
     rows = list(dict.fromkeys(row for row, _ in text))  # the scores, in the order attn_core lists them
@@ -232,33 +204,24 @@ def renormalising(case: mm.Case) -> None:
 def inverted(case: mm.Case) -> None:
     """2. The mask's meaning inverted: True read as blocked instead of allowed."""
     st.header("2. The mask's meaning inverted")
-    st.markdown("Pass a mask whose True means “blocked” where True means “may attend”, and every allowed pair is "
-                "blocked and every blocked one allowed. Nothing fails.")
+    st.markdown(say.INVERTED_INTRO)
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
-    with st.expander(f"{SYMPTOM}; PyTorch's two meanings of True", icon=":material/rule:"):
+    with st.expander(say.INVERTED_FOLD, icon=":material/rule:"):
         st.info(say.symptom_box("inverted"), icon=":material/rule:")
-        st.markdown("PyTorch uses both meanings of True, documented side by side; the shape matches and the dtype "
-                    "is bool either way.")
+        st.markdown(say.TORCH_MEANINGS)
         static_table(say.conventions_table())
-        st.code("# True = may NOT attend\n"
-                "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
-                "# WRONG: here True means may attend\n"
-                "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
-                "# right (or is_causal=True)\n"
-                "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)",
-                language="python")
+        st.code(say.TORCH_CODE, language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
 def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     """3. The mask broadcast along the wrong axis: query rows blocked instead of key columns."""
-    st.header("3. The mask on the wrong axis")
-    st.markdown("A padding mask is one flag per **key**: shaped (1, n) it blocks key columns; shaped (n, 1) it blocks "
-                "query rows instead. On a full (n, n) mask the mistake is its transpose.")
+    st.header(say.WRONG_AXIS_HEADER)
+    st.markdown(say.WRONG_AXIS_INTRO)
     labels = case.labels
     cols = mm.key_columns(case.mask)
     if cols is not None and cols.any() and not cols.all():
@@ -275,29 +238,25 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
 def finite_minus_infinity(case: mm.Case) -> None:
     """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
     st.header("4. A finite “minus infinity”")
-    st.markdown("Many codebases block with −10⁹ instead of −∞, to dodge the NaN of a row that may see no key. Here "
-                "are both, and the right way, in the dtype you pick.")
+    st.markdown(say.FILL_INTRO)
     c1, c2 = st.columns(2)
     url_bound("dtype", "float64", str, options=list(mm.DTYPES))
     dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True,
                      on_change=rerun_fragments(FILL, NOTEBOOK))
     url_bound("fill", "-1e9", str, options=list(mm.FILLS))
-    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=FILL_LABELS.get, horizontal=True,
+    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=say.FILL_LABELS.get, horizontal=True,
                     on_change=rerun_fragments(FILL, NOTEBOOK))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
     st.caption(say.blocked_row_note(md(labels), case.mask, row, added))
     st.code(say.overflow_code(fill, dtype), language="python")
-    runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, dtype),
-            mm.finite_fill(case.Q, case.K, case.V, mask, fill, dtype),
-            mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
-    W = np.stack([r.weights[row] for r in runs], axis=1)  # (n, 3): the blocked row under each way, one column each
+    W, fill_output = mm.fill_rows(case, mask, row, fill, dtype)  # (n, 3): the blocked row under each way; (d_v,)
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights", y_title="key")
     naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
-                                             runs[1].output[row])
+                                             fill_output)
     st.markdown(f"{naive}  \n{filled}")
-    with st.expander("Symptoms and checks; the right way's row", icon=":material/rule:"):
+    with st.expander(say.FILL_FOLD, icon=":material/rule:"):
         st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
         st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
         st.markdown(safe)
@@ -307,15 +266,12 @@ def finite_minus_infinity(case: mm.Case) -> None:
 @st.fragment(key=LEAK)
 def no_causal_mask(case: mm.Case) -> None:
     """5. No causal mask where one was needed: the leak test."""
-    st.header("5. No causal mask where one was needed")
-    st.markdown("A model that predicts the next token must not read it. Without a causal mask it reads ahead: "
-                "training looks excellent and generating fails. The test: **change a later token; do earlier "
-                "outputs move?**")
+    st.header(say.NO_MASK_HEADER)
+    st.markdown(say.NO_MASK_INTRO)
     labels, n = case.labels, case.n
     st.session_state[LEAK_SHOWN] = None  # until the table is drawn: the notebook leaves section 5 out
     if n < 2:
-        st.info("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
-                "two words in the sidebar to run the leak test.", icon=":material/short_text:")
+        st.info(say.ONE_TOKEN, icon=":material/short_text:")
         return
     c1, c2 = st.columns(2)
     url_bound("leak", n - 1, int, options=list(range(n)))
@@ -331,12 +287,10 @@ def no_causal_mask(case: mm.Case) -> None:
     if word.casefold() == case.tokens[t].casefold():
         st.info(say.same_word_notice(md([word])[0]), icon=":material/info:")
         return
-    Q2, K2, V2 = mm.swapped_qkv(case, t, word)
-    free = mm.output_change(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, case.mask)
-    causal = mm.output_change(mm.masked_attention, case.Q, case.K, case.V, Q2, K2, V2, masks.build_mask("causal", n))
-    both = np.stack([free, causal])  # (2, n)
+    both = mm.leak_changes(case, t, word)  # (2, n): how far each output moves, with no mask and with a causal one
+    free, causal = both
     draw(both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
-         zmax=float(both.max()) or 1.0, decimals=3, x_title="query (output row)", highlight_col=t)
+         zmax=shared_range(both), decimals=3, x_title="query (output row)", highlight_col=t)
     st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal))
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
@@ -349,7 +303,7 @@ def checks_for_your_code(case: mm.Case) -> None:
     """The five checks that catch every mistake above, run live, and as a numpy snippet (a fragment: the
     snippet's toggle reruns only this section)."""
     st.header("Checks for your own code")
-    st.markdown("Five checks, run on every computation above:")
+    st.markdown(say.CHECKS_INTRO)
     labels, n = case.labels, case.n
     t = n - 1
     word = mm.replacement_word(case.tokens[t])
@@ -359,16 +313,13 @@ def checks_for_your_code(case: mm.Case) -> None:
     static_table({"computation": [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
     st.markdown(say.caught_sentence(table))
-    with st.expander("The five checks, one by one, and as code for yours", icon=":material/checklist:"):
+    with st.expander(say.CHECKS_FOLD, icon=":material/checklist:"):
         for sentence in say.check_sentences(table[0][1], md(labels), case.mask, t, md([word])[0]):
             st.markdown(sentence)  # each check as run on the right computation, with the number it measured
         # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for
-        if st.toggle("Run these checks on your own code", key="checks_code",
-                     help="Runnable numpy to paste into a notebook, with your sentence's numbers."):
-            st.markdown("Runnable numpy: your sentence's Q, K, V and mask as they are now, an `attention` to "
-                        "replace with your own, and the five checks. It prints “all 5 checks pass” or the ones that "
-                        "fail.")
-            st.code(say.checks_snippet(case, t, array_literal), language="python")
+        if st.toggle("Run these checks on your own code", key="checks_code", help=say.SNIPPET_HELP):
+            st.markdown(say.SNIPPET_INTRO)
+            st.code(say.checks_snippet(case, t, array_literal, source), language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -381,7 +332,7 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
         st.info(say.quiz_notice([m.name for m in pool], md(case.labels), mm.quiz_remedies(case, choice)),
                 icon=":material/info:")
         return
-    st.markdown("One mistake above made these weights from your Q, K, V and mask. Which one?")
+    st.markdown(say.QUIZ_INTRO)
 
     def new_question() -> None:
         st.session_state["mquiz"] = (int(st.session_state["mquiz"]) + 1) % (SEED_MAX + 1)
@@ -406,7 +357,7 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
                       key="mquiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):
         if answer is None:
-            st.warning("Pick one of the mistakes first.", icon=":material/touch_app:")
+            st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
         ok, text = say.verdict(secret, answer, d)
         if ok:
@@ -426,22 +377,17 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
     def cells():
         Q, K, V, mask, labels = case.Q, case.K, case.V, case.mask, case.labels
         if leak is None:
-            t, section5 = None, {"leak_t": nbk.Note(None, "section 5: the page draws no leak test just now"),
-                                 "leak_word": None, "leak_x": None}
+            t, section5 = None, {"leak_t": nbk.Note(None, say.NO_LEAK_NOTE), "leak_word": None, "leak_x": None}
         else:
             t, word = leak["leak_t"], leak["leak_word"]
             X2 = mm.swapped_inputs(case.tokens, t, word, case.d_model, case.positional)
-            section5 = {"leak_t": nbk.Note(t, f"section 5: the token replaced, {labels[t]!r} -> {word!r}"),
-                        "leak_word": nbk.Note(word, "leak_x, below: its embedding plus its position"),
-                        "leak_x": X2[t]}
+            section5 = {"leak_t": nbk.Note(t, say.leak_token_note(labels[t], word)),
+                        "leak_word": nbk.Note(word, say.LEAK_WORD_NOTE), "leak_x": X2[t]}
         return notebook_cells(
             nbk.cells, "mask_mistakes",
             {"labels": nbk.names(labels), "X": X, "W_Q": w.W_Q, "W_K": w.W_K, "W_V": w.W_V, "mask": mask,
-             "dtype": nbk.Note(fill["dtype"], "section 4's dtype"),
-             "fill": nbk.Note(fill["fill"], "section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the "
-                                            "dtype's lowest"),
-             "row": nbk.Note(fill["fill_row"], f"section 4: the fully blocked row the page shows: "
-                                               f"{labels[fill['fill_row']]!r}"),
+             "dtype": nbk.Note(fill["dtype"], say.DTYPE_NOTE), "fill": nbk.Note(fill["fill"], say.FILL_NOTE),
+             "row": nbk.Note(fill["fill_row"], say.fill_row_note(labels[fill["fill_row"]])),
              **section5},
             {"right_weights": case.right.weights, "right_output": case.right.output,
              "after_weights": mm.mask_after_softmax(Q, K, V, mask).weights,
@@ -456,8 +402,6 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
     if leak is not None:
         settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
     nbk.take_it_home(__file__, say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                     settings, sources=SOURCES_SHOWN,
-                     short_help="Sections 1 to 5 in plain numpy with your numbers, and the functions behind every "
-                                "table.")
+                     settings, sources=SOURCES_SHOWN, short_help=say.TAKE_HOME_HELP)
 
 main()

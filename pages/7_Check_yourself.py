@@ -1,23 +1,26 @@
 """Check yourself: answer first, then a small live computation proves the answer; the takeaways close the route."""
 
-import numpy as np
 import streamlit as st
 
 import attn_core
 from attn_core.questions import (
     attention_reads,
+    cross_attention,
     one_hot_attention,
     passage_words,
+    qk_sd_theory,
     qkv_arrays,
     recurrent_reads,
     repeat_gaps,
     role_test,
     steps_matrix,
+    typical_two_keys,
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
+from attn_ui.checkpoint import to_class
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, plot
 from attn_ui.pages import route
@@ -25,23 +28,6 @@ from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
 
-INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
-    "Questions on the whole route, from Q, K and V to masks and heads. **Check** marks your answer and a small "
-    "computation, run just now, proves it; **Show me** gives the answer unmarked; **New numbers** draws a fresh "
-    "set."
-)
-PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
-# The source text's four takeaways, each with the page that demonstrates it.
-TAKEAWAYS = (
-    ("Each token asks with a query, offers a key, and provides a value.",
-     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence"),
-    ("Weights come from query-key dot products, normalized with softmax.",
-     "streamlit_app.py", "Watch one query score every key"),
-    ("The output is a weighted sum of values, so every position can see every other one in one step.",
-     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart"),
-    ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
-     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful"),
-)
 BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
 LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
 QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
@@ -50,10 +36,9 @@ QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun t
 def main():
     shared = setup_page(__file__)
     st.title("Check yourself")
-    st.markdown(INTRO)
+    st.markdown(qs.INTRO)
     if st.session_state.get("reveal"):  # the sidebar's switch skips the other pages' predictions, not a quiz
-        st.info("**Skip the predictions** is on: it skips the other pages' questions, not this quiz.",
-                icon=":material/quiz:")
+        st.info(qs.SKIP_NOTICE, icon=":material/quiz:")
     quiz(shared)                   # the question seed, the score and the thirteen questions
     steps = one_step(shared)       # steps from token to token: attention, a recurrent network, a causal mask
     takeaways(shared)
@@ -96,8 +81,8 @@ def _record(q: qs.Question, show: bool) -> None:
         first = verdict.status
     log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
     if not show and verdict.status in (qs.RIGHT, qs.WRONG):  # in a class, the answer goes to the teacher
-        classroom.record(f"quiz.{q.kind}", {"seed": q.seed}, ss.get(f"answer_{q.kind}"), verdict.status == qs.RIGHT,
-                         once=object(), notify=False)
+        to_class(qs.KIND[q.kind].asked, {"seed": q.seed}, ss.get(f"answer_{q.kind}"), verdict.status == qs.RIGHT,
+                 once=object(), notify=False)
 
 
 @st.fragment(key=QUIZ)
@@ -114,7 +99,7 @@ def numbers_seed() -> int:
     url_bound("q", 0, parse_question_seed)
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
     seed = c1.number_input("Question seed", min_value=0, max_value=SEED_MAX, step=1, key="q",
-                           on_change=_new_seed, help="Seed 0 asks the source text's own numbers.")
+                           on_change=_new_seed, help=qs.SEED_HELP)
     c2.button("New numbers", key="reroll", on_click=_reroll, icon=":material/casino:")
     c3.button("Reset my answers", key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
     return int(seed)
@@ -148,7 +133,7 @@ def ask(number: int, q: qs.Question, shared) -> None:
                 st.radio("Your answer", options=list(labels), index=None, key=f"answer_{q.kind}",
                          format_func=labels.get)
             else:
-                st.text_input("Your answer", key=f"answer_{q.kind}", placeholder=PLACEHOLDERS[q.answer_type])
+                st.text_input("Your answer", key=f"answer_{q.kind}", placeholder=qs.PLACEHOLDERS[q.answer_type])
             c1, c2, _ = st.columns([1, 1, 2])
             c1.form_submit_button("Check", key=f"check_{q.kind}", type="primary", icon=":material/check:",
                                   on_click=_record, args=(q, False))
@@ -186,8 +171,14 @@ def shape_attention(q: qs.Question, shared):
     words_q = passage_words(p["n_q"], p["offset_q"])
     words_k = words_q if p["n_q"] == p["n_k"] else passage_words(p["n_k"], p["offset_k"])
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
-    w = a.weights  # the same seed gives both sentences the same W_Q, W_K, W_V
-    return words_q, words_k, a, b, attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    return words_q, words_k, a, b, across(a, b)
+
+
+def across(a: attn_core.Inputs, b: attn_core.Inputs) -> attn_core.AttentionResult:
+    """a's queries over b's keys and values (self-attention when a is b): the same seed gives both sentences the
+    same W_Q, W_K, W_V, so a's serve for both."""
+    w = a.weights
+    return cross_attention(a.X, b.X, w.W_Q, w.W_K, w.W_V)
 
 
 def reveal_weights_shape(q: qs.Question, shared) -> None:
@@ -198,18 +189,15 @@ def reveal_weights_shape(q: qs.Question, shared) -> None:
 
 def reveal_why_scale(q: qs.Question, shared) -> None:
     dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
-    two = compare_two_keys([float(np.std(dots)), 0.0], shared.d_k)
-    st.markdown(qs.reveal_why_scale(shared.d_k, dots, two))
-    st.caption("The wider d_k, the further apart the two keys' typical scores, and the more the division "
-               "matters: raise d_model or lower heads in the sidebar to see it.")
+    st.markdown(qs.reveal_why_scale(shared.d_k, dots, typical_two_keys(dots, shared.d_k)))
+    st.caption(qs.WHY_SCALE_CAPTION)
 
 
 def reveal_softmax_axis(q: qs.Question, shared) -> None:
     n_q, n_k = q.params["n_q"], q.params["n_k"]
     words_q, words_k = passage_words(n_q, 0), passage_words(n_k, n_q)
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
-    w = a.weights
-    res = attn_core.scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V)
+    res = across(a, b)
     st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights))
     _weights_table(res.weights, "softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels)
 
@@ -227,8 +215,8 @@ def reveal_roles(q: qs.Question, shared) -> None:
 
 
 def reveal_scale_heads(q: qs.Question, shared) -> None:
-    d_model, h = q.params["d_model"], q.params["h"]
-    st.markdown(qs.reveal_scale_heads(d_model, h, qk_dots(d_model // h, 4000, shared.seed)))
+    p = q.params  # d_k: one head's width, d_model / h, as the question split it
+    st.markdown(qs.reveal_scale_heads(p["d_model"], p["h"], qk_dots(p["d_k"], 4000, shared.seed)))
 
 
 def reveal_causal_row(q: qs.Question, shared) -> None:
@@ -257,13 +245,13 @@ def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
     st.markdown(qs.reveal_qk_variance(d_k, dots))
-    plot(cached_figure(histogram_figure, dots, float(np.sqrt(d_k)), qs.qk_variance_title(d_k, len(dots)),
+    plot(cached_figure(histogram_figure, dots, qk_sd_theory(d_k), qs.qk_variance_title(d_k, len(dots)),
                        curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
     st.markdown(qs.reveal_steps(q.params["n"]))
-    st.caption("The section “Every position in one step” below draws it for your own sentence.")
+    st.caption(qs.STEPS_CAPTION)
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
@@ -276,13 +264,9 @@ def reveal_two_keys(q: qs.Question, shared) -> None:
     st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])))
 
 
-REVEALS = {
-    "weights_shape": reveal_weights_shape, "why_scale": reveal_why_scale, "softmax_axis": reveal_softmax_axis,
-    "qkv_shapes": reveal_qkv_shapes, "roles": reveal_roles, "scale_heads": reveal_scale_heads,
-    "causal_row": reveal_causal_row, "identical_tokens": reveal_identical_tokens, "one_hot": reveal_one_hot,
-    "qk_variance": reveal_qk_variance, "steps": reveal_steps, "weights_total": reveal_weights_total,
-    "two_keys": reveal_two_keys,
-}
+# Each kind of the registry (attn_lessons.questions.QUIZ_KINDS) is proved by the function reveal_<kind> above; a
+# kind without one stops the page here, naming it.
+REVEALS = {kind: globals()[f"reveal_{kind}"] for kind in qs.KINDS}
 
 
 # --------------------------------------------------------------------------- one step, takeaways
@@ -291,10 +275,8 @@ REVEALS = {
 def one_step(shared) -> tuple[list[str], dict | None]:
     """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask.
     Returns the sentence's labels and the three step matrices it drew (None for a one-token sentence)."""
-    st.header("Every position in one step")
-    st.markdown("In one attention layer, every query scores every key it is allowed to, so each token's output "
-                "can take a share of any other token's value directly. A recurrent network reading left to "
-                "right passes information one token per step.")
+    st.header(qs.ONE_STEP_HEADER)
+    st.markdown(qs.ONE_STEP_INTRO)
     inputs = load_inputs(shared)
     labels, n = inputs.labels, len(inputs.tokens)
     st.markdown(qs.one_step_text(inputs.tokens))
@@ -310,12 +292,12 @@ def one_step(shared) -> tuple[list[str], dict | None]:
         col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         _steps_table(matrices[name], name, labels, col)
-    st.caption("Each cell counts the layers token j's information needs to reach token i.")
+    st.caption(qs.STEPS_CELL_CAPTION)
     with st.expander("And under a causal mask?"):  # a deep dive: folded, so the page stays a short read
         c1, c2 = st.columns(2, vertical_alignment="center")
         _steps_table(matrices["causal mask"], "causal mask", labels, c1)
         c2.markdown(qs.causal_step_text(n))
-        c2.caption("+∞ (hatched) means it never arrives, however many layers you stack.")
+        c2.caption(qs.NEVER_ARRIVES)
     return labels, matrices
 
 
@@ -329,7 +311,7 @@ def takeaways(shared) -> None:
     """The source text's key takeaways, each linked to the page that shows it, with the shared settings."""
     st.header("Key takeaways")
     on_route = {p.path for p in route()}
-    for text, path, label in TAKEAWAYS:
+    for text, path, label in qs.TAKEAWAYS:
         st.markdown(f"**{text}**")
         if path in on_route:
             st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())

@@ -5,20 +5,19 @@ from __future__ import annotations
 import html
 from datetime import datetime, timezone
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from attn_lessons import classroom as words
-from attn_lessons.format import md_text, plot_label
+from attn_lessons.format import md_text
 from attn_ui import classroom
 from attn_ui.classroom_store import normalise_code, valid_key
+from attn_ui.figures import answers_figure
 from attn_ui.pages import HOME, ROOT
 from attn_ui.state import links, setup_page
 
 CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unseen", "_teacher_message"
 REFRESH_SECONDS = 5
 WRITE_TIMEOUT = 3.0  # a teacher's click may wait for the database a little longer than a learner's answer
-COLOURS = {True: "#2b6cb0", False: "#c05621"}  # right, wrong: told apart by the legend's words too
 
 
 def main():
@@ -58,7 +57,7 @@ def start_class(shared) -> None:
     st.header("Start a class")
     st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
               on_click=_create, args=(shared.query_params(),),
-              help="The class answers on your sentence and settings (the sidebar's), as they are now.")
+              help=words.CREATE_HELP)
     ss = st.session_state
     if ss.get(MESSAGE):
         st.error(ss[MESSAGE], icon=":material/error:")
@@ -71,7 +70,7 @@ def start_class(shared) -> None:
         st.markdown("Join code")
         st.html(f"<div data-testid='class-code' style='font-size: 4.5rem; font-weight: 700; letter-spacing: "
                 f"0.3rem; font-family: monospace'>{html.escape(code)}</div>")
-        st.markdown("The students' link (it carries your sentence and settings):")
+        st.markdown(words.LINK_NOTE)
         st.code(link, language=None, wrap_lines=True)
     img = classroom.qr_img(link, words.qr_label(code))
     if img is None:
@@ -146,9 +145,9 @@ def controls() -> None:
     c2.button("Resume the class", key="class_resume", on_click=_act, args=("resume",), icon=":material/play_arrow:")
     sure = c3.checkbox("Yes, delete it", key="class_delete_sure")
     c3.button("Delete the class", key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
-              icon=":material/delete:", help="The class and every answer it holds, for good.")
+              icon=":material/delete:", help=words.DELETE_HELP)
     c4.button("Close the dashboard", key="class_close", on_click=_close, icon=":material/close:",
-              help="This session forgets the key; the class goes on.")
+              help=words.CLOSE_HELP)
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
@@ -165,12 +164,12 @@ def live_dashboard(code: str, key: str) -> None:
         st.warning(words.PAUSED_NOTE, icon=":material/pause_circle:")
     c1, c2 = st.columns(2)
     c1.metric("Learners joined", dash.joined)
-    c2.metric(f"Active in the last {words.ACTIVE_MINUTES} minutes", dash.active)
+    c2.metric(words.ACTIVE_LABEL, dash.active)
     st.caption(words.learners_text(dash.joined, dash.active))
     if not dash.questions:
         st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
     else:
-        st.subheader("The questions that most need attention first")
+        st.subheader(words.ATTENTION_FIRST)
     for n, stats in enumerate(words.attention_order(dash.questions), 1):
         question_block(n, stats)
     csv_download(code, key)
@@ -185,28 +184,10 @@ def question_block(n: int, s) -> None:
         c1.metric("Answered", s.answered)
         c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
         st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
-        st.plotly_chart(answers_figure(s), key=f"class_answers_{n}", config={"displayModeBar": False})
+        st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong), words.ANSWERS_TITLE,
+                                       words.LEARNERS_AXIS), key=f"class_answers_{n}", config={"displayModeBar": False})
         top = s.top_wrong()
         st.markdown(md_text(words.top_wrong_text(*top, s.answered) if top else words.NO_WRONG))
-
-
-def answers_figure(s) -> go.Figure:
-    """The first answers as horizontal bars, most given first, right and wrong told apart."""
-    wrong = {answer for answer, _ in s.wrong}
-    items = sorted(s.answers.items(), key=lambda kv: (-kv[1], kv[0]))
-    fig = go.Figure()
-    for right in (True, False):
-        part = [(a, n) for a, n in items if (a not in wrong) == right]
-        if part:
-            fig.add_bar(y=[plot_label(a[:60]) for a, _ in part], x=[n for _, n in part], orientation="h",
-                        name="right" if right else "wrong", marker_color=COLOURS[right])
-    # a category axis: an answer such as "8" or "22.6" is a label, not a position on a number line
-    fig.update_layout(title={"text": "First answers"}, height=140 + 28 * len(items), bargap=0.25,
-                      margin={"l": 10, "r": 10, "t": 50, "b": 40},
-                      yaxis={"type": "category", "autorange": "reversed", "automargin": True},
-                      xaxis={"title": {"text": "learners"}, "dtick": 1, "rangemode": "tozero"},
-                      legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"})
-    return fig
 
 
 def csv_download(code: str, key: str) -> None:

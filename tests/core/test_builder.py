@@ -24,10 +24,13 @@ from attn_core.builder import (
     build,
     checkpoint_query,
     default_pair,
+    edited_cells,
+    edits_digest,
     interpretable_start,
     lexicon_feature,
     most_weight,
     no_rule_tokens,
+    output_shares,
     random_start,
     rank_in_row,
     repeated_tokens,
@@ -332,3 +335,47 @@ def test_most_weight_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
     assert set(answer.top) == top
     assert answer.right == ((guess in top) if len(top) < len(w) else guess == ALL_SAME or (len(w) == 1 and guess == 0))
     assert answer.close_second <= (guess not in (None, ALL_SAME) and not answer.right)
+
+
+# ---- what the pages draw: row sums, one query's shares, the trace's rows, the learner's edits --------------
+
+def test_row_sums_are_each_querys_weights_added_up():
+    res = build(*random_case(3, n=4))
+    sums = [[sum(res.weights[i, j] for j in range(4))] for i in range(4)]  # the slow way, one column
+    assert res.row_sums.shape == (4, 1) and np.allclose(res.row_sums, sums) and np.allclose(res.row_sums, 1)
+
+
+def test_output_shares_match_a_loop_and_add_up_to_the_output():
+    res = build(*random_case(5, n=5, d=3))
+    for i in range(5):
+        parts = output_shares(res.weights[i], res.V)
+        want = [[res.weights[i, j] * res.V[j, c] for c in range(3)] for j in range(5)]
+        assert parts.shares.shape == (5, 3) and np.allclose(parts.shares, want)
+        assert np.allclose(parts.lengths, [math.sqrt(sum(x * x for x in row)) for row in want])
+        assert np.allclose(parts.shares.sum(axis=0), res.output[i])
+    parts = output_shares([0.0, 1.0], [[3.0, 4.0], [0.0, -2.0]])  # known numbers: a zero weight, a 3-4-5 row
+    assert parts.shares.tolist() == [[0.0, 0.0], [0.0, -2.0]] and parts.lengths.tolist() == [0.0, 2.0]
+
+
+def test_the_traces_rows_are_q_k_and_their_product():
+    res = build(*random_case(7, n=4, d=3))
+    t = trace_cell(res.Q, res.K, res.V, 2, 1)
+    assert np.array_equal(t.q, res.Q[2]) and np.array_equal(t.k, res.K[1])
+    assert t.product_rows.shape == (3, 3)
+    assert np.allclose(t.product_rows, [res.Q[2], res.K[1], [res.Q[2, c] * res.K[1, c] for c in range(3)]])
+
+
+def test_edits_are_counted_cell_by_cell_and_digested_by_where_and_what():
+    base = random_start(*random_case(2, n=3, d=2))
+    X, W_Q, W_K, W_V = (M.copy() for M in (base.X, base.W_Q, base.W_K, base.W_V))
+    untouched = edits_digest(base, X, W_Q, W_K, W_V)
+    assert edited_cells(base, X, W_Q, W_K, W_V) == 0
+    X[1, 0] += 1.0
+    W_V[0, 1] = -7.0
+    assert edited_cells(base, X, W_Q, W_K, W_V) == 2
+    once = edits_digest(base, X, W_Q, W_K, W_V)
+    assert once != untouched and once == edits_digest(base, X.copy(), W_Q, W_K, W_V.copy())  # same edits, same digest
+    W_V[0, 1] = -8.0  # the same cell, another value
+    assert edits_digest(base, X, W_Q, W_K, W_V) != once
+    other = random_start(*random_case(9, n=3, d=2))  # no edit reads the same from any starting point
+    assert edits_digest(other, other.X, other.W_Q, other.W_K, other.W_V) == untouched

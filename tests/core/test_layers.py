@@ -7,6 +7,9 @@ the layers below it and the libraries it is allowed, nothing else, and no module
 from __future__ import annotations
 
 import ast
+import functools
+import re
+import string
 import sys
 from pathlib import Path
 
@@ -137,3 +140,350 @@ def test_the_sentence_finder_sees_one(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text('"""Docstring words are fine here."""\n\ndef f():\n    return "the largest weight goes to cat"\n')
     assert sentences_in(probe) == ["the largest weight goes to cat"]
+
+
+# The pages are views: they read state, call the layers below and draw. Four things a page must not hold, read from
+# every file the globs find (so a new page is checked the day it is added): a figure being built, numpy arithmetic,
+# prose, and a number turned into text anywhere but attn_lessons/format.py. Each finder takes a module's source and
+# returns [(line, what)], so a probe can show it catching an offence in a snippet.
+
+PAGE_FILES = ("streamlit_app.py", "pages/*.py")
+# Where a number may not be formatted: everything that shows text, except the one formatter.
+FORMATTING_FILES = PAGE_FILES + ("attn_lessons/*.py", "attn_ui/*.py")
+FORMATTER = "attn_lessons/format.py"
+
+
+def files(patterns: tuple[str, ...], root: Path = ROOT) -> list[Path]:
+    return sorted({p for pattern in patterns for p in root.glob(pattern)} - {root / FORMATTER})
+
+
+@functools.cache
+def parse(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
+def dotted(node: ast.AST) -> str:
+    """`st.session_state` for a chain of names, "" for anything else (a call, a subscript, …)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and (base := dotted(node.value)):
+        return f"{base}.{node.attr}"
+    return ""
+
+
+def shown(node: ast.AST, limit: int = 70) -> str:
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+@functools.cache
+def fstring_lines(source: str) -> dict[int, int]:
+    """{id(node): line} for the calls and placeholders inside f-strings. Before Python 3.12 they carry the line
+    where the whole (implicitly concatenated) string starts, so each is found again by its text."""
+    lines, where = source.splitlines(), {}
+    for outer in ast.walk(parse(source)):
+        if not isinstance(outer, ast.JoinedStr) or id(outer) in where:
+            continue
+        seen: dict[str, int] = {}
+        for node in ast.walk(outer):
+            where[id(node)] = outer.lineno
+            if isinstance(node, (ast.FormattedValue, ast.Call)):
+                text = ast.unparse(node)
+                hits = [i for i in range(outer.lineno, outer.end_lineno + 1) if text in lines[i - 1]]
+                n = seen[text] = seen.get(text, -1) + 1
+                where[id(node)] = hits[min(n, len(hits) - 1)] if hits else outer.lineno
+    return where
+
+
+def line(node: ast.AST, source: str) -> int:
+    return fstring_lines(source).get(id(node), node.lineno)
+
+
+def assert_none_in(find, paths: list[Path], what: str):
+    found = [f"{p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}:{n}: {text}"
+             for p in paths for n, text in find(p.read_text())]
+    assert not found, f"{len(found)} × {what}:\n  " + "\n  ".join(found)
+
+
+def test_the_page_glob_finds_a_new_page(tmp_path):
+    (tmp_path / "pages").mkdir()
+    for name in ("streamlit_app.py", "pages/9_New.py", "pages/notes.md", FORMATTER):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert files(PAGE_FILES, tmp_path) == [tmp_path / "pages" / "9_New.py", tmp_path / "streamlit_app.py"]
+    assert tmp_path / FORMATTER not in files(FORMATTING_FILES, tmp_path)
+
+
+def test_a_page_check_names_the_file_and_line(tmp_path):
+    page = tmp_path / "9_Probe.py"
+    page.write_text('import streamlit as st\n\nst.metric("top", f"{top:.3f}")\n')
+    with pytest.raises(AssertionError, match=r"1 × a number formatted.*\n  .*9_Probe.py:3: \{top:\.3f\}"):
+        assert_none_in(formatting_in, [page], "a number formatted")
+
+
+# 1. No figure in a page: figures are built in attn_ui/figures.py and drawn with its plot(…).
+FIGURE_MAKERS = {"Figure", "make_subplots"}
+FIGURE_METHODS = {"update_layout", "add_trace", "add_shape", "add_annotation", "update_xaxes", "update_yaxes",
+                  "update_traces"}
+
+
+def figures_in(source: str) -> list[tuple[int, str]]:
+    """Every plotly import, figure or subplot grid built, trace or shape added, layout or axis updated."""
+    tree, found, plotly = parse(source), [], set()  # plotly: the names the imports bind (go, px, make_subplots)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in (a for a in node.names if a.name.split(".")[0] == "plotly"):
+                found.append((node.lineno, f"import {a.name}"))
+                plotly.add(a.asname or "plotly")
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module.split(".")[0] == "plotly":
+            found.append((node.lineno, f"from {node.module} import {', '.join(a.name for a in node.names)}"))
+            plotly |= {a.asname or a.name for a in node.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name in FIGURE_MAKERS | FIGURE_METHODS or dotted(node.func).split(".")[0] in plotly:
+                found.append((line(node, source), f"{shown(node.func)}(…)"))
+    return sorted(found)
+
+
+def test_no_page_builds_a_figure():
+    assert_none_in(figures_in, files(PAGE_FILES),
+                   "plotly in a page (build the figure in attn_ui/figures.py, draw it with plot(…))")
+
+
+def test_the_figure_finder_sees_one():
+    assert figures_in("import plotly.graph_objects as go\nfrom plotly.subplots import make_subplots\n"
+                      "fig = make_subplots(rows=2)\nfig.add_trace(go.Scatter(x=xs))\nfig.update_yaxes(range=r)\n") == [
+        (1, "import plotly.graph_objects"), (2, "from plotly.subplots import make_subplots"),
+        (3, "make_subplots(…)"), (4, "fig.add_trace(…)"), (4, "go.Scatter(…)"), (5, "fig.update_yaxes(…)")]
+    assert figures_in("from attn_ui.figures import line_figure, plot\n\nplot(line_figure(xs, ys))\n") == []
+
+
+# 2. No numpy arithmetic in a page: every number a page shows comes from attn_core.
+NUMPY_MATHS = {"sum", "mean", "max", "min", "std", "var", "argmax", "argmin", "prod", "cumsum", "abs", "sqrt", "exp",
+               "log", "allclose", "isclose", "dot", "matmul", "einsum", "norm"}
+# Receivers of `.max(…)`-style calls that are not arrays. Streamlit has none of these names, but a page may name a
+# container anything, so only st itself is listed; `math` is the standard library's scalar maths on a count
+# (math.log(n_keys)), not numpy. Any other receiver (np, np.linalg, an array, a table) is taken for numpy.
+NOT_ARRAYS = {"st", "st.sidebar", "st.session_state", "math"}
+
+
+def numpy_arithmetic_in(source: str) -> list[tuple[int, str]]:
+    """Calls of numpy reductions and elementwise maths (np.abs(x), x.max(), norm(x) imported from numpy) and `@`;
+    the builtins min, max and sum by their plain names are fine."""
+    tree, found = parse(source), []
+    from_numpy = {a.asname or a.name: a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+                  and not n.level and n.module.split(".")[0] == "numpy" for a in n.names}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.MatMult):
+            found.append((line(node, source), f"@ in {shown(node)}"))
+        elif isinstance(node, ast.Call) and (
+                isinstance(node.func, ast.Attribute) and node.func.attr in NUMPY_MATHS
+                and dotted(node.func.value) not in NOT_ARRAYS
+                or isinstance(node.func, ast.Name) and from_numpy.get(node.func.id) in NUMPY_MATHS):
+            found.append((line(node, source), shown(node)))
+    return sorted(found)
+
+
+def test_no_page_does_numpy_arithmetic():
+    assert_none_in(numpy_arithmetic_in, files(PAGE_FILES),
+                   "numpy arithmetic in a page (compute it in attn_core, with a test)")
+
+
+def test_the_numpy_arithmetic_finder_sees_it():
+    assert numpy_arithmetic_in("import numpy as np\nfrom numpy.linalg import norm\n\n"
+                               "top = max(np.abs(M).max(), 1)\nn = norm(x) + numpy.linalg.norm(y)\nout = W @ x\n") == [
+        (4, "np.abs(M)"), (4, "np.abs(M).max()"), (5, "norm(x)"), (5, "numpy.linalg.norm(y)"), (6, "@ in W @ x")]
+    assert numpy_arithmetic_in("import math\n\nn = max(len(a), min(b, 2)) + sum(c)\nst.session_state.update(k=1)\n"
+                               "h = math.log(n)\nres = attn_core.scaled_dot_product_attention(Q, K, V)\n") == []
+
+
+# 3. No prose in a page: its sentences live in its attn_lessons module, where they are tested.
+PROSE_WORDS = 6  # a string of six words or more is a sentence
+LABEL_WORDS = 12  # a widget's label of twelve words or more is prose too
+# Calls whose label (first positional argument or label=) may be written in the page; their help= may not.
+WIDGETS = {"button", "toggle", "checkbox", "radio", "selectbox", "multiselect", "select_slider", "slider",
+           "number_input", "text_input", "text_area", "download_button", "page_link", "data_editor", "expander", "tabs",
+           "form_submit_button", "popover"}
+MARKUP = {"latex", "html"}  # every string argument of st.latex and st.html is code, not prose
+CSS = re.compile(r"<style|[{;]\s*[a-z-]+\s*:[^;{}]+;")  # a style sheet, or a rule's declarations
+
+
+def words(text: str) -> int:
+    return sum(any(c.isalpha() for c in w) for w in text.split())
+
+
+def text_of(node: ast.AST) -> str | None:
+    """A string constant's text, an f-string's literal parts joined, or None."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def prose_in(source: str) -> list[tuple[int, str]]:
+    """Strings of six words or more, except docstrings, dict keys, the arguments of st.latex and st.html, style
+    sheets, and the label of a widget, expander or tab when it is under twelve words. A name passed to one of those
+    calls stands for its module-level constant (`st.latex(FORMULA)`)."""
+    tree, allowed = parse(source), set()
+    constants = {t.id: a.value for a in tree.body if isinstance(a, (ast.Assign, ast.AnnAssign)) and a.value
+                 for t in getattr(a, "targets", [getattr(a, "target", None)]) if isinstance(t, ast.Name)}
+
+    def resolved(node):
+        return constants.get(node.id, node) if isinstance(node, ast.Name) else node
+
+    def labels(node):  # the strings a label argument can be: "Run", f"Run {n}", "Show" if x else "Hide", ["a", "b"]
+        node = resolved(node)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [s for e in node.elts for s in labels(e)]
+        if isinstance(node, ast.IfExp):
+            return labels(node.body) + labels(node.orelse)
+        return [node] if text_of(node) is not None else []
+
+    def allow(node):
+        allowed.update(map(id, ast.walk(node)))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and text_of(body[0].value) is not None):
+            allow(body[0].value)  # a docstring
+        elif isinstance(node, ast.Dict):
+            for key in filter(None, node.keys):
+                allow(key)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MARKUP:
+            for arg in node.args + [k.value for k in node.keywords]:
+                allow(arg)
+                allow(resolved(arg))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WIDGETS:
+            label = node.args[:1] or [k.value for k in node.keywords if k.arg == "label"]
+            for s in (s for arg in label for s in labels(arg) if words(text_of(s)) < LABEL_WORDS):
+                allow(s)
+
+    found, parts = [], set()  # parts: the literal pieces of an f-string, read joined with the rest of it
+    for node in ast.walk(tree):  # breadth first: an f-string comes before its pieces
+        if isinstance(node, ast.JoinedStr):
+            parts.update(map(id, node.values))
+        elif isinstance(node, ast.FormattedValue) and node.format_spec:
+            parts.add(id(node.format_spec))
+        text = text_of(node)
+        if (text is not None and id(node) not in parts | allowed and words(text) >= PROSE_WORDS
+                and not CSS.search(text)):
+            tokens = text.split()
+            lead = repr(" ".join(tokens[:10])) + ("…" if len(tokens) > 10 else "")
+            found.append((line(node, source), f"{lead} ({words(text)} words)"))
+    return sorted(found)
+
+
+def test_no_page_holds_prose():
+    assert_none_in(prose_in, files(PAGE_FILES),
+                   "sentences in a page (move them to the page's attn_lessons module)")
+
+
+def test_the_prose_finder_sees_it():
+    assert prose_in('"""A page docstring may say as much as it likes."""\nimport streamlit as st\n'
+                    'st.markdown("Each row is one query\'s weights over every key.")\n'
+                    'st.caption(f"The largest weight goes to {tok}, about {r} times more")\n'
+                    'st.slider("How many keys does each query see?", 1, 9, help="Drag it to the right and watch.")\n'
+                    'st.button("Press this button once you have read every single word of the sentence above")\n'
+                    ) == [(3, "\"Each row is one query's weights over every key.\" (9 words)"),
+                          (4, "'The largest weight goes to , about times more' (8 words)"),
+                          (5, "'Drag it to the right and watch.' (7 words)"),
+                          (6, "'Press this button once you have read every single word'… (14 words)")]
+    assert prose_in('"""Docstring."""\nFORMULA = r"\\mathrm{a} = b + c + d + e + f"\n\n'
+                    'def f():\n    """A function docstring is documentation, not a sentence on screen."""\n'
+                    '    st.latex(FORMULA)\n    st.html("<div class=\'box\'>a long piece of markup in html</div>")\n'
+                    '    st.markdown("<style>.x { font-size: 1em; color: red; }</style>")\n'
+                    '    c1.expander("Show the code that made these numbers", expanded=False)\n'
+                    '    st.tabs(["The scores before the softmax", "The weights after the softmax"])\n'
+                    '    st.table({"the length of each value row": rows}); st.markdown(say.intro(n))\n') == []
+
+
+# 4. No formatter outside attn_lessons/format.py: a number becomes text there, the same way on every page. The builtin
+# round is arithmetic, not text (round(100 * right / answered) is a percentage, round(off, 4) a comparison,
+# round(float(c)) a colour channel), so it is not counted: what prints the number it returns is.
+FLOAT_TYPES = set("eEfFgGn%")
+SPEC = re.compile(r"(?:.?[<>=^])?[-+ ]?z?#?0?\d*[,_]?(?:\.(?P<precision>\d+))?(?P<type>[a-zA-Z%])?")
+PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[eEfFgG]")
+
+
+def formats_a_number(spec: str) -> bool:
+    """True for a format spec with a precision or a float presentation: .3f, ,.0f, g, .2e, .0%, .{d}f (a
+    placeholder reads as 9); False for d, 02x, >10, a thousands separator alone, and a date's %Y-%m-%d."""
+    m = SPEC.fullmatch(re.sub(r"\{[^{}]*\}", "9", spec))
+    return bool(m) and (m["precision"] is not None or (m["type"] or "") in FLOAT_TYPES)
+
+
+def template(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def formats_number(node: ast.AST) -> bool:
+    """{x:.3f} or {x:g}; the same spec in format(x, ".3f"), "{:.3f}".format(x) or "%.3f" % x. Not round(x): it
+    returns a number, not text."""
+    if isinstance(node, ast.FormattedValue) and node.format_spec:
+        return formats_a_number("".join(v.value if isinstance(v, ast.Constant) else "{}"
+                                        for v in node.format_spec.values))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        spec = template(node.args[1]) if node.func.id == "format" and len(node.args) > 1 else None
+        return spec is not None and formats_a_number(spec)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        try:
+            fields = list(string.Formatter().parse(template(node.func.value) or ""))
+        except ValueError:  # not a template after all
+            return False
+        return any(field is not None and formats_a_number(spec) for _, field, spec, _ in fields)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return bool(PERCENT_SPEC.search((template(node.left) or "").replace("%%", "")))
+    return False
+
+
+def formatting_in(source: str) -> list[tuple[int, str]]:
+    """Every number turned into text by hand: a float format spec or a precision, in an f-string, format(…),
+    str.format or %; a call of the builtin round is arithmetic and is not one."""
+    return sorted((line(node, source), shown(node)) for node in ast.walk(parse(source)) if formats_number(node))
+
+
+def test_numbers_become_text_only_in_the_formatter():
+    assert_none_in(formatting_in, files(FORMATTING_FILES),
+                   f"numbers formatted outside {FORMATTER} (use its num, percent, readable, short, …)")
+
+
+def test_the_formatting_finder_sees_it():
+    assert [formats_a_number(s) for s in (".3f", ",.0f", "g", ".2e", ".0%", "%", ".4g", ".9f", ">8.2f")] == [True] * 9
+    assert [formats_a_number(s) for s in ("", "d", "02x", ">10", ",", "%Y-%m-%d", ".<10", "^5")] == [False] * 8
+    assert formatting_in('x = (f"a {w:.3f} b "\n     f"c {w:.{d}f} {n:,} {i:02d}")\ny = round(v, 2)\n'
+                         'z = format(v, ".2e") + "{:g}".format(v) + "%.1f s" % t + "100%% sure %s" % t\n') == [
+        (1, "{w:.3f}"), (2, "{w:.{d}f}"), (4, "'%.1f s' % t"), (4, "'{:g}'.format(v)"), (4, "format(v, '.2e')")]
+    assert formatting_in('from attn_lessons import format as fmt\n\ns = f"{fmt.num(x, 3)} at step {i:,}"\n'
+                         'pct = round(100 * right / answered)\nclose = round(off, 4) == 0\n'
+                         'hex_ = f"{round(float(c)):02x}"\n') == []
+
+
+def class_records_in(source: str) -> list[int]:
+    """The lines where code sends a class answer itself: a call of classroom.record, or an import of it from
+    attn_ui.classroom. Pages leave that to attn_ui.checkpoint (reveal, and to_class for the quiz)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        f = node.func if isinstance(node, ast.Call) else None
+        if isinstance(f, ast.Attribute) and f.attr == "record" and getattr(f.value, "id", "") == "classroom":
+            found.append(node.lineno)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("classroom") and any(
+                a.name == "record" for a in node.names):
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_no_page_records_a_class_answer_itself():
+    """One place records a class answer: attn_ui.checkpoint. No page calls classroom.record."""
+    pages = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py"))]
+    found = {p.relative_to(ROOT).as_posix(): lines for p in pages if (lines := class_records_in(p.read_text()))}
+    assert not found, f"pages call classroom.record (lines {found}); pass asked= and state= to reveal, or use to_class"
+
+
+def test_the_class_record_finder_sees_one():
+    probe = ("from attn_ui import classroom\nfrom attn_ui.classroom import record\n\n"
+             "reveal(guess, right, why)\nif not guess.skipped:\n    classroom.record('home.top_key', {}, 1, True)\n")
+    assert class_records_in(probe) == [2, 6]
+    assert class_records_in("reveal(guess, right, why, asked=TOP_KEY, state=classroom.page_state(query=i))\n") == []

@@ -239,6 +239,52 @@ def test_the_leak_test_moves_earlier_outputs_only_without_the_mask():
         mm.swapped_inputs(case.tokens, 6, "dog", 8)
 
 
+def test_leak_changes_stacks_the_leak_test_without_and_with_the_causal_mask():
+    case = default_case(padding_mask(6, [5]))  # the no-mask row ignores the case's mask; the causal row uses its own
+    both = mm.leak_changes(case, 3, "dog")
+    assert both.shape == (2, 6)
+    Q2, K2, V2 = mm.swapped_qkv(case, 3, "dog")
+    for run, mask, row in ((mm.no_mask, case.mask, both[0]), (mm.masked_attention, causal_mask(6), both[1])):
+        before, after = run(case.Q, case.K, case.V, mask).output, run(Q2, K2, V2, mask).output
+        expected = [max(abs(after[i, c] - before[i, c]) for c in range(after.shape[1])) for i in range(6)]
+        np.testing.assert_allclose(row, expected, rtol=0, atol=0)
+    assert np.all(both[0, :3] > 1e-3) and np.all(both[1, :3] == 0) and np.all(both[1, 3:] > 0)
+
+
+def test_the_page_tables_numbers():
+    """The numbers the page's tables show, from attn_core: row sums, the formula's M, the scores before the mask,
+    the fill demo's three columns."""
+    case = default_case(mm.with_blocked_row(causal_mask(6), 2))
+    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
+    allowed, right, wrong_sums = mm.row_sums(case, wrong)
+    assert allowed.tolist() == [1, 2, 0, 4, 5, 6]
+    np.testing.assert_allclose(right, [1, 1, 0, 1, 1, 1], atol=1e-12)
+    np.testing.assert_allclose(wrong_sums, [sum(wrong[i]) for i in range(6)], atol=1e-12)
+    assert wrong_sums[0] < 1 and wrong_sums[5] == pytest.approx(1)
+    M = mm.additive_mask(case.mask)
+    assert M[1, 0] == 0 and M[1, 2] == -np.inf and np.isneginf(M[2]).all()
+    np.testing.assert_allclose(mm.scaled_scores(case), case.Q @ case.K.T / math.sqrt(case.Q.shape[1]), atol=1e-12)
+    assert np.isfinite(mm.scaled_scores(case)).all()  # before the mask: nothing is −∞ yet
+    row, mask, _ = mm.blocked_row_for_demo(case.mask, None)
+    with np.errstate(all="ignore"):
+        W, fill_output = mm.fill_rows(case, mask, row, "-1e9", "float16")
+        runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, "float16"),
+                mm.finite_fill(case.Q, case.K, case.V, mask, "-1e9", "float16"),
+                mm.safe_minus_inf(case.Q, case.K, case.V, mask, "float16")]
+    assert W.shape == (6, 3)
+    for k, res in enumerate(runs):
+        np.testing.assert_array_equal(W[:, k], res.weights[row])
+    np.testing.assert_array_equal(fill_output, runs[1].output[row])
+    assert np.isnan(W[:, 0]).all() and not W[:, 2].any()  # naive −∞: NaN; the safe way: 0s
+
+
+def test_right_anyway_is_asked_only_of_a_mask_that_blocks_nothing():
+    assert mm.right_anyway(default_case(np.ones((6, 6), dtype=bool))) == mm.same_as_right(
+        default_case(np.ones((6, 6), dtype=bool)))
+    assert set(mm.right_anyway(default_case(np.ones((6, 6), dtype=bool)))) >= {"after_softmax", "no_mask"}
+    assert mm.right_anyway(default_case()) == []
+
+
 # --------------------------------------------------------------------------------------------------------- the quiz
 def test_each_mistake_is_identified_from_its_symptoms():
     case = default_case(mm.with_blocked_row(causal_mask(6), 2))
@@ -327,6 +373,78 @@ def test_each_check_fails_for_its_reason():
     assert not mm.check_no_leak(mm.no_mask, case.Q, case.K, case.V, Q2, K2, V2, 0).applicable
     assert math.isnan(mm.check_blocked_row(mm.naive_minus_inf, case.Q, case.K, case.V, case.mask).worst)
     assert mm.check_known_answer(mm.masked_attention, causal_mask(6)).worst < 1e-12
+
+
+# ------------------------------------------------------------------- the checks the learner takes home, run for real
+
+
+def as_pair(run):
+    """An attn_core computation as the take-home checks call one: (Q, K, V, mask) -> (weights, output)."""
+    def attention(Q, K, V, mask):
+        res = run(Q, K, V, mask)
+        return res.weights, res.output
+    return attention
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(cases())
+def test_the_take_home_attention_is_the_right_computation(case):
+    Q, K, V, mask = case
+    weights, output = mm.attention_to_check(Q, K, V, mask)
+    right = mm.masked_attention(Q, K, V, mask)
+    np.testing.assert_allclose(weights, right.weights, atol=1e-12)
+    np.testing.assert_allclose(output, right.output, atol=1e-12)
+    W, out = naive_attention(Q, K, V, mask=mask)  # the slow loop: a fully blocked row keeps 0s
+    np.testing.assert_allclose(weights, W, atol=1e-12)
+    np.testing.assert_allclose(output, out, atol=1e-12)
+
+
+@pytest.mark.parametrize("mask", [causal_mask(6), mm.with_blocked_row(padding_mask(6, [5]), 3), np.ones((6, 6), bool),
+                                  padding_mask(6, [4, 5])], ids=["causal", "padding+blocked", "none", "padding"])
+def test_the_take_home_checks_catch_what_the_page_table_catches(mask):
+    """failed_checks, the code the page prints, passes the right computation and fails each mistake on exactly the
+    checks attn_core's check table fails it on: the snippet catches what the page says it catches."""
+    case = default_case(mask)
+    t = case.n - 1
+    assert mm.failed_checks(mm.attention_to_check, case.Q, case.K, case.V, case.mask, t) == []
+    table = dict(mm.check_table(case, *mm.swapped_qkv(case, t, "dog"), t))
+    assert mm.failed_checks(as_pair(mm.masked_attention), case.Q, case.K, case.V, case.mask, t) == []
+    for m in mm.MASK_MISTAKES:
+        failed = mm.failed_checks(as_pair(m.run), case.Q, case.K, case.V, case.mask, t)
+        numbers = [int(f.split(".")[0]) for f in failed]
+        assert numbers == [k + 1 for k, r in enumerate(table[m.name]) if not r.passed], m.name
+        assert failed, m.name  # every mistake fails at least one
+
+
+def test_each_take_home_check_fails_for_its_reason():
+    case = default_case()
+    Q, K, V, mask = case.Q, case.K, case.V, case.mask
+
+    def broken(change):
+        def attention(Q, K, V, mask):
+            weights, output = mm.attention_to_check(Q, K, V, mask)
+            return change(weights.copy(), output.copy(), mask)
+        return attention
+
+    def leaky(w, o, m):
+        return w, o + o.sum(axis=0)  # every output reads every row, the later ones too
+
+    def half_row(w, o, m):
+        w[-1] *= 0.5  # the last row sums to less than 1
+        return w, o
+
+    def blocked_share(w, o, m):
+        return w + 0.01 * ~m, o  # every blocked pair takes 0.01
+
+    def nan_row(w, o, m):
+        o[~m.any(-1)] = np.nan  # a fully blocked row gives NaN
+        return w, o
+
+    assert mm.failed_checks(broken(half_row), Q, K, V, mask, 5) == ["1. row sums"]
+    assert mm.failed_checks(broken(blocked_share), Q, K, V, mask, 5) == ["1. row sums", "2. blocked weight",
+                                                                       "4. blocked row"]
+    assert mm.failed_checks(broken(leaky), Q, K, V, mask, 5)[0] == "3. causal leak"
+    assert mm.failed_checks(broken(nan_row), Q, K, V, mask, 5) == ["4. blocked row"]
 
 
 # ------------------------------------------------------------------------ renormalising, the question's row, the word

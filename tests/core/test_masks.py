@@ -11,9 +11,11 @@ from attn_core.masks import (
     MAX_PAD,
     PAD_LABEL,
     PAD_TOKEN,
+    blocked_mask,
     build_mask,
     checkpoint_token,
     encode_mask,
+    first_blocked_row,
     fit_mask,
     fully_masked_rows,
     head_average,
@@ -203,6 +205,13 @@ def test_fit_mask_crops_and_grows_with_allowed_pairs():
     grown = fit_mask(m, 3)
     assert encode_mask(grown) == "101-011-111"
     assert encode_mask(fit_mask(grown, 2)) == "10-01"
+
+
+def test_the_first_blocked_row_and_the_mask_that_blocks_every_pair():
+    assert first_blocked_row(build_mask("causal", 4)) is None
+    assert first_blocked_row(parse_mask("1100-0000-1000-0000")) == 1
+    assert encode_mask(blocked_mask(3)) == "000-000-000"
+    assert first_blocked_row(blocked_mask(3)) == 0 and fully_masked_rows(blocked_mask(3)).tolist() == [0, 1, 2]
 
 
 def test_build_mask_rejects_bad_arguments():

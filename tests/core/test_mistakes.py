@@ -9,22 +9,28 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from tests.hyp import examples
 
-from attn_core import build_inputs, multi_head_attention, softmax, split_heads
+from attn_core import build_inputs, merge_heads, multi_head_attention, softmax, split_heads
 from attn_core.mistakes import (
     BY_NAME,
+    MEASURES,
     MISTAKES,
+    blocked_query,
     correct_attention,
     cross_shaped,
     diagnose,
     draw_mistake,
     entropy_direction,
+    head_measures,
     identify,
+    joined_outputs,
     keys_as_values,
     known_answer_test,
     largest_change_row,
     mean_max_weight,
     mean_row_entropy,
     no_scale,
+    output_difference,
+    page_runs,
     passes_known_answer,
     quiz_pool,
     role_checks,
@@ -32,6 +38,7 @@ from attn_core.mistakes import (
     scale_by_sqrt_d_model,
     scale_direction,
     scale_mistakes,
+    scale_runs,
     shape_check,
     softmax_over_queries,
     swap_q_and_k,
@@ -458,4 +465,67 @@ def test_largest_change_row_is_the_row_with_the_largest_move_found_the_slow_way(
                 worst, top = i, abs(wrong[i, j] - right[i, j])
     assert largest_change_row(right, wrong) == worst
     assert largest_change_row(np.zeros((3, 2)), np.array([[0, 1.0], [0, -1.0], [0, 0]])) == 0  # the first of equals
+
+
+# ---- what the Common mistakes page and its notebook draw ------------------------------------------------
+
+def test_blocked_query_is_the_first_row_with_no_key():
+    assert blocked_query(quiz_mask(4)) == 0
+    assert blocked_query(np.ones((3, 3), dtype=bool)) is None
+    mask = np.ones((4, 4), dtype=bool)
+    mask[2] = mask[3] = False
+    assert blocked_query(mask) == 2
+
+
+def test_output_difference_and_joined_outputs_match_a_loop():
+    Q, K, V = qkv(n=4, d=6, seed=3)
+    heads = tuple(split_heads(M, 2) for M in (Q, K, V))  # (2, 4, 3) each
+    runs = scale_runs(*heads, 6)
+    assert [name for name, _ in runs] == ["no_scale", "sqrt_d_model", "right"]  # d_k = 3: both mistakes change it
+    assert np.allclose(runs[-1][1].output, correct_attention(*heads).output)
+    right = runs[-1][1]
+    joined = joined_outputs(runs)
+    for name, res in runs:
+        want = [[res.output[c // 3, i, c % 3] for c in range(6)] for i in range(4)]  # head h's columns 3h … 3h+2
+        diff = [[want[i][c] - right.output[c // 3, i, c % 3] for c in range(6)] for i in range(4)]
+        assert np.allclose(joined[name].output, want) and np.allclose(joined[name].difference, diff)
+        assert joined[name].largest_gap == pytest.approx(max(abs(x) for row in diff for x in row))
+        assert np.allclose(output_difference(right, res), res.output - right.output)
+    assert joined["right"].largest_gap == 0 and joined["no_scale"].largest_gap > 0
+    assert [name for name, _ in scale_runs(Q, K, V, 6)] == ["no_scale", "right"]  # one head: √d_model is √d_k
+
+
+def test_head_measures_are_the_measures_and_their_change_from_the_right_weights():
+    flat, peaked = np.full((2, 2), 0.5), np.array([[1.0, 0.0], [0.0, 1.0]])
+    got = head_measures(flat, peaked)
+    assert set(got) == set(MEASURES) == {"entropy", "max_weight"}
+    assert got["entropy"] == pytest.approx((math.log(2), math.log(2)))
+    assert got["max_weight"] == pytest.approx((0.5, -0.5))
+    assert head_measures(peaked, peaked) == {"entropy": (0.0, 0.0), "max_weight": (1.0, 0.0)}
+
+
+@pytest.mark.parametrize("heads", [1, 2, 4])
+def test_page_runs_are_the_named_functions_on_the_sentence(heads):
+    inputs = build_inputs("the cat sat on the mat", 0, 8)
+    X, w = inputs.X, inputs.weights
+    Q, K, V = X @ w.W_Q, X @ w.W_K, X @ w.W_V
+    runs = page_runs(Q, K, V, heads)
+    assert runs.heads[0].shape == (heads, 6, 8 // heads)
+    assert all(np.array_equal(a, split_heads(M, heads)) for a, M in zip(runs.heads, (Q, K, V), strict=True))
+    for got, want in ((runs.right, correct_attention(Q, K, V)), (runs.axis0, softmax_over_queries(Q, K, V)),
+                      (runs.swap, swap_q_and_k(Q, K, V)), (runs.v_as_k, values_as_keys(Q, K, V)),
+                      (runs.k_as_v, keys_as_values(Q, K, V))):
+        assert np.allclose(got.weights, want.weights) and np.allclose(got.output, want.output)
+    assert [name for name, _ in runs.scale] == [name for name, _ in scale_runs(*runs.heads, 8)]
+    arrays = runs.notebook_arrays()
+    assert list(arrays) == ["right_weights", "right_output", "axis0_weights", "axis0_output",
+                            "scale_weights_right", "scale_output_right", "scale_weights_sqrt_d_model",
+                            "scale_output_sqrt_d_model", "scale_weights_no_scale", "scale_output_no_scale",
+                            "swap_weights", "v_as_k_weights", "k_as_v_output"]
+    assert np.array_equal(arrays["axis0_weights"], runs.axis0.weights)
+    assert np.allclose(arrays["scale_output_right"], merge_heads(correct_attention(*runs.heads).output))
+    # with one head, ÷ √d_model is ÷ √d_k: the page leaves it out, and the notebook gets None
+    assert (arrays["scale_weights_sqrt_d_model"] is None) == (heads == 1)
+    assert (arrays["scale_output_sqrt_d_model"] is None) == (heads == 1)
+    assert arrays["scale_weights_no_scale"] is not None
 

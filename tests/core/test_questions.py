@@ -136,3 +136,38 @@ def test_qk_variance_theory_is_d_k_and_matches_a_sample(d_k):
     assert qs.qk_variance_theory(d_k) == d_k
     assert qs.qk_variance_theory(d_k, var_q=2, var_k=3) == 6 * d_k
     assert sample_qk_dots(d_k, 20_000, 0).var() == pytest.approx(d_k, rel=0.05)
+
+
+@pytest.mark.parametrize("d_k", [1, 4, 64, 512])
+def test_the_curve_over_the_histogram_has_sd_root_d_k(d_k):
+    assert qs.qk_sd_theory(d_k) == pytest.approx(math.sqrt(d_k), abs=1e-12)
+    assert sample_qk_dots(d_k, 20_000, 0).std() == pytest.approx(qs.qk_sd_theory(d_k), rel=0.05)
+
+
+def test_typical_two_keys_put_one_key_a_spread_above_the_other():
+    dots = np.array([-2.0, 0.0, 2.0, 4.0])  # mean 1, deviations ±1, ±3: sd √5, written the slow way
+    sd = math.sqrt(sum((x - 1.0) ** 2 for x in dots) / len(dots))
+    two = qs.typical_two_keys(dots, 16)
+    np.testing.assert_allclose(two.scores, [sd, 0.0])
+    np.testing.assert_allclose(two.scaled, [sd / 4, 0.0])
+    assert two.d_k == 16 and two.p_unscaled[0] > two.p_scaled[0] > 0.5  # dividing by √16 evens the two out
+
+
+def test_cross_attention_projects_each_sentence_once_against_a_loop():
+    rng = np.random.default_rng(3)
+    X_q, X_kv = rng.standard_normal((3, 5)), rng.standard_normal((4, 5))
+    W_Q, W_K, W_V = rng.standard_normal((3, 5, 2))
+    res = qs.cross_attention(X_q, X_kv, W_Q, W_K, W_V)
+    assert res.weights.shape == (3, 4) and res.output.shape == (3, 2)
+    Q = [[sum(X_q[i, m] * W_Q[m, c] for m in range(5)) for c in range(2)] for i in range(3)]
+    K = [[sum(X_kv[j, m] * W_K[m, c] for m in range(5)) for c in range(2)] for j in range(4)]
+    V = [[sum(X_kv[j, m] * W_V[m, c] for m in range(5)) for c in range(2)] for j in range(4)]
+    for i in range(3):
+        s = [sum(Q[i][c] * K[j][c] for c in range(2)) / math.sqrt(2) for j in range(4)]
+        e = [math.exp(x - max(s)) for x in s]
+        w = [x / sum(e) for x in e]
+        np.testing.assert_allclose(res.weights[i], w, atol=1e-12)
+        np.testing.assert_allclose(res.output[i], [sum(w[j] * V[j][c] for j in range(4)) for c in range(2)],
+                                   atol=1e-12)
+    same = qs.cross_attention(X_q, X_q, W_Q, W_K, W_V)  # one sentence twice: self-attention, square weights
+    assert same.weights.shape == (3, 3)

@@ -14,14 +14,18 @@ from attn_core.scaling import (
     SMALL_SLOPE,
     argmax_position,
     compare_two_keys,
+    divisor_marks,
     divisor_value,
     entropy_vs_tau,
     excess_kurtosis,
     heavy_tailed,
+    peak_references,
     peakedness_curves,
     qk_sample,
     relative_spread,
     std_curve,
+    std_theory,
+    tau_grid,
     temperature_attention,
     vanishes,
 )
@@ -290,3 +294,48 @@ def test_odds_are_the_ratio_of_the_two_weights(a, b):
     two = compare_two_keys([a, b], 16)
     hi, lo = max(two.p_unscaled), min(two.p_unscaled)
     assert two.odds == pytest.approx(hi / lo, rel=1e-6)
+
+
+# ------------------------------------------------------------------------------------------- what the charts draw
+def test_entropy_vs_tau_is_temperature_attention_at_every_tau():
+    """The curve, every τ at once, against one temperature_attention call per τ (the slow obvious way)."""
+    rng = np.random.default_rng(4)
+    Q, K = rng.standard_normal((5, 3)), rng.standard_normal((6, 3))
+    taus = [1e-300, 1e-3, 0.37, 1.0, 8.0, 1e3]  # the first overflows scores / τ: a hard argmax, no warning
+    slow = [temperature_attention(Q, K, t).mean_entropy for t in taus]
+    np.testing.assert_allclose(entropy_vs_tau(Q, K, taus), slow, rtol=1e-12, atol=1e-15)
+    assert entropy_vs_tau(Q, K, taus)[0] == 0.0
+    for bad in ([1.0, 0.0], [-1.0], [float("nan")]):
+        with pytest.raises(ValueError):
+            entropy_vs_tau(Q, K, bad)
+
+
+def test_tau_grid_spans_the_box_evenly_on_a_log_scale():
+    taus = tau_grid(1e-3, 1e3)
+    assert taus.shape == (73,) and taus[0] == pytest.approx(1e-3) and taus[-1] == pytest.approx(1e3)
+    np.testing.assert_allclose(np.diff(np.log10(taus)), 6 / 72)  # 12 points a decade
+    assert taus[36] == pytest.approx(1.0)
+
+
+def test_divisor_marks_one_line_per_distinct_divisor():
+    assert divisor_marks(64) == [(1.0, ("1",)), (8.0, ("sqrt_dk",)), (64.0, ("dk",))]
+    assert divisor_marks(1) == [(1.0, ("1", "sqrt_dk", "dk"))]
+    values = [v for v, _ in divisor_marks(2)]
+    assert values == sorted(values) and values[1] == pytest.approx(math.sqrt(2))
+
+
+def test_std_theory_is_the_square_root_of_each_width():
+    np.testing.assert_array_equal(std_theory((1, 4, 64)), [1.0, 2.0, 8.0])
+    assert std_theory([9]).dtype == float and qk_sample(9, 10, 0).theory == std_theory([9])[0]
+
+
+def test_peak_references_are_a_hard_argmax_then_uniform_weights():
+    refs = peak_references(8)
+    assert refs["max_weight"] == [1.0, 0.125] and refs["entropy"] == [0.0, pytest.approx(math.log(8))]
+    # at those levels the curves themselves sit: one key wins everything, or every key gets 1/n
+    hard, even = np.eye(8)[:1], np.full((1, 8), 1 / 8)
+    assert even.max() == refs["max_weight"][1] and naive_entropy(even[0]) == pytest.approx(refs["entropy"][1])
+    assert hard.max() == refs["max_weight"][0] and naive_entropy(hard[0]) == refs["entropy"][0]
+    assert peak_references(1) == {"max_weight": [1.0], "entropy": [0.0]}  # one key: the two are the same
+    with pytest.raises(ValueError):
+        peak_references(0)

@@ -269,3 +269,55 @@ def test_at_lr_30_and_d_k_16_the_runs_end_alike_where_both_train():
     """Issue 22, item 7's state: alike on seeds 0 to 2, the unscaled run diverges on seeds 3 and 4."""
     scaled, unscaled = seeds_at(16, 100, 30.0)
     assert tl.endings(scaled, unscaled) == ["alike"] * 3 + ["unscaled diverged"] * 2
+
+
+# ---------------------------------------------------------------------------------------------- what the charts draw
+def naive_band(values):
+    """The band the slow obvious way: walk the steps until one seed has NaN, then median, min and max per step."""
+    steps = []
+    for t in range(values.shape[1]):
+        if any(math.isnan(v) for v in values[:, t]):
+            break
+        steps.append(t)
+    columns = [sorted(values[:, t]) for t in steps]
+    medians = [(c[(len(c) - 1) // 2] + c[len(c) // 2]) / 2 for c in columns]
+    return steps, medians, [c[0] for c in columns], [c[-1] for c in columns]
+
+
+def test_seed_band_stops_at_the_first_step_any_seed_diverged():
+    values = np.array([[3.0, 2.0, 1.0, 0.5, 0.4], [4.0, 1.0, 2.0, np.nan, np.nan], [5.0, 3.0, 0.0, 0.1, np.nan]])
+    band = tl.seed_band(values)
+    steps, medians, lo, hi = naive_band(values)
+    assert band.steps.tolist() == steps == [0, 1, 2]
+    np.testing.assert_array_equal(band.median, medians)
+    np.testing.assert_array_equal(band.lo, lo)
+    np.testing.assert_array_equal(band.hi, hi)
+    assert band.median.tolist() == [4.0, 2.0, 1.0] and band.hi.tolist() == [5.0, 3.0, 2.0]
+
+
+def test_seed_band_of_one_seed_has_no_spread_and_a_run_that_diverged_at_once_has_no_steps():
+    one = tl.seed_band(np.array([[1.0, 0.5, 0.2]]))
+    assert one.steps.tolist() == [0, 1, 2] and one.median.tolist() == [1.0, 0.5, 0.2] and one.lo is one.hi is None
+    gone = tl.seed_band(np.array([[np.nan, np.nan], [1.0, np.nan]]))
+    assert gone.steps.size == gone.median.size == 0 and gone.lo is None
+
+
+def test_seed_band_of_the_default_runs_matches_the_slow_walk():
+    scaled, unscaled = seeds_at(16, 100, 30.0)  # the unscaled run diverges on seeds 3 and 4
+    assert tl.seed_band(unscaled.loss).steps.size < unscaled.loss.shape[1] == tl.seed_band(scaled.loss).steps.size
+    for run in (scaled, unscaled):
+        for values in (run.loss, run.entropy):
+            band = tl.seed_band(values)
+            steps, medians, lo, hi = naive_band(values)
+            assert band.steps.tolist() == steps
+            np.testing.assert_allclose(band.median, medians, rtol=1e-12)
+            np.testing.assert_array_equal(band.lo, lo)
+            np.testing.assert_array_equal(band.hi, hi)
+
+
+def test_shown_weights_are_none_for_a_run_that_diverged():
+    kept, gone = fake_run("scaled", [1.0, 0.5]), fake_run("unscaled", [1.0, np.nan], diverged=1)
+    assert tl.shown_weights(kept, after=True) is kept.final_weights
+    assert tl.shown_weights(gone, after=True) is None
+    assert tl.shown_weights(gone, after=False) is gone.initial_weights  # every run has its step 0
+    assert tl.UNIFORM_ENTROPY == pytest.approx(math.log(tl.N_KEYS))

@@ -59,3 +59,14 @@ def test_a_state_is_said_in_words_and_a_question_by_its_title():
     assert words.question_title("mistakes.axis") == "With softmax(scores, axis=0), which sums to 1?"
     assert words.question_title("made.up") == "made.up"
     assert words.page_name("common_mistakes") == "Common mistakes" and words.page_name("home") == "Home"
+
+
+def test_the_answers_chart_lists_the_right_answers_then_the_wrong_ones_most_given_first():
+    answers = {"8": 3, "22.6": 1, "0.5": 3, "b": 2, "a": 2}
+    wrong = {("22.6", "why"): 1, ("0.5", None): 3, ("a", None): 2}
+    assert words.answer_bars(answers, wrong) == [(True, "right", ["8", "b"], [3, 2]),
+                                                (False, "wrong", ["0.5", "a", "22.6"], [3, 2, 1])]
+    assert words.answer_bars({"yes": 5}, {}) == [(True, "right", ["yes"], [5])]  # no wrong answer: no series
+    assert words.answer_bars({}, {}) == []
+    (_, _, labels, _), = words.answer_bars({"x" * 80: 1}, {})
+    assert labels == ["x" * words.ANSWER_LABEL]

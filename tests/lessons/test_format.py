@@ -3,8 +3,11 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from attn_lessons import format as fmt
+from tests.hyp import examples
 
 
 # ------------------------------------------------------------------------------ sqrt_text, about (Scaling explorer)
@@ -45,3 +48,127 @@ def test_metric_delta_signs_what_st_metric_reads():
 
     assert metric_delta(0.15649) == "+0.156" and metric_delta(-0.2971) == "-0.297"
     assert metric_delta(-0.0004) == "0.000" and metric_delta(0.0) == "0.000"
+
+
+# ------------------------------------------------------------------------------ enough: never a whole number it is not
+# The cases of the five helpers it replaced (questions.sig, mistakes.sig, builder.plain, mask_mistakes.amount,
+# home.weight_text) and the three gap wrappers, each with what enough prints; "was" notes where they printed otherwise.
+@pytest.mark.parametrize("x,decimals,text", [
+    (0.99966, 4, "0.9997"), (0.00034, 4, "0.0003"), (1.1e-7, 3, "1.1 × 10⁻⁷"), (1 - 1.1e-7, 3, "1 − 1.1 × 10⁻⁷"),
+    (1.0, 3, "1.000"), (0.0, 3, "0.000"), (1.0, 2, "1.00"),  # questions.sig: was "1" and "0" for an exact 1 and 0
+    (1.0003, 3, "1.0003"), (0.0003, 3, "0.0003"), (0.5, 3, "0.500"), (1.7917, 3, "1.792"), (2.0, 3, "2.000"),
+    (3e-9, 3, "3.0 × 10⁻⁹"), (1 - 3e-9, 3, "1 − 3.0 × 10⁻⁹"),
+    (0.99996, 3, "0.99996"), (0.999996, 3, "1 − 4.0 × 10⁻⁶"),  # mistakes.sig, plain, amount, weight_text
+    (1 + 1e-12, 3, "1 + 1.0 × 10⁻¹²"), (1 - 1e-12, 3, "1 − 1.0 × 10⁻¹²"),  # mistakes.sig: was 1.000 (within 10⁻⁹)
+    (0.9998520881889196, 3, "0.9999"), (1 - 3e-8, 3, "1 − 3.0 × 10⁻⁸"), (-0.9996, 3, "−0.9996"),  # builder.plain
+    (1.00004, 4, "1.00004"), (2e-5, 3, "0.00002"), (2e-6, 3, "2.0 × 10⁻⁶"), (0.5404, 4, "0.5404"),
+    (-(1 - 3e-8), 3, "−1 + 3.0 × 10⁻⁸"),  # plain printed "−1 − 3.0 × 10⁻⁸", which is −1.00000003
+    (-0.9999999995, 3, "−1 + 5.0 × 10⁻¹⁰"),  # mistakes.sig printed "1 − 2.0 × 10⁰"
+    (1 - 2e-12, 3, "1 − 2.0 × 10⁻¹²"), (-0.973, 3, "−0.973"),  # amount
+    (2.99996, 3, "2.99996"), (2.999996, 3, "3 − 4.0 × 10⁻⁶"),
+    (2.9996, 3, "2.9996"), (-1.99999999, 3, "−2 + 1.0 × 10⁻⁸"),
+    (0.00034, 3, "0.0003"), (0.9999999, 3, "1 − 1.0 × 10⁻⁷"),  # weight_text: was 3.4 × 10⁻⁴ and 0.9999999
+    (512.0, 0, "512"), (0.0, 0, "0"), (0.1234, 0, "0.1"), (22.627, 0, "22.6"), (0.97, 0, "0.97"),  # axis ends
+    (5.2e21, 3, "5.2 × 10²¹"), (-3e6, 2, "−3.0 × 10⁶"), (math.nan, 3, "not a number"), (math.inf, 3, "+∞"),
+    (-math.inf, 3, "−∞"), (-0.0, 3, "0.000"), (-1e-4, 3, "−0.0001"),
+])
+def test_enough_prints_a_whole_number_only_for_one(x, decimals, text):
+    assert fmt.enough(x, decimals) == text
+
+
+def test_enough_below_says_a_rounding_gap_is_below_it_and_is_enough_above_it():
+    """The gap wrappers (format.gap, mistakes.gap, questions._gap): 'below 10⁻⁹' for floating-point rounding."""
+    assert fmt.enough(1e-12, below=1e-9) == fmt.enough(0.0, below=1e-9) == "below 10⁻⁹"
+    assert fmt.enough(2e-6, below=1e-9) == "2.0 × 10⁻⁶" and fmt.enough(0.3, below=1e-9) == "0.300"
+    assert fmt.enough(0.999996, below=1e-9) == "1 − 4.0 × 10⁻⁶"  # format.gap printed 1.000
+    assert fmt.enough(2.2e-4, below=1e-9) == "0.0002"  # the gap wrappers printed 2.2 × 10⁻⁴
+    assert fmt.enough(1e-9, below=1e-9) == "1.0 × 10⁻⁹" and fmt.enough(4e-4, below=1e-6) == "0.0004"
+    assert fmt.enough(1e-7, below=1e-6) == "below 10⁻⁶"
+
+
+def test_enough_vec_prints_each_entry_as_enough():
+    assert fmt.enough_vec([0.99966, 0.00034], 4) == "[0.9997, 0.0003]" and fmt.enough_vec([]) == "[]"
+    assert fmt.enough_vec([1 - 3e-8, 0.25]) == "[1 − 3.0 × 10⁻⁸, 0.250]"
+
+
+_SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+_SCI = r"(−?\d+(?:\.\d+)?) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+
+
+def _plain(text: str) -> float:
+    return float(text.replace("−", "-"))
+
+
+def read_back(text: str) -> tuple[float, float, bool]:
+    """(value, tolerance, says a whole number exactly) of a text `enough` printed."""
+    import re
+
+    if m := re.fullmatch(_SCI, text):  # 3.0 × 10⁻⁹: two significant digits, within 5% (and the subnormals' step)
+        value = float(f"{_plain(m[1])}e{int(m[2].translate(_SUPER))}")
+        return value, 0.051 * abs(value) + 5e-324, False
+    if m := re.fullmatch(rf"(−?\d+) ([−+]) {_SCI}", text):  # 1 − 3.0 × 10⁻⁹
+        whole, off = _plain(m[1]), float(f"{_plain(m[3])}e{int(m[4].translate(_SUPER))}")
+        assert off > 0, text
+        return whole + (off if m[2] == "+" else -off), 0.051 * off + 1e-15 * abs(whole), False
+    assert re.fullmatch(r"−?\d+(\.\d+)?", text), text
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return _plain(text), 0.5 * 10.0**-decimals * (1 + 1e-9), True
+
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(x=st.one_of(finite, st.floats(-3, 3), st.floats(0.9999, 1.0001), st.floats(-1e-3, 1e-3),
+                   st.integers(-5, 5).map(float), st.integers(-5, 5).flatmap(
+                       lambda n: st.floats(n - 1e-6, n + 1e-6))),
+       decimals=st.integers(0, 5))
+def test_enough_never_reads_as_a_whole_number_that_x_is_not_and_reads_back_as_x(x, decimals):
+    text = fmt.enough(x, decimals)
+    assert not any(bad in text.lower() for bad in ("nan", "inf", "e+", "e-", "-")), text  # a real minus, no 1e-09
+    if abs(x) >= 1e6:
+        assert "×" in text and "10" in text
+        return
+    value, tolerance, plain_decimal = read_back(text)
+    assert abs(value - x) <= tolerance + 1e-15 * abs(x), (x, text)  # round trip: within half its last digit
+    if plain_decimal and value == round(value):  # reads as a whole number: 0.000, 1.000, 2.00, 512
+        assert x == value, (x, text)
+    if x == round(x):  # an exact whole number keeps its decimals
+        assert text == fmt.num(x, decimals)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(x=finite, below=st.sampled_from([1e-9, 1e-6, 1e-3]))
+def test_enough_below_changes_only_what_is_smaller_than_it(x, below):
+    text = fmt.enough(x, below=below)
+    assert text == (fmt.enough(x) if abs(x) >= below else f"below {fmt.sci(below).replace('1.0 × ', '')}")
+
+
+# ------------------------------------------------------ grouped, typed, num_cells (a cell's limit, typed cells, tables)
+@pytest.mark.parametrize("x,text", [(1e6, "1,000,000"), (1234.5, "1,234"), (1235.5, "1,236"), (999.4, "999"),
+                                    (-2500, "−2,500"), (-0.4, "0"), (0, "0"), (math.inf, "+∞"),
+                                    (math.nan, "not a number")])
+def test_grouped_writes_a_whole_number_with_thousands_separators(x, text):
+    assert fmt.grouped(x) == text
+
+
+@pytest.mark.parametrize("x,digits,text", [(0.001, 6, "0.001"), (1000.0, 6, "1000"), (3.0, 6, "3"),
+                                           (1e308, 6, "1e+308"), (-2.5, 6, "-2.5"), (0.123456789, 4, "0.1235"),
+                                           (1e6, 4, "1e+06"), (12345.0, 4, "1.234e+04")])
+def test_typed_writes_what_a_learner_types(x, digits, text):
+    assert fmt.typed(x, digits) == text
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(x=st.floats(-1e307, 1e307), digits=st.integers(1, 8))  # 1.5e308 to 1 digit is 2e+308: past a float
+def test_typed_reads_back_within_its_digits(x, digits):
+    text = fmt.typed(x, digits)
+    assert "−" not in text and " " not in text  # float() reads it: an ASCII minus, no × 10ⁿ
+    assert math.isclose(float(text), x, rel_tol=10.0 ** (1 - digits))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(values=st.lists(st.floats(width=64), max_size=30), decimals=st.integers(0, 6))
+def test_num_cells_prints_each_value_as_num_does_and_nan_as_nan(values, decimals):
+    expected = ["NaN" if math.isnan(x) else fmt.num(x, decimals) for x in values]
+    assert fmt.num_cells(values, decimals) == expected

@@ -2,6 +2,7 @@
 against the numbers attn_core.mask_mistakes computed."""
 
 import contextlib
+import inspect
 import io
 import re
 
@@ -67,7 +68,9 @@ def test_check_cells_and_the_caught_sentence():
 def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
     for mask in (causal_mask(6), mm.with_blocked_row(padding_mask(6, [5]), 3)):
         case = default_case(mask)
-        code = say.checks_snippet(case, 5, array_literal)
+        code = say.checks_snippet(case, 5, array_literal, inspect.getsource)
+        # the snippet's functions are attn_core's, printed from their source, not a copy kept in a string
+        assert inspect.getsource(mm.attention_to_check) in code and inspect.getsource(mm.failed_checks) in code
         scope: dict = {}
         with contextlib.redirect_stdout(io.StringIO()) as printed:
             exec(code, scope)  # noqa: S102 - the code is ours, generated from our own numbers
@@ -78,7 +81,7 @@ def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
             def theirs(Q, K, V, mask, _run=m.run):
                 res = _run(Q, K, V, mask)
                 return res.weights, res.output
-            assert scope["run_checks"](theirs, case.Q, case.K, case.V, mask, 5), m.name
+            assert scope["failed_checks"](theirs, case.Q, case.K, case.V, mask, 5), m.name
 
 
 def test_grid_notice():
@@ -567,11 +570,7 @@ def test_no_sentence_sends_the_learner_to_a_setting_already_in_force():
             assert not never_true(text), text
 
 
-@pytest.mark.parametrize(("x", "text"), [(0.99996, "0.99996"), (1 - 2e-12, "1 − 2.0 × 10⁻¹²"), (2e-5, "2.0 × 10⁻⁵"),
-                                         (0.0, "0.000"), (1.0, "1.000"), (0.5, "0.500"), (-0.973, "−0.973"),
-                                         (1.00004, "1.00004")])
-def test_amount_never_rounds_a_value_to_a_whole_number_it_is_not(x, text):
-    assert say.amount(x) == text
+# (This page's numbers are printed by format.enough, tested in tests/lessons/test_format.py.)
 
 
 def test_comparisons_are_worded_from_the_comparison():
@@ -589,3 +588,10 @@ def test_comparisons_are_worded_from_the_comparison():
     text = say.after_softmax_sentence(["a", "b"], mask, W)
     assert "every row still sums to 1 to within 10⁻⁹" in text and "0 of the" not in text
     assert "1.000" not in text and not never_true(text)
+
+
+def test_the_notebook_notes_name_the_token_and_the_radios_label_every_option():
+    assert say.fill_row_note("the·0") == "section 4: the fully blocked row the page shows: 'the·0'"
+    assert say.leak_token_note("mat", "dog") == "section 5: the token replaced, 'mat' -> 'dog'"
+    assert set(say.MASK_LABELS) == set(attn_core.masks.MASK_KINDS) and set(say.FILL_LABELS) == set(mm.FILLS)
+    assert f"`{mm.attention_to_check.__name__}`" in say.SNIPPET_INTRO  # the intro names the function it prints

@@ -459,3 +459,10 @@ def test_the_grid_says_it_scrolls_only_when_it_is_wider_than_a_phone(n):
     assert said.startswith("Tick a box to let that query (row) attend to that key (column); untick it to block")
     assert ("scrolls sideways inside its own box" in said) == (n > say.PHONE_GRID_KEYS)
     assert n <= say.PHONE_GRID_KEYS or said.endswith(f"swipe it to reach all {n} keys.")
+
+
+def test_the_notebook_notes_count_the_head_from_1_and_quote_the_query():
+    assert say.head_note(0) == "the head the page shows step by step (head 1)"
+    assert say.head_note(3).endswith("(head 4)")
+    assert say.query_note("cat") == "the query the page shows: 'cat'"
+    assert set(say.MASK_LABELS) == set(attn_core.masks.MASK_KINDS)  # every kind on the radio has its label

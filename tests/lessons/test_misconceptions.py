@@ -1,10 +1,10 @@
-"""The wrong answers each question expects: every question of the app is listed, every listed question exists, and
-every misconception names an answer that is wrong."""
+"""The wrong answers each question expects: every question the pages ask is declared, every declared question is
+asked, and every misconception names an answer that is wrong.
+
+What the pages ask is read from the pages themselves: each page of the route is opened cold, with
+attn_ui.checkpoint.predict and the quiz's attn_ui.data.worded_question recording what they are handed."""
 
 from __future__ import annotations
-
-import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,40 +14,62 @@ from attn_core.mistakes import SUM_LINES, softmax_over_queries, sums_prediction_
 from attn_core.scaling import compare_two_keys
 from attn_lessons import misconceptions as mc
 from attn_lessons import questions as qs
+from attn_lessons.asked import Asked
 from attn_lessons.mask_mistakes import ROW_SUM_OPTIONS
+from attn_lessons.masks import MASK_RULES
 from attn_lessons.training import GUESSES
 
-ROOT = Path(__file__).resolve().parents[2]
 SENTENCE = {"text": "the cat sat on the mat", "query": 2}
 SEEDS = range(40)
 
 
-def page_file(name: str) -> Path:
-    """A page's file from its class-mode name, whatever its number prefix ('common_mistakes' -> pages/3_…)."""
-    if name == "home":
-        return ROOT / "streamlit_app.py"
-    found = [p for p in (ROOT / "pages").glob("*.py") if p.stem.split("_", 1)[-1].lower() == name]
-    assert len(found) == 1, f"no single page file for {name!r}: {found}"
-    return found[0]
+@pytest.fixture(scope="module")
+def asked_on_the_route() -> dict[str, list]:
+    """Every page of the route opened cold: {page slug: what it handed checkpoint.predict, then the quiz kinds it
+    drew}, in the order it asked them."""
+    from attn_ui import checkpoint, data
+    from attn_ui.pages import route
+    from tests.apptest_utils import assert_ran, run_page
+
+    asked: dict[str, list] = {}
+    real_predict, real_question = checkpoint.predict, data.worded_question
+    with pytest.MonkeyPatch.context() as mp:
+        for page in route():
+            seen = asked.setdefault(page.slug, [])
+
+            def predict(cp, *args, _seen=seen, **kwargs):
+                _seen.append(("predict", cp))
+                return real_predict(cp, *args, **kwargs)
+
+            def worded_question(kind, seed, *args, _seen=seen, **kwargs):
+                _seen.append(("quiz", kind))
+                return real_question(kind, seed, *args, **kwargs)
+
+            mp.setattr(checkpoint, "predict", predict)
+            mp.setattr(data, "worded_question", worded_question)
+            assert_ran(run_page(page.path))
+    once: dict[str, list] = {slug: [] for slug in asked}  # a rerun asks again: each question once, as first asked
+    for slug, seen in asked.items():
+        once[slug] += [x for i, x in enumerate(seen) if x not in seen[:i]]
+    return once
 
 
-def predict_calls(path: Path) -> int:
-    """How many predict-first questions a page asks: its calls of checkpoint.predict."""
-    return len(re.findall(r"(?<![\w.])predict\(", path.read_text()))
+def test_every_checkpoint_a_page_asks_is_declared_and_every_declared_one_is_asked(asked_on_the_route):
+    checkpoints = {slug: [x for what, x in seen if what == "predict"] for slug, seen in asked_on_the_route.items()}
+    for slug, found in checkpoints.items():
+        for a in found:
+            assert isinstance(a, Asked), f"{slug} hands predict {a!r}, not the checkpoint its words module declares"
+            assert mc.CHECKPOINTS.get(a.key) == a and mc.asked(a.id) == a, f"{a.id} is not in the registry"
+            assert a.page == slug, f"{a.id} is declared on page {a.page!r} but asked on {slug!r}"
+    asked = [a.id for found in checkpoints.values() for a in found]
+    assert asked == [a.id for a in mc.PREDICTIONS], "the registry's checkpoints, in route order, are the ones asked"
 
 
-def test_every_predict_first_question_of_the_app_is_listed_and_every_listed_one_exists():
-    listed = {}
-    for a in mc.PREDICTIONS:
-        listed[a.page] = listed.get(a.page, 0) + 1
-    files = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py"))]
-    asked = {f: predict_calls(f) for f in files if predict_calls(f)}
-    assert {page_file(name): n for name, n in listed.items()} == asked
-
-
-def test_every_check_yourself_kind_is_listed():
+def test_every_check_yourself_kind_is_declared_and_asked(asked_on_the_route):
+    quiz = {slug: [x for what, x in seen if what == "quiz"] for slug, seen in asked_on_the_route.items()}
+    assert {slug: kinds for slug, kinds in quiz.items() if kinds} == {"check_yourself": list(qs.KINDS)}
     assert [a.id for a in mc.QUIZ] == [f"quiz.{k}" for k in qs.KINDS]
-    assert all(page_file(a.page).name.endswith("Check_yourself.py") for a in mc.QUIZ)
+    assert {a.page for a in mc.QUIZ} == {"check_yourself"}
 
 
 def test_every_question_names_its_wrong_answers_once():
@@ -77,7 +99,7 @@ def test_every_quiz_misconception_names_an_answer_the_quiz_marks_wrong(kind):
     for seed in SEEDS:
         q, state = mc.quiz_question(kind, seed), {"seed": seed}
         for w in a.wrong:
-            for value in w.values(state):
+            for value in w.values(q):  # a quiz kind's wrong answers come from the question asked
                 raw = _raw(q, value)
                 if qs.check(q, raw).status != qs.WRONG:
                     continue  # at this seed the wrong answer is the right one (or unreadable): not counted
@@ -89,11 +111,12 @@ def test_every_quiz_misconception_names_an_answer_the_quiz_marks_wrong(kind):
     assert all(found.values()), f"never the named wrong answer in seeds 0-39: {found}"
 
 
-@pytest.mark.parametrize("kind", [k for k in qs.KINDS if k in mc.CHOICES])
+@pytest.mark.parametrize("kind", [k for k in qs.KINDS if mc.quiz_question(k, 0).answer_type == "choice"])
 def test_every_choice_misconception_is_an_option_of_the_question(kind):
-    q = mc.quiz_question(kind, 0)
-    assert set(mc.CHOICES[kind]) < set(dict(q.options))
-    assert q.answer not in mc.CHOICES[kind]
+    for seed in range(5):
+        q = mc.quiz_question(kind, seed)
+        picks = {value for w in qs.KIND[kind].wrong for value in w.values(q)}
+        assert picks < set(dict(q.options)) and q.answer not in picks, (kind, seed, picks)
 
 
 def test_the_axis_question_lists_the_wrong_options_only():
@@ -140,15 +163,15 @@ def test_the_masks_question_names_every_offered_wrong_key_set():
     for keys in offered:
         if set(keys) != set(visible_keys(causal, i)):
             assert mc.misconception("masks.see", keys, state) is not None, keys
-    assert mc.misconception("masks.see", tuple(range(n)), state) == mc.MASK_RULES["all"][1]
+    assert mc.misconception("masks.see", tuple(range(n)), state) == MASK_RULES["all"][1]
     labels = ("the·0", "cat", "sat", "on", "the·4", "mat")  # as the page offers them: the keys' labels
-    assert mc.misconception("masks.see", labels, state) == mc.MASK_RULES["all"][1]
-    assert mc.misconception("masks.see", ("sat", "on", "the·4", "mat"), state) == mc.MASK_RULES["after"][1]
+    assert mc.misconception("masks.see", labels, state) == MASK_RULES["all"][1]
+    assert mc.misconception("masks.see", ("sat", "on", "the·4", "mat"), state) == MASK_RULES["after"][1]
     assert mc.answer_text("masks.see", (0, 1, 2), state) == "the·0, cat, sat"
     assert mc.answer_text("masks.see", ("cat", "the·0"), state) == "the·0, cat"
     padded = {**state, "text": "a cat sat", "n_tokens": 5, "n_real": 3}
     assert mc.misconception("masks.see", ("a", "cat", "sat", "⟨pad⟩·3", "⟨pad⟩·4"), padded) == (
-        mc.MASK_RULES["all"][1])
+        MASK_RULES["all"][1])
 
 
 def test_a_state_without_what_the_question_needs_is_no_misconception_and_no_error():

@@ -10,6 +10,7 @@ from attn_core import build_inputs, project, split_heads
 from attn_core import mistakes as mk
 from attn_lessons import format as fmt
 from attn_lessons import mistakes as say
+from attn_lessons.format import enough
 from attn_lessons.mistakes import CHECKS
 
 
@@ -20,23 +21,15 @@ def heads_qkv(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
 
 def test_spread_says_all_only_when_the_sums_print_alike():
     assert say.spread(np.array([1.0, 1.0 + 1e-12, 1.0 - 1e-11])) == "all 1.000"  # 1 up to floating-point rounding
-    assert say.spread(np.array([1.0, 0.99999999])) == "from 0.99999999 to 1.000"  # not 1: its digits, not "all"
+    assert say.spread(np.array([1.0, 0.99999999])) == "from 1 − 1.0 × 10⁻⁸ to 1.000"  # not 1: its gap, not "all"
     assert say.spread(np.array([0.838, 1.436, 1.0])) == "from 0.838 to 1.436"
     assert say.spread(np.array([1.0004, 1.0006])) == "from 1.0004 to 1.001"  # rounds apart: not "all"; no 1.000
 
 
-def test_sig_prints_the_digits_that_rounding_would_hide():
-    """Issue 22: no 0.000 or 1.000 for a value that is not 0 or 1; floating-point rounding of an exact 1 is 1."""
-    assert say.sig(0.99996) == "0.99996" and say.sig(1.0003) == "1.0003" and say.sig(0.0003) == "0.0003"
-    assert say.sig(1 + 1e-12) == "1.000" and say.sig(1 - 1e-12) == "1.000" and say.sig(0.0) == "0.000"
-    assert say.sig(0.5) == "0.500" and say.sig(1.7917) == "1.792" and say.sig(2.0) == "2.000"
-    assert say.sig(3e-9) == "3.0 × 10⁻⁹" and say.sig(1 - 3e-9) == "1 − 3.0 × 10⁻⁹"
-
-
-def test_a_gap_near_1_keeps_its_digits_and_a_rounding_gap_says_so():
-    assert say.gap(0.99996) == "0.99996" and say.gap(0.3) == "0.300" and say.gap(1.0) == "1.000"
-    assert say.gap(1e-12) == "below 10⁻⁹" == fmt.gap(1e-12) and say.gap(2e-5) == fmt.gap(2e-5) == "2.0 × 10⁻⁵"
-
+def test_readings_print_rounding_noise_as_it_is_and_a_sum_within_rounding_of_1_as_1():
+    """The number rules themselves are tests/lessons/test_format.py's; here, what this page adds: a sum within 10⁻⁹
+    of 1 is 1 (spread), while an entropy or a weight is printed as it is (no 1.000 for 1 − 10⁻¹²)."""
+    assert say.spread(np.array([1 + 1e-12])) == "all 1.000" and fmt.enough(1 + 1e-12) == "1 + 1.0 × 10⁻¹²"
 
 def test_spread_never_prints_a_rounded_1_for_a_sum_that_is_not_1():
     assert say.spread(np.array([0.9996, 1.2])) == "from 0.9996 to 1.200"  # was "from 1.000 to 1.200"
@@ -186,7 +179,7 @@ def test_readings_line_up_with_the_checks():
     right = mk.correct_attention(Q, K, V)
     d = mk.diagnose(right, mk.softmax_over_queries(Q, K, V))
     row = dict(zip(CHECKS, say.readings(d), strict=True))
-    assert row["largest |row sum − 1|"] == say.gap(d.row_sum_gap) != "0.000"
+    assert row["largest |row sum − 1|"] == enough(d.row_sum_gap, below=1e-9) != "0.000"
     assert row["largest |column sum − 1|"] == "below 10⁻⁹"  # only rounding: said so, not printed as 0.000
     assert (row["scores equal QKᵀ"], row["scores equal (QKᵀ)ᵀ"], row["weights equal the right weights"]) == (
         "yes", "no", "no")
@@ -318,9 +311,10 @@ def check_state(text, seed, d_model, heads):
 
 
 def spread(v) -> str:
-    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them (say.sig's digits,
-    which test_sig_prints_the_digits_that_rounding_would_hide holds to the values)."""
-    lo, hi = say.sig(v.min()), say.sig(v.max())
+    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them (enough's digits,
+    which tests/lessons/test_format.py holds to the values), a sum within 10⁻⁹ of a whole number being that number."""
+    v = np.where(np.abs(v - np.round(v)) < 1e-9, np.round(v), v)
+    lo, hi = enough(v.min()), enough(v.max())
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
 
 
@@ -346,10 +340,10 @@ def check_axis_section(st_):
     assert ("happen to be" in said["sums"]) == bool(np.abs(rows - 1).max() < 1e-6)
     diff = np.abs(axis0.output - right.output)
     worst = int(np.argmax(diff.max(axis=1)))
-    assert f"The largest difference, {say.gap(diff.max())}, is in row **{fmt.md_text(labels[worst])}**" in (
+    assert f"The largest difference, {enough(diff.max(), below=1e-9)}, is in row **{fmt.md_text(labels[worst])}**" in (
         said["largest"])
     assert ("instead of 1" in said["largest"]) == bool(abs(rows[worst] - 1) >= 1e-6)
-    assert f"sum to {say.sig(rows[worst])} instead of 1" in said["largest"] or "still sum to 1 but" in said["largest"]
+    assert f"sum to {enough(rows[worst])} instead of 1" in said["largest"] or "still sum to 1 but" in said["largest"]
     # the checkpoint's reveal: it says the columns sum to 1 (they always do), and the rows only when they do
     cols_one = bool(np.abs(axis0.weights.sum(0) - 1).max() < 1e-6)
     rows_one = bool(np.abs(rows - 1).max() < 1e-6)
@@ -357,8 +351,8 @@ def check_axis_section(st_):
         said["axis_reveal"])
     assert ("happen to sum to 1 as well" in said["axis_reveal"]) == rows_one
     if not rows_one:
-        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is {say.gap(np.abs(rows - 1).max())})"
-                in said["axis_reveal"])
+        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is "
+                f"{enough(np.abs(rows - 1).max(), below=1e-9)})" in said["axis_reveal"])
 
 
 def check_scale_section(st_, d_model, heads):
@@ -373,12 +367,12 @@ def check_scale_section(st_, d_model, heads):
         start = "Dividing by √d_model" if name == "sqrt_d_model" else "Not dividing at all"
         part = sentence_with(said["scale_intro"], start)
         word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "about as flat"
-        assert word in part and f"is {say.sig(H)} against {say.sig(H_right)}" in part, (part, H, H_right)
+        assert word in part and f"is {enough(H)} against {enough(H_right)}" in part, (part, H, H_right)
         assert H == 0 or f"is {fmt.num(0, 3)} " not in part  # an entropy that is not 0 never prints as 0.000
         # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
         assert say.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
         assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
-               f"{say.gap(np.abs(res.output - st_['right_h'].output).max())}" in said["scale_outputs"]
+               f"{enough(np.abs(res.output - st_['right_h'].output).max(), below=1e-9)}" in said["scale_outputs"]
         if word == "flatter":
             assert "lat" in said["scale_outputs"].split("off by up to")[-1]  # 'Flatter weights' / 'flatter ones'
     words = {("flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "same")
@@ -404,7 +398,8 @@ def check_roles_section(st_, d_model):
     said, n, right = st_["said"], st_["n"], st_["right"]
     swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
     assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
-    assert f"the weights move by up to {say.gap(np.abs(swap.weights - right.weights).max())}." in said["swap"]
+    moved = enough(np.abs(swap.weights - right.weights).max(), below=1e-9)
+    assert f"the weights move by up to {moved}." in said["swap"]
     i = say.swap_row(n)  # the row the scores tables outline, read aloud in the folded bullets
     assert f"Swapped, row **{fmt.md_text(st_['labels'][i])}** of the scores is " in said["swap_breaks"]
     assert "**Self-attention you train from scratch:** nothing breaks" in said["swap_breaks"]
@@ -414,13 +409,13 @@ def check_roles_section(st_, d_model):
     with pytest.raises(ValueError):  # the claim "stops with an error", checked against numpy's own matmul
         np.asarray(mk.softmax(st_["K"] @ st_["Q"][:n_q].T)) @ st_["V"][:, :d_v]
     assert "stops with an error" in said["cross"]
-    assert f"differ from the right ones by up to {say.gap(np.abs(v_as_k.weights - right.weights).max())}" in (
-        said["v_as_k"])
+    moved = enough(np.abs(v_as_k.weights - right.weights).max(), below=1e-9)
+    assert f"differ from the right ones by up to {moved}" in said["v_as_k"]
     rel = mk.diagnose(right, v_as_k).scores_relation
     assert ("are neither QKᵀ nor its transpose" in said["v_as_k"]) == (rel == "neither")
     assert "(largest gap below 10⁻⁹), so the row-sum check" in said["v_as_k"]
     assert "exactly right (largest gap below 10⁻⁹)" in said["k_as_v"]
-    assert f"off by up to {say.gap(np.abs(k_as_v.output - right.output).max())}." in said["k_as_v"]
+    assert f"off by up to {enough(np.abs(k_as_v.output - right.output).max(), below=1e-9)}." in said["k_as_v"]
     columns = say.checks_table(st_["checks"])
     table = dict(zip(columns["mistake"], zip(columns["row sums"], columns["shapes"], columns["known answer"],
                                              strict=True), strict=True))
@@ -446,7 +441,7 @@ def check_quiz(st_, heads):
         if secret in ("no_scale", "sqrt_d_model"):
             measured = {"flatter": "higher than", "more peaked": "lower than", "as flat": "about the same as"}[
                 say.flatness(d.mean_entropy, d.right_mean_entropy)]
-            assert f"{say.sig(d.mean_entropy)}, {measured} the right" in feedback
+            assert f"{enough(d.mean_entropy)}, {measured} the right" in feedback
 
 
 TITLE_MAX = 38  # characters, shape included: fits a 390 px phone beside Plotly's buttons, and half of 1280 px
@@ -482,8 +477,8 @@ def test_no_sentence_prints_0_000_or_1_000_for_a_value_that_is_not_0_or_1(d_mode
         for seed in SEEDS[:2]:
             st_ = page_sentences(text, seed, d_model, heads)
             for _, res in st_["runs"]:  # the metrics under section 2's tables, as the page prints them
-                say.sig(mk.mean_max_weight(res.weights[0]))
-                say.sig(mk.mean_row_entropy(res.weights[0]))
+                enough(mk.mean_max_weight(res.weights[0]))
+                enough(mk.mean_row_entropy(res.weights[0]))
             check_masked_quiz(text, seed, d_model, heads)
     assert printed
     lying = [(x, t) for x, t in printed if t.lstrip("−") in ("0.000", "1.000") and min(abs(x), abs(abs(x) - 1)) >= 1e-9]
@@ -525,7 +520,7 @@ def test_an_unknown_mistake_gets_a_measured_symptom(monkeypatch):
     d = mk.diagnose(right, other.run(Q, K, V, 8))
     text = say.symptom(other, d, 8, 4)
     assert text == (f"here the largest |row sum − 1| is below 10⁻⁹, the scores equal QKᵀ, and the output differs "
-                    f"from the right one by up to {say.gap(d.output_gap)}.")
+                    f"from the right one by up to {enough(d.output_gap, below=1e-9)}.")
     ok, feedback = say.verdict(other, mk.BY_NAME["k_as_v"], d, 8, 4)
     assert not ok and "could not be answered" not in feedback
 
@@ -587,7 +582,7 @@ def check_masked_quiz(text, seed, d_model, heads):
         rows = say.quiz_readings(d, dm)
         assert rows[:8] == mask_words.symptom_readings(dm)
         assert [c for c, _ in rows[8:]] == list(MASKED_CHECKS)
-        assert dict(rows)["largest column-sum gap"] == say.gap(d.col_sum_gap)
+        assert dict(rows)["largest column-sum gap"] == enough(d.col_sum_gap, below=1e-9)
 
 
 @pytest.mark.parametrize("d_model,heads", [(8, 1), (8, 2), (16, 4), (6, 3), (64, 8)])
@@ -622,3 +617,10 @@ def test_the_unmasked_feedback_is_unchanged_by_the_mask_parameter():
         assert say.verdict(secret, secret, d, 8, 4) == say.verdict(secret, secret, d, 8, 4, None)
         assert "row counts" not in say.verdict(secret, secret, d, 8, 4)[1]
         assert say.quiz_readings(d) == list(zip(CHECKS, say.readings(d), strict=True))
+
+
+def test_every_measure_section_2_reads_has_its_label():
+    from attn_core.mistakes import MEASURES
+    from attn_lessons.mistakes import MEASURE_LABELS
+
+    assert set(MEASURE_LABELS) == set(MEASURES)

@@ -139,7 +139,8 @@ def wrong_text(q: qs.Question) -> str:
 
 def test_there_are_at_least_twelve_kinds_and_each_has_a_maker_and_a_hint():
     assert len(qs.KINDS) >= 12 and len(set(qs.KINDS)) == len(qs.KINDS)
-    assert set(qs.KINDS) == set(qs.MAKERS) == set(qs.HINTS)
+    assert all(callable(k.make) and callable(k.hint) and k.wrong for k in qs.QUIZ_KINDS)  # one declaration each
+    assert [k.name for k in qs.QUIZ_KINDS] == list(qs.KINDS) and set(qs.KIND) == set(qs.KINDS)
     assert qs.KINDS[:2] == ("weights_shape", "why_scale")  # the source text's two questions come first
 
 

@@ -65,7 +65,8 @@ def parse(text: str) -> float:
         return 1 - parse(text[4:])
     text = text.replace("−", "-").replace(",", "").strip()
     m = re.fullmatch(r"(-?[\d.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", text)
-    return float(m[1]) * 10 ** int(m[2].translate(_FROM_SUPERSCRIPT)) if m else float(text)
+    # read as one literal: 9.9 * 10 ** -324 underflows to 0 where the float 9.9e-324 (a subnormal) does not
+    return float(f"{m[1]}e{m[2].translate(_FROM_SUPERSCRIPT)}") if m else float(text)
 
 
 def printed_as(text: str, value: float) -> bool:
@@ -567,3 +568,60 @@ def test_the_temperature_sentences_state_the_entropy_at_this_tau(n, tau, seed):
     m = re.fullmatch(rf"Each bar is one query's row: an empty bar \(0\) is all its weight on one key; a full one, "
                      rf"log {n} = ({NUMBER}), is an even spread over all {n}\.", entropy_caption(temp))
     assert m and printed_as(m[1], log_n)
+
+
+# ------------------------------------------------------------------------ the charts' words, picked from the numbers
+def test_the_histograms_name_their_normal_curve_from_d_k():
+    from attn_lessons.scaling import histogram_words
+
+    wide, narrow = histogram_words(qk_sample(64, 4000, 0), 4000), histogram_words(qk_sample(1, 4000, 0), 4000)
+    assert wide == {"row": "q·k, before and after ÷ √64",
+                    "raw": ("q·k, d_k = 64  (4,000 pairs)", "normal curve, std √d_k"),
+                    "scaled": ("q·k / √d_k, d_k = 64  (4,000 pairs)", "normal curve, std 1")}
+    assert narrow["raw"][1] == "normal curve, std 1"  # √1 = 1: the two curves are the same one
+
+
+def test_the_peakedness_levels_are_labelled_with_their_own_numbers():
+    from attn_core.scaling import peak_references
+    from attn_lessons.scaling import peakedness_words
+
+    for n in (1, 2, 8, 64):
+        words, levels = peakedness_words(n), peak_references(n)
+        for kind in ("max_weight", "entropy"):
+            assert len(words["references"][kind]) == len(levels[kind])  # one label per level drawn
+        if n > 1:
+            (_, uniform_max), (_, uniform_h) = words["references"]["max_weight"], words["references"]["entropy"]
+            assert printed_as(uniform_max.removeprefix("uniform: 1/n = "), 1 / n)
+            assert printed_as(uniform_h.removeprefix("uniform: log n = "), math.log(n))
+    assert peakedness_words(1)["references"]["entropy"] == ["one key: hard argmax = uniform"]
+    assert peakedness_words(1)["row"] == "softmax over 1 random key as d_k grows"
+    assert peakedness_words(8)["references"]["max_weight"] == ["hard argmax: 1", "uniform: 1/n = 0.125"]
+
+
+def test_the_divisor_lines_share_a_label_where_they_are_one_line():
+    from attn_core.scaling import divisor_marks
+    from attn_lessons.scaling import entropy_curve_words
+
+    assert entropy_curve_words(6, divisor_marks(64))["marks"] == ["1", "√d_k", "d_k"]
+    assert entropy_curve_words(6, divisor_marks(1))["marks"] == ["1 = √d_k = d_k"]
+    assert entropy_curve_words(6, divisor_marks(1))["uniform"] == "uniform: log 6"
+
+
+def test_the_controls_and_tables_words_carry_their_numbers():
+    from attn_lessons.scaling import (
+        divisor_labels,
+        jacobian_formulas,
+        notebook_settings,
+        tau_help,
+        temperature_formula,
+        weights_bars_words,
+    )
+
+    assert divisor_labels(64) == {"1": "1 (no scaling)", "sqrt_dk": "√d_k = √64 = 8", "dk": "d_k = 64",
+                                  "custom": "a custom τ"}
+    assert tau_help(0.001, 1000.0) == "Any τ from 0.001 to 1000."
+    assert temperature_formula(8.0) == "softmax(QKᵀ / τ), τ = 8"
+    assert weights_bars_words(compare_two_keys([8, 0], 64)) == (
+        "p = softmax([8, 0])", "p = softmax([8, 0] / √64)", "the weights, unscaled and ÷ √64")
+    assert jacobian_formulas(16) == ("diag(p) − p pᵀ, unscaled", "diag(p) − p pᵀ, scores ÷ √16")
+    assert list(notebook_settings((8.0, 0.0), 64, 16, 8, 8.0).values()) == [8.0, 0.0, 64, 16, 8, 8.0]

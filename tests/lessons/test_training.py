@@ -363,3 +363,25 @@ def test_the_captions_name_the_seeds_they_describe():
                          "to the highest seed.") and "Turn on" not in five
     assert say.sweep_caption(7).startswith("Seed 7: the same batches") and "a loss of 0.1." in say.sweep_caption(7)
     assert "the ones the page drew for seed 11. " in say.code_note(11)
+
+
+# ---------------------------------------------------------------------------------------------- the charts' words
+def test_the_sweeps_y_axis_says_how_many_steps_the_final_loss_averages():
+    words = say.sweep_words(64, 200, 3.0)
+    assert words["y"] == "final loss (mean of the last 20 steps)" and words["yours"] == "your lr = 3"
+    assert say.sweep_words(4, 5, 0.001)["y"] == "final loss (mean of the last 1 step)"  # tail(5) is 1
+    assert say.sweep_words(4, 5, 0.001)["yours"] == "your lr = 0.001"
+    assert words["title"] == "final loss against learning rate, d_k = 64"
+    assert words["diverged"] == {"scaled": "scaled: diverged", "unscaled": "unscaled: diverged"}
+
+
+def test_the_weights_tables_and_the_curves_are_named_from_their_run_and_metrics():
+    assert say.weights_title("scaled", after=False) == "scaled run's weights at step 0"
+    assert say.weights_title("unscaled", after=True) == "unscaled run's weights after training"
+    assert say.weights_formula("scaled", 64) == "softmax(QKᵀ/√64)"
+    assert say.weights_formula("unscaled", 64) == "softmax(QKᵀ)"
+    assert say.curves_title(("loss", "accuracy")) == "loss and accuracy per step"
+    assert say.curves_title(("entropy", "grad_norm_K")) == "attention entropy and gradient per step"
+    assert say.uniform_label() == "uniform: ln 16 = 2.77" and tl.N_KEYS == 16
+    assert set(say.PANEL_TITLES) == {"loss", "accuracy", "entropy", "grad_norm_K"}
+    assert set(say.LOSS_LABELS) == set(tl.LOSSES)

@@ -121,7 +121,7 @@ def test_the_page_accepts_every_spelling(reply):
 def test_why_scale_reveal_measures_at_the_learners_d_k():
     at = answer(open_page(d_model="64", heads="1"), "why_scale", "argmax")
     text = all_text(at)
-    assert "At your d_k = 64," in text and "√64 = 8.00" in text
+    assert "At your d_k = 64," in text and "√64 = 8)" in text
 
 
 def test_score_badges_and_reset():

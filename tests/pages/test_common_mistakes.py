@@ -12,6 +12,7 @@ import attn_core
 from attn_core import mistakes as mk
 from attn_lessons import mask_mistakes as mask_words
 from attn_lessons import mistakes as say
+from attn_lessons.format import enough
 from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
 from tests.apptest_utils import with_code
 from tests.apptest_utils import figures as charts
@@ -354,7 +355,7 @@ def test_the_sums_wait_for_a_prediction_which_is_marked_from_the_numbers():
     assert verdict.startswith("**Right.** `softmax(scores, axis=0)` normalises down each column")
     assert "every column of the WRONG weights sums to 1 (all 1.000)" in verdict
     sums = sums_tables(at)[1]
-    assert f"its row sums are from {say.sig(sums['row sum'].min())} to {say.sig(sums['row sum'].max())}" in verdict
+    assert f"its row sums are from {enough(sums['row sum'].min())} to {enough(sums['row sum'].max())}" in verdict
     assert matrix(at, "WRONG: output, axis 0").shape == (6, 8)
 
     at.run()  # the next run shows the committed prediction with "Predict again"
@@ -410,8 +411,8 @@ def printed_everywhere(at: AppTest) -> str:
 
 
 def sums_printed(printed: str, sums) -> list[str]:
-    """The sums that `printed` shows, as a table (3 decimals) or a sentence (say.sig) prints them."""
-    forms = {f for x in sums for f in (fmt_num(x), say.sig(x))}
+    """The sums that `printed` shows, as a table (3 decimals) or a sentence (enough) prints them."""
+    forms = {f for x in sums for f in (fmt_num(x), enough(x))}
     return [f for f in forms if re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", printed)]
 
 
@@ -432,7 +433,7 @@ def test_while_the_axis_question_is_open_no_sum_of_the_wrong_weights_is_shown(qu
     rows, cols = axis_sums(query.get("text", "the cat sat on the mat"), query.get("seed", 0), query.get("d_model", 8))
     printed = printed_everywhere(at)
     assert sums_printed(printed, rows) == [] and sums_printed(printed, cols) == []
-    assert say.gap(np.abs(rows - 1).max()) not in printed
+    assert enough(np.abs(rows - 1).max(), below=1e-9) not in printed
     assert "row sum" not in printed.replace("row sums would give", "") and "column sum" not in printed
     assert not [t for t in at.table if set(t.value.columns) & {"row sum", "column sum"}]
     (checks,) = [t.value for t in at.table if "mistake" in t.value.columns]

@@ -581,7 +581,7 @@ def asked_row_cells(at, i: int) -> list[str]:
 def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(params):
     """The asked row's sum (and what the blocked keys took, 1 minus it) and its weights under the mistake are in
     no sentence, table or line of code until the learner answers; and once answered the same search finds them."""
-    from attn_lessons.mask_mistakes import amount
+    from attn_lessons.format import enough
 
     at = open_asking(**params)
     custom = parse_mask(params["custom"]) if "custom" in params else None
@@ -590,7 +590,7 @@ def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(params):
     i = mm.question_row(case.mask)
     total = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights[i].sum()
     assert 0 < total < 1
-    said = [amount(total), amount(1 - total), fmt.num(total, 3), fmt.num(1 - total, 3)]
+    said = [enough(total), enough(1 - total), fmt.num(total, 3), fmt.num(1 - total, 3)]
     printed = printed_everywhere(at)
     assert not [s for s in said if s in printed], said
     shown = open_page(**params)  # the same page, answered: the row's cells as the WRONG table prints them

@@ -35,6 +35,7 @@ from attn_ui.tables import (
     luminance,
     matrix_html,
     scale_steps,
+    shared_range,
     step_names,
     value_range,
 )
@@ -178,6 +179,19 @@ def test_a_value_falls_in_the_step_of_its_place_on_the_scale():
     assert value_range(S, "signed", 2.0) == (-2.0, 2.0)  # twins share the range they are given
     assert value_range(np.full((2, 2), np.nan), "signed", None) == (-1.0, 1.0)
     assert value_range(np.zeros((2, 2)), "signed", None) == (-1.0, 1.0)
+
+
+def test_tables_side_by_side_share_the_largest_finite_value_as_their_range():
+    right, wrong = np.array([[0.5, -0.25]]), np.array([[0.5, -3.0], [np.nan, -np.inf]])
+    assert shared_range(right, wrong) == 3.0  # the largest |value| of either, NaN and −∞ left out
+    assert shared_range(wrong, right) == shared_range(right, wrong) == shared_range(right, wrong, right)
+    assert shared_range(right) == 0.5
+    assert shared_range(np.array([-7.0]), [[1, 2]], 4.5) == 7.0  # any array-like, a negative's size counts
+    assert shared_range(np.zeros((2, 2)), np.full(3, np.nan)) == 1.0  # nothing to scale by: 1, as value_range
+    assert shared_range(np.empty((0, 3))) == 1.0
+    assert shared_range() == 1.0
+    M = np.array([[0.5, -3.0]])
+    assert value_range(M, "signed", shared_range(M, right)) == value_range(M, "signed", None)
 
 
 def test_twins_given_one_zmax_colour_one_value_alike():

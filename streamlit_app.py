@@ -36,7 +36,7 @@ def main() -> None:
     st.header("One query, every key")
     start, named = choose_weights(shared, inputs)  # named features (and the words they miss), or seeded weights
     res = build(start.X, start.W_Q, start.W_K, start.W_V)  # one head: d_k = d_v = d_model
-    numbers = ("named",) if named else ("random", shared.seed, shared.d_model)  # what only moves the numbers
+    numbers = () if named else (shared.seed, shared.d_model)  # what only moves the numbers (the kind is asked about)
     the_query(inputs.labels, inputs.tokens, start, res, named, numbers)  # predict; then the weights, output, matrix
     where_qkv_come_from(inputs.labels, start, res)
     take_it_home(shared, inputs.labels, start, res, named)  # the code and the notebook, for the same query
@@ -103,7 +103,7 @@ def the_query(labels, tokens, start: Start, res, named: bool, numbers) -> None:
     pair = action_animal_pair(tokens) if named else None
     i = token_picker(say.QUERY_PICKER, "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
-    guess = top_key(labels, i, numbers)
+    guess = top_key(labels, i, named, numbers)
     if guess is None:
         return  # the query's weights, and its scores and output shares that give them away, wait for the answer
     query_row(labels, tokens, start, res, named, i, guess)
@@ -111,12 +111,13 @@ def the_query(labels, tokens, start: Start, res, named: bool, numbers) -> None:
     every_query(labels, res)
 
 
-def top_key(labels, i: int, numbers) -> Guess | None:
-    """Which key will query i weigh most? About this sentence and this query; the weights only move its numbers."""
+def top_key(labels, i: int, named: bool, numbers) -> Guess | None:
+    """Which key will query i weigh most? About this sentence, this query and the kind of weights (named features
+    or random): a change to any opens it again; the seed and d_model only move its numbers."""
     if len(labels) == 1:  # one token is its own only key: a question with one answer asks nothing
         return Guess(None, skipped=True)
     return predict(say.TOP_KEY, say.top_key_question(labels[i]), options=list(labels), format_func=md_text,
-                   about=(tuple(labels), labels[i]), numbers=numbers)
+                   about=(tuple(labels), labels[i], "named" if named else "random"), numbers=numbers)
 
 
 def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Guess) -> None:
@@ -132,7 +133,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
     reveal(guess, right, why, asked=say.TOP_KEY,  # in a class, the answer also goes to the teacher's dashboard
            state=classroom.page_state(query=i, start="interpretable" if named else "random"))
-    st.caption(say.query_steps_caption(d_k, res.weights[i]))
+    st.caption(say.query_steps_caption(d_k, res.weights[i], named))
     with st.expander(say.ONE_HEAD_TITLE):  # a detail, folded so the page stays short
         st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
     pair = action_animal_pair(tokens) if named else None

@@ -248,17 +248,18 @@ def action_animal_pair(tokens) -> tuple[int, int] | None:
 TIE = 1e-9  # weights this close count as equal: floating-point rounding, not a preference
 
 
-def top_keys(weights_row) -> list[int]:
-    """The keys that get the row's largest weight, (n,) -> (k,): several when tied (within TIE)."""
-    row = [float(w) for w in weights_row]
-    best = max(row)
-    return [j for j, w in enumerate(row) if best - w <= TIE]
-
-
 def runner_up(scaled_row, top) -> int | None:
     """The key outside `top` with the largest scaled score (the first, if several); None when every key is in it."""
     rest = [j for j in range(len(scaled_row)) if j not in top]
     return max(rest, key=lambda j: float(scaled_row[j])) if rest else None
+
+
+def printed_top(weights_row, decimals: int) -> tuple[int, ...]:
+    """The keys whose weight, rounded to `decimals` as a verdict prints it, equals the largest's: (n,) -> (k,).
+    A tie the learner reads is a tie the question grades: every key when the row prints even."""
+    row = [round(float(w), decimals) for w in weights_row]  # round() on a float rounds as a printed decimal does
+    best = max(row)
+    return tuple(j for j, w in enumerate(row) if w == best)
 
 
 @dataclass(frozen=True)
@@ -392,22 +393,19 @@ def checkpoint_query(tokens) -> int:
 class MostWeight:
     """Which keys get a query's largest weight, and whether a prediction named one of them."""
 
-    top: tuple[int, ...]  # the keys with the row's largest weight (within TIE); every key when the row is even
+    top: tuple[int, ...]  # the keys whose weight prints as the largest (printed_top); every key when the row is even
     right: bool
     graded: bool  # False when the row changed after the prediction: show the answer, no verdict
     close_second: bool  # a wrong guess whose weight is within CLOSE of the largest
 
 
-def most_weight(weights_row, guess, answered_row=None) -> MostWeight:
-    """Was `guess` (a key j, ALL_SAME, or None when skipped) a key with the most weight in the row (n,)?
-    `answered_row`: the row when the learner answered, if it may have changed since."""
+def most_weight(weights_row, guess, decimals: int, answered_row=None) -> MostWeight:
+    """Was `guess` (a key j, ALL_SAME, or None when skipped) a key with the most weight in the row (n,), as its
+    weights print at `decimals`? Keys whose weights print the same are equally right; when every key's does,
+    ALL_SAME is right too. `answered_row`: the row when the learner answered, if it may have changed since."""
     w = np.asarray(weights_row, dtype=float)
-    n = len(w)
-    top = tuple(k for k in range(n) if w[k] >= w.max() - TIE)
+    top = printed_top(w, decimals)
     graded = answered_row is None or np.array_equal(np.asarray(answered_row, dtype=float), w)
-    if len(top) == n:  # an even row: "all the same" is right; with one token, "itself" is too
-        right = guess == ALL_SAME or (n == 1 and guess == 0)
-    else:
-        right = guess in top
+    right = guess in top or (guess == ALL_SAME and len(top) == len(w))
     wrong_key = guess is not None and guess != ALL_SAME and guess not in top
     return MostWeight(top, right, graded, wrong_key and bool(w[top[0]] - w[guess] < CLOSE))

@@ -245,6 +245,9 @@ class MaskDiagnosis:
     weights_same: bool  # equal to the right weights
     same_as_unmasked: bool  # equal to the weights with no mask at all
     same_as_transposed: bool  # equal to the right computation with the mask's rows and columns swapped
+    highest_row_sum: float = 1.0  # the largest row sum of a row that may see a key (1.0 when there is none)
+    open_rows_same: bool = False  # every row that may see a key equals the right computation's row
+    filled_even: bool = True  # every fully blocked row that got weight has it spread evenly over its keys
 
     @property
     def rows_sum_right(self) -> bool:
@@ -261,6 +264,9 @@ def diagnose_mask(Q, K, V, mask, result: AttentionResult) -> MaskDiagnosis:
     sums = ok.sum(axis=-1)
     gaps = np.where(nan_row, 0.0, np.abs(sums - open_row))
     opened = sums[open_row & ~nan_row]
+    filled = ~open_row & ~nan_row & (ok.max(axis=-1) > 0)  # (..., n_q) fully blocked rows that got weight anyway
+    right = masked_attention(Q, K, V, mask).weights
+    spread = np.abs(ok - ok.mean(axis=-1, keepdims=True)).max(axis=-1)  # (..., n_q) 0 for a row spread evenly
 
     def same(other) -> bool:
         return bool(np.allclose(w, other.weights, rtol=0, atol=CLOSE))
@@ -273,10 +279,13 @@ def diagnose_mask(Q, K, V, mask, result: AttentionResult) -> MaskDiagnosis:
         blocked_weight=float(np.max(np.where(m, 0.0, ok), initial=0.0)),
         allowed_weight=float(np.max(np.where(m, ok, 0.0), initial=0.0)),
         silenced_rows=int((open_row & ~nan_row & (ok.max(axis=-1) == 0)).sum()),
-        filled_rows=int((~open_row & ~nan_row & (ok.max(axis=-1) > 0)).sum()),
-        weights_same=same(masked_attention(Q, K, V, mask)),
+        filled_rows=int(filled.sum()),
+        weights_same=bool(np.allclose(w, right, rtol=0, atol=CLOSE)),
         same_as_unmasked=same(scaled_dot_product_attention(Q, K, V)),
         same_as_transposed=same(mask_wrong_axis(Q, K, V, mask)),
+        highest_row_sum=float(opened.max(initial=1.0)),
+        open_rows_same=bool(np.allclose(w[open_row], right[open_row], rtol=0, atol=CLOSE)),
+        filled_even=bool((spread[filled] <= CLOSE).all()),
     )
 
 
@@ -328,6 +337,31 @@ def identify_masked(d: Diagnosis, dm: MaskDiagnosis) -> str:
     if name in ("after_softmax", "finite_fill"):
         return name
     return mistakes.identify(d)  # the mask was applied right ('none' or 'unknown' here): the usual symptoms decide
+
+
+def ruled_out_masked(name: str, d: Diagnosis, dm: MaskDiagnosis, d_model: int, d_k: int) -> tuple[str, ...]:
+    """The readings that quiz mistake `name`, made under the mask, could not have given (mistakes.ruled_out's codes
+    and the mask's own: 'nan', 'no_nan', 'blocked', 'filled', 'not_filled', 'open_rows', 'uneven', 'rows_right',
+    'over_one', 'allowed', 'not_transposed', 'not_unmasked'); empty when every reading fits it. A NaN row rules out
+    all but naive_inf on its own: every other reading is then NaN too."""
+    if name != "naive_inf" and dm.nan_rows:
+        return ("nan",)
+    if name not in MASK_BY_NAME:  # made in code that applies the mask right: blocked pairs and blocked rows get 0
+        ordinary = mistakes.ruled_out(name, d, d_model, d_k)
+        return ordinary + tuple(c for c, hit in (("blocked", dm.blocked_weight > 0),
+                                                  ("filled", dm.filled_rows > 0)) if hit)
+    out = [] if d.scores_same else ["scores"]  # every masking bug scores with QKᵀ
+    out += [code for code, hit in {
+        "naive_inf": (("no_nan", not dm.nan_rows),),
+        "finite_fill": (("not_filled", not dm.filled_rows), ("open_rows", not dm.open_rows_same),
+                        ("uneven", not dm.filled_even)),
+        "after_softmax": (("blocked", dm.blocked_weight > 0), ("rows_right", dm.rows_sum_right),
+                          ("over_one", dm.highest_row_sum > 1 + mistakes.SUMS_TO_ONE)),
+        "inverted": (("allowed", dm.allowed_pairs > 0 and dm.allowed_weight > 0),),
+        "wrong_axis": (("not_transposed", not dm.same_as_transposed),),
+        "no_mask": (("not_unmasked", not dm.same_as_unmasked),),
+    }[name] if hit]
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------------------

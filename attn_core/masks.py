@@ -226,10 +226,29 @@ def key_set_options(mask, i: int, n_real: int) -> list[tuple[int, ...]]:
     return sorted(candidates, key=lambda keys: (len(keys), keys))
 
 
-def rule_of(keys, n: int, i: int, n_real: int) -> str | None:
-    """The name of the usual rule that gives exactly `keys` to query i, or None (a grid of the learner's own)."""
+KIND_RULES = {"none": "all", "causal": "upto", "padding": "real"}  # the rule each usual mask gives every query
+
+
+def mask_kind(mask, n_real: int) -> str:
+    """Which usual mask the (n, n) grid is, read from the grid itself: 'none', 'causal' or 'padding' (n_real words,
+    then pads) when it equals that mask, the first that does; 'custom' otherwise."""
+    mask = np.asarray(mask, dtype=bool)
+    n = mask.shape[0]
+    for kind in ("none", "causal", "padding"):
+        if np.array_equal(mask, build_mask(kind, n, n - n_real)):
+            return kind
+    return "custom"
+
+
+def rule_of(keys, n: int, i: int, n_real: int, kind: str | None = None) -> str | None:
+    """The name of the usual rule that gives exactly `keys` to query i, or None (a grid of the learner's own).
+
+    Several rules can give the same keys (the last token's "itself and every key before it" is "every key"): the
+    rule of the mask `kind` (mask_kind) names it when it fits, so a row with no mask is never read as causal;
+    otherwise the first that fits, the plainest first."""
     rules = key_set_rules(n, i, n_real)
-    for name in ("nothing", "itself", "upto", "before", "after", "all", "real"):  # the first that fits names it
+    order = ("nothing", "itself", "all", "upto", "before", "after", "real")
+    for name in (KIND_RULES[kind], *order) if kind in KIND_RULES else order:
         if rules[name] == tuple(keys):
             return name
     return None

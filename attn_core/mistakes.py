@@ -206,6 +206,27 @@ def identify(d: Diagnosis) -> str:
     return "sqrt_d_model" if d.mean_entropy > d.right_mean_entropy else "no_scale"
 
 
+def ruled_out(name: str, d: Diagnosis, d_model: int, d_k: int) -> tuple[str, ...]:
+    """The readings of `d` that mistake `name` could not have given, as codes (empty when every reading
+    fits it): what the quiz says to a wrong pick, instead of the readings that happen to fit it."""
+    out = []
+    if name != "axis0" and not d.rows_sum_to_one:
+        out.append("rows")  # only the wrong axis leaves the rows unnormalised
+    if name == "axis0" and not d.col_sum_gap < SUMS_TO_ONE:
+        out.append("columns")
+    scores = {"swap_qk": d.scores_transposed, "v_as_k": d.scores_relation == "neither"}.get(name, d.scores_same)
+    if not scores:
+        out.append("scores")
+    if name == "k_as_v":
+        out += [code for code, hit in (("weights", not d.weights_same), ("output", d.output_gap <= CLOSE)) if hit]
+    if name in SCALE_MISTAKES:
+        if d.weights_same:
+            out.append("weights_same")
+        elif entropy_direction(d.mean_entropy, d.right_mean_entropy) == -scale_direction(name, d_model, d_k) != 0:
+            out.append("entropy")  # a bigger divisor can only flatten every row, a smaller one only sharpen it
+    return tuple(out)
+
+
 def largest_change_row(right_output, wrong_output) -> int:
     """The query (row) whose output moved most: argmax over rows of max |wrong − right|, outputs (n, d_v) each;
     the first of equals."""

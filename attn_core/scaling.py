@@ -161,6 +161,14 @@ def heavy_tailed(d_k: int) -> bool:
     return excess_kurtosis(d_k) > HEAVY_TAILS
 
 
+def peak_shape(d_k: int) -> str:
+    """How the density of q·k (N(0, 1) entries) looks at 0: 'spike' at d_k = 1, where q·k is a single product of two
+    normals, density K₀(|x|)/π, infinite at 0; 'point' at d_k = 2, where q₁k₁ + q₂k₂ is Laplace, ½e^(−|x|), finite
+    with a corner at 0; 'round' from d_k = 3 on, smooth at 0 like a bell (at d_k = 4, ¼(1 + |x|)e^(−|x|))."""
+    d_k = _check_d_k(d_k)
+    return "spike" if d_k == 1 else "point" if d_k == 2 else "round"
+
+
 def std_curve(d_ks, n_samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Measured std of q·k and of q·k/√d_k for each width in d_ks (m,) -> two (m,) arrays."""
     samples = [qk_sample(d, n_samples, seed) for d in d_ks]

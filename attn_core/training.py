@@ -307,6 +307,27 @@ def final_loss(loss: np.ndarray) -> np.ndarray:
     return np.mean(loss[..., -tail(loss.shape[-1] - 1):], axis=-1)
 
 
+SATURATED = 0.15  # nats: a mean row entropy below this (5% of ln 16) is a softmax saturated to nearly one-hot
+
+
+def erratic(run: Run) -> np.ndarray:
+    """(S,) True on each seed where the run's late numbers are chaotic: its rows end saturated (mean entropy over
+    the last tail(T) steps below SATURATED) while its loss stays at or above LOW_LOSS, or, for the unscaled run,
+    at any loss. There a saturated softmax turns each step into a jump: a copy of the run started 10⁻⁹ away, or
+    the same run in torch, ends 1% to 40% away from it (measured over d_k 4 to 256, every learning rate), where
+    every other run agrees to 10⁻⁵. Its losses are worth quoting only roughly (see the words layer)."""
+    k = tail(run.steps)
+    h, f = np.mean(run.entropy[:, -k:], axis=-1), final_loss(run.loss)  # (S,) each, NaN where a seed diverged
+    trained = run.diverged_at < 0  # a run that diverged is said to, with its step: it has no late losses to quote
+    return trained & (h < SATURATED) & ((f >= LOW_LOSS) | (run.name == "unscaled"))
+
+
+def window_loss(loss: np.ndarray, step: int) -> float:
+    """The mean loss (T+1,) over the tail(T) steps that end at `step`: a late loss that does not hang on one batch."""
+    k = tail(loss.shape[-1] - 1)
+    return float(np.mean(loss[max(0, step - k + 1): step + 1]))
+
+
 def first_below(loss: np.ndarray, threshold: float = LOW_LOSS) -> int | None:
     """The first step t at which the loss (T+1,) is below threshold, or None."""
     hits = np.flatnonzero(loss < threshold)  # NaN compares False

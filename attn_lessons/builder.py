@@ -166,7 +166,7 @@ def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
     matrices = {"X": X, "Q": Q, "K": K, "V": V, "the weights": weights}
     notes = []
     for group in repeated_tokens(tokens):
-        where = ", ".join(str(p) for p in group[:-1]) + f" and {group[-1]}"
+        where = listing(str(p) for p in group)
         word = "”/“".join(dict.fromkeys(tokens[p] for p in group))  # The/the: the embedding folds case
         same = [name for name, M in matrices.items() if rows_identical(group, M)]
         differ = [name for name in matrices if name not in same]
@@ -198,7 +198,7 @@ def _rank_words(labels, row, b: int) -> tuple[str, str]:
     elif rank.kind == "largest":
         verdict = "the largest in its row"
     elif rank.kind == "tied":
-        others = " and ".join(f"“{labels[k]}”" for k in rank.top if k != b)
+        others = listing(f"“{labels[k]}”" for k in rank.top if k != b)
         verdict = f"tied for the largest in its row with {others}"
     else:
         k = rank.top[0]
@@ -372,6 +372,9 @@ def code_intro(qi: str, kj: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 ALL_SAME_OPTION = "They all get the same weight"  # the prediction's option for ALL_SAME, beside the token labels
+# A verdict prints a weight to this many decimals, and keys whose weights print the same are equally right: the one
+# tie rule of the predict-first questions about a top key (Home's too), decided by attn_core.builder.printed_top.
+WEIGHT_DECIMALS = 3
 MOVED = {"seed": "the seed", "d_model": "d_model", "positions": "the positions", "edits": "your edits"}
 
 
@@ -413,12 +416,26 @@ class Verdict:
 
 
 def _even_row_why(q: str, s, w) -> str:
-    """Why no key gets more weight than another: one key, or equal scaled scores."""
+    """Why no key gets more weight than another, as printed: one key, equal scaled scores, or scores too close for
+    the weights to differ at WEIGHT_DECIMALS decimals."""
     n = len(w)
     if n == 1:
         return f"“{q}” has only one key, itself, and gives it all the weight, {enough(w[0], 3)}."
-    return (f"Every scaled score in row “{q}” is the same, {enough(s[0], 3)}, so softmax gives each of the {n} "
-            f"keys the same weight, 1/{n} = {enough(w[0], 3)}: no key gets more than another.")
+    anyone = f"any key is right, and so is “{ALL_SAME_OPTION}”."
+    if np.ptp(s) == 0:
+        return (f"Every scaled score in row “{q}” is the same, {enough(s[0], 3)}, so softmax gives each of the {n} "
+                f"keys the same weight, 1/{n} = {enough(w[0], 3)}: no key gets more than another, so {anyone}")
+    (s_lo, s_hi), (w_lo, w_hi) = apart(s.min(), s.max()), apart(w.min(), w.max())
+    return (f"Every weight in row “{q}” prints as {enough(w.max(), WEIGHT_DECIMALS)}: its scaled scores, from {s_lo} "
+            f"to {s_hi}, are too close for the weights (from {w_lo} to {w_hi}) to differ at {WEIGHT_DECIMALS} "
+            f"decimals, so {anyone}")
+
+
+def tie_words(names, weight: float) -> str:
+    """That the keys `names` (quoted labels, two or more) tie at `weight` as a verdict prints it, and that each is
+    right: '“the·0” and “cat” tie at 0.199: either is right.' Home's verdict says it too."""
+    who = "either" if len(names) == 2 else "any of them"
+    return f"{listing(list(names))} tie at {enough(weight, WEIGHT_DECIMALS)}: {who} is right."
 
 
 def _wrong_guess_why(labels, s, w, k: int, guess, close_second: bool) -> str:
@@ -440,21 +457,27 @@ def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, answered
     row i of the scaled scores (n,) and of the weights (n,). `answered_row`: the weights when the learner answered,
     if they may have changed since."""
     s, w = np.asarray(scaled_row, dtype=float), np.asarray(weights_row, dtype=float)
-    q, answer = labels[i], most_weight(w, guess, answered_row)
+    q, answer = labels[i], most_weight(w, guess, WEIGHT_DECIMALS, answered_row)
     since = "" if answer.graded else (f"Your edits changed row “{q}” after you predicted, so here is the answer for "
                                       "the numbers now on screen. ")
     if len(answer.top) == len(w):
         return Verdict(answer.right, since + _even_row_why(q, s, w), answer.graded)
-    k = answer.top[0]
+    top = list(answer.top)
+    k = max(top, key=lambda t: w[t])  # the largest weight before rounding
     lead = ("Softmax keeps the order of the scores (a larger score has a larger exp), so the largest scaled score "
             "gets the largest weight")
-    if len(answer.top) == 1:
+    if len(top) == 1:
         why = (f"{lead}: in row “{q}” that is “{labels[k]}”, whose {enough(s[k], 3)} becomes a weight of "
                f"{enough(w[k], 3)}.")
+    elif np.ptp(s[top]) == 0:
+        names = [f"“{labels[t]}”" for t in top]
+        why = (f"{tie_words(names, w[k])} {lead}: in row “{q}”, {listing(names)} tie for the largest scaled score, "
+               f"{enough(s[k], 3)}, and share the largest weight, {enough(w[k], 3)} each.")
     else:
-        names = listing([f"“{labels[t]}”" for t in answer.top])
-        why = (f"{lead}: in row “{q}”, {names} tie for the largest scaled score, {enough(s[k], 3)}, and share the "
-               f"largest weight, {enough(w[k], 3)} each.")
+        names = [f"“{labels[t]}”" for t in top]
+        lo, hi = apart(s[top].min(), s[top].max())
+        why = (f"{tie_words(names, w[k])} {lead}: in row “{q}”, their scaled scores, from {lo} to {hi}, are the "
+               f"largest, and too close for their weights to differ at {WEIGHT_DECIMALS} decimals.")
     if guess is not None and not answer.right:
         why += _wrong_guess_why(labels, s, w, k, guess, answer.close_second)
     return Verdict(answer.right, since + why, answer.graded)

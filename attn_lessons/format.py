@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -124,10 +125,10 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-def listing(items) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+def listing(items, conjunction: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c': the one list joiner ('a, b or c' with conjunction='or')."""
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {conjunction} " + items[-1] if items else ""
 
 
 def plot_label(text: str) -> str:
@@ -197,3 +198,29 @@ def num_cells(values: list[float], decimals: int) -> list[str]:
             text = "NaN" if text == "nan" else "+∞"
         out.append(text)
     return out
+
+
+def bound(x: float, side: str, decimals: int = 0, as_percent: bool = False) -> str:
+    """x as a bound in a sentence, rounded away from the claim it supports, never toward it: side="upper" (x is
+    "within", "at most", "under" or "below" it) rounds up, side="lower" (x is "at least", "over" or "above" it)
+    rounds down, so the printed number is never on the wrong side of x: a spread of 0.081 is "within 9%", never
+    "within 8%". `decimals` decimals; with as_percent, 100·x and a % sign. x is read as the decimal Python prints
+    for it (0.07 is 7%, not the float's 7.000000000000001%); ±∞ and NaN as num writes them."""
+    if side not in ("upper", "lower"):
+        raise ValueError(f"side must be 'upper' or 'lower', got {side!r}")
+    x, unit = float(x), "%" if as_percent else ""
+    if not math.isfinite(x):
+        return num(x, decimals) + unit
+    scaled = Decimal(repr(x)).scaleb(decimals + (2 if as_percent else 0))  # exact: a shift of the decimal point
+    n = int(scaled.to_integral_value(rounding=ROUND_CEILING if side == "upper" else ROUND_FLOOR))
+    digits = str(abs(n)).rjust(decimals + 1, "0")
+    whole, frac = digits[:len(digits) - decimals], digits[len(digits) - decimals:]
+    return ("−" if n < 0 else "") + whole + ("." + frac if decimals else "") + unit
+
+
+def all_of(count: int, word: str, many: str | None = None, one: str = "the one") -> str:
+    """Every one of `count` things, as a person says it: 'the one key', 'both keys', 'all 5 keys' ('its one head'
+    with one='its one'; many='queries' for an irregular plural). Never 'all 2' or 'all 1'."""
+    if count == 1:
+        return f"{one} {word}"
+    return f"both {many or word + 's'}" if count == 2 else f"all {count} {many or word + 's'}"

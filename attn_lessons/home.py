@@ -12,13 +12,16 @@ from attn_core.builder import (
     PLACE,
     POSITION_DIMS,
     QUERY_RULES,
+    UNKNOWN,
+    lexicon_feature,
+    printed_top,
     repeated_words,
     runner_up,
     sum_gap,
-    top_keys,
 )
 
 from .asked import NEIGHBOUR, SELF, Asked
+from .builder import WEIGHT_DECIMALS, tie_words
 from .format import a_an, enough, listing, md_text, num
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -57,8 +60,9 @@ def apart(a: float, b: float, decimals: int = 2) -> tuple[str, str]:
 
 
 def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) -> tuple[bool, str]:
-    """Was `guess` the key that query i weighs most, and why: (right, sentence from the numbers)."""
-    top = top_keys(weights_row)
+    """Was `guess` a key that query i weighs most, and why: (right, sentence from the numbers). Keys whose weights
+    print the same (attn_lessons.builder.WEIGHT_DECIMALS) are equally right, as on the Q/K/V builder."""
+    top = list(printed_top(weights_row, WEIGHT_DECIMALS))
     runner = runner_up(scaled_row, top)
     w = [float(x) for x in weights_row]
     s = [float(x) for x in scaled_row]
@@ -66,18 +70,35 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
     if len(w) == 1:
         return (guess is not None, f"{q} is the only token, so it is its own only key and gets the whole weight, "
                                    f"{'1' if w[0] == 1 else enough(w[0])}: softmax of a single score is always 1.")
+    right = guess in top
+    if runner is None and max(s) == min(s):
+        return (right, f"{q} weighs every key the same, {enough(w[0])} each: its scaled scores are all equal, so "
+                       "no key is preferred and any key is right.")
     if runner is None:
-        return (guess is not None, f"{q} weighs every key the same, {enough(w[0])} each: its scaled scores "
-                                   "are all equal, so no key is preferred and any answer is as good as another.")
-    names = " and ".join(f"“{labels[j]}”" for j in top)
-    tied = " each" if len(top) > 1 else ""
-    best, second = apart(s[top[0]], s[runner])
-    text = (f"{q} gives its largest weight, {enough(w[top[0]])}{tied}, to {names}: the scaled score q·k/√d_k "
-            f"is {best} there, against at most {second} (“{labels[runner]}”) for the other keys, and softmax turns "
-            "the largest score into the largest weight.")
-    if guess is not None and guess not in top:
+        lo, hi = apart(min(s), max(s))
+        return (right, f"{q}'s weights all print as {enough(max(w), WEIGHT_DECIMALS)}: its scaled scores "
+                       f"q·k/√d_k, from {lo} to {hi}, are too close for the weights to differ at {WEIGHT_DECIMALS} "
+                       "decimals, so any key is right.")
+    k = max(top, key=lambda t: w[t])  # the largest weight before rounding
+    tops = [s[t] for t in top]
+    best, second = apart(min(tops), s[runner])
+    against = (f"against at most {second} (“{labels[runner]}”) for the other keys, and softmax turns the largest "
+               "score into the largest weight.")
+    if len(top) == 1:
+        text = (f"{q} gives its largest weight, {enough(w[k])}, to “{labels[k]}”: the scaled score q·k/√d_k is "
+                f"{best} there, {against}")
+    else:
+        names = [f"“{labels[j]}”" for j in top]
+        if max(tops) == min(tops):
+            scores = f"Their scaled score q·k/√d_k is {best} for each,"
+        else:
+            lo, hi = apart(min(tops), max(tops))
+            scores = (f"Their scaled scores q·k/√d_k run from {lo} to {hi}, too close for their weights to differ "
+                      f"at {WEIGHT_DECIMALS} decimals,")
+        text = f"{tie_words(names, w[k])} {scores} {against}"
+    if guess is not None and not right:
         text += f" “{labels[guess]}” gets {enough(w[guess])}."
-    return (guess in top, text)
+    return (right, text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,6 +112,21 @@ def random_weights_caption(seed: int, d_model: int) -> str:
 
 
 _FEATURE_NAMES = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place", FUNCTION: "a function word"}
+_FEATURE_PLURALS = {ANIMAL: "animals", ACTION: "actions", PLACE: "places", FUNCTION: "function words",
+                    UNKNOWN: "unknown words"}
+# The kinds of word the caption says the lexicon files under a feature, each with words that stand for it; what each
+# counts as is read from the lexicon, so the caption cannot say what it does not do ("we" is no animal)
+KINDS_OF_WORD = (("nouns for people", ("sister", "teacher", "people")), ("things", ("ball", "box", "book")),
+                 ("pronouns", ("we", "i", "you", "they", "he", "she", "it")))
+
+
+def counts_as(words) -> str:
+    """The feature the lexicon gives every one of `words`, in the plural ('function words'); a ValueError when they
+    differ, so no sentence files them together."""
+    found = {lexicon_feature(w) for w in words}
+    if len(found) != 1:
+        raise ValueError(f"the lexicon gives {', '.join(words)} different features: name them apart")
+    return _FEATURE_PLURALS[found.pop()]
 
 
 def rules_short() -> str:
@@ -101,9 +137,12 @@ def rules_short() -> str:
 
 
 def named_features_caption() -> str:
-    """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start), short."""
-    return ("Named features: a lexicon gives each word one feature (a person counts as an animal, a thing as a "
-            f"place); the hand-set W_Q says {rules_short()}.")
+    """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start), short; what each
+    of KINDS_OF_WORD counts as is the lexicon's."""
+    kinds = listing([f"{kind} {'count ' if k == 0 else ''}as {counts_as(words)}"
+                     for k, (kind, words) in enumerate(KINDS_OF_WORD)])
+    return (f"Named features: a lexicon gives each word one feature ({kinds}); the hand-set W_Q says "
+            f"{rules_short()}.")
 
 
 def named_features_help() -> str:
@@ -147,10 +186,29 @@ def unknown_words(labels, positions) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 def one_head_caption(d_model: int, tokens, named: bool) -> str:
-    """The widths of the page's one head, and what X is for this sentence."""
-    x_is = "X is each token's named features plus its two position columns." if named else positions_note(tokens)
+    """The widths of the page's one head, and what X is for this sentence. `d_model`: X's width on this page, which
+    for the named features is their columns, not the sidebar's d_model."""
+    if named:
+        return (f"d_k = d_v = {d_model} here, not the sidebar's d_model: {x_columns(d_model)}, and this page runs "
+                "one head over that whole width (several heads are taught on Masks and heads).")
     return (f"d_k = d_v = d_model = {d_model}: this page runs one head over the whole width (several heads are "
-            f"taught on Masks and heads). {x_is}")
+            f"taught on Masks and heads). {positions_note(tokens)}")
+
+
+def x_columns(width: int) -> str:
+    """What the named start's `width` columns of X are: 'X is each token's 5 named features plus its 2 position
+    columns'."""
+    if width != len(FEATURES) + len(POSITION_DIMS):
+        return f"X has {width} columns"
+    return (f"X is each token's {len(FEATURES)} named features plus its {len(POSITION_DIMS)} position columns")
+
+
+def d_k_source(d_k: int, named: bool) -> str:
+    """Where this page's d_k comes from, said beside its √d_k: X's columns for the named features (the sidebar's
+    d_model sizes only the random weights), else the sidebar's d_model."""
+    if named:
+        return f"d_k = {d_k} here, not the sidebar's d_model: {x_columns(d_k)}"
+    return f"d_k = d_model = {d_k}, the sidebar's"
 
 
 def top_key_question(label: str) -> str:
@@ -168,10 +226,11 @@ def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
     return (f"What “{label}” asks of every key", ["1. score q·kⱼ", f"2. scaled: ÷ √{d_k}", "3. weight"])
 
 
-def query_steps_caption(d_k: int, weights_row) -> str:
-    """What each of the three columns is, with √d_k and the row's sum of weights."""
+def query_steps_caption(d_k: int, weights_row, named: bool = False) -> str:
+    """What each of the three columns is, with √d_k, where that d_k comes from, and the row's sum of weights."""
     return (f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
-            f"{num(np.sqrt(d_k), 3)}, so the scores do not grow with width. 3: each weight is exp(scaled) over "
+            f"{num(np.sqrt(d_k), 3)} ({d_k_source(d_k, named)}), so the scores do not grow with width. 3: each "
+            "weight is exp(scaled) over "
             f"the row's sum of exps; they sum to {num(np.sum(weights_row), 4)}.")
 
 

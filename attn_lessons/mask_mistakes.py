@@ -40,13 +40,7 @@ from attn_core.mask_mistakes import (
 from attn_core.masks import fully_masked_rows
 
 from .asked import Asked, Wrong, const
-from .format import enough, listing, num, plural, readable, short
-
-
-def or_listing(items) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+from .format import all_of, enough, listing, num, plural, readable, short
 
 
 def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:
@@ -64,7 +58,7 @@ def remedy_sentence(found: Sequence[str], labels, what: str) -> str:
                "unblock": "choose “no query” under “Also block every key of”",
                "block": f"choose “{labels[0]}” under “Also block every key of”",
                "longer": "type two or more words in the sidebar"}[r] for r in found if r not in ("causal", "padding")]
-    return f"To see {what}, {or_listing(parts)}." if parts else ""
+    return f"To see {what}, {listing(parts, 'or')}." if parts else ""
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -281,7 +275,7 @@ def row_sum_reveal(labels, mask, wrong_weights, i: int) -> tuple[str, str]:
 
 def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> str:
     """Why a row that may see `allowed` of its n keys sums to `total` (of kind `kind`) once zeroed after."""
-    keys = "its only key" if n == 1 else f"all {n} keys"
+    keys = all_of(n, "key", one="its only")
     if allowed == 0:
         seen = "may not see its only key, so its one weight is" if n == 1 else \
             f"may see none of the {n} keys, so every weight in its row is"
@@ -289,7 +283,7 @@ def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> s
     if allowed == n:
         return f"“{label}” may see {keys}, so nothing in its row is zeroed and it sums to 1, as it should."
     blocked = plural(n - allowed, "blocked key")
-    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax shared the row over all {n} first"
+    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax shared the row over {all_of(n, 'key')} first"
     if kind == "zero":
         return (f"{seen}, and the {blocked} scored so far ahead that the allowed keys' weights underflowed to 0; "
                 "zeroing the blocked ones leaves nothing.")
@@ -449,7 +443,8 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
                 "its weight).")
     if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
         return (f"Turned around, the causal mask lets each token see itself and everything after it instead of "
-                f"before: “{labels[0]}” now reads all {n} tokens, and “{labels[-1]}”, the last, reads only itself.")
+                f"before: “{labels[0]}” now reads {all_of(n, 'token')}, and “{labels[-1]}”, the last, reads only "
+                "itself.")
     moved = int((mask & ~mask.T).sum())
     one = moved == 1
     return (f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
@@ -518,8 +513,8 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
     out = []
     if np.isnan(naive_row).all():
         out.append(f"**−∞ with a plain softmax:** every score in the row of “{label}” is −∞, so is its maximum, and "
-                   f"−∞ − (−∞) is NaN: {'its weight is' if n == 1 else f'all {n} weights are'} NaN, and so is its "
-                   "output.")
+                   f"−∞ − (−∞) is NaN: {'its weight is' if n == 1 else all_of(n, 'weight') + ' are'} NaN, and so is "
+                   "its output.")
     else:
         out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
                    f"{enough(np.nanmax(naive_row))}.")
@@ -581,7 +576,7 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
         free = (f"Without the mask, {change} moves the output of “{labels[0]}”, the one before it, by "
                 f"{enough(earlier_free[0])}: it read a token that comes after it.")
     else:
-        how_many = ("both earlier outputs" if moved == t == 2 else f"all {t} earlier outputs" if moved == t else
+        how_many = (all_of(t, "earlier output") if moved == t else
                     f"{moved} of the {t} earlier outputs")
         free = (f"Without the mask, {change} moves {how_many} (the most, {enough(earlier_free[top])}, "
                 f"at “{labels[top]}”): each of those read a token that comes after it.")
@@ -598,6 +593,7 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
 # The checks for your own code
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}  # a count of checks, as the sentences spell it
 CHECK_HEADINGS = {"rows": "rows sum to 1", "blocked": "blocked get 0", "leak": "no leak",
                   "blocked_row": "blocked row 0s", "known": "known answer"}  # the table's short headings
 RIGHT_LABEL = "Right: −∞, then 0s"
@@ -627,13 +623,20 @@ def caught_sentence(table) -> str:
     catches: the table above it says which checks each fails. `table` is attn_core.mask_mistakes.check_table's
     (name, results) rows."""
     right = next(results for name, results in table if name == "right")
-    head = ("The right computation passes all five checks" if all(r.passed for r in right) else
-            "The right computation fails a check here, which should never happen")
+    ran = [r for r in right if r.applicable]  # a check with nothing to check here shows "—" and counts for nothing
+    count = COUNT_WORDS.get(len(ran), str(len(ran)))
+    if not all(r.passed for r in ran):
+        head = "The right computation fails a check here, which should never happen"
+    elif len(ran) == len(right):
+        head = f"The right computation passes all {count} checks"
+    else:
+        head = (f"The right computation passes {'the one check' if len(ran) == 1 else f'each of the {count} checks'}"
+                " that ran here (a — marks a check with nothing to check)")
     missed = [lower_first(mistake_label(name)) for name, results in table
               if name != "right" and all(r.passed for r in results)]
     if not missed:
         return head + ", and every mistake fails at least one."
-    return head + f". Not caught on this sentence and mask: {'; '.join(missed)}."
+    return head + f". Not caught on this sentence and mask: {listing(missed)}."
 
 
 def _reading(x: float, how: str = "gap") -> str:

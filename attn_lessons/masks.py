@@ -19,6 +19,7 @@ from attn_core.masks import (
     keeps_whole_weight,
     key_set_rules,
     largest_blocked_weight,
+    mask_kind,
     row_sum_gap,
     rule_of,
     value_columns,
@@ -26,7 +27,7 @@ from attn_core.masks import (
 )
 
 from .asked import Asked, Wrong
-from .format import enough, listing, md_text, num, plural, readable
+from .format import all_of, enough, listing, md_text, num, plural, readable
 
 
 def _quoted(labels, indices) -> str:
@@ -72,7 +73,8 @@ def tick_caption(n: int) -> str:
     how = "Tick a box to let that query (row) attend to that key (column); untick it to block the pair."
     if n <= PHONE_GRID_KEYS:
         return how
-    return f"{how} On a narrow screen the grid scrolls sideways inside its own box: swipe it to reach all {n} keys."
+    return (f"{how} On a narrow screen the grid scrolls sideways inside its own box: swipe it to reach "
+            f"{all_of(n, 'key')}.")
 
 
 def grid_link_caption(encoded: str) -> str:
@@ -166,7 +168,7 @@ def columns_text(columns) -> str:
     """d4, d4 and d5, d4 … d7: the value columns a head uses, for a sentence."""
     columns = list(columns)
     if len(columns) <= 2:
-        return " and ".join(f"d{c}" for c in columns)
+        return listing(f"d{c}" for c in columns)
     return f"d{columns[0]} … d{columns[-1]}"
 
 
@@ -174,8 +176,8 @@ def head_output_caption(head: int, heads: int, d_v: int) -> str:
     """Which columns of V the head on show mixes: its own block, d_v wide."""
     cols = columns_text(value_columns(head, d_v))
     if heads == 1:
-        return (f"Each row mixes only the value rows its query may see. With one head, V is used whole: all "
-                f"{d_v} columns, {cols}.")
+        return (f"Each row mixes only the value rows its query may see. With one head, V is used whole: "
+                f"{all_of(d_v, 'column')}, {cols}.")
     # "Here head 1 uses", not "Head 1 uses": tests/prose.py reads a count in "Head 1 uses" (its label words are
     # lower case), and a head's number is a label
     return (f"Each row mixes only the value rows its query may see. Here head {head + 1} uses {d_v} of V's "
@@ -224,7 +226,8 @@ def several_heads_intro(d_model: int, heads: int) -> str:
     """How d_model is split among the heads."""
     said = f"**heads = {heads}**, set in the sidebar, which offers only the counts that divide d_model = {d_model}."
     if heads == 1:
-        return (f"{said} With one head, that head gets all d_k = d_v = {d_model} columns, and its output is "
+        return (f"{said} With one head, that head gets {all_of(d_model, 'column')} (d_k = d_v = {d_model}), and its "
+                "output is "
                 "multiplied by W_O. Pick more heads to split the columns among them.")
     return (f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {plural(d_model // heads, 'column')} and "
             "its own weights. The heads' outputs are set side by side and mixed by W_O.")
@@ -285,7 +288,7 @@ def where_query_looks(labels, i: int, mask, weights) -> str:
     weights = np.asarray(weights, dtype=float)
     heads, name = weights.shape[0], f"“{labels[i]}”"
     allowed = np.flatnonzero(np.asarray(mask, dtype=bool)[i])  # the keys query i may see
-    every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
+    every = all_of(heads, "head", one="its one")
     if not allowed.size:
         return f"{name} may see no key, so {every} give{'s' if heads == 1 else ''} it zero weights."
     if allowed.size == 1:
@@ -399,21 +402,21 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
     mask, weights = np.asarray(mask, dtype=bool), np.asarray(weights, dtype=float)
     n, name, heads = mask.shape[0], f"“{labels[i]}”", weights.shape[0]
     truth = visible_keys(mask, i)
-    every = "its one head" if heads == 1 else "both heads" if heads == 2 else f"all {heads} heads"
+    every = all_of(heads, "head", one="its one")
     blocked = np.array(hidden_keys(mask, i), dtype=int)
     whole = keeps_whole_weight(mask, weights, i)  # the allowed keys' weights sum to 1 in every head
     if not truth:
         zero = "are all 0" if not weights[:, i].any() else f"reach {readable(weights[:, i].max(), 3)}"
         text = f"Row {name} of the mask has no 1 in it: {name} may see no key, so its weights {zero} in {every}."
     else:
-        rule = rule_of(truth, n, i, n_real)
+        rule = rule_of(truth, n, i, n_real, mask_kind(mask, n_real))  # the rule of the mask this row belongs to
         text = f"Row {name} of the mask has a 1 for {keys_text(labels, truth)}"
         text += f": {RULE_WORDS[rule]}." if rule not in (None, "nothing") else "."
         if not blocked.size:
             text += " No key in its row is blocked"
             if whole:
                 text += (", so its one key gets the whole weight, 1." if n == 1
-                         else f", so all {n} share the whole weight, 1.")
+                         else f", so {all_of(n, 'key')} share the whole weight, 1.")
             else:
                 text += "."
         else:

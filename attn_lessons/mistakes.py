@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from attn_core.mask_mistakes import MASK_BY_NAME, MaskDiagnosis, identify_masked
+from attn_core.mask_mistakes import MASK_BY_NAME, MaskDiagnosis, identify_masked, ruled_out_masked
 from attn_core.mistakes import (
     BY_NAME,
     CLOSE,
     KNOWN_ANSWER_D_MODEL,
+    SCALE_MISTAKES,
     SUMS_TO_ONE,
     Diagnosis,
     Mistake,
@@ -27,12 +28,13 @@ from attn_core.mistakes import (
     largest_change_row,
     lines_summing_to_one,
     quiz_mask,
+    ruled_out,
     scale_direction,
 )
 
 from . import mask_mistakes as mask_words
 from .asked import Asked, Wrong, const
-from .format import a_an, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
+from .format import a_an, all_of, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
 
 LABELS = {  # how the page names each mistake
     "axis0": "Softmax over the wrong axis (the queries, axis 0)",
@@ -296,9 +298,8 @@ def against_right(name: str, change: float) -> str:
 
 def scale_caption(head: int, n: int, heads: int) -> str:
     """Section 2: which head the weights show, what entropy means, and how the outputs join the heads."""
-    joined = {1: "The output is the one head's output (no W_O here).",
-              2: "The outputs join both heads side by side (no W_O here)."}.get(
-        heads, f"The outputs join all {heads} heads side by side (no W_O here).")
+    joined = ("The output is the one head's output (no W_O here)." if heads == 1 else
+              f"The outputs join {all_of(heads, 'head')} side by side (no W_O here).")
     return (f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
             f"ln n = ln {n} = {num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
             f"key. {joined}")
@@ -309,7 +310,7 @@ def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: 
     parts = [f"the output {divided_by(name, d_model, d_k)} "
              + (f"is off by up to {enough(off, below=CLOSE)}" if off >= CLOSE else f"matches it {AGREE}")
              for name, off in off_by.items()]
-    text = "Against this right output, " + " and ".join(parts) + "."
+    text = "Against this right output, " + listing(parts) + "."
     words = {flatness(entropy[name], entropy["right"]) for name in off_by}
     if "more peaked" in words:
         text += (" More peaked weights lean each query toward its single best-matching value"
@@ -377,7 +378,8 @@ def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
     else:
         did = "the swapped code returns the same shape, so on this sentence the shape test cannot see it."
     return (f"Try it on this sentence: keep the queries of the first {plural(n_q, 'token')} only "
-            f"(Q is {shape((n_q, d_model))}) and all {n} keys and values (V cut to its first "
+            f"(Q is {shape((n_q, d_model))}) and {all_of(n, 'key')} with {'its value' if n == 1 else 'their values'} "
+            "(V cut to its first "
             f"{plural(d_v, 'column')}, so d_v = {d_v}). The "
             f"right weights are {a_an(n_q)} {shape((n_q, n))} matrix and the output {shape((n_q, d_v))}; "
             + did)
@@ -454,7 +456,7 @@ def scale_known_answer(caught: Mapping[str, bool]) -> str:
     said = [f"dividing by {divided_by(name, KNOWN_ANSWER_D_MODEL, d_k)[2:]} "
             f"{'fails it' if hit else 'passes it'}" for name, hit in caught.items()]
     return (f"The known answer was worked out with ÷ √d_k = {sqrt_text(d_k)}, so it tests the scale "
-            f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + " and ".join(said) + ".")
+            f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + listing(said) + ".")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -498,7 +500,7 @@ def quiz_right_titles(masked: bool) -> tuple[str, str]:
 
 def checks_title(heads: int) -> str:
     """The quiz's expander: which heads its measurements cover."""
-    over = {1: "its one head", 2: "both heads"}.get(heads, f"all {heads} heads")
+    over = all_of(heads, "head", one="its one")
     return f"The checks, measured on the mystery computation ({over})"
 
 
@@ -535,9 +537,74 @@ def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
             f"output differs from the right one by up to {enough(d.output_gap, below=CLOSE)}.")
 
 
+def ruling(code: str, d: Diagnosis, dm: MaskDiagnosis | None, name: str, d_model: int, d_k: int) -> str:
+    """One reading that rules mistake `name` out (a code of attn_core's ruled_out or ruled_out_masked): what was
+    measured here, then what that mistake would have given instead."""
+    def gap(x: float) -> str:  # within 10⁻⁹ of a whole number is that number, up to floating-point rounding
+        return enough(round(x) if np.isfinite(x) and abs(x - round(x)) < CLOSE else x, below=CLOSE)
+
+    open_rows = ", or to 0 for a row that may see no key" if d.masked else ""
+    if code == "scores":
+        would = {"swap_qk": "make them (QKᵀ)ᵀ", "v_as_k": "make them neither"}.get(name, "keep them equal to QKᵀ")
+        return f"the scores {scores_kind(d)}, where it would {would}"
+    if code == "entropy":
+        return (f"the mean row entropy is {enough(d.mean_entropy)} against the right {enough(d.right_mean_entropy)}, "
+                f"where it would make the weights {scale_effect(name, d_model, d_k)}")
+    said = {
+        "rows": lambda: f"the largest {row_gap_name(d)} is {gap(d.row_sum_gap)}, where it would keep every row summing "
+                        f"to 1{open_rows}",
+        "columns": lambda: f"the largest {'column-sum gap' if d.masked else '|column sum − 1|'} is "
+                           f"{gap(d.col_sum_gap)}, where it would make every column sum to 1",
+        "weights": lambda: "the weights are not the right ones, where it would leave them exactly right",
+        "output": lambda: f"the output equals the right one {AGREE}, where it would change it",
+        "weights_same": lambda: f"the weights equal the right ones {AGREE}, where it would change them",
+        "nan": lambda: f"{plural(dm.nan_rows, 'row')} {'is' if dm.nan_rows == 1 else 'are'} NaN, where it would "
+                       "give no NaN",
+        "blocked": lambda: f"a blocked pair got up to {enough(dm.blocked_weight)}, where it would give every blocked "
+                           "pair exactly 0",
+        "filled": lambda: f"{plural(dm.filled_rows, 'fully blocked row')} got weight, where it would give a fully "
+                          "blocked row 0s",
+        "no_nan": lambda: "no row is NaN, where it would turn every fully blocked row into NaN",
+        "not_filled": lambda: "no fully blocked row got weight, where it would give each of them weight",
+        "open_rows": lambda: "rows that may see a key differ from the right ones, where it would change only the "
+                             "fully blocked rows",
+        "uneven": lambda: "a fully blocked row's weight is not spread evenly, where it would spread it evenly over "
+                          "every key",
+        "rows_right": lambda: "every row sums as it should, where it would leave some row summing to less than 1",
+        "over_one": lambda: f"a row sums to {enough(dm.highest_row_sum)}, where it would leave every row summing to "
+                            "at most 1",
+        "allowed": lambda: f"an allowed pair got up to {enough(dm.allowed_weight)}, where it would give every allowed "
+                           "pair 0",
+        "not_transposed": lambda: "the weights are not the right ones with the mask's rows and columns swapped, "
+                                  "where it would give exactly those",
+        "not_unmasked": lambda: "the weights are not the unmasked ones, where it would give exactly those",
+    }
+    return said[code]()
+
+
+def ruled_out_text(answer: Mistake, d: Diagnosis, dm: MaskDiagnosis | None, d_model: int, d_k: int) -> str:
+    """Why the checks rule out a wrong pick: each reading that mistake could not have given, measured here; '' when
+    every reading fits it."""
+    name = answer.name
+    codes = ruled_out(name, d, d_model, d_k) if dm is None else ruled_out_masked(name, d, dm, d_model, d_k)
+    if not codes:
+        return ""
+    text = (f"You picked {named(answer)}, which these readings rule out: "
+            + "; ".join(ruling(c, d, dm, name, d_model, d_k) for c in codes) + ".")
+    moved = entropy_direction(d.mean_entropy, d.right_mean_entropy)
+    if name in SCALE_MISTAKES and dm is not None and dm.filled_rows and dm.open_rows_same and moved:
+        # the entropy fits a scale mistake, but here only the fully blocked rows moved it
+        how = " spread evenly over every key" if dm.filled_even else ""
+        text += (f" The mean row entropy is {'higher' if moved > 0 else 'lower'} than the right one's only because"
+                 f" {plural(dm.filled_rows, 'fully blocked row')} got weight{how}, where the right "
+                 "computation gives them 0s; every other row equals the right one.")
+    return text
+
+
 def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
             dm: MaskDiagnosis | None = None) -> tuple[bool, str]:
-    """The quiz's feedback: (right?, text). Says so when the checks alone would point to another mistake.
+    """The quiz's feedback: (right?, text). A wrong pick is answered with the readings that rule it out
+    (ruled_out_text), not the ones that happen to fit it. Says so when the checks alone would point to another mistake.
 
     Under a mask, `d` is measured against the right masked computation and `dm` holds the mask symptoms: a
     mask mistake is explained from those (mask_mistakes.explain), every other one from `d`."""
@@ -550,7 +617,8 @@ def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: i
         text = f"Right: it is **{named(secret)}**. Why: {why(secret)}"
     else:
         text = (f"Not this time: it is **{named(secret)}**, because {why(secret)} "
-                f"You picked {named(answer)}: {why(answer)}")
+                + (ruled_out_text(answer, d, dm, d_model, d_k)
+                   or f"No reading here rules out your pick, {named(answer)}: {why(answer)} Both fit these numbers."))
     seen = identify(d) if dm is None else identify_masked(d, dm)
     known = BY_NAME if dm is None else {**BY_NAME, **MASK_BY_NAME}
     if secret.name in known and seen != secret.name:
@@ -560,8 +628,7 @@ def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: i
                  "answered from its symptoms: press New question.")
     heads = d_model // d_k
     if dm is not None and heads > 1:
-        text += (f" The row counts take in all {heads} heads" if heads > 2 else " The row counts take in both heads"
-                 ) + ": each head has its own copy of every row."
+        text += f" The row counts take in {all_of(heads, 'head')}: each head has its own copy of every row."
     return answer == secret, text
 
 

@@ -37,7 +37,8 @@ from attn_core.questions import (
 from attn_core.scaling import TwoKeys, compare_two_keys
 
 from .asked import Asked, Wrong, const
-from .format import a_an, enough, enough_vec, listing, num, plural, readable, short, sqrt_text, times
+from .format import a_an, enough, enough_vec, listing, num, plural, short, sqrt_text
+from .scaling import gradients_compared  # one wording of a gradient comparison, both pages'
 
 RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 
@@ -222,6 +223,17 @@ def is_right(question: Question, value, unit: float = 0.0) -> bool:
     return value == question.answer
 
 
+def catches(question: Question, value) -> bool:
+    """Whether the reply `value` is marked wrong however it is typed: in full, or rounded to any unit from 1 down to
+    10⁻⁶ (the precision the question asks included). A question that tests a step draws its numbers until the
+    reply that skips the step is caught (QUIZ_KINDS' `skips` name those replies)."""
+    if question.answer_type != "number":
+        return not is_right(question, value)
+    units = [10.0**-d for d in range(7)]
+    typed = [(value, 0.0)] + [(round(value / unit) * unit, unit) for unit in units]
+    return not any(is_right(question, v, unit) for v, unit in typed)
+
+
 def check(question: Question, raw) -> Verdict:
     """Right, wrong (with a hint about that reply where one applies) or unreadable, never a wrong mark for text
     that is not an answer."""
@@ -250,19 +262,6 @@ def _at_most(x: float) -> str:
 def _by(x: float) -> str:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
     return "by less than 10⁻⁹" if x < CLOSE else f"by up to {enough(x)}"
-
-
-def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
-    """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison, and a
-    tie says so instead of 'X instead of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio."""
-    a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
-    if scaled == unscaled:
-        return f"the same, {a}, scaled or not"
-    if a == b:
-        return f"{a} scaled or not, alike to the digits shown"
-    if scaled > unscaled:
-        return f"{a} scaled against {b} unscaled, {times(ratio)} larger"
-    return f"{a} scaled against {b} unscaled, {times(1 / ratio)} smaller"
 
 
 def shape_text(shape: Sequence[int]) -> str:
@@ -422,10 +421,14 @@ def shape_flow(arrays: Mapping[str, np.ndarray]) -> list[str]:
 def _qkv_shapes(seed: int) -> Question:
     rng = question_rng("qkv_shapes", seed)
     n = int(rng.integers(3, 13))
-    d_model = int(rng.choice([8, 16, 32, 64, 512]))
-    d_k = d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model % h == 0]))
-    d_v = d_k if rng.random() < 0.5 else d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model // h != d_k]))
-    which = str(rng.choice(QKV_NAMES))
+    while True:  # the width asked about is not d_model, so the reply that keeps d_model (n × d_model) is caught
+        d_model = int(rng.choice([8, 16, 32, 64, 512]))
+        d_k = d_model // int(rng.choice([h for h in (1, 2, 4, 8) if d_model % h == 0]))
+        d_v = d_k if rng.random() < 0.5 else d_model // int(rng.choice([h for h in (1, 2, 4, 8)
+                                                                         if d_model // h != d_k]))
+        which = str(rng.choice(QKV_NAMES))
+        if {"Q": d_k, "K": d_k}.get(which, d_v) != d_model:
+            break
     arrays = qkv_arrays(n, d_model, d_k, d_v, int(rng.integers(0, 2**31)))
     shapes = {m: tuple(arrays[m].shape) for m in (*QKV_NAMES, "weights")}
     how = {"Q": f"Q = X W_Q: ({n} × {d_model}) · ({d_model} × {d_k})", "K": f"K = X W_K: ({n} × {d_model}) · "
@@ -693,11 +696,21 @@ def _hint_weights_total(q: Question, value) -> str:
 
 
 def _two_keys(seed: int) -> Question:
+    """[s, 0] at d_k, redrawn until the unscaled weight, the reply that skips the division, is marked wrong at the
+    two decimals asked (at [16, 0] and d_k = 4 both weights read 1.00)."""
     rng = question_rng("two_keys", seed)
-    if seed == 0:
-        s, d_k = 8, 64
-    else:
-        s, d_k = int(rng.choice([4, 6, 8, 10, 12, 16])), int(rng.choice([4, 16, 64, 256]))
+    for _ in range(100):
+        if seed == 0:
+            s, d_k = 8, 64
+        else:
+            s, d_k = int(rng.choice([4, 6, 8, 10, 12, 16])), int(rng.choice([4, 16, 64, 256]))
+        q = _two_keys_at(seed, s, d_k)
+        if catches(q, float(_two_keys_of(q.params).p_unscaled[0])):
+            return q
+    raise ValueError(f"no two-key question at seed {seed} tells the unscaled weight from the scaled one")
+
+
+def _two_keys_at(seed: int, s: int, d_k: int) -> Question:
     two = compare_two_keys([s, 0], d_k)
     p = float(two.p_scaled[0])
     prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
@@ -734,6 +747,13 @@ class Kind:
     make: Callable[[int], Question]
     hint: Callable[[Question, Any], str]
     wrong: tuple[Wrong, ...]
+    # The wrong answers (by their `answer`) that skip the step the question tests: dividing by √d_k, the softmax
+    # axis, d_k against d_model. Its maker draws numbers where each is caught (`catches`) at the precision asked.
+    skips: tuple[str, ...] = ()
+
+    def skipped(self, q: Question) -> list[Any]:
+        """The replies that skip the tested step, in the question `q` of this kind."""
+        return [v for w in self.wrong if w.answer in self.skips for v in w.values(q)]
 
     @property
     def asked(self) -> Asked:
@@ -787,14 +807,14 @@ QUIZ_KINDS: tuple[Kind, ...] = (
         uniform=("gives every key the same weight", "the scale makes every weight equal"))),
     Kind("softmax_axis", "Which axis does softmax normalise over?", _softmax_axis, _hint_choice, _picks(
         queries=("over the queries", "softmax over the queries"),
-        all=("over every entry", "softmax over the whole matrix"))),
+        all=("over every entry", "softmax over the whole matrix")), skips=("over the queries", "over every entry")),
     Kind("qkv_shapes", "What shape is Q, K, V or the output?", _qkv_shapes, _hint_qkv_shapes, (
         Wrong("the weights' shape", "confuses the matrix asked for with the n × n weights",
               _params(lambda p: [p["shapes"]["weights"]] if p["shapes"][p["which"]] != p["shapes"]["weights"]
                       else [])),
         Wrong("n × d_model", "a projection keeps the width d_model",
               _params(lambda p: [(p["n"], p["d_model"])] if p["shapes"][p["which"]] != (p["n"], p["d_model"])
-                      else [])))),
+                      else []))), skips=("n × d_model",)),
     Kind("roles", "Which matrices decide the weights?", _roles, _hint_choice, _picks(
         qv=("Q and V decide the weights", "the values help decide the weights"),
         kv=("K and V decide the weights", "the keys and values decide the weights, not the queries"),
@@ -803,7 +823,7 @@ QUIZ_KINDS: tuple[Kind, ...] = (
         Wrong("√d_model", "divides by √d_model, not one head's √d_k", _params(lambda p: [math.sqrt(p["d_model"])])),
         Wrong("d_k", "divides by d_k, not √d_k", _params(lambda p: [float(p["d_k"])])),
         Wrong("1/√d_k", "gives the factor to multiply by", _params(lambda p: [1 / math.sqrt(p["d_k"])])),
-        Wrong("d_model", "divides by d_model", _params(lambda p: [float(p["d_model"])])))),
+        Wrong("d_model", "divides by d_model", _params(lambda p: [float(p["d_model"])]))), skips=("√d_model",)),
     Kind("causal_row", "How many keys does a causal row reach?", _causal_row, _hint_causal_row, (
         Wrong("the keys after it", "the causal mask read backwards",
               lambda q: [q.params["n"] - int(q.answer) + 1.0]),
@@ -827,12 +847,13 @@ QUIZ_KINDS: tuple[Kind, ...] = (
         Wrong("n − 1", "counts steps as a recurrent network does", _params(lambda p: [p["n"] - 1.0])),)),
     Kind("weights_total", "What do all the weights add up to?", _weights_total, _hint_weights_total, (
         Wrong("1", "the whole matrix sums to 1, not each row", const(1.0)),
-        Wrong("n²", "counts the entries instead of adding the weights", _params(lambda p: [p["n"] ** 2.0])))),
+        Wrong("n²", "counts the entries instead of adding the weights", _params(lambda p: [p["n"] ** 2.0]))),
+        skips=("1",)),  # softmax over the whole matrix, not each row
     Kind("two_keys", "What weight does the first of two scaled keys get?", _two_keys, _hint_two_keys, (
         Wrong("the unscaled weight", "forgets to divide by √d_k",
               _params(lambda p: [float(_two_keys_of(p).p_unscaled[0])])),
         Wrong("the second key's weight", "reads the other key's weight",
-              _params(lambda p: [float(_two_keys_of(p).p_scaled[1])])))),
+              _params(lambda p: [float(_two_keys_of(p).p_scaled[1])]))), skips=("the unscaled weight",)),
 )
 KIND: dict[str, Kind] = {k.name: k for k in QUIZ_KINDS}
 KINDS: tuple[str, ...] = tuple(KIND)  # the kinds' names, in the page's order
@@ -867,8 +888,8 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
             f"{enough(std, 2)} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
             f"scores [{enough(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
             f"weight of {enough(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{enough(two.scaled[0], 2)}, 0] and the second key keeps {enough(two.p_scaled[1], 3)}; its gradient "
-            f"slope p₂(1 − p₂) is {slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
+            f"[{enough(two.scaled[0], 2)}, 0] and the second key keeps {enough(two.p_scaled[1], 3)}; "
+            f"{gradients_compared(two)}.")
 
 
 def share(total: int, parts: int) -> str:
@@ -974,7 +995,7 @@ def reveal_total(weights) -> str:
     rows = W.sum(axis=-1)
     if W.shape[0] == 1:
         return f"On the 1-token sentence, the one weight is 1 (gap {enough(abs(rows[0] - 1), below=CLOSE)})."
-    return (f"On the {W.shape[0]}-token sentence, the {W.shape[0]} row sums are all 1 (largest gap "
+    return (f"On the {W.shape[0]}-token sentence, each of the {W.shape[0]} rows sums to 1 (largest gap "
             f"{enough(np.abs(rows - 1).max(), below=CLOSE)}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
 
 
@@ -982,8 +1003,7 @@ def reveal_two_keys(two: TwoKeys) -> str:
     """softmax of the two scores before and after dividing by √d_k."""
     return (f"softmax([{short(two.scores[0])}, 0]) = {enough_vec(two.p_unscaled, 4)}; divided by "
             f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
-            f"{enough_vec(two.p_scaled, 3)}. The second key's gradient slope p₂(1 − p₂) is "
-            f"{slopes_compared(two.slope_scaled, two.slope_unscaled, two.ratio)}.")
+            f"{enough_vec(two.p_scaled, 3)}. For the second key, {gradients_compared(two)}.")
 
 
 # ------------------------------------------------------------------------- one step, and the score
@@ -1025,7 +1045,7 @@ def score_text(first_statuses: Sequence[str], total: int) -> str:
         return f"You have not answered any of the {total} questions yet."
     parts = [f"{right} of {plural(answered, 'answer')} right at the first try"] if answered else []
     parts += [f"{plural(shown, 'answer')} shown without a try"] if shown else []
-    return "This session: " + " and ".join(parts) + "."
+    return "This session: " + listing(parts) + "."
 
 
 # ------------------------------------------------------------------ the page's other words about its numbers
@@ -1055,10 +1075,13 @@ def steps_metric(name: str, steps) -> tuple[str, str]:
 
 def take_home_intro(number: int, with_steps: bool) -> str:
     """What the page's code and notebook hold: question `number`'s attention, and the step counts if drawn."""
-    demo = " and the step counts of “Every position in one step”" if with_steps else ""
-    return (f"This page's numbers in plain numpy: question {number}'s attention at these numbers (it prints the "
-            f"answer, so try the question first){demo}. It is the code of the notebook below, which also checks "
-            "its results against the page.")
+    if with_steps:  # the step counts answer the steps question: named by number, never by the section's header
+        printed = (f"and the step counts between your sentence's tokens (it prints the answers to questions "
+                   f"{number} and {KINDS.index('steps') + 1}, so try them first)")
+    else:
+        printed = "(it prints the answer, so try the question first)"
+    return (f"This page's numbers in plain numpy: question {number}'s attention at these numbers {printed}. It is "
+            "the code of the notebook below, which also checks its results against the page.")
 
 
 def notebook_shape_sentence(labels_q: list[str], labels_k: list[str]) -> str:
@@ -1089,14 +1112,43 @@ ONE_STEP_INTRO = ("In one attention layer, every query scores every key it is al
                   "right passes information one token per step.")
 STEPS_CELL_CAPTION = "Each cell counts the layers token j's information needs to reach token i."
 NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you stack."
-# The source text's four takeaways, each with the page that demonstrates it and the link's label.
+# The source text's four takeaways, each with the page that demonstrates it, the link's label, and the quiz kinds
+# whose answers it states (the page holds it back while any of them is open).
 TAKEAWAYS = (
     ("Each token asks with a query, offers a key, and provides a value.",
-     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence"),
+     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence", ("roles",)),
     ("Weights come from query-key dot products, normalized with softmax.",
-     "streamlit_app.py", "Watch one query score every key"),
+     "streamlit_app.py", "Watch one query score every key", ("roles",)),
     ("The output is a weighted sum of values, so every position can see every other one in one step.",
-     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart"),
+     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
     ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
-     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful"),
+     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful", ("why_scale",)),
 )
+# The page's other closing elements, by the quiz kinds whose answers they state: the one-step section (its header
+# and "attention needs 1 step") and, inside it, the step counts under a causal mask (a row reads itself and every
+# token before it).
+ONE_STEP_ANSWERS = ("steps",)
+CAUSAL_STEP_ANSWERS = ("causal_row",)
+CLOSING_KINDS = frozenset(ONE_STEP_ANSWERS + CAUSAL_STEP_ANSWERS + tuple(k for *_, ks in TAKEAWAYS for k in ks))
+
+
+def open_numbers(kinds: Sequence[str], open_kinds) -> list[int]:
+    """The numbers (from 1, in the page's order) of the questions among `kinds` that are still open."""
+    return [number for number, kind in enumerate(KINDS, 1) if kind in kinds and kind in open_kinds]
+
+
+def held_back_note(numbers: Sequence[int], what: str, many: bool = False) -> str:
+    """Why `what` ('The section … appears', '2 more takeaways appear') is not on the page yet: it states the answers
+    to the open questions `numbers`."""
+    asked = f"question {numbers[0]}" if len(numbers) == 1 else f"questions {listing([str(n) for n in numbers])}"
+    answers = "its answer" if len(numbers) == 1 else "their answers"
+    return f"{what} once you have checked or shown {asked}: {'they give' if many else 'it gives'} {answers} away."
+
+
+def takeaways_held(count: int) -> str:
+    """'1 more takeaway appears', '3 more takeaways appear': the subject of a held-back note."""
+    return f"{plural(count, 'more takeaway')} {'appears' if count == 1 else 'appear'}"
+
+
+ONE_STEP_HELD = "A section on the steps between tokens appears"
+CAUSAL_STEP_HELD = "The step counts under a causal mask appear"

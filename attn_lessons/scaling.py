@@ -19,14 +19,17 @@ from attn_core.scaling import (
     TwoKeys,
     argmax_position,
     compare_two_keys,
+    excess_kurtosis,
     heavy_tailed,
     peak_references,
+    peak_shape,
     relative_spread,
     vanishes,
 )
 
 from .asked import Asked, Wrong
-from .format import about, enough, num, percent, plural, readable, sci, short, sqrt_text, times
+from .format import about, all_of, enough, num, percent, plural, readable, sci, short, sqrt_text, times
+from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
 
 _SUB = str.maketrans("12", "₁₂")
@@ -73,6 +76,60 @@ def times_more(ratio: float) -> str:
     """'586 times', '2.3 times', '5.2 × 10²¹ times': a ratio inside a sentence."""
     text = times(ratio)
     return text[:-1] + " times" if text.endswith("×") else text
+
+
+# Where a gradient is measured: at the softmax's input z / √d_k (TwoKeys.slope_scaled, .ratio), or at W_Q and W_K,
+# which reach the score through q·k and so get the chain rule's 1/√d_k as well (.raw_slope, .raw_ratio). Every
+# comparison of gradients, on this page and on Check yourself, names one of them.
+GRADIENT_AT = {"softmax": "at the softmax's input", "weights": "at W_Q and W_K"}
+
+
+def gradient_slopes(two: TwoKeys, at: str) -> tuple[float, float, float]:
+    """The losing key's slope scaled, unscaled, and scaled ÷ unscaled, at `at` (a key of GRADIENT_AT)."""
+    if at == "softmax":
+        return two.slope_scaled, two.slope_unscaled, two.ratio
+    return two.raw_slope, two.slope_unscaled, two.raw_ratio
+
+
+def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
+    """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison (within
+    SAME of each other, 'about the same', as the gradient message says), and a tie says so instead of 'X instead
+    of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio."""
+    a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
+    if scaled == unscaled:
+        return f"the same, {a}, scaled or not"
+    if a == b:
+        return f"{a} scaled or not, alike to the digits shown"
+    if 1 / SAME < ratio < SAME:
+        return f"{a} scaled against {b} unscaled, about the same"
+    if scaled > unscaled:
+        return f"{a} scaled against {b} unscaled, {times(ratio)} larger"
+    return f"{a} scaled against {b} unscaled, smaller: the unscaled one is {times(1 / ratio)} as large"
+
+
+def gradient_compared(two: TwoKeys, at: str) -> str:
+    """'at W_Q and W_K, 0.0313 scaled against 4.3 × 10⁻⁴ unscaled, 73× larger': one gradient, named by where."""
+    return f"{GRADIENT_AT[at]}, {slopes_compared(*gradient_slopes(two, at))}"
+
+
+def gradients_compared(two: TwoKeys) -> str:
+    """The losing key's gradient at both places, for a sentence: 'the gradient slope p₂(1 − p₂) reads at the
+    softmax's input, …; at W_Q and W_K, … (…1/√d_k)', each clause the `gradient_compared` the metrics' help says."""
+    n = str(two.own + 1).translate(_SUB)
+    return (f"the gradient slope p{n}(1 − p{n}) reads {gradient_compared(two, 'softmax')}; "
+            f"{gradient_compared(two, 'weights')} (they sit before the division, so the chain rule multiplies by "
+            f"1/√{two.d_k})")
+
+
+def ratio_metrics(two: TwoKeys) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+    """Section 1's two ratio metrics, (label, value, help) each: the slopes at the softmax's input, then at W_Q
+    and W_K, the help saying which gradient in the words Check yourself uses."""
+    def helped(text: str, at: str) -> str:
+        said = gradient_compared(two, at)
+        return f"{text}. {said[0].upper()}{said[1:]}."
+
+    return ((RATIO_LABEL, ratio_metric(two.ratio), helped(RATIO_HELP, "softmax")),
+            (RAW_RATIO_LABEL, ratio_metric(two.raw_ratio), helped(RAW_RATIO_HELP, "weights")))
 
 
 def _gap(two: TwoKeys) -> str:
@@ -194,12 +251,23 @@ def _to_the_weights(two: TwoKeys) -> str:
 
 
 def tails_caption(d_k: int) -> str | None:
-    """Why the histogram of q·k is not bell-shaped at a small width, or None when it is close to one."""
+    """How the histogram of q·k departs from the normal curve at a small width, or None when it is close to one:
+    a single product's spike at d_k = 1, a sum of two's sharp point at 2, a bell with heavier tails from 3 on, each
+    with the excess kurtosis attn_core computes (6/d_k)."""
     if not heavy_tailed(d_k):
         return None
-    return (f"At d_k = {d_k} the histogram is not bell-shaped: a product of two normals piles up near 0 and has "
-            "long tails. The argument is only about the spread, and that is still √d_k. Slide d_k up and the "
-            "sum of many products settles onto the normal curve.")
+    kurtosis = short(excess_kurtosis(d_k))  # 6, 3, 2, 1.5, 1.2, 1, 0.8571
+    shape = peak_shape(d_k)
+    if shape == "spike":
+        what = (f"At d_k = {d_k}, q·k is a single product of two normals: it piles up in a spike at 0 and has long "
+                f"tails (excess kurtosis {kurtosis}; a normal curve's is 0), so the histogram is not bell-shaped.")
+    else:
+        look = ("comes to a sharp point at 0" if shape == "point" else
+                "is already bell-like, rounded at the top")
+        what = (f"At d_k = {d_k}, q·k is a sum of {d_k} products of two normals: its histogram {look}, with heavier "
+                f"tails than the normal curve (excess kurtosis 6/d_k = {kurtosis}; a normal curve's is 0).")
+    return what + (" The argument is only about the spread, and that is still √d_k. Slide d_k up and the sum of "
+                   "more products settles onto the normal curve.")
 
 
 FLAT, NEARLY_FLAT = 0.05, 0.15  # a curve whose values spread by less than 5% (15%) of its lowest is (nearly) flat
@@ -226,11 +294,11 @@ def peakedness_sentence(peak: Peakedness) -> str | None:
 
     spread_s, spread_u = relative_spread(mw["sqrt_dk"]), relative_spread(mw["unscaled"])
     lo, hi = float(np.min(mw["sqrt_dk"])), float(np.max(mw["sqrt_dk"]))
-    text += f" Scaled by 1/√d_k it stays between {num(lo, 3)} and {num(hi, 3)}"
+    text += f" Scaled by 1/√d_k it stays between {bound_text(lo, 'lower', 3)} and {bound_text(hi, 'upper', 3)}"
     if spread_s < FLAT:
         text += ": flat."
     elif spread_s < NEARLY_FLAT:
-        text += f", within {percent(spread_s)} of its lowest value: nearly flat."
+        text += f", within {bound_text(spread_s, 'upper', as_percent=True)} of its lowest value: nearly flat."
     else:
         text += f", a change of {percent(spread_s)}"
         small = spread_u >= SMALL_NEXT_TO * spread_s
@@ -263,14 +331,43 @@ def about_theory(measured: float, theory: float) -> str:
             "a few thousand pairs only estimate the spread")
 
 
-def closing_sentence() -> str:
-    """The lesson's answer, with the classic example's numbers computed, not typed. It names no weight of the
-    unscaled side: softmax([8, 0]) is the answer to section 1's open question at the page's defaults."""
-    two = compare_two_keys([8, 0], 64)
-    return (
-        "It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
-        f"(#peakedness): at [8, 0] and d_k = 64 ([two keys](#two-keys)) the losing key keeps "
-        f"{num(two.p_scaled[1], 3)}, and W_Q and W_K get a signal {times(two.raw_ratio)} larger than unscaled.")
+SOURCE_CASE = ((8.0, 0.0), 64)  # the source text's two keys and width: softmax([8, 0]) against softmax([1, 0])
+
+
+def closing_sentence(yours: TwoKeys | None = None) -> str:
+    """The lesson's answer on the source text's own example, [8, 0] at d_k = 64, its numbers computed, not typed;
+    then, when section 1's scores or width (`yours`) differ from it, the same comparison from the learner's numbers.
+    It names no weight and no slope, only the ratio at W_Q and W_K: softmax([8, 0]) is section 1's open question at
+    the page's defaults, and the first key's weight after ÷ √d_k is Check yourself's two-keys question."""
+    source = compare_two_keys(*SOURCE_CASE)
+    text = ("It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
+            f"(#peakedness). In the source text's own example ([two keys](#two-keys)), scores "
+            f"{scores_text(source.scores)} at d_k = {source.d_k}, dividing by √d_k makes the losing key's gradient at "
+            f"W_Q and W_K {times_more(source.raw_ratio)} larger than unscaled.")
+    if yours is None or (yours.d_k == source.d_k and np.array_equal(yours.scores, source.scores)):
+        return text
+    return text + " " + _your_case(yours)
+
+
+def _your_case(two: TwoKeys) -> str:
+    """The closing's comparison on section 1's own scores and width: the gradient at W_Q and W_K, scaled against
+    unscaled, in words picked from the ratio (within SAME of each other, 'about the same')."""
+    case = f"With your {scores_text(two.scores)} at d_k = {two.d_k}, "
+    it = "it" if two.loser is not None else "the keys tie, and each key's gradient there"
+    r = two.raw_ratio
+    if two.d_k == 1:
+        return case + "√1 = 1 and the division changes nothing."
+    if math.isnan(r):
+        return case + (f"{it} is 0 to machine precision with the division or without: a gap of {_gap(two)} "
+                       "saturates softmax even after it.")
+    if math.isinf(r):
+        return case + f"{it} is exactly 0 without the division, and more than 0 with it."
+    if r >= SAME:
+        return case + f"{it} is {times_more(r)} larger with the division."
+    if 1 / r >= SAME:
+        return case + (f"{it} is smaller with the division: the unscaled one is {times(1 / r)} as large. Scaling "
+                       "pays off when the scores are far apart, as they typically are at large d_k (section 2).")
+    return case + f"{it} is about the same with the division or without."
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
@@ -482,7 +579,7 @@ def entropy_caption(temp: Temperature) -> str:
         return ("The row is your one query's. With a single key its entropy is 0, an empty bar, where a hard argmax "
                 "and uniform weights are the same thing.")
     return (f"Each bar is one query's row: an empty bar (0) is all its weight on one key; a full one, log {n} = "
-            f"{num(temp.max_entropy, 3)}, is an even spread over all {n}.")
+            f"{num(temp.max_entropy, 3)}, is an even spread over {all_of(n, 'key')}.")
 
 
 def temperature_progress(temp: Temperature) -> str:
@@ -515,9 +612,9 @@ SOURCES_NOTE = ("The page itself runs these functions from `attn_core/scaling.py
                 "q·k sampler come from `attn_core/attention.py`).")
 WEIGHT_HELP = "Key 1's weight, from 0 (none of the weight) to 1 (all of it)."  # the checkpoint slider's tooltip
 SCALED_SLOPE_HELP = "against the score softmax sees, z / √d_k"
-RATIO_LABEL, RATIO_HELP = "scaled ÷ unscaled", "the two slopes on the left, divided"
+RATIO_LABEL, RATIO_HELP = "scaled ÷ unscaled", "The two slopes above, divided"
 RAW_RATIO_LABEL = "reaching W_Q, W_K"
-RAW_RATIO_HELP = "the same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k"
+RAW_RATIO_HELP = "The same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k"
 GRADIENT_EXPANDER = "The gradient, worked out: softmax's Jacobian and what each slope tells W_Q and W_K"
 STD_LABELS = ("measured std of q·k", "measured std of q·k / √d_k")  # section 2's two metrics
 STD_SCALED_HELP = "theory: 1"

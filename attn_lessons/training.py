@@ -21,15 +21,17 @@ from attn_core.training import (
     UNIFORM_ENTROPY,
     Run,
     endings,
+    erratic,
     final_loss,
     first_below,
     first_to_learn,
     tail,
     usable,
+    window_loss,
 )
 
 from .asked import Asked, Wrong, const
-from .format import listing, num, percent, plural, readable, short, times
+from .format import about, all_of, bound, listing, num, percent, plural, readable, short, times
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -42,6 +44,28 @@ def spread_word(entropy: float, n: int = N_KEYS) -> str:
 def _loss(x: float) -> str:
     """A loss in a sentence: 1.62, 0.013, 4.1 × 10⁻⁴."""
     return readable(x, 2 if x >= 1 else 3)
+
+
+def _rough(x: float) -> str:
+    """An erratic run's loss (attn_core's erratic()): 'about 1.6', to one decimal, or 'below 0.1': what a second
+    implementation of the same run agrees with, where 1.62 holds only for this code."""
+    return f"about {about(x)}" if x >= LOW_LOSS else f"below {short(LOW_LOSS)}"
+
+
+def _run_loss(run: Run, x: float, row: int = 0) -> str:
+    """A loss of `run` on seed `row`: '1.62', or roughly ('about 1.6') when that seed's run is erratic."""
+    return _rough(x) if erratic(run)[row] else _loss(x)
+
+
+def _at_least(ratio: float) -> str:
+    """A ratio from an erratic run, rounded down to one significant digit: 'at least 1,000×' for 1,214, '9×' for
+    9.8, and to one decimal below 2 ('at least 1.4×' for 1.47); rounded away from the claim, since the digits
+    below are this code's alone."""
+    if ratio >= 2:
+        unit = 10 ** math.floor(math.log10(ratio))
+        floor = unit * math.floor(ratio / unit)
+        return f"at least {times(floor) if floor >= 10 else f'{floor}×'}"  # '9×', not times()' '9.0×'
+    return f"at least {bound(ratio, 'lower', 1)}×"
 
 
 def _sqrt(d_k: int) -> str:
@@ -95,10 +119,17 @@ def _halfway(scaled: Run, unscaled: Run) -> str:
     gone = [0 <= run.diverged_at[0] <= mid for run in (scaled, unscaled)]
     if mid < 1 or all(gone):
         return ""
-    parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else
-             f"the {run.name} run's loss is {_loss(run.loss[0, mid])}" for run, g in zip((scaled, unscaled), gone,
-                                                                                          strict=True)]
+    parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else _mid_loss(run, mid)
+             for run, g in zip((scaled, unscaled), gone, strict=True)]
     return f" At step {mid} {parts[0]}, {parts[1]}."
+
+
+def _mid_loss(run: Run, mid: int) -> str:
+    """"the scaled run's loss is 0.002", or for an erratic run, whose single steps jump, the mean of the steps up to
+    `mid`, roughly: "the unscaled run's loss hovers around 1.5"."""
+    if not erratic(run)[0]:
+        return f"the {run.name} run's loss is {_loss(run.loss[0, mid])}"
+    return f"the {run.name} run's loss hovers {_rough(window_loss(run.loss[0], mid)).replace('about', 'around')}"
 
 
 def verdict(scaled: Run, unscaled: Run) -> tuple[str, str]:
@@ -115,16 +146,20 @@ def verdict(scaled: Run, unscaled: Run) -> tuple[str, str]:
     over = f"over the last {plural(k, 'step')}" if k > 1 else "at the last step"
     if kind.endswith("diverged"):
         gone, kept, f = ("scaled", "unscaled", f_u) if d_s >= 0 else ("unscaled", "scaled", f_s)
+        run = unscaled if d_s >= 0 else scaled
         return kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step {max(d_s, d_u)}; "
-                      f"the {kept} run trains for all {T} steps and ends at a mean loss of {_loss(f)} {over}.")
+                      f"the {kept} run trains for all {T} steps and ends at a mean loss of {_run_loss(run, f)} "
+                      f"{over}.")
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
-    both = f"{_loss(f_s)} scaled and {_loss(f_u)} unscaled (mean {over})"
+    rough = bool(erratic(scaled)[0] or erratic(unscaled)[0])  # then the ratio's digits are this code's alone
+    both = f"{_run_loss(scaled, f_s)} scaled and {_run_loss(unscaled, f_u)} unscaled (mean {over})"
     if kind == "alike":
         return kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} steps "
-                      f"their losses are {both}, {_closeness(ratio)}.")
+                      f"their losses are {both}" + ("." if rough else f", {_closeness(ratio)}."))
     lower = kind.split()[0]
     return kind, (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
-                  f"{_lower_by(ratio)} lower {'with' if lower == 'scaled' else 'without'} the scale.")
+                  f"{_at_least(ratio) if rough else _lower_by(ratio)} lower "
+                  f"{'with' if lower == 'scaled' else 'without'} the scale.")
 
 
 def _closeness(ratio: float) -> str:
@@ -154,6 +189,15 @@ def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
         return ""
     share = "none" if acc == 0 else f"only {percent(acc)}"
     rows = "one-hot (mean entropy 0 nats)" if h == 0 else f"nearly one-hot (mean entropy {readable(h, 3)} nats)"
+    if erratic(run)[0]:  # its late numbers jump from step to step: only what a second implementation agrees with
+        share = f"fewer than {10 * math.floor(10 * acc + 1)}%"  # the next ten up, strictly above
+        rows = f"nearly one-hot (mean entropy below {short(0.1 * math.ceil(10 * h + 1e-9))} nats)"
+        gradient = (f"{_at_least(g0 / g_late)} smaller than the {_loss(g0)} it started with" if g_late > 0 else
+                    f"exactly 0, down from the {_loss(g0)} it started with")
+        return (f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss stays {_rough(f)}, its rows "
+                f"are {rows}, yet {share} of the queries put their largest weight on their own key. The median "
+                f"gradient reaching W_K is {gradient}: a saturated softmax passes almost no gradient to the keys it "
+                "ignores.")
     if g_late > 0:
         gradient = (f"{_loss(g_late)}, {times(g0 / g_late)} smaller than the {_loss(g0)} it started with "
                     f"(single steps reach {_loss(g_max)})")
@@ -195,7 +239,8 @@ def _diverged_on(run: Run, seeds: list[int]) -> str:
     at = run.diverged_at
     gone = [i for i in range(1, at.size) if at[i] >= 0]
     others = listing([f"seed {seeds[i]} at step {at[i]}" for i in gone])
-    count = f"all {at.size}" if len(gone) + (at[0] >= 0) == at.size else f"{len(gone) + (at[0] >= 0)} of the {at.size}"
+    every = "both" if at.size == 2 else f"all {at.size}"  # never "all 2" (tests/prose.py)
+    count = every if len(gone) + (at[0] >= 0) == at.size else f"{len(gone) + (at[0] >= 0)} of the {at.size}"
     if at[0] < 0:
         return (f"diverged on {count} seeds, but not on the chosen seed {seeds[0]}, where it trains for all "
                 f"{run.steps} steps: on {others}")
@@ -231,7 +276,8 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
         gone = [x for x, f in zip(LR_CHOICES, finals, strict=True) if np.isnan(f)]
         text = f"the {name} run " + ("" if parts else f"reaches a final loss below {short(LOW_LOSS)} ")
         of = f"of the {len(LR_CHOICES)} learning rates" if not parts else "of them"
-        text += f"at {len(ok)} {of} ({_lr_set(ok)})" if ok else f"at none {of}"
+        rates = _lr_set(ok) if ok else ""
+        text += f"at {len(ok)} {of} (lr {'' if rates.startswith('from') else '= '}{rates})" if ok else f"at none {of}"
         parts.append(text + (f" and diverges {_diverging(gone)}" if gone else ""))
     in_s, in_u = lr in usable(finals_s), lr in usable(finals_u)
     yours = {(True, True): "both runs", (True, False): "only the scaled run",
@@ -256,13 +302,15 @@ def _final_range(run: Run, first: bool) -> str:
     S, gone = finals.size, finals.size - ok.size
     if not ok.size:
         return f"the {run.name} run diverges on every seed"
-    lo, hi = _loss(ok.min()), _loss(ok.max())
+    rough = erratic(run)[~np.isnan(finals)]  # (ok.size,) which of the seeds that trained are erratic
+    lo, hi = (_rough(x) if e else _loss(x) for x, e in ((ok.min(), rough[np.argmin(ok)]),
+                                                          (ok.max(), rough[np.argmax(ok)])))
     what = f"the {run.name} run's final loss" if first else f"the {run.name} run's"
     if ok.size == 1:
         return f"{what} is {lo} on the one seed where it trained (it diverged on the other {S - 1})"
     if lo == hi:
-        where = "every seed" if not gone else f"all {ok.size} seeds where it trained (it diverged on {gone})"
-        return f"{what} rounds to {lo} on {where}"
+        where = "every seed" if not gone else f"{all_of(ok.size, 'seed')} where it trained (it diverged on {gone})"
+        return f"{what} {'is' if lo[0].isalpha() else 'rounds to'} {lo} on {where}"  # 'is about 1.6'
     return f"{what} {'ranges ' if first else ''}from {lo} to {hi}" + (f" (it diverged on {gone} of them)"
                                                                        if gone else "")
 
@@ -408,10 +456,20 @@ SWEEP_EXPANDER = "Every learning rate at once: the sweep"
 RACE_HELP = ("It opens again when you change d_k, the learning rate, the loss or the steps. A new seed keeps your "
              "answer and checks it against the new runs.")  # the race question's tooltip
 WAITING_CAPTION = "The curves, the final attention and the learning-rate sweep appear once you answer."
-THINGS_TO_TRY = (
-    "- Set the learning rate to 0.1, or d_k to 4, and answer the question again.\n"
-    "- Switch the loss to cross-entropy, which reads the scores through log-softmax."
-)
+EXPLORING_CAPTION = ("You have answered the race once, so the curves below stay drawn as you explore; they are for "
+                     "these settings. Predict again above, or just read them.")  # the question open again
+TRY_LR, TRY_D_K = (0.1, 3.0), (4, 64)  # a rate both runs learn at and the default; a width where they act alike
+
+
+def things_to_try(d_k: int, lr: float, loss: str) -> str:
+    """Settings worth a visit next, never the ones already set: the first of TRY_LR and TRY_D_K that differs from
+    yours, and the loss you are not using."""
+    rate = next(x for x in TRY_LR if x != lr)
+    width = next(d for d in TRY_D_K if d != d_k)
+    other = ("Switch the loss to cross-entropy, which reads the scores through log-softmax." if loss == "mse" else
+             "Switch the loss back to squared error, which copies the value through the weights.")
+    return (f"- Set the learning rate to {short(rate)}, or d_k to {width}, and answer the question again.\n"
+            f"- {other}")
 RUN_NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}  # the charts' legends
 PANEL_TITLES = {
     "loss": "loss (log axis)",

@@ -78,24 +78,35 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
             c1.caption(text)
             c2.button("Predict again", key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
             return done
-        if slider is not None:
+        if slider is not None:  # the value is read by the buttons' callback, from the widget's key
             lo, hi, start, step = slider
-            value = st.slider("Your prediction", min_value=lo, max_value=hi, value=start, step=step,
-                              key=f"{key}_value", help=help)
+            st.slider("Your prediction", min_value=lo, max_value=hi, value=start, step=step, key=f"{key}_value",
+                      help=help)
         else:
-            value = st.radio("Your prediction", options=list(options or []), index=None, key=f"{key}_value",
-                             format_func=format_func, help=help)
+            st.radio("Your prediction", options=list(options or []), index=None, key=f"{key}_value",
+                     format_func=format_func, help=help)
         c1, c2, _ = st.columns([1, 1, 3])
-        check = c1.button("Check", key=f"{key}_check", type="primary", icon=":material/check:")
-        skip = c2.button("Show me", key=f"{key}_skip")
-        if check and value is None:
+        # the buttons store the guess in their callbacks, before the rerun they trigger: that rerun draws the box
+        # answered (the guess and "Predict again"), never the options as if a new pick would still count
+        c1.button("Check", key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
+                  args=(key, about, numbers, False))
+        c2.button("Show me", key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
+        if ss.pop(f"_cp_{key}_unpicked", False):
             st.warning("Pick an answer first, or press “Show me”.", icon=":material/touch_app:")
             return None
-        if check or skip:
-            ss[f"_cp_{key}"] = _Stored(about, numbers, Guess(value, skipped=bool(skip and not check)))
-            return ss[f"_cp_{key}"].guess
         st.caption("The answer appears once you check your prediction or press “Show me”.")
     return None
+
+
+def _commit(key: str, about: Any, numbers: Any, skipped: bool) -> None:
+    """The Check and Show me buttons' callback: store the guess now picked (or the skip) for `about`; a Check with
+    nothing picked stores nothing and leaves a flag for the warning."""
+    ss = st.session_state
+    value = ss.get(f"{key}_value")
+    if not skipped and value is None:
+        ss[f"_cp_{key}_unpicked"] = True
+        return
+    ss[f"_cp_{key}"] = _Stored(about, numbers, Guess(value, skipped=skipped))
 
 
 def reveal(guess: Guess, right: bool, why: str, *, asked: Asked | None = None,

@@ -27,6 +27,26 @@ from .params import (
 )
 
 
+# Touch targets at least 24 px tall (WCAG 2.2's target size): Streamlit draws a radio option 22 px tall, a checkbox and
+# a toggle 21 px.
+TOUCH_STYLE = (" [data-testid='stRadio'] label:has(input), [data-testid='stCheckbox'] label {min-height: 24px; "
+               "align-items: center}"
+               # the element that holds NAV_SCRIPT: nothing to see, and no gap in the sidebar
+               " [data-testid='stElementContainer']:has(> .stHtml > script) {display: none}")
+# Where the sidebar lies over the page (a window up to Streamlit's 768 px), a link in it closes it, as Streamlit's own
+# page menu does: otherwise the page opened stays under the sidebar. Run once per browser tab; a wider window keeps
+# its sidebar as it is.
+NAV_SCRIPT = """<script>
+if (!window.attnNavCloses) {
+  window.attnNavCloses = true;
+  document.addEventListener("click", (event) => {
+    if (window.innerWidth > 768 || !event.target.closest("[data-testid='stSidebar'] a")) return;
+    setTimeout(() => document.querySelector("[data-testid='stSidebarCollapseButton'] button")?.click(), 0);
+  });
+}
+</script>"""
+
+
 def _fresh_visit(page_id: str) -> bool:
     """True on the first run of a page after arriving at it (cold open, reload or navigation). Each arrival gets
     a new number in `_visit`, by which url_bound knows a page opened again (left, then come back to)."""
@@ -50,7 +70,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
     # The tables' stylesheet rides along: every page's tables share it (attn_ui.tables.draw_matrix).
     st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
-            "{max-width: 46rem} .katex-display {padding: 0 3px}</style>" + PAGE_STYLE)
+            "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + PAGE_STYLE)
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     class_box = st.sidebar.container()
@@ -58,6 +78,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     class_sidebar(class_box)  # a linked class is joined before any link is drawn, so the links carry it
     with nav:
         draw_nav(shared)
+        st.html(NAV_SCRIPT, unsafe_allow_javascript=True)  # a link in a sidebar over the page closes it
     return shared
 
 

@@ -99,8 +99,24 @@ ALL_STEPS = {s.name: s for s in [*scale_steps("signed"), *scale_steps("weights")
 
 BASE_CSS = (
     ".mx{{margin:0 0 .25rem;color:{ink}}}"
-    ".mx .sc{{overflow-x:auto;max-width:100%}}"
-    ".mx .sc:focus-visible{{outline:2px solid {ink};outline-offset:2px}}"
+    # A box that scrolls says so, and how far, with no markup of its own: a line over its caption, "scroll → for all
+    # 20 columns" (a counter of the column headers), a visible scrollbar, and its right edge faded until the end is
+    # reached. A scroll timeline is active only while the box has something to scroll, so a table that fits shows
+    # neither; a browser without scroll timelines shows the line on every box that may scroll (a region: it has a role).
+    ".mx .sc{{overflow-x:auto;max-width:100%;display:flex;flex-direction:column;align-items:flex-start;"
+    "counter-reset:c;scroll-timeline:--sc x;animation:mxf linear both;animation-timeline:--sc;"
+    "scrollbar-width:thin;scrollbar-color:#767676 #e6e6e6}}"
+    ".mx th[scope=col]:not(:first-child){{counter-increment:c}}"
+    ".mx .sc::after{{content:'scroll → for all ' counter(c) ' columns';order:-1;position:sticky;left:0;font-size:0;"
+    "animation:mxh linear both;animation-timeline:--sc}}"
+    "@keyframes mxh{{from,to{{font-size:.75rem;padding:0 0 .2rem}}}}"
+    "@keyframes mxf{{from,94%{{mask-image:linear-gradient(90deg,#000 calc(100% - 2rem),#0003)}}to{{mask-image:none}}}}"
+    "@supports not (animation-timeline:scroll()){{.mx .sc[role]::after{{font-size:.75rem}}}}"
+    ".mx .sc:focus-visible{{outline:2px solid {ink};outline-offset:2px;mask-image:none!important}}"
+    # a row of st.columns holding a table wider than its column on a laptop (class w, matrix_html's column_px) stacks
+    # there too, as it does on a phone: each table then gets the page's width
+    "@media(min-width:641px){{[data-testid=stHorizontalBlock]:has(.sc.w){{flex-wrap:wrap}}"
+    "[data-testid=stHorizontalBlock]:has(.sc.w)>[data-testid=stColumn]{{flex:1 1 100%;min-width:100%}}}}"
     ".mx table{{border-collapse:separate;border-spacing:1px;font-size:.8rem;line-height:1.35;margin:0;"
     "font-variant-numeric:tabular-nums;width:auto;border:0}}"
     ".mx caption{{caption-side:top;text-align:left;font-weight:600;font-size:.95rem;padding:0 0 .3rem;"
@@ -243,7 +259,7 @@ def table_px(texts: list[str], rows, cols, n_cols: int) -> float:
 def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "signed", zmax: float | None = None,
                 decimals: int = 2, x_title: str = "", y_title: str = "", highlight_row: int | None = None,
                 highlight_col: int | None = None, width_px: float = NARROWEST_PX, legend: bool = True,
-                style: bool = True) -> str:
+                style: bool = True, column_px: float | None = None) -> str:
     """Matrix M (r, c) as an HTML table for st.html, captioned 'title = formula  (r × c)'.
 
     kind="signed" colours on a scale centred on 0 (±zmax, shared by twins when given, else the largest |value|);
@@ -251,8 +267,9 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     (−∞, +∞ and NaN as such, hatched). highlight_row / highlight_col (indices) outline a row or a column (the
     traced query, the blocked row). The table scrolls sideways in its own box; when it may be wider than
     `width_px` (the narrowest it is drawn at), that box is a labelled region the keyboard can focus and scroll.
-    A table that surely fits adds no Tab stop. `style=False` leaves out its <style>, for a page that draws
-    PAGE_STYLE once (draw_matrix does)."""
+    A table that surely fits adds no Tab stop. `column_px`, the width of the st.columns column it shares a row
+    with on a laptop: a table wider marks its box `w`, and PAGE_STYLE stacks that row there too. `style=False`
+    leaves out its <style>, for a page that draws PAGE_STYLE once (draw_matrix does)."""
     if kind not in KINDS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(KINDS)}")
     M = np.asarray(M, dtype=float)
@@ -269,8 +286,10 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     note = ", ".join(f"{t or d} {n}" for t, d, n, k in ((y_title, "row", rows, highlight_row),
                                                         (x_title, "column", cols, highlight_col))
                      if k is not None for n in [n[k]])
-    box = (f'<div class=sc role=region tabindex=0 aria-label="{html.escape(caption)}">'
-           if table_px(texts, rows, cols, c) > width_px else "<div class=sc>")
+    px = table_px(texts, rows, cols, c)
+    sc = '"sc w"' if column_px is not None and px > column_px else "sc"  # w: wider than its column on a laptop
+    box = (f'<div class={sc} role=region tabindex=0 aria-label="{html.escape(caption)}">'
+           if px > width_px else "<div class=sc>")
     return ((stylesheet(used) if style else "")
             + f"<div class=mx>{box}<table class=D{default}><caption>{label(caption)}</caption>"
             + _head(cols, x_title, y_title, highlight_col)
@@ -418,6 +437,8 @@ def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, wi
     `width` "content" for a table in a row of several."""
     import streamlit as st
 
+    if share < 1:  # in a row of st.columns: a table wider than its column on a laptop stacks that row (PAGE_STYLE)
+        options = {**options, "column_px": SCREEN_PX * share}
     markup = _markup(M, title, rows, cols, min(NARROWEST_PX, SCREEN_PX * share), options)
     return (where or st).html(markup, width=width)
 

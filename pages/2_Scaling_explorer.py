@@ -29,7 +29,7 @@ from attn_lessons.scaling import (
     peakedness_sentence,
     prediction_right,
     prediction_sentence,
-    ratio_metric,
+    ratio_metrics,
     sampling_intro,
     scaled_caption,
     slope_labels,
@@ -74,6 +74,7 @@ CHECKPOINT = SOFTMAX  # section 1's prediction: widgets cp_softmax_value, cp_sof
 # fragment keys: a control's change reruns its own section and the notebook, which holds every section's numbers
 TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
 TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
+WHY = "scaling_why"  # the closing answer: it says section 1's own case too, so section 1's controls rerun it
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
 SOURCES_SHOWN = (say.SOURCES_NOTE, SOURCES)
 
@@ -99,15 +100,15 @@ def two_keys():
     with c_a:
         url_bound("za", 8.0, parse_score)
         st.number_input("score of key 1, z₁", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="za", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
+                        format="%g", key="za", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     with c_b:
         url_bound("zb", 0.0, parse_score)
         st.number_input("score of key 2, z₂", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
-                        format="%g", key="zb", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
+                        format="%g", key="zb", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     with c_d:
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
         st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1",
-                        on_change=rerun_fragments(TWO_KEYS, NOTEBOOK))
+                        on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):
         return  # every number of this section waits for the learner's prediction
@@ -149,8 +150,8 @@ def gradient(two: TwoKeys):
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
     m1.metric(unscaled, fmt.readable(two.slope_unscaled, 4))
     m2.metric(scaled, fmt.readable(two.slope_scaled, 3), help=say.SCALED_SLOPE_HELP)
-    m3.metric(say.RATIO_LABEL, ratio_metric(two.ratio), help=say.RATIO_HELP)
-    m4.metric(say.RAW_RATIO_LABEL, ratio_metric(two.raw_ratio), help=say.RAW_RATIO_HELP)
+    for col, (label, value, helped) in zip((m3, m4), ratio_metrics(two), strict=True):  # which gradient, in help
+        col.metric(label, value, help=helped)
     kind, text = gradient_message(two)
     if kind == "warning":
         st.warning(text, icon=":material/info:")
@@ -279,8 +280,15 @@ def entropy_curve(Q, K, temp, d_k: int):
 def closing(shared: Shared):
     """The code this page ran, as a notebook to take home, and the lesson's answer to its question."""
     take_it_home(shared)
+    answer()
+
+
+@st.fragment(key=WHY)
+def answer():
+    """The lesson's answer on the source text's [8, 0] at d_k = 64, and on section 1's own scores and width."""
     st.header(say.HEADERS["why"], anchor="why")
-    st.markdown(closing_sentence())
+    ss = st.session_state
+    st.markdown(closing_sentence(compare_two_keys([ss["za"], ss["zb"]], int(ss["dk1"]))))
 
 
 @st.fragment(key=NOTEBOOK)

@@ -43,7 +43,7 @@ def behind_the_prediction(lab: tl.Lab) -> None:
         return
     final_attention(lab)
     learning_rate_sweep(lab)
-    things_to_try()
+    things_to_try(lab)
 
 
 def intro() -> None:
@@ -129,20 +129,26 @@ def divergence(lab: tl.Lab) -> None:
 
 
 def race(lab: tl.Lab) -> bool:
-    """Predict which run learns first, then see both runs' curves; False until the learner has answered."""
+    """Predict which run learns first, then see both runs' curves; False until the learner has answered it once
+    (after that, a new setting asks again beside the curves)."""
     st.header(say.HEADERS["race"], anchor="race")
     # the question is about the width, the rate, the loss and the steps; the seed only moves the numbers, so a new
     # seed keeps the answer and judges it against the new runs
     guess = predict(say.RACE, say.race_question(lab.d_k, lab.lr, lab.steps), options=list(say.GUESSES),
                     format_func=say.GUESSES.get, about=(lab.d_k, lab.lr, lab.loss, lab.steps), numbers=lab.seeds[0],
                     help=say.RACE_HELP)
-    if guess is None:
+    ss = st.session_state
+    if guess is None and not ss.get("_lab_answered"):
         st.caption(say.WAITING_CAPTION)
         return False
-    outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
-    right = say.prediction_right(guess.value, outcome)
-    reveal(guess, right=right, why=why, asked=say.RACE,
-           state={"d_k": lab.d_k, "lr": lab.lr, "loss": lab.loss, "steps": lab.steps, "seed": lab.seeds[0]})
+    if guess is None:  # answered once, at other settings: the lab stays an explorer, its question asks again
+        st.caption(say.EXPLORING_CAPTION)
+    else:
+        ss["_lab_answered"] = True
+        outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
+        right = say.prediction_right(guess.value, outcome)
+        reveal(guess, right=right, why=why, asked=say.RACE,
+               state={"d_k": lab.d_k, "lr": lab.lr, "loss": lab.loss, "steps": lab.steps, "seed": lab.seeds[0]})
     divergence(lab)
     _, sentence = say.verdict(lab.scaled, lab.unscaled)
     st.markdown(f"**{sentence}**")
@@ -200,10 +206,10 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
         st.caption(say.sweep_caption(lab.seeds[0]))
 
 
-def things_to_try() -> None:
-    """Settings worth a visit next."""
+def things_to_try(lab: tl.Lab) -> None:
+    """Settings worth a visit next, worded from the ones set now."""
     st.header(say.HEADERS["try"], anchor="try")
-    st.markdown(say.THINGS_TO_TRY)
+    st.markdown(say.things_to_try(lab.d_k, lab.lr, lab.loss))
 
 
 def take_it_home(lab: tl.Lab | None) -> None:

@@ -31,6 +31,7 @@ from attn_ui.tables import draw_matrix as draw
 BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
 LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
 QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
+DRAWN = "_closing_open"  # the open questions the closing sections were last drawn for; None while a full run draws
 
 
 def main():
@@ -39,15 +40,24 @@ def main():
     st.markdown(qs.INTRO)
     if st.session_state.get("reveal"):  # the sidebar's switch skips the other pages' predictions, not a quiz
         st.info(qs.SKIP_NOTICE, icon=":material/quiz:")
+    st.session_state[DRAWN] = None
     quiz(shared)                   # the question seed, the score and the thirteen questions
-    steps = one_step(shared)       # steps from token to token: attention, a recurrent network, a causal mask
-    takeaways(shared)
+    held = closing_open()          # what the closing sections would give away: held back while open
+    steps = one_step(shared, held)  # steps from token to token: attention, a recurrent network, a causal mask
+    takeaways(shared, held)
+    st.session_state[DRAWN] = held
     take_it_home(shared, *steps)   # question 1's attention and the step counts, as numpy and as a notebook
     route_footer(__file__, shared)
 
 
 def _log_key(kind: str, seed: int) -> str:
     return f"{kind}@{seed}"
+
+
+def closing_open() -> frozenset:
+    """The questions a closing section answers that are still open (neither checked nor shown) at these numbers."""
+    seed, log = int(st.session_state.get("q", 0)), st.session_state.get(LOG, {})
+    return frozenset(k for k in qs.CLOSING_KINDS if log.get(_log_key(k, seed), {}).get("first") is None)
 
 
 def _clear_answers() -> None:
@@ -92,6 +102,9 @@ def quiz(shared) -> None:
     scoreboard(seed)
     for number, kind in enumerate(qs.KINDS, 1):
         ask(number, worded_question(kind, seed), shared)
+    drawn = st.session_state.get(DRAWN)
+    if drawn is not None and drawn != closing_open():  # an answer (or new numbers) changed what they may show
+        st.rerun()  # the whole page, so the one-step section and the takeaways follow
 
 
 def numbers_seed() -> int:
@@ -272,27 +285,34 @@ REVEALS = {kind: globals()[f"reveal_{kind}"] for kind in qs.KINDS}
 # --------------------------------------------------------------------------- one step, takeaways
 
 
-def one_step(shared) -> tuple[list[str], dict | None]:
-    """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask.
-    Returns the sentence's labels and the three step matrices it drew (None for a one-token sentence)."""
-    st.header(qs.ONE_STEP_HEADER)
-    st.markdown(qs.ONE_STEP_INTRO)
+def one_step(shared, held: frozenset) -> tuple[list[str], dict | None]:
+    """Steps between tokens on the learner's sentence: attention, a recurrent network, a causal mask, each held
+    back while a question it answers is open (`held`). Returns the sentence's labels and the three step matrices
+    (None for a one-token sentence), for the notebook."""
     inputs = load_inputs(shared)
     labels, n = inputs.labels, len(inputs.tokens)
-    st.markdown(qs.one_step_text(inputs.tokens))
-    if n < 2:
-        return labels, None
-    matrices = {
+    matrices = None if n < 2 else {
         "attention": steps_matrix(attention_reads(n)),
         "recurrent network": steps_matrix(recurrent_reads(n)),
         "causal mask": steps_matrix(attention_reads(n, attn_core.causal_mask(n))),
     }
+    if numbers := qs.open_numbers(qs.ONE_STEP_ANSWERS, held):  # its header alone answers a question
+        st.caption(qs.held_back_note(numbers, qs.ONE_STEP_HELD))
+        return labels, matrices
+    st.header(qs.ONE_STEP_HEADER)
+    st.markdown(qs.ONE_STEP_INTRO)
+    st.markdown(qs.one_step_text(inputs.tokens))
+    if matrices is None:
+        return labels, None
     c1, c2 = st.columns(2)
     for col, name in zip((c1, c2), ("attention", "recurrent network"), strict=True):
         col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         _steps_table(matrices[name], name, labels, col)
     st.caption(qs.STEPS_CELL_CAPTION)
+    if numbers := qs.open_numbers(qs.CAUSAL_STEP_ANSWERS, held):
+        st.caption(qs.held_back_note(numbers, qs.CAUSAL_STEP_HELD, many=True))
+        return labels, matrices
     with st.expander("And under a causal mask?"):  # a deep dive: folded, so the page stays a short read
         c1, c2 = st.columns(2, vertical_alignment="center")
         _steps_table(matrices["causal mask"], "causal mask", labels, c1)
@@ -307,14 +327,21 @@ def _steps_table(steps, name: str, labels, where) -> None:
          decimals=0, x_title="from token j", y_title="to token i", legend=False)
 
 
-def takeaways(shared) -> None:
-    """The source text's key takeaways, each linked to the page that shows it, with the shared settings."""
+def takeaways(shared, held: frozenset) -> None:
+    """The source text's key takeaways, each linked to the page that shows it, with the shared settings; a takeaway
+    that answers an open question (`held`) waits for it."""
     st.header("Key takeaways")
     on_route = {p.path for p in route()}
-    for text, path, label in qs.TAKEAWAYS:
+    waiting = [ks for *_, ks in qs.TAKEAWAYS if qs.open_numbers(ks, held)]
+    for text, path, label, kinds in qs.TAKEAWAYS:
+        if qs.open_numbers(kinds, held):
+            continue
         st.markdown(f"**{text}**")
         if path in on_route:
             st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())
+    if waiting:
+        numbers = qs.open_numbers([k for ks in waiting for k in ks], held)
+        st.caption(qs.held_back_note(numbers, qs.takeaways_held(len(waiting)), many=len(waiting) > 1))
 
 
 @st.fragment(key=NOTEBOOK)

@@ -79,6 +79,20 @@ def navigate(at: AppTest, page: str, **query_params) -> AppTest:
     return at
 
 
+def answers_shown(at: AppTest) -> AppTest:
+    """Check yourself keeps its closing sections (the one-step tables, the takeaways) off the page until the questions
+    they answer are answered, and Skip the predictions leaves its quiz in place: press Show me on each of those
+    questions. Any other page is returned as it is."""
+    from attn_lessons import questions as qs
+
+    keys = {b.key for b in at.button}
+    for kind in sorted(qs.CLOSING_KINDS):
+        if f"show_{kind}" in keys:
+            at.button(key=f"show_{kind}").click().run()
+            assert_ran(at)
+    return at
+
+
 def assert_ran(at: AppTest) -> None:
     """Fail with the page's own exception text when its script raised."""
     assert not at.exception, at.exception[0].value if at.exception else ""

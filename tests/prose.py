@@ -25,6 +25,10 @@ RULES: dict[str, str] = {
     # "1 keys", "all 1 keys", "= 1 columns": a count of one with a plural noun
     "a count of 1 with a plural noun": NOT_A_LABEL + r"(?<![\d.,×/−-])\b1 (?!(?:{})\b)([a-z]+s)\b".format(
         "|".join(NOT_PLURAL)),
+    # "all 2 share the whole weight", "all 1 key": two are "both", one is said singly (format.all_of)
+    "all 2 or all 1 where both or the one is meant": r"\ball [12] (?![×x.,\d/−+])",
+    # "to “dog” and “cat” and “bird”": a list joined with "and" at every seam (format.listing)
+    "a list joined with and at every seam": r"“[^“”]*” and “[^“”]*” and “",
     # "ranges from 2.01 to 2.01": a range whose ends are the same number
     "a range from a number to itself": rf"\bfrom ({NUMBER}) to \1(?![\d.]| ×)",
     # "a slope of 0.197 instead of 0.197"
@@ -34,6 +38,12 @@ RULES: dict[str, str] = {
     # "the the", "is is"; and "the same the lowest", a sentence stitched across a seam
     "a word repeated across a seam": r"(?i)\b(the|a|an|is|of|to|and|in|it|on)\s+\1\b",
     "a sentence stitched across a seam": r"\bthe same the\b",
+    # "At d_k = 7 the histogram is not bell-shaped": only d_k = 1 is a single product; a sum of 2+ is not
+    "a sum of products called not bell-shaped": r"\bd_k = (?!1\b)\d+\b[^.\n]{0,60}\bnot bell-shaped",
+    # "its largest weight, 0.199, to “the·0” … “cat” gets 0.199.": a tie in print graded as a miss (issue 30)
+    "a key that prints the largest weight told it lost": rf"largest weight, ({NUMBER}),[^\n]*?“[^”]+” gets \1\.",
+    # "at 1 of the 13 learning rates (1)": a rate in brackets after a count reads as a second count (issue 30)
+    "a learning rate in brackets read as a count": r"learning rates \([\d.,]+\)",
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in RULES.items()}
 

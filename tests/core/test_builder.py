@@ -31,6 +31,7 @@ from attn_core.builder import (
     most_weight,
     no_rule_tokens,
     output_shares,
+    printed_top,
     random_start,
     rank_in_row,
     repeated_tokens,
@@ -39,7 +40,6 @@ from attn_core.builder import (
     rows_identical,
     runner_up,
     sum_gap,
-    top_keys,
     trace_cell,
     unanswered_rules,
     zero_rows,
@@ -244,14 +244,6 @@ def test_in_the_random_start_the_trace_starts_on_the_largest_weight(seed, n, d):
 
 # ---- the keys on top of a row, and the runner-up --------------------------------------------------
 
-def test_top_keys_are_the_largest_weights_ties_within_TIE_included():
-    assert top_keys([0.05, 0.9, 0.05]) == [1]
-    assert top_keys([0.4, 0.4 - TIE / 2, 0.2]) == [0, 1] and top_keys([0.4, 0.4 - 10 * TIE, 0.2]) == [0]
-    assert top_keys([0.5, 0.5]) == [0, 1]
-    for row, b in ([0.1, 0.7, 0.2], 1), ([0.4, 0.4, 0.2], 0), ([1 / 3] * 3, 2):  # the same top as rank_in_row
-        assert tuple(top_keys(row)) == rank_in_row(row, b).top
-
-
 def test_the_runner_up_has_the_largest_scaled_score_outside_the_top():
     assert runner_up([0.1, 3.4, 0.0], [1]) == 0
     assert runner_up([0.1, 3.4, 2.0, 2.0], [1]) == 2  # the first of a tie
@@ -316,12 +308,43 @@ def test_the_query_asked_is_read_off_the_sentence_alone(words):
 
 def test_most_weight_marks_a_guess_from_the_row():
     row = [0.1, 0.6, 0.3]
-    assert most_weight(row, 1) == most_weight(row, 1, answered_row=row) and most_weight(row, 1).right
-    assert most_weight(row, 1).top == (1,) and not most_weight(row, 2).right and not most_weight(row, None).right
-    assert not most_weight(row, ALL_SAME).right and not most_weight(row, 1, answered_row=[0.2, 0.5, 0.3]).graded
-    assert most_weight([0.5, 0.5], ALL_SAME).right and not most_weight([0.5, 0.5], 0).right
-    assert most_weight([1.0], 0).right and most_weight([1.0], ALL_SAME).right  # one key: both answers hold
-    assert most_weight([0.3, 0.346, 0.354], 1).close_second and not most_weight(row, 2).close_second
+    assert most_weight(row, 1, 3) == most_weight(row, 1, 3, answered_row=row) and most_weight(row, 1, 3).right
+    assert most_weight(row, 1, 3).top == (1,) and not most_weight(row, 2, 3).right
+    assert not most_weight(row, None, 3).right
+    assert not most_weight(row, ALL_SAME, 3).right and not most_weight(row, 1, 3, answered_row=[0.2, 0.5, 0.3]).graded
+    assert most_weight([1.0], 0, 3).right and most_weight([1.0], ALL_SAME, 3).right  # one key: both answers hold
+    assert most_weight([0.3, 0.346, 0.354], 1, 3).close_second and not most_weight(row, 2, 3).close_second
+
+
+def test_keys_whose_weights_print_the_same_are_equally_right():
+    """Issue 30 items 3-4: one tie rule, the one the learner reads. An even row: every key and "all the same"; a row
+    of equal scaled scores (?pe=0&text=the the the) the same; a key tied with only one other: both, and no third."""
+    for even in ([0.5, 0.5], [1 / 3] * 3, [0.2000, 0.2001, 0.2002, 0.1998, 0.1999]):  # the last prints 0.200 five times
+        for guess in (ALL_SAME, *range(len(even))):
+            assert most_weight(even, guess, 3).right, (even, guess)
+    assert not most_weight([0.2000, 0.2001, 0.2002, 0.1998, 0.1999], ALL_SAME, 4).right  # 4 decimals tell them apart
+    seed_row = [0.19945843, 0.1990267, 0.1559204, 0.14071792, 0.14688976, 0.15798679]  # Home, random, seed 0, "the·0"
+    answer = most_weight(seed_row, 1, 3)
+    assert answer.right and answer.top == (0, 1) and most_weight(seed_row, 0, 3).right
+    assert not most_weight(seed_row, 2, 3).right and not most_weight(seed_row, ALL_SAME, 3).right
+    assert most_weight(seed_row, 1, 4).top == (0,) and not most_weight(seed_row, 1, 4).right  # 0.1995 against 0.1990
+
+
+def test_printed_top_is_the_keys_that_print_as_the_largest():
+    assert printed_top([0.05, 0.9, 0.05], 3) == (1,) and printed_top([0.4, 0.4, 0.2], 3) == (0, 1)
+    assert printed_top([0.4006, 0.3994, 0.2], 3) == (0,) and printed_top([0.4006, 0.3994, 0.2], 2) == (0, 1)
+    assert printed_top([0.4004, 0.3996, 0.2], 3) == (0, 1)  # 0.400 and 0.400
+    assert printed_top([0.0625, 0.0624], 3) == (0, 1)  # round() rounds the float as print does: 0.062 both
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(row=st.lists(st.floats(-8, 8), min_size=1, max_size=20), decimals=st.integers(2, 4))
+def test_printed_top_agrees_with_the_printed_weights(row, decimals):
+    s = np.asarray(row)
+    w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
+    printed = [f"{x:.{decimals}f}" for x in w]  # what a verdict's num() prints
+    best = max(printed, key=float)
+    assert printed_top(w, decimals) == tuple(j for j, p in enumerate(printed) if p == best)
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -330,10 +353,10 @@ def test_most_weight_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
     s = np.asarray(row)
     w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
     guess = data.draw(st.sampled_from([ALL_SAME, None, *range(len(w))]))
-    answer = most_weight(w, guess)
-    top = set(np.flatnonzero(w >= w.max() - TIE))
+    answer = most_weight(w, guess, 3)
+    top = {j for j in range(len(w)) if round(w[j], 3) == round(w.max(), 3)}
     assert set(answer.top) == top
-    assert answer.right == ((guess in top) if len(top) < len(w) else guess == ALL_SAME or (len(w) == 1 and guess == 0))
+    assert answer.right == (guess in top or (guess == ALL_SAME and len(top) == len(w)))
     assert answer.close_second <= (guess not in (None, ALL_SAME) and not answer.right)
 
 

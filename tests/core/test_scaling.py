@@ -20,6 +20,7 @@ from attn_core.scaling import (
     excess_kurtosis,
     heavy_tailed,
     peak_references,
+    peak_shape,
     peakedness_curves,
     qk_sample,
     relative_spread,
@@ -157,6 +158,22 @@ def test_excess_kurtosis_is_six_over_d_k_and_marks_heavy_tails():
     assert [d for d in range(1, 20) if heavy_tailed(d)] == [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(ValueError):
         excess_kurtosis(0)
+
+
+def test_the_peak_of_q_dot_k_is_a_spike_then_a_point_then_round_as_its_density_says():
+    """The three shapes peak_shape names, each against the exact law of q·k at that width (N(0, 1) entries)."""
+    assert [peak_shape(d) for d in (1, 2, 3, 4, 7, 512)] == ["spike", "point", "round", "round", "round", "round"]
+    one = np.abs(sample_qk_dots(1, 400_000, seed=2))
+    # a spike: the mean density over |x| < h keeps growing as h shrinks (K₀(|x|)/π ≈ −log|x|/π near 0)
+    density = [(one < h).mean() / (2 * h) for h in (0.2, 0.05, 0.0125)]
+    assert density[0] + 0.2 < density[1] < density[2] - 0.2
+    x = np.linspace(0, 6, 25)
+    two = np.sort(sample_qk_dots(2, 400_000, seed=3))  # Laplace: P(X ≤ x) = 1 − ½e^(−x) for x ≥ 0
+    np.testing.assert_allclose(np.searchsorted(two, x) / two.size, 1 - 0.5 * np.exp(-x), atol=0.005)
+    four = np.sort(sample_qk_dots(4, 400_000, seed=4))  # density ¼(1 + |x|)e^(−|x|): P(X ≤ x) = 1 − ¼(2 + x)e^(−x)
+    np.testing.assert_allclose(np.searchsorted(four, x) / four.size, 1 - 0.25 * (2 + x) * np.exp(-x), atol=0.005)
+    with pytest.raises(ValueError):
+        peak_shape(0)
 
 
 def test_std_curve_matches_one_sample_per_width():

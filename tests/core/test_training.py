@@ -321,3 +321,47 @@ def test_shown_weights_are_none_for_a_run_that_diverged():
     assert tl.shown_weights(gone, after=True) is None
     assert tl.shown_weights(gone, after=False) is gone.initial_weights  # every run has its step 0
     assert tl.UNIFORM_ENTROPY == pytest.approx(math.log(tl.N_KEYS))
+
+
+# ---------------------------------------------------------------------------------------------- issue 30, item 14
+def test_erratic_runs_at_the_default_are_the_unscaled_one():
+    """The default unscaled run (rows saturated, loss about 1.6) is erratic; the scaled run (loss 0.001) is not."""
+    scaled, unscaled = runs_at()
+    assert not tl.erratic(scaled)[0] and tl.erratic(unscaled)[0]
+    assert tl.erratic(fake_run("scaled", [2.0] * 41, entropy=0.01))[0]  # saturated and stuck high
+    assert not tl.erratic(fake_run("scaled", [0.01] * 41, entropy=0.01))[0]  # saturated on a low loss, scaled
+    assert tl.erratic(fake_run("unscaled", [0.01] * 41, entropy=0.01))[0]  # the unscaled run at any loss
+    assert not tl.erratic(fake_run("unscaled", [2.0] * 41, entropy=0.3))[0]  # not saturated
+    assert not tl.erratic(fake_run("unscaled", [2.0] * 20 + [np.nan] * 21, entropy=0.01, diverged=20))[0]
+    assert tl.window_loss(np.array([9.0] + [1.0, 3.0] * 10), 20) == 2.0  # the mean of steps 19 and 20
+
+
+def twin_sweep(d_k: int, steps: int, loss: str, monkeypatch) -> tl.History:
+    """The sweep again from W_Q moved by a relative 10⁻⁹: what a second implementation's rounding does."""
+    own = tl.init_weights
+
+    def moved(seed, d_k, d_model=tl.D_MODEL):
+        W_Q, W_K = own(seed, d_k, d_model)
+        return W_Q * (1 + 1e-9 * np.random.default_rng(99).standard_normal(W_Q.shape)), W_K
+
+    with monkeypatch.context() as m:
+        m.setattr(tl, "init_weights", moved)
+        return tl.train_sweep(d_k, steps, 0, loss)
+
+
+@pytest.mark.parametrize("d_k, steps, loss", [(16, 100, "mse"), (64, 100, "ce")])
+def test_a_run_not_called_erratic_ends_where_its_twin_does(d_k, steps, loss, monkeypatch):
+    """The digits the words print for a run that is not erratic hold for a copy started 10⁻⁹ away, to 10⁻³; and
+    some erratic run's twin ends more than 10⁻³ away, so the rule is not idle (it flags what does drift)."""
+    sweep, twin = sweep_at(d_k, steps, 0, loss), twin_sweep(d_k, steps, loss, monkeypatch)
+    drifted = []
+    for lr in tl.LR_CHOICES:
+        for run, copy in zip(tl.pick_runs(sweep, lr), tl.pick_runs(twin, lr), strict=True):
+            if run.diverged_at[0] >= 0 or copy.diverged_at[0] >= 0:
+                continue
+            f, g = float(tl.final_loss(run.loss[0])), float(tl.final_loss(copy.loss[0]))
+            if tl.erratic(run)[0]:
+                drifted.append(abs(f - g) / f)
+            else:
+                assert abs(f - g) <= 1e-3 * f, (run.name, lr, f, g)
+    assert loss == "ce" or max(drifted) > 1e-3

@@ -278,8 +278,13 @@ def test_a_wrong_guess_is_told_why_from_both_rows():
 
 
 def test_a_close_second_prints_enough_digits_to_tell_them_apart():
+    verdict, _ = verdict_for([1.0, 0.99, 0, 0], 1, i=0)
+    assert not verdict.right and "0.990 against 1.000" in verdict.why and "0.363 against 0.367, a close second" \
+        in verdict.why
+    # weights 0.36602 and 0.36598 print alike: a tie, both right (issue 30), its scores printed apart
     verdict, _ = verdict_for([1.0, 0.9999, 0, 0], 1, i=0)
-    assert not verdict.right and "0.9999 against 1.0000" in verdict.why and "a close second" in verdict.why
+    assert verdict.right and verdict.why.startswith("“the·0” and “cat” tie at 0.366: either is right.")
+    assert "from 0.9999 to 1.0000" in verdict.why and "close second" not in verdict.why
     verdict, _ = verdict_for([2e6, 2e6 - 50, 0], 1, i=0)  # a million apart in print: say by how much
     assert "(lower by 50.000)" in verdict.why
 
@@ -287,10 +292,16 @@ def test_a_close_second_prints_enough_digits_to_tell_them_apart():
 def test_ties_and_even_rows():
     verdict, _ = verdict_for([1.0, 0, 0, 0, 1.0, 0], 4)  # the·0 and the·4: the same key, no positions
     assert verdict.right and "“the·0” and “the·4” tie for the largest scaled score, 1.000" in verdict.why
+    assert verdict.why.startswith("“the·0” and “the·4” tie at 0.288: either is right.")
     assert verdict_for([1.0, 0, 0, 0, 1.0, 0], 0)[0].right and not verdict_for([1.0, 0, 0, 0, 1.0, 0], 1)[0].right
     verdict, _ = verdict_for([0.0] * 6, ALL_SAME)  # a query of zeros
     assert verdict.right and "each of the 6 keys the same weight, 1/6 = 0.167" in verdict.why
-    assert not verdict_for([0.0] * 6, 3)[0].right
+    assert "any key is right, and so is “They all get the same weight”" in verdict.why
+    for key in range(6):  # issue 30: every key of an even row is as right as "all the same"
+        assert verdict_for([0.0] * 6, key)[0].right
+    verdict, _ = verdict_for([2.0, 2.0, 2.0, 0.0], 2, i=0)  # three tie, the fourth does not
+    assert verdict.right and verdict.why.startswith("“the·0”, “cat” and “sat” tie at 0.")
+    assert "any of them is right" in verdict.why and not verdict_for([2.0, 2.0, 2.0, 0.0], 3, i=0)[0].right
     verdict, _ = verdict_for([5.0], 0, i=0)
     assert verdict.right and "only one key, itself" in verdict.why
 
@@ -311,8 +322,10 @@ def test_the_verdict_is_right_exactly_when_the_guess_gets_the_most_weight(row, d
     labels = [f"k{j}" for j in range(n)]
     guess = data.draw(st.sampled_from([ALL_SAME, None, *range(n)]))
     verdict = most_weight_verdict(labels, 0, s, w, guess)
-    top = set(np.flatnonzero(w >= w.max() - TIE))
-    assert verdict.right == ((guess in top) if len(top) < n else guess == ALL_SAME or (n == 1 and guess == 0))
+    top = {j for j in range(n) if num(w[j], 3) == num(w.max(), 3)}  # the keys that print as the largest weight
+    assert verdict.right == (guess in top or (guess == ALL_SAME and len(top) == n))
+    if 1 < len(top) < n:  # a tie the learner can read is said to be one
+        assert verdict.why.startswith(f"“k{min(top)}”") and " is right." in verdict.why
     if len(top) < n:
         for k in top:  # the why names every key with the most weight
             assert f"“k{k}”" in verdict.why
@@ -435,7 +448,10 @@ def test_a_nearly_even_row_is_never_said_to_run_from_a_number_to_itself():
     assert "“park” has a query that is not all zeros, and it spreads its weight nearly evenly" in text
     assert re.search(r"from 0\.2000\d* to 0\.200\d+", text) and "from 0.200 to 0.200" not in text, text
     verdict = most_weight_verdict(list(tokens), 4, res.scaled[4], res.weights[4], ALL_SAME)
-    assert not verdict.right and "from 0.0000 to 0.0004" in verdict.why and "(from 0.200 to 0.200)" not in verdict.why
+    # every weight prints 0.200: "all the same" is right, as every key is (issue 30), and the digits say why
+    assert verdict.right and "from 0.0000 to 0.0004" in verdict.why and "(from 0.200 to 0.200)" not in verdict.why
+    assert verdict.why.startswith("Every weight in row “park” prints as 0.200") and all(
+        most_weight_verdict(list(tokens), 4, res.scaled[4], res.weights[4], k).right for k in range(5))
 
 
 def test_a_weight_next_to_one_is_printed_as_it_is_in_the_lesson_the_verdict_and_the_trace():

@@ -172,3 +172,51 @@ def test_typed_reads_back_within_its_digits(x, digits):
 def test_num_cells_prints_each_value_as_num_does_and_nan_as_nan(values, decimals):
     expected = ["NaN" if math.isnan(x) else fmt.num(x, decimals) for x in values]
     assert fmt.num_cells(values, decimals) == expected
+
+
+# ------------------------------------------------------------------------------ bound: rounded away from the claim
+@pytest.mark.parametrize("x,side,decimals,pct,text", [
+    (0.081, "upper", 0, True, "9%"), (0.134, "upper", 0, True, "14%"),  # the "within 8%", "within 13%"
+    (0.081, "lower", 0, True, "8%"), (0.07, "upper", 0, True, "7%"), (0.05, "upper", 0, True, "5%"),
+    (0.2996, "lower", 3, False, "0.299"), (0.2991, "upper", 3, False, "0.300"), (0.3, "upper", 3, False, "0.300"),
+    (-8.1, "upper", 0, False, "−8"), (-0.05, "lower", 1, False, "−0.1"), (-0.0001, "upper", 2, False, "0.00"),
+    (5e-324, "upper", 2, False, "0.01"), (0.0, "lower", 1, True, "0.0%"), (math.inf, "upper", 0, False, "+∞")])
+def test_bound_rounds_away_from_the_claim(x, side, decimals, pct, text):
+    assert fmt.bound(x, side, decimals, as_percent=pct) == text
+
+
+def test_bound_refuses_a_side_it_does_not_know():
+    with pytest.raises(ValueError, match="side must be"):
+        fmt.bound(0.5, "up")
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(x=st.floats(-1e12, 1e12), side=st.sampled_from(["upper", "lower"]), decimals=st.integers(0, 4),
+       pct=st.booleans())
+def test_a_printed_bound_is_never_on_the_wrong_side_of_x(x, side, decimals, pct):
+    from fractions import Fraction
+
+    text = fmt.bound(x, side, decimals, as_percent=pct)
+    assert text.endswith("%") == pct and "-" not in text
+    printed = Fraction(text.rstrip("%").replace("−", "-")) / (100 if pct else 1)  # as a reader reads it back
+    value = Fraction(repr(x))
+    assert printed >= value if side == "upper" else printed <= value
+    assert abs(printed - value) < Fraction(1, 10**decimals) / (100 if pct else 1)  # and the nearest such bound
+    assert (float(printed) >= x) if side == "upper" else (float(printed) <= x)  # the float x itself, too
+
+
+def test_all_of_never_says_all_2_or_all_1():
+    from attn_lessons.format import all_of
+
+    assert all_of(1, "key") == "the one key" and all_of(1, "head", one="its one") == "its one head"
+    assert all_of(2, "key") == "both keys" and all_of(2, "query", "queries") == "both queries"
+    assert all_of(5, "column") == "all 5 columns"
+
+
+def test_listing_is_the_one_list_joiner_with_either_conjunction():
+    from attn_lessons.format import listing
+
+    words = ["“dog”", "“cat”", "“bird”", "“fish”"]
+    assert listing(words) == "“dog”, “cat”, “bird” and “fish”"  # never "and" at every seam
+    assert listing(words[:2], "or") == "“dog” or “cat”" and listing(words[:1], "or") == "“dog”"
+    assert listing([]) == ""

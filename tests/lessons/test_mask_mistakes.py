@@ -60,7 +60,14 @@ def test_check_cells_and_the_caught_sentence():
     passing = [mm.CheckResult(name, True, 0.0) for name in mm.CHECK_NAMES]
     missed = [table[0], ("after_softmax", passing), *table[2:4], ("no_mask", passing)]
     assert say.caught_sentence(missed) == ("The right computation passes all five checks. Not caught on this sentence "
-                                           "and mask: mask applied after the softmax; no mask where one was needed.")
+                                           "and mask: mask applied after the softmax and no mask where one was needed.")
+    # a check that did not run ("—") is not counted as passed (issue 30, item 10)
+    skipped = [("right", [*passing[:1], mm.CheckResult("blocked", True, 0.0, applicable=False),
+                          mm.CheckResult("leak", True, 0.0, applicable=False), *passing[3:]]), *table[1:]]
+    assert say.caught_sentence(skipped).startswith(
+        "The right computation passes each of the three checks that ran here (a — marks a check with nothing to check)")
+    lone = [("right", [mm.CheckResult(c, True, 0.0, applicable=c == "rows") for c in mm.CHECK_NAMES]), *table[1:]]
+    assert say.caught_sentence(lone).startswith("The right computation passes the one check that ran here (a — marks")
     failing = [("right", [mm.CheckResult("rows", False, 0.5), *passing[1:]]), *table[1:]]
     assert say.caught_sentence(failing).startswith("The right computation fails a check here")
 

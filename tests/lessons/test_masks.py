@@ -466,3 +466,54 @@ def test_the_notebook_notes_count_the_head_from_1_and_quote_the_query():
     assert say.head_note(3).endswith("(head 4)")
     assert say.query_note("cat") == "the query the page shows: 'cat'"
     assert set(say.MASK_LABELS) == set(attn_core.masks.MASK_KINDS)  # every kind on the radio has its label
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# The rule a row is explained by is its mask's, not the first rule that happens to fit (issue 30, item 9)
+
+RULE_PHRASES = {"all": "every key, itself included", "upto": "itself and every token before it",
+                "real": f"every word of your sentence and none of the {PAD_LABEL} tokens"}
+
+
+def rule_said(mask, n_real, labels=("a", "b", "c", "d", "e")):
+    """see_why's rule for the checkpoint token of a sentence of n_real words (then pads), uniform weights."""
+    n = mask.shape[0]
+    i = checkpoint_token(n_real)
+    weights = attn_core.softmax(np.where(mask, 0.0, -np.inf))[None]  # (1, n, n), one head
+    text = say.see_why(list(labels[:n_real]) + [PAD_LABEL] * (n - n_real), mask, i, n_real, weights)
+    return [name for name, phrase in RULE_PHRASES.items() if f": {phrase}." in text], text
+
+
+@pytest.mark.parametrize("n_real,n_pad", [(3, 0), (2, 0), (1, 0), (3, 2), (2, 3)])
+def test_a_row_is_explained_by_the_rule_of_its_mask(n_real, n_pad):
+    """The checkpoint token is the last word of a short sentence, where the causal row, the row with no mask and the
+    padding row hold the same keys: each is still read by its own mask's rule."""
+    n = n_real + n_pad
+    none, causal, padding = (build_mask(k, n, n_pad) for k in ("none", "causal", "padding"))
+    if n_pad == 0:
+        assert rule_said(none, n_real)[0] == ["all"], rule_said(none, n_real)[1]
+        assert rule_said(padding, n_real)[0] == ["all"]  # no pad: the padding mask is no mask at all
+    else:
+        assert rule_said(padding, n_real)[0] == ["real"], rule_said(padding, n_real)[1]
+    if n_real > 1 or n_pad:
+        assert rule_said(causal, n_real)[0] == ["upto"], rule_said(causal, n_real)[1]
+
+
+def test_a_custom_grid_is_read_from_its_row():
+    """A grid of the learner's own: a row of every key reads as every key, a causal row as causal, another as keys."""
+    grid = np.array([[1, 0, 0], [1, 1, 0], [1, 1, 1]], dtype=bool)
+    grid[0, 2] = True  # no longer the causal mask: a custom grid
+    assert attn_core.masks.mask_kind(grid, 3) == "custom"
+    assert rule_said(grid, 3)[0] == ["all"]  # row 2 holds every key
+    bigger = build_mask("causal", 5).copy()
+    bigger[0, 4] = True
+    assert attn_core.masks.mask_kind(bigger, 5) == "custom" and rule_said(bigger, 5)[0] == ["upto"]
+    odd = bigger.copy()
+    odd[2] = [True, False, True, False, False]
+    assert rule_said(odd, 5)[0] == []  # no usual rule gives these keys: none is named
+
+
+def test_mask_kind_reads_the_grid():
+    assert [attn_core.masks.mask_kind(build_mask(k, 5, 2), 3) for k in ("none", "causal", "padding")] == [
+        "none", "causal", "padding"]
+    assert attn_core.masks.mask_kind(build_mask("padding", 4, 0), 4) == "none"  # no pad: the same grid

@@ -207,7 +207,9 @@ def test_verdict_on_a_wrong_pick_names_both():
     d = mk.diagnose(right, secret.run(Q, K, V, 8))
     ok, text = say.verdict(secret, answer, d, 8, 4)
     assert not ok and text.startswith("Not this time: it is **K used in place of V")
-    assert "the exact transpose of QKᵀ; here they are not." in text  # the swap's telltale, measured absent
+    # the reading that rules the pick out, and what the pick would have given instead
+    assert text.endswith("You picked Q and K swapped, which these readings rule out: the scores equal QKᵀ, where it "
+                         "would make them (QKᵀ)ᵀ.")
 
 
 def test_verdict_says_when_the_checks_point_elsewhere():
@@ -568,9 +570,11 @@ def check_masked_quiz(text, seed, d_model, heads):
             assert "could not be answered" not in feedback, (secret.name, feedback)
             if ok:
                 assert feedback.startswith(f"Right: it is **{say.named(secret)}**. Why: {why(secret)}")
-            else:
+            else:  # the pick is answered with what rules it out, never with the readings that fit it
+                assert mm.ruled_out_masked(answer.name, d, dm, d_model, d_k), (secret.name, answer.name)
                 assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {why(secret)} "
-                                           f"You picked {say.named(answer)}: {why(answer)}")
+                                           f"You picked {say.named(answer)}, which these readings rule out: ")
+                assert why(answer) not in feedback
             assert ("The row counts take in" in feedback) == (heads > 1)
             ours = feedback
             for m in (secret, answer):  # mask_mistakes.explain is that module's sentence, checked by its own tests
@@ -624,3 +628,66 @@ def test_every_measure_section_2_reads_has_its_label():
     from attn_lessons.mistakes import MEASURE_LABELS
 
     assert set(MEASURE_LABELS) == set(MEASURES)
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# A wrong pick is answered with the reading that rules it out (issue 30, item 8)
+
+RULE_STATES = [("the cat sat on the mat", 0, 64, 64), ("the cat sat on the mat", 0, 8, 2), ("hello world", 3, 8, 1),
+               ("dog dog dog dog", 5, 2, 1), (" ".join(WORDS[:16]), 11, 16, 4), ("a b", 1, 4, 1)]
+
+
+@pytest.mark.parametrize("text,seed,d_model,heads", RULE_STATES)
+@pytest.mark.parametrize("masked", [False, True])
+def test_the_truth_is_never_ruled_out_and_every_other_pick_is(text, seed, d_model, heads, masked):
+    """ruled_out(_masked) reads only what was measured: the mistake that made the numbers fits every reading, and
+    every other mistake in the pool is ruled out by at least one (so no wrong pick is answered with fitting ones)."""
+    Q, K, V = heads_qkv(text, seed, d_model, heads)
+    d_k, n = d_model // heads, Q.shape[-2]
+    mask = mk.quiz_mask(n) if masked else None
+    right = mk.correct_attention(Q, K, V, mask)
+    pool = mm.masked_quiz_pool(Q, K, V, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
+    for secret in pool:
+        res = secret.run(Q, K, V, d_model)
+        d = mk.diagnose(right, res, mask)
+        dm = mm.diagnose_mask(Q, K, V, mask, res) if masked else None
+        for answer in pool:
+            codes = (mm.ruled_out_masked(answer.name, d, dm, d_model, d_k) if masked
+                     else mk.ruled_out(answer.name, d, d_model, d_k))
+            assert bool(codes) == (answer.name != secret.name), (secret.name, answer.name, codes)
+            ok, feedback = say.verdict(secret, answer, d, d_model, d_k, dm)
+            assert ("which these readings rule out" in feedback) == (not ok)
+
+
+def test_the_scale_pick_under_a_finite_fill_is_ruled_out_by_the_blocked_rows():
+    """?d_model=64&heads=64&masks=1: a finite fill makes the fully blocked rows uniform, which raises the mean row
+    entropy as dividing by √d_model would. The feedback says which readings rule √d_model out, and where the
+    extra entropy comes from."""
+    Q, K, V = heads_qkv("the cat sat on the mat", 0, 64, 64)
+    mask = mk.quiz_mask(Q.shape[-2])
+    right = mk.correct_attention(Q, K, V, mask)
+    pool = {m.name: m for m in mm.masked_quiz_pool(Q, K, V, 64, mask)}
+    res = pool["finite_fill"].run(Q, K, V, 64)
+    d, dm = mk.diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res)
+    assert say.flatness(d.mean_entropy, d.right_mean_entropy) == "flatter"  # the reading that fits the wrong pick
+    assert mm.ruled_out_masked("sqrt_d_model", d, dm, 64, 1) == ("rows", "blocked", "filled")
+    ok, text = say.verdict(pool["finite_fill"], pool["sqrt_d_model"], d, 64, 1, dm)
+    assert not ok
+    assert ("You picked scaled by √d_model instead of √d_k, which these readings rule out: the largest row-sum gap "
+            "is 1.000, where it would keep every row summing to 1, or to 0 for a row that may see no key; a blocked "
+            "pair got up to 0.167, where it would give every blocked pair exactly 0; 64 fully blocked rows got "
+            "weight, where it would give a fully blocked row 0s.") in text
+    assert ("The mean row entropy is higher than the right one's only because 64 fully blocked rows got weight "
+            "spread evenly over every key") in text
+    assert "flattens the weights" not in text  # the pick's own story, which these numbers seem to fit, is not told
+
+
+def test_the_finite_fill_is_ruled_out_when_a_blocked_row_is_not_even():
+    """A finite fill spreads a fully blocked row evenly: a row that got uneven weight (no mask at all) rules it out."""
+    Q, K, V = heads_qkv("a b", 1, 4, 1)
+    mask = mk.quiz_mask(2)
+    res = mm.MASK_BY_NAME["no_mask"].run(Q, K, V, mask)
+    d, dm = mk.diagnose(mk.correct_attention(Q, K, V, mask), res, mask), mm.diagnose_mask(Q, K, V, mask, res)
+    assert dm.filled_rows == 1 and not dm.filled_even and dm.open_rows_same
+    assert mm.ruled_out_masked("finite_fill", d, dm, 4, 4) == ("uneven",)
+    assert "a fully blocked row's weight is not spread evenly" in say.ruling("uneven", d, dm, "finite_fill", 4, 4)

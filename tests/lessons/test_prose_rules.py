@@ -17,6 +17,7 @@ FALSE = [
     "the two differ by at most below 10⁻⁹",
     "every score in the row is the same the lowest float32",
     "The the weights sum to 1",
+    "At d_k = 7 the histogram is not bell-shaped: a product of two normals piles up near 0",
 ]
 TRUE = [
     "“hello” may see its 1 key",
@@ -36,6 +37,7 @@ TRUE = [
     "a range from 2 × 3 to 2 × 4",
     "its weights stay 0 instead of 0/0 = NaN",
     "Head 1 uses 2 columns",
+    "At d_k = 1, q·k is a single product of two normals, so the histogram is not bell-shaped.",
 ]
 
 

@@ -25,6 +25,7 @@ from attn_core.questions import (
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
 from attn_lessons.format import readable, short
+from attn_lessons.scaling import GRADIENT_AT, SAME, gradient_slopes, slopes_compared
 from tests.prose import never_true
 
 SEEDS = range(0, 25)
@@ -356,7 +357,9 @@ def test_why_scale_at_d_k_1_says_the_slope_is_the_same():
     two = compare_two_keys([float(dots.std()), 0], 1)
     text = qs.reveal_why_scale(1, dots, two)
     assert "instead of" not in text and never_true(text) == [], text
-    assert text.endswith(f"its gradient slope p₂(1 − p₂) is the same, {readable(two.slope_scaled)}, scaled or not.")
+    same = f"the same, {readable(two.slope_scaled)}, scaled or not"
+    assert text.endswith(f"p₂(1 − p₂) reads at the softmax's input, {same}; at W_Q and W_K, {same} (they sit before "
+                         "the division, so the chain rule multiplies by 1/√1).")
 
 
 @settings(max_examples=examples(100))
@@ -520,7 +523,9 @@ def test_steps_metric_reads_the_step_matrix(n):
 def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn():
     text = qs.take_home_intro(1, True)
     assert text.startswith("This page's numbers in plain numpy: question 1's attention at these numbers")
-    assert "and the step counts of “Every position in one step”. It is the code of the notebook" in text
+    assert ("and the step counts between your sentence's tokens (it prints the answers to questions 1 and 11, so "
+            "try them first). It is the code of the notebook") in text
+    assert qs.ONE_STEP_HEADER not in text  # the section's header answers question 11 (issue 30, item 1)
     text = qs.take_home_intro(3, False)
     assert "question 3's attention" in text and "step counts" not in text
     assert "(it prints the answer, so try the question first). It is the code" in text
@@ -581,14 +586,14 @@ def assert_stands_for(token: str, value: float) -> None:
 def test_two_keys_at_q42_prints_what_scaling_changes():
     """Item 10: at ?q=42 (scores [16, 0], d_k = 4) the page said 1.000, [1.000, 0.000] and 'slope 0.000 scaled
     against 0.0000 unscaled'; the weights are the source text's 0.9997 and 0.0003, the slopes 3,000× apart."""
-    q = qs.make_question("two_keys", 42)
-    assert (q.params["s"], q.params["d_k"]) == (16, 4)
+    q = qs._two_keys_at(42, 16, 4)  # no seed asks it now (issue 30, item 6: both weights read 1.00); its words stand
     assert q.answer_text == "0.9997" and "softmax of that is [0.9997, 0.0003]" in q.why
     assert "without the division it would be 1 − 1.1 × 10⁻⁷ for the first key" in q.why
     text = qs.reveal_two_keys(compare_two_keys([16, 0], 4))
     assert "softmax([16, 0]) = [1 − 1.1 × 10⁻⁷, 1.1 × 10⁻⁷]" in text
     assert "softmax([8, 0]) = [0.9997, 0.0003]" in text
-    assert "is 3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger." in text  # ~3,000× apart
+    assert "at the softmax's input, 3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger;" in text
+    assert "at W_Q and W_K, 1.7 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 1,489× larger" in text
 
 
 @settings(max_examples=examples(300))
@@ -604,19 +609,31 @@ def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
     for tokens, values in ((unscaled, two.p_unscaled), (scaled, two.p_scaled)):
         for token, value in zip(tokens, values, strict=True):
             assert_stands_for(token, value)
-    if two.slope_scaled == two.slope_unscaled:  # d_k = 1, or a tie: one slope, said once
-        assert_stands_for(re.search(r"is the same, (.+), scaled or not\.$", text).group(1), two.slope_scaled)
+    for at, where in GRADIENT_AT.items():  # each gradient named by where it is (issue 30, item 7)
+        clause = re.search(rf"{re.escape(where)}, (.+?)(?:; at W_Q| \(they sit before)", text).group(1)
+        assert_slopes_compared(clause, *gradient_slopes(two, at))
+
+
+def assert_slopes_compared(clause: str, scaled: float, unscaled: float, ratio: float) -> None:
+    """One gradient's comparison: each printed slope rounds its own value, and the words fit the two values."""
+    if scaled == unscaled:  # d_k = 1, or a tie at the softmax's input: one slope, said once
+        assert_stands_for(re.fullmatch(r"the same, (.+), scaled or not", clause).group(1), scaled)
         return
-    alike = re.search(r"is (.+) scaled or not, alike to the digits shown\.$", text)
+    alike = re.fullmatch(r"(.+) scaled or not, alike to the digits shown", clause)
     if alike:  # two slopes that differ past the digits printed: one number, said once
-        assert_stands_for(alike.group(1), two.slope_scaled)
-        assert_stands_for(alike.group(1), two.slope_unscaled)
+        assert_stands_for(alike.group(1), scaled)
+        assert_stands_for(alike.group(1), unscaled)
         return
-    slopes = re.search(r"is (.+) scaled against (.+) unscaled, (.+)\.$", text)
-    assert slopes.group(1) != slopes.group(2), text
-    assert_stands_for(slopes.group(1), two.slope_scaled)
-    assert_stands_for(slopes.group(2), two.slope_unscaled)
-    assert slopes.group(3).endswith("larger" if two.slope_scaled > two.slope_unscaled else "smaller"), text
+    slopes = re.fullmatch(r"(.+) scaled against (.+) unscaled, (.+)", clause)
+    assert slopes.group(1) != slopes.group(2), clause
+    assert_stands_for(slopes.group(1), scaled)
+    assert_stands_for(slopes.group(2), unscaled)
+    if 1 / SAME < ratio < SAME:
+        assert slopes.group(3) == "about the same", clause
+    elif scaled > unscaled:
+        assert slopes.group(3).endswith("larger"), clause
+    else:  # never "larger" for a gradient that scaling made smaller
+        assert slopes.group(3).startswith("smaller:") and "larger" not in slopes.group(3), clause
 
 
 @pytest.mark.parametrize("seed", [1, 7])  # √32 = 5.657, and the question states no precision
@@ -966,8 +983,71 @@ def test_the_marking_accepts_the_answer_at_every_seed(kind, seed):
     (0.2, 0.2, 1.0, "the same, 0.200, scaled or not"),
     (0.19601, 0.19599, 1.0001, "0.196 scaled or not, alike to the digits shown"),
     (3.35e-4, 1.125e-7, 2979.0, "3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger"),
-    (0.1, 0.2, 0.5, "0.100 scaled against 0.200 unscaled, 2.0× smaller"),
+    (0.1, 0.2, 0.5, "0.100 scaled against 0.200 unscaled, smaller: the unscaled one is 2.0× as large"),
+    (0.0984, 0.1, 0.984, "0.098 scaled against 0.100 unscaled, about the same"),
     (0.2, 0.0, math.inf, "0.200 scaled against 0 unscaled, infinitely many times larger"),
 ])
 def test_slopes_are_compared_in_words_chosen_from_the_two(scaled, unscaled, ratio, words):
-    assert qs.slopes_compared(scaled, unscaled, ratio) == words
+    assert slopes_compared(scaled, unscaled, ratio) == words  # the one wording, attn_lessons.scaling's
+
+
+# ------------------------------------------------------------------------------------------- issue 30
+
+
+def typed_forms(value) -> list[str]:
+    """How a learner may type a number: in full, and rounded to 0 … 6 decimals."""
+    return [repr(float(value))] + [f"{value:.{d}f}" for d in range(7)]
+
+
+@pytest.mark.parametrize("kind", [k.name for k in qs.QUIZ_KINDS if k.skips])
+def test_a_reply_that_skips_the_tested_step_is_not_quite(kind):
+    """Item 6: at ?q=42 question 13 asked [16, 0] at d_k = 4, where the unscaled weight, typed to the two decimals
+    asked ("1.00"), earned "Right". Every question that tests a step (dividing by √d_k, the softmax axis, d_k
+    against d_model) declares the replies that skip it, and at every seed each of them, typed to any precision, is
+    "Not quite"."""
+    k = qs.KIND[kind]
+    for seed in range(301):
+        q = qs.make_question(kind, seed)
+        skipped = k.skipped(q)
+        assert skipped, (kind, seed, "no reply skips the step here: the question cannot catch it")
+        for value in skipped:
+            if q.answer_type == "number":
+                replies = typed_forms(value)
+            elif q.answer_type == "shape":
+                replies = [qs.shape_text(value)]
+            else:
+                replies = [value]
+            for reply in replies:
+                assert qs.check(q, reply).status == qs.WRONG, (kind, seed, reply, q.answer_text)
+            assert qs.catches(q, value)
+
+
+def test_the_steps_tested_are_the_ones_the_issue_names():
+    """Dividing by √d_k (question 13), the softmax axis (3, and 12's whole-matrix sum), d_k against d_model (4, 6)."""
+    assert {k.name: k.skips for k in qs.QUIZ_KINDS if k.skips} == {
+        "softmax_axis": ("over the queries", "over every entry"), "qkv_shapes": ("n × d_model",),
+        "scale_heads": ("√d_model",), "weights_total": ("1",), "two_keys": ("the unscaled weight",)}
+    for k in qs.QUIZ_KINDS:
+        assert set(k.skips) <= {w.answer for w in k.wrong}, k.name
+
+
+def test_catches_sees_the_two_decimals_that_let_a_skipped_step_through():
+    """[16, 0] and [12, 0] at d_k = 4 weigh 0.9997 and 0.9975 scaled, 1.0000 unscaled: "1.00" is right at two
+    decimals, so such a question cannot catch the omission; [8, 0] at d_k = 64 can."""
+    for s in (16, 12):
+        q = qs._two_keys_at(0, s, 4)
+        assert not qs.catches(q, float(compare_two_keys([s, 0], 4).p_unscaled[0]))
+        assert qs.check(q, "1.00").status == qs.RIGHT
+    assert qs.catches(qs._two_keys_at(0, 8, 64), float(compare_two_keys([8, 0], 64).p_unscaled[0]))
+
+
+def test_every_closing_element_names_questions_that_exist():
+    """Item 1: what each closing element of the page answers is declared by quiz kind, and every kind exists."""
+    assert qs.CLOSING_KINDS <= set(qs.KINDS)
+    assert qs.open_numbers(qs.ONE_STEP_ANSWERS, set(qs.KINDS)) == [qs.KINDS.index("steps") + 1]
+    assert qs.open_numbers(qs.ONE_STEP_ANSWERS, set()) == []
+    assert qs.held_back_note([11], qs.ONE_STEP_HELD) == (
+        "A section on the steps between tokens appears once you have checked or shown question 11: it gives its "
+        "answer away.")
+    assert qs.held_back_note([2, 5], qs.takeaways_held(2), many=True).endswith(
+        "once you have checked or shown questions 2 and 5: they give their answers away.")

@@ -165,8 +165,15 @@ def test_a_mangled_seed_falls_back_with_a_notice(bad):
     assert any("q=" in w.value and "default" in w.value for w in at.warning)
 
 
+def show_all(at: AppTest, kinds=qs.CLOSING_KINDS) -> AppTest:
+    """Press Show me on each of `kinds` (by default every question a closing section answers)."""
+    for kind in sorted(kinds):
+        answer(at, kind, "", show=True)
+    return at
+
+
 def test_one_step_demo_counts_steps_on_the_learners_sentence():
-    at = open_page(text="one two three four five six seven eight")
+    at = show_all(open_page(text="one two three four five six seven eight"))
     values = {m.label: m.value for m in at.metric}
     assert values["Attention, token 0 → token 7"] == "1 step"  # counted from 0, as the tables' labels are
     assert values["Recurrent network, token 0 → token 7"] == "7 steps"
@@ -181,13 +188,13 @@ def test_one_step_demo_counts_steps_on_the_learners_sentence():
 
 
 def test_a_single_token_sentence_says_so():
-    at = open_page(text="hello")
+    at = show_all(open_page(text="hello"))
     assert "single token" in all_text(at)
     assert not [t for t in tables(at) if t.caption.startswith("steps")]
 
 
 def test_takeaways_link_to_their_pages_with_the_shared_settings():
-    at = open_page(text="Dogs chase cats", seed="11", d_model="16", heads="4")
+    at = show_all(open_page(text="Dogs chase cats", seed="11", d_model="16", heads="4"))
     text = all_text(at)
     links = {e.proto.label: e.proto for e in at.get("page_link")}
     for takeaway in ("Each token asks with a query, offers a key, and provides a value.",
@@ -215,7 +222,8 @@ def test_every_reveal_runs_at_the_extremes_of_the_shared_settings(settings):
 def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
     from attn_ui.pages import neighbours
 
-    at = answer(answer(open_page(seed="11"), "weights_shape", "10 x 10"), "qk_variance", "64")
+    at = answer(answer(show_all(open_page(seed="11"), {"steps", "causal_row"}), "weights_shape", "10 x 10"),
+                "qk_variance", "64")
     links = {e.proto.label: e.proto for e in at.get("page_link")}
     back, nxt = neighbours(PAGE)  # the route's order (issue 23 moves this page to the end: no Next there)
     footer = {label for label in links if label.startswith(("Next:", "Back:"))}
@@ -223,7 +231,7 @@ def test_the_footer_leads_on_along_the_route_and_charts_have_no_toolbar():
     assert footer == {f"{word}: {p.label}" for word, p in (("Next", nxt), ("Back", back)) if p is not None}
     for label in footer:
         assert "seed=11" in links[label].query_string
-    assert len(tables(at)) == 4  # three step matrices and the weights reveal: tables, not charts
+    assert len(tables(at)) == 5  # three step matrices, the weights and causal-row reveals: tables, not charts
     charts = at.get("plotly_chart")
     assert len(charts) == 1  # the q·k histogram
     assert all(json.loads(c.proto.config) == {"displayModeBar": False, "scrollZoom": False} for c in charts)
@@ -357,14 +365,16 @@ def test_q3_hint_and_proof_speak_of_the_same_column_sums():
     assert set(numbers_in(warning.removeprefix("**Not quite.**"))) <= set(numbers_in(shown)), (warning, shown)
 
 
-def test_q13_at_q42_prints_significant_digits():
-    """Item 10, ?q=42 (scores [16, 0], d_k = 4): 'The answer is 1.000… [1.000, 0.000]… slope 0.000 scaled against
-    0.0000 unscaled' made scaling look useless; the weights are 0.9997 and 0.0003, the slopes 3,000× apart."""
-    at = answer(open_page(q=42), "two_keys", "", show=True)
+def test_q13_prints_significant_digits_next_to_1():
+    """Item 10 of issue 22, ?q=42 then (scores [16, 0], d_k = 4): 'The answer is 1.000… [1.000, 0.000]… slope 0.000
+    scaled against 0.0000 unscaled' made scaling look useless. [16, 0] at d_k = 4 is no longer asked (issue 30, item
+    6: both weights read 1.00); ?q=65 asks [16, 0] at d_k = 16, whose unscaled weight is 1 − 1.1 × 10⁻⁷."""
+    assert qs.make_question("two_keys", 65).params == {"s": 16, "d_k": 16}
+    at = answer(open_page(q=65), "two_keys", "", show=True)
     (shown,) = [i.value for i in at.info if i.value.startswith("The answer is")]
-    assert shown.startswith("The answer is 0.9997.") and "softmax of that is [0.9997, 0.0003]" in shown
+    assert shown.startswith("The answer is 0.982.") and "without the division it would be 1 − 1.1 × 10⁻⁷" in shown
     proof = markdown_starting(at, "softmax([16, 0])")
-    assert "softmax([8, 0]) = [0.9997, 0.0003]" in proof and "1.1 × 10⁻⁷ unscaled, 2,979× larger" in proof
+    assert "softmax([4, 0]) = [0.982, 0.018]" in proof and "1.1 × 10⁻⁷ unscaled, 156,953× larger" in proof
     assert not re.search(r"(?<![\d.])[01]\.0+(?![\d]| ×)", shown + proof), shown + proof
 
 
@@ -394,8 +404,8 @@ def test_q8_hint_bounds_the_gap_in_words_that_are_a_bound():
     assert "their outputs differ by less than 10⁻⁹." in warning and "at most below" not in warning
 
 
-@pytest.mark.parametrize("settings,words", [({"d_model": "2", "heads": "2"}, "is the same, "),
-                                            ({"d_model": "64", "heads": "1"}, "× larger.")])
+@pytest.mark.parametrize("settings,words", [({"d_model": "2", "heads": "2"}, "at the softmax's input, the same, "),
+                                            ({"d_model": "64", "heads": "1"}, "× larger (they sit before")])
 def test_q2_proof_compares_the_slopes_in_words_that_fit(settings, words):
     """?d_model=2&heads=2 (d_k = 1) said 'a slope of 0.197 instead of 0.197'; at d_k = 64 the unscaled weight
     3.4 × 10⁻⁴ printed as 0.000."""
@@ -499,3 +509,111 @@ def test_the_0_based_answers_are_marked_right_on_the_page():
     answer(at, "one_hot", "[" + ", ".join(f"{v:g}" for v in q.params["V"][q.params["j"]]) + "]")
     assert len(at.success) == 1 and at.success[0].value.startswith("**Right.**")
     assert "positions 0 and 4 (counting from 0)" in all_text(at)
+
+
+# ------------------------------------------------------------------------------------------- issue 30
+
+# Words that state a question's answer besides its answer text: what the closing sections used to say while the
+# question was open ("attention needs 1 step" under question 13 answered question 11).
+GIVEAWAYS = {"steps": ["1 step", "one step", "directly"], "roles": ["asks with a query", "query-key dot products"],
+             "why_scale": ["useful range"], "one_hot": ["weighted sum of values"],
+             "causal_row": ["each earlier token"]}
+SENTENCE = "one two three four five"
+
+
+def closing_elements() -> dict[str, tuple[str, ...]]:
+    """Each closing text of the page on SENTENCE, with the questions whose answers it states."""
+    tokens = SENTENCE.split()
+    return {qs.ONE_STEP_HEADER: qs.ONE_STEP_ANSWERS, qs.one_step_text(tokens): qs.ONE_STEP_ANSWERS,
+            qs.ONE_STEP_INTRO: qs.ONE_STEP_ANSWERS,  # and the causal counts sit inside that section
+            qs.causal_step_text(len(tokens)): qs.ONE_STEP_ANSWERS + qs.CAUSAL_STEP_ANSWERS,
+            **{f"**{text}**": kinds for text, _, _, kinds in qs.TAKEAWAYS}}
+
+
+def answer_phrases(kind: str, q_seed: int) -> list[str]:
+    """What would give question `kind` away: its answer as a sentence states it (a bare count like "1" is in every
+    sentence, so only answers of three characters or more), its explanation, and its GIVEAWAYS."""
+    q = qs.make_question(kind, q_seed)
+    return [p for p in (q.answer_text, q.why) if len(p) >= 3] + GIVEAWAYS.get(kind, [])
+
+
+def without_prompts(text: str, q_seed: int) -> str:
+    for kind in qs.KINDS:  # a prompt may hold the numbers of its own answer ("W_Q is 8 × 4"); it asks, not answers
+        text = text.replace(qs.make_question(kind, q_seed).prompt, "")
+    return text
+
+
+@pytest.mark.parametrize("q_seed", [0, 42])
+def test_an_open_questions_answer_is_nowhere_on_the_page(q_seed):
+    """Item 1: with every question open, no answer, no explanation and no closing text that states one is on the
+    page ("Every position in one step", "attention needs 1 step" and the takeaways were)."""
+    at = open_page(q=str(q_seed), text=SENTENCE)
+    text = without_prompts(all_text(at), q_seed)
+    for kind in qs.KINDS:
+        for phrase in answer_phrases(kind, q_seed):
+            assert phrase not in text, (kind, phrase)
+    for element in closing_elements():
+        assert element not in text, element
+    assert "Key takeaways" in text and "once you have checked or shown question 11" in text
+
+
+def test_each_closing_section_follows_the_answers_it_states():
+    """Item 1, the mechanism: answering the questions one by one, each closing element is on the page exactly when
+    every question it answers has been checked or shown, and each answer appears once its question is answered."""
+    at = open_page(text=SENTENCE)
+    answered = set()
+    for kind in qs.KINDS:
+        answer(at, kind, "", show=True)
+        answered.add(kind)
+        text = all_text(at)
+        assert f"The answer is {qs.make_question(kind, 0).answer_text}." in text
+        for element, kinds in closing_elements().items():
+            assert (element in text) == (set(kinds) <= answered), (kind, element)
+    assert not any("once you have checked or shown" in c.value for c in at.caption)
+    at.button(key="reroll").click().run()  # new numbers: every question open again, so the sections wait again
+    assert_ran(at)
+    text = all_text(at)
+    assert not [e for e in closing_elements() if e in text]
+
+
+def test_a_check_that_skips_the_tested_step_is_not_quite_on_the_page():
+    """Item 6 through the page: ?q=42 asked [16, 0] at d_k = 4, where the unscaled weight "1.00" earned "Right"."""
+    q = qs.make_question("two_keys", 42)
+    skipped = qs.KIND["two_keys"].skipped(q)[0]
+    at = answer(open_page(q="42"), "two_keys", f"{skipped:.2f}")
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("**Not quite.** That is the weight without dividing by √d_k.")
+
+
+@pytest.mark.parametrize("z1,d_k", [(8, 64), (1, 4)])
+def test_both_pages_say_the_same_ratio_for_the_same_gradient(z1, d_k):
+    """Item 7: [8, 0] at d_k = 64 read '586× larger' on Check yourself and 73× on the Scaling explorer; the
+    explorer's metrics and Check yourself's proof now name the gradient, and give it the same ratio. At d_k = 4 with
+    a gap of 1 the gradient reaching W_Q and W_K is smaller with scaling, and neither page says larger."""
+    from attn_core.scaling import compare_two_keys
+    from attn_lessons import scaling as say
+    from tests.pages.test_scaling_explorer import metric
+
+    two = compare_two_keys([z1, 0], d_k)
+    explorer = run_page("pages/2_Scaling_explorer.py", za=str(z1), zb="0", dk1=str(d_k), reveal=1)
+    assert_ran(explorer)
+    helps = {m.label: m.proto.help for m in explorer.get("metric")}
+    seed = next(s for s in range(1000) if qs.make_question("two_keys", s).params == {"s": 8, "d_k": 64}) \
+        if d_k == 64 else None
+    if seed is not None:  # Check yourself asks [8, 0] at d_k = 64 at this seed
+        at = answer(open_page(q=str(seed)), "two_keys", "", show=True)
+        proof = markdown_starting(at, "softmax([8, 0])")
+    else:  # question 2 measures one spread apart at the learner's d_k; its words come from the same function
+        proof = qs.reveal_two_keys(two)
+    for label, at_where in ((say.RATIO_LABEL, "softmax"), (say.RAW_RATIO_LABEL, "weights")):
+        said = say.gradient_compared(two, at_where)
+        assert said in proof and said[0].upper() + said[1:] in helps[label], (said, proof, helps[label])
+        ratio = metric(explorer, label)
+        scaled, unscaled, _ = say.gradient_slopes(two, at_where)
+        if scaled < unscaled:
+            assert "larger" not in said and "smaller" in said, said
+        elif not ratio.startswith("1.0"):
+            assert f"{ratio} larger" in said, (ratio, said)
+    if d_k == 64:
+        assert metric(explorer, say.RAW_RATIO_LABEL) == "73×" and "at W_Q and W_K" in proof
+        assert "73× larger" in proof.split("at W_Q and W_K")[1] and "586×" in proof.split("at W_Q and W_K")[0]

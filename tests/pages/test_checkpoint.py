@@ -52,3 +52,25 @@ def test_numbers_that_move_keep_the_reveal_and_say_so():
     assert "checked against the numbers on the page now" in text(at)
     at.number_input(key="seed").set_value(0).run()
     assert "checked against the numbers" not in text(at)
+
+
+def test_after_check_the_options_give_way_to_the_guess_and_predict_again_at_once():
+    """Issue 30 item 17: the run of the click itself still drew the options (a new pick was silently ignored) and
+    "Predict again" came only after the next click."""
+    at = AppTest.from_function(script).run()
+    at.radio(key="t_value").set_value("mat")
+    at.button(key="t_check").click().run()  # one run: the click's own
+    assert not at.radio, "the options are still offered after Check"
+    assert "Your prediction: **mat**" in text(at) and at.button(key="t_again") and at.warning
+    at.button(key="t_again").click().run()
+    assert at.radio(key="t_value").value is None and "Your prediction" not in text(at)
+
+
+def test_show_me_and_an_empty_check_answer_in_the_same_run():
+    at = AppTest.from_function(script).run()
+    at.button(key="t_check").click().run()  # nothing picked: a warning, the question stays open
+    assert at.radio(key="t_value").value is None and "Pick an answer first" in text(at)
+    at.run()
+    assert "Pick an answer first" not in text(at) and at.radio
+    at.button(key="t_skip").click().run()
+    assert not at.radio and "You skipped this one." in text(at) and at.info and not at.warning  # the why, no verdict

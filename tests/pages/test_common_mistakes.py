@@ -207,9 +207,9 @@ def test_the_role_mix_ups_say_when_they_break_and_show_the_shape_test():
     text = all_text(at)
     assert "**Self-attention you train from scratch:** nothing breaks" in text
     assert "W_Q and W_K trading names" in text
-    assert ("keep the queries of the first 3 tokens only (Q is 3 × 8) and all 6 keys and values (V cut to its first "
-            "4 columns, so d_v = 4). The right weights are a 3 × 6 matrix and the output 3 × 4; the swapped code stops "
-            "with an error: K Qᵀ is 6 × 3 (a column per query) but V is 6 × 4 (a row per key)") in text
+    assert ("keep the queries of the first 3 tokens only (Q is 3 × 8) and all 6 keys with their values (V cut to its "
+            "first 4 columns, so d_v = 4). The right weights are a 3 × 6 matrix and the output 3 × 4; the swapped code "
+            "stops with an error: K Qᵀ is 6 × 3 (a column per query) but V is 6 × 4 (a row per key)") in text
     assert "this ties W_K to W_V" in text and "this ties W_V to W_K" in text
     assert "def known_answer_test(attention)" in text and "assert out.shape == (3, 4)" in text
     table = next(t.value for t in at.table if "mistake" in t.value.columns).set_index("mistake")
@@ -575,9 +575,9 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         at.button(key="quiz_check").click().run()
         feedback = at.error[0].value
         assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {reason}")
-        why_not = (mask_words.explain(wrong.name, dm) if wrong.name in mm.MASK_BY_NAME
-                   else say.symptom(wrong, d, 8, 4))
-        assert f"You picked {say.named(wrong)}: {why_not}" in feedback
+        # the pick is answered with the readings that rule it out (issue 30, item 8), not the ones that fit it
+        assert say.ruled_out_text(wrong, d, dm, 8, 4) in feedback
+        assert f"You picked {say.named(wrong)}, which these readings rule out: " in feedback
         assert "could not be answered" not in feedback
         checks = checks_table(at)
         assert checks.loc["NaN rows", "mystery"] == str(dm.nan_rows)
@@ -869,3 +869,23 @@ def test_no_sentence_behind_a_switch_or_an_answer_says_what_is_never_true(query)
         assert not at.exception
         hits += never_true("\n".join(e.value for e in [*at.success, *at.error]))
     assert not hits, "\n".join(hits)
+
+
+def test_a_wrong_pick_at_64_heads_under_the_mask_is_told_what_rules_it_out():
+    """?d_model=64&heads=64&masks=1 with the finite fill drawn, answered "Scaled by √d_model": the finite fill's
+    uniform blocked rows raise the entropy as that pick would, so the feedback must say what rules the pick out
+    (the blocked rows that got weight), not recite the readings that fit it."""
+    _, Q, K, V = qkv(d_model=64)
+    QKV_h = tuple(attn_core.split_heads(M, 64) for M in (Q, K, V))
+    pool = mm.masked_quiz_pool(*QKV_h, 64, mk.quiz_mask(Q.shape[0]))
+    seed = next(s for s in range(100) if mk.draw_mistake(s, pool).name == "finite_fill")
+    at = open_page(d_model=64, heads=64, masks=1, quiz=seed)
+    at.radio(key="quiz_answer").set_value("sqrt_d_model")
+    at.button(key="quiz_check").click().run()
+    assert not at.exception
+    said = at.error[0].value
+    assert said.startswith("Not this time: it is **A finite −10⁹ in place of −∞**")
+    assert "You picked scaled by √d_model instead of √d_k, which these readings rule out: " in said
+    assert "64 fully blocked rows got weight, where it would give a fully blocked row 0s" in said
+    assert "higher than the right one's only because 64 fully blocked rows got weight spread evenly" in said
+    assert "flattens the weights" not in said

@@ -669,3 +669,18 @@ def test_editing_this_grid_leaves_the_masks_and_heads_grid_as_its_own_link_says(
         navigate(at, PAGE, mask="custom")  # and back here: this page's default, as its link says
         assert at.text_input(key="custom").value == "-".join(["111111"] * 6)
         at.text_input(key="custom").set_value(edited).run()
+
+
+@pytest.mark.parametrize("query, ran", [({"mask": "causal"}, None), ({"mask": "none"}, "four"),
+                                        ({"mask": "none", "text": "hello"}, "three")])
+def test_the_right_computation_is_said_to_pass_only_the_checks_that_ran(query, ran):
+    """A check with nothing to check shows "—": the sentence under the table counts only the ones that ran (issue
+    30, item 10: it said "all five" beside a "—")."""
+    at = open_page(**query)
+    text = all_text(at)
+    assert ("nothing to check" in text) == (ran is not None)
+    said = ("The right computation passes all five checks" if ran is None else
+            f"The right computation passes each of the {ran} checks that ran here (a — marks a check with nothing "
+            "to check)")
+    assert said in text
+    assert ("all five checks" in text) == (ran is None)

@@ -615,3 +615,20 @@ def test_editing_this_grid_leaves_the_mask_mistakes_grid_as_its_own_link_says():
     at.button(key="preset_causal").click().run()
     navigate(at, MISTAKES, **OLD_LINK)
     assert at.text_input(key="custom").value == OLD_LINK["custom"]
+
+
+@pytest.mark.parametrize("params, rule", [
+    ({"mask": "none"}, "every key, itself included"),
+    ({"mask": "causal"}, "itself and every token before it"),
+    ({"mask": "padding", "pad": "0"}, "every key, itself included"),
+    ({"mask": "padding", "pad": "2"}, "every word of your sentence and none of the ⟨pad⟩ tokens"),
+    ({"mask": "custom", "grid": "111-111-111"}, "every key, itself included")])
+def test_the_last_word_of_a_short_sentence_is_explained_by_its_own_masks_rule(run, params, rule):
+    """'a b c': the third token is the last word, so the row with no mask, the causal row and the padding row hold
+    the same keys; the reveal still names the rule of the mask chosen (issue 30, item 9: it said the causal rule)."""
+    at = run(reveal=0, text="a b c", **params)
+    at.button(key=f"{CP}_skip").click().run()
+    assert_ran(at)
+    said = " ".join(i.value for i in at.info)
+    assert "Row “c” of the mask has a 1 for “a”, “b” and “c”" in said, said
+    assert f"“c”: {rule}." in said, said

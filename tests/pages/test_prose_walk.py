@@ -29,19 +29,28 @@ SHARED = [
     {"text": "the dog chased the ball across the park", "d_model": "2", "heads": "2"},
 ]
 OWN: dict[str, list[dict]] = {
-    "streamlit_app.py": [{}, {"home_random": "1"}],
-    "pages/1_QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"}],
+    "streamlit_app.py": [{}, {"home_random": "1"}, {"home_random": "1", "query": "0"}, {"text": "we sat on the mat"}],
+    "pages/1_QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"},
+                               {"pe": "0", "text": "the the the"},  # issue 30: ties, every key and one pair
+                               {"start": "interpretable", "pe": "0", "text": "the cat sat with the dog"}],
     "pages/2_Scaling_explorer.py": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
-                                    {"divisor": "none", "tau": "0.05"}],
+                                    {"divisor": "none", "tau": "0.05"}]
+                                   + [{"za": "2", "dk1": d, "dk2": d} for d in ("1", "2", "4", "7")]
+                                   + [{"za": "2", "zb": "2", "dk1": "4"}, {"n_keys": "64"}],
     "pages/3_Training_lab.py": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},
-                                {"steps": "25", "lr": "0.001", "dk": "4", "seeds": "1"}],
-    "pages/5_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"}],
-    "pages/7_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 99)],
+                                {"steps": "25", "lr": "0.001", "dk": "4", "seeds": "1"},
+                                {}, {"dk": "256", "steps": "100", "lr": "0.1"},  # issue 30: erratic runs, said roughly
+                                {"steps": "25", "dk": "4", "lr": "0.1", "loss": "ce"}],  # and what to try, not set
+    "pages/5_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
+                                   {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"}],
+    "pages/7_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
     "pages/4_Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
-                                                                                           "pad": "6"}],
+                                                                                           "pad": "6"}]
+    + [{"text": "a b", "mask": "none"}, {"text": "a b c", "mask": "padding", "pad": "2"}],  # issue 30: rules, "both"
     "pages/6_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
-                                 {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"}],
+                                 {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},
+                                 {"mask": "none", "text": "a b"}],
 }
 SAMPLE = 16  # states the quick loop walks; CI walks every one
 

@@ -498,7 +498,34 @@ def test_an_edit_after_the_prediction_is_checked_again_for_the_new_numbers():
     assert "Your prediction: **cat**" in all_text(at)
     assert "The numbers changed since you predicted (your edits)" in all_text(at)
     (verdict,) = verdicts(at)
-    assert verdict.startswith("**Not quite.**") and "each of the 6 keys the same weight" in verdict
+    # an even row: every key is as right as "all the same" (issue 30's one tie rule), and the why is the new row's
+    assert verdict.startswith("**Right.**") and "each of the 6 keys the same weight" in verdict
+    assert "any key is right" in verdict
+
+
+@pytest.mark.parametrize("guess", ["the·1", "They all get the same weight"])
+def test_a_row_of_equal_scaled_scores_makes_every_key_right(guess):
+    """Issue 30 item 4: at ?pe=0&text=the the the every scaled score is the same, and a key was graded "Not quite"."""
+    at = answer(open_page(pe=0, text="the the the", reveal=0), guess)
+    no_exception(at)
+    (verdict,) = verdicts(at)
+    assert verdict.startswith("**Right.** Every scaled score in row “the·0” is the same"), verdict
+    assert "any key is right, and so is “They all get the same weight”" in verdict
+
+
+@pytest.mark.parametrize("guess, right", [("cat", True), ("dog", True), ("the·0", False)])
+def test_two_keys_that_tie_are_both_right_and_the_verdict_says_so(guess, right):
+    """Issue 30 item 4: a key tying with one other is right, the other is too, and a third is not."""
+    at = answer(open_page(start="interpretable", pe=0, text="the cat sat with the dog", reveal=0), guess)
+    no_exception(at)
+    from attn_core.builder import build, interpretable_start
+
+    (verdict,) = verdicts(at)
+    start = interpretable_start(("the", "cat", "sat", "with", "the", "dog"), positional=False)
+    weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
+    assert weights[2, 1] == weights[2, 5]  # "sat" weighs its two animals alike
+    assert verdict.startswith("**Right.**" if right else "**Not quite.**")
+    assert f"“cat” and “dog” tie at {weights[2, 1]:.3f}: either is right." in verdict, verdict
 
 
 def drawn_text(at: AppTest) -> str:

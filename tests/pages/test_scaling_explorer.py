@@ -264,7 +264,7 @@ def test_huge_ratios_read_as_powers_of_ten_and_say_what_they_mean():
 
 def test_peakedness_words_come_from_the_numbers(default_page):
     text = screen_text(default_page)
-    assert "between 0.299 and 0.372, a change of 24%" in text and ": flat." not in text
+    assert "between 0.299 and 0.373, a change of 24%" in text and ": flat." not in text  # bounds rounded outward
     assert "heads for a hard argmax" in text and "toward the uniform 0.125" in text
     assert "made visible" not in text and "“Check yourself”" not in text  # the closing answers, once
     assert "It [keeps scores from growing with dimension](#variance)" in text
@@ -418,6 +418,41 @@ def plotted_values(at: AppTest) -> list[float]:
     for fig in figures(at):
         walk(fig["data"])
     return found
+
+
+def closing_text(at: AppTest) -> str:
+    found = [m.value for m in at.markdown if m.value.startswith("It [keeps scores from growing")]
+    assert len(found) == 1, [h.value for h in at.header]
+    return found[0]
+
+
+def test_the_closing_says_it_is_the_source_texts_case_and_adds_the_learners_own():
+    """Issue 30, item 2: z₁ = 2 and d_k = 4 used to leave a bare "at [8, 0] and d_k = 64". The box names the source
+    text's example, computed, then the learner's; section 1's controls rerun it (a fragment), and it states neither
+    weight of [1, 0]: Check yourself asks the first one at the source's numbers."""
+    at = open_page()
+    text = closing_text(at)
+    assert "In the source text's own example" in text and "scores [8, 0] at d_k = 64" in text
+    assert "73 times larger than unscaled." in text and "With your" not in text  # the learner's case is the source's
+    at.number_input(key="za").set_value(2.0).run()
+    at.number_input(key="dk1").set_value(4).run()
+    text = closing_text(at)  # only section 1's fragments reran: the closing among them
+    assert "In the source text's own example" in text and "scores [8, 0] at d_k = 64" in text
+    two = compare_two_keys([2, 0], 4)
+    assert two.slope_unscaled / two.raw_slope == pytest.approx(1.07, abs=0.005)
+    assert ("With your [2, 0] at d_k = 4, it is smaller with the division: the unscaled one is 1.1× as large."
+            in text)
+    source = compare_two_keys([8, 0], 64)
+    assert not any(fmt.num(p, d) in text for p in (*source.p_scaled, *source.p_unscaled) for d in (2, 3, 4))
+
+
+@pytest.mark.parametrize("d_k, says", [(1, "a single product of two normals"), (2, "a sum of 2 products"),
+                                        (7, "a sum of 7 products"), (8, None)])
+def test_the_tails_caption_calls_only_a_single_product_not_bell_shaped(d_k, says):
+    at = open_page(dk2=d_k)
+    text = screen_text(at)
+    assert ("not bell-shaped" in text) == (d_k == 1)
+    assert (says in text) if says else "excess kurtosis" not in text
 
 
 @pytest.mark.parametrize("scores", [(8.0, 0.0), (3.0, 1.0), (0.0, 8.0)])

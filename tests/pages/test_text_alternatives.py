@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from attn_ui.pages import ROUTE
-from tests.apptest_utils import _decode, assert_ran, run_page, tables, title_of
+from tests.apptest_utils import _decode, answers_shown, assert_ran, run_page, tables, title_of
 
 BIG = {"text": " ".join(f"w{i}" for i in range(32)), "d_model": 64, "heads": 8}
 
@@ -42,7 +42,7 @@ def spoken(node) -> str:
 @pytest.mark.parametrize("query", [{"reveal": 1}, {"reveal": 1, **BIG}], ids=["defaults", "largest"])
 @pytest.mark.parametrize("path", [p.path for p in ROUTE])
 def test_every_matrix_is_a_table_and_every_chart_is_named(path, query):
-    at = run_page(path, **query)
+    at = answers_shown(run_page(path, **query))
     assert_ran(at)
     found = charts(at)
     heatmaps = [title_of(fig) for _, _, fig in found if any(t.get("type") == "heatmap" for t in fig["data"])]
@@ -91,7 +91,7 @@ def test_every_class_a_table_uses_is_styled_once_for_the_page(path):
     and it has a rule for every class any of its tables uses, so no cell is left uncoloured."""
     from attn_ui.tables import PAGE_STYLE
 
-    at = run_page(path, reveal=1)
+    at = answers_shown(run_page(path, reveal=1))
     bodies = [el.proto.body for el in at.get("html")]
     assert sum(PAGE_STYLE in b for b in bodies) == 1
     drawn = tables(at)

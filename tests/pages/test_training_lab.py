@@ -287,7 +287,7 @@ def test_several_seeds_where_only_the_others_diverge_say_so(open_page):
                              "trains for all 50 steps: on seed 1 at step 28,")
     assert "largest learning rate below yours" not in scaled
     text = all_text(at)
-    assert "from 2.01 to 2.01" not in text and "is 2.01 on the one seed where it trained" in text
+    assert "from 2.01 to 2.01" not in text and "is about 2 on the one seed where it trained" in text  # erratic
 
 
 def test_a_tie_in_the_race_is_an_answer_of_its_own(open_page):
@@ -305,7 +305,66 @@ def test_the_verdict_and_the_spread_over_seeds_agree(open_page):
     lower", while the unscaled run diverged on 2 of 5 seeds."""
     at = open_page(PAGE, reveal=1, seeds=1, lr=30, dk=16, steps=100)
     text = all_text(at)
-    assert "The two runs behave alike on the chosen seed" in text and "within 3% of each other" in text
+    assert "The two runs behave alike on the chosen seed" in text and "about 1.8 scaled and about 1.9" in text
+    assert "within 3% of each other" not in text  # both runs are erratic: 1.82 against 1.87 is this code's alone
     assert "The outcome depends on the seed: the two runs end alike, within 1.5× of each other, on 3 seeds (the " \
            "chosen one among them) and only the unscaled run diverges on 2 seeds." in text
     assert "within 1.0×" not in text and "do not overlap" not in text
+
+
+# ---------------------------------------------------------------------------------------------- issue 30's states
+def things_to_try_text(at) -> str:
+    """The markdown under "Things to try"."""
+    return next(m.value for m in at.markdown if m.value.startswith("- Set the learning rate to"))
+
+
+def test_things_to_try_never_suggests_the_setting_already_made(open_page):
+    """Issue 30, item 14: "Set the learning rate to 0.1, or d_k to 4" showed at lr 0.1 and d_k 4, and "Switch the
+    loss to cross-entropy" under cross-entropy. Walk every learning rate, every d_k and both losses."""
+    at = open_page(PAGE, reveal=1, steps=25, dk=4)
+    for lr in tl.LR_CHOICES:  # the sweep trains every rate at once: moving lr retrains nothing
+        at.select_slider(key="lr").set_value(lr).run()
+        assert not at.exception
+        assert f"learning rate to {fmt_short(lr)}," not in things_to_try_text(at)
+    for d_k in tl.D_K_CHOICES:
+        at.select_slider(key="dk").set_value(d_k).run()
+        assert not at.exception
+        assert f"d_k to {d_k}," not in things_to_try_text(at)
+    for loss, other in (("ce", "squared error"), ("mse", "cross-entropy")):
+        at.radio(key="loss").set_value(loss).run()
+        assert not at.exception
+        text = things_to_try_text(at)
+        assert f"Switch the loss to {other}" in text or f"Switch the loss back to {other}" in text
+
+
+def fmt_short(x: float) -> str:
+    from attn_lessons.format import short
+
+    return short(x)
+
+
+def test_once_answered_the_curves_stay_as_the_settings_move(open_page):
+    """Issue 30, item 16: every control move hid the curves again ("… appear once you answer"). Once the learner
+    has answered the race, a new setting keeps the curves, the final weights and the sweep drawn, and the question
+    asks again beside them, with no verdict on a guess made for other settings."""
+    at = answer(open_page(PAGE, steps=25, dk=4), "scaled")
+    assert len(figures(at)) == 3
+    for key, value in (("lr", 1.0), ("loss", "ce"), ("dk", 8), ("steps", 50)):
+        control = at.radio(key=key) if key == "loss" else at.select_slider(key=key)
+        control.set_value(value).run()
+        assert not at.exception
+        text = all_text(at)
+        assert any(r.key and r.key.startswith("cp_race_") for r in at.radio), key  # the question is open again
+        assert "appear once you answer" not in text and "curves below stay drawn" in text, key
+        assert len(figures(at)) == 3, key  # both charts of curves and the sweep
+        assert any("after training" in t.caption for t in tables(at)), key  # a run that diverged has none
+        assert not at.success and not any(w.value.startswith("**Not quite.**") for w in at.warning), key
+    at = answer(at, "neither")  # answering again gives the verdict for these settings
+    assert at.success or any(w.value.startswith("**Not quite.**") for w in at.warning)
+    assert "curves below stay drawn" not in all_text(at)
+
+
+def test_a_new_session_still_waits_for_the_first_answer(open_page):
+    at = open_page(PAGE, steps=25, dk=4)
+    at.select_slider(key="lr").set_value(1.0).run()
+    assert not figures(at) and "appear once you answer" in all_text(at)

@@ -330,3 +330,28 @@ def test_the_markup_stays_small(capsys):
               f"({sum(len(m.encode()) for m in builder):,} bytes), {total / values:.1f} a value")
     assert len(one) < 40_000
     assert total < 380_000  # the page's budget is 400 kB, with room for the rest of the page
+
+
+def test_a_table_wider_than_its_laptop_column_marks_its_box_so_its_row_stacks():
+    """Issue 30, item 18: matrix_html's column_px. A table wider than its column on a laptop marks its scroll box
+    `w` (PAGE_STYLE stacks the row of st.columns holding it); one that fits, or one drawn outside columns, does not."""
+    labels = [f"word{k}" for k in range(20)]
+    M = np.zeros((20, 20))
+    assert '<div class="sc w" role=region' in matrix_html(M, "t", labels, labels, column_px=360, style=False)
+    assert "sc w" not in matrix_html(M, "t", labels, labels, style=False)  # not in columns: nothing to stack
+    assert "sc w" not in matrix_html(M, "t", labels, labels, column_px=5000, style=False)
+    small = matrix_html(M[:3, :3], "t", labels[:3], labels[:3], column_px=360, style=False)
+    assert "<div class=sc><table" in small  # fits: no region, no mark
+
+
+def test_the_page_style_says_a_box_scrolls_and_stacks_a_row_that_does_not_fit():
+    """The rules behind item 18, in the one page stylesheet (no markup per table): the scroll line counts the column
+    headers and shows while the box has something to scroll; a row of columns holding a marked table stacks on a
+    laptop; a focused box drops its fade so its outline shows."""
+    assert "content:'scroll → for all ' counter(c) ' columns'" in PAGE_STYLE
+    assert ".mx th[scope=col]:not(:first-child){counter-increment:c}" in PAGE_STYLE
+    assert "scroll-timeline:--sc x" in PAGE_STYLE and "animation-timeline:--sc" in PAGE_STYLE
+    assert "@supports not (animation-timeline:scroll()){.mx .sc[role]::after{font-size:.75rem}}" in PAGE_STYLE
+    stack = "[data-testid=stHorizontalBlock]:has(.sc.w)>[data-testid=stColumn]{flex:1 1 100%;min-width:100%}"
+    assert stack in PAGE_STYLE
+    assert "mask-image:none!important" in PAGE_STYLE

@@ -1145,9 +1145,13 @@ def held_back_note(numbers: Sequence[int], what: str, many: bool = False) -> str
     return f"{what} once you have checked or shown {asked}: {'they give' if many else 'it gives'} {answers} away."
 
 
-def takeaways_held(count: int) -> str:
-    """'1 more takeaway appears', '3 more takeaways appear': the subject of a held-back note."""
-    return f"{plural(count, 'more takeaway')} {'appears' if count == 1 else 'appear'}"
+def takeaways_held(count: int, total: int | None = None) -> str:
+    """'1 more takeaway appears', '3 more takeaways appear'; 'The 4 takeaways appear' when every one of the `total`
+    waits (no 'more' when none is shown): the subject of a held-back note."""
+    verb = "appears" if count == 1 else "appear"
+    if total is not None and count == total:
+        return f"The takeaway {verb}" if count == 1 else f"The {count} takeaways {verb}"
+    return f"{plural(count, 'more takeaway')} {verb}"
 
 
 ONE_STEP_HELD = "A section on the steps between tokens appears"

@@ -179,7 +179,8 @@ def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:
         return ("This page does not use these settings (it has its own controls); they are kept for the "
                 "other pages.")
     if one_head:
-        return ("This page runs one head, so here d_k = d_model (the page says which). The heads setting "
+        return ("This page runs one head, so its d_k is the whole width of its queries and keys, not d_model / heads "
+                "(the page says what it is here). The heads setting "
                 "applies on the pages that split attention into heads.")
     return f"d_k = d_model / heads = {d_model} / {heads} = {d_model // heads}"
 

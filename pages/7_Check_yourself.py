@@ -341,7 +341,8 @@ def takeaways(shared, held: frozenset) -> None:
             st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())
     if waiting:
         numbers = qs.open_numbers([k for ks in waiting for k in ks], held)
-        st.caption(qs.held_back_note(numbers, qs.takeaways_held(len(waiting)), many=len(waiting) > 1))
+        subject = qs.takeaways_held(len(waiting), len(qs.TAKEAWAYS))
+        st.caption(qs.held_back_note(numbers, subject, many=len(waiting) > 1))
 
 
 @st.fragment(key=NOTEBOOK)

@@ -1049,5 +1049,7 @@ def test_every_closing_element_names_questions_that_exist():
     assert qs.held_back_note([11], qs.ONE_STEP_HELD) == (
         "A section on the steps between tokens appears once you have checked or shown question 11: it gives its "
         "answer away.")
+    assert qs.takeaways_held(4, 4) == "The 4 takeaways appear" and qs.takeaways_held(1, 1) == "The takeaway appears"
+    assert qs.takeaways_held(3, 4) == "3 more takeaways appear" and qs.takeaways_held(1, 4) == "1 more takeaway appears"
     assert qs.held_back_note([2, 5], qs.takeaways_held(2), many=True).endswith(
         "once you have checked or shown questions 2 and 5: they give their answers away.")

@@ -23,7 +23,7 @@ import numpy as np
 from attn_core.builder import ALL_SAME
 from attn_core.masks import PAD_LABEL
 
-from . import builder, home, mask_mistakes, masks, mistakes, scaling, training
+from . import builder, home, induction, mask_mistakes, masks, mistakes, scaling, training
 from . import questions as qs
 from .asked import NEIGHBOUR, SELF, Asked, Wrong, labels_of  # noqa: F401  (SELF, NEIGHBOUR: the token answers)
 from .builder import ALL_SAME_OPTION
@@ -61,7 +61,7 @@ def subject(a: Asked, state: Mapping[str, Any]) -> Any:
 
 # Each page's predict-first checkpoint, declared in its words module beside the question it asks, in route order
 PREDICTIONS: tuple[Asked, ...] = (home.TOP_KEY, builder.MOST_WEIGHT, scaling.SOFTMAX, training.RACE, masks.SEE,
-                                  mistakes.AXIS, mask_mistakes.ROW_SUM)
+                                  induction.LOOK, mistakes.AXIS, mask_mistakes.ROW_SUM)
 QUIZ: tuple[Asked, ...] = tuple(k.asked for k in qs.QUIZ_KINDS)  # each Check yourself kind, from attn_lessons.questions
 QUESTIONS: dict[str, Asked] = {a.id: a for a in PREDICTIONS + QUIZ}
 CHECKPOINTS: dict[str, Asked] = {a.key: a for a in PREDICTIONS}  # by the key the page gives checkpoint.predict

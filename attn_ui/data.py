@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
+import numpy as np
 import streamlit as st
 
 import attn_core
@@ -159,3 +161,33 @@ def renormalise_table(scaled, mask):
     from attn_core.mask_mistakes import renormalise_table as table
 
     return table(scaled, mask)
+
+
+@lru_cache(maxsize=64)
+def induction_run(r: tuple[int, ...], off: tuple = (), keys_off: tuple = ()):
+    """attn_core.induction.run of the shipped model on start, r, r, kept for the process (a run is a few ms)."""
+    from attn_core import induction
+
+    return induction.run(induction.shipped()[0], np.array(r, dtype=int), off=frozenset(off),
+                         keys_off=frozenset(keys_off))
+
+
+@lru_cache(maxsize=64)
+def induction_fresh_loss(off: tuple = ()) -> float:
+    """The shipped model's repeated-half loss on fresh random sequences, with `off` heads switched off."""
+    from attn_core import induction
+
+    return induction.repeated_loss(induction.shipped()[0], off=frozenset(off))
+
+
+@lru_cache(maxsize=1)
+def induction_learning_figure(words: tuple):
+    """The shipped model's training history as attn_ui.figures.learning_figure draws it, built once per process
+    (about 35 ms): the log never changes while the app runs. `words`: the figure's words, as (key, text) pairs."""
+    from attn_core import induction
+
+    from .figures import learning_figure
+
+    log = induction.shipped()[1]
+    return learning_figure(log.loss, log.checkpoints, *induction.best_scores(log), induction.phase_change(log.loss),
+                           dict(words))

@@ -112,18 +112,24 @@ ROUTE: tuple[Page, ...] = (
          examples=("heads=4&mask=custom&custom=100000-000000-111000-111100-101110-111111&head=3&query=1",
                    "text=the dog barked&d_model=4&heads=1&mask=padding&pad=3"),
          controls=(("radio", "mask"), ("select", "head"), ("select", "query"))),
-    Page("pages/5_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
+    Page("pages/5_Inside_a_trained_model.py", "Inside a trained model", ":material/psychology:",
+         "Once a model has learned, where do its heads look, and why there?", name="induction", core=False,
+         minutes=4, teaches=_ideas("induction"), uses=_ideas("qkv softmax masks heads"),
+         examples=("source=random&rseed=4&length=20&at=30&ihead=2&koff=3", "text=one two three four one five six"
+                   "&at=11&off=1.3-2.1"),
+         controls=(("radio", "source"), ("select", "at"), ("select", "ihead"))),
+    Page("pages/6_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
          "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=3,
          teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks"),
          examples=("text=I saw a saw&d_model=4&heads=1", "text=one two three four five&seed=42&d_model=16&heads=16"),
          controls=(("select", "head"), ("button", "quiz_new"))),
-    Page("pages/6_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
+    Page("pages/7_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
          "Which masking bugs train without an error, and how do you catch them?", name="mask_mistakes", core=False,
          minutes=3, teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes"),
          examples=("mask=custom&custom=100000-110000-011000-111100-000000-111111&dtype=float16&leak=2&word=bird",
                    "text=a b c d&d_model=4&mask=padding&pad=2&block=1&dtype=float32&fill=min"),
          controls=(("radio", "mask"), ("select", "block"), ("radio", "dtype"))),
-    Page("pages/7_Check_yourself.py", "Check yourself", ":material/quiz:",
+    Page("pages/8_Check_yourself.py", "Check yourself", ":material/quiz:",
          "Can you answer the questions before the app does?", name="questions", minutes=3,
          uses=_ideas("qkv softmax scaling masks heads mistakes"),
          examples=("q=1&text=hello", "q=7&text=a much longer sentence of eight tokens here&d_model=16"),
@@ -132,7 +138,7 @@ ROUTE: tuple[Page, ...] = (
 
 
 # The teachers' page: in the sidebar below the route, never on it, so Next and Back skip it.
-TEACHERS = Page("pages/8_Class.py", "Class mode (teachers)", ":material/groups:",
+TEACHERS = Page("pages/9_Class.py", "Class mode (teachers)", ":material/groups:",
                 "Which misconceptions are common in your class, live?")
 
 

@@ -184,3 +184,33 @@ def parse_index_or_none(raw: str, n: int, name: str) -> int | str:
     if raw.strip().casefold() == NONE:
         return NONE
     return parse_int(raw, 0, n - 1, name)
+
+
+def parse_heads(raw: str, layers: int, heads: int, *, layer: int | None = None) -> str:
+    """A set of heads from a link, checked and put in order: "1.3-2.1" (layer.head, 1-based), or with `layer` set
+    just the heads of that layer, "3-4". "" for none."""
+    picked = set()
+    for part in str(raw).split("-"):
+        if not part.strip():
+            continue
+        if layer is None:
+            a, sep, b = part.partition(".")
+            if not sep:
+                raise ValueError(f"“{part[:12]}” is not layer.head, such as 1.3")
+            lh = (int(a), int(b))
+        else:
+            lh = (layer, int(part))
+        if not (1 <= lh[0] <= layers and 1 <= lh[1] <= heads):
+            raise ValueError(f"there is no head {lh[1]} in layer {lh[0]}")
+        picked.add(lh)
+    return encode_heads(sorted(picked), layer)
+
+
+def encode_heads(picked, layer: int | None = None) -> str:
+    """(layer, head) pairs, 1-based -> "1.3-2.1" (or "3-4" for one layer's heads)."""
+    return "-".join(str(h) if layer is not None else f"{lay}.{h}" for lay, h in sorted(picked))
+
+
+def decode_heads(text: str) -> list[tuple[int, int]]:
+    """The inverse of encode_heads for layer.head pairs: "1.3-2.1" -> [(1, 3), (2, 1)]."""
+    return [tuple(int(x) for x in part.split(".")) for part in text.split("-") if part]

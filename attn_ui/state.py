@@ -57,12 +57,14 @@ def _fresh_visit(page_id: str) -> bool:
     return fresh
 
 
-def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -> Shared:
+def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
+               sidebar_note: str | None = None) -> Shared:
     """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
     draw the sidebar, return the settings. The page's label and icon come from the route.
 
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
-    `uses_shared=False`: the page does not use the shared settings (they still travel along in its links)."""
+    `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
+    `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model)."""
     page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
@@ -74,7 +76,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True) -
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     class_box = st.sidebar.container()
-    shared = _shared_controls(fresh, None if not uses_shared else one_head)
+    shared = _shared_controls(fresh, None if not uses_shared else one_head, sidebar_note)
     class_sidebar(class_box)  # a linked class is joined before any link is drawn, so the links carry it
     with nav:
         draw_nav(shared)
@@ -102,7 +104,7 @@ def links(shared: Shared) -> dict[str, str]:
     return {**shared.query_params(), **link_params()}
 
 
-def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
+def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | None = None) -> Shared:
     ss = st.session_state
     if fresh or "text" not in ss:
         from_url, notices = parse_shared(st.query_params.to_dict())
@@ -132,7 +134,7 @@ def _shared_controls(fresh: bool, one_head: bool | None = False) -> Shared:
     side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")
     side.selectbox("heads", options=allowed, key="heads",
                    help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
-    side.caption(d_k_note(ss["d_model"], ss["heads"], one_head))
+    side.caption(note or d_k_note(ss["d_model"], ss["heads"], one_head))
     presenter_mode(side)
 
     try:

@@ -130,6 +130,7 @@ BASE_CSS = (
     ".mx tr.H td{{box-shadow:inset 0 2px {ink},inset 0 -2px {ink}}}"
     ".mx td.H{{box-shadow:inset 2px 0 {ink},inset -2px 0 {ink}}}"
     ".mx tr.H td.H{{box-shadow:inset 0 0 0 2px {ink}}}"
+    ".mx td.O{{box-shadow:inset 0 0 0 2px {ink}}}"
     ".mx tr.H th,.mx th.H{{text-decoration:underline 2px}}"
     ".mx .lg{{display:flex;flex-wrap:wrap;align-items:center;gap:.15rem .5rem;font-size:.75rem;margin:.2rem 0 0}}"
     ".mx .lg i{{display:inline-block;width:.8rem;height:.8rem;vertical-align:middle}}"
@@ -210,7 +211,7 @@ def _head(cols, x_title: str, y_title: str, highlight_col: int | None) -> str:
     return f"<thead>{top}<tr>{corner}{cells}</thead>"
 
 
-def _body(texts: list[str], names: np.ndarray, default: str, rows, highlight_row, highlight_col) -> str:
+def _body(texts: list[str], names: np.ndarray, default: str, rows, highlight_row, highlight_col, outline=()) -> str:
     """The rows: a `<th scope=row>` label, then a `<td>` per value with its step's class (none for the
     default step). End tags are left out, as HTML allows: a 32 × 64 table is a fifth smaller for it."""
     r, c = names.shape
@@ -222,6 +223,9 @@ def _body(texts: list[str], names: np.ndarray, default: str, rows, highlight_row
             name = names[i, highlight_col]
             cells[i * c + highlight_col] = (f'<td class="{name} H">' if name != default else "<td class=H>") + \
                 texts[i * c + highlight_col]
+    for i, j in outline:  # single cells outlined on all four sides
+        name = names[i, j]
+        cells[i * c + j] = (f'<td class="{name} O">' if name != default else "<td class=O>") + texts[i * c + j]
     parts = []
     for i in range(r):
         parts.append(f"<tr{' class=H' if i == highlight_row else ''}><th scope=row{_dir(rows[i])}>{label(rows[i])}")
@@ -259,7 +263,7 @@ def table_px(texts: list[str], rows, cols, n_cols: int) -> float:
 def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "signed", zmax: float | None = None,
                 decimals: int = 2, x_title: str = "", y_title: str = "", highlight_row: int | None = None,
                 highlight_col: int | None = None, width_px: float = NARROWEST_PX, legend: bool = True,
-                style: bool = True, column_px: float | None = None) -> str:
+                style: bool = True, column_px: float | None = None, outline=(), outline_note: str = "") -> str:
     """Matrix M (r, c) as an HTML table for st.html, captioned 'title = formula  (r × c)'.
 
     kind="signed" colours on a scale centred on 0 (±zmax, shared by twins when given, else the largest |value|);
@@ -269,7 +273,8 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     `width_px` (the narrowest it is drawn at), that box is a labelled region the keyboard can focus and scroll.
     A table that surely fits adds no Tab stop. `column_px`, the width of the st.columns column it shares a row
     with on a laptop: a table wider marks its box `w`, and PAGE_STYLE stacks that row there too. `style=False`
-    leaves out its <style>, for a page that draws PAGE_STYLE once (draw_matrix does)."""
+    leaves out its <style>, for a page that draws PAGE_STYLE once (draw_matrix does). `outline`: (row, column)
+    cells outlined one by one (a diagonal, a stripe), which the legend names as `outline_note`."""
     if kind not in KINDS:
         raise ValueError(f"kind={kind!r}: expected one of {', '.join(KINDS)}")
     M = np.asarray(M, dtype=float)
@@ -293,8 +298,10 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     return ((stylesheet(used) if style else "")
             + f"<div class=mx>{box}<table class=D{default}><caption>{label(caption)}</caption>"
             + _head(cols, x_title, y_title, highlight_col)
-            + _body(texts, names, default, rows, highlight_row, highlight_col) + "</table></div>"
-            + (_legend(kind, low, high, decimals, set(classes.tolist()), note and "outlined: " + note) if legend
+            + _body(texts, names, default, rows, highlight_row, highlight_col, outline) + "</table></div>"
+            + (_legend(kind, low, high, decimals, set(classes.tolist()),
+                       "outlined: " + (note or outline_note) if note or (outline_note and len(outline)) else "")
+               if legend
                else "") + "</div>")
 
 

@@ -24,13 +24,14 @@ HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(items):
-    """Mark each test with the layer its folder is named after, and the quick loop's tests `quick`."""
+    """Mark each test with the layer its folder is named after, and the quick loop's tests `quick` (never one
+    marked `slow`)."""
     for item in items:
         parts = Path(str(item.fspath)).resolve().relative_to(HERE).parts
         if len(parts) > 1 and parts[0] in LAYERS:
             item.add_marker(getattr(pytest.mark, parts[0]))
-        if parts[0] in QUICK or item.originalname in QUICK_PAGES:
-            item.add_marker(pytest.mark.quick)
+        if (parts[0] in QUICK or item.originalname in QUICK_PAGES) and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.quick)  # a slow test is never in the quick loop
 
 
 @pytest.fixture

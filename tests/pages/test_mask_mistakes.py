@@ -16,7 +16,7 @@ from attn_lessons import mask_mistakes as say
 from attn_ui.tables import step_names
 from tests.apptest_utils import all_text, navigate, run_page, table_markups, table_titled, tables
 
-PAGE = "pages/6_Mask_mistakes.py"
+PAGE = "pages/7_Mask_mistakes.py"
 TEXT = "the cat sat on the mat"
 WEIGHTS = 0.5 * 10**-2  # the weights tables print 2 decimals: a value read back is within half the last place
 RIGHT = "right weights = softmax(QKᵀ/√d_k + M)"

@@ -579,7 +579,7 @@ def test_a_link_to_a_query_opens_on_that_token_however_one_arrives(before, revea
 
 # ---------------------------------------------------------------- this page's grid is its own; links keep custom=
 
-MISTAKES = "pages/6_Mask_mistakes.py"  # the other page with a custom grid (a text box of 0s and 1s there)
+MISTAKES = "pages/7_Mask_mistakes.py"  # the other page with a custom grid (a text box of 0s and 1s there)
 OLD_LINK = {"mask": "custom", "custom": "100000-110000-011000-111100-000000-111111"}  # a link shared before
 EVERY_PAIR = "-".join(["111111"] * 6)
 

@@ -41,13 +41,13 @@ OWN: dict[str, list[dict]] = {
                                 {"steps": "25", "lr": "0.001", "dk": "4", "seeds": "1"},
                                 {}, {"dk": "256", "steps": "100", "lr": "0.1"},  # issue 30: erratic runs, said roughly
                                 {"steps": "25", "dk": "4", "lr": "0.1", "loss": "ce"}],  # and what to try, not set
-    "pages/5_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
+    "pages/6_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
                                    {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"}],
-    "pages/7_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
+    "pages/8_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
     "pages/4_Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
                                                                                            "pad": "6"}]
     + [{"text": "a b", "mask": "none"}, {"text": "a b c", "mask": "padding", "pad": "2"}],  # issue 30: rules, "both"
-    "pages/6_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
+    "pages/7_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
                                  {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},
                                  {"mask": "none", "text": "a b"}],

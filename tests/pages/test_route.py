@@ -16,14 +16,16 @@ from tests.apptest_utils import assert_ran, run_page
 from tests.lesson_length import PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE, reading
 
 WORDS_PER_MINUTE = 200
+BEYOND_CORE = {"induction"}  # deep dives whose words do not count toward the 30-minute core (issue 31)
 # Every link shared before the route was reordered names one of these paths: each still opens its page.
 OLD_URL_PATHS = {"", "QKV_builder", "Scaling_explorer", "Training_lab", "Common_mistakes", "Check_yourself",
-                 "Masks_and_heads", "Mask_mistakes"}
+                 "Masks_and_heads", "Mask_mistakes", "Inside_a_trained_model"}
 
 
 def test_the_route_is_in_the_order_of_the_ideas():
     assert [p.label for p in ROUTE] == ["Home", "Q/K/V builder", "Scaling explorer", "Training lab",
-                                        "Masks and heads", "Common mistakes", "Mask mistakes", "Check yourself"]
+                                        "Masks and heads", "Inside a trained model", "Common mistakes", "Mask mistakes",
+                                        "Check yourself"]
 
 
 def test_no_page_uses_an_idea_before_the_page_that_teaches_it():
@@ -51,7 +53,8 @@ def test_each_page_reads_within_its_budget_and_its_route_entry_says_how_long(pag
 
 
 def test_the_whole_route_reads_in_at_most_4000_words():
-    total = sum(reading(run_page(page.path, reveal=1))[0] for page in route())
+    # a deep dive added after the 30-minute core was set (the trained model's page) has its own reading time
+    total = sum(reading(run_page(page.path, reveal=1))[0] for page in route() if page.name not in BEYOND_CORE)
     assert total <= ROUTE_WORDS, total
 
 

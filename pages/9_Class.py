@@ -11,23 +11,45 @@ from attn_lessons import classroom as words
 from attn_lessons.format import md_text
 from attn_ui import classroom
 from attn_ui.classroom_store import normalise_code, valid_key
-from attn_ui.figures import answers_figure
-from attn_ui.pages import HOME, ROOT
+from attn_ui.figures import answers_figure, projector_figure
+from attn_ui.pages import HOME
 from attn_ui.state import links, setup_page
 
 CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unseen", "_teacher_message"
+GONE = "_teacher_gone"  # the class was deleted from another browser
+PROJECTOR, SHOWN, REVEALED = "_projector", "_projector_shown", "_projector_revealed"
+# The projector view: large type for the back of a room at 1280 × 720, and nothing but the question on screen (the
+# sidebar, with the sentence and the links, is hidden; the view's own button brings the dashboard back)
+PROJECTOR_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
+                   "[data-testid='stExpandSidebarButton'] {display: none} "
+                   "[data-testid='stMainBlockContainer'] {padding-top: 1.5rem; padding-bottom: 1rem} "
+                   ".st-key-projector_page p {font-size: 1.4rem; margin: 0} "
+                   ".st-key-projector_question p {font-size: 2.1rem; line-height: 1.25; font-weight: 600; "
+                   "max-width: none} "
+                   ".st-key-projector_state p {font-size: 1.3rem; max-width: none} "
+                   ".st-key-projector_hidden p {font-size: 1.4rem; max-width: none} "
+                   ".st-key-projector_count p {font-size: 2.1rem; font-weight: 700; margin: 0} "
+                   ".st-key-projector_answer p {font-size: 1.9rem; font-weight: 600; max-width: none}</style>")
 REFRESH_SECONDS = 5
 WRITE_TIMEOUT = 3.0  # a teacher's click may wait for the database a little longer than a learner's answer
 
 
 def main():
     shared = setup_page(__file__)
+    ss = st.session_state
+    if ss.get(PROJECTOR) and ss.get(KEY):
+        projector(ss[CODE], ss[KEY])  # one question at a time, large; nothing else on the screen
+        return
+    ss.pop(PROJECTOR, None)
     st.title("Class mode")
     st.markdown(words.INTRO)
     storage_note()
-    if st.session_state.pop("_teacher_deleted", None):
+    if ss.pop("_teacher_deleted", None):
         st.success(words.DELETED, icon=":material/delete:")
-    start_class(shared)  # one button: a code, the students' link and its QR code, the key shown once
+    if ss.pop(GONE, None):
+        st.warning(words.DELETED_ELSEWHERE, icon=":material/delete:")
+    start_class(shared)  # one button: a code, the students' link and its QR code: one block for the projector
+    teacher_key()  # the key, shown once: below a break, in a fold the teacher opens, never beside the QR code
     reopen()  # the key in a password box opens the dashboard again
     if st.session_state.get(KEY):
         controls()  # pause, resume, delete, close
@@ -36,11 +58,10 @@ def main():
 
 
 def storage_note() -> None:
-    """Say where the classes live when it is a local file that a cloud restart loses."""
-    path = classroom.local_file()
-    if path is not None:
-        shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-        st.info(words.LOCAL_FILE.format(path=shown), icon=":material/storage:")
+    """Say that the classes live in a local file that a cloud restart loses, and how to use PostgreSQL instead;
+    never the file's path (everyone who opens this page reads it)."""
+    if classroom.local_file() is not None:
+        st.info(words.LOCAL_FILE, icon=":material/storage:")
 
 
 def _create(settings: dict) -> None:
@@ -53,7 +74,8 @@ def _create(settings: dict) -> None:
 
 
 def start_class(shared) -> None:
-    """The button that makes a class; then the code in large type, the link, its QR code and the key once."""
+    """The button that makes a class; then the code in large type, the link and its QR code, one block that fits
+    a projected 1280 × 720 screen."""
     st.header("Start a class")
     st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
               on_click=_create, args=(shared.query_params(),),
@@ -80,11 +102,18 @@ def start_class(shared) -> None:
         right.caption(f"Scan to join class {code}")
         right.download_button("Download the QR code (PNG)", classroom.qr_png(link), file_name=f"class_{code}_qr.png",
                               mime="image/png", key="class_qr_png", icon=":material/qr_code:", on_click="ignore")
-    if ss.get(UNSEEN):
-        with st.container(border=True):
-            st.warning(words.KEY_WARNING, icon=":material/key:")
-            st.code(ss[KEY], language=None)
-            st.button("I have saved the key", key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
+
+
+def teacher_key() -> None:
+    """The teacher key, once, apart from the code and QR code: after a divider, in a fold closed until opened."""
+    ss = st.session_state
+    if not (ss.get(CODE) and ss.get(KEY) and ss.get(UNSEEN)):
+        return
+    st.divider()
+    with st.expander(words.KEY_FOLD, icon=":material/key:", expanded=False):
+        st.warning(words.KEY_WARNING, icon=":material/key:")
+        st.code(ss[KEY], language=None)
+        st.button("I have saved the key", key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
 
 
 def _open(code_raw: str, key_raw: str) -> None:
@@ -133,13 +162,28 @@ def _act(action: str) -> None:
 
 
 def _close() -> None:
-    for k in (CODE, KEY, UNSEEN):
+    for k in (CODE, KEY, UNSEEN, PROJECTOR, SHOWN, REVEALED):
         st.session_state.pop(k, None)
+
+
+def _gone() -> None:
+    """The class was deleted elsewhere: forget it, and say so on the next full run, where the code and QR go."""
+    _close()
+    st.session_state[GONE] = True
+    st.rerun(scope="app")
+
+
+def _deleted_elsewhere(code: str) -> bool:
+    status, _ = classroom.bounded_call(classroom.store().get_class, code, timeout=WRITE_TIMEOUT)
+    return status == "not_found"
 
 
 def controls() -> None:
     """Pause, resume, delete (after a confirmation) and close this session's dashboard."""
     st.header(f"Class {st.session_state[CODE]}")
+    st.button("Show one question on the projector", key="class_projector", type="primary",
+              icon=":material/present_to_all:", on_click=st.session_state.__setitem__, args=(PROJECTOR, True),
+              help=words.PROJECTOR_HELP)
     c1, c2, c3, c4 = st.columns(4)
     c1.button("Pause the class", key="class_pause", on_click=_act, args=("pause",), icon=":material/pause:")
     c2.button("Resume the class", key="class_resume", on_click=_act, args=("resume",), icon=":material/play_arrow:")
@@ -154,6 +198,8 @@ def controls() -> None:
 def live_dashboard(code: str, key: str) -> None:
     """The class's figures, read again every few seconds while this dashboard is open."""
     status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
+    if status == "refused" and _deleted_elsewhere(code):
+        _gone()
     if status == "refused":
         st.error(words.REFUSED, icon=":material/lock:")
         return
@@ -171,23 +217,23 @@ def live_dashboard(code: str, key: str) -> None:
     else:
         st.subheader(words.ATTENTION_FIRST)
     for n, stats in enumerate(words.attention_order(dash.questions), 1):
-        question_block(n, stats)
+        question_block(n, stats, dash.info.settings)
     csv_download(code, key)
 
 
-def question_block(n: int, s) -> None:
-    """One question in one state: how many answered, the share right first time, the answers, the top wrong one."""
+def question_block(n: int, s, settings: dict) -> None:
+    """One question in one state, named as the learners saw it: how many answered, the share right first time, the
+    answers, the top wrong one."""
     with st.container(border=True, key=f"class_question_{n}"):
         st.markdown(f"**{n}. {md_text(words.question_title(s.question))}** · {md_text(words.page_name(s.page))}")
-        st.caption(md_text(words.state_text(s.state)))
+        st.caption(md_text(words.state_text(s.state, settings, s.question)))
         c1, c2 = st.columns(2)
         c1.metric("Answered", s.answered)
         c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
         st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
         st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong), words.ANSWERS_TITLE,
                                        words.LEARNERS_AXIS), key=f"class_answers_{n}", config={"displayModeBar": False})
-        top = s.top_wrong()
-        st.markdown(md_text(words.top_wrong_text(*top, s.answered) if top else words.NO_WRONG))
+        st.markdown(md_text(words.wrong_text(s.question, s.state, s.answered, s.right, s.wrong)))
 
 
 def csv_download(code: str, key: str) -> None:
@@ -200,6 +246,82 @@ def csv_download(code: str, key: str) -> None:
     st.download_button("Download the answers (CSV)", classroom.answers_csv(rows, words.CSV_COLUMNS),
                        file_name=f"class_{code}.csv", mime="text/csv", key="class_csv",
                        icon=":material/download:", on_click="ignore")
+
+
+# ------------------------------------------------------------------------ the projector view
+
+
+def _show(question: str) -> None:
+    st.session_state[SHOWN] = question
+
+
+def _reveal(question: str, shown: bool) -> None:
+    revealed = st.session_state.setdefault(REVEALED, set())
+    (revealed.add if shown else revealed.discard)(question)
+
+
+def projector(code: str, key: str) -> None:
+    """One question at a time, large, for the screen at the front of the room: no key, no CSV, no other class."""
+    st.html(PROJECTOR_STYLE)
+    projector_question(code, key)
+
+
+@st.fragment(run_every=REFRESH_SECONDS)
+def projector_question(code: str, key: str) -> None:
+    """The question shown, its count of answers and its chart, read again every few seconds; the right answer once
+    revealed; the previous and next question. The questions keep the lesson's order as answers arrive."""
+    ss = st.session_state
+    if not ss.get(PROJECTOR):  # "Back to the dashboard", pressed in this fragment: the whole page again
+        st.rerun(scope="app")
+    status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
+    if status == "refused" and _deleted_elsewhere(code):
+        _gone()
+    close, back, forward, reveal = st.columns(4, vertical_alignment="center")
+    close.button("Back to the dashboard", key="projector_close", icon=":material/close:", width="stretch",
+                 on_click=ss.pop, args=(PROJECTOR, None))
+    if status != "ok":
+        st.warning(words.REFUSED if status == "refused" else words.UNREACHABLE, icon=":material/cloud_off:")
+        return
+    order = words.projector_order(dash.questions)
+    if not order:
+        with st.container(key="projector_count"):
+            st.markdown(f"Class {code}")
+        st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
+        return
+    keys = [words.stats_key(s) for s in order]
+    i = keys.index(ss[SHOWN]) if ss.get(SHOWN) in keys else 0
+    ss[SHOWN], s, settings = keys[i], order[i], dash.info.settings
+    revealed = keys[i] in ss.get(REVEALED, set())
+    back.button("Previous question", key="projector_previous", icon=":material/arrow_back_ios:",
+                disabled=i == 0, on_click=_show, args=(keys[max(i - 1, 0)],), width="stretch")
+    forward.button("Next question", key="projector_next", icon=":material/arrow_forward_ios:",
+                   disabled=i == len(order) - 1, on_click=_show, args=(keys[min(i + 1, len(order) - 1)],),
+                   width="stretch")
+    reveal.button("Hide the answer" if revealed else "Reveal the answer", key="projector_reveal",
+                  type="secondary" if revealed else "primary", icon=":material/visibility:",
+                  on_click=_reveal, args=(keys[i], not revealed), width="stretch")
+    with st.container(key="projector_page"):
+        st.markdown(md_text(f"{words.page_name(s.page)} · {words.projector_position(i, len(order), code)}"))
+    with st.container(key="projector_question"):
+        st.markdown(words.asked_as(s.question, s.state, settings))
+        latex = words.asked_latex(s.question, s.state)
+        if latex:
+            st.latex(latex)
+    with st.container(key="projector_state"):
+        st.markdown(md_text(words.state_text(s.state, settings, s.question)))
+    with st.container(key="projector_count"):
+        st.markdown(words.answered_text(s.answered, dash.joined))
+    if revealed:  # above the chart, where the room is already looking
+        with st.container(key="projector_answer", border=True):
+            st.markdown(md_text(words.right_answer_text(s.question, s.state, s.answers, s.wrong, s.answered,
+                                                        s.right)))
+    bars = words.projector_bars(s.question, s.state, s.answers, s.wrong, revealed)
+    if bars:
+        st.plotly_chart(projector_figure(bars, words.LEARNERS_AXIS), key="projector_chart", width="stretch",
+                        config={"displayModeBar": False, "staticPlot": True})
+    else:
+        with st.container(key="projector_hidden"):
+            st.info(words.OWN_HIDDEN, icon=":material/visibility_off:")
 
 
 def join_box(shared) -> None:

@@ -162,8 +162,9 @@ def ask(number: int, q: qs.Question, shared) -> None:
             st.info(record["message"], icon=":material/help:")
         else:
             st.info(record["message"], icon=":material/visibility:")
-        if classroom.current_class() and classroom.last_notice():  # in a class whose database did not answer
-            st.caption(classroom.last_notice())
+        notice = classroom.last_notice(qs.KIND[q.kind].asked.id) if classroom.current_class() else None
+        if notice:  # this question's own answer: on its way, or why it was not sent
+            st.caption(notice)
         if record["first"] is not None:
             REVEALS[q.kind](q, shared)
 

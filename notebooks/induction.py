@@ -1,0 +1,225 @@
+# %% [markdown]
+# ## A trained model's weights
+#
+# A two-layer transformer with attention only (no MLP), which Attention Explorer trained on sequences that repeat:
+# a start token, then r, then r again. It knows 64 tokens (ids 0 to 63) and the start token (id 64), and each layer
+# has 4 heads. Its weights are one file, `induction_model.npz`: download it from the page's "Take it home" section
+# and put it beside this notebook.
+
+# %%
+import numpy as np
+
+np.set_printoptions(precision=3, suppress=True, linewidth=110)
+
+# %% tags=["parameters"]
+weights_file = "induction_model.npz"  # the trained weights: beside this notebook
+words = "the cat sat on the mat".split()  # one per token, in order
+off = []  # heads switched off everywhere, as [layer, head] pairs counted from 0: [[0, 2]] is layer 1's head 3
+keys_off = []  # layer-1 heads (from 0) taken out of layer 2's keys' input only
+head = 3  # the layer-2 head to follow (head 4)
+query = 8  # the query to follow: 'cat', in the second copy
+
+# The numbers the page showed, with every digit: the last cell checks this notebook's against them
+# Run on its own, there is no page and so nothing to check against:
+shown_weights = shown_previous = shown_induction = shown_guesses = shown_loss = shown_terms = None
+
+# %% tags=["defaults"]
+# Run on its own, this notebook numbers the words as the page does: each distinct word (case folded) gets the next
+# token id, in the order the words first appear. The page writes its own ids in the cell above and leaves this out.
+ids = {}
+r = [ids.setdefault(word.casefold(), len(ids)) for word in words]  # each word's token id, 0 … 63
+
+
+# %%
+def load_weights(name):
+    """The model's weights as float64, from `name` beside this notebook, else from a checkout's attn_core/."""
+    for path in (name, f"attn_core/{name}"):
+        try:
+            with np.load(path) as f:
+                arrays = [f[key].astype(np.float64) for key in ("E", "P", "W_Q", "W_K", "W_V", "W_O", "U")]
+                return (*arrays, int(f["heads"]))
+        except FileNotFoundError:
+            continue
+    raise SystemExit(f'No file "{name}" here: download "{name}" from the page\'s "Take it home" section and put '
+                     "it beside this notebook.")
+
+
+E, P, W_Q, W_K, W_V, W_O, U, heads = load_weights(weights_file)
+n_ids, d_model = E.shape              # 65 ids: the 64 tokens and the start token
+START = N_TOKENS = n_ids - 1          # the start token's id (64), which is also how many tokens there are
+d_head = d_model // heads             # each head's width
+print("token embeddings E", E.shape, " positions P", P.shape, " W_Q, W_K, W_V, W_O", W_Q.shape, " unembedding U",
+      U.shape, f" heads {heads}, d_head {d_head}")
+
+# %% [markdown]
+# ## 1. Your sentence, twice
+#
+# Each word is a token id, the same id for the same word. The model reads the start token, the words, then the
+# words again: in the second copy every token has come before, so the model can copy what came after it.
+
+# %%
+L = len(r)
+tokens = np.array([START, *r, *r])    # start, r, r: (T,)
+T = len(tokens)
+labels = ["⟨s⟩"] + [f"{word}·{k + 1}" for k, word in enumerate(list(words) * 2)]  # every label unique
+name_of = {}
+for word, token in zip(words, r, strict=True):
+    name_of.setdefault(token, word)   # a token's word: the first word with that id
+print("positions:", " ".join(f"{k}:{label}" for k, label in enumerate(labels)))
+print("token ids:", tokens)
+
+
+# %% [markdown]
+# ## 2. Two layers of attention
+#
+# Each head does what the first page did: every query scores every key, q·k/√d_head, the causal mask blocks the
+# keys after the query, softmax turns the scores into weights, and the weights mix the values. Positions are added
+# to the queries' and keys' inputs only, so a head can look by position but copies only tokens. Each head's output
+# is added to the stream, and layer 2 reads that stream. A head in `off` is switched off: it adds nothing.
+
+
+# %%
+def softmax(z, axis=-1):
+    """exp(z) / Σ exp(z) along `axis`; a −∞ score (a blocked key) gets weight 0."""
+    e = np.exp(z - z.max(axis=axis, keepdims=True))  # subtract the max so exp() cannot overflow
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+causal = np.tril(np.ones((T, T), dtype=bool))  # a query (row) may attend to itself and the keys before it
+
+
+def attention_layer(layer, x, x_keys, off):
+    """One layer's heads. Queries read the stream x plus positions, keys read x_keys plus positions, values read x.
+    Returns the queries (heads, T, d_head), the weights (heads, T, T) and what each head adds to the stream
+    (heads, T, d_model), nothing for a head in `off`."""
+    def per_head(M):                  # (T, heads·d_head) -> (heads, T, d_head)
+        return M.reshape(T, heads, d_head).transpose(1, 0, 2)
+
+    q = per_head((x + P[:T]) @ W_Q[layer])
+    k = per_head((x_keys + P[:T]) @ W_K[layer])
+    v = per_head(x @ W_V[layer])
+    scaled = np.where(causal, q @ k.transpose(0, 2, 1) / np.sqrt(d_head), -np.inf)  # (heads, T, T)
+    weights = softmax(scaled)
+    z = weights @ v                   # (heads, T, d_head)
+    for layer_off, h in off:
+        if layer_off == layer:
+            z[h] = 0                  # this head is switched off: it adds nothing
+    return q, weights, z @ W_O[layer].reshape(heads, d_head, d_model)
+
+
+def forward(off, keys_off):
+    """The model on `tokens`, the heads in `off` switched off and the layer-1 heads in `keys_off` taken out of layer
+    2's keys' input: every head's weights (layers, heads, T, T), layer 2's queries, what each layer-1 head added to
+    the stream (heads, T, d_model) and the logits (T, 65), a score for every id coming next."""
+    x0 = E[tokens]                    # (T, d_model): the stream starts as the tokens' embeddings
+    q1, weights1, out1 = attention_layer(0, x0, x0, off)
+    x1 = x0 + out1.sum(axis=0)        # layer 1's heads add their outputs to the stream
+    x1_keys = x1 - out1[list(keys_off)].sum(axis=0)  # layer 2's keys' input, less the heads in keys_off
+    q2, weights2, out2 = attention_layer(1, x1, x1_keys, off)
+    x2 = x1 + out2.sum(axis=0)
+    return np.stack([weights1, weights2]), q2, out1, x2 @ U
+
+
+weights, _, _, logits = forward(off, keys_off=[])  # the page's tables, scores, guesses and loss
+print(f"layer 2, head {head + 1}: weights =\n", weights[1, head])
+
+# %% [markdown]
+# ## 3. Two kinds of head
+#
+# A previous-token head sends each query to the key just before it: its score is the mean weight from each position
+# to the one before. An induction head, at a token of the second copy, looks for the token that came after the same
+# token the first time: its score is the mean weight from each position of the second copy to the position just
+# after that token's first occurrence. A score near 1 means the head does exactly that.
+
+# %%
+rows = np.arange(1, T)
+previous = weights[:, :, rows, rows - 1].mean(axis=-1)  # (layers, heads)
+first_seen, repeats, targets = {}, [], []
+for i, token in enumerate(tokens.tolist()):
+    if token in first_seen and i > L:  # a token of the second copy that came before
+        repeats.append(i)
+        targets.append(first_seen[token] + 1)  # the key just after its first occurrence
+    first_seen.setdefault(token, i)
+if repeats:
+    induction = weights[:, :, repeats, targets].mean(axis=-1)  # (layers, heads)
+else:
+    induction = np.full((2, heads), np.nan)
+for layer in range(2):
+    print(f"layer {layer + 1}: previous-token scores {previous[layer]}   induction scores {induction[layer]}")
+
+# %% [markdown]
+# ## 4. What the model guesses next
+#
+# The last stream times the unembedding gives a score for each token coming next; softmax over the 64 tokens (the
+# start token never comes next) gives the probabilities. In the second copy an induction head copies, so the guess is
+# the token that followed last time. The loss is the mean −log probability of the true next token over the second
+# copy, but its last token, which has no next token.
+
+# %%
+scores64 = logits[:, :N_TOKENS]
+log_probs = scores64 - scores64.max(axis=1, keepdims=True)
+log_probs = log_probs - np.log(np.exp(log_probs).sum(axis=1, keepdims=True))  # log-softmax over the 64 tokens
+guesses = log_probs.argmax(axis=1)    # (T,) the most likely next token at each position
+half = np.arange(L + 1, 2 * L)        # the repeated half: the second copy but its last token
+losses = -log_probs[half, tokens[half + 1]]
+loss = losses.mean() if len(half) else np.nan  # in nats; guessing at random scores ln 64 ≈ 4.16
+print("guesses (token ids):", guesses)
+for i in half:                        # the repeated half: does it copy?
+    guess, truth = (name_of.get(t, f"token {t}") for t in (guesses[i], tokens[i + 1]))
+    print(f"{labels[i]:>14} -> guess {guess!r}, next is {truth!r}, loss {losses[i - L - 1]:.3f} nats")
+print(f"loss on the repeated half: {loss:.4f} nats")
+
+# %% [markdown]
+# ## 5. Why it looks there
+#
+# Layer 2's key at each position is built from parts added together: the token's embedding, its position, and each
+# layer-1 head's output. So the head's score q·k/√d_head from the followed query splits into one term per part.
+# A previous-token head in layer 1 wrote "my previous token was t" into each position; the query of a t matches it,
+# so the key just after the first t scores highest. Here every head is on (`off` is for the sections above), and
+# the layer-1 heads in `keys_off` are taken out of layer 2's keys only: their terms are 0. Put the previous-token
+# head in `keys_off` and run again to see how much the stripe weakens.
+
+# %%
+why_weights, q2, out1, _ = forward(off=[], keys_off=keys_off)
+W_K_head = W_K[1][:, head * d_head:(head + 1) * d_head]  # (d_model, d_head): the followed head's key weights
+q = q2[head, query]                   # (d_head,) its query at the followed position
+keys = np.arange(query + 1)           # the keys this query may see
+parts = [E[tokens[keys]], P[keys]]    # each key's token embedding and its position
+parts += [np.zeros((len(keys), d_model)) if h in keys_off else out1[h, keys] for h in range(heads)]
+terms = np.stack([part @ W_K_head @ q / np.sqrt(d_head) for part in parts], axis=1)  # (keys, 2 + heads)
+key_weights = softmax(terms.sum(axis=1))  # the followed head's weights from the query, built from the terms
+print("the same weights as the forward pass:", np.allclose(key_weights, why_weights[1, head, query, keys]))
+columns = ["token", "position"] + [f"L1 head {h + 1}" for h in range(heads)] + ["sum", "weight"]
+print(f"layer 2, head {head + 1}, query {labels[query]}:")
+print(f"{'key':>14}" + "".join(f"{column:>11}" for column in columns))
+for j in keys:
+    row = [*terms[j], terms[j].sum(), key_weights[j]]
+    print(f"{labels[j]:>14}" + "".join(f"{value:>11.3f}" for value in row))
+
+# %%
+all_in = forward(off=[], keys_off=[])[0][1, head, query, keys]
+print(f"weights from {labels[query]}, every layer-1 head in the keys:", all_in)
+print(f"weights from {labels[query]}, keys_off {keys_off} taken out:      ", key_weights)
+
+# %% tags=["plot"]
+# Optional: draw the followed head's weights (needs plotly: pip install plotly)
+try:
+    import plotly.graph_objects as go
+except ImportError:
+    print("plotly is not installed: this cell only draws, so you can skip it")
+else:
+    fig = go.Figure(go.Heatmap(z=weights[1, head], x=labels, y=labels, colorscale="Blues", zmin=0, zmax=1))
+    fig.update_layout(title=f"layer 2, head {head + 1}: weights", yaxis_autorange="reversed", xaxis_title="key",
+                      yaxis_title="query")
+    fig.show()
+
+# %% tags=["self-check"]
+if shown_weights is None:  # run on its own: no page to check against
+    print("No page numbers to check against: download this notebook from its page to compare.")
+else:
+    check = {"weights": (weights, shown_weights), "previous": (previous, shown_previous),
+             "induction": (induction, shown_induction), "loss": (loss, shown_loss), "terms": (terms, shown_terms)}
+    for name, (mine, page) in check.items():  # NaN (no repeated token, or a one-word sentence) matches NaN
+        np.testing.assert_allclose(mine, page, rtol=1e-7, atol=1e-10, err_msg=f"{name} differs from the page")
+    np.testing.assert_array_equal(guesses, shown_guesses, err_msg="guesses differs from the page")
+    print("All numbers match the page.")

@@ -1,0 +1,227 @@
+"""Inside a trained model: the app's own two-layer attention-only model, its previous-token and induction heads,
+and why a layer-2 query matches the key it does."""
+
+import numpy as np
+import streamlit as st
+
+from attn_core import induction as ind
+from attn_core.tokens import tokenize
+from attn_lessons import induction as say
+from attn_lessons.format import md_text
+from attn_ui import notebooks as nbk
+from attn_ui.checkpoint import answered, predict, reveal
+from attn_ui.data import induction_fresh_loss, induction_learning_figure, induction_run, notebook_cells
+from attn_ui.figures import plot
+from attn_ui.params import decode_heads, encode_heads, parse_heads
+from attn_ui.state import route_footer, setup_page, url_bound
+from attn_ui.tables import draw_matrix as draw
+
+LOOK = say.LOOK  # section 2's prediction, key "induction_look"
+GRID_COLUMNS = 2
+SOURCES_SHOWN = (say.SOURCES_WORDS, (ind.forward, ind.run, ind.key_terms, ind.head_scores, ind.train))
+
+
+def main():
+    shared = setup_page(__file__, sidebar_note=say.SIDEBAR_NOTE)
+    st.title("Inside a trained model")
+    st.markdown(say.INTRO)
+    st.caption(say.MODEL_NOTE)
+    w, log, _ = ind.shipped()
+    r, words = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
+    labels = ind.sequence_labels(words)
+    base = induction_run(tuple(int(t) for t in r))
+    query = say.ask_query(base.tokens)
+    about = (tuple(labels), query)
+    asking = not st.session_state["reveal"] and answered(LOOK, about) is None
+    prediction(labels, base, query, about, words, shared.text)  # 2. predict first
+    if asking:
+        st.caption(say.HEADS_WAIT)
+        return route_footer(__file__, shared)
+    how_it_learned(log)  # 3. the loss and the scores over training
+    every_head(labels, base)  # 4. all eight heads' weights, the stripes outlined
+    h, i, keys_off = why_it_looks(w, labels, r, base)  # 5. a layer-2 query's scores, term by term
+    guesses_and_ablation(labels, words, r, base)  # 6. the next-token guesses; switch heads off
+    take_it_home(r, words, labels, h, i, keys_off)
+    route_footer(__file__, shared)
+
+
+def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
+    """The source radio and what it gives: the token ids r and their words (up to 32)."""
+    st.header(say.SECTION_SEQUENCE)
+    url_bound("source", "sentence", str, options=list(say.SOURCES))
+    source = st.radio(say.SOURCE_LABEL, options=list(say.SOURCES), key="source", format_func=say.source_label,
+                      horizontal=True)
+    tok = tokenize(text)
+    words = list(tok.tokens)[:ind.MAX_REPEAT]
+    ids = ind.word_ids(words) if words else np.zeros(0, dtype=int)
+    if source == "sentence":
+        notice = say.truncated_notice(tok.n_found)
+        if notice:
+            st.info(notice, icon=":material/content_cut:")
+        problem = say.too_few_words(len(set(ids.tolist())))
+        if problem is None:
+            sequence_table(ids, words)
+            st.markdown(say.HOW_IT_MAPS)
+            st.caption(say.mapping_text(words, ids))
+            return ids, words
+        st.warning(problem, icon=":material/info:")
+    c1, c2 = st.columns(2)
+    url_bound("rseed", 0, int, options=list(range(1000)))
+    rseed = c1.number_input(say.SEED_LABEL, min_value=0, max_value=999, step=1, key="rseed")
+    lengths = list(range(ind.MIN_REPEAT, ind.MAX_REPEAT + 1))
+    url_bound("length", 8, int, options=lengths)
+    length = c2.select_slider(say.LENGTH_LABEL, options=lengths, key="length")
+    ids = ind.random_ids(int(rseed), int(length))
+    sequence_table(ids, say.random_words(ids))
+    st.markdown(say.RANDOM_MAPS.format(n=length))
+    return ids, say.random_words(ids)
+
+
+def sequence_table(ids, words) -> None:
+    """The token ids the model reads, one column per position: start, r, r."""
+    tokens = ind.repeated(ids)
+    draw(tokens, say.SEQUENCE_TITLE, [say.SEQUENCE_ROW], ind.sequence_labels(words), kind="signed", decimals=0,
+         x_title="position", legend=False)
+
+
+def prediction(labels, base: ind.Run, query: int, about, words, text: str) -> None:
+    """Predict first: which key will layer 2's strongest induction head attend to from the query?"""
+    st.header(say.SECTION_PREDICT)
+    if np.isnan(base.induction[1]).all():
+        st.info(say.NO_REPEAT, icon=":material/info:")
+        return
+    head = ind.strongest(base.induction, 1)
+    shown = [md_text(lab) for lab in labels]
+    options = list(labels[:query + 1])
+    guess = predict(LOOK, say.predict_question(labels, query), options=options,
+                    format_func=lambda lab: shown[labels.index(lab)], about=about)
+    if guess is None:
+        return
+    picked = None if guess.value is None else labels.index(guess.value)
+    right = picked == say.target_key(base.tokens, query)
+    source = st.session_state["source"] if words != say.random_words(base.tokens[1:len(words) + 1]) else "random"
+    state = {"text": text, "source": source, "query": labels[query],  # this page's model has no seed, d_model, heads
+             **({"rseed": int(st.session_state.get("rseed", 0)), "length": len(words)} if source == "random" else {})}
+    reveal(guess, right=right, why=say.look_why(labels, base.tokens, query, head, base.weights[1, head], picked),
+           asked=LOOK, state=state)
+
+
+def how_it_learned(log: ind.Log) -> None:
+    st.header(say.SECTION_LEARNED)
+    phase = ind.phase_change(log.loss)
+    plot(induction_learning_figure(tuple(say.LEARNING_WORDS.items())), "learned")
+    st.caption(say.learned_caption(log.loss, *phase, log.previous, log.induction, log.checkpoints))
+    st.markdown(say.SCORES_DEFINED)
+
+
+def every_head(labels, base: ind.Run) -> None:
+    """Both layers' heads as tables, each titled with its two scores on this sequence; the top previous-token
+    head's diagonal and the top induction head's stripe outlined."""
+    st.header(say.SECTION_HEADS)
+    T = len(labels)
+    prev_head, ind_head = ind.strongest(base.previous, 0), ind.strongest(base.induction, 1)
+    prev_cells = [(i, i - 1) for i in range(1, T)]
+    stripe = ind.induction_targets(base.tokens)
+    ind_cells = [(i, int(stripe[i])) for i in ind.second_copy(T) if stripe[i] >= 0]
+    outlines = {(0, prev_head): (prev_cells, say.OUTLINE_PREVIOUS), (1, ind_head): (ind_cells, say.OUTLINE_STRIPE)}
+    for layer in range(base.weights.shape[0]):
+        st.subheader(say.layer_title(layer))
+        heads = base.weights.shape[1]
+        for first in range(0, heads, GRID_COLUMNS):
+            for h, where in zip(range(first, first + GRID_COLUMNS), st.columns(GRID_COLUMNS), strict=False):
+                cells, note = outlines.get((layer, h), ((), ""))
+                draw(base.weights[layer, h], say.head_title(layer, h, base.previous[layer, h],
+                                                            base.induction[layer, h]),
+                     labels, labels, kind="weights", x_title="key", y_title="query", where=where,
+                     share=1 / GRID_COLUMNS, outline=tuple(cells), outline_note=note)
+    st.caption(say.outlined_caption(prev_head, ind_head, base.previous, base.induction))
+    st.markdown(say.heads_summary(base.previous, base.induction))
+
+
+def _heads_picker(key: str, label: str, options: list[tuple[int, int]], layer: int | None) -> list[tuple[int, int]]:
+    """A multiselect of heads bound to ?key= ("1.3-2.1", or "3-4" for one layer's heads); 0-based pairs out."""
+    ss = st.session_state
+    layers, heads = 2, 4
+    url_bound(key, "", lambda raw: parse_heads(raw, layers, heads, layer=layer))
+    chosen = [(layer, int(x)) for x in ss[key].split("-") if x] if layer is not None else decode_heads(ss[key])
+    ss[f"{key}_pick"] = [lh for lh in options if lh in chosen]
+
+    def sync():
+        ss[key] = encode_heads(ss[f"{key}_pick"], layer)
+
+    picked = st.multiselect(label, options=options, key=f"{key}_pick", on_change=sync,
+                            format_func=lambda lh: say.head_name(lh[0] - 1, lh[1] - 1))
+    return [(lay - 1, h - 1) for lay, h in picked]
+
+
+def why_it_looks(w: ind.Weights, labels, r, base: ind.Run) -> tuple[int, int, list[int]]:
+    """One layer-2 head's scores from one query of the second copy, split by what built each key; layer-1 heads
+    switched off in the keys, and how the stripe weakens."""
+    st.header(say.SECTION_WHY)
+    st.markdown(say.WHY_INTRO)
+    T = len(labels)
+    copy = [int(i) for i in ind.second_copy(T)]
+    ss = st.session_state
+    c1, c2 = st.columns(2)
+    url_bound("at", say.ask_query(base.tokens), int, options=copy)
+    ss["at"] = ss["at"]
+    i = c1.selectbox(say.QUERY_LABEL, options=copy, key="at", format_func=labels.__getitem__)
+    heads = list(range(base.weights.shape[1]))
+    url_bound("ihead", ind.strongest(base.induction, 1) + 1 if not np.isnan(base.induction[1]).all() else 1, int,
+              options=[h + 1 for h in heads])
+    h = c2.selectbox(say.HEAD_LABEL, options=[k + 1 for k in heads], key="ihead",
+                     format_func=lambda k: say.head_name(1, k - 1)) - 1
+    keys_off = [hh for _, hh in _heads_picker("koff", say.KEYS_OFF_LABEL, [(1, k + 1) for k in heads], 1)]
+    now = induction_run(tuple(int(t) for t in r), keys_off=tuple(sorted(keys_off))) if keys_off else base
+    terms = ind.key_terms(w, now, h, i)
+    target = say.target_key(base.tokens, i)
+    draw(np.column_stack([terms.terms, terms.total]), say.terms_title(h, labels[i]), labels[:i + 1],
+         say.term_columns(len(heads)), x_title="part of the key", y_title="key", highlight_row=target)
+    st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, keys_off, base.previous))
+    st.markdown(say.stripe_change(base.induction[1, h], now.induction[1, h], base.weights[1, h, i, target],
+                                  now.weights[1, h, i, target], labels[target], keys_off))
+    return h, i, keys_off
+
+
+def guesses_and_ablation(labels, words, r, base: ind.Run) -> None:
+    """The model's next-token guess at each position, and what switching heads off does to it."""
+    st.header(say.SECTION_GUESSES)
+    all_heads = [(layer + 1, h + 1) for layer in range(2) for h in range(base.weights.shape[1])]
+    off = _heads_picker("off", say.OFF_LABEL, all_heads, None)
+    now = induction_run(tuple(int(t) for t in r), off=tuple(sorted(off))) if off else base
+    names = say.token_names(words, base.tokens)
+    st.dataframe(say.guess_rows(labels, base.tokens, names, base, now, bool(off)), hide_index=True)
+    half = ind.repeated_half(len(labels))
+    st.caption(say.guesses_caption(ind.copied(now), half, labels, base.tokens))
+    st.markdown(say.ablation_text(off, base.loss, now.loss, induction_fresh_loss(), induction_fresh_loss(
+        tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)))
+
+
+def take_it_home(r, words, labels, h: int, i: int, keys_off: list[int]) -> None:
+    """The page's numbers in plain numpy from the shipped weights: the notebook's code, the notebook and the
+    weights file it loads."""
+    off = [list(lh) for lh in decode_heads(st.session_state.get("off", ""))]
+    off0 = [[a - 1, b - 1] for a, b in off]
+    run = induction_run(tuple(int(t) for t in r), off=tuple(tuple(x) for x in off0), keys_off=())
+    kt = ind.key_terms(ind.shipped()[0], induction_run(tuple(int(t) for t in r), keys_off=tuple(sorted(keys_off))),
+                       h, i)
+
+    def cells():
+        return notebook_cells(
+            nbk.cells, "induction",
+            {"weights_file": nbk.Note(ind.MODEL_FILE.name, say.WEIGHTS_NOTE), "words": nbk.names(words),
+             "r": nbk.Note([int(t) for t in r], say.R_NOTE), "off": off0, "keys_off": sorted(keys_off),
+             "head": nbk.Note(h, say.head_name(1, h)), "query": nbk.Note(i, f"“{labels[i]}”")},
+            {"weights": run.weights, "previous": run.previous, "induction": run.induction, "guesses": run.guesses,
+             "loss": run.loss, "terms": kt.terms})
+
+    settings = {"sequence": say.source_label(st.session_state["source"]), "tokens in each copy": len(words),
+                "query": labels[i], "layer-2 head": h + 1}
+    nbk.take_it_home(__file__, say.code_intro(labels[i], h), cells, run.weights.size, settings,
+                     sources=SOURCES_SHOWN)
+    st.download_button(say.WEIGHTS_DOWNLOAD, data=ind.MODEL_FILE.read_bytes, file_name=ind.MODEL_FILE.name,
+                       mime="application/octet-stream", icon=":material/download:", key="download_weights",
+                       on_click="ignore")
+
+
+main()

@@ -1,0 +1,415 @@
+"""Inside a trained model through AppTest: the question keeps its answer off the page, the tables are the shipped
+model's weights, the outlines mark the heads with the top scores, the key terms add up and move as stated when
+layer-1 heads are switched off, ablation's numbers, hostile sentences and links, and a walk over every query of the
+second copy and every layer-2 head checking what the why-caption claims."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl
+
+import numpy as np
+import pytest
+
+from attn_core import induction as ind
+from attn_core.tokens import tokenize
+from attn_lessons import induction as say
+from attn_lessons.format import enough, md_text, num
+from attn_lessons.misconceptions import misconception
+from attn_ui.pages import route
+from attn_ui.params import DEFAULT_TEXT
+from tests.apptest_utils import all_text, assert_ran, figures, tables
+from tests.html_tables import cell_value, values
+
+PAGE = "pages/5_Inside_a_trained_model.py"
+LOOK = say.LOOK  # the predict-first checkpoint: its widgets are induction_look_value, _check, _skip
+RANDOM = {"source": "random", "rseed": 4, "length": 20}
+EXAMPLES = [dict(parse_qsl(link)) for page in route() if page.path == PAGE for link in page.examples]
+TERMS = "Layer 2 · head"  # the key-terms table's caption starts so; every head table starts "layer …"
+
+
+@pytest.fixture
+def run(open_page):
+    """run(**query_params): the page opened cold from a link, asserted free of exceptions; the prediction skipped
+    (?reveal=1) unless the link says otherwise, so that every section is drawn."""
+    return lambda **query_params: open_page(PAGE, **({"reveal": 1} | query_params))
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """What the page hands to class mode (checkpoint.to_class) as (asked, state, value, right), recorded; the
+    real call still runs (outside a class it sends nothing)."""
+    from attn_ui import checkpoint
+
+    got, real = [], checkpoint.to_class
+
+    def to_class(asked, state, value, right, **kw):
+        got.append((asked, dict(state), value, right))
+        return real(asked, state, value, right, **kw)
+
+    monkeypatch.setattr(checkpoint, "to_class", to_class)
+    return got
+
+
+# ------------------------------------------------------------------------------------------ the expected numbers
+
+
+def words_of(params: dict) -> list[str]:
+    """The words the page reads for a link (the sentence, or the random tokens), as the page builds them."""
+    if params.get("source") == "random":
+        return say.random_words(ind.random_ids(int(params.get("rseed", 0)), int(params.get("length", 8))))
+    return list(tokenize(params.get("text", DEFAULT_TEXT)).tokens)[:ind.MAX_REPEAT]
+
+
+def ids_of(params: dict) -> np.ndarray:
+    if params.get("source") == "random":
+        return ind.random_ids(int(params.get("rseed", 0)), int(params.get("length", 8)))
+    return ind.word_ids(words_of(params))
+
+
+def model_run(params: dict, **ablate) -> ind.Run:
+    """The shipped model on the link's sequence, straight from attn_core (no cache of the page's)."""
+    return ind.run(ind.shipped()[0], ids_of(params), **ablate)
+
+
+def previous_scores(weights: np.ndarray) -> np.ndarray:
+    """(layers, H): mean weight from i to i − 1, written out here rather than taken from attn_core."""
+    T = weights.shape[-1]
+    return np.mean([weights[..., i, i - 1] for i in range(1, T)], axis=0)
+
+
+def stripe(tokens) -> list[tuple[int, int]]:
+    """(query, key) of the induction stripe: from each token of the second copy that came before, the key just
+    after its first occurrence; written out here."""
+    tokens = list(np.asarray(tokens))
+    L = (len(tokens) - 1) // 2
+    return [(i, tokens.index(tokens[i]) + 1) for i in range(L + 1, len(tokens)) if tokens.index(tokens[i]) < i]
+
+
+def induction_scores(weights: np.ndarray, tokens) -> np.ndarray:
+    cells = stripe(tokens)
+    return np.mean([weights[..., i, j] for i, j in cells], axis=0)
+
+
+def tolerance(text: str) -> float:
+    """Half a unit in the last printed decimal of a cell."""
+    decimals = len(text.strip().split(".")[1]) if "." in text else 0
+    return 0.5 * 10**-decimals + 1e-12
+
+
+def assert_printed(t, expected: np.ndarray) -> None:
+    """Every cell of table `t` is `expected` to the precision it is printed at."""
+    got = values(t)
+    assert got.shape == expected.shape, (t.caption, got.shape, expected.shape)
+    for r, row in enumerate(t.body):
+        for c, (text, _) in enumerate(row["cells"]):
+            assert abs(got[r, c] - expected[r, c]) <= tolerance(text), (t.caption, row["label"], c, text,
+                                                                           expected[r, c])
+
+
+def head_tables(at) -> dict[tuple[int, int], object]:
+    """The eight head tables by (layer, head), 1-based, read from their titles "layer L · head H: …"."""
+    found = {}
+    for t in tables(at):
+        m = re.match(r"layer (\d) · head (\d): ", t.caption)
+        if m:
+            found[int(m[1]), int(m[2])] = t
+    return found
+
+
+def terms_table(at):
+    found = [t for t in tables(at) if t.caption.startswith(TERMS)]
+    assert len(found) == 1, [t.caption for t in tables(at)]
+    return found[0]
+
+
+def outlined(t) -> set[tuple[int, int]]:
+    """(row, column) of every cell drawn with the outline class O."""
+    return {(r, c) for r, row in enumerate(t.body) for c, (_, cls) in enumerate(row["cells"])
+            if cls and "O" in cls.split()}
+
+
+def texts(at) -> list[str]:
+    return [str(e.value) for kind in ("markdown", "caption", "info", "warning", "error", "success")
+            for e in at.get(kind)]
+
+
+def why(at) -> str:
+    """The why-caption under the key-terms table."""
+    (caption,) = [c.value for c in at.caption if re.match(r"“.+” scores ", c.value)]
+    return caption
+
+
+# ------------------------------------------------------------------------------------------ predict first
+
+
+@pytest.mark.parametrize("params", [{}, RANDOM, *EXAMPLES], ids=["defaults", "random", "example-1", "example-2"])
+def test_the_question_keeps_its_answer_off_the_page(run, params):
+    """Cold (defaults, a random source and each route example), the question is open: no head's weights, no
+    curve, no key terms, and no sentence names the key the head looks at."""
+    at = run(reveal=0, **params)
+    assert at.radio(key=f"{LOOK.key}_value").value is None
+    assert not head_tables(at) and not [t for t in tables(at) if t.caption.startswith(TERMS)] and not figures(at)
+    r = model_run(params)
+    labels = ind.sequence_labels(words_of(params))
+    query = say.ask_query(r.tokens)
+    target = labels[say.target_key(r.tokens, query)]
+    text = all_text(at)
+    assert f"The query is “{md_text(labels[query])}”" in text
+    assert target not in text and md_text(target) not in text, target
+    assert "appear once you answer the question above" in text
+    assert not [s for s in at.selectbox if s.key in ("at", "ihead")] and not at.multiselect
+
+
+def answer(at, label: str):
+    at.radio(key=f"{LOOK.key}_value").set_value(label)
+    at.button(key=f"{LOOK.key}_check").click().run()
+    assert_ran(at)
+    return at
+
+
+@pytest.mark.parametrize("params", [{}, RANDOM], ids=["sentence", "random"])
+def test_the_right_key_is_right_and_the_same_token_is_the_named_wrong_answer(run, sent, params):
+    r = model_run(params)
+    labels = ind.sequence_labels(words_of(params))
+    query = say.ask_query(r.tokens)
+    right, same = say.target_key(r.tokens, query), say.first_occurrence(r.tokens, query)
+    at = answer(run(reveal=0, **params), labels[right])
+    assert [s.value for s in at.success][0].startswith("**Right.**")
+    assert head_tables(at) and terms_table(at)  # answered: the weights appear
+    (asked, state, value, ok), = sent
+    assert asked is LOOK and value == labels[right] and ok
+    at = answer(run(reveal=0, **params), labels[same])
+    verdict = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
+    assert verdict and f"You picked “{md_text(labels[same])}”" in verdict[0], verdict
+    (_, state, value, ok) = sent[-1]
+    assert value == labels[same] and not ok
+    assert misconception(LOOK.id, value, state) == "a query looks for a key of the same token, not the one after it"
+
+
+def test_the_wrong_answer_is_named_when_one_word_falls_back_to_random_tokens(run, sent):
+    """Class mode is told the sequence the learner saw (the random tokens), so it can name the wrong answer."""
+    at = run(reveal=0, text="hello")
+    params = {"source": "random", "rseed": 0, "length": 8}  # what the page shows instead
+    r = model_run(params)
+    labels = ind.sequence_labels(words_of(params))
+    query = say.ask_query(r.tokens)
+    assert at.radio(key=f"{LOOK.key}_value").options[-1] == labels[query]
+    answer(at, labels[say.first_occurrence(r.tokens, query)])
+    (_, state, value, ok) = sent[-1]
+    assert not ok
+    assert misconception(LOOK.id, value, state) == "a query looks for a key of the same token, not the one after it"
+
+
+def test_a_token_that_is_markdown_is_escaped_once_in_the_question_and_its_answer(run):
+    at = run(reveal=0, text="a b * c d")  # the query is "*·8"
+    question = next(m.value for m in at.markdown if m.value.startswith("**Predict first.**"))
+    assert "The query is “\\*·8”" in question, question
+    at = run(text="a b * c d")
+    why_text = " ".join(i.value for i in at.info)
+    assert "from “\\*·8”" in why_text and "\\\\" not in why_text, why_text
+
+
+# ------------------------------------------------------------------------------------------ every head's weights
+
+SEQUENCES = [{}, RANDOM, {"text": "a b * c d"}, {"text": "🙂 🐱 sat 🙂 mat"}]
+SEQUENCE_IDS = ["sentence", "random", "markdown", "emoji"]
+
+
+@pytest.mark.parametrize("params", SEQUENCES, ids=SEQUENCE_IDS)
+def test_the_tables_are_the_models_weights_and_the_outlines_mark_the_top_heads(run, params):
+    at = run(**params)
+    r = model_run(params)
+    labels = ind.sequence_labels(words_of(params))
+    grid = head_tables(at)
+    assert sorted(grid) == [(lay, h) for lay in (1, 2) for h in (1, 2, 3, 4)]
+    prev, indu = previous_scores(r.weights), induction_scores(r.weights, r.tokens)
+    top_prev, top_ind = int(np.argmax(prev[0])) + 1, int(np.argmax(indu[1])) + 1
+    T = len(labels)
+    for (layer, head), t in grid.items():
+        assert [row["label"] for row in t.body] == labels and [h for h, _ in t.heads][1:] == labels
+        assert_printed(t, r.weights[layer - 1, head - 1])
+        assert t.caption.startswith(say.head_title(layer - 1, head - 1, prev[layer - 1, head - 1],
+                                                   indu[layer - 1, head - 1]))
+        want = ({(i, i - 1) for i in range(1, T)} if (layer, head) == (1, top_prev)
+                else set(stripe(r.tokens)) if (layer, head) == (2, top_ind) else set())
+        assert outlined(t) == want, (t.caption, sorted(outlined(t) ^ want))
+
+
+def test_the_outlines_follow_the_top_heads_when_they_move(run):
+    """Across sentences the top layer-2 head changes; the outline goes with it."""
+    tops = set()
+    for params in SEQUENCES:
+        r = model_run(params)
+        tops.add(int(np.argmax(induction_scores(r.weights, r.tokens)[1])))
+    assert len(tops) > 1, "the sequences above do not move the top induction head: the outline test proves less"
+
+
+# ------------------------------------------------------------------------------------------ why it looks there
+
+
+@pytest.mark.parametrize("params", [{}, RANDOM], ids=["sentence", "random"])
+def test_switching_off_layer_one_heads_in_the_keys_moves_the_numbers_as_stated(run, params):
+    at = run(koff="3-4", **params)
+    assert at.multiselect(key="koff_pick").value == [(1, 3), (1, 4)]
+    w = ind.shipped()[0]
+    base, now = model_run(params), model_run(params, keys_off={2, 3})
+    labels = ind.sequence_labels(words_of(params))
+    i, h = at.selectbox(key="at").value, at.selectbox(key="ihead").value - 1
+    assert i == say.ask_query(base.tokens) and h == int(np.argmax(induction_scores(base.weights, base.tokens)[1]))
+    t = terms_table(at)
+    assert [h for h, _ in t.heads][1:] == say.term_columns(4) and [row["label"] for row in t.body] == labels[:i + 1]
+    M = values(t)
+    assert np.all(M[:, 4:6] == 0.0)  # L1 heads 3 and 4: nothing in the keys
+    assert np.all(np.abs(M[:, :-1].sum(axis=1) - M[:, -1]) <= 0.005 * 7)  # seven rounded numbers
+    kt = ind.key_terms(w, now, h, i)
+    assert_printed(t, np.column_stack([kt.terms, kt.total]))
+    np.testing.assert_allclose(kt.total, now.fwd.layers[1].scores[0, h, i, :i + 1], atol=1e-9)  # the head's scores
+    target = say.target_key(base.tokens, i)
+    before, after = base.weights[1, h, i, target], now.weights[1, h, i, target]
+    ind_before, ind_after = induction_scores(base.weights, base.tokens)[1, h], \
+        induction_scores(now.weights, now.tokens)[1, h]
+    assert after < before and ind_after < ind_before
+    said = " ".join(m.value for m in at.markdown)
+    assert (f"weight on “{md_text(labels[target])}” goes from {enough(before, 3)} to {enough(after, 3)}, and its "
+            f"induction score on this sequence from {enough(ind_before, 2)} to {enough(ind_after, 2)}.") in said, said
+    assert "Switched off in the keys: layer 1 · head 3 and layer 1 · head 4, their terms are 0." in why(at)
+    assert [row["label"] for row in t.body if row["cls"] == "H"] == [labels[target]]
+
+
+def test_picking_layer_one_heads_in_the_keys_writes_them_to_the_link(run):
+    at = run()
+    at.multiselect(key="koff_pick").set_value([(1, 3)]).run()
+    assert_ran(at)
+    assert at.query_params["koff"] == "3"
+    assert np.all(values(terms_table(at))[:, 4] == 0.0) and np.any(values(terms_table(at))[:, 5] != 0.0)
+
+
+WALKS = [{}, {"source": "random", "rseed": 4, "length": 8, "koff": "3-4"}]  # with keys off, some keys outscore
+
+
+@pytest.mark.parametrize("params", WALKS, ids=["sentence", "random-keys-off"])
+def test_the_why_caption_is_true_for_every_query_of_the_second_copy_and_every_layer_two_head(run, params):
+    at = run(**params)
+    base = model_run(params)
+    labels = ind.sequence_labels(words_of(params))
+    prev = previous_scores(base.weights)
+    elsewhere = 0  # the steps where the caption names another key as the highest
+    for i in ind.second_copy(len(labels)):
+        at.selectbox(key="at").set_value(int(i)).run()
+        assert_ran(at)
+        for head in (1, 2, 3, 4):
+            at.selectbox(key="ihead").set_value(head).run()
+            assert_ran(at)
+            where = f"query {labels[i]}, layer 2 · head {head}"
+            assert terms_table(at).caption.startswith(f"Layer 2 · head {head}: q·kⱼ/√d_k from “{labels[i]}”"), where
+            elsewhere += check_why(at, labels, base.tokens, int(i), prev, where)
+    assert at.query_params["at"] == str(ind.second_copy(len(labels))[-1]) and at.query_params["ihead"] == "4"
+    assert elsewhere or "koff" not in params, "with keys off, no caption named another key: that branch went untested"
+
+
+def check_why(at, labels, tokens, i: int, prev, where: str) -> bool:
+    """Check the why-caption's claims against the key-terms table; True when it names another key as the highest."""
+    t = terms_table(at)
+    M = values(t)
+    total = M[:, -1]
+    target = say.target_key(tokens, i)
+    caption = why(at)
+    assert caption.startswith(f"“{md_text(labels[target])}” scores {num(total[target], 2)}"), (where, caption)
+    m = re.search(r"the highest is “(.+?)” with (−?\d+\.\d+)", caption)
+    named = labels.index(m[1]) if m else target
+    assert ("the highest of every key" in caption) == (m is None), (where, caption)
+    assert total[named] == total.max(), (where, caption, total)  # the key it names as highest is the argmax
+    if m:
+        assert cell_value(m[2]) == total[named] and named != target, (where, caption)
+    m = re.search(r"the term from (.+?) \((−?\d+\.\d+) here, (−?\d+\.\d+) on the other keys on average\)", caption)
+    assert m, (where, caption)
+    columns = say.term_columns(4)
+    part = columns.index(m[1])
+    others = np.delete(M[:, part], target)
+    assert cell_value(m[2]) == M[target, part], (where, caption)
+    assert abs(cell_value(m[3]) - others.mean()) <= 0.0101, (where, caption)
+    lead = M[target, :-1] - np.delete(M[:, :-1], target, axis=0).mean(axis=0)
+    assert lead[part] >= lead.max() - 0.02, (where, caption, lead)  # what sets it apart most, to printed precision
+    if "is a previous-token head" in caption:
+        assert part >= 2 and prev[0, part - 2] >= say.GOAL, (where, caption)
+        assert f"it wrote what came just before, “{say.word(labels[target - 1])}”" in caption, (where, caption)
+    return named != target
+
+
+# ------------------------------------------------------------------------------------------ ablation
+
+
+def test_switching_off_the_previous_token_heads_raises_the_repeated_half_loss(run):
+    at = run(off="1.3-1.4")
+    assert at.multiselect(key="off_pick").value == [(1, 3), (1, 4)]
+    w = ind.shipped()[0]
+    base, now = model_run({}), model_run({}, off={(0, 2), (0, 3)})
+    assert now.loss > base.loss
+    fresh, fresh_off = ind.repeated_loss(w), ind.repeated_loss(w, off={(0, 2), (0, 3)})
+    assert fresh_off > fresh
+    half = ind.repeated_half(len(base.tokens))
+    right, right_off = int(ind.copied(base)[half].sum()), int(ind.copied(now)[half].sum())
+    said = " ".join(m.value for m in at.markdown)
+    assert (f"With layer 1 · head 3 and layer 1 · head 4 switched off, the repeated half's loss goes from "
+            f"{num(base.loss, 3)} to {num(now.loss, 3)} nats on this sequence, and from {num(fresh, 3)} to "
+            f"{num(fresh_off, 3)} on fresh random sequences; the right guesses go from {right} to {right_off} of "
+            f"{len(half)}.") in said, said
+    (frame,) = at.dataframe
+    assert "guess with heads off" in frame.value.columns and len(frame.value) == len(base.tokens) - 1
+
+
+def test_picking_heads_to_switch_off_writes_them_to_the_link(run):
+    at = run()
+    assert "All heads on" in " ".join(m.value for m in at.markdown)
+    at.multiselect(key="off_pick").set_value([(2, 1), (1, 3)]).run()
+    assert_ran(at)
+    assert at.query_params["off"] == "1.3-2.1"
+    assert "With layer 1 · head 3 and layer 2 · head 1 switched off" in " ".join(m.value for m in at.markdown)
+
+
+# ------------------------------------------------------------------------------------------ hostile input
+
+
+def test_one_word_says_it_needs_two_and_shows_random_tokens(run):
+    at = run(text="hello")
+    assert any("only one different word" in w.value and "random tokens instead" in w.value for w in at.warning)
+    labels = ind.sequence_labels(words_of({"source": "random"}))
+    assert [row["label"] for row in head_tables(at)[1, 1].body] == labels  # t… tokens, the default 8 of them
+
+
+def test_a_hundred_words_are_cut_to_32_with_the_notice(run):
+    at = run(text=" ".join(f"w{k}" for k in range(100)), reveal=0)
+    assert any("Your text has 100 tokens; the page keeps the first 32" in i.value for i in at.info)
+    assert at.radio(key=f"{LOOK.key}_value").options[1] == "w0·1"
+    at = run(text=" ".join(f"w{k}" for k in range(100)))
+    assert len(head_tables(at)[2, 4].body) == 1 + 2 * 32
+
+
+@pytest.mark.parametrize("text", ["🙂 🐱 sat 🙂 mat", "<b>hi</b> <script>x</script> there"], ids=["emoji", "html"])
+def test_emoji_and_html_tokens_are_labels_and_inject_nothing(run, text):
+    at = run(text=text)
+    labels = ind.sequence_labels(words_of({"text": text}))
+    assert [row["label"] for row in terms_table(at).body] == labels[:at.selectbox(key="at").value + 1]
+    markup = " ".join(el.proto.body.lower() for el in at.get("html"))  # the tables' markup: every label escaped
+    app_own = " ".join(el.proto.body.lower() for el in run().get("html")).count("<script")  # the app's own script
+    assert markup.count("<script") == app_own and "<b>" not in markup and "</b>" not in markup
+    assert "<·" not in markup and ("&lt;·" in markup) == ("<" in text)  # a "<" token is printed as &lt;
+    for s in texts(at):  # markdown: every "<" of a token escaped, so that none can open a tag
+        assert not re.search(r"(?<!\\)<", s), s
+
+
+def test_a_mangled_link_warns_and_falls_back_to_the_defaults(run):
+    at = run(at=999, ihead=9, koff=7, off="zz", source="nope")
+    warned = " ".join(w.value for w in at.warning)
+    for bad in ("source='nope'", "at='999'", "ihead='9'", "koff='7'", "off='zz'"):
+        assert bad in warned, (bad, warned)
+    base = model_run({})
+    assert at.radio(key="source").value == "sentence"
+    assert at.selectbox(key="at").value == say.ask_query(base.tokens)
+    assert at.selectbox(key="ihead").value == int(np.argmax(induction_scores(base.weights, base.tokens)[1])) + 1
+    assert at.multiselect(key="koff_pick").value == [] and at.multiselect(key="off_pick").value == []
+    at = run(source="random", rseed=5000, length=500)
+    warned = " ".join(w.value for w in at.warning)
+    assert "rseed='5000'" in warned and "length='500'" in warned, warned
+    assert at.number_input(key="rseed").value == 0 and at.select_slider(key="length").value == 8

@@ -8,6 +8,8 @@
 The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict;
 the sidebar's “Skip the predictions” skips every question at once.
 A prediction is never a trap: `reveal` always explains the answer from the numbers on screen.
+A slider's starting value is no answer: Check asks the learner to set the slider first (to any value, the
+starting one included, by moving it), as it asks for an option of a radio to be picked.
 
 A prediction belongs to its question. `about` names what the question is about (the sentence and the query, the
 mask …): when it changes, the question opens again. `numbers` fingerprints what only moves the numbers (the seed,
@@ -24,6 +26,7 @@ from typing import Any
 
 import streamlit as st
 
+from attn_lessons import classroom as class_words
 from attn_lessons.asked import Asked
 
 from . import classroom
@@ -70,6 +73,7 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
     done = answered(key, about, numbers)
     if done is None and ss.pop(f"_cp_{key}", None) is not None:
         ss.pop(f"{key}_value", None)  # answered about something else: the question opens again, with no old guess
+        ss.pop(f"_cp_{key}_set", None)
     with st.container(border=True):
         st.markdown(f"**Predict first.** {question}")
         if done is not None:
@@ -81,7 +85,7 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         if slider is not None:  # the value is read by the buttons' callback, from the widget's key
             lo, hi, start, step = slider
             st.slider("Your prediction", min_value=lo, max_value=hi, value=start, step=step, key=f"{key}_value",
-                      help=help)
+                      help=help, on_change=_slider_set, args=(key,))
         else:
             st.radio("Your prediction", options=list(options or []), index=None, key=f"{key}_value",
                      format_func=format_func, help=help)
@@ -89,20 +93,32 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         # the buttons store the guess in their callbacks, before the rerun they trigger: that rerun draws the box
         # answered (the guess and "Predict again"), never the options as if a new pick would still count
         c1.button("Check", key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
-                  args=(key, about, numbers, False))
+                  args=(key, about, numbers, False, slider is not None))
         c2.button("Show me", key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
         if ss.pop(f"_cp_{key}_unpicked", False):
-            st.warning("Pick an answer first, or press “Show me”.", icon=":material/touch_app:")
+            st.warning(class_words.SLIDER_UNSET if slider is not None else "Pick an answer first, or press “Show me”.",
+                       icon=":material/touch_app:")
             return None
         st.caption("The answer appears once you check your prediction or press “Show me”.")
     return None
 
 
-def _commit(key: str, about: Any, numbers: Any, skipped: bool) -> None:
+def _slider_set(key: str) -> None:
+    """The slider's callback: the value the learner set it to (a slider never moved holds no answer)."""
+    st.session_state[f"_cp_{key}_set"] = st.session_state.get(f"{key}_value")
+
+
+def _commit(key: str, about: Any, numbers: Any, skipped: bool, slider: bool = False) -> None:
     """The Check and Show me buttons' callback: store the guess now picked (or the skip) for `about`; a Check with
-    nothing picked stores nothing and leaves a flag for the warning."""
+    nothing picked stores nothing and leaves a flag for the warning.
+
+    A slider always holds a value, its starting one before the learner touches it: that is no answer (pressing
+    Check at once would grade, and send to a class, a number nobody chose). A slider's guess counts once the
+    learner has set the slider to the value it holds, as a radio's counts once an option is picked."""
     ss = st.session_state
     value = ss.get(f"{key}_value")
+    if slider and value is not None and ss.get(f"_cp_{key}_set") != value:
+        value = None
     if not skipped and value is None:
         ss[f"_cp_{key}_unpicked"] = True
         return

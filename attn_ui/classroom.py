@@ -6,8 +6,17 @@ which needs no set-up; with one, it is that database (PostgreSQL through psycopg
 versioned by attn_ui.classroom_store on first use.
 
 A learner in no class writes nothing. A learner in a class is a random id for this browser session. Sending an
-answer never raises into the page and never holds it up for more than SEND_TIMEOUT: the write runs on a worker
-thread, and the page is told whether it was sent, with a short notice when it was not.
+answer never raises into the page and never holds it up for more than SEND_TIMEOUT: the write goes to the store's
+writer thread (answers that arrive together are written together), and each answer keeps its own outcome, which
+the learner reads under its reveal: "sending…" while it is on its way (checked again at every rerun), "sent" once
+it landed, and a notice only for an answer that truly failed (refused, the database unreachable, or no word
+within GIVE_UP seconds). That outcome is the answer's for good: a pause, a resume or a delete later changes the
+class's line, never what an earlier answer says.
+
+The class's line (its code, paused, open again, ended) is drawn at the top of every page's main area and in the
+sidebar. It comes from the outcomes of the learner's answers, and from one read of the class at each page load,
+bounded by SEND_TIMEOUT as an answer is (and in the background at a rerun, every STATUS_EVERY seconds, never
+waited for). A class found ended or deleted is left: nothing more is sent, and the line says so.
 """
 
 from __future__ import annotations
@@ -15,6 +24,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
+from dataclasses import dataclass
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -37,11 +48,14 @@ from .classroom_store import (
 from .pages import ROOT
 
 SEND_TIMEOUT = 0.2  # seconds a learner's page waits for its answer to be written, at most
+GIVE_UP = 5.0  # seconds with no word on an answer after which the learner is told it may not have arrived
+STATUS_EVERY = 15.0  # seconds between two background reads of the class's status, at the learner's reruns
 JOIN_TIMEOUT = 2.0  # joining happens on a click or a link, not under a reveal: it may wait a little longer
 MAX_PENDING = 1000  # writes waiting (a hung database) beyond which new answers are not even tried: two full classes
 WORKERS = 32  # threads sending answers: on SQLite they wait on one writer that commits them together
-CODE, LEARNER, SETTINGS, NOTICE = "_class_code", "_class_learner", "_class_settings", "_class_notice"
-LINK_TRIED, PENDING = "_class_link_tried", "_class_pending"
+CODE, LEARNER, SETTINGS = "_class_code", "_class_learner", "_class_settings"
+LINK_TRIED, ANSWERS, LAST, SENT = "_class_link_tried", "_class_answers", "_class_last", "_class_sent"
+STATUS, ENDED, CHECKED, READING = "_class_status", "_class_ended", "_class_checked", "_class_reading"
 
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
 _pending = 0
@@ -156,19 +170,108 @@ def join(code: Any) -> str | None:
     status, result = bounded_call(s.join, checked, learner, timeout=JOIN_TIMEOUT)
     if status != "ok":
         return words.JOIN_ERRORS.get(status, words.JOIN_ERRORS["unreachable"]).format(limit=MAX_LEARNERS)
-    ss[CODE], ss[LEARNER], ss[SETTINGS], ss[NOTICE] = checked, learner, dict(result.settings), None
+    ss[CODE], ss[LEARNER], ss[SETTINGS] = checked, learner, dict(result.settings)
+    ss[STATUS] = "paused" if result.paused else "open"
+    ss[CHECKED], ss[READING] = (ss.get("_visit"), time.monotonic()), None  # just read: no second read this visit
+    ss.pop(ENDED, None)
     st.query_params["class"] = checked
     return None
 
 
 def leave() -> None:
-    """Leave the class: nothing more is sent, and the links stop carrying it."""
+    """Leave the class: nothing more is sent, and the links stop carrying it. What became of the answers already
+    given stays as it was."""
     ss = st.session_state
-    for key in (CODE, SETTINGS, NOTICE):
+    for key in (CODE, SETTINGS, STATUS, ENDED, READING):
         ss.pop(key, None)
     ss[LINK_TRIED] = None
     if "class" in st.query_params:
         del st.query_params["class"]
+
+
+def _ended(code: str) -> None:
+    """The class `code` has ended or was deleted: leave it, and keep its code for the line that says so."""
+    if current_class() != code:
+        return
+    leave()
+    st.session_state[ENDED] = code
+
+
+def _class_is(code: str, status: str, result: Any = None) -> None:
+    """What a read of the class, or an answer's outcome, says of it: `status` as bounded_call gives it ("ok" with
+    the ClassInfo, or a refusal's reason), or "sent" for an answer stored. Anything else (slow, unreachable) says
+    nothing new."""
+    ss = st.session_state
+    if current_class() != code:
+        return
+    was = ss.get(STATUS, "open")
+    if status == "not_found":
+        _ended(code)
+    elif status == "paused" or (status == "ok" and result.paused):
+        ss[STATUS] = "paused"
+    elif status == "ok" and was == "paused":
+        ss[STATUS] = "resumed"  # said until the learner's next answer is stored
+    elif status == "sent":
+        ss[STATUS] = "open"
+
+
+def _outcome(future: Future) -> str:
+    """A finished write or read: "ok", a refusal's reason, or "sent_failed"."""
+    err = future.exception()
+    if err is None:
+        return "ok"
+    if isinstance(err, ClassError):
+        return err.reason
+    _log.warning("class mode: an answer failed: %r", err)
+    return "sent_failed"
+
+
+def refresh_status() -> None:
+    """Keep the class's line true: at a page load, one read of the class, waited for SEND_TIMEOUT at most; at a
+    rerun, a read every STATUS_EVERY seconds in the background, whose result is taken at a later rerun."""
+    code = current_class()
+    if code is None:
+        return
+    ss, now = st.session_state, time.monotonic()
+    reading = ss.get(READING)
+    if isinstance(reading, Future) and reading.done():
+        ss[READING] = None
+        status = _outcome(reading)
+        _class_is(code, status, reading.result() if status == "ok" else None)
+        if current_class() is None:
+            return
+    visit, at = ss.get(CHECKED) or (object(), 0.0)
+    if visit != ss.get("_visit"):  # a page load (a cold open, a reload, another page)
+        ss[CHECKED] = (ss.get("_visit"), now)
+        try:
+            status, result = bounded_call(store().get_class, code, timeout=SEND_TIMEOUT)
+        except Exception:  # noqa: BLE001  (no store at all: the answers will say so)
+            return
+        if status == "slow":
+            ss[READING] = result  # still on its way: taken at a later rerun
+        else:
+            _class_is(code, status, result)
+    elif ss.get(READING) is None and now - at > STATUS_EVERY:
+        ss[CHECKED] = (visit, now)
+        try:
+            ss[READING] = _submit(store().get_class, code)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def class_status() -> tuple[str, str] | None:
+    """The learner's class line as (icon, words), or None when this session is in no class and saw none end."""
+    ss = st.session_state
+    code = current_class()
+    if code is None:
+        ended = ss.get(ENDED)
+        return (":red[:material/event_busy:]", words.ended_line(ended)) if ended else None
+    status = ss.get(STATUS, "open")
+    if status == "paused":
+        return ":orange[:material/pause_circle:]", words.paused_line(code)
+    if status == "resumed":
+        return ":green[:material/play_circle:]", words.resumed_line(code)
+    return ":material/groups:", words.class_line(code)
 
 
 def link_params() -> dict[str, str]:
@@ -180,7 +283,7 @@ def link_params() -> dict[str, str]:
 def follow_link() -> None:
     """Join the class a link names (?class=…) once per link; keep the session's class in the address bar."""
     ss, raw = st.session_state, st.query_params.get("class")
-    if raw is not None and raw != current_class() and raw != ss.get(LINK_TRIED):
+    if raw is not None and raw != current_class() and raw != ss.get(LINK_TRIED) and raw != ss.get(ENDED):
         ss[LINK_TRIED] = raw
         message = join(raw)
         if message is not None:
@@ -190,18 +293,30 @@ def follow_link() -> None:
     code = current_class()
     if code and st.query_params.get("class") != code:
         st.query_params["class"] = code
+    elif code is None and ss.get(ENDED) and st.query_params.get("class") == ss[ENDED]:
+        del st.query_params["class"]
 
 
-def class_sidebar(where=None) -> None:
-    """Join a linked class, then the sidebar's line for a learner in a class, with a way to leave; nothing
-    when this session is in no class. `where`: a container in the sidebar (the sidebar's foot by default)."""
+def class_sidebar(where=None, main=st) -> None:
+    """Join a linked class, read its status at a page load, then its line, in the sidebar (with a way to leave)
+    and at the top of the page's main area (`main`; None: not there), where a phone, whose sidebar is closed,
+    shows it. Nothing when this session is in no class. `where`: a container in the sidebar (its foot by
+    default)."""
     follow_link()
-    code = current_class()
-    if not code:
+    refresh_status()
+    line = class_status()
+    if line is None:
         return
+    icon, text = line
+    if main is not None:
+        main.caption(f"{icon} {text}")
     box = (where or st.sidebar).container(border=True)
-    box.markdown(f":material/groups: {words.class_line(code)}")
-    box.button("Leave the class", key="class_leave", on_click=leave, icon=":material/logout:")
+    box.markdown(f"{icon} {text}")
+    if current_class():
+        box.button("Leave the class", key="class_leave", on_click=leave, icon=":material/logout:")
+    else:
+        box.button("Hide this", key="class_ended_hide", on_click=st.session_state.pop, args=(ENDED, None),
+                   icon=":material/close:")
 
 
 def shared_state(question: str, state: Mapping[str, Any], answer: str, right: bool,
@@ -224,10 +339,50 @@ def shared_state(question: str, state: Mapping[str, Any], answer: str, right: bo
     return {**kept, "sentence": "own"}, answer
 
 
+@dataclass
+class _Answer:
+    """One answer sent: its write (None when it could not even be tried), when it left, and what became of it
+    (None while it is on its way; "ok", a refusal's reason or "sent_failed" once known, for good)."""
+
+    code: str
+    future: Future | None
+    started: float
+    outcome: str | None = None
+
+    def settle(self) -> str | None:
+        """The outcome, taken from the write the first time it is known (and told to the class's line)."""
+        if self.outcome is None and self.future is not None and self.future.done():
+            self.outcome = _outcome(self.future)
+            _class_is(self.code, "sent" if self.outcome == "ok" else self.outcome)
+        return self.outcome
+
+
+def _send(s: ClassStore, *args) -> Future | None:
+    """Hand one answer to the store's writer; None when too many writes already wait on a slow database."""
+    global _pending
+    with _pending_lock:
+        if _pending >= MAX_PENDING:
+            return None
+        _pending += 1
+
+    def one_less(_future) -> None:
+        global _pending
+        with _pending_lock:
+            _pending -= 1
+
+    try:
+        future = s.submit_record(*args)
+    except BaseException:
+        one_less(None)
+        raise
+    future.add_done_callback(one_less)
+    return future
+
+
 def record_answer(page: str, question: str, state: Mapping[str, Any], answer: str, right: bool,
                   misconception: str | None) -> bool:
-    """Send one answer to this session's class: True when it was recorded. False, with a notice kept for
-    last_notice(), when it was refused, failed or took longer than SEND_TIMEOUT; False when in no class (then
+    """Send one answer to this session's class: True when it was stored within SEND_TIMEOUT. Otherwise its
+    outcome is kept for answer_notice(question) (on its way, refused or failed); False when in no class (then
     nothing is written anywhere). Never raises."""
     code = current_class()
     if code is None:
@@ -235,20 +390,57 @@ def record_answer(page: str, question: str, state: Mapping[str, Any], answer: st
     ss = st.session_state
     try:
         sent_state, sent_answer = shared_state(question, state, str(answer), right, ss.get(SETTINGS))
-        s = store()
-    except Exception:  # noqa: BLE001
-        ss[NOTICE] = words.NOTICES["sent_failed"]
+        future = _send(store(), code, ss[LEARNER], page, question, sent_state, sent_answer, right, misconception)
+    except Exception as err:  # noqa: BLE001  (no store, a broken driver: the page goes on)
+        _log.warning("class mode: an answer could not be sent: %r", err)
+        future = None
+    one = _Answer(code, future, time.monotonic(), None if future is not None else "sent_failed")
+    ss[ANSWERS] = {**ss.get(ANSWERS, {}), question: one}
+    ss[LAST] = question
+    if future is not None:
+        try:
+            future.result(timeout=SEND_TIMEOUT)
+        except Exception:  # noqa: BLE001  (a timeout, a refusal, a failure: settle() reads which)
+            pass
+    return one.settle() == "ok"
+
+
+def answer_notice(question: str | None = None) -> tuple[str, str] | None:
+    """What became of this session's last answer to `question` (its last answer to anything by default), as
+    (kind, words): kind "sent", "sending" (on its way, under GIVE_UP seconds) or "failed"; None if none was sent."""
+    ss = st.session_state
+    one = ss.get(ANSWERS, {}).get(question if question is not None else ss.get(LAST))
+    if one is None:
+        return None
+    outcome = one.settle()
+    if outcome == "ok":
+        return "sent", words.NOTICES["sent"]
+    if outcome is None:
+        if time.monotonic() - one.started < GIVE_UP:
+            return "sending", words.NOTICES["sending"]
+        return "failed", words.NOTICES["slow"]
+    return "failed", words.NOTICES.get(outcome, words.NOTICES["sent_failed"])
+
+
+def last_notice(question: str | None = None) -> str | None:
+    """The words under an answer that is not (yet) known to be stored: on its way, or why it was not sent; None
+    once it is stored, or when none was sent. `question`: the answer to that question (the last answer by
+    default: a page that shows several answers passes the question each is about)."""
+    notice = answer_notice(question)
+    return None if notice is None or notice[0] == "sent" else notice[1]
+
+
+NOTICE_ICONS = {"sent": ":material/check:", "sending": ":material/schedule_send:",
+                "failed": ":orange[:material/cloud_off:]"}
+
+
+def draw_notice(question: str) -> bool:
+    """One quiet line under an answer's reveal: what became of it. True when it is stored."""
+    notice = answer_notice(question)
+    if notice is None:
         return False
-    status, result = bounded_call(s.record, code, ss[LEARNER], page, question, sent_state, sent_answer, right,
-                                  misconception, timeout=SEND_TIMEOUT)
-    ss[NOTICE] = None if status == "ok" else words.NOTICES.get(status, words.NOTICES["sent_failed"])
-    ss[PENDING] = result if status == "slow" else None
-    return status == "ok"
-
-
-def last_notice() -> str | None:
-    """Why this session's last answer was not sent, or None."""
-    return st.session_state.get(NOTICE)
+    st.caption(f"{NOTICE_ICONS[notice[0]]} {notice[1]}")
+    return notice[0] == "sent"
 
 
 def page_state(**about: Any) -> dict[str, Any]:
@@ -266,44 +458,33 @@ def settings_state(shared, **about: Any) -> dict[str, Any]:
 def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, *, checkpoint: str | None = None,
            once: Any = None, notify: bool = True) -> bool:
     """What a page calls when a learner commits an answer: the page and the answer's words come from the
-    question's id, and the misconception from attn_lessons.misconceptions; a failure draws a one-line notice.
+    question's id, and the misconception from attn_lessons.misconceptions; a quiet line under it says what became
+    of it (sending…, sent, or why it was not).
 
     One answer is sent once, however many reruns show its reveal: `checkpoint`, the key given to
     checkpoint.predict (its stored answer is one object until the learner answers again), or `once`, any object
-    that stands for this one answer. `notify=False` draws no notice (in a widget's callback, say: show
-    last_notice() where the verdict is drawn). Never raises; False when in no class."""
-    if current_class() is None or value is None:
-        return False
+    that stands for this one answer. At each rerun the line is drawn again from that answer's own outcome, so a
+    pause or a delete later never rewrites it. `notify=False` draws no line (in a widget's callback, say: show
+    last_notice(question) where the verdict is drawn). Never raises; False when the answer is not (yet) stored."""
     ss = st.session_state
     if checkpoint is not None:
         once = ss.get(f"_cp_{checkpoint}")  # checkpoint's record of this answer: the same until answered again
-    sent = ss.setdefault("_class_sent", {})
-    if once is not None and sent.get(question_id) is once:  # this very answer, shown again on a rerun
-        return _still_sending(question_id)
+    if once is not None and ss.get(SENT, {}).get(question_id) is once:  # this very answer, shown again on a rerun
+        if notify:
+            return draw_notice(question_id)
+        notice = answer_notice(question_id)
+        return notice is not None and notice[0] == "sent"
+    if current_class() is None or value is None:
+        return False
     asked = QUESTIONS.get(question_id)
     page = asked.page if asked else "unknown"
     why = None if right else misconception(question_id, value, state)
     ok = record_answer(page, question_id, state, answer_text(question_id, value, state), right, why)
     if once is not None:
-        sent[question_id] = once
-        ss.setdefault("_class_late", {})[question_id] = (ss.get(PENDING), last_notice()) if not ok else None
-    if not ok and last_notice() and notify:
-        st.caption(last_notice())
+        ss.setdefault(SENT, {})[question_id] = once
+    if notify:
+        draw_notice(question_id)
     return ok
-
-
-def _still_sending(question_id: str) -> bool:
-    """On a rerun after a slow send: True once the write has landed; until then the notice stays."""
-    late = st.session_state.get("_class_late", {}).get(question_id)
-    if late is None:
-        return True
-    future, notice = late
-    if future is not None and future.done() and future.exception() is None:
-        st.session_state["_class_late"][question_id] = None  # it arrived after all: no notice any more
-        return True
-    if notice:
-        st.caption(notice)
-    return False
 
 
 # ------------------------------------------------------------------------------------------------ teachers

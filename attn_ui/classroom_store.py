@@ -14,8 +14,8 @@ import hashlib
 import hmac
 import json
 import re
-import secrets
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,6 +37,7 @@ RATE_WINDOW = 60.0
 ACTIVE_WINDOW = 300.0  # "active": answered or joined in the last five minutes
 EXPIRY_DAYS = 30
 BUSY_TIMEOUT_MS = 5000  # how long a SQLite writer waits for the lock before it gives up
+STATEMENT_TIMEOUT_MS = 10_000  # how long a PostgreSQL statement may run before it gives up
 LIMITS = {"page": 40, "question": 60, "answer": 200, "misconception": 200, "state_value": 120, "state": 1500,
           "settings": 6000}
 STATE_KEYS = 16
@@ -259,6 +260,8 @@ def _postgres_connect(dbapi_connection, _record) -> None:
     autocommit = dbapi_connection.autocommit
     dbapi_connection.autocommit = True
     dbapi_connection.execute("SET synchronous_commit TO OFF")
+    # a statement stuck behind a lock holds up the class's writer: after this long it fails, and is told so
+    dbapi_connection.execute(f"SET statement_timeout TO {STATEMENT_TIMEOUT_MS}")
     dbapi_connection.autocommit = autocommit
 
 
@@ -287,7 +290,7 @@ class ClassStore:
         self.engine = engine
         self.clock = clock
         self._sqlite_lock = _sqlite_lock(engine) if engine.dialect.name == "sqlite" else None
-        self._batcher = _Batcher(self) if self._sqlite_lock is not None else None
+        self._batcher = _Batcher(self)
         if self._sqlite_lock is not None:
             _sqlite_setup(engine)
         elif engine.dialect.name == "postgresql" and not event.contains(engine, "connect", _postgres_connect):
@@ -438,6 +441,23 @@ class ClassStore:
         """Record one answer; its attempt number (1 for the learner's first at this question in this state).
 
         Refused with Paused, NotFound, NotJoined, RateLimited or BadFormat; never half-written."""
+        return self.submit_record(code, learner, page, question, state, answer, right, misconception).result()
+
+    def submit_record(self, code: Any, learner: str, page: str, question: str, state: Mapping[str, Any],
+                      answer: Any, right: bool, misconception: str | None = None) -> Future:
+        """`record` without waiting: a Future of the attempt number (or of the refusal). The answer is checked for
+        its format here, before any query; it is written with the others that arrive at the same moment, in one
+        transaction (see _Batcher)."""
+        try:
+            row = self._row(code, learner, page, question, state, answer, right, misconception)
+        except ClassError as err:
+            future: Future = Future()
+            future.set_exception(err)
+            return future
+        return self._batcher.submit(row)
+
+    @staticmethod
+    def _row(code, learner, page, question, state, answer, right, misconception) -> dict:
         checked = normalise_code(code)
         if checked is None or not valid_learner(learner):
             raise BadFormat("The class code or learner id has the wrong format.")
@@ -446,49 +466,56 @@ class ClassStore:
                "answer": bounded(answer, LIMITS["answer"]), "right": bool(right),
                "misconception": None if misconception is None else bounded(misconception, LIMITS["misconception"])}
         row["state_hash"] = hashlib.sha256(row["state"].encode()).hexdigest()[:32]
-        self.ensure_schema()
-        for tries in range(3):
-            try:
-                if self._batcher is not None:
-                    return self._batcher.submit(row).result()
-                return self._record_once(row)
-            except IntegrityError:  # two answers of one learner raced for the same attempt number: count again
-                if tries == 2:
-                    raise
-        raise AssertionError("unreachable")
+        return row
 
-    def _record_once(self, row: dict) -> int:
-        with self._writing() as conn:
-            return self._insert(conn, row)
-
-    def _insert(self, conn, row: dict) -> int:
-        """Two statements in the usual case: the checks (class, learner, the last minute's count) in one read that
-        locks the learner's row, then the insert that counts its own attempt number."""
-        now, a = self.clock(), answers.c
+    def _insert_many(self, conn, rows: list[dict]) -> list[int | Exception]:
+        """Write the answers `rows`, in order, in the open transaction `conn`: for each, its attempt number or its
+        refusal. Four statements whatever the number of rows: the checks (class, learner, the last minute's count)
+        in one read that locks the learners' rows, the attempts so far, one insert of every row, and the learners'
+        times. The lock makes one learner's answers write one at a time (PostgreSQL; SQLite has one writer at a
+        time anyway), so the attempt numbers and the cap are exact, across processes too."""
+        now, a, lr = self.clock(), answers.c, learners.c
+        pairs = sorted({(r["code"], r["learner"]) for r in rows})
         recent = (sa.select(sa.func.count()).select_from(answers)
-                  .where(a.code == row["code"], a.learner == row["learner"], a.created_at > now - RATE_WINDOW)
-                  .scalar_subquery())
-        # the learner's row, locked: one learner's answers are written one at a time (PostgreSQL; SQLite has one
-        # writer at a time anyway), so the attempt count and the cap are exact
-        found = conn.execute(
-            sa.select(classes.c.paused, classes.c.expires_at, learners.c.last_seen, recent.label("recent"))
-            .join(learners, sa.and_(learners.c.code == classes.c.code, learners.c.learner == row["learner"]))
-            .where(classes.c.code == row["code"]).with_for_update(of=learners)).first()
-        if found is None or found.expires_at <= now or found.paused:
-            self._refusal(conn, row["code"], found, now)
-        if found.recent >= RATE_LIMIT:
-            raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
-        attempt = (sa.select(sa.func.coalesce(sa.func.max(a.attempt), 0) + 1)
-                   .where(a.code == row["code"], a.learner == row["learner"], a.page == row["page"],
-                          a.question == row["question"], a.state_hash == row["state_hash"]).scalar_subquery())
-        values = {**row, "created_at": now}
-        attempt_n = conn.execute(answers.insert().from_select(
-            [*values, "attempt"], sa.select(*[sa.literal(v, type_=answers.c[k].type) for k, v in values.items()],
-                                            attempt)).returning(a.attempt)).scalar_one()
-        if found.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
-            conn.execute(learners.update().where(learners.c.code == row["code"],
-                                                 learners.c.learner == row["learner"]).values(last_seen=now))
-        return int(attempt_n)
+                  .where(a.code == lr.code, a.learner == lr.learner, a.created_at > now - RATE_WINDOW)
+                  .correlate(learners).scalar_subquery())
+        found = {(f.code, f.learner): f for f in conn.execute(
+            sa.select(lr.code, lr.learner, lr.last_seen, classes.c.paused, classes.c.expires_at,
+                      recent.label("recent"))
+            .join(classes, classes.c.code == lr.code)
+            .where(sa.tuple_(lr.code, lr.learner).in_(pairs)).with_for_update(of=learners))}
+        keys = sorted({(r["code"], r["learner"], r["page"], r["question"], r["state_hash"]) for r in rows})
+        last = {tuple(k): int(n) for *k, n in conn.execute(
+            sa.select(a.code, a.learner, a.page, a.question, a.state_hash, sa.func.max(a.attempt))
+            .where(sa.tuple_(a.code, a.learner, a.page, a.question, a.state_hash).in_(keys))
+            .group_by(a.code, a.learner, a.page, a.question, a.state_hash))}
+        counts = {pair: f.recent for pair, f in found.items()}
+        results: list[int | Exception] = []
+        inserts, stale = [], set()
+        for r in rows:
+            pair = (r["code"], r["learner"])
+            f = found.get(pair)
+            try:
+                if f is None or f.expires_at <= now or f.paused:
+                    self._refusal(conn, r["code"], f, now)
+                if counts[pair] >= RATE_LIMIT:
+                    raise RateLimited(f"More than {RATE_LIMIT} answers in a minute: wait a moment.")
+            except ClassError as err:
+                results.append(err)
+                continue
+            counts[pair] += 1
+            key = (*pair, r["page"], r["question"], r["state_hash"])
+            last[key] = attempt = last.get(key, 0) + 1
+            inserts.append({**r, "attempt": attempt, "created_at": now})
+            results.append(attempt)
+            if f.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
+                stale.add(pair)
+        if inserts:
+            conn.execute(answers.insert(), inserts)
+        if stale:
+            conn.execute(learners.update().where(sa.tuple_(lr.code, lr.learner).in_(sorted(stale)))
+                         .values(last_seen=now))
+        return results
 
     @staticmethod
     def _refusal(conn, code: str, found, now: float):
@@ -547,11 +574,14 @@ class ClassStore:
 
 
 class _Batcher:
-    """SQLite's group commit: the answers waiting to be written go in one transaction, written by one thread (a
-    refused answer leaves the others). SQLite writes one transaction at a time
-    whatever the app does; a commit per answer made a class's burst queue behind a commit each."""
+    """Group commit: the answers waiting to be written go in one transaction of a few statements
+    (ClassStore._insert_many), written by one thread per store; a refused answer leaves the others. A burst (a
+    class told "answer now") was a transaction per answer, each queueing behind the last (SQLite writes one
+    transaction at a time) or each taking a pooled connection and its round trips (PostgreSQL). The thread stops
+    after IDLE seconds with nothing to write, and starts again with the next answer."""
 
-    BATCH = 200
+    BATCH = 500
+    IDLE = 5.0
 
     def __init__(self, store: ClassStore):
         self.store = store
@@ -563,36 +593,59 @@ class _Batcher:
         future: Future = Future()
         self.queue.put((row, future))
         with self.lock:
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, name="classroom-sqlite-writer", daemon=True)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="classroom-writer", daemon=True)
                 self.thread.start()
         return future
 
     def _run(self) -> None:
         while True:
-            batch = [self.queue.get()]
+            try:
+                batch = [self.queue.get(timeout=self.IDLE)]
+            except queue.Empty:
+                with self.lock:  # an answer put before this check is written; one put after starts a new thread
+                    if self.queue.empty():
+                        self.thread = None
+                        return
+                continue
             while len(batch) < self.BATCH:
                 try:
                     batch.append(self.queue.get_nowait())
                 except queue.Empty:
                     break
-            self._write(batch)
+            try:
+                self._write(batch)
+            except BaseException as err:  # noqa: BLE001  (never leave an answer without an outcome)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(err if isinstance(err, Exception) else RuntimeError(repr(err)))
 
     def _write(self, batch: list[tuple[dict, Future]]) -> None:
-        done = []
         try:
-            with self.store._writing() as conn:
-                for row, future in batch:
-                    try:  # a refusal is raised before its answer writes anything; a failed statement is undone
-                        done.append((future, self.store._insert(conn, row)))  # alone by SQLite: no savepoint
-                    except Exception as err:  # noqa: BLE001  (a refusal or a failure for this answer alone)
-                        future.set_exception(err)
-        except Exception as err:  # noqa: BLE001  (the commit failed: none of the batch was written)
-            for future, _ in done:
-                future.set_exception(err)
-            return
-        for future, attempt in done:
-            future.set_result(attempt)
+            self.store.ensure_schema()
+            results = self._attempt([row for row, _ in batch])
+        except Exception as err:  # noqa: BLE001  (the batch failed as a whole, and none of it was written)
+            if len(batch) == 1 or isinstance(err, (OperationalError, sa.exc.InterfaceError)):
+                results = [err] * len(batch)  # the database is down or locked: every answer hears so
+            else:  # one answer the database would not take: each again, alone, with its own fate
+                for one in batch:
+                    self._write([one])
+                return
+        for (_, future), result in zip(batch, results, strict=True):
+            if isinstance(result, Exception):
+                future.set_exception(result)
+            else:
+                future.set_result(result)
+
+    def _attempt(self, rows: list[dict]) -> list[int | Exception]:
+        for tries in range(3):
+            try:
+                with self.store._writing() as conn:
+                    return self.store._insert_many(conn, rows)
+            except IntegrityError:  # another process raced for the same attempt number: count again
+                if tries == 2:
+                    raise
+        raise AssertionError("unreachable")
 
 
 class _Writing:

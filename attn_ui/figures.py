@@ -308,3 +308,50 @@ def answers_figure(bars, title: str, x_title: str) -> go.Figure:
     return fig
 
 
+
+
+PROJECTOR_FONT = 26  # px: the projector's answers and counts, read from the back of a room at 1280 × 720 (≥ 24)
+UNREVEALED = "#5a6270"  # every bar before the reveal: one colour, so the chart does not give the answer away
+
+
+def projector_figure(bars, x_title: str) -> go.Figure:
+    """One question's first answers for the projector: horizontal bars top down, in large type, each bar's count
+    printed at its end; `bars` is ((label, learners, right), …), as attn_lessons.classroom.projector_bars orders
+    them, `right` None before the reveal (every bar one colour), then ANSWER_COLOURS (and the label's ✓)."""
+    labels = [label for label, _, _ in bars]
+    counts = [n for _, n, _ in bars]
+    colours = [UNREVEALED if right is None else ANSWER_COLOURS[right] for _, _, right in bars]
+    lines = sum(label.count("<br>") + 1 for label in labels)
+    fig = go.Figure(go.Bar(y=labels, x=counts, orientation="h", marker_color=colours, text=[str(n) for n in counts],
+                           textposition="outside", cliponaxis=False,
+                           textfont={"size": PROJECTOR_FONT, "color": INK}, hoverinfo="skip"))
+    base_layout(fig, "", 20 + 36 * lines + 24 * len(bars), bargap=0.25, showlegend=False)
+    fig.update_layout(margin={"l": 10, "r": 70, "t": 10, "b": 10}, font={"color": INK, "size": PROJECTOR_FONT})
+    fig.update_yaxes(type="category", autorange="reversed", automargin=True, tickfont_size=PROJECTOR_FONT)
+    # no x axis: each bar's count is printed at its end, in large type (its title stays for a screen reader)
+    fig.update_xaxes(visible=False, title_text=x_title, rangemode="tozero",
+                     range=[0, max(counts, default=1) * 1.1])
+    return fig
+
+
+def learning_figure(loss, checkpoints, previous_best, induction_best, phase: tuple[int, int], words: dict) -> go.Figure:
+    """The trained model's history on one step axis: the repeated half's loss per step (and its 50-step mean), the
+    phase change shaded; below, layer 1's best previous-token score and layer 2's best induction score at each
+    checkpoint, with the 0.5 bar. `words`: the titles and names (attn_lessons.induction.LEARNING_WORDS)."""
+    fig = stacked_figure(words["title"], (words["loss_panel"], words["score_panel"]), words["x"], height_per_row=210)
+    steps = np.arange(len(loss))
+    smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
+    fig.add_trace(go.Scatter(x=steps, y=np.asarray(loss, dtype=np.float32), mode="lines", name=words["loss"],
+                             line={"color": "#9dbbe0", "width": 1}), row=1, col=1)
+    fig.add_trace(go.Scatter(x=steps[25:25 + len(smooth)], y=smooth.astype(np.float32), mode="lines",
+                             name=words["smooth"], line={"color": "#1f4e99", "width": 2}), row=1, col=1)
+    fig.add_trace(go.Scatter(x=checkpoints, y=previous_best, mode="lines", name=words["previous"],
+                             line={"color": "#c0392b", "width": 2}), row=2, col=1)
+    fig.add_trace(go.Scatter(x=checkpoints, y=induction_best, mode="lines", name=words["induction"],
+                             line={"color": "#1e8449", "width": 2, "dash": "dash"}), row=2, col=1)
+    for row in (1, 2):
+        fig.add_vrect(x0=phase[0], x1=phase[1], fillcolor="#f5b041", opacity=0.25, line_width=0, row=row, col=1)
+    fig.add_hline(y=0.5, line={"color": "#8c8c8c", "dash": "dot", "width": 1}, row=2, col=1)
+    fig.update_yaxes(title_text=words["loss_y"], row=1, col=1)
+    fig.update_yaxes(title_text=words["score_y"], range=[0, 1], row=2, col=1)
+    return slim(fig)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+import pytest
+
 from attn_lessons import classroom as words
+from attn_lessons.asked import labels_of
+from attn_lessons.misconceptions import QUESTIONS
 
 
 @dataclass
@@ -54,11 +59,12 @@ def test_the_questions_most_wrong_first_come_first():
 
 def test_a_state_is_said_in_words_and_a_question_by_its_title():
     assert words.state_text({"sentence": "class", "seed": 0, "query": "sat"}) == (
-        "Asked on the class's sentence, query “sat”, seed 0.")
+        "Asked on the class's sentence, with “sat” as the query, seed 0.")
     assert words.state_text({"sentence": "own"}) == "Asked on a learner's own sentence."
     assert words.question_title("mistakes.axis") == "With softmax(scores, axis=0), which sums to 1?"
     assert words.question_title("made.up") == "made.up"
     assert words.page_name("common_mistakes") == "Common mistakes" and words.page_name("home") == "Home"
+    assert words.page_name("qkv_builder") == "Q/K/V builder" and words.page_name("new_page") == "New page"
 
 
 def test_the_answers_chart_lists_the_right_answers_then_the_wrong_ones_most_given_first():
@@ -70,3 +76,155 @@ def test_the_answers_chart_lists_the_right_answers_then_the_wrong_ones_most_give
     assert words.answer_bars({}, {}) == []
     (_, _, labels, _), = words.answer_bars({"x" * 80: 1}, {})
     assert labels == ["x" * words.ANSWER_LABEL]
+
+
+# ------------------------------------------------------------------------ every question in the lesson's words
+CLASS = {"text": "the cat sat on the mat", "seed": "0", "d_model": "8", "heads": "2"}  # ClassInfo.settings
+SIDEBAR = {"seed": 0, "d_model": 8, "heads": 2}
+# A state for each question as class mode records it on the class's sentence (its text left out, 'sentence':
+# 'class'), by kind, and for the questions whose page records more, by id: what each page hands to reveal.
+BY_KIND = {"token": {**SIDEBAR, "query": 2, "start": "interpretable"},
+           "option": dict(SIDEBAR), "number": {"scores": [8.0, 0.0], "d_k": 64},
+           "keys": {**SIDEBAR, "mask": "padding", "query": 2, "n_tokens": 8, "n_real": 6},
+           "quiz": {"seed": 3}}
+BY_ID = {"builder.most_weight": {**SIDEBAR, "query": 2, "start": "random", "pe": True},
+         "training.race": {"d_k": 16, "lr": 0.3, "loss": "ce", "steps": 50, "seed": 11},
+         "mask_mistakes.row_sum": {**SIDEBAR, "mask": "causal", "query": 2},
+         # this page's own model has no seed, d_model or heads: the page records the sequence's label of the query
+         "induction.look": {"source": "sentence", "query": "sat·9"}}
+# A field's name where the lesson's words belong: "d model 8", "pe True", "n real 6", "query 2", "start “random”"
+FIELD_NAMES = re.compile(r"\bd model\b|\bd k\b|\b(?:pe|lr|n_tokens|n_real|start|loss|mask) [“\d\[TF]"
+                         r"|\bsentence “(?:class|own)”|\bn (?:real|tokens)\b|\b[Qq]uery \d+(?!'s)"
+                         r"|\b(?:True|False|None)\b|\bQkv\b|_builder|_lab")
+
+
+def recorded(a) -> dict:
+    """The sample state of question `a`, as class mode records it on the class's sentence."""
+    state = dict(BY_ID.get(a.id, BY_KIND[a.kind]))
+    return {**state, "sentence": "class"} if "query" in state or "d_model" in state else state
+
+
+def test_the_field_name_finder_sees_the_old_dashboard():
+    for old in ("Asked on the class's sentence, d model 8, d k 64, pe True.", "n real 6, n tokens 6",
+                "query 2, seed 0", "Qkv builder", "start “random”", "sentence “class”"):
+        assert FIELD_NAMES.search(old), old
+    assert not FIELD_NAMES.search("with “sat” as the query, positions on, d_model 8, d_k 64, 2 heads. Query 0's")
+
+
+@pytest.mark.parametrize("a", list(QUESTIONS.values()), ids=lambda a: a.id)
+def test_every_question_is_named_in_the_lessons_words(a):
+    """The page's title as the sidebar has it, the question's own wording, the query as a token, the settings as
+    the sidebar and the page show them; and the same on a learner's own sentence, where no token is known."""
+    state = recorded(a)
+    page, title = words.page_name(a.page), words.question_title(a.id)
+    line, asked = words.state_text(state, CLASS, a.id), words.asked_as(a.id, state, CLASS)
+    assert page in words.PAGE_TITLES.values() and title == a.title and title.endswith("?")
+    assert title[0].isupper() and "  " not in title and len(title) <= 60
+    for text in (page, title, line, asked):
+        assert not FIELD_NAMES.search(text), (a.id, text)
+    if "query" in state:
+        token = (labels_of({**CLASS, "text": CLASS["text"]})[2] if a.kind != "keys" else "sat") \
+            if a.id != "induction.look" else "sat·9"
+        assert f"“{token}”" in line, line
+        assert f"“{token}”" in asked or a.id not in words._ASKED_AS, asked  # its own wording where it has one
+    if "d_model" in state:
+        assert "d_model 8, 2 heads, seed 0" in line
+    if a.kind == "quiz":
+        assert line == "Asked with question seed 3." and asked != a.title  # its prompt, at its seed
+    own = {k: v for k, v in state.items() if isinstance(v, (int, float, bool))} | {"sentence": "own"}
+    own_line, own_asked = words.state_text(own, CLASS, a.id), words.asked_as(a.id, own, CLASS)
+    assert not FIELD_NAMES.search(own_line) and not FIELD_NAMES.search(own_asked), (own_line, own_asked)
+    assert "sat" not in own_line and "sat" not in own_asked  # their sentence is never sent: no token of it here
+    if "query" in own:
+        assert "with its 3rd token as the query" in own_line
+
+
+def test_the_settings_read_as_the_sidebar_and_the_pages_show_them():
+    line = words.state_text({**BY_ID["builder.most_weight"], "sentence": "class"}, CLASS, "builder.most_weight")
+    assert line == ("Asked on the class's sentence, with “sat” as the query, random weights, positions on, "
+                    "d_model 8, 2 heads, seed 0.")
+    assert words.state_text({**BY_KIND["keys"], "sentence": "class"}, CLASS, "masks.see") == (
+        "Asked on the class's sentence, with “sat” as the query, the padding mask, 2 ⟨pad⟩ tokens after the "
+        "sentence, d_model 8, 2 heads, seed 0.")
+    assert words.state_text(BY_ID["training.race"], None, "training.race") == (
+        "Asked with d_k 16, loss: name the position (cross-entropy), learning rate 0.3, 50 training steps, data "
+        "seed 11.")
+    assert words.asked_as("builder.most_weight", {"sentence": "class", "query": 2}, CLASS) == (
+        "Which key will “sat” give the most weight?")
+    assert words.asked_as("home.top_key", {"sentence": "class", "query": 0}, {"text": "the cat saw the dog"}) == (
+        "Which key will “the·0” give the most weight?")  # the label the page showed, position and all
+    assert words.asked_as("home.top_key", {"sentence": "own", "query": 0}, CLASS) == words.question_title(
+        "home.top_key")
+    assert words.state_text({"query": 99, "sentence": "class"}, CLASS, "home.top_key") == (
+        "Asked on the class's sentence, with its 100th token as the query.")  # a state the sentence cannot hold
+    assert [words._ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_the_page_titles_are_the_sidebars():
+    """attn_lessons may not import attn_ui: its map of titles is held to the route here."""
+    from attn_ui.pages import ROUTE
+
+    assert words.PAGE_TITLES == {p.slug: p.label for p in ROUTE}
+    assert {a.page for a in QUESTIONS.values()} <= set(words.PAGE_TITLES)
+
+
+def test_answers_about_learners_own_sentences_are_right_or_wrong_with_no_made_up_answer():
+    wrong = {("wrong", "a token gives its own key the most weight"): 2, ("wrong", None): 1}
+    text = words.wrong_text("home.top_key", {"sentence": "own"}, 5, 2, wrong)
+    assert "Most common wrong answer" not in text and "“wrong”" not in text and "none of the wrong" not in text
+    assert text.endswith("3 of 5 first answers were wrong. 2 of them suggest: a token gives its own key the most "
+                         "weight.")
+    assert words.wrong_text("home.top_key", {"sentence": "own"}, 2, 2, {}).endswith(words.NO_WRONG)
+    assert words.wrong_text("home.top_key", {"sentence": "own"}, 1, 0, {("wrong", None): 1}).endswith(
+        " 1 of 1 first answer was wrong.")
+    assert words.wrong_text("home.top_key", {"sentence": "class"}, 3, 1, {("cat", None): 2}) == (
+        "Most common wrong answer: “cat”, from 2 of 3. It is none of the wrong answers this question expects.")
+    assert words.wrong_text("mistakes.axis", {"sentence": "own"}, 1, 1, {}) == words.NO_WRONG  # options: kept
+
+
+def test_the_storage_note_names_no_path():
+    assert "/" not in words.LOCAL_FILE and "classroom.db" not in words.LOCAL_FILE and "{" not in words.LOCAL_FILE
+    assert "local file" in words.LOCAL_FILE and "PostgreSQL" in words.LOCAL_FILE
+
+
+# ------------------------------------------------------------------------ the projector view
+def test_the_projector_keeps_the_lessons_order_as_answers_arrive():
+    @dataclass
+    class S:
+        page: str
+        question: str
+        state: dict
+
+    qs = [S("check_yourself", "quiz.roles", {"seed": 1}), S("home", "home.top_key", {"sentence": "own"}),
+          S("common_mistakes", "mistakes.axis", {}), S("home", "home.top_key", {"sentence": "class"})]
+    order = words.projector_order(qs)
+    assert [(s.page, s.state.get("sentence")) for s in order] == [
+        ("home", "class"), ("home", "own"), ("common_mistakes", None), ("check_yourself", None)]
+    assert len({words.stats_key(s) for s in qs}) == 4
+    assert words.projector_position(1, 4, "K7Q2PM") == "Class K7Q2PM · question 2 of 4"
+    assert words.answered_text(3, 12) == "3 of 12 learners have answered"
+    assert words.answered_text(1, 1) == "1 of 1 learner has answered"
+    assert words.answered_text(2, 1) == "2 of 2 learners have answered"  # a reload counts among the joined
+
+
+def test_the_projector_hides_the_right_answer_until_it_is_revealed():
+    answers = {"the rows (each query's weights)": 3, "the columns (each key's weights)": 2, "neither": 2}
+    wrong = {("the rows (each query's weights)", "x"): 3, ("neither", None): 2}
+    hidden = words.projector_bars("mistakes.axis", {}, answers, wrong, False)
+    shown = words.projector_bars("mistakes.axis", {}, answers, wrong, True)
+    assert [r for _, _, r in hidden] == [None] * 3 and not any("✓" in label for label, _, _ in hidden)
+    assert [n for _, n, _ in hidden] == [n for _, n, _ in shown] == [3, 2, 2]  # no bar moves at the reveal
+    assert [r for _, _, r in shown] == [False, False, True] and shown[2][0].startswith("✓ the columns")
+    assert hidden[0][0] == "the rows (each query's<br>weights)"  # wrapped for large type
+    assert words.projector_bars("home.top_key", {"sentence": "own"}, {"right": 2}, {}, False) == []
+    assert words.projector_bars("x", {}, {"<b>": 1}, {}, False)[0][0] == "&lt;b&gt;"
+    assert words.right_answer_text("mistakes.axis", {}, answers, wrong, 7, 2) == (
+        "The right answer: “the columns (each key's weights)”. 2 of 7 right at the first attempt.")
+    assert words.right_answer_text("scaling.softmax", {}, {"1.00": 1, "0.99": 1}, {}, 2, 2).startswith(
+        "Right answers given: “0.99” and “1.00”.")
+    assert words.right_answer_text("mistakes.axis", {}, {"neither": 1}, {("neither", None): 1}, 1, 0) == (
+        words.NO_RIGHT_YET + " 0 of 1 right at the first attempt.")
+    assert words.right_answer_text("quiz.weights_total", {"seed": 0}, {}, {}, 0, 0) == "The right answer: 8."
+    assert words.right_answer_text("home.top_key", {"sentence": "own"}, {"right": 1}, {}, 1, 1).startswith(
+        "Each learner's right answer depends on their own sentence.")

@@ -22,7 +22,7 @@ from attn_ui.classroom_store import ClassStore
 from attn_ui.pages import TEACHERS, route
 from tests.apptest_utils import all_text, assert_ran, figures, run_page
 
-PAGE = "pages/8_Class.py"
+PAGE = "pages/9_Class.py"
 APP_SEND_TIMEOUT = classroom.SEND_TIMEOUT
 AXIS = {"page": "common_mistakes", "question": "mistakes.axis", "state": {"text": "the cat sat on the mat"}}
 
@@ -102,7 +102,7 @@ def test_a_teacher_starts_a_class_with_a_code_a_link_a_qr_code_and_the_key_once(
     assert [c.value for c in at.code].count(key) == 1 and "shown only this once" in all_text(at)
     at.button(key="class_key_saved").click().run()
     assert key not in [c.value for c in at.code]  # shown once: gone once saved
-    assert "0 learners joined" in all_text(at) and "SQLite file" in all_text(at)
+    assert "0 learners joined" in all_text(at) and "kept in a local file" in all_text(at)
 
 
 def test_three_learners_answer_and_the_dashboard_counts_exactly():
@@ -168,7 +168,7 @@ def test_a_paused_class_refuses_answers_and_says_so_at_once():
     at.button(key="class_pause").click().run()
     assert "The class is paused" in all_text(at)
     assert not learner.answer("the rows", False)
-    assert "paused the class" in learner.at.session_state["notice"]
+    assert "class was paused when you answered" in learner.at.session_state["notice"]
     assert max(learner.at.session_state["waited"]) < 1.0
     at.button(key="class_resume").click().run()
     assert learner.answer("the rows", False)
@@ -185,7 +185,7 @@ def test_delete_removes_every_row():
     assert classroom_store(at).count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0,
                                                      "classroom_answers": 0}
     assert not learner.answer("the rows", False)
-    assert "ended or was deleted" in learner.at.session_state["notice"]
+    assert "had ended or was deleted" in learner.at.session_state["notice"]
 
 
 def test_a_learner_in_no_class_writes_nothing(own_database):
@@ -225,7 +225,7 @@ def test_a_mangled_class_code_in_the_link_joins_nothing(raw):
 
 def test_a_learners_link_joins_and_every_link_keeps_the_class():
     _, code, _ = teacher_starts_a_class()
-    at = run_page("pages/7_Check_yourself.py", **{"class": code.lower()})
+    at = run_page("pages/8_Check_yourself.py", **{"class": code.lower()})
     assert_ran(at)
     assert f"In class {code}: your answers are shared anonymously with your teacher." in all_text(at)
     labels = {p.label for p in route()} | {TEACHERS.label}
@@ -250,25 +250,28 @@ def test_typing_a_class_code_on_the_teachers_page_joins_it():
 def test_when_the_database_fails_the_answer_is_not_sent_and_the_page_goes_on(monkeypatch):
     _, code, _ = teacher_starts_a_class()
     learner = Learner(code)
-    record = ClassStore.record
+    record = ClassStore._insert_many
 
     def broken(*args, **kwargs):
         raise sa.exc.OperationalError("INSERT", {}, Exception("disk I/O error"))
 
     def slow(*args, **kwargs):
         time.sleep(1.0)
+        return record(*args, **kwargs)  # it lands, late
 
     assert APP_SEND_TIMEOUT <= 0.2  # "a learner's reveal never waits on the database for more than 200 ms"
     monkeypatch.setattr(classroom, "SEND_TIMEOUT", APP_SEND_TIMEOUT)  # the app's own bound, here
 
-    for fail in (broken, slow):
-        monkeypatch.setattr(ClassStore, "record", fail)
+    for fail, said in ((broken, "could not be sent"), (slow, "Sending your answer")):  # slow: on its way, no failure
+        monkeypatch.setattr(ClassStore, "_insert_many", fail)
         assert not learner.answer("the rows", False)
-        assert "could not be sent" in learner.at.session_state["notice"] or "in time" in \
-            learner.at.session_state["notice"]
+        assert said in learner.at.session_state["notice"]
         assert learner.at.session_state["waited"][-1] < 0.5  # never more than a moment
-    monkeypatch.setattr(ClassStore, "record", record)
-    assert learner.answer("the rows", False)  # the next answer tries again
+    monkeypatch.setattr(ClassStore, "_insert_many", record)
+    time.sleep(1.0)  # the slow answer lands: at the next rerun it reads as sent
+    learner.at.run()
+    assert learner.at.session_state["notice"] is None
+    assert learner.answer("the rows", False)  # the next answer is stored
 
 
 def test_the_qr_code_decodes_to_the_students_link():
@@ -398,7 +401,7 @@ def answer_prediction(at: AppTest, key: str, option) -> AppTest:
 
 
 @pytest.mark.parametrize("page, key, option, question", [
-    ("pages/5_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
+    ("pages/6_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
     ("streamlit_app.py", "home_top", "cat", "home.top_key"),
 ])
 def test_the_pages_send_their_predictions_to_the_class(page, key, option, question):
@@ -416,16 +419,16 @@ def test_the_pages_send_their_predictions_to_the_class(page, key, option, questi
 def test_the_scaling_prediction_and_a_quiz_answer_reach_the_class():
     at, code, key = teacher_starts_a_class()
     learner = run_page("pages/2_Scaling_explorer.py", **{"class": code})
-    learner.slider(key="cp_softmax_value").set_value(0.5)
+    learner.slider(key="cp_softmax_value").set_value(0.6)  # moved: an untouched slider is no answer
     learner.button(key="cp_softmax_check").click().run()
     learner.run()
-    quiz = run_page("pages/7_Check_yourself.py", **{"class": code})
+    quiz = run_page("pages/8_Check_yourself.py", **{"class": code})
     quiz.text_input(key="answer_weights_shape").set_value("10 x 10")
     quiz.button(key="check_weights_shape").click().run()
     assert_ran(quiz)
     rows = classroom_store(at).answer_rows(code, key)
     by = {r["question"]: r for r in rows}
-    assert by["scaling.softmax"]["answer"] == "0.50" and by["scaling.softmax"]["right"] in (0, False)
+    assert by["scaling.softmax"]["answer"] == "0.60" and by["scaling.softmax"]["right"] in (0, False)
     assert by["quiz.weights_shape"]["right"] in (1, True), rows
 
 
@@ -443,3 +446,134 @@ def test_a_notebooks_link_keeps_the_view_but_leaves_the_class_out():
     at = AppTest.from_function(link_script).run()
     link = at.markdown[0].value
     assert "text=the%20cat" in link and "class" not in link, link
+
+
+# ------------------------------------------------------------------------ the teacher's side: words, key, projector
+from attn_lessons import classroom as words  # noqa: E402
+from attn_ui.figures import ANSWER_COLOURS, PROJECTOR_FONT, UNREVEALED  # noqa: E402
+from tests.lessons.test_classroom import FIELD_NAMES  # noqa: E402
+
+CLASS_TEXT = "the cat sat on the mat"  # the teacher's sentence: the app's default
+SETTINGS = {"text": CLASS_TEXT, "seed": 0, "d_model": 8, "heads": 2}
+
+
+def everything(at: AppTest) -> str:
+    """All a reader could see on the page: its texts, its HTML, every label, and the charts."""
+    labels = [getattr(el, "label", "") or "" for kind in ("button", "download_button", "expander", "text_input",
+                                                          "checkbox", "page_link") for el in at.get(kind)]
+    return "\n".join([re.sub(r"\\(.)", r"\1", all_text(at)), *(el.proto.body for el in at.get("html")), *labels,
+                      json.dumps(figures(at), ensure_ascii=False)])
+
+
+def test_the_dashboard_names_each_question_in_the_lessons_words():
+    at, code, key = teacher_starts_a_class()
+    a, b = Learner(code), Learner(code)
+    assert a.answer("sat", False, "a token gives its own key the most weight", page="qkv_builder",
+                    question="builder.most_weight", state={**SETTINGS, "query": 2, "start": "random", "pe": True})
+    assert a.answer("sat", True, page="masks_and_heads", question="masks.see",
+                    state={**SETTINGS, "mask": "padding", "query": 2, "n_tokens": 8, "n_real": 6})
+    assert a.answer("scaled", True, page="training_lab", question="training.race",
+                    state={"d_k": 64, "lr": 0.3, "loss": "ce", "steps": 50, "seed": 0})
+    assert b.answer("words", False, "a token gives its own key the most weight", page="home",
+                    question="home.top_key", state={**SETTINGS, "text": "my own words", "query": 2,
+                                                    "start": "random"})
+    text = dashboard_text(at)
+    assert "· Q/K/V builder" in text and "· Masks and heads" in text and "· Home" in text
+    assert ("Asked on the class's sentence, with “sat” as the query, random weights, positions on, d_model 8, "
+            "2 heads, seed 0.") in text
+    assert "the padding mask, 2 ⟨pad⟩ tokens after the sentence" in text
+    assert "Asked with d_k 64, loss: name the position (cross-entropy), learning rate 0.3, 50 training steps" in text
+    assert "Asked on a learner's own sentence, with its 3rd token as the query, d_model 8, 2 heads, seed 0." in text
+    assert "1 of 1 first answer was wrong. 1 of them suggests: a token gives its own key the most weight." in text
+    assert "“wrong”" not in text and "none of the wrong answers" not in text  # no made-up wrong answer
+    assert not FIELD_NAMES.search(text), FIELD_NAMES.search(text)
+
+
+def test_the_teacher_key_is_in_a_closed_fold_after_a_break_never_beside_the_qr_code():
+    at, code, key = teacher_starts_a_class()
+    (fold,) = [e for e in at.expander if e.label == words.KEY_FOLD]
+    assert fold.proto.expanded is False and [c.value for c in fold.code] == [key]
+    top = list(at.main.children.values())
+    order = [(el.type, getattr(el, "label", None)) for el in top]
+    qr_block = next(i for i, el in enumerate(top) if any("data:image/png" in h.proto.body for h in inside(el, "html")))
+    divider, key_fold = order.index(("divider", None)), order.index(("expander", words.KEY_FOLD))
+    assert qr_block < divider == key_fold - 1, order  # the code, link and QR code; a break; the key, folded
+    assert any(f">{code}</div>" in h.proto.body for h in inside(top[qr_block], "html"))
+    assert key not in [c.value for el in top[:divider] for c in inside(el, "code")]
+    at.button(key="class_key_saved").click().run()
+    assert not [e for e in at.expander if e.label == words.KEY_FOLD] and key not in everything(at)
+
+
+def inside(node, kind: str) -> list:
+    """Every element of this kind in an element tree's block, at any depth."""
+    found = [node] if node.type == kind else []
+    for child in getattr(node, "children", {}).values():
+        found += inside(child, kind)
+    return found
+
+
+def test_the_page_never_shows_a_file_path(own_database):
+    at, code, key = teacher_starts_a_class()
+    (note,) = [el.value for el in at.info if "local file" in el.value]
+    assert note == words.LOCAL_FILE and "/" not in note and "classroom.db" not in note
+    text = everything(at)
+    assert str(own_database) not in text and "classroom.db" not in text and "data/" not in text
+
+
+def test_a_dashboard_whose_class_was_deleted_elsewhere_says_so_and_hides_the_code():
+    at, code, key = teacher_starts_a_class()
+    classroom_store(at).delete_class(code, key)  # the teacher, from another browser
+    text = dashboard_text(at)
+    assert words.DELETED_ELSEWHERE in text and code not in everything(at)
+    assert not [el for el in at.get("html") if "data:image/png" in el.proto.body]
+
+
+def projector_text(at: AppTest) -> str:
+    at.run()
+    assert_ran(at)
+    return everything(at)
+
+
+def test_the_projector_shows_one_question_large_and_the_answer_only_once_revealed():
+    _, other_code, _ = teacher_starts_a_class()  # another teacher's class: never on this projector
+    at, code, key = teacher_starts_a_class()
+    learners = [Learner(code) for _ in range(3)]
+    for learner, answer, right in zip(learners, ("the rows (each query's weights)", "the columns (each key's "
+                                                 "weights)", "the rows (each query's weights)"), (False, True, False),
+                                      strict=True):
+        assert learner.answer(answer, right, None if right else "softmax over the keys")
+    assert learners[0].answer("0.50", False, "equal weights", page="scaling_explorer", question="scaling.softmax",
+                              state={"scores": [2.0, 1.0], "d_k": 64})
+    at.button(key="class_projector").click().run()
+    assert_ran(at)
+    text = projector_text(at)  # the lesson's order: the Scaling explorer comes before Common mistakes
+    assert "Scaling explorer · Class " + code + " · question 1 of 2" in text
+    assert "What is softmax([2, 1])?" in text and "1 of 3 learners have answered" in text
+    (fig,) = figures(at)
+    (bars,) = fig["data"]
+    assert list(bars["y"]) == ["0.50"] and list(bars["x"]) == [1] and set(bars["marker"]["color"]) == {UNREVEALED}
+    assert fig["layout"]["yaxis"]["tickfont"]["size"] >= 24 and bars["textfont"]["size"] >= 24 and PROJECTOR_FONT >= 24
+    assert "The right answer" not in text and "✓" not in text
+    at.button(key="projector_next").click().run()
+    text = projector_text(at)
+    assert "With softmax(scores, axis=0), which sums to 1?" in text and "3 of 3 learners have answered" in text
+    assert "question 2 of 2" in text and at.button(key="projector_next").proto.disabled
+    (bars,) = figures(at)[0]["data"]
+    assert list(bars["x"]) == [2, 1] and set(bars["marker"]["color"]) == {UNREVEALED}  # most given first
+    assert "The right answer" not in text and "columns" in bars["y"][1]
+    at.button(key="projector_reveal").click().run()
+    text = projector_text(at)
+    assert "The right answer: “the columns (each key's weights)”. 1 of 3 right at the first attempt." in text
+    (bars,) = figures(at)[0]["data"]
+    assert list(bars["marker"]["color"]) == [ANSWER_COLOURS[False], ANSWER_COLOURS[True]]
+    assert bars["y"][1].startswith("✓ the columns")
+    at.button(key="projector_previous").click().run()
+    text = projector_text(at)
+    assert "What is softmax([2, 1])?" in text and "The right answer" not in text  # revealed one at a time
+    for seen in (text, projector_text(at.button(key="projector_next").click().run())):
+        assert key not in seen and other_code not in seen and "K7Q2PM" not in seen
+        assert "CSV" not in seen and not at.get("download_button")
+        assert "Pause the class" not in seen and "Teacher key" not in seen
+        assert not FIELD_NAMES.search(seen), FIELD_NAMES.search(seen)
+    at.button(key="projector_close").click().run()
+    assert "Learners joined 3" in dashboard_text(at)

@@ -468,7 +468,7 @@ def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(scores):
     for k in (0, 1):
         assert not re.search(rf"(?<![\d.]){re.escape(weight_text(p[k], 4, rest=p[1 - k]))}(?!\d)", printed), p[k]
         assert not any(abs(v - p[k]) < 1e-9 for v in plotted_values(at)), p[k]
-    answered = answer(at, 0.5)  # and once answered the same search finds it: the check can fail
+    answered = answer(at, 0.6)  # and once answered the same search finds it: the check can fail
     assert weight_text(p[0], 4, rest=p[1]) in printed_everywhere(answered)
 
 

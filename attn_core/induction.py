@@ -535,11 +535,6 @@ def phase_change(loss: np.ndarray, window: int = 200) -> tuple[int, int]:
     return first, first + window
 
 
-def best_scores(log: Log) -> tuple[np.ndarray, np.ndarray]:
-    """At each checkpoint: layer 1's best previous-token score and layer 2's best induction score, (C,) each."""
-    return log.previous[:, 0].max(axis=1), log.induction[:, 1].max(axis=1)
-
-
 def copied_count(r: Run) -> int:
     """How many of the repeated half's next tokens the model's top guess gets right."""
     return int(copied(r)[repeated_half(len(r.tokens))].sum())

@@ -61,7 +61,7 @@ NOTICES = {  # what became of one answer, as the learner reads it under their re
 }
 JOIN_ERRORS = {
     "format": "A class code is 6 letters and digits, such as K7Q2PM (no 0, O, 1, I or L).",
-    "not_found": "There is no class with that code. Check it with your teacher.",
+    "not_found": "There is no class with that code: it may have ended, or been deleted. Check it with your teacher.",
     "full": "That class is full: it holds at most {limit} learners.",
     "unreachable": "The class could not be reached just now. Try again in a moment.",
 }
@@ -97,7 +97,7 @@ def qr_label(code: str) -> str:
 
 def link_notice(code_text: str, message: str) -> str:
     """Why the link's class could not be joined."""
-    return f"The link's class {code_text!r} can't be joined: {message}"
+    return f"The link's class “{md_text(code_text)}” can't be joined. {message}"
 
 
 def learners_text(joined: int, active: int) -> str:

@@ -15,7 +15,7 @@ from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
 from .asked import Asked, Wrong
-from .format import all_of, enough, listing, md_text, num, percent, plural
+from .format import all_of, enough, grouped, listing, md_text, num, percent, plural
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the issue's bar
 SOURCES = {"sentence": "Your sentence, twice", "random": "Random tokens, twice"}
@@ -182,7 +182,10 @@ def look_why(labels: Sequence[str], tokens: Sequence[int], query: int, head: int
     w = weights[query]
     top = int(np.argmax(w))
     q, k, f = (f"“{md_text(labels[j])}”" for j in (query, right, first))
-    text = (f"{head_name(1, head).capitalize()} gives {k} {enough(w[right], 3)} of its weight from {q}"
+    share = enough(w[right], 3)
+    text = (f"{head_name(1, head).capitalize()} gives {k} "
+            + (f"nearly all of its weight from {q} ({share})" if 0.99 < w[right] < 1 else f"{share} of its weight "
+               f"from {q}")
             + ("" if top == right else f", though its largest weight goes to “{md_text(labels[top])}” "
                f"({enough(w[top], 3)})")
             + f". {k} is the token just after {f}, the first time “{word(labels[query])}” came. Whatever came "
@@ -200,7 +203,9 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
     """The loss curve and the scores, in words: the phase change and when the heads reached the bar."""
     smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
     before, after = smooth[max(0, first - 25)], smooth[min(len(smooth) - 1, last - 25)]
-    text = (f"The loss on the repeated half falls fastest between steps {first:,} and {last:,} (shaded), from "
+    text = (f"{grouped(len(loss))} steps of Adam, each on {ind.BATCH} fresh sequences; the scores measured every "
+            f"{ind.CHECK_EVERY} steps on other fresh sequences. The loss on the repeated half falls fastest between "
+            f"steps {grouped(first)} and {grouped(last)} (shaded), from "
             f"{num(before, 2)} to {num(after, 2)} nats, averaged over 50 steps. Guessing among 64 tokens scores "
             f"ln 64 = {num(np.log(64), 2)} nats.")
     for name, layer, score in (("previous-token", 0, previous), ("induction", 1, induction)):
@@ -208,7 +213,7 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
         reached = np.nonzero(best >= GOAL)[0]
         if len(reached):
             text += (f" Layer {layer + 1}'s best {name} score first reaches {num(GOAL, 1)} at step "
-                     f"{int(checkpoints[reached[0]]):,}.")
+                     f"{grouped(int(checkpoints[reached[0]]))}.")
         else:
             text += f" No head of layer {layer + 1} reaches a {name} score of {num(GOAL, 1)}."
     return text
@@ -327,12 +332,13 @@ def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, 
     """What switching heads off did: the repeated half's loss here and on fresh sequences, and the copied guesses."""
     if not off:
         return (f"All heads on: the repeated half's loss is {num(loss, 3)} nats on this sequence and "
-                f"{num(fresh, 3)} nats on fresh random sequences; {right} of {n} guesses copy right. Switch heads "
-                "off to see what each is worth.")
+                f"{num(fresh, 3)} nats on fresh random sequences; the top guess is the true next token at {right} of "
+                f"{plural(n, 'position')}. Switch heads off to see what each is worth.")
     names = listing([head_name(lh[0], lh[1]) for lh in off])
     return (f"With {names} switched off, the repeated half's loss goes from {num(loss, 3)} to {num(loss_off, 3)} "
             f"nats on this sequence, and from {num(fresh, 3)} to {num(fresh_off, 3)} on fresh random sequences; "
-            f"the right guesses go from {right} to {right_off} of {n}.")
+            f"the top guess is the true next token at {right_off} of {plural(n, 'position')}, against {right} with "
+            "every head on.")
 
 
 def prob_text(p: float) -> str:
@@ -351,14 +357,14 @@ def code_intro(label: str, head: int) -> str:
 WEIGHTS_NOTE = "download it from this page, beside the notebook"
 R_NOTE = "each word's token"
 LEARNING_WORDS = {
-    "title": "How it learned: 4,000 steps of Adam on fresh sequences",
-    "loss_panel": "Loss on the repeated half, per step (nats); the phase change shaded",
-    "score_panel": "Each layer's best score, measured every 50 steps",
+    "title": "How it learned",
+    "loss_panel": "Loss on the repeated half (nats)",
+    "score_panel": "Each head's score",
     "x": "training step",
     "loss": "batch loss",
     "smooth": "mean of 50 steps",
-    "previous": "layer 1: best previous-token score",
-    "induction": "layer 2: best induction score",
+    "previous": "L1 head {h}: previous-token",
+    "induction": "L2 head {h}: induction",
     "loss_y": "nats",
     "score_y": "score",
 }

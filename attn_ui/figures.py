@@ -334,21 +334,25 @@ def projector_figure(bars, x_title: str) -> go.Figure:
     return fig
 
 
-def learning_figure(loss, checkpoints, previous_best, induction_best, phase: tuple[int, int], words: dict) -> go.Figure:
+def learning_figure(loss, checkpoints, previous, induction, phase: tuple[int, int], words: dict) -> go.Figure:
     """The trained model's history on one step axis: the repeated half's loss per step (and its 50-step mean), the
-    phase change shaded; below, layer 1's best previous-token score and layer 2's best induction score at each
-    checkpoint, with the 0.5 bar. `words`: the titles and names (attn_lessons.induction.LEARNING_WORDS)."""
-    fig = stacked_figure(words["title"], (words["loss_panel"], words["score_panel"]), words["x"], height_per_row=210)
+    phase change shaded; below, each layer-1 head's previous-token score and each layer-2 head's induction score
+    (`previous`, `induction`: (checkpoints, heads)) at each checkpoint, with the 0.5 bar. `words`: the titles and
+    names (attn_lessons.induction.LEARNING_WORDS; "previous" and "induction" take the head's number as {h})."""
+    fig = stacked_figure(words["title"], (words["loss_panel"], words["score_panel"]), words["x"], height_per_row=230)
     steps = np.arange(len(loss))
     smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
     fig.add_trace(go.Scatter(x=steps, y=np.asarray(loss, dtype=np.float32), mode="lines", name=words["loss"],
                              line={"color": "#9dbbe0", "width": 1}), row=1, col=1)
     fig.add_trace(go.Scatter(x=steps[25:25 + len(smooth)], y=smooth.astype(np.float32), mode="lines",
                              name=words["smooth"], line={"color": "#1f4e99", "width": 2}), row=1, col=1)
-    fig.add_trace(go.Scatter(x=checkpoints, y=previous_best, mode="lines", name=words["previous"],
-                             line={"color": "#c0392b", "width": 2}), row=2, col=1)
-    fig.add_trace(go.Scatter(x=checkpoints, y=induction_best, mode="lines", name=words["induction"],
-                             line={"color": "#1e8449", "width": 2, "dash": "dash"}), row=2, col=1)
+    dashes = ("solid", "dot", "dash", "dashdot")
+    for key, scores, colour in (("previous", previous, "#c0392b"), ("induction", induction, "#1e8449")):
+        for h in range(scores.shape[1]):
+            fig.add_trace(go.Scatter(x=checkpoints, y=np.asarray(scores[:, h], dtype=np.float32), mode="lines",
+                                     name=words[key].format(h=h + 1),
+                                     line={"color": colour, "width": 1.5, "dash": dashes[h % len(dashes)]}),
+                          row=2, col=1)
     for row in (1, 2):
         fig.add_vrect(x0=phase[0], x1=phase[1], fillcolor="#f5b041", opacity=0.25, line_width=0, row=row, col=1)
     fig.add_hline(y=0.5, line={"color": "#8c8c8c", "dash": "dot", "width": 1}, row=2, col=1)

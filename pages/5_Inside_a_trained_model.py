@@ -80,8 +80,9 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
 def sequence_table(ids, words) -> None:
     """The token ids the model reads, one column per position: start, r, r."""
     tokens = ind.repeated(ids)
+    # a token's number is a name, not an amount: a scale far wider than 0 … 64 gives every cell the same pale step
     draw(tokens, say.SEQUENCE_TITLE, [say.SEQUENCE_ROW], ind.sequence_labels(words), kind="signed", decimals=0,
-         x_title="position", legend=False)
+         zmax=1e6, x_title="position", legend=False)
 
 
 def prediction(labels, base: ind.Run, query: int, about, words, text: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -482,11 +483,64 @@ def test_a_learners_class_link_keeps_the_class_along_the_next_links(browser, ser
             sidebar = page.locator('[data-testid="stSidebar"]').inner_text()
             assert f"In class {code}" in sidebar, page.url
             assert f"class={code}" in page.url, page.url
+            if "Check yourself" in page.locator("h1").first.inner_text():
+                break  # the route's last page: no Next link
             nxt = page.locator('[data-testid="stPageLink"] a', has_text="Next:")
-            if not nxt.count():
-                break
+            nxt.last.wait_for(timeout=60_000)  # a busy machine draws a long page's foot late
             nxt.last.click()
             page.wait_for_timeout(500)
         assert "Check yourself" in page.locator("h1").first.inner_text()
+    finally:
+        context.close()
+
+
+PROJECTOR = {"width": 1280, "height": 720}
+KEY_IN_VIEW = """() => [...document.querySelectorAll('code, pre, p, span, input')]
+    .filter(e => /^[A-Za-z0-9_-]{32}$/.test((e.value || e.innerText || '').trim()))
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.bottom > 0
+                   && r.top < innerHeight; }).length"""
+CHART_TEXT_PX = """() => [...document.querySelectorAll('.js-plotly-plot text')].filter(t => t.textContent.trim())
+    .map(t => [t.textContent.slice(0, 30), parseFloat(getComputedStyle(t).fontSize)])"""
+
+
+def test_the_projector_view_reads_from_the_back_and_the_key_stays_off_the_code_block(browser, server):
+    """Issue 32, at 1280 × 720: the join code, link and QR code fit one screen with no teacher key in it; the
+    projector view shows one question, its chart's labels and counts at 24 px or more, and no key, no CSV and no
+    other class's code."""
+    import sqlalchemy as sa
+
+    from attn_ui.classroom import data_dir
+    from attn_ui.classroom_store import ClassStore, new_learner_id
+
+    context, page = open_cold(browser, f"{server}/Class", PROJECTOR)
+    try:
+        page.get_by_role("button", name="Start a class").click()
+        page.wait_for_selector("[data-testid='class-code']", timeout=60_000)
+        page.wait_for_selector(DONE, timeout=60_000)
+        code = page.locator("[data-testid='class-code']").first.inner_text().strip()
+        page.evaluate("document.querySelector('[data-testid=class-code]').closest('[data-testid=stHorizontalBlock]')"
+                      ".scrollIntoView({block: 'start'})")  # the block of the code, the link and the QR code
+        page.wait_for_timeout(500)
+        qr = page.locator('img[alt^="QR code"]').first.bounding_box()
+        assert qr is not None and 0 <= qr["y"] and qr["y"] + qr["height"] <= PROJECTOR["height"], qr
+        assert page.evaluate(KEY_IN_VIEW) == 0, "the teacher key shows in the same screenful as the QR code"
+        store = ClassStore(sa.create_engine(f"sqlite:///{data_dir() / 'classroom.db'}"))
+        state = {"sentence": "class", "seed": 0, "d_model": 8, "heads": 2}
+        for answer, right in (("the rows (each query's weights)", False), ("the columns (each key's weights)", True),
+                              ("the rows (each query's weights)", False)):
+            learner = new_learner_id()
+            store.join(code, learner)
+            store.record(code, learner, "common_mistakes", "mistakes.axis", state, answer, right, None)
+        page.get_by_role("button", name="Show one question on the projector").click()
+        page.wait_for_selector(".js-plotly-plot text", timeout=60_000)
+        page.wait_for_selector(DONE, timeout=60_000)
+        page.wait_for_timeout(1000)
+        sizes = page.evaluate(CHART_TEXT_PX)
+        assert sizes and min(px for _, px in sizes) >= 24, sizes
+        text = page.locator("body").inner_text()
+        assert "CSV" not in text and "teacher key" not in text.lower(), text[:2000]
+        assert code in text
+        others = set(re.findall(r"\b[ACDEFGHJKMNPQRTUVWXY2345679]{6}\b", text)) - {code}
+        assert not others, others
     finally:
         context.close()

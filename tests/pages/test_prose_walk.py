@@ -47,6 +47,10 @@ OWN: dict[str, list[dict]] = {
     "pages/4_Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
                                                                                            "pad": "6"}]
     + [{"text": "a b", "mask": "none"}, {"text": "a b c", "mask": "padding", "pad": "2"}],  # issue 30: rules, "both"
+    "pages/5_Inside_a_trained_model.py": [{}, {"source": "random", "length": "2"}, {"source": "random", "length": "32"},
+                                          {"koff": "1-2-3-4", "off": "2.1-2.2-2.3-2.4"},
+                                          {"off": "1.1-1.2-1.3-1.4-2.1-2.2-2.3-2.4"},
+                                          {"text": "a a b", "at": "6"}, {"text": "the cat", "ihead": "1", "koff": "3"}],
     "pages/7_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
                                  {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},

@@ -191,7 +191,12 @@ def look_why(labels: Sequence[str], tokens: Sequence[int], query: int, head: int
             + f". {k} is the token just after {f}, the first time “{word(labels[query])}” came. Whatever came "
               "next then is what the model expects next now: it copies.")
     if guess is not None and guess != right:
-        text += (f" You picked “{md_text(labels[guess])}”, which gets {enough(w[guess], 3)}.")
+        kind = {key: name for name, key in wrong_keys(tokens, query).items()}.get(guess)
+        text += (f" You picked “{md_text(labels[guess])}”" + (f", {WRONG_SHOWS[kind][0]}," if kind else "")
+                 + f" which gets {enough(w[guess], 3)}.")
+        if kind == "same":
+            text += (f" The head is not looking for “{word(labels[query])}” itself but for the key whose previous "
+                     f"token was “{word(labels[query])}”.")
     return text
 
 
@@ -412,5 +417,6 @@ def _guess(names, r, j: int, tokens) -> str:
     g = int(r.guesses[j])
     mark = "✓" if g == int(tokens[j + 1]) else "✗"
     return f"{mark} {names.get(g, f't{g}')} ({percent(float(r.probs[j, g]))})"
-SEQUENCE_TITLE = "The tokens it reads: start, then the words, then the words again"
+SEQUENCE_TITLES = {"sentence": "The tokens it reads: start, then your words, then your words again",
+                   "random": "The tokens it reads: start, then random tokens, then the same tokens again"}
 SEQUENCE_ROW = "token"

@@ -60,7 +60,7 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
             st.info(notice, icon=":material/content_cut:")
         problem = say.too_few_words(len(set(ids.tolist())))
         if problem is None:
-            sequence_table(ids, words)
+            sequence_table(ids, words, "sentence")
             st.markdown(say.HOW_IT_MAPS)
             st.caption(say.mapping_text(words, ids))
             return ids, words
@@ -72,16 +72,16 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
     url_bound("length", 8, int, options=lengths)
     length = c2.select_slider(say.LENGTH_LABEL, options=lengths, key="length")
     ids = ind.random_ids(int(rseed), int(length))
-    sequence_table(ids, say.random_words(ids))
+    sequence_table(ids, say.random_words(ids), "random")
     st.markdown(say.RANDOM_MAPS.format(n=length))
     return ids, say.random_words(ids)
 
 
-def sequence_table(ids, words) -> None:
+def sequence_table(ids, words, source: str) -> None:
     """The token ids the model reads, one column per position: start, r, r."""
     tokens = ind.repeated(ids)
     # a token's number is a name, not an amount: a scale far wider than 0 … 64 gives every cell the same pale step
-    draw(tokens, say.SEQUENCE_TITLE, [say.SEQUENCE_ROW], ind.sequence_labels(words), kind="signed", decimals=0,
+    draw(tokens, say.SEQUENCE_TITLES[source], [say.SEQUENCE_ROW], ind.sequence_labels(words), kind="signed", decimals=0,
          zmax=1e6, x_title="position", legend=False)
 
 

@@ -208,8 +208,8 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
     """The loss curve and the scores, in words: the phase change and when the heads reached the bar."""
     smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
     before, after = smooth[max(0, first - 25)], smooth[min(len(smooth) - 1, last - 25)]
-    text = (f"{grouped(len(loss))} steps of Adam, each on {ind.BATCH} fresh sequences; the scores measured every "
-            f"{ind.CHECK_EVERY} steps on other fresh sequences. The loss on the repeated half falls fastest between "
+    text = (f"{grouped(len(loss))} steps of Adam, {ind.BATCH} fresh sequences each; scores every {ind.CHECK_EVERY} "
+            f"steps. The loss on the repeated half falls fastest between "
             f"steps {grouped(first)} and {grouped(last)} (shaded), from "
             f"{num(before, 2)} to {num(after, 2)} nats, averaged over 50 steps. Guessing among 64 tokens scores "
             f"ln 64 = {num(np.log(64), 2)} nats.")
@@ -242,11 +242,11 @@ def outlined_caption(prev_head: int, ind_head: int, previous: np.ndarray, induct
     """Which cells are outlined, and why those heads: the top scores on this sequence."""
     ind_text = ("no induction stripe: no token of this sequence came before" if np.isnan(induction[1, ind_head])
                 else f"{head_name(1, ind_head)}, the top induction score on this sequence "
-                     f"({enough(induction[1, ind_head], 2)}), has the induction stripe outlined: from each token of "
-                     "the second copy, the key just after that token's first occurrence")
+                     f"({enough(induction[1, ind_head], 2)}): the induction stripe, from each token of the second "
+                     "copy to the key just after that token's first occurrence")
     return (f"Outlined: {head_name(0, prev_head)}, the top previous-token score in layer 1 on this sequence "
-            f"({enough(previous[0, prev_head], 2)}), has its diagonal just below the main one outlined (each token's "
-            f"previous token); {ind_text}.")
+            f"({enough(previous[0, prev_head], 2)}): the diagonal just below the main one (each token's previous "
+            f"token); {ind_text}.")
 
 
 def heads_summary(previous: np.ndarray, induction: np.ndarray) -> str:

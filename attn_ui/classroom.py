@@ -434,13 +434,31 @@ NOTICE_ICONS = {"sent": ":material/check:", "sending": ":material/schedule_send:
                 "failed": ":orange[:material/cloud_off:]"}
 
 
+WATCH_EVERY = 0.5  # seconds between two looks at an answer still on its way, with no rerun of the page
+
+
 def draw_notice(question: str) -> bool:
-    """One quiet line under an answer's reveal: what became of it. True when it is stored."""
+    """One quiet line under an answer's reveal: what became of it. True when it is stored. An answer still on its
+    way is watched on its own (the learner need not touch anything for "sending…" to become "sent")."""
     notice = answer_notice(question)
     if notice is None:
         return False
+    if notice[0] == "sending":
+        _watch(question)
+        return False
     st.caption(f"{NOTICE_ICONS[notice[0]]} {notice[1]}")
     return notice[0] == "sent"
+
+
+@st.fragment(run_every=WATCH_EVERY)
+def _watch(question: str) -> None:
+    """The line of an answer on its way, looked at again every WATCH_EVERY seconds. Once its outcome is known
+    (or GIVE_UP seconds passed), the page runs once more and draws the line without this watch, which stops."""
+    notice = answer_notice(question)
+    if notice is not None and notice[0] != "sending":
+        st.rerun(scope="app")  # known now: the page draws the line as it is, and no watch
+    if notice is not None:
+        st.caption(f"{NOTICE_ICONS[notice[0]]} {notice[1]}")
 
 
 def page_state(**about: Any) -> dict[str, Any]:

@@ -476,7 +476,7 @@ def projector_bars(question_id: str, state: Mapping[str, Any], answers: Mapping[
 
 
 def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong,
-                      answered: int, right: int) -> str:
+                      answered: int, right: int, settings: Mapping[str, Any] | None = None) -> str:
     """The reveal: the right answer (the ones learners gave, or a Check yourself question's own), and how many gave
     it at their first attempt."""
     share = f"{right} of {answered} right at the first attempt." if answered else ""
@@ -494,5 +494,13 @@ def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mappi
             q = quiz_question(question_id.removeprefix("quiz."), int(state.get("seed", 0)))
             return f"The right answer: {q.answer_text}. {share}".strip()
         except (KeyError, TypeError, ValueError):
+            pass
+    if question_id == induction.LOOK.id:  # the trained model's answer follows from the sequence alone
+        try:
+            state = with_class_text(state, settings)
+            labels, tokens = induction.state_labels(state), induction.state_tokens(state)
+            key = induction.target_key(tokens, labels.index(str(state["query"])))
+            return f"The right answer: “{labels[key]}”. {share}".strip()
+        except (KeyError, TypeError, ValueError, IndexError):
             pass
     return f"{NO_RIGHT_YET} {share}".strip()

@@ -314,7 +314,7 @@ def projector_question(code: str, key: str) -> None:
     if revealed:  # above the chart, where the room is already looking
         with st.container(key="projector_answer", border=True):
             st.markdown(md_text(words.right_answer_text(s.question, s.state, s.answers, s.wrong, s.answered,
-                                                        s.right)))
+                                                        s.right, settings)))
     bars = words.projector_bars(s.question, s.state, s.answers, s.wrong, revealed)
     if bars:
         st.plotly_chart(projector_figure(bars, words.LEARNERS_AXIS), key="projector_chart", width="stretch",

@@ -228,3 +228,11 @@ def test_the_projector_hides_the_right_answer_until_it_is_revealed():
     assert words.right_answer_text("quiz.weights_total", {"seed": 0}, {}, {}, 0, 0) == "The right answer: 8."
     assert words.right_answer_text("home.top_key", {"sentence": "own"}, {"right": 1}, {}, 1, 1).startswith(
         "Each learner's right answer depends on their own sentence.")
+
+
+def test_the_projector_names_the_trained_models_right_answer_when_nobody_gave_it():
+    state = {"sentence": "class", "source": "sentence", "query": "on·10"}
+    text = words.right_answer_text("induction.look", state, {"on·4": 2}, [("on·4", 2)], 2, 0, CLASS)
+    assert text == "The right answer: “the·5”. 0 of 2 right at the first attempt.", text
+    random = {"source": "random", "rseed": 4, "length": 20, "query": "x"}  # a query not in the sequence
+    assert words.right_answer_text("induction.look", random, {}, [], 0, 0, CLASS) == words.NO_RIGHT_YET

@@ -320,8 +320,8 @@ def guesses_caption(copied: np.ndarray, half: np.ndarray, labels: Sequence[str],
     """How many of the repeated half's next tokens the model guesses right, and why a miss on a word that came more
     than once in the first copy is no surprise."""
     right = int(copied[half].sum())
-    text = (f"In the repeated half, the model's top guess is the true next token at {right} of "
-            f"{plural(len(half), 'position')}. In the first copy it can only guess.")
+    text = (f"With every head on, the model's top guess in the repeated half is the true next token at {right} of "
+            f"{plural(len(half), 'position')}.")
     tokens = list(np.asarray(tokens))
     L = (len(tokens) - 1) // 2
     twice = [j for j in half if not copied[j] and tokens[1:L + 1].count(tokens[j]) > 1]

@@ -18,6 +18,7 @@ from attn_ui.tables import draw_matrix as draw
 
 LOOK = say.LOOK  # section 2's prediction, key "induction_look"
 GRID_COLUMNS = 2
+GUESS_BOX_PX = 420  # the guesses' table scrolls inside a box this tall (64 rows at 32 tokens)
 SOURCES_SHOWN = (say.SOURCES_WORDS, (ind.forward, ind.run, ind.key_terms, ind.head_scores, ind.train))
 
 
@@ -191,9 +192,10 @@ def guesses_and_ablation(labels, words, r, base: ind.Run) -> None:
     off = _heads_picker("off", say.OFF_LABEL, all_heads, None)
     now = induction_run(tuple(int(t) for t in r), off=tuple(sorted(off))) if off else base
     names = say.token_names(words, base.tokens)
-    st.dataframe(say.guess_rows(labels, base.tokens, names, base, now, bool(off)), hide_index=True)
+    # a plain table in a box of its own height: a data grid cost 170 ms of the browser's time at every change
+    st.container(height=GUESS_BOX_PX).table(say.guess_rows(labels, base.tokens, names, base, now, bool(off)))
     half = ind.repeated_half(len(labels))
-    st.caption(say.guesses_caption(ind.copied(now), half, labels, base.tokens))
+    st.caption(say.guesses_caption(ind.copied(base), half, labels, base.tokens))  # the model with every head on
     st.markdown(say.ablation_text(off, base.loss, now.loss, induction_fresh_loss(), induction_fresh_loss(
         tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)))
 

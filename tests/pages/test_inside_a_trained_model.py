@@ -355,8 +355,15 @@ def test_switching_off_the_previous_token_heads_raises_the_repeated_half_loss(ru
             f"{num(base.loss, 3)} to {num(now.loss, 3)} nats on this sequence, and from {num(fresh, 3)} to "
             f"{num(fresh_off, 3)} on fresh random sequences; the top guess is the true next token at {right_off} of "
             f"{len(half)} positions, against {right} with every head on.") in said, said
-    (frame,) = at.dataframe
-    assert "guess with heads off" in frame.value.columns and len(frame.value) == len(base.tokens) - 1
+    (table,) = at.table
+    assert "guess with heads off" in table.value.columns and len(table.value) == len(base.tokens) - 1
+    # each guess is the model's own: its top token and whether it is the true next one
+    names = {**dict(zip(ind.word_ids(DEFAULT_TEXT.split()).tolist(), DEFAULT_TEXT.split(), strict=False))}
+    for j, (guess, off_guess) in enumerate(zip(table.value["model's guess"], table.value["guess with heads off"],
+                                              strict=True)):
+        for cell, r in ((guess, base), (off_guess, now)):
+            mark = "✓" if r.guesses[j] == r.tokens[j + 1] else "✗"
+            assert cell.startswith(f"{mark} {names.get(int(r.guesses[j]), f't{int(r.guesses[j])}')} ("), (j, cell)
 
 
 def test_picking_heads_to_switch_off_writes_them_to_the_link(run):

@@ -33,6 +33,7 @@ MAX_LEN = 1 + 2 * MAX_REPEAT  # start, r, r
 D_MODEL, HEADS, LAYERS = 64, 4, 2
 SEED, STEPS, BATCH, LR = 0, 4000, 32, 2e-3
 CHECK_EVERY = 50  # steps between the training log's score checkpoints
+SMOOTH = 50  # steps in the running mean of the training loss that the page draws and reads
 SCORE_SEQUENCES, SCORE_SEED = 64, 12345  # the fresh sequences the scores are measured on
 MODEL_FILE = Path(__file__).with_name("induction_model.npz")
 PARAMS = ("E", "P", "W_Q", "W_K", "W_V", "W_O", "U")
@@ -199,11 +200,6 @@ def random_repeats(rng: np.random.Generator, batch: int, length: int) -> np.ndar
     """`batch` sequences start, r, r with r `length` distinct random tokens: (batch, 1 + 2·length)."""
     r = np.argsort(rng.random((batch, N_TOKENS)), axis=1)[:, :length]
     return repeated(r)
-
-
-def repeat_length(tokens: np.ndarray) -> int:
-    """L of a sequence start, r, r of length 1 + 2L."""
-    return (np.atleast_2d(tokens).shape[1] - 1) // 2
 
 
 def repeated_half(T: int) -> np.ndarray:
@@ -527,11 +523,22 @@ def key_terms(w: Weights, r: Run, head: int, query: int) -> KeyTerms:
     return KeyTerms(terms=terms, total=total, weights=softmax(total))
 
 
+def smoothed(loss: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The training loss's running mean over SMOOTH steps, and the step each mean is centred on: (steps, means)."""
+    means = np.convolve(loss, np.ones(SMOOTH) / SMOOTH, mode="valid")
+    return np.arange(len(means)) + SMOOTH // 2, means
+
+
+def smoothed_at(loss: np.ndarray, step: int) -> float:
+    """The running mean of the loss centred on `step` (the nearest one there is)."""
+    steps, means = smoothed(loss)
+    return float(means[int(np.clip(step - steps[0], 0, len(means) - 1))])
+
+
 def phase_change(loss: np.ndarray, window: int = 200) -> tuple[int, int]:
-    """The `window` steps over which the training loss falls the most (smoothed over 50 steps): (first, last)."""
-    smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
-    drops = smooth[:-window] - smooth[window:]
-    first = int(np.argmax(drops)) + 25
+    """The `window` steps over which the running mean of the training loss falls the most: (first, last)."""
+    steps, means = smoothed(loss)
+    first = int(steps[np.argmax(means[:-window] - means[window:])])
     return first, first + window
 
 

@@ -288,7 +288,7 @@ def _asked_look(question_id, state, settings):
     state = with_class_text(state, settings)
     if state.get("source") != "random" and not state.get("text"):
         return None
-    labels = induction.state_labels(state)
+    labels, _ = induction.state_sequence(state)
     query = str(state["query"])
     return induction.predict_question(labels, labels.index(query)) if query in labels else None
 
@@ -498,7 +498,7 @@ def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mappi
     if question_id == induction.LOOK.id:  # the trained model's answer follows from the sequence alone
         try:
             state = with_class_text(state, settings)
-            labels, tokens = induction.state_labels(state), induction.state_tokens(state)
+            labels, tokens = induction.state_sequence(state)
             key = induction.target_key(tokens, labels.index(str(state["query"])))
             return f"The right answer: “{labels[key]}”. {share}".strip()
         except (KeyError, TypeError, ValueError, IndexError):

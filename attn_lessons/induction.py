@@ -15,7 +15,7 @@ from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
 from .asked import Asked, Wrong
-from .format import all_of, enough, grouped, listing, md_text, num, percent, plural
+from .format import enough, grouped, listing, md_text, num, percent, plural
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the issue's bar
 SOURCES = {"sentence": "Your sentence, twice", "random": "Random tokens, twice"}
@@ -144,26 +144,22 @@ WRONG_SHOWS = {
 }
 
 
-def state_labels(state: Mapping[str, Any]) -> list[str]:
-    """The sequence's labels from a recorded state: the sentence (or the random seed and length) it was asked on."""
+def state_sequence(state: Mapping[str, Any]) -> tuple[list[str], np.ndarray]:
+    """The sequence a recorded state was asked on, as (labels, token ids of start, r, r): the sentence's words, or
+    the random tokens of its seed and length."""
     if state.get("source") == "random":
         ids = ind.random_ids(int(state.get("rseed", 0)), int(state.get("length", 2)))
-        return ind.sequence_labels(random_words(ids))
-    words = list(tokenize(str(state.get("text", ""))).tokens)[:ind.MAX_REPEAT]
-    return ind.sequence_labels(words)
-
-
-def state_tokens(state: Mapping[str, Any]) -> np.ndarray:
-    if state.get("source") == "random":
-        return ind.repeated(ind.random_ids(int(state.get("rseed", 0)), int(state.get("length", 2))))[0]
-    return ind.repeated(ind.word_ids(list(tokenize(str(state.get("text", ""))).tokens)[:ind.MAX_REPEAT]))[0]
+        words = random_words(ids)
+    else:
+        words = list(tokenize(str(state.get("text", ""))).tokens)[:ind.MAX_REPEAT]
+        ids = ind.word_ids(words)
+    return ind.sequence_labels(words), ind.repeated(ids)[0]
 
 
 def _wrong(name: str):
     def values(state):
-        labels = state_labels(state)
-        query = labels.index(str(state["query"]))
-        keys = wrong_keys(state_tokens(state), query)
+        labels, tokens = state_sequence(state)
+        keys = wrong_keys(tokens, labels.index(str(state["query"])))
         return [labels[keys[name]]] if name in keys else []
 
     return values
@@ -206,13 +202,12 @@ def look_why(labels: Sequence[str], tokens: Sequence[int], query: int, head: int
 def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarray, induction: np.ndarray,
                     checkpoints: np.ndarray) -> str:
     """The loss curve and the scores, in words: the phase change and when the heads reached the bar."""
-    smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
-    before, after = smooth[max(0, first - 25)], smooth[min(len(smooth) - 1, last - 25)]
+    before, after = ind.smoothed_at(loss, first), ind.smoothed_at(loss, last)
     text = (f"{grouped(len(loss))} steps of Adam, {ind.BATCH} fresh sequences each; scores every {ind.CHECK_EVERY} "
             f"steps. The loss on the repeated half falls fastest between "
             f"steps {grouped(first)} and {grouped(last)} (shaded), from "
-            f"{num(before, 2)} to {num(after, 2)} nats, averaged over 50 steps. Guessing among 64 tokens scores "
-            f"ln 64 = {num(np.log(64), 2)} nats.")
+            f"{num(before, 2)} to {num(after, 2)} nats, averaged over {ind.SMOOTH} steps. Guessing among "
+            f"{ind.N_TOKENS} tokens scores ln {ind.N_TOKENS} = {num(np.log(ind.N_TOKENS), 2)} nats.")
     for name, layer, score in (("previous-token", 0, previous), ("induction", 1, induction)):
         best = score[:, layer].max(axis=1)
         reached = np.nonzero(best >= GOAL)[0]
@@ -344,14 +339,6 @@ def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, 
             f"nats on this sequence, and from {num(fresh, 3)} to {num(fresh_off, 3)} on fresh random sequences; "
             f"the top guess is the true next token at {right_off} of {plural(n, 'position')}, against {right} with "
             "every head on.")
-
-
-def prob_text(p: float) -> str:
-    return percent(p)
-
-
-def every_head(n: int) -> str:
-    return all_of(n, "head")
 
 
 def code_intro(label: str, head: int) -> str:

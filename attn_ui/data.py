@@ -189,5 +189,5 @@ def induction_learning_figure(words: tuple):
     from .figures import learning_figure
 
     log = induction.shipped()[1]
-    return learning_figure(log.loss, log.checkpoints, log.previous[:, 0], log.induction[:, 1],
-                           induction.phase_change(log.loss), dict(words))
+    return learning_figure(log.loss, induction.smoothed(log.loss), log.checkpoints, log.previous[:, 0],
+                           log.induction[:, 1], induction.phase_change(log.loss), dict(words))

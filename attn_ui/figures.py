@@ -334,17 +334,18 @@ def projector_figure(bars, x_title: str) -> go.Figure:
     return fig
 
 
-def learning_figure(loss, checkpoints, previous, induction, phase: tuple[int, int], words: dict) -> go.Figure:
-    """The trained model's history on one step axis: the repeated half's loss per step (and its 50-step mean), the
-    phase change shaded; below, each layer-1 head's previous-token score and each layer-2 head's induction score
-    (`previous`, `induction`: (checkpoints, heads)) at each checkpoint, with the 0.5 bar. `words`: the titles and
+def learning_figure(loss, smooth: tuple, checkpoints, previous, induction, phase: tuple[int, int],
+                    words: dict) -> go.Figure:
+    """The trained model's history on one step axis: the repeated half's loss per step and `smooth`, its running
+    mean as (steps, means), the phase change shaded; below, each layer-1 head's previous-token score and each
+    layer-2 head's induction score (`previous`, `induction`: (checkpoints, heads)) at each checkpoint, with the 0.5
+    bar. `words`: the titles and
     names (attn_lessons.induction.LEARNING_WORDS; "previous" and "induction" take the head's number as {h})."""
     fig = stacked_figure(words["title"], (words["loss_panel"], words["score_panel"]), words["x"], height_per_row=230)
     steps = np.arange(len(loss))
-    smooth = np.convolve(loss, np.ones(50) / 50, mode="valid")
     fig.add_trace(go.Scatter(x=steps, y=np.asarray(loss, dtype=np.float32), mode="lines", name=words["loss"],
                              line={"color": "#9dbbe0", "width": 1}), row=1, col=1)
-    fig.add_trace(go.Scatter(x=steps[25:25 + len(smooth)], y=smooth.astype(np.float32), mode="lines",
+    fig.add_trace(go.Scatter(x=smooth[0], y=np.asarray(smooth[1], dtype=np.float32), mode="lines",
                              name=words["smooth"], line={"color": "#1f4e99", "width": 2}), row=1, col=1)
     dashes = ("solid", "dot", "dash", "dashdot")
     for key, scores, colour in (("previous", previous, "#c0392b"), ("induction", induction, "#1e8449")):

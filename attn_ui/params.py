@@ -211,6 +211,8 @@ def encode_heads(picked, layer: int | None = None) -> str:
     return "-".join(str(h) if layer is not None else f"{lay}.{h}" for lay, h in sorted(picked))
 
 
-def decode_heads(text: str) -> list[tuple[int, int]]:
-    """The inverse of encode_heads for layer.head pairs: "1.3-2.1" -> [(1, 3), (2, 1)]."""
+def decode_heads(text: str, layer: int | None = None) -> list[tuple[int, int]]:
+    """The inverse of encode_heads: "1.3-2.1" -> [(1, 3), (2, 1)], or with `layer` "3-4" -> [(layer, 3), (layer, 4)]."""
+    if layer is not None:
+        return [(layer, int(part)) for part in text.split("-") if part]
     return [tuple(int(x) for x in part.split(".")) for part in text.split("-") if part]

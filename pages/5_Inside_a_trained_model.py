@@ -28,9 +28,10 @@ def main():
     st.markdown(say.INTRO)
     st.caption(say.MODEL_NOTE)
     w, log, _ = ind.shipped()
-    r, words = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
+    ids, words = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
+    r = tuple(int(t) for t in ids)  # the runs' cache key
     labels = ind.sequence_labels(words)
-    base = induction_run(tuple(int(t) for t in r))
+    base = induction_run(r)
     query = say.ask_query(base.tokens)
     about = (tuple(labels), query)
     asking = not st.session_state["reveal"] and answered(LOOK, about) is None
@@ -40,9 +41,9 @@ def main():
         return route_footer(__file__, shared)
     how_it_learned(log)  # 3. the loss and the scores over training
     every_head(labels, base)  # 4. all eight heads' weights, the stripes outlined
-    h, i, keys_off = why_it_looks(w, labels, r, base)  # 5. a layer-2 query's scores, term by term
-    guesses_and_ablation(labels, words, r, base)  # 6. the next-token guesses; switch heads off
-    take_it_home(r, words, labels, h, i, keys_off)
+    h, i, keys_off, terms = why_it_looks(w, labels, r, base)  # 5. a layer-2 query's scores, term by term
+    off, now = guesses_and_ablation(labels, words, r, base)  # 6. the next-token guesses; switch heads off
+    take_it_home(r, words, labels, h, i, keys_off, terms, off, now)
     route_footer(__file__, shared)
 
 
@@ -143,9 +144,8 @@ def every_head(labels, base: ind.Run) -> None:
 def _heads_picker(key: str, label: str, options: list[tuple[int, int]], layer: int | None) -> list[tuple[int, int]]:
     """A multiselect of heads bound to ?key= ("1.3-2.1", or "3-4" for one layer's heads); 0-based pairs out."""
     ss = st.session_state
-    layers, heads = 2, 4
-    url_bound(key, "", lambda raw: parse_heads(raw, layers, heads, layer=layer))
-    chosen = [(layer, int(x)) for x in ss[key].split("-") if x] if layer is not None else decode_heads(ss[key])
+    url_bound(key, "", lambda raw: parse_heads(raw, ind.LAYERS, ind.HEADS, layer=layer))
+    chosen = decode_heads(ss[key], layer)
     ss[f"{key}_pick"] = [lh for lh in options if lh in chosen]
 
     def sync():
@@ -156,7 +156,8 @@ def _heads_picker(key: str, label: str, options: list[tuple[int, int]], layer: i
     return [(lay - 1, h - 1) for lay, h in picked]
 
 
-def why_it_looks(w: ind.Weights, labels, r, base: ind.Run) -> tuple[int, int, list[int]]:
+def why_it_looks(w: ind.Weights, labels, r: tuple[int, ...], base: ind.Run) -> tuple[int, int, list[int],
+                                                                                      ind.KeyTerms]:
     """One layer-2 head's scores from one query of the second copy, split by what built each key; layer-1 heads
     switched off in the keys, and how the stripe weakens."""
     st.header(say.SECTION_WHY)
@@ -174,7 +175,7 @@ def why_it_looks(w: ind.Weights, labels, r, base: ind.Run) -> tuple[int, int, li
     h = c2.selectbox(say.HEAD_LABEL, options=[k + 1 for k in heads], key="ihead",
                      format_func=lambda k: say.head_name(1, k - 1)) - 1
     keys_off = [hh for _, hh in _heads_picker("koff", say.KEYS_OFF_LABEL, [(1, k + 1) for k in heads], 1)]
-    now = induction_run(tuple(int(t) for t in r), keys_off=tuple(sorted(keys_off))) if keys_off else base
+    now = induction_run(r, keys_off=tuple(sorted(keys_off))) if keys_off else base
     terms = ind.key_terms(w, now, h, i)
     target = say.target_key(base.tokens, i)
     draw(np.column_stack([terms.terms, terms.total]), say.terms_title(h, labels[i]), labels[:i + 1],
@@ -182,15 +183,17 @@ def why_it_looks(w: ind.Weights, labels, r, base: ind.Run) -> tuple[int, int, li
     st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, keys_off, base.previous))
     st.markdown(say.stripe_change(base.induction[1, h], now.induction[1, h], base.weights[1, h, i, target],
                                   now.weights[1, h, i, target], labels[target], keys_off))
-    return h, i, keys_off
+    return h, i, keys_off, terms
 
 
-def guesses_and_ablation(labels, words, r, base: ind.Run) -> None:
-    """The model's next-token guess at each position, and what switching heads off does to it."""
+def guesses_and_ablation(labels, words, r: tuple[int, ...], base: ind.Run) -> tuple[list[tuple[int, int]], ind.Run]:
+    """The model's next-token guess at each position, and what switching heads off does to it; returns the heads
+    switched off (0-based) and the model's run without them."""
     st.header(say.SECTION_GUESSES)
-    all_heads = [(layer + 1, h + 1) for layer in range(2) for h in range(base.weights.shape[1])]
+    layers, heads = base.weights.shape[:2]
+    all_heads = [(layer + 1, h + 1) for layer in range(layers) for h in range(heads)]
     off = _heads_picker("off", say.OFF_LABEL, all_heads, None)
-    now = induction_run(tuple(int(t) for t in r), off=tuple(sorted(off))) if off else base
+    now = induction_run(r, off=tuple(sorted(off))) if off else base
     names = say.token_names(words, base.tokens)
     # a plain table in a box of its own height: a data grid cost 170 ms of the browser's time at every change
     st.container(height=GUESS_BOX_PX).table(say.guess_rows(labels, base.tokens, names, base, now, bool(off)))
@@ -198,25 +201,23 @@ def guesses_and_ablation(labels, words, r, base: ind.Run) -> None:
     st.caption(say.guesses_caption(ind.copied(base), half, labels, base.tokens))  # the model with every head on
     st.markdown(say.ablation_text(off, base.loss, now.loss, induction_fresh_loss(), induction_fresh_loss(
         tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)))
+    return off, now
 
 
-def take_it_home(r, words, labels, h: int, i: int, keys_off: list[int]) -> None:
+def take_it_home(r: tuple[int, ...], words, labels, h: int, i: int, keys_off: list[int], terms: ind.KeyTerms,
+                 off: list[tuple[int, int]], run: ind.Run) -> None:
     """The page's numbers in plain numpy from the shipped weights: the notebook's code, the notebook and the
-    weights file it loads."""
-    off = [list(lh) for lh in decode_heads(st.session_state.get("off", ""))]
-    off0 = [[a - 1, b - 1] for a, b in off]
-    run = induction_run(tuple(int(t) for t in r), off=tuple(tuple(x) for x in off0), keys_off=())
-    kt = ind.key_terms(ind.shipped()[0], induction_run(tuple(int(t) for t in r), keys_off=tuple(sorted(keys_off))),
-                       h, i)
+    weights file it loads. `run`: the model with section 6's heads switched off; `terms`: section 5's key terms
+    (with its layer-1 heads switched off in the keys)."""
 
     def cells():
         return notebook_cells(
             nbk.cells, "induction",
             {"weights_file": nbk.Note(ind.MODEL_FILE.name, say.WEIGHTS_NOTE), "words": nbk.names(words),
-             "r": nbk.Note([int(t) for t in r], say.R_NOTE), "off": off0, "keys_off": sorted(keys_off),
+             "r": nbk.Note(list(r), say.R_NOTE), "off": [list(lh) for lh in sorted(off)], "keys_off": sorted(keys_off),
              "head": nbk.Note(h, say.head_name(1, h)), "query": nbk.Note(i, f"“{labels[i]}”")},
             {"weights": run.weights, "previous": run.previous, "induction": run.induction, "guesses": run.guesses,
-             "loss": run.loss, "terms": kt.terms})
+             "loss": run.loss, "terms": terms.terms})
 
     settings = {"sequence": say.source_label(st.session_state["source"]), "tokens in each copy": len(words),
                 "query": labels[i], "layer-2 head": h + 1}

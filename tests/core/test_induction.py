@@ -362,3 +362,12 @@ def test_the_shipped_log_has_a_phase_change():
     first, last = ind.phase_change(log.loss)
     assert 0 <= first < last <= len(log.loss)
     assert log.loss[first:first + 50].mean() - log.loss[last - 50:last].mean() > 1.0
+
+
+def test_the_running_mean_is_centred_on_its_steps():
+    loss = np.r_[np.full(300, 4.0), np.zeros(300)]
+    steps, means = ind.smoothed(loss)
+    assert len(means) == len(loss) - ind.SMOOTH + 1 and steps[0] == ind.SMOOTH // 2
+    assert ind.smoothed_at(loss, 100) == 4.0 and ind.smoothed_at(loss, 500) == 0.0
+    assert ind.smoothed_at(loss, 300) == pytest.approx(4.0 * (ind.SMOOTH // 2) / ind.SMOOTH)  # half over the drop
+    assert ind.smoothed_at(loss, -5) == ind.smoothed_at(loss, 0)  # before the first mean: the first

@@ -25,10 +25,10 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,7 @@ GIVE_UP = 5.0  # seconds with no word on an answer after which the learner is to
 STATUS_EVERY = 15.0  # seconds between two background reads of the class's status, at the learner's reruns
 JOIN_TIMEOUT = 2.0  # joining happens on a click or a link, not under a reveal: it may wait a little longer
 MAX_PENDING = 1000  # writes waiting (a hung database) beyond which new answers are not even tried: two full classes
-WORKERS = 32  # threads sending answers: on SQLite they wait on one writer that commits them together
+WORKERS = 32  # threads for joins, reads of a class and the teacher's calls (answers go to the store's writer)
 CODE, LEARNER, SETTINGS = "_class_code", "_class_learner", "_class_settings"
 LINK_TRIED, ANSWERS, LAST, SENT = "_class_link_tried", "_class_answers", "_class_last", "_class_sent"
 STATUS, ENDED, CHECKED, READING = "_class_status", "_class_ended", "_class_checked", "_class_reading"
@@ -109,23 +109,32 @@ def store() -> ClassStore:
     return _stores[id(engine)]
 
 
-def _submit(fn, *args) -> Future | None:
-    """Run fn(*args) on the worker threads; None when too many writes are already waiting on a slow database."""
+def _counted(start: Callable[[], Future]) -> Future | None:
+    """start() one piece of work on the database and count it until it finishes; None, and nothing started, when
+    MAX_PENDING are already waiting on a slow database."""
     global _pending
     with _pending_lock:
         if _pending >= MAX_PENDING:
             return None
         _pending += 1
 
-    def run():
+    def one_less(_future=None) -> None:
         global _pending
-        try:
-            return fn(*args)
-        finally:
-            with _pending_lock:
-                _pending -= 1
+        with _pending_lock:
+            _pending -= 1
 
-    return _pool.submit(run)
+    try:
+        future = start()
+    except BaseException:
+        one_less()
+        raise
+    future.add_done_callback(one_less)
+    return future
+
+
+def _submit(fn, *args) -> Future | None:
+    """Run fn(*args) on the worker threads (a join, a read of the class, a teacher's call), counted."""
+    return _counted(lambda: _pool.submit(fn, *args))
 
 
 def bounded_call(fn, *args, timeout: float) -> tuple[str, Any]:
@@ -358,25 +367,8 @@ class _Answer:
 
 
 def _send(s: ClassStore, *args) -> Future | None:
-    """Hand one answer to the store's writer; None when too many writes already wait on a slow database."""
-    global _pending
-    with _pending_lock:
-        if _pending >= MAX_PENDING:
-            return None
-        _pending += 1
-
-    def one_less(_future) -> None:
-        global _pending
-        with _pending_lock:
-            _pending -= 1
-
-    try:
-        future = s.submit_record(*args)
-    except BaseException:
-        one_less(None)
-        raise
-    future.add_done_callback(one_less)
-    return future
+    """Hand one answer to the store's writer, counted; None when too many already wait on a slow database."""
+    return _counted(lambda: s.submit_record(*args))
 
 
 def record_answer(page: str, question: str, state: Mapping[str, Any], answer: str, right: bool,

@@ -27,14 +27,16 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the teacher's list of questions, the question the class is led through, page visits
 CODE_LENGTH = 6
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"  # no 0/O, 1/I/L, 8/B, 5/S, Z: nothing to misread on a projector
 KEY_BYTES = 24  # the teacher key: 24 random bytes, 32 URL-safe characters
 MAX_LEARNERS = 500
 RATE_LIMIT = 60  # answers per learner per RATE_WINDOW seconds
 RATE_WINDOW = 60.0
-ACTIVE_WINDOW = 300.0  # "active": answered or joined in the last five minutes
+ACTIVE_WINDOW = 300.0  # "active" (present): seen, joined or answered in the last five minutes
+SEEN_EVERY = 30.0  # a learner's "last seen" moves at most this often: "active" counts in minutes
+MAX_QUESTIONS = 40  # the teacher's list of questions
 EXPIRY_DAYS = 30
 BUSY_TIMEOUT_MS = 5000  # how long a SQLite writer waits for the lock before it gives up
 STATEMENT_TIMEOUT_MS = 10_000  # how long a PostgreSQL statement may run before it gives up
@@ -61,7 +63,14 @@ classes = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False, index=True),
     sa.Column("paused", sa.Boolean, nullable=False, default=False),
+    # schema 2: the teacher's questions in order (a JSON list of ids) and the question the class is led through
+    sa.Column("questions", sa.Text, nullable=False, server_default="[]"),
+    sa.Column("lead_question", sa.String(LIMITS["question"]), nullable=True),
+    sa.Column("lead_state", sa.Text, nullable=True),
+    sa.Column("lead_revealed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("lead_seq", sa.Integer, nullable=False, server_default="0"),
 )
+V2_COLUMNS = ("questions", "lead_question", "lead_state", "lead_revealed", "lead_seq")  # added by the migration
 learners = sa.Table(
     "classroom_learners", metadata,
     sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
@@ -87,6 +96,13 @@ answers = sa.Table(
     sa.UniqueConstraint("code", "learner", "page", "question", "state_hash", "attempt", name="uq_classroom_attempt"),
     sa.Index("ix_classroom_answers_first", "code", "attempt"),
     sa.Index("ix_classroom_answers_rate", "code", "learner", "created_at"),
+)
+visits = sa.Table(  # schema 2: which pages each learner reached, once per page (for the class summary)
+    "classroom_visits", metadata,
+    sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
+    sa.Column("learner", sa.String(32), primary_key=True),
+    sa.Column("page", sa.String(LIMITS["page"]), primary_key=True),
+    sa.Column("first_at", sa.Float, nullable=False),
 )
 
 
@@ -200,6 +216,19 @@ class ClassInfo:
     created_at: float
     expires_at: float
     paused: bool
+    questions: tuple[str, ...] = ()  # the teacher's list, in the teacher's order: #1, #2, … everywhere
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The question the teacher has put in front of the class, read from the database (every server process sees
+    the same): its id, the state it is asked in, whether the answer is revealed, and `seq`, which grows by one at
+    each new pick (a reveal keeps it), so a follower can tell a new pick from the one it already followed."""
+
+    question_id: str
+    state: dict
+    revealed: bool
+    seq: int
 
 
 @dataclass
@@ -234,8 +263,10 @@ class Dashboard:
 
     info: ClassInfo
     joined: int
-    active: int
+    active: int  # present: seen in the last ACTIVE_WINDOW seconds
     questions: list[QuestionStats]
+    answered: int = 0  # learners with at least one answer
+    pages: dict[str, int] = field(default_factory=dict)  # page -> learners who reached it (visited or answered)
 
 
 def _sqlite_connect(dbapi_connection, _record) -> None:
@@ -318,13 +349,20 @@ class ClassStore:
 
     def _check_version(self) -> None:
         with self._writing() as conn:
-            row = conn.execute(sa.select(meta_table.c.value).where(meta_table.c.name == "schema_version")).first()
+            # the row is locked (PostgreSQL; SQLite's BEGIN IMMEDIATE is one writer), so one process migrates
+            # and the others, waiting, read the version it wrote
+            row = conn.execute(sa.select(meta_table.c.value).where(meta_table.c.name == "schema_version")
+                               .with_for_update()).first()
             if row is None:
                 conn.execute(meta_table.insert().values(name="schema_version", value=str(SCHEMA_VERSION)))
             elif int(row.value) > SCHEMA_VERSION:
                 raise RuntimeError(f"The class database has schema version {row.value}; this app knows "
                                    f"{SCHEMA_VERSION}. Update the app before using this database.")
-            # versions below SCHEMA_VERSION would be migrated here, one step at a time (none yet)
+            else:
+                for version in range(int(row.value), SCHEMA_VERSION):  # one step at a time, in this transaction
+                    _MIGRATIONS[version](conn)
+                conn.execute(meta_table.update().where(meta_table.c.name == "schema_version")
+                             .values(value=str(SCHEMA_VERSION)))
 
     def schema_version(self) -> int:
         self.ensure_schema()
@@ -368,7 +406,8 @@ class ClassStore:
             row = conn.execute(sa.select(classes).where(classes.c.code == checked)).first()
         if row is None or row.expires_at <= self.clock():
             raise NotFound(f"There is no class {checked}: check the code with your teacher.")
-        return ClassInfo(row.code, json.loads(row.settings), row.created_at, row.expires_at, bool(row.paused))
+        return ClassInfo(row.code, json.loads(row.settings), row.created_at, row.expires_at, bool(row.paused),
+                         tuple(json.loads(row.questions or "[]")))
 
     def check_key(self, code: Any, key: Any) -> bool:
         """Whether `key` is this class's teacher key: its format first, then its hash compared in constant time."""
@@ -393,6 +432,55 @@ class ClassStore:
         with self._writing() as conn:
             conn.execute(classes.update().where(classes.c.code == checked).values(paused=bool(paused)))
 
+    def set_questions(self, code: Any, key: Any, question_ids: list[str]) -> tuple[str, ...]:
+        """The teacher's list of questions, in the teacher's order (a repeat is kept once, where it first comes): it
+        numbers the questions on the dashboard, the projector and the CSV. The ids are checked for their format
+        here; which ids exist is the words layer's to say. The list as kept."""
+        checked = self._require_key(code, key)
+        if isinstance(question_ids, (str, bytes)) or len(question_ids) > MAX_QUESTIONS:
+            raise BadFormat(f"A class's list holds at most {MAX_QUESTIONS} questions.")
+        kept = tuple(dict.fromkeys(_checked_name(q, "question") for q in question_ids))
+        with self._writing() as conn:
+            conn.execute(classes.update().where(classes.c.code == checked).values(questions=json.dumps(list(kept))))
+        return kept
+
+    def lead(self, code: Any, key: Any, question_id: str | None, state: Mapping[str, Any]) -> int:
+        """Put a question, asked in `state`, in front of the class (None: stop leading), not yet revealed; the new
+        sequence number (one more than the last pick's, read and written in one locked transaction)."""
+        checked = self._require_key(code, key)
+        values: dict[str, Any] = {"lead_question": None, "lead_state": None, "lead_revealed": False}
+        if question_id is not None:
+            values.update(lead_question=_checked_name(question_id, "question"), lead_state=canonical_state(state))
+        with self._writing() as conn:
+            seq = conn.execute(sa.select(classes.c.lead_seq).where(classes.c.code == checked)
+                               .with_for_update()).scalar_one() + 1
+            conn.execute(classes.update().where(classes.c.code == checked).values(lead_seq=seq, **values))
+        return int(seq)
+
+    def reveal(self, code: Any, key: Any, revealed: bool = True) -> None:
+        """Open (or close again) the answer of the question the class is led through; the pick's seq is kept."""
+        checked = self._require_key(code, key)
+        with self._writing() as conn:
+            conn.execute(classes.update().where(classes.c.code == checked).values(lead_revealed=bool(revealed)))
+
+    def leading(self, code: Any) -> Lead | None:
+        """The question the class is led through now, or None; one read, no key (every learner may follow).
+        BadFormat or NotFound as get_class."""
+        checked = normalise_code(code)
+        if checked is None:
+            raise BadFormat("A class code is 6 letters and digits, such as K7Q2PM.")
+        self.ensure_schema()
+        c = classes.c
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(c.lead_question, c.lead_state, c.lead_revealed, c.lead_seq, c.expires_at)
+                               .where(c.code == checked)).first()
+        if row is None or row.expires_at <= self.clock():
+            raise NotFound(f"There is no class {checked}: check the code with your teacher.")
+        if row.lead_question is None:
+            return None
+        return Lead(row.lead_question, json.loads(row.lead_state or "{}"), bool(row.lead_revealed),
+                    int(row.lead_seq))
+
     def delete_class(self, code: Any, key: Any) -> None:
         """The class and every row it owns."""
         checked = self._require_key(code, key)
@@ -400,7 +488,7 @@ class ClassStore:
             self._delete_codes(conn, [checked])
 
     def _delete_codes(self, conn, codes: list[str]) -> None:
-        for table in (answers, learners, classes):
+        for table in (answers, visits, learners, classes):
             conn.execute(table.delete().where(table.c.code.in_(codes)))
 
     def expire(self) -> int:
@@ -435,6 +523,45 @@ class ClassStore:
                 raise Full(f"Class {info.code} is full ({MAX_LEARNERS} learners).")
             conn.execute(learners.insert().values(code=info.code, learner=learner, joined_at=now, last_seen=now))
         return info
+
+    def seen(self, code: Any, learner: str) -> bool:
+        """The learner is here now: their "last seen" moves (at most every SEEN_EVERY seconds, so this is a read
+        most of the time), which is what "present" counts. Whether the learner is in the class."""
+        checked = normalise_code(code)
+        if checked is None or not valid_learner(learner):
+            raise BadFormat("The class code or learner id has the wrong format.")
+        self.ensure_schema()
+        now, lr = self.clock(), learners.c
+        mine = sa.and_(lr.code == checked, lr.learner == learner)
+        with self.engine.connect() as conn:
+            last = conn.execute(sa.select(lr.last_seen).where(mine)).scalar_one_or_none()
+        if last is None:
+            return False
+        if last < now - SEEN_EVERY:
+            with self._writing() as conn:
+                conn.execute(learners.update().where(mine, lr.last_seen < now - SEEN_EVERY).values(last_seen=now))
+        return True
+
+    def visit(self, code: Any, learner: str, page: str) -> bool:
+        """The learner reached `page` (kept once per page, for the summary's "reached it"); it also counts as
+        seen. Whether it was kept: False for a learner who is not in the class (nothing written)."""
+        checked = normalise_code(code)
+        page = _checked_name(page, "page")
+        if not self.seen(checked, learner):
+            return False
+        v = visits.c
+        mine = sa.and_(v.code == checked, v.learner == learner, v.page == page)
+        with self.engine.connect() as conn:
+            if conn.execute(sa.select(v.first_at).where(mine)).first() is not None:
+                return True
+        try:
+            with self._writing() as conn:
+                if conn.execute(sa.select(v.first_at).where(mine)).first() is None:
+                    conn.execute(visits.insert().values(code=checked, learner=learner, page=page,
+                                                        first_at=self.clock()))
+        except IntegrityError:
+            pass  # another process kept the same visit a moment ago
+        return True
 
     def record(self, code: Any, learner: str, page: str, question: str, state: Mapping[str, Any], answer: Any,
                right: bool, misconception: str | None = None) -> int:
@@ -508,7 +635,7 @@ class ClassStore:
             last[key] = attempt = last.get(key, 0) + 1
             inserts.append({**r, "attempt": attempt, "created_at": now})
             results.append(attempt)
-            if f.last_seen < now - 30:  # "active" counts in minutes: the learner's time moves every 30 s
+            if f.last_seen < now - SEEN_EVERY:  # "active" counts in minutes: the learner's time moves every 30 s
                 stale.add(pair)
         if inserts:
             conn.execute(answers.insert(), inserts)
@@ -547,7 +674,13 @@ class ClassStore:
                                   .where(a.code == checked)
                                   .group_by(a.page, a.question, a.state_hash, a.answer, a.right,
                                             a.misconception)).all()
-        return Dashboard(info, int(joined), int(active), _gather(groups))
+            answered = conn.execute(sa.select(sa.func.count(sa.distinct(a.learner))).where(a.code == checked)
+                                    ).scalar_one()
+            reached = sa.union(sa.select(visits.c.page, visits.c.learner).where(visits.c.code == checked),
+                               sa.select(a.page, a.learner).where(a.code == checked)).subquery()
+            pages = {p: int(n) for p, n in conn.execute(sa.select(reached.c.page, sa.func.count())
+                                                        .group_by(reached.c.page))}
+        return Dashboard(info, int(joined), int(active), _gather(groups), int(answered), pages)
 
     def answer_rows(self, code: Any, key: Any) -> list[dict]:
         """Every answer of the class, oldest first, learners numbered 1, 2, … in the order they first answered."""
@@ -570,7 +703,19 @@ class ClassStore:
         """How many rows each table holds for a class (the tests check that delete leaves none)."""
         with self.engine.connect() as conn:
             return {t.name: conn.execute(sa.select(sa.func.count()).select_from(t).where(t.c.code == code))
-                    .scalar_one() for t in (classes, learners, answers)}
+                    .scalar_one() for t in (classes, learners, answers, visits)}
+
+
+def _migrate_1_to_2(conn) -> None:
+    """Schema 1 to 2: the classes gain the teacher's list and the lead (their columns as `classes` declares them,
+    with their defaults, so every old class reads as 'no list, not leading'); the visits table is new, and
+    create_all made it before this ran. Old rows are kept as they are."""
+    for name in V2_COLUMNS:
+        column = sa.schema.CreateColumn(classes.c[name]).compile(dialect=conn.dialect)
+        conn.execute(sa.text(f"ALTER TABLE {classes.name} ADD COLUMN {column}"))  # our own names: nothing typed
+
+
+_MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _migrate_1_to_2}  # from version k to k + 1
 
 
 class _Batcher:

@@ -183,7 +183,7 @@ def test_delete_removes_every_row():
     at.button(key="class_delete").click().run()
     assert "every answer it held are deleted" in all_text(at) and "_teacher_key" not in at.session_state
     assert classroom_store(at).count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0,
-                                                     "classroom_answers": 0}
+                                                     "classroom_answers": 0, "classroom_visits": 0}
     assert not learner.answer("the rows", False)
     assert "had ended or was deleted" in learner.at.session_state["notice"]
 

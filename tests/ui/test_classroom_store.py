@@ -91,8 +91,8 @@ def _class(store, n_learners: int = 3, settings=None):
 
 def test_the_schema_is_created_and_versioned_on_first_use(store, engine):
     assert store.schema_version() == cs.SCHEMA_VERSION
-    assert {"classroom_meta", "classroom_classes", "classroom_learners", "classroom_answers"} <= set(
-        sa.inspect(engine).get_table_names())
+    assert {"classroom_meta", "classroom_classes", "classroom_learners", "classroom_answers",
+            "classroom_visits"} <= set(sa.inspect(engine).get_table_names())
     ClassStore(engine).ensure_schema()  # a second app process on the same database: nothing to do
     assert ClassStore(engine).schema_version() == cs.SCHEMA_VERSION
 
@@ -262,8 +262,10 @@ def test_delete_removes_every_row_of_the_class_and_only_those(store):
     store.record(code, a, "home", "home.top_key", {}, "x", True)
     store.record(other, z, "home", "home.top_key", {}, "x", True)
     store.delete_class(code, key)
-    assert store.count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0, "classroom_answers": 0}
-    assert store.count_rows(other) == {"classroom_classes": 1, "classroom_learners": 3, "classroom_answers": 1}
+    assert store.count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0, "classroom_answers": 0,
+                                    "classroom_visits": 0}
+    assert store.count_rows(other) == {"classroom_classes": 1, "classroom_learners": 3, "classroom_answers": 1,
+                                     "classroom_visits": 0}
     with pytest.raises(NotFound):
         store.join(code, a)
 
@@ -280,7 +282,8 @@ def test_a_class_expires_after_thirty_days_with_its_rows(store, clock):
         store.record(code, a, "home", "home.top_key", {}, "x", True)
     assert not store.check_key(code, key)
     assert store.expire() == 1
-    assert store.count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0, "classroom_answers": 0}
+    assert store.count_rows(code) == {"classroom_classes": 0, "classroom_learners": 0, "classroom_answers": 0,
+                                    "classroom_visits": 0}
 
 
 def test_concurrent_answers_never_count_a_first_attempt_twice(store):
@@ -305,3 +308,128 @@ def test_concurrent_answers_never_count_a_first_attempt_twice(store):
     for learner in {r["learner"] for r in rows}:
         assert sorted(r["attempt"] for r in rows if r["learner"] == learner) == list(range(1, 11))
     assert store.dashboard(code, key).questions[0].answered == 8
+
+
+# ------------------------------------------------------------------------------------------ schema 2
+
+
+def _v1_metadata() -> sa.MetaData:
+    """The version-1 tables exactly as the app of schema 1 created them (its DDL, kept here to migrate from)."""
+    m = sa.MetaData()
+    sa.Table("classroom_meta", m, sa.Column("name", sa.String(40), primary_key=True),
+             sa.Column("value", sa.String(40), nullable=False))
+    sa.Table("classroom_classes", m, sa.Column("code", sa.String(6), primary_key=True),
+             sa.Column("key_hash", sa.String(64), nullable=False), sa.Column("settings", sa.Text, nullable=False),
+             sa.Column("created_at", sa.Float, nullable=False),
+             sa.Column("expires_at", sa.Float, nullable=False, index=True),
+             sa.Column("paused", sa.Boolean, nullable=False, default=False))
+    sa.Table("classroom_learners", m, sa.Column("code", sa.String(6), primary_key=True),
+             sa.Column("learner", sa.String(32), primary_key=True),
+             sa.Column("joined_at", sa.Float, nullable=False), sa.Column("last_seen", sa.Float, nullable=False))
+    sa.Table("classroom_answers", m, sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+             sa.Column("code", sa.String(6), nullable=False), sa.Column("learner", sa.String(32), nullable=False),
+             sa.Column("page", sa.String(40), nullable=False), sa.Column("question", sa.String(60), nullable=False),
+             sa.Column("state", sa.Text, nullable=False), sa.Column("state_hash", sa.String(32), nullable=False),
+             sa.Column("attempt", sa.Integer, nullable=False), sa.Column("answer", sa.String(200), nullable=False),
+             sa.Column("right", sa.Boolean, nullable=False), sa.Column("misconception", sa.String(200)),
+             sa.Column("created_at", sa.Float, nullable=False),
+             sa.UniqueConstraint("code", "learner", "page", "question", "state_hash", "attempt",
+                                 name="uq_classroom_attempt"),
+             sa.Index("ix_classroom_answers_first", "code", "attempt"),
+             sa.Index("ix_classroom_answers_rate", "code", "learner", "created_at"))
+    return m
+
+
+def test_a_version_1_database_is_migrated_and_keeps_its_rows(engine, clock):
+    old = _v1_metadata()
+    old.drop_all(engine)
+    old.create_all(engine)
+    now, key = clock.now, "k" * 32
+    with engine.begin() as conn:
+        conn.execute(old.tables["classroom_meta"].insert().values(name="schema_version", value="1"))
+        conn.execute(old.tables["classroom_classes"].insert().values(
+            code="K7Q2PM", key_hash=cs.key_hash(key), settings='{"text": "the cat sat"}', created_at=now,
+            expires_at=now + 86400, paused=True))
+        conn.execute(old.tables["classroom_learners"].insert().values(code="K7Q2PM", learner="a" * 32,
+                                                                      joined_at=now, last_seen=now))
+        conn.execute(old.tables["classroom_answers"].insert().values(
+            code="K7Q2PM", learner="a" * 32, page="home", question="home.top_key", state="{}", state_hash="0" * 32,
+            attempt=1, answer="sat", right=False, misconception="a token gives its own key the most weight",
+            created_at=now))
+    assert "classroom_visits" not in sa.inspect(engine).get_table_names()
+    store = ClassStore(engine, clock=clock)
+    assert store.schema_version() == 2 == cs.SCHEMA_VERSION
+    assert set(cs.V2_COLUMNS) <= {c["name"] for c in sa.inspect(engine).get_columns("classroom_classes")}
+    info = store.get_class("K7Q2PM")  # the old class, as it was, with no list and no lead
+    assert (info.settings, info.paused, info.questions) == ({"text": "the cat sat"}, True, ())
+    assert store.leading("K7Q2PM") is None
+    [row] = store.answer_rows("K7Q2PM", key)
+    assert (row["answer"], row["right"], row["misconception"]) == ("sat", False,
+                                                                   "a token gives its own key the most weight")
+    dash = store.dashboard("K7Q2PM", key)
+    assert (dash.joined, dash.answered, dash.pages) == (1, 1, {"home": 1})
+    # the new columns work on the old class, and a second process finds nothing more to do
+    assert store.lead("K7Q2PM", key, "home.top_key", {"query": 2}) == 1
+    ClassStore(engine, clock=clock).ensure_schema()
+    assert ClassStore(engine, clock=clock).leading("K7Q2PM") == cs.Lead("home.top_key", {"query": 2}, False, 1)
+
+
+def test_the_teachers_list_orders_the_questions(store):
+    code, key, _ = _class(store)
+    assert store.get_class(code).questions == ()
+    kept = store.set_questions(code, key, ["quiz.softmax_axis", "home.top_key", "quiz.softmax_axis"])
+    assert kept == ("quiz.softmax_axis", "home.top_key") == store.get_class(code).questions
+    with pytest.raises(BadFormat):
+        store.set_questions(code, key, ["Robert'); DROP TABLE x"])
+    with pytest.raises(BadFormat):
+        store.set_questions(code, key, [f"q{i}" for i in range(cs.MAX_QUESTIONS + 1)])
+    with pytest.raises(Refused):
+        store.set_questions(code, "x" * 32, ["home.top_key"])
+    assert store.get_class(code).questions == kept  # the last good list stays
+
+
+def test_leading_picks_reveals_and_stops_read_by_every_process(store, engine, clock):
+    code, key, _ = _class(store)
+    other = ClassStore(engine, clock=clock)  # another server process on the same database
+    assert other.leading(code) is None
+    assert store.lead(code, key, "home.top_key", {"text": "the cat sat", "query": 1}) == 1
+    assert other.leading(code) == cs.Lead("home.top_key", {"query": 1, "text": "the cat sat"}, False, 1)
+    store.reveal(code, key)
+    assert other.leading(code) == cs.Lead("home.top_key", {"query": 1, "text": "the cat sat"}, True, 1)  # same seq
+    assert store.lead(code, key, "quiz.softmax_axis", {"seed": 3}) == 2  # a new pick: not revealed, seq + 1
+    assert other.leading(code) == cs.Lead("quiz.softmax_axis", {"seed": 3}, False, 2)
+    assert store.lead(code, key, None, {}) == 3
+    assert other.leading(code) is None
+    with pytest.raises(Refused):
+        store.lead(code, "y" * 32, "home.top_key", {})
+    with pytest.raises(Refused):
+        store.reveal(code, None)
+    with pytest.raises(BadFormat):
+        store.lead(code, key, "no such <b>", {})
+    with pytest.raises(BadFormat):
+        store.leading("nope")
+    store.delete_class(code, key)
+    with pytest.raises(NotFound):
+        other.leading(code)
+
+
+def test_seen_and_visits_count_learners_by_their_browser_id(store, clock):
+    code, key, (a, b, c) = _class(store)
+    clock.now += 301  # nobody is present any more
+    assert store.dashboard(code, key).active == 0
+    assert store.seen(code, a) and store.join(code, b)  # a reload: the same id joins again, still one learner
+    assert not store.seen(code, new_learner_id())  # not in the class: nothing written
+    dash = store.dashboard(code, key)
+    assert (dash.joined, dash.active, dash.answered) == (3, 2, 0)
+    for page in ("home", "qkv_builder", "home"):  # a page reached twice is reached once
+        assert store.visit(code, a, page)
+    assert store.visit(code, b, "home")
+    assert not store.visit(code, new_learner_id(), "home")
+    store.record(code, c, "scaling_explorer", "scaling.softmax", {}, "x", True)  # an answer is a page reached
+    dash = store.dashboard(code, key)
+    assert dash.pages == {"home": 2, "qkv_builder": 1, "scaling_explorer": 1}
+    assert (dash.joined, dash.active, dash.answered) == (3, 3, 1)
+    with pytest.raises(BadFormat):
+        store.visit(code, a, "../etc")
+    store.delete_class(code, key)
+    assert store.count_rows(code)["classroom_visits"] == 0

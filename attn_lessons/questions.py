@@ -1105,11 +1105,15 @@ SEED_HELP = "Seed 0 asks the source text's own numbers."
 PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
 WHY_SCALE_CAPTION = ("The wider d_k, the further apart the two keys' typical scores, and the more the division "
                      "matters: raise d_model or lower heads in the sidebar to see it.")
-ONE_STEP_HEADER = "Every position in one step"
+ONE_STEP_HEADER = "With no mask, every position in one step"
+# The source text says "every position can see every other one in one step"; that holds with no mask (a causal mask,
+# taught on Masks and heads, hides the later tokens), so the takeaway says so.
+TAKEAWAY_ONE_STEP = ("The output is a weighted sum of values, so with no mask every position can see every other one "
+                     "in one step.")
 STEPS_CAPTION = f"The section “{ONE_STEP_HEADER}” below draws it for your own sentence."
-ONE_STEP_INTRO = ("In one attention layer, every query scores every key it is allowed to, so each token's output "
-                  "can take a share of any other token's value directly. A recurrent network reading left to "
-                  "right passes information one token per step.")
+ONE_STEP_INTRO = ("In one attention layer with no mask, every query scores every key, so each token's output can take "
+                  "a share of any other token's value directly; a mask takes some of those pairs away. A recurrent "
+                  "network reading left to right passes information one token per step.")
 STEPS_CELL_CAPTION = "Each cell counts the layers token j's information needs to reach token i."
 NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you stack."
 # The source text's four takeaways, each with the page that demonstrates it, the link's label, and the quiz kinds
@@ -1119,7 +1123,7 @@ TAKEAWAYS = (
      "pages/1_QKV_builder.py", "Build Q, K and V from your sentence", ("roles",)),
     ("Weights come from query-key dot products, normalized with softmax.",
      "streamlit_app.py", "Watch one query score every key", ("roles",)),
-    ("The output is a weighted sum of values, so every position can see every other one in one step.",
+    (TAKEAWAY_ONE_STEP,
      "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
     ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
      "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful", ("why_scale",)),

@@ -43,10 +43,10 @@ print("weights.shape =", weights.shape)
 print("weights =\n", weights)
 
 # %% [markdown]
-# ## Every position in one step
+# ## With no mask, every position in one step
 #
-# In one attention layer every query reads every key it may, so any token's information reaches any other in one
-# step; a recurrent network passes it one token per step.
+# In one attention layer every query reads every key it may, so with no mask any token's information reaches any
+# other in one step (a causal mask hides the later tokens); a recurrent network passes it one token per step.
 
 
 # %%

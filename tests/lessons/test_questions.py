@@ -317,6 +317,21 @@ def test_one_step_text_states_the_counted_steps(n):
     assert f"token {n}" not in text
 
 
+def test_every_position_in_one_step_is_said_only_with_no_mask():
+    """Issue 36, item 13: "every position can see every other one in one step" holds with no mask only (a causal
+    mask leaves later tokens unreachable), so the takeaway, the section's header and intro, and the notebook say so."""
+    n = 6
+    assert (steps_matrix(attention_reads(n)) == 1).sum() == n * (n - 1)  # no mask: every ordered pair one step apart
+    assert np.isinf(steps_matrix(attention_reads(n, causal_mask(n)))).sum() == n * (n - 1) // 2  # causal: half never
+    with open("notebooks/questions.py", encoding="utf-8") as f:
+        notebook = [line for line in f.read().split("\n\n") if "one step" in line and "every" in line]
+    claims = [text for text, *_ in qs.TAKEAWAYS if "one step" in text]
+    claims += [qs.ONE_STEP_HEADER, qs.ONE_STEP_INTRO, *notebook]
+    assert len(claims) >= 4  # the takeaway, the header, the intro and the notebook's heading
+    for text in claims:
+        assert "no mask" in text, text
+
+
 @settings(max_examples=examples(100))
 @given(st.integers(1, 32))
 def test_causal_step_text_counts_half_the_pairs_each_way(n):

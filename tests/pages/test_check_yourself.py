@@ -199,7 +199,8 @@ def test_takeaways_link_to_their_pages_with_the_shared_settings():
     links = {e.proto.label: e.proto for e in at.get("page_link")}
     for takeaway in ("Each token asks with a query, offers a key, and provides a value.",
                      "Weights come from query-key dot products, normalized with softmax.",
-                     "The output is a weighted sum of values, so every position can see every other one in one step.",
+                     "The output is a weighted sum of values, so with no mask every position can see every other one "
+                     "in one step.",
                      "Dividing by √d_k keeps softmax in a useful range as dimension grows."):
         assert f"**{takeaway}**" in text
     for label, page in [("Build Q, K and V from your sentence", "QKV_builder"),

@@ -1,6 +1,12 @@
 """What a question of the app declares, once, in its page's words module: its class-mode id, its page, its title,
 what kind of answer it takes, and the wrong answers it expects, each with the misconception it shows.
 
+Each question also declares what would give its answer away (`gives_away`): the strings, worked out from the page's
+state, that state the answer (an option label that names it, a caption that says it, the title of a table that
+prints it). None of them may be on the page while the question is open; tests/pages/test_prose_walk.py walks every
+page with every question open and fails on one. A question that no string on screen can give away says why instead
+(`nothing_gives_away`), so an undeclared question is never passed over in silence.
+
 A page's predict-first checkpoint is an `Asked` with the `key` the page hands to attn_ui.checkpoint.predict
 (`home.TOP_KEY`, `scaling.SOFTMAX` …); a Check yourself kind is a `questions.Kind`, whose `asked` is its `Asked`.
 attn_lessons.misconceptions gathers them and reads answers against them. Pure Python: no Streamlit.
@@ -17,6 +23,9 @@ from attn_core.tokens import token_labels, tokenize
 # The answers that are one wrong answer, given what was asked: a page's state (a mapping, see
 # attn_lessons.misconceptions), or for a Check yourself kind the Question asked. None where it does not apply.
 Values = Callable[[Any], Sequence[Any]]
+# The strings that give a question's answer away, from the page's state: its widgets' values by key, as
+# st.session_state holds them ("text", "query", "mask", "pad" …). Empty where nothing on the page could state it.
+GivesAway = Callable[[Mapping[str, Any]], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -39,11 +48,28 @@ class Asked:
     wrong: tuple[Wrong, ...]
     from_sentence: bool = False  # its answers are tokens of the learner's sentence (kept only for the class's)
     key: str | None = None  # a checkpoint's key for attn_ui.checkpoint.predict (widgets <key>_value …); None: quiz
+    gives_away: GivesAway | None = None  # the strings that state the answer, never on the page while it is open
+    nothing_gives_away: str = ""  # with gives_away None: why no string on screen could state the answer
+
+    def answer_strings(self, state: Mapping[str, Any]) -> list[str]:
+        """The strings that would give the answer away in this state; a ValueError when the question declares
+        neither them nor why there are none."""
+        if self.gives_away is None:
+            if not self.nothing_gives_away.strip():
+                raise ValueError(f"{self.id} declares neither the strings that give its answer away (gives_away) "
+                                 "nor why none could (nothing_gives_away)")
+            return []
+        return [s for s in self.gives_away(state) if s]
 
 
 def const(*values) -> Values:
     """A wrong answer that is the same value(s) whatever was asked: an option's key."""
     return lambda asked: values
+
+
+def always(*strings: str) -> GivesAway:
+    """Strings that give the answer away whatever the state: a fixed caption, an option's label."""
+    return lambda state: strings
 
 
 # ------------------------------------------------------------------ the token questions (Home, QKV builder)

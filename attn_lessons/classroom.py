@@ -6,7 +6,9 @@ Plain strings from plain numbers; the page escapes whatever came from the databa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from attn_core.masks import PAD_LABEL
@@ -14,7 +16,15 @@ from attn_core.masks import PAD_LABEL
 from . import home, induction, mask_mistakes, masks, scaling, training
 from .asked import labels_of
 from .format import listing, md_text, plot_label, plural, short
-from .misconceptions import QUESTIONS, quiz_question
+from .misconceptions import (
+    QUESTIONS,
+    WrongGroup,
+    group_wrong,
+    most_shown,
+    options,
+    quiz_question,
+    same_answers,
+)
 from .misconceptions import _mask_labels as mask_labels
 from .scaling import scores_text
 from .training import LOSS_LABELS
@@ -212,7 +222,7 @@ _SETTINGS: tuple[tuple[str, Any], ...] = (
     ("heads", lambda q, v: plural(int(v), "head")),
     ("seed", lambda q, v: _seed(q, v)),
 )
-_SAID_APART = {"sentence", "text", "query", "n_tokens", "n_real"}
+_SAID_APART = {"sentence", "text", "query", "n_tokens", "n_real", "at"}  # at: the trained model's query position
 
 
 def state_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None = None, question_id: str = "") -> str:
@@ -289,8 +299,10 @@ def _asked_look(question_id, state, settings):
     if state.get("source") != "random" and not state.get("text"):
         return None
     labels, _ = induction.state_sequence(state)
-    query = str(state["query"])
-    return induction.predict_question(labels, labels.index(query)) if query in labels else None
+    try:
+        return induction.predict_question(labels, induction.state_query(state, labels))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
 
 
 _ASKED_AS = {"home.top_key": _asked_home, "builder.most_weight": _asked_home, "scaling.softmax": _asked_scaling,
@@ -352,29 +364,71 @@ OWN_SENTENCE = ("These answers are about each learner's own sentence, so only wh
                 "the token chosen.")
 
 
+@dataclass(frozen=True)
+class WrongSaid:
+    """What the wrong first answers show, and the facts the sentence states: every group (by misconception, numbers
+    within the question's tolerance as one), the most shown (several when tied) and how many gave each."""
+
+    text: str
+    groups: list[WrongGroup]
+    top: list[WrongGroup]
+    count: int
+
+    @property
+    def tie(self) -> bool:
+        return len(self.top) > 1
+
+
+def _quoted(answers) -> str:
+    return listing([f"“{a}”" for a in answers], "or")
+
+
+def _group_words(g: WrongGroup) -> str:
+    return (f"{_quoted(g.answers)} suggests: {g.shows}" if len(g.answers) == 1 else
+            f"{_quoted(g.answers)} suggest: {g.shows}") if g.shows else (
+        f"{_quoted(g.answers)} is none of the wrong answers this question expects")
+
+
+def wrong_said(question_id: str, state: Mapping[str, Any], answered: int, right: int,
+               wrong: Mapping[tuple[str, str | None], int]) -> WrongSaid:
+    """What the wrong first answers show, grouped by the misconception each was recorded with (so an answer the
+    CSV tags is counted under its tag), numbers within the question's tolerance as one answer, and ties named as
+    ties ("“mat” and “sat”, 1 each"). For learners' own sentences, kept only as right or wrong: how many were
+    wrong and the misconception most shown, never a made-up "most common wrong answer"."""
+    groups = group_wrong(question_id, state, wrong)
+    top = most_shown(groups)
+    count = top[0].count if top else 0
+    if own_sentence(question_id, state):
+        n_wrong = answered - right
+        if n_wrong <= 0:
+            return WrongSaid(f"{OWN_SENTENCE} {NO_WRONG}", groups, [], 0)
+        was = "was" if n_wrong == 1 else "were"
+        head = f"{OWN_SENTENCE} {n_wrong} of {plural(answered, 'first answer')} {was} wrong."
+        tagged = most_shown([g for g in groups if g.shows])
+        if not tagged:
+            return WrongSaid(head, groups, [], 0)
+        n = tagged[0].count
+        shows = listing([g.shows for g in tagged])
+        each = " each" if len(tagged) > 1 else ""
+        return WrongSaid(f"{head} {n} of them{each} {'suggests' if n == 1 else 'suggest'}: {shows}.", groups,
+                         tagged, n)
+    if not top:
+        return WrongSaid(NO_WRONG, groups, [], 0)
+    if len(top) == 1:
+        g = top[0]
+        head = f"Most common wrong answer: {_quoted(g.answers)}, from {count} of {answered}."
+        tail = f" It suggests: {g.shows}." if g.shows else " It is none of the wrong answers this question expects."
+        return WrongSaid(head + tail, groups, top, count)
+    names = listing([_quoted(g.answers) for g in top])
+    text = (f"Most common wrong answers, tied: {names}, {count} each of {answered}. "
+            + "; ".join(_group_words(g) for g in top) + ".")
+    return WrongSaid(text[0].upper() + text[1:], groups, top, count)
+
+
 def wrong_text(question_id: str, state: Mapping[str, Any], answered: int, right: int,
                wrong: Mapping[tuple[str, str | None], int]) -> str:
-    """What the wrong first answers show: the most common one and its misconception (top_wrong_text); for answers
-    about learners' own sentences, kept only as right or wrong, how many were wrong and the misconception most of
-    them signal, never a made-up "most common wrong answer". `wrong`: (answer, misconception) -> learners."""
-    if not own_sentence(question_id, state):
-        if not wrong:
-            return NO_WRONG
-        (answer, why), n = min(wrong.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))
-        return top_wrong_text(answer, why, n, answered)
-    n_wrong = answered - right
-    if n_wrong <= 0:
-        return f"{OWN_SENTENCE} {NO_WRONG}"
-    whys: dict[str, int] = {}
-    for (_, why), n in wrong.items():
-        if why:
-            whys[why] = whys.get(why, 0) + n
-    was = "was" if n_wrong == 1 else "were"
-    head = f"{OWN_SENTENCE} {n_wrong} of {plural(answered, 'first answer')} {was} wrong."
-    if not whys:
-        return head
-    why, n = min(whys.items(), key=lambda kv: (-kv[1], kv[0]))
-    return f"{head} {n} of them {'suggests' if n == 1 else 'suggest'}: {why}."
+    """wrong_said's sentence alone."""
+    return wrong_said(question_id, state, answered, right, wrong).text
 
 
 def attention_order(stats: list) -> list:
@@ -384,7 +438,10 @@ def attention_order(stats: list) -> list:
                                         json.dumps(s.state, sort_keys=True, default=str)))
 
 
-CSV_COLUMNS = ("time_utc", "learner", "page", "question", "state", "attempt", "answer", "right", "misconception")
+# The CSV's plain columns (no JSON, no internal id): the question's number in the teacher's list, its page, its text
+# as the learners read it, what it was asked about in words, the answer as the learner saw it, and what it shows
+CSV_COLUMNS = ("time_utc", "learner", "number", "page", "question", "asked_about", "attempt", "answer", "right",
+               "misconception")
 
 # ------------------------------------------------------------------------ the teachers' page's own text
 LINK_NOTE = "The students' link (it carries your sentence and settings):"
@@ -495,12 +552,197 @@ def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mappi
             return f"The right answer: {q.answer_text}. {share}".strip()
         except (KeyError, TypeError, ValueError):
             pass
-    if question_id == induction.LOOK.id:  # the trained model's answer follows from the sequence alone
+    if question_id == induction.LOOK.id:  # the head's top keys follow from the sequence alone, as the page grades
         try:
-            state = with_class_text(state, settings)
-            labels, tokens = induction.state_sequence(state)
-            key = induction.target_key(tokens, labels.index(str(state["query"])))
-            return f"The right answer: “{labels[key]}”. {share}".strip()
+            keys = induction.right_answers(with_class_text(state, settings))
+            if len(keys) == 1:
+                return f"The right answer: “{keys[0]}”. {share}".strip()
+            return f"Right answers, tied: {listing([f'“{k}”' for k in keys])}. {share}".strip()
         except (KeyError, TypeError, ValueError, IndexError):
             pass
     return f"{NO_RIGHT_YET} {share}".strip()
+
+
+# ------------------------------------------------------------------------ the teacher's list, and leading with it
+TEACHERS_LIST = tuple(QUESTIONS)  # every page's prediction along the route, then each Check yourself kind
+LEAD_HELP = ("Puts this question in front of every learner following the class: their page opens on it, with the "
+             "class's sentence and settings.")
+NOT_LEADING = "No question is in front of the class. Pick one from your list and put it there."
+
+
+def number_of(question_id: str, questions: tuple[str, ...] | list[str]) -> int | None:
+    """The question's number in the teacher's list (1, 2, …), the same on the dashboard, the projector and the
+    CSV; None for a question not on the list."""
+    return questions.index(question_id) + 1 if question_id in questions else None
+
+
+def in_list_order(stats: list, questions: tuple[str, ...] | list[str]) -> list[tuple[int | None, Any]]:
+    """Each question's stats with its number, in the teacher's order (a question not on the list after, in the
+    lesson's order); a question asked in several states keeps one number."""
+    ranked = projector_order(stats)
+    return sorted(((number_of(s.question, questions), s) for s in ranked),
+                  key=lambda ns: (ns[0] is None, ns[0] or 0, ranked.index(ns[1])))
+
+
+def numbered_title(question_id: str, questions) -> str:
+    """'3. Which key will the query give the most weight? · Home' for the teacher's picker and the dashboard."""
+    n, a = number_of(question_id, questions), QUESTIONS.get(question_id)
+    page = page_name(a.page) if a else ""
+    return f"{n if n else '–'}. {question_title(question_id)} · {page}"
+
+
+def lead_state(question_id: str, settings: Mapping[str, Any] | None, seed: int = 0) -> dict[str, Any]:
+    """The state a led question is asked in: a page's prediction on the class's sentence and settings (the class's
+    settings, ClassInfo.settings, are the page's: the learner's page opens with them); a Check yourself question at
+    the question seed `seed`."""
+    a = QUESTIONS.get(question_id)
+    if a is not None and a.kind == "quiz":
+        return {"seed": int(seed)}
+    return {"sentence": "class"}
+
+
+def matches_lead(s, lead) -> bool:
+    """Whether a question's stats (QuestionStats) are answers to the led question: the same question, on the class's
+    sentence (a prediction) or at the same seed (Check yourself)."""
+    if s.question != lead.question_id:
+        return False
+    if "seed" in lead.state and QUESTIONS.get(s.question) and QUESTIONS[s.question].kind == "quiz":
+        return str(s.state.get("seed")) == str(lead.state["seed"])
+    return s.state.get("sentence", "class") == "class"
+
+
+def present_text(answered: int, present: int) -> str:
+    """How many answered, of the learners present (seen in the last five minutes): '7 of 12 learners here have
+    answered'. A learner who answered and left still counts among those who answered."""
+    present = max(present, answered)
+    return f"{answered} of {plural(present, 'learner')} here {'has' if answered == 1 else 'have'} answered"
+
+
+def option_counts(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int],
+                  settings: Mapping[str, Any] | None = None) -> list[tuple[str, int]]:
+    """Every option of the question with its first answers, 0 included, in the order the question offers them; an
+    answer within the question's tolerance of an option counts for it ("22.63" for "22.6274"), and any other answer
+    given follows, grouped the same way (misconceptions.same_answers)."""
+    state = with_class_text(state, settings)
+    offered = options(question_id, state)
+    counts = dict.fromkeys(offered, 0)
+    extra: dict[str, int] = {}
+    for label, members, n in same_answers(question_id, state, {**dict.fromkeys(offered, 0), **answers}):
+        hit = next((m for m in members if m in counts), None)
+        if hit is not None:
+            counts[hit] += sum(answers.get(m, 0) for m in members)
+        else:
+            extra[label] = n
+    return list(counts.items()) + sorted(extra.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+# Why the right answer is right, one line, for each page's prediction: what is always true of the question.
+# A Check yourself question's own `why` is computed from its numbers.
+REASONS = {
+    "home.top_key": "Softmax keeps the order of the scores: the key whose q·k is largest gets the most weight.",
+    "builder.most_weight": "Softmax keeps the order of the scores: the key whose q·k is largest gets the most "
+                           "weight, wherever it sits.",
+    "scaling.softmax": "Softmax turns each score into exp(score) divided by the sum of every key's exp(score).",
+    "training.race": "The loss that drops first is the run whose softmax is not saturated: its gradients still flow.",
+    "masks.see": "A masked key's score is set to −∞ before the softmax, so its weight is exactly 0.",
+    "induction.look": "An induction head looks for the key whose previous token is the query's token, and copies "
+                      "what came next.",
+    "mistakes.axis": "axis=0 normalises down each column, so the columns sum to 1 and the keys' rows do not.",
+    "mask_mistakes.row_sum": "Zeroing weights after the softmax removes their share and nothing renormalises the "
+                             "rest, so the row sums to less than 1.",
+}
+
+
+def reason(question_id: str, state: Mapping[str, Any]) -> str:
+    """The reveal's one line of why: a Check yourself question's own reason at its seed, or the prediction's."""
+    a = QUESTIONS.get(question_id)
+    if a is not None and a.kind == "quiz":
+        try:
+            return quiz_question(question_id.removeprefix("quiz."), int(state.get("seed", 0))).why
+        except (KeyError, TypeError, ValueError):
+            return ""
+    return REASONS.get(question_id, "")
+
+
+def shown_lines(said: WrongSaid, answered: int) -> list[str]:
+    """The reveal's misconceptions: each group of wrong first answers with how many showed it, most first."""
+    lines = []
+    for g in said.groups:
+        who = f"{g.count} of {answered}"
+        lines.append(f"{who}: {g.shows} ({_quoted(g.answers)})" if g.shows else
+                     f"{who}: {_quoted(g.answers)}, none of the wrong answers this question expects")
+    return lines
+
+
+# ------------------------------------------------------------------------ the class summary, and the CSV's words
+SUMMARY_TITLE = "Class summary"
+SUMMARY_HELP = "One page to print or keep: each question asked, and how far the class got."
+SUMMARY_COLUMNS = ("#", "Question", "Answered", "Right first time", "Most shown")
+PAGES_COLUMNS = ("Page", "Learners who reached it")
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One question asked, in the summary: its number and text, and the facts its cells state."""
+
+    number: int | None
+    question: str
+    answered: int
+    right: int
+    most_shown: str
+    top: list[WrongGroup]
+
+
+def plain(markdown: str) -> str:
+    """Markdown made plain text for the CSV and the printed summary: no escapes, no bold."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("**", "")
+
+
+def question_text(question_id: str, state: Mapping[str, Any], settings: Mapping[str, Any] | None = None) -> str:
+    """The question as the learners read it, in plain text."""
+    return plain(asked_as(question_id, state, settings))
+
+
+def _most_shown_cell(said: WrongSaid) -> str:
+    if not said.top:
+        return "No wrong first answer" if not said.groups else "—"
+    each = " each" if said.tie else ""
+    return "; ".join(g.shows or f"{_quoted(g.answers)} (not an expected wrong answer)" for g in said.top) + (
+        f" ({said.count}{each})")
+
+
+def summary_rows(stats: list, questions, settings: Mapping[str, Any] | None = None) -> list[SummaryRow]:
+    """Each question asked, in the teacher's order: how many answered, how many right at the first attempt, and
+    the misconception most shown (ties named together)."""
+    rows = []
+    for n, s in in_list_order(stats, questions):
+        said = wrong_said(s.question, s.state, s.answered, s.right, s.wrong)
+        rows.append(SummaryRow(n, question_text(s.question, s.state, settings), s.answered, s.right,
+                               _most_shown_cell(said), said.top))
+    return rows
+
+
+def summary_cells(row: SummaryRow) -> list[str]:
+    return [str(row.number or "–"), row.question, str(row.answered),
+            f"{row.right} of {row.answered} ({percent(row.right, row.answered)})", row.most_shown]
+
+
+def pages_reached(pages: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Each page with the learners who reached it, along the route (pages class mode does not know after)."""
+    order = list(PAGE_TITLES)
+    return [(page_name(p), n) for p, n in sorted(pages.items(), key=lambda kv: (
+        order.index(kv[0]) if kv[0] in order else len(order), kv[0]))]
+
+
+def summary_head(code: str, joined: int, answered: int) -> str:
+    return f"Class {code}: {plural(joined, 'learner')} joined, {answered} answered at least once."
+
+
+def csv_words(row: Mapping[str, Any], questions, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One answer row (ClassStore.answer_rows) in the CSV's plain columns: its number, page and question in words,
+    what it was asked about, the answer as the learner saw it, and its misconception."""
+    state = json.loads(row["state"]) if isinstance(row.get("state"), str) else dict(row.get("state") or {})
+    return {**{k: row[k] for k in ("learner", "attempt", "answer", "right", "misconception")},
+            "number": number_of(row["question"], questions) or "", "page": page_name(row["page"]),
+            "question": question_text(row["question"], state, settings),
+            "asked_about": state_text(state, settings, row["question"])}

@@ -12,6 +12,7 @@ import numpy as np
 
 from attn_core.masks import (
     PAD_LABEL,
+    checkpoint_token,
     fully_masked_rows,
     head_shapes,
     heads_by_top_keys,
@@ -26,7 +27,7 @@ from attn_core.masks import (
     visible_keys,
 )
 
-from .asked import Asked, Wrong
+from .asked import Asked, Wrong, labels_of
 from .format import all_of, enough, listing, md_text, num, plural, readable
 
 
@@ -43,19 +44,49 @@ def _heads_symbol(heads: int) -> str:
 # ---------------------------------------------------------------- 1. choose a mask
 
 
+PAD_WHY = (f"In a batch, shorter sentences are filled up at the end with a filler token, {PAD_LABEL}, so that all have "
+           "the same length.")
+PAD_BLOCKS = "No query should take anything from the filler, so its key columns are blocked."
+
+
+def padded_columns(n_pad: int) -> str:
+    """Which key columns `n_pad` trailing filler tokens block: 'the last 3 key columns are blocked'."""
+    return f"the last {'key column is' if n_pad == 1 else f'{n_pad} key columns are'} blocked"
+
+
 def padding_caption(n_real: int, n_pad: int) -> str:
     """What the padding demo appended to the sentence, and which key columns that blocks."""
-    why = (f"In a batch, shorter sentences are filled up at the end with a filler token, {PAD_LABEL}, so that all "
-           "have the same length. No query should take anything from the filler, so its key columns are blocked.")
+    why = f"{PAD_WHY} {PAD_BLOCKS}"
     if n_pad == 0:
         return (f"{why} With no {PAD_LABEL} token, your sentence of {plural(n_real, 'token')} is already the "
                 "longest in the batch, and nothing is blocked.")
     one = n_pad == 1
     return (f"{why} Here {plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
             f"{plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens, "
-            f"so the last {'key column is' if one else f'{n_pad} key columns are'} blocked. The {PAD_LABEL} "
+            f"so {padded_columns(n_pad)}. The {PAD_LABEL} "
             f"{'row is a query' if one else 'rows are queries'} too; the model computes "
             f"{'its output' if one else 'their outputs'} and then ignores {'it' if one else 'them'}.")
+
+
+def padding_caption_asking(n_real: int, n_pad: int) -> str:
+    """The padding demo while section 2 asks which keys a token sees: what was appended, not what it blocks."""
+    if n_pad == 0:
+        return (f"{PAD_WHY} With no {PAD_LABEL} token, your sentence of {plural(n_real, 'token')} is already the "
+                f"longest in the batch. {MASK_HELD}")
+    one = n_pad == 1
+    return (f"{PAD_WHY} Here {plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
+            f"{plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens. "
+            f"{MASK_HELD}")
+
+
+def mask_caption(kind: str, n_real: int, n_pad: int, asking: bool) -> str | None:
+    """The caption under the mask's controls: what the mask lets a query see, or, while section 2 asks exactly
+    that, only what the learner needs to answer it. None for the custom grid, which says it itself."""
+    if kind == "padding":
+        return padding_caption_asking(n_real, n_pad) if asking else padding_caption(n_real, n_pad)
+    if kind not in KIND_CAPTIONS:
+        return None
+    return MASK_HELD if asking else KIND_CAPTIONS[kind]
 
 
 def refit_notice(m: int, n: int) -> str:
@@ -391,10 +422,23 @@ def _rule(name: str):
     return values
 
 
+def see_gives_away(state) -> list[str]:
+    """The words that would say which keys the asked token sees, in this state (the page's "mask", "pad", "text"):
+    the mask's description, the old option labels that named it, and the verdict's reading of the mask's row."""
+    kind, n_pad = str(state.get("mask", "")), int(state.get("pad", 0) or 0)
+    labels = labels_of(state)
+    said = list(SAYS_WHO_SEES.get(kind, ()))
+    if kind == "padding":
+        said += [PAD_BLOCKS, padded_columns(n_pad)] if n_pad else [PAD_BLOCKS, "nothing is blocked"]
+    if labels:
+        said.append(f"Row “{md_text(labels[checkpoint_token(len(labels))])}” of the mask")
+    return said
+
+
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
 SEE = Asked("masks.see", "masks_and_heads", "Which keys can the token see under the mask?", "keys",
             tuple(Wrong(answer, shows, _rule(name)) for name, (answer, shows) in MASK_RULES.items()),
-            from_sentence=True, key="masks_see")
+            from_sentence=True, key="masks_see", gives_away=see_gives_away)
 
 
 def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
@@ -499,8 +543,15 @@ MASK_CASES = (r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } 
               r" -\infty & \text{blocked} \end{cases}")
 # the grids write the mask as 1/0, the formula as 0/−∞: said once, beside the formula (issue 23, item 9)
 CONVENTION = "In the grids below, 1 = may attend: the formula's M adds 0 there and −∞ elsewhere (0 = blocked)."
-MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
-               "padding": "Padding: filler at the end", "custom": "Custom: your own grid"}
+# The radio's labels name each mask and nothing more: a label that said what a mask lets a token see ("Causal: itself
+# and what came before") would answer section 2's question for the mask the learner is about to pick (issue 36).
+MASK_LABELS = {"none": "None", "causal": "Causal", "padding": "Padding", "custom": "Custom grid"}
+# What the masks let a query see, in the words that once stood on the radio and in the captions: none of them is on
+# screen while section 2 asks it (SEE.gives_away)
+SAYS_WHO_SEES = {"none": ("Every query may attend to every key", "every pair"),
+                 "causal": ("Each token sees itself and the tokens before it", "itself and what came before")}
+MASK_HELD = ("What this mask lets each token see is section 2's question: the mask's description appears here once "
+             "you answer it.")
 KIND_CAPTIONS = {
     "none": "Every query may attend to every key, itself included: this is the plain attention of the home page.",
     "causal": "Each token sees itself and the tokens before it, never the ones after: a model that writes "

@@ -3,6 +3,7 @@
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 import attn_core
 from attn_core import masks
@@ -36,10 +37,11 @@ def main():
     formula.latex(say.FORMULA)
     cases.latex(say.MASK_CASES)
     cases.caption(say.CONVENTION)
-    inputs, mask = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩ tokens
+    inputs, mask, described = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
     about, numbers = subject(inputs, mask), (shared.seed, shared.d_model, shared.heads)  # numbers: weights only
     asking = not st.session_state["reveal"] and answered(SEE, about, numbers) is None  # the question is open
+    describe_mask(described, inputs, asking)  # what the mask lets a token see: held back while section 2 asks it
     step_by_step(inputs, mask, res, about, numbers, asking)  # 2. predict which keys the third token sees; the steps
     if not asking:  # every table from here on shows the mask's rows, the one asked about included
         blocked_rows(inputs, mask, res)  # a query that may see no key gets 0, not NaN
@@ -54,29 +56,37 @@ def attend(inputs: attn_core.Inputs, mask: np.ndarray, heads: int) -> attn_core.
     return attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
 
 
-def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray]:
-    """The mask radio and its controls; returns the inputs (with any ⟨pad⟩ tokens) and the (n, n) mask."""
+def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray, DeltaGenerator]:
+    """The mask radio and its controls; returns the inputs (with any ⟨pad⟩ tokens), the (n, n) mask, and the place
+    under the controls for the mask's description (describe_mask), which waits to know if section 2 asks."""
     st.header("1. Choose a mask")
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
     kind = st.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
                     format_func=say.MASK_LABELS.get, horizontal=True)
     n_pad, custom = 0, None
-    if kind in say.KIND_CAPTIONS:
-        st.caption(say.KIND_CAPTIONS[kind])
-    elif kind == "padding":
+    if kind == "padding":
         pads = list(range(masks.MAX_PAD + 1))
         url_bound("pad", 1, lambda raw: parse_int(raw, 0, masks.MAX_PAD, "pad"), options=pads)
         n_pad = st.select_slider(f"How many {masks.PAD_LABEL} tokens fill up your sentence?", options=pads,
                                  key="pad")
-        st.caption(say.padding_caption(len(inputs.labels), n_pad))
         inputs = masks.with_padding(inputs, n_pad)  # the filler is real input: it gets a query, a key, a value
-    else:
+    described = st.container()
+    if kind == "custom":
         custom = custom_grid(inputs.labels)
     mask = masks.build_mask(kind, len(inputs.labels), n_padded=n_pad, custom=custom)
     error = say.nothing_can_attend(mask)
     if error:
         st.error(error, icon=":material/block:")
-    return inputs, mask
+    return inputs, mask, described
+
+
+def describe_mask(where: DeltaGenerator, inputs: attn_core.Inputs, asking: bool) -> None:
+    """Under section 1's controls: what the chosen mask lets a token see, or, while section 2's question asks it,
+    what the learner needs to answer (how much filler there is) and that the rest waits."""
+    n_real = masks.n_real(inputs.tokens)
+    caption = say.mask_caption(st.session_state["mask"], n_real, len(inputs.labels) - n_real, asking)
+    if caption:
+        where.caption(caption)
 
 
 def _use_preset(pattern: np.ndarray) -> None:

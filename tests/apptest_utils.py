@@ -206,3 +206,20 @@ def with_code(at: AppTest) -> AppTest:
     """The page with its "Show the code" switch on (the code is built and sent only when asked for)."""
     at.toggle(key="show_code").set_value(True).run()
     return at
+
+
+def screen_text(at: AppTest) -> str:
+    """Everything a learner can read on the page without opening a fold's code: its text elements, the markup of
+    its tables, its charts' titles, and every widget's label, help and options, every button's, switch's and
+    fold's label (an option label can state an answer as surely as a caption)."""
+    parts = [all_text(at)]
+    parts += [el.proto.body for el in at.get("html")]
+    parts += [title_of(json.loads(el.proto.spec)) for el in at.get("plotly_chart")]
+    for kind in ("radio", "selectbox", "select_slider", "multiselect", "button", "toggle", "checkbox",
+                 "text_input", "text_area", "number_input", "slider"):
+        for w in at.get(kind):
+            parts += [str(getattr(w, "label", "") or ""), str(getattr(w, "help", "") or "")]
+            parts += [str(o) for o in (getattr(w.proto, "options", None) or [])]
+    for kind in ("expander", "tab"):
+        parts += [str(getattr(e, "label", "") or "") for e in at.get(kind)]
+    return "\n".join(p for p in parts if p)

@@ -25,7 +25,7 @@ from attn_core.masks import (
     with_padding,
 )
 from attn_lessons import masks as say
-from attn_lessons.format import plural
+from attn_lessons.format import md_text, plural
 from tests.prose import never_true
 
 SENTENCE = "the cat sat on the mat"
@@ -517,3 +517,38 @@ def test_mask_kind_reads_the_grid():
     assert [attn_core.masks.mask_kind(build_mask(k, 5, 2), 3) for k in ("none", "causal", "padding")] == [
         "none", "causal", "padding"]
     assert attn_core.masks.mask_kind(build_mask("padding", 4, 0), 4) == "none"  # no pad: the same grid
+
+
+# ---------------------------------------------------------------- issue 36: no answer under the controls
+
+
+@pytest.mark.parametrize("kind", ["none", "causal", "padding", "custom"])
+@pytest.mark.parametrize("n_pad", [0, 1, 3, MAX_PAD])
+def test_while_section_2_asks_the_captions_say_nothing_it_declares_as_the_answer(kind, n_pad):
+    inputs = attn_core.build_inputs(SENTENCE, 0, 8)
+    n = len(inputs.labels)
+    n_pad = n_pad if kind == "padding" else 0
+    declared = say.SEE.answer_strings({"mask": kind, "pad": n_pad, "text": SENTENCE})
+    if kind != "custom":  # the custom grid is the control the learner reads the answer from: it declares the verdict
+        assert len(declared) >= 2, declared
+    assert f"Row “{md_text(inputs.labels[checkpoint_token(n)])}” of the mask" in declared
+    shown = [say.mask_caption(kind, n, n_pad, asking=True), *say.MASK_LABELS.values()]
+    for text in filter(None, shown):
+        assert not [s for s in declared if s in text], (text, declared)
+    after = say.mask_caption(kind, n, n_pad, asking=False)
+    if kind in ("none", "causal", "padding"):  # once answered, the caption says it, in the words declared
+        assert any(s in after for s in declared), (after, declared)
+
+
+@pytest.mark.parametrize("n_pad", [1, 3, MAX_PAD])
+def test_the_padding_caption_names_the_columns_the_mask_blocks(n_pad):
+    inputs = with_padding(attn_core.build_inputs(SENTENCE, 0, 8), n_pad)
+    n_all = len(inputs.labels)
+    mask = build_mask("padding", n_all, n_padded=n_pad)
+    blocked = np.flatnonzero(~mask.any(axis=0))  # the key columns no query may see
+    assert list(blocked) == list(range(n_all - n_pad, n_all))  # the last n_pad, from attn_core
+    said = say.padded_columns(n_pad)
+    assert said in say.padding_caption(n_all - n_pad, n_pad)
+    assert (f"last {len(blocked)} key columns are" if len(blocked) > 1 else "last key column is") in said
+    asking = say.padding_caption_asking(n_all - n_pad, n_pad)
+    assert f"{plural(n_pad, PAD_LABEL + ' token')} follow" in asking and "blocked" not in asking

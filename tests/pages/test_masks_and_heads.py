@@ -632,3 +632,30 @@ def test_the_last_word_of_a_short_sentence_is_explained_by_its_own_masks_rule(ru
     said = " ".join(i.value for i in at.info)
     assert "Row “c” of the mask has a 1 for “a”, “b” and “c”" in said, said
     assert f"“c”: {rule}." in said, said
+
+
+# ---------------------------------------------------------------- issue 36, item 14: no answer above its question
+
+
+@pytest.mark.parametrize("link", [{"mask": "causal"}, {"mask": "none"}, {"mask": "padding", "pad": "3"},
+                                  {"mask": "padding", "pad": "0"}], ids=lambda v: "&".join(f"{k}={v[k]}" for k in v))
+def test_while_it_asks_no_label_or_caption_says_which_keys_and_after_it_does(run, link):
+    from attn_lessons.masks import SEE
+
+    from tests.apptest_utils import screen_text
+
+    at = run(reveal=0, **link)
+    assert at.radio(key=f"{CP}_value").value is None  # the question is open
+    state = dict(at.session_state.items())
+    declared = SEE.answer_strings(state)
+    assert declared and at.query_params["mask"] == link["mask"]  # the link's mask is kept as it was written
+    shown = screen_text(at)
+    assert not [s for s in declared if s in shown], [s for s in declared if s in shown]
+    at.button(key=f"{CP}_skip").click().run()  # Show me
+    assert_ran(at)
+    shown = screen_text(at)
+    assert [s for s in declared if s in shown], declared  # the caption and the verdict now say it
+    if link.get("pad") == "3":
+        assert "the last 3 key columns are blocked" in shown
+        mask = build_mask("padding", 9, n_padded=3)
+        assert list(np.flatnonzero(~mask.any(axis=0))) == [6, 7, 8]  # what that caption claims, from attn_core

@@ -15,6 +15,7 @@ typed into Check yourself. Pure Python: no Streamlit.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -178,3 +179,107 @@ def _quiz_text(q: qs.Question, answer: Any) -> str:
     if q.answer_type == "number":
         return short(value)
     return dict(q.options).get(value, str(value))
+
+
+# ------------------------------------------------------------------------------------------ grouping answers
+
+
+def tolerance(question_id: str, state: Mapping[str, Any] | None = None) -> float:
+    """How far apart two numbers may be and still be one answer to this question, as the question reads them: the
+    slider's NEAR, a Check yourself number's own tolerance (or half a percent of its answer, as `_same` allows),
+    0 for a vector, a shape or an answer that is not a number (the same text is the same answer)."""
+    a, state = asked(question_id), state or {}
+    if a.kind == "number":
+        return NEAR
+    if a.kind != "quiz":
+        return 0.0
+    try:
+        q = _q(state, a.id.removeprefix("quiz."))
+    except (KeyError, TypeError, ValueError):
+        return 0.0
+    if q.answer_type == "number":
+        return max(q.tolerance, 0.005 * abs(float(q.answer)), 1e-9)
+    return 0.0
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(str(text).replace("−", "-").strip())
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
+
+
+def same_answers(question_id: str, state: Mapping[str, Any] | None,
+                 counts: Mapping[str, int]) -> list[tuple[str, tuple[str, ...], int]]:
+    """The answers as they were given (text -> learners) put together where the question reads them as one: numbers
+    within its `tolerance` ("22.6" and "22.63"). Each group: (its label, the most given of its texts; every text
+    in it; learners), most learners first, then by label. A text that is not a number is its own group."""
+    tol = tolerance(question_id, state)
+    groups: list[tuple[str, float | None, list[str], int]] = []
+    for text, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        value = _number(text) if tol > 0 else None
+        for i, (label, centre, members, total) in enumerate(groups):
+            if value is not None and centre is not None and abs(value - centre) <= tol:
+                groups[i] = (label, centre, [*members, text], total + n)
+                break
+        else:
+            groups.append((text, value, [text], n))
+    return sorted(((label, tuple(members), n) for label, _, members, n in groups), key=lambda g: (-g[2], g[0]))
+
+
+@dataclass(frozen=True)
+class WrongGroup:
+    """Wrong first answers that show one thing: the misconception they were recorded with (None: none this
+    question expects, then one answer, within the question's tolerance), the answers in it, and how many gave them."""
+
+    shows: str | None
+    answers: tuple[str, ...]
+    count: int
+
+
+def group_wrong(question_id: str, state: Mapping[str, Any] | None,
+                wrong: Mapping[tuple[str, str | None], int]) -> list[WrongGroup]:
+    """A question's wrong first answers ((answer, misconception) -> learners, as the store keeps them) grouped by
+    what each shows: every answer recorded with a misconception counts under it, whatever its text; the others
+    are grouped as one answer where the question reads them as one (same_answers). Most learners first."""
+    tagged: dict[str, tuple[list[str], int]] = {}
+    untagged: dict[str, int] = {}
+    for (answer, why), n in wrong.items():
+        if why:
+            texts, total = tagged.get(why, ([], 0))
+            tagged[why] = ([*texts, answer] if answer not in texts else texts, total + n)
+        else:
+            untagged[answer] = untagged.get(answer, 0) + n
+    groups = [WrongGroup(why, tuple(sorted(texts)), n) for why, (texts, n) in tagged.items()]
+    groups += [WrongGroup(None, members, n) for _, members, n in same_answers(question_id, state, untagged)]
+    return sorted(groups, key=lambda g: (-g.count, g.shows is None, g.shows or "", g.answers))
+
+
+def most_shown(groups: list[WrongGroup]) -> list[WrongGroup]:
+    """The groups given by the most learners: one, or several tied (in group_wrong's order); [] for none."""
+    top = max((g.count for g in groups), default=0)
+    return [g for g in groups if g.count == top] if top else []
+
+
+def options(question_id: str, state: Mapping[str, Any] | None = None) -> list[str]:
+    """Every answer the question offers, as answer_text writes it, so a count of 0 can be shown: the sentence's
+    tokens (and the builder's "all the same"), an option question's words, a Check yourself choice's labels; []
+    for a number, a shape or a set of keys (typed or slid, not picked) and when the state does not say."""
+    a, state = asked(question_id), state or {}
+    try:
+        if a.kind == "token":
+            out = labels_of(state) if a.id != "induction.look" else list(induction.state_sequence(state)[0])
+            return out + ([ALL_SAME_TEXT] if a.id == builder.MOST_WEIGHT.id else [])
+        if a.id == "mistakes.axis":
+            return list(SUM_LABELS.values())
+        if a.id == "training.race":
+            return list(GUESSES.values())
+        if a.id == mask_mistakes.ROW_SUM.id:
+            return list(mask_mistakes.ROW_SUM_OPTIONS)
+        if a.kind == "quiz":
+            q = _q(state, a.id.removeprefix("quiz."))
+            return [label for _, label in q.options] if q.answer_type == "choice" else []
+    except (KeyError, TypeError, ValueError, IndexError):
+        return []
+    return []  # a number or a set of keys: no list to offer (listing only the wrong ones would give them away)

@@ -236,3 +236,86 @@ def test_the_projector_names_the_trained_models_right_answer_when_nobody_gave_it
     assert text == "The right answer: “the·5”. 0 of 2 right at the first attempt.", text
     random = {"source": "random", "rseed": 4, "length": 20, "query": "x"}  # a query not in the sequence
     assert words.right_answer_text("induction.look", random, {}, [], 0, 0, CLASS) == words.NO_RIGHT_YET
+
+
+# ------------------------------------------------------------------------ round three: groups, leading, summary
+from attn_lessons import misconceptions as mc  # noqa: E402
+
+SENTENCE = {"sentence": "class", "text": "the cat sat on the mat", "query": 2}
+SELF_SHOWS = mc.SELF.shows
+
+
+def test_tied_wrong_answers_are_named_together_and_a_tagged_one_is_never_untagged():
+    state = dict(SENTENCE)
+    sat = labels_of(state)[2]  # the query's own token: the answer the SELF misconception computes
+    assert mc.misconception("home.top_key", 2, state) == SELF_SHOWS
+    said = words.wrong_said("home.top_key", state, 3, 1, {("mat", None): 1, (sat, SELF_SHOWS): 1})
+    assert said.tie and said.count == 1 and {g.answers for g in said.top} == {("mat",), (sat,)}
+    assert "“sat” and “mat”, 1 each" in said.text or "“mat” and “sat”, 1 each" in said.text
+    assert f"“{sat}” suggests: {SELF_SHOWS}" in said.text  # the tagged answer, named with its tag
+    alone = words.wrong_said("home.top_key", state, 3, 2, {(sat, SELF_SHOWS): 1})
+    assert not alone.tie and alone.top[0].shows == SELF_SHOWS
+    assert "none of the wrong answers" not in alone.text
+
+
+def test_twenty_two_point_six_and_twenty_two_point_six_three_are_one_answer():
+    said = words.wrong_said("quiz.scale_heads", {"seed": 0}, 3, 1, {("22.6", None): 1, ("22.63", None): 1})
+    assert not said.tie and said.count == 2 and said.top[0].answers == ("22.6", "22.63")
+    assert "from 2 of 3" in said.text
+    counts = dict(words.option_counts("quiz.scale_heads", {"seed": 0}, {"22.6": 1, "22.63": 1, "8": 1}))
+    assert sorted(counts.values()) == [1, 2] and len(counts) == 2
+
+
+def test_the_projector_offers_every_option_with_zero_counts():
+    counts = words.option_counts("home.top_key", {"sentence": "class", "query": 2}, {"mat": 2},
+                                 {"text": "the cat sat on the mat"})
+    assert [label for label, _ in counts] == labels_of(SENTENCE)
+    assert dict(counts)["mat"] == 2 and sum(n for _, n in counts) == 2
+
+
+def test_numbers_follow_the_teachers_list():
+    questions = ("quiz.roles", "home.top_key")
+    assert words.number_of("home.top_key", questions) == 2 and words.number_of("masks.see", questions) is None
+    made = [FullStats(QUESTIONS[q].page, q, {}, 1, 1, {}) for q in ("masks.see", "home.top_key", "quiz.roles")]
+    order = words.in_list_order(made, questions)
+    assert [(n, s.question) for n, s in order] == [(1, "quiz.roles"), (2, "home.top_key"), (None, "masks.see")]
+    assert words.numbered_title("home.top_key", questions).startswith("2. ")
+    assert words.lead_state("quiz.roles", {}, 4) == {"seed": 4}
+    assert words.lead_state("home.top_key", {"text": "a b"}) == {"sentence": "class"}
+
+
+def test_the_reveal_gives_a_reason_for_every_question():
+    for qid in QUESTIONS:
+        assert words.reason(qid, {"seed": 1}).strip(), qid
+    assert words.reason("quiz.roles", {"seed": 1}) == mc.quiz_question("roles", 1).why
+
+
+@dataclass
+class FullStats:
+    page: str
+    question: str
+    state: dict
+    answered: int
+    right: int
+    wrong: dict
+
+    @property
+    def share_right(self) -> float:
+        return self.right / self.answered if self.answered else 0.0
+
+
+def test_the_summary_and_the_csv_hold_each_questions_text():
+    settings = {"text": "the cat sat on the mat"}
+    s = FullStats("home", "home.top_key", {"sentence": "class", "query": 2}, 3, 1,
+                  {("sat", SELF_SHOWS): 1, ("mat", None): 1})
+    [row] = words.summary_rows([s], ("home.top_key",), settings)
+    assert row.question == "Which key will “sat” give the most weight?" == words.question_text(
+        "home.top_key", s.state, settings)
+    assert (row.number, row.answered, row.right, len(row.top)) == (1, 3, 1, 2)
+    assert SELF_SHOWS in row.most_shown and "1 each" in row.most_shown
+    csv = words.csv_words({"learner": 1, "attempt": 1, "answer": "sat", "right": False, "misconception": SELF_SHOWS,
+                           "page": "home", "question": "home.top_key", "state": '{"query": 2, "sentence": "class"}'},
+                          ("home.top_key",), settings)
+    assert csv["question"] == row.question and csv["number"] == 1 and csv["page"] == "Home"
+    assert set(csv) <= set(words.CSV_COLUMNS) and "{" not in csv["asked_about"]
+    assert words.pages_reached({"check_yourself": 2, "home": 3}) == [("Home", 3), ("Check yourself", 2)]

@@ -13,6 +13,7 @@ from attn_core.masks import key_set_options, visible_keys
 from attn_core.mistakes import SUM_LINES, softmax_over_queries, sums_prediction_right
 from attn_core.scaling import compare_two_keys
 from attn_lessons import misconceptions as mc
+from attn_lessons.asked import labels_of
 from attn_lessons import questions as qs
 from attn_lessons.asked import Asked
 from attn_lessons.mask_mistakes import ROW_SUM_OPTIONS
@@ -180,3 +181,46 @@ def test_a_state_without_what_the_question_needs_is_no_misconception_and_no_erro
     assert mc.misconception("quiz.scale_heads", "not a number", {"seed": 0}) is None
     with pytest.raises(KeyError, match="no question"):
         mc.misconception("nope", 1)
+
+
+# ------------------------------------------------------------------------------------------ grouping answers
+SELF_SHOWS = "a token gives its own key the most weight"
+
+
+def test_numbers_within_the_questions_tolerance_are_one_answer():
+    q = mc.quiz_question("scale_heads", 0)
+    tol = mc.tolerance("quiz.scale_heads", {"seed": 0})
+    assert tol >= q.tolerance > 0 and abs(22.6 - 22.63) <= tol  # the quiz's own tolerance reads them as one
+    groups = mc.same_answers("quiz.scale_heads", {"seed": 0}, {"22.6": 1, "22.63": 1, "64": 1})
+    assert groups == [("22.6", ("22.6", "22.63"), 2), ("64", ("64",), 1)]
+    assert mc.tolerance("scaling.softmax", {}) == mc.NEAR  # the slider's own
+    slid = mc.same_answers("scaling.softmax", {}, {"0.62": 2, "0.64": 1, "0.70": 1})
+    assert [(label, n) for label, _, n in slid] == [("0.62", 3), ("0.70", 1)]
+    assert mc.tolerance("home.top_key", {}) == 0  # tokens: the same text is the same answer
+    assert len(mc.same_answers("home.top_key", {}, {"1.0": 1, "1.01": 1})) == 2
+
+
+def test_wrong_answers_are_grouped_by_what_the_store_tagged_them_with():
+    wrong = {("22.6", "√d_model"): 1, ("22.63", "√d_model"): 1, ("7", None): 1}
+    groups = mc.group_wrong("quiz.scale_heads", {"seed": 0}, wrong)
+    assert groups == [mc.WrongGroup("√d_model", ("22.6", "22.63"), 2), mc.WrongGroup(None, ("7",), 1)]
+    # a tag the question would not compute today still counts under the tag: the CSV and the dashboard agree
+    tagged = mc.group_wrong("home.top_key", {}, {("mat", SELF_SHOWS): 1, ("cat", None): 1})
+    assert {g.shows for g in tagged} == {SELF_SHOWS, None}
+    assert mc.most_shown(tagged) == tagged and len(tagged) == 2  # a tie: both
+    assert mc.most_shown([]) == []
+
+
+def test_every_option_is_offered_with_the_answers_texts():
+    state = {"text": "the cat sat on the mat", "query": 2}
+    assert mc.options("home.top_key", state) == labels_of(state)
+    assert mc.options("builder.most_weight", state)[-1] == mc.ALL_SAME_TEXT
+    for a in mc.QUIZ:
+        q = mc.quiz_question(a.id.removeprefix("quiz."), 3)
+        offered = mc.options(a.id, {"seed": 3})
+        if q.answer_type == "choice":  # every label, and the right one among them
+            assert offered == [label for _, label in q.options]
+            assert dict(q.options)[q.answer] in offered
+        else:
+            assert offered == []  # typed: nothing to list, and no wrong answer listed to give it away
+    assert mc.options("scaling.softmax", {"scores": [1, 0], "d_k": 4}) == []

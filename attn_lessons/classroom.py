@@ -53,8 +53,8 @@ PAUSED_NOTE = "The class is paused: learners' answers are refused until you resu
 QR_TOO_LONG = ("Your sentence makes the link too long for a QR code. Share the link itself, or pick a shorter "
                "sentence before you start the class.")
 NO_ANSWERS = "No answers yet. They appear here within a few seconds of a learner answering."
-SESSIONS_NOTE = ("Each browser session counts as one learner: a learner who reloads the page, or opens the link in "
-                 "another browser, counts again.")
+SESSIONS_NOTE = ("A learner is a browser: a reload, another page or the class link opened again is the same "
+                 "learner; another browser is another.")
 
 NOTICES = {  # what became of one answer, as the learner reads it under their reveal: true of that answer for good
     "sent": "Sent to your teacher.",
@@ -746,3 +746,46 @@ def csv_words(row: Mapping[str, Any], questions, settings: Mapping[str, Any] | N
             "number": number_of(row["question"], questions) or "", "page": page_name(row["page"]),
             "question": question_text(row["question"], state, settings),
             "asked_about": state_text(state, settings, row["question"])}
+
+
+def lead_bars(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong, revealed: bool,
+              settings: Mapping[str, Any] | None = None) -> list[tuple[str, int, bool | None]]:
+    """The led question's bars for the projector, (label, learners, right): every option in the order the question
+    offers them, 0 included (option_counts), then any other answer given; `right` None until the reveal, and for an
+    option nobody gave (the app does not guess it). Learners' own sentences: no bar until the reveal."""
+    if own_sentence(question_id, state) and not revealed:
+        return []
+    wrong_answers = {answer for answer, _ in wrong}
+    bars = []
+    for label, n in option_counts(question_id, state, answers, settings):
+        right = (label not in wrong_answers) if revealed and n else None
+        bars.append((("✓ " if right else "") + _wrapped(label), n, right))
+    return bars
+
+
+# ------------------------------------------------------------------------ the teachers' page, round three
+START_TITLE, REOPEN_TITLE = "Start a class", "Or open one you started"
+STORAGE_FOLD = "Where this app keeps classes"
+LEAD_TITLE = "Lead the class"
+LEAD_PICK = "Question from your list"
+LEAD_SEED = "Question seed (Check yourself)"
+LEAD_BUTTON = "Put it in front of the class"
+LEAD_STOP = "Stop leading"
+REVEAL_BUTTON, HIDE_BUTTON = "Reveal the answer", "Hide the answer"
+SUMMARY_BUTTON = "Class summary to print"
+PAUSE_BUTTON, RESUME_BUTTON = "Pause the class", "Resume the class"
+OPEN_STATE = "The class is open: answers are being collected."
+PAUSED_STATE = "The class is paused: answers are refused until you resume it."
+DELETE_FOLD = "Delete the class"
+DELETE_FIRST = "Download its answers first: once deleted, they are gone for good."
+DELETE_SURE = "Yes, delete the class and its answers"
+REVEALED_NOTE = "The answer is revealed on the learners' pages too."
+JOIN_SMALL = "Join with code {code}"
+
+
+def leading_text(lead, questions) -> str:
+    """What the class has in front of it now, for the dashboard: its number and title, and whether revealed."""
+    if lead is None:
+        return NOT_LEADING
+    said = "revealed" if lead.revealed else "not revealed yet"
+    return f"In front of the class: {numbered_title(lead.question_id, questions)} (answer {said})."

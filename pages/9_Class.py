@@ -17,7 +17,7 @@ from attn_ui.state import links, setup_page
 
 CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unseen", "_teacher_message"
 GONE = "_teacher_gone"  # the class was deleted from another browser
-PROJECTOR, SHOWN, REVEALED = "_projector", "_projector_shown", "_projector_revealed"
+PROJECTOR, SUMMARY = "_projector", "_summary"
 # The projector view: large type for the back of a room at 1280 × 720, and nothing but the question on screen (the
 # sidebar, with the sentence and the links, is hidden; the view's own button brings the dashboard back)
 PROJECTOR_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
@@ -30,6 +30,15 @@ PROJECTOR_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSid
                    ".st-key-projector_hidden p {font-size: 1.4rem; max-width: none} "
                    ".st-key-projector_count p {font-size: 2.1rem; font-weight: 700; margin: 0} "
                    ".st-key-projector_answer p {font-size: 1.9rem; font-weight: 600; max-width: none}</style>")
+# The summary: plain tables, small type, no sidebar or toolbar, so a class of 30 and 10 questions prints on two A4 pages
+SUMMARY_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
+                 "[data-testid='stExpandSidebarButton'] {display: none} "
+                 "table.class-summary {border-collapse: collapse; width: 100%; font-size: 0.85rem; "
+                 "margin-bottom: 1rem} table.class-summary th, table.class-summary td {border: 1px solid #888; "
+                 "padding: 0.2rem 0.4rem; text-align: left; vertical-align: top} "
+                 "@media print {header, .st-key-summary_close {display: none} "
+                 "[data-testid='stMainBlockContainer'] {padding: 0; max-width: none} "
+                 "table.class-summary tr {break-inside: avoid}}</style>")
 REFRESH_SECONDS = 5
 WRITE_TIMEOUT = 3.0  # a teacher's click may wait for the database a little longer than a learner's answer
 
@@ -38,30 +47,37 @@ def main():
     shared = setup_page(__file__)
     ss = st.session_state
     if ss.get(PROJECTOR) and ss.get(KEY):
-        projector(ss[CODE], ss[KEY])  # one question at a time, large; nothing else on the screen
+        projector(ss[CODE], ss[KEY])  # the question in front of the class, large; nothing else on the screen
         return
     ss.pop(PROJECTOR, None)
+    if ss.get(SUMMARY) and ss.get(KEY):
+        summary_view(ss[CODE], ss[KEY])  # the class summary, to print
+        return
+    ss.pop(SUMMARY, None)
     st.title("Class mode")
     st.markdown(words.INTRO)
-    storage_note()
     if ss.pop("_teacher_deleted", None):
         st.success(words.DELETED, icon=":material/delete:")
     if ss.pop(GONE, None):
         st.warning(words.DELETED_ELSEWHERE, icon=":material/delete:")
-    start_class(shared)  # one button: a code, the students' link and its QR code: one block for the projector
-    teacher_key()  # the key, shown once: below a break, in a fold the teacher opens, never beside the QR code
-    reopen()  # the key in a password box opens the dashboard again
-    if st.session_state.get(KEY):
-        controls()  # pause, resume, delete, close
-        live_dashboard(st.session_state[CODE], st.session_state[KEY])
+    start_or_reopen(shared)  # one button for a new class, or the code and key of one already started
+    if ss.get(KEY):
+        join_block(shared)  # the code, the class's own link and its QR code: one block for the projector
+        teacher_key()  # the key, shown once: below a break, in a fold the teacher opens, never beside the QR code
+        controls()  # the projector, the summary, pause or resume, close
+        lead(ss[CODE], ss[KEY])  # pick a question from the list, put it in front of the class, reveal
+        live_dashboard(ss[CODE], ss[KEY])
+        delete_fold(ss[CODE], ss[KEY])  # the CSV first, then a confirmation
     join_box(shared)  # a learner may type a class code here
+    storage_note()
 
 
 def storage_note() -> None:
     """Say that the classes live in a local file that a cloud restart loses, and how to use PostgreSQL instead;
     never the file's path (everyone who opens this page reads it)."""
     if classroom.local_file() is not None:
-        st.info(words.LOCAL_FILE, icon=":material/storage:")
+        with st.expander(words.STORAGE_FOLD, icon=":material/storage:"):
+            st.markdown(words.LOCAL_FILE)
 
 
 def _create(settings: dict) -> None:
@@ -71,20 +87,28 @@ def _create(settings: dict) -> None:
         ss[MESSAGE] = words.UNREACHABLE
         return
     ss[CODE], ss[KEY], ss[UNSEEN], ss[MESSAGE] = result[0], result[1], True, None
+    # the teacher's list numbers the questions everywhere; a class without one reads TEACHERS_LIST anyway
+    classroom.bounded_call(classroom.store().set_questions, result[0], result[1], list(words.TEACHERS_LIST),
+                           timeout=WRITE_TIMEOUT)
 
 
-def start_class(shared) -> None:
-    """The button that makes a class; then the code in large type, the link and its QR code, one block that fits
-    a projected 1280 × 720 screen."""
-    st.header("Start a class")
-    st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
-              on_click=_create, args=(shared.query_params(),),
-              help=words.CREATE_HELP)
+def start_or_reopen(shared) -> None:
+    """Start a new class, or open the dashboard of one started before with its code and key, side by side."""
     ss = st.session_state
+    left, right = st.columns(2)
+    with left:
+        st.header(words.START_TITLE)
+        st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
+                  on_click=_create, args=(shared.query_params(),), help=words.CREATE_HELP)
+    with right:
+        reopen()
     if ss.get(MESSAGE):
         st.error(ss[MESSAGE], icon=":material/error:")
-    if not (ss.get(CODE) and ss.get(KEY)):
-        return
+
+
+def join_block(shared) -> None:
+    """The code in large type, the class's own link and its QR code: one block that fits a projected 1280 × 720."""
+    ss = st.session_state
     code = ss[CODE]
     link = classroom.students_link(classroom.app_url(), code, shared.query_params())
     left, right = st.columns([3, 2])
@@ -116,8 +140,10 @@ def teacher_key() -> None:
         st.button("I have saved the key", key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
 
 
-def _open(code_raw: str, key_raw: str) -> None:
+def _open() -> None:
+    """The reopen form's button: before the page runs, so the join block shows at once."""
     ss = st.session_state
+    code_raw, key_raw = ss.get("open_code") or "", ss.get("open_key") or ""
     code = normalise_code(code_raw)
     if code is None or not valid_key(key_raw):  # the format first: nothing malformed reaches the database
         ss["_teacher_refused"] = words.REFUSED if code is None else words.KEY_FORMAT
@@ -133,14 +159,12 @@ def _open(code_raw: str, key_raw: str) -> None:
 
 def reopen() -> None:
     """A class code and the teacher key in a password box open the dashboard in this session."""
-    st.header("Open a class's dashboard")
+    st.header(words.REOPEN_TITLE)
     with st.form("class_open", border=False):
         c1, c2 = st.columns([1, 2])
-        code = c1.text_input("Class code", key="open_code", max_chars=20)
-        key = c2.text_input("Teacher key", key="open_key", type="password", max_chars=64)
-        submitted = st.form_submit_button("Open the dashboard", icon=":material/lock_open:")
-    if submitted:
-        _open(code or "", key or "")
+        c1.text_input("Class code", key="open_code", max_chars=20)
+        c2.text_input("Teacher key", key="open_key", type="password", max_chars=64)
+        st.form_submit_button("Open the dashboard", icon=":material/lock_open:", on_click=_open)
     if st.session_state.get("_teacher_refused"):
         st.error(st.session_state["_teacher_refused"], icon=":material/lock:")
 
@@ -162,7 +186,7 @@ def _act(action: str) -> None:
 
 
 def _close() -> None:
-    for k in (CODE, KEY, UNSEEN, PROJECTOR, SHOWN, REVEALED):
+    for k in (CODE, KEY, UNSEEN, PROJECTOR, SUMMARY):
         st.session_state.pop(k, None)
 
 
@@ -178,20 +202,92 @@ def _deleted_elsewhere(code: str) -> bool:
     return status == "not_found"
 
 
+def _paused_now(code: str) -> bool | None:
+    status, info = classroom.bounded_call(classroom.store().get_class, code, timeout=WRITE_TIMEOUT)
+    return info.paused if status == "ok" else None
+
+
 def controls() -> None:
-    """Pause, resume, delete (after a confirmation) and close this session's dashboard."""
-    st.header(f"Class {st.session_state[CODE]}")
-    st.button("Show one question on the projector", key="class_projector", type="primary",
-              icon=":material/present_to_all:", on_click=st.session_state.__setitem__, args=(PROJECTOR, True),
-              help=words.PROJECTOR_HELP)
+    """The projector, the summary, one Pause/Resume control that shows the state, and close this dashboard."""
+    ss = st.session_state
+    st.header(f"Class {ss[CODE]}")
+    paused = _paused_now(ss[CODE])
+    if paused is not None:
+        (st.warning if paused else st.success)(words.PAUSED_STATE if paused else words.OPEN_STATE,
+                                               icon=":material/pause_circle:" if paused else ":material/play_circle:")
     c1, c2, c3, c4 = st.columns(4)
-    c1.button("Pause the class", key="class_pause", on_click=_act, args=("pause",), icon=":material/pause:")
-    c2.button("Resume the class", key="class_resume", on_click=_act, args=("resume",), icon=":material/play_arrow:")
-    sure = c3.checkbox("Yes, delete it", key="class_delete_sure")
-    c3.button("Delete the class", key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
-              icon=":material/delete:", help=words.DELETE_HELP)
+    c1.button("Projector view", key="class_projector", type="primary", icon=":material/present_to_all:",
+              on_click=ss.__setitem__, args=(PROJECTOR, True), help=words.PROJECTOR_HELP, width="stretch")
+    c2.button(words.SUMMARY_BUTTON, key="class_summary", icon=":material/summarize:", help=words.SUMMARY_HELP,
+              on_click=ss.__setitem__, args=(SUMMARY, True), width="stretch")
+    c3.button(words.RESUME_BUTTON if paused else words.PAUSE_BUTTON, key="class_pause", width="stretch",
+              on_click=_act, args=("resume" if paused else "pause",), disabled=paused is None,
+              icon=":material/play_arrow:" if paused else ":material/pause:")
     c4.button("Close the dashboard", key="class_close", on_click=_close, icon=":material/close:",
-              help=words.CLOSE_HELP)
+              help=words.CLOSE_HELP, width="stretch")
+
+
+def delete_fold(code: str, key: str) -> None:
+    """Delete, in a fold: the answers' CSV first, then a confirmation, then the button."""
+    with st.expander(words.DELETE_FOLD, icon=":material/delete:"):
+        st.markdown(words.DELETE_FIRST)
+        csv_download(code, key, where="class_delete_csv")
+        sure = st.checkbox(words.DELETE_SURE, key="class_delete_sure")
+        st.button("Delete the class", key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
+                  icon=":material/delete:", help=words.DELETE_HELP)
+
+
+# ------------------------------------------------------------------------ leading the class
+
+
+def _lead(code: str, key: str, settings: dict) -> None:
+    ss = st.session_state
+    qid = ss.get("class_lead_pick")
+    state = words.lead_state(qid, settings, int(ss.get("class_lead_seed") or 0))
+    status, _ = classroom.bounded_call(classroom.store().lead, code, key, qid, state, timeout=WRITE_TIMEOUT)
+    ss[MESSAGE] = None if status == "ok" else words.UNREACHABLE
+
+
+def _stop(code: str, key: str) -> None:
+    classroom.bounded_call(classroom.store().lead, code, key, None, {}, timeout=WRITE_TIMEOUT)
+
+
+def _reveal(code: str, key: str, revealed: bool) -> None:
+    classroom.bounded_call(classroom.store().reveal, code, key, revealed, timeout=WRITE_TIMEOUT)
+
+
+def _leading(code: str):
+    status, lead = classroom.bounded_call(classroom.store().leading, code, timeout=WRITE_TIMEOUT)
+    return lead if status == "ok" else None
+
+
+def lead_picker(code: str, key: str, info, now) -> None:
+    """Pick a question from the teacher's list (numbered as everywhere) and put it in front of the class; stop."""
+    questions = list(info.questions or words.TEACHERS_LIST)
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    qid = c1.selectbox(words.LEAD_PICK, questions, key="class_lead_pick",
+                       format_func=lambda q: words.numbered_title(q, questions))
+    if qid.startswith("quiz."):
+        c2.number_input(words.LEAD_SEED, min_value=0, max_value=9999, step=1, key="class_lead_seed")
+    b1, b2, b3 = st.columns(3)
+    b1.button(words.LEAD_BUTTON, key="class_lead", type="primary", icon=":material/campaign:", width="stretch",
+              on_click=_lead, args=(code, key, info.settings), help=words.LEAD_HELP)
+    b2.button(words.HIDE_BUTTON if now and now.revealed else words.REVEAL_BUTTON, key="class_reveal",
+              disabled=now is None, on_click=_reveal, args=(code, key, not (now and now.revealed)),
+              icon=":material/visibility:", width="stretch")
+    b3.button(words.LEAD_STOP, key="class_lead_stop", disabled=now is None, on_click=_stop, args=(code, key),
+              icon=":material/stop_circle:", width="stretch")
+
+
+def lead(code: str, key: str) -> None:
+    """The teacher leads: what is in front of the class now, and the picker."""
+    status, info = classroom.bounded_call(classroom.store().get_class, code, timeout=WRITE_TIMEOUT)
+    if status != "ok":
+        return
+    st.subheader(words.LEAD_TITLE)
+    now = _leading(code)
+    st.markdown(md_text(words.leading_text(now, list(info.questions or words.TEACHERS_LIST))))
+    lead_picker(code, key, info, now)
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
@@ -206,122 +302,158 @@ def live_dashboard(code: str, key: str) -> None:
     if status != "ok":
         st.warning(words.UNREACHABLE, icon=":material/cloud_off:")
         return
-    if dash.info.paused:
-        st.warning(words.PAUSED_NOTE, icon=":material/pause_circle:")
-    c1, c2 = st.columns(2)
+    c1, c2, c3 = st.columns(3)
     c1.metric("Learners joined", dash.joined)
     c2.metric(words.ACTIVE_LABEL, dash.active)
+    c3.metric("Answered at least once", dash.answered)
     st.caption(words.learners_text(dash.joined, dash.active))
     if not dash.questions:
         st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
-    else:
-        st.subheader(words.ATTENTION_FIRST)
-    for n, stats in enumerate(words.attention_order(dash.questions), 1):
-        question_block(n, stats, dash.info.settings)
-    csv_download(code, key)
+    questions = list(dash.info.questions or words.TEACHERS_LIST)
+    for i, (n, stats) in enumerate(words.in_list_order(dash.questions, questions)):
+        question_block(i, n, stats, dash.info.settings)
 
 
-def question_block(n: int, s, settings: dict) -> None:
-    """One question in one state, named as the learners saw it: how many answered, the share right first time, the
-    answers, the top wrong one."""
-    with st.container(border=True, key=f"class_question_{n}"):
-        st.markdown(f"**{n}. {md_text(words.question_title(s.question))}** · {md_text(words.page_name(s.page))}")
+def question_block(i: int, n: int | None, s, settings: dict) -> None:
+    """One question in one state, numbered by the teacher's list and named as the learners saw it: how many
+    answered, the share right first time, the answers (grouped as one within the question's tolerance), and what
+    the wrong ones show, ties named together."""
+    with st.container(border=True, key=f"class_question_{i}"):
+        st.markdown(f"**{n or '–'}. {md_text(words.question_title(s.question))}** · "
+                    f"{md_text(words.page_name(s.page))}")
         st.caption(md_text(words.state_text(s.state, settings, s.question)))
         c1, c2 = st.columns(2)
         c1.metric("Answered", s.answered)
         c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
         st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
         st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong), words.ANSWERS_TITLE,
-                                       words.LEARNERS_AXIS), key=f"class_answers_{n}", config={"displayModeBar": False})
-        st.markdown(md_text(words.wrong_text(s.question, s.state, s.answered, s.right, s.wrong)))
+                                       words.LEARNERS_AXIS), key=f"class_answers_{i}", config={"displayModeBar": False})
+        st.markdown(md_text(words.wrong_said(s.question, s.state, s.answered, s.right, s.wrong).text))
 
 
-def csv_download(code: str, key: str) -> None:
-    """Every answer of the class as CSV, learners numbered, formulas defused."""
+def csv_rows(code: str, key: str) -> list[dict] | None:
+    """Every answer in the CSV's plain columns: numbered by the teacher's list, the question's text, no JSON."""
     status, rows = classroom.bounded_call(classroom.store().answer_rows, code, key, timeout=WRITE_TIMEOUT)
-    if status != "ok":
+    info_status, info = classroom.bounded_call(classroom.store().get_class, code, timeout=WRITE_TIMEOUT)
+    if status != "ok" or info_status != "ok":
+        return None
+    questions = list(info.questions or words.TEACHERS_LIST)
+    return [{"time_utc": datetime.fromtimestamp(r["time"], timezone.utc).isoformat(timespec="seconds"),
+             **words.csv_words(r, questions, info.settings)} for r in rows]
+
+
+def csv_download(code: str, key: str, where: str = "class_csv") -> None:
+    """Every answer of the class as CSV, learners numbered, formulas defused."""
+    rows = csv_rows(code, key)
+    if rows is None:
         return
-    for r in rows:
-        r["time_utc"] = datetime.fromtimestamp(r.pop("time"), timezone.utc).isoformat(timespec="seconds")
     st.download_button("Download the answers (CSV)", classroom.answers_csv(rows, words.CSV_COLUMNS),
-                       file_name=f"class_{code}.csv", mime="text/csv", key="class_csv",
+                       file_name=f"class_{code}.csv", mime="text/csv", key=where,
                        icon=":material/download:", on_click="ignore")
 
 
 # ------------------------------------------------------------------------ the projector view
 
 
-def _show(question: str) -> None:
-    st.session_state[SHOWN] = question
-
-
-def _reveal(question: str, shown: bool) -> None:
-    revealed = st.session_state.setdefault(REVEALED, set())
-    (revealed.add if shown else revealed.discard)(question)
-
-
 def projector(code: str, key: str) -> None:
-    """One question at a time, large, for the screen at the front of the room: no key, no CSV, no other class."""
+    """The question in front of the class, large, for the screen at the front of the room: no key, no CSV, no
+    other class."""
     st.html(PROJECTOR_STYLE)
     projector_question(code, key)
 
 
 @st.fragment(run_every=REFRESH_SECONDS)
 def projector_question(code: str, key: str) -> None:
-    """The question shown, its count of answers and its chart, read again every few seconds; the right answer once
-    revealed; the previous and next question. The questions keep the lesson's order as answers arrive."""
+    """The led question with its sentence, every option with its count, and how many of those present answered,
+    read again every few seconds; at the reveal the right answer, why, and what the wrong answers show."""
     ss = st.session_state
     if not ss.get(PROJECTOR):  # "Back to the dashboard", pressed in this fragment: the whole page again
         st.rerun(scope="app")
     status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
     if status == "refused" and _deleted_elsewhere(code):
         _gone()
-    close, back, forward, reveal = st.columns(4, vertical_alignment="center")
+    now = _leading(code)
+    close, reveal = st.columns(2, vertical_alignment="center")
     close.button("Back to the dashboard", key="projector_close", icon=":material/close:", width="stretch",
                  on_click=ss.pop, args=(PROJECTOR, None))
+    revealed = bool(now and now.revealed)
+    reveal.button(words.HIDE_BUTTON if revealed else words.REVEAL_BUTTON, key="projector_reveal",
+                  type="secondary" if revealed else "primary", icon=":material/visibility:", width="stretch",
+                  disabled=now is None, on_click=_reveal, args=(code, key, not revealed))
     if status != "ok":
         st.warning(words.REFUSED if status == "refused" else words.UNREACHABLE, icon=":material/cloud_off:")
         return
-    order = words.projector_order(dash.questions)
-    if not order:
-        with st.container(key="projector_count"):
-            st.markdown(f"Class {code}")
-        st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
+    info, questions = dash.info, list(dash.info.questions or words.TEACHERS_LIST)
+    with st.expander(words.LEAD_PICK, expanded=now is None):
+        lead_picker(code, key, info, now)
+    if now is None:
+        st.info(words.NOT_LEADING, icon=":material/hourglass_empty:")
+        st.caption(words.JOIN_SMALL.format(code=code))
         return
-    keys = [words.stats_key(s) for s in order]
-    i = keys.index(ss[SHOWN]) if ss.get(SHOWN) in keys else 0
-    ss[SHOWN], s, settings = keys[i], order[i], dash.info.settings
-    revealed = keys[i] in ss.get(REVEALED, set())
-    back.button("Previous question", key="projector_previous", icon=":material/arrow_back_ios:",
-                disabled=i == 0, on_click=_show, args=(keys[max(i - 1, 0)],), width="stretch")
-    forward.button("Next question", key="projector_next", icon=":material/arrow_forward_ios:",
-                   disabled=i == len(order) - 1, on_click=_show, args=(keys[min(i + 1, len(order) - 1)],),
-                   width="stretch")
-    reveal.button("Hide the answer" if revealed else "Reveal the answer", key="projector_reveal",
-                  type="secondary" if revealed else "primary", icon=":material/visibility:",
-                  on_click=_reveal, args=(keys[i], not revealed), width="stretch")
+    qid, state = now.question_id, now.state
+    shown = [s for s in dash.questions if words.matches_lead(s, now)]
+    answers, wrong = {}, {}
+    for s in shown:
+        for a, n in s.answers.items():
+            answers[a] = answers.get(a, 0) + n
+        for w, n in s.wrong.items():
+            wrong[w] = wrong.get(w, 0) + n
+    answered, right = sum(s.answered for s in shown), sum(s.right for s in shown)
     with st.container(key="projector_page"):
-        st.markdown(md_text(f"{words.page_name(s.page)} · {words.projector_position(i, len(order), code)}"))
+        n = words.number_of(qid, questions)
+        st.markdown(md_text(f"{n or '–'}. {words.page_name(words.QUESTIONS[qid].page)}"))
     with st.container(key="projector_question"):
-        st.markdown(words.asked_as(s.question, s.state, settings))
-        latex = words.asked_latex(s.question, s.state)
+        st.markdown(words.asked_as(qid, state, info.settings))
+        latex = words.asked_latex(qid, state)
         if latex:
             st.latex(latex)
     with st.container(key="projector_state"):
-        st.markdown(md_text(words.state_text(s.state, settings, s.question)))
+        st.markdown(md_text(words.state_text(words.with_class_text(state, info.settings), info.settings, qid)))
     with st.container(key="projector_count"):
-        st.markdown(words.answered_text(s.answered, dash.joined))
+        st.markdown(words.present_text(answered, dash.active))
     if revealed:  # above the chart, where the room is already looking
         with st.container(key="projector_answer", border=True):
-            st.markdown(md_text(words.right_answer_text(s.question, s.state, s.answers, s.wrong, s.answered,
-                                                        s.right, settings)))
-    bars = words.projector_bars(s.question, s.state, s.answers, s.wrong, revealed)
+            st.markdown(md_text(words.right_answer_text(qid, state, answers, wrong, answered, right, info.settings)))
+            st.markdown(md_text(words.reason(qid, state)))
+            said = words.wrong_said(qid, state, answered, right, wrong)
+            for line in words.shown_lines(said, answered):
+                st.markdown("- " + md_text(line))
+    bars = words.lead_bars(qid, state, answers, wrong, revealed, info.settings)
     if bars:
         st.plotly_chart(projector_figure(bars, words.LEARNERS_AXIS), key="projector_chart", width="stretch",
                         config={"displayModeBar": False, "staticPlot": True})
     else:
         with st.container(key="projector_hidden"):
-            st.info(words.OWN_HIDDEN, icon=":material/visibility_off:")
+            st.info(words.OWN_HIDDEN if words.own_sentence(qid, state) else words.NO_ANSWERS,
+                    icon=":material/visibility_off:")
+    st.caption(words.JOIN_SMALL.format(code=code))
+
+
+# ------------------------------------------------------------------------ the class summary, to print
+
+
+def _table(head, rows) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table class='class-summary'><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def summary_view(code: str, key: str) -> None:
+    """Each question asked: how many answered, the share right first time, the misconception most shown; each
+    page: how many learners reached it. One sheet of plain tables that prints on two A4 pages."""
+    st.html(SUMMARY_STYLE)
+    st.button("Back to the dashboard", key="summary_close", icon=":material/close:",
+              on_click=st.session_state.pop, args=(SUMMARY, None))
+    status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
+    if status != "ok":
+        st.warning(words.REFUSED if status == "refused" else words.UNREACHABLE, icon=":material/cloud_off:")
+        return
+    questions = list(dash.info.questions or words.TEACHERS_LIST)
+    st.title(words.SUMMARY_TITLE)
+    st.markdown(md_text(words.summary_head(code, dash.joined, dash.answered)))
+    rows = words.summary_rows(dash.questions, questions, dash.info.settings)
+    st.html(_table(words.SUMMARY_COLUMNS, [words.summary_cells(r) for r in rows]))
+    st.html(_table(words.PAGES_COLUMNS, words.pages_reached(dash.pages)))
 
 
 def join_box(shared) -> None:

@@ -36,7 +36,7 @@ def test_the_learner_is_told_their_class_and_that_it_is_anonymous():
 
 def test_the_dashboard_counts_sessions_and_says_so():
     assert words.learners_text(1, 0).startswith("1 learner joined; 0 active in the last 5 minutes.")
-    assert "browser session counts as one learner" in words.learners_text(12, 9)
+    assert "A learner is a browser" in words.learners_text(12, 9)
 
 
 def test_first_attempts_are_worded_from_their_counts():

@@ -7,7 +7,7 @@ so the learners' sessions call attn_ui.classroom.record_answer themselves, from 
 from __future__ import annotations
 
 import io
-from html import escape
+from html import escape, unescape
 import json
 import re
 import time
@@ -120,10 +120,12 @@ def test_three_learners_answer_and_the_dashboard_counts_exactly():
     assert "Most common wrong answer: “the rows (each query's weights)”, from 2 of 3. It suggests: softmax over " \
            "the keys." in text
     assert "1 learner answered; 0 of 1 (0 %) right at the first attempt." in text
-    blocks = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown if m.value.startswith(("**1.", "**2."))]
-    assert blocks[0] == "**1. With softmax(scores, axis=0), which sums to 1?** · Common mistakes"  # 2 wrong first
-    assert blocks[1] == "**2. What weight does softmax give key 1?** · Scaling explorer"
-    bars = {t["name"]: dict(zip(t["y"], t["x"], strict=True)) for t in figures(at)[0]["data"]}  # question 1's
+    # numbered by the teacher's list, in its order: the scaling question comes before Common mistakes
+    axis, softmax = (words.number_of(q, words.TEACHERS_LIST) for q in ("mistakes.axis", "scaling.softmax"))
+    blocks = [re.sub(r"\\(.)", r"\1", m.value) for m in at.markdown if re.match(r"\*\*\d+\. ", m.value)]
+    assert blocks == [f"**{softmax}. What weight does softmax give key 1?** · Scaling explorer",
+                      f"**{axis}. With softmax(scores, axis=0), which sums to 1?** · Common mistakes"]
+    bars = {t["name"]: dict(zip(t["y"], t["x"], strict=True)) for t in figures(at)[1]["data"]}  # the axis one's
     assert bars["wrong"]["the rows (each query's weights)"] == 2
     assert bars["right"]["the columns (each key's weights)"] == 1
 
@@ -165,12 +167,14 @@ def test_a_wrong_key_is_refused_with_no_data():
 def test_a_paused_class_refuses_answers_and_says_so_at_once():
     at, code, key = teacher_starts_a_class()
     learner = Learner(code)
+    assert at.button(key="class_pause").proto.label == words.PAUSE_BUTTON  # one control, showing the state
     at.button(key="class_pause").click().run()
-    assert "The class is paused" in all_text(at)
+    assert "The class is paused" in all_text(at) and at.button(key="class_pause").proto.label == words.RESUME_BUTTON
     assert not learner.answer("the rows", False)
     assert "class was paused when you answered" in learner.at.session_state["notice"]
     assert max(learner.at.session_state["waited"]) < 1.0
-    at.button(key="class_resume").click().run()
+    at.button(key="class_pause").click().run()
+    assert words.OPEN_STATE in all_text(at) and at.button(key="class_pause").proto.label == words.PAUSE_BUTTON
     assert learner.answer("the rows", False)
     assert learner.at.session_state["notice"] is None
 
@@ -514,7 +518,9 @@ def inside(node, kind: str) -> list:
 
 def test_the_page_never_shows_a_file_path(own_database):
     at, code, key = teacher_starts_a_class()
-    (note,) = [el.value for el in at.info if "local file" in el.value]
+    (fold,) = [e for e in at.expander if e.label == words.STORAGE_FOLD]
+    assert fold.proto.expanded is False  # the storage note in a fold, not on every visit
+    (note,) = [el.value for el in fold.markdown if "local file" in el.value]
     assert note == words.LOCAL_FILE and "/" not in note and "classroom.db" not in note
     text = everything(at)
     assert str(own_database) not in text and "classroom.db" not in text and "data/" not in text
@@ -534,7 +540,7 @@ def projector_text(at: AppTest) -> str:
     return everything(at)
 
 
-def test_the_projector_shows_one_question_large_and_the_answer_only_once_revealed():
+def test_the_projector_shows_the_question_the_teacher_leads_with_every_option_and_the_reveal():
     _, other_code, _ = teacher_starts_a_class()  # another teacher's class: never on this projector
     at, code, key = teacher_starts_a_class()
     learners = [Learner(code) for _ in range(3)]
@@ -542,38 +548,52 @@ def test_the_projector_shows_one_question_large_and_the_answer_only_once_reveale
                                                  "weights)", "the rows (each query's weights)"), (False, True, False),
                                       strict=True):
         assert learner.answer(answer, right, None if right else "softmax over the keys")
-    assert learners[0].answer("0.50", False, "equal weights", page="scaling_explorer", question="scaling.softmax",
-                              state={"scores": [2.0, 1.0], "d_k": 64})
     at.button(key="class_projector").click().run()
     assert_ran(at)
-    text = projector_text(at)  # the lesson's order: the Scaling explorer comes before Common mistakes
-    assert "Scaling explorer · Class " + code + " · question 1 of 2" in text
-    assert "What is softmax([2, 1])?" in text and "1 of 3 learners have answered" in text
+    assert words.NOT_LEADING in projector_text(at)  # nothing led yet: the picker is open
+    at.selectbox(key="class_lead_pick").set_value("mistakes.axis").run()
+    at.button(key="class_lead").click().run()
+    lead = classroom_store(at).leading(code)
+    assert lead is not None and lead.question_id == "mistakes.axis" and not lead.revealed
+    text = projector_text(at)
+    number = words.number_of("mistakes.axis", words.TEACHERS_LIST)
+    assert f"{number}. Common mistakes" in text  # the teacher's list's number, as on the dashboard and the CSV
+    assert "With softmax(scores, axis=0), which sums to 1?" in text and "3 of 3 learners here have answered" in text
     (fig,) = figures(at)
     (bars,) = fig["data"]
-    assert list(bars["y"]) == ["0.50"] and list(bars["x"]) == [1] and set(bars["marker"]["color"]) == {UNREVEALED}
-    assert fig["layout"]["yaxis"]["tickfont"]["size"] >= 24 and bars["textfont"]["size"] >= 24 and PROJECTOR_FONT >= 24
-    assert "The right answer" not in text and "✓" not in text
-    at.button(key="projector_next").click().run()
-    text = projector_text(at)
-    assert "With softmax(scores, axis=0), which sums to 1?" in text and "3 of 3 learners have answered" in text
-    assert "question 2 of 2" in text and at.button(key="projector_next").proto.disabled
-    (bars,) = figures(at)[0]["data"]
-    assert list(bars["x"]) == [2, 1] and set(bars["marker"]["color"]) == {UNREVEALED}  # most given first
-    assert "The right answer" not in text and "columns" in bars["y"][1]
+    offered = ["the rows (each query's weights)", "the columns (each key's weights)", "neither"]
+    assert [y.replace("<br>", " ") for y in bars["y"]] == offered and list(bars["x"]) == [2, 1, 0]  # 0 included
+    assert set(bars["marker"]["color"]) == {UNREVEALED} and "The right answer" not in text
+    assert bars["textfont"]["size"] >= 24 and PROJECTOR_FONT >= 24
+    assert f"Join with code {code}" in text  # small, for latecomers
     at.button(key="projector_reveal").click().run()
+    assert classroom_store(at).leading(code).revealed  # the learners' reveals read this
     text = projector_text(at)
     assert "The right answer: “the columns (each key's weights)”. 1 of 3 right at the first attempt." in text
+    assert words.REASONS["mistakes.axis"] in text and "2 of 3: softmax over the keys" in text
     (bars,) = figures(at)[0]["data"]
-    assert list(bars["marker"]["color"]) == [ANSWER_COLOURS[False], ANSWER_COLOURS[True]]
+    assert list(bars["marker"]["color"])[:2] == [ANSWER_COLOURS[False], ANSWER_COLOURS[True]]
     assert bars["y"][1].startswith("✓ the columns")
-    at.button(key="projector_previous").click().run()
-    text = projector_text(at)
-    assert "What is softmax([2, 1])?" in text and "The right answer" not in text  # revealed one at a time
-    for seen in (text, projector_text(at.button(key="projector_next").click().run())):
-        assert key not in seen and other_code not in seen and "K7Q2PM" not in seen
-        assert "CSV" not in seen and not at.get("download_button")
-        assert "Pause the class" not in seen and "Teacher key" not in seen
-        assert not FIELD_NAMES.search(seen), FIELD_NAMES.search(seen)
+    assert key not in text and other_code not in text and "CSV" not in text and not at.get("download_button")
+    assert "Teacher key" not in text and not FIELD_NAMES.search(text), FIELD_NAMES.search(text)
     at.button(key="projector_close").click().run()
     assert "Learners joined 3" in dashboard_text(at)
+    assert words.leading_text(classroom_store(at).leading(code), words.TEACHERS_LIST) in dashboard_text(at)
+
+
+def test_the_summary_and_the_csv_hold_each_questions_text():
+    at, code, key = teacher_starts_a_class()
+    learner = Learner(code)
+    assert learner.answer("the rows (each query's weights)", False, "softmax over the keys")
+    at.button(key="class_summary").click().run()
+    text = dashboard_text(at) + unescape(" ".join(el.proto.body for el in at.get("html")))
+    assert words.SUMMARY_TITLE in text and "With softmax(scores, axis=0), which sums to 1?" in text
+    assert "softmax over the keys (1)" in text and "Common mistakes" in text
+    at.button(key="summary_close").click().run()
+    csv_button = next(b for b in at.get("download_button") if b.proto.label == "Download the answers (CSV)")
+    assert csv_button is not None
+    from attn_ui import classroom as ui  # the CSV the button serves, built the same way
+    rows = classroom_store(at).answer_rows(code, key)
+    plain = [words.csv_words(r, words.TEACHERS_LIST, {}) for r in rows]
+    out = ui.answers_csv(plain, words.CSV_COLUMNS)
+    assert "With softmax(scores, axis=0), which sums to 1?" in out and "{" not in out

@@ -39,13 +39,45 @@ class TwoKeys:
     p_scaled: np.ndarray  # (2,)  softmax(z / √d_k)
     J_unscaled: np.ndarray  # (2, 2)  ∂p_i/∂z_j of softmax(z)
     J_scaled: np.ndarray  # (2, 2)  ∂p_i/∂z_j of softmax(z / √d_k), z_j being its own input
+    log_p_unscaled: np.ndarray  # (2,)  ln softmax(z), exact where p_unscaled underflows (−745 gives −745, not −744.4)
+    log_p_scaled: np.ndarray  # (2,)  ln softmax(z / √d_k)
 
     @property
     def loser(self) -> int | None:
-        """0 or 1: the key with less weight, None when both weights are equal. Dividing by √d_k > 0 keeps the
-        order of the scores, so the same key has less weight on both sides (or the weights tie there too)."""
-        p = self.p_unscaled
-        return None if p[0] == p[1] else int(np.argmin(p))
+        """0 or 1: the key with the lower score, so with less weight; None when the scores are equal. Decided on the
+        scores, not on the float64 weights, which tie at [10⁻¹⁷, 0] (see weights_equal). Dividing by √d_k > 0 keeps
+        the order of the scores, so the same key has less weight on both sides."""
+        z = self.scores
+        return None if z[0] == z[1] else int(np.argmin(z))
+
+    @property
+    def weights_equal(self) -> bool:
+        """True when softmax(z)'s two float64 weights are equal: the scores tie, or differ too little to move a
+        weight of 0.5 by one float64 step (a gap below about 2 × 10⁻¹⁶)."""
+        return bool(self.p_unscaled[0] == self.p_unscaled[1])
+
+    @property
+    def difference(self) -> float:
+        """The winner's weight minus the loser's, exactly: tanh(|z₁ − z₂| / 2), which keeps the 5 × 10⁻¹⁸ of a
+        gap of 10⁻¹⁷ that p₁ − p₂ in float64 rounds to 0; 0 on a tie."""
+        with np.errstate(over="ignore"):
+            gap = abs(float(self.scores[0] - self.scores[1]))  # +inf past the float range: tanh gives 1
+        return math.tanh(gap / 2)
+
+    @property
+    def log_slope_unscaled(self) -> float:
+        """ln(p₁p₂) of softmax(z), from the log weights: finite where the slope itself underflows or is subnormal."""
+        return float(self.log_p_unscaled.sum())
+
+    @property
+    def log_slope_scaled(self) -> float:
+        """ln(p₁p₂) of softmax(z / √d_k)."""
+        return float(self.log_p_scaled.sum())
+
+    @property
+    def log_raw_slope(self) -> float:
+        """ln of raw_slope: ln(p₁p₂) after ÷ √d_k, minus ln √d_k."""
+        return self.log_slope_scaled - math.log(self.divisor)
 
     @property
     def winner(self) -> int | None:
@@ -70,8 +102,9 @@ class TwoKeys:
 
     @property
     def ratio(self) -> float:
-        """slope_scaled / slope_unscaled; +inf when the unscaled slope underflowed to 0, nan when both did."""
-        return _ratio(self.slope_scaled, self.slope_unscaled)
+        """slope_scaled / slope_unscaled; +inf when the unscaled slope underflowed to 0, nan when both did; from the
+        log slopes when either is below the smallest normal float64, whose digits it has lost."""
+        return _ratio(self.slope_scaled, self.slope_unscaled, self.log_slope_scaled, self.log_slope_unscaled)
 
     @property
     def raw_slope(self) -> float:
@@ -81,7 +114,7 @@ class TwoKeys:
     @property
     def raw_ratio(self) -> float:
         """raw_slope / slope_unscaled: how much more signal reaches W_Q and W_K with scaling (+inf, nan as ratio)."""
-        return _ratio(self.raw_slope, self.slope_unscaled)
+        return _ratio(self.raw_slope, self.slope_unscaled, self.log_raw_slope, self.log_slope_unscaled)
 
     @property
     def odds(self) -> float:
@@ -102,11 +135,28 @@ def vanishes(slope: float) -> bool:
     return slope < SMALL_SLOPE
 
 
-def _ratio(a: float, b: float) -> float:
-    """a / b for slopes a, b ≥ 0: +inf when only b underflowed to 0, nan when both did."""
+TINY = float(np.finfo(float).tiny)  # 2.2 × 10⁻³⁰⁸: below it a float64 loses digits, and below 4.9 × 10⁻³²⁴ it is 0
+
+
+def _ratio(a: float, b: float, log_a: float, log_b: float) -> float:
+    """a / b for slopes a, b ≥ 0: +inf when only b underflowed to 0, nan when both did; exp(ln a − ln b) when
+    either is subnormal (below TINY), so 2.8 × 10⁻³²⁴ is not divided as the 4.9 × 10⁻³²⁴ float64 holds."""
     if b > 0:
+        if a > 0 and min(a, b) < TINY:
+            r = log_a - log_b
+            return math.exp(r) if r < _EXP_LIMIT else math.inf
         return a / b
     return math.inf if a > 0 else math.nan
+
+
+def log_softmax2(z: np.ndarray) -> np.ndarray:
+    """ln softmax(z) for two scores (2,) -> (2,), in log space: z − max(z) − ln(1 + e^−|z₁ − z₂|), so a weight far
+    below the smallest float64 keeps its true size (ln softmax([−745, 0])₁ = −745, where softmax gives 4.9 × 10⁻³²⁴,
+    the smallest positive float64, for a true 2.8 × 10⁻³²⁴)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        m = float(np.max(z))
+        gap = abs(float(z[0] - z[1]))  # +inf for ±1e308: the loser's log weight is then −inf
+        return (z - m) - math.log1p(math.exp(-gap))  # (2,)
 
 
 def compare_two_keys(scores, d_k: int) -> TwoKeys:
@@ -121,7 +171,8 @@ def compare_two_keys(scores, d_k: int) -> TwoKeys:
     with np.errstate(over="ignore"):
         p_unscaled, p_scaled = softmax(z), softmax(scaled)  # (2,) each, each sums to 1
     return TwoKeys(scores=z, d_k=d_k, divisor=divisor, scaled=scaled, p_unscaled=p_unscaled, p_scaled=p_scaled,
-                   J_unscaled=softmax_jacobian(p_unscaled), J_scaled=softmax_jacobian(p_scaled))
+                   J_unscaled=softmax_jacobian(p_unscaled), J_scaled=softmax_jacobian(p_scaled),
+                   log_p_unscaled=log_softmax2(z), log_p_scaled=log_softmax2(scaled))
 
 
 @dataclass(frozen=True)

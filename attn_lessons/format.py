@@ -44,6 +44,19 @@ def sci(x: float, digits: int = 2) -> str:
     return f"{mantissa} × 10{str(int(exp)).translate(_SUPERSCRIPT)}".replace("-", "−", 1)
 
 
+def sci_ln(ln_x: float, digits: int = 2) -> str:
+    """A positive number given by its natural log, as sci prints it: 2.8 × 10⁻³²⁴ from ln x = −745, a size no float64
+    holds (its smallest is 4.9 × 10⁻³²⁴); 0 for ln x = −∞."""
+    if math.isinf(ln_x) and ln_x < 0:
+        return "0"
+    log10 = ln_x / math.log(10)
+    exp = math.floor(log10)
+    mantissa = round(10 ** (log10 - exp), digits - 1)
+    if mantissa >= 10:  # 9.96 rounds to 10.0: carry into the exponent
+        mantissa, exp = mantissa / 10, exp + 1
+    return f"{mantissa:.{digits - 1}f} × 10{str(exp).translate(_SUPERSCRIPT)}".replace("-", "−", 1)
+
+
 def readable(x: float, decimals: int = 3) -> str:
     """A number for a sentence: `decimals` decimals in the everyday range, scientific (× 10ⁿ) outside it,
     so a tiny slope never prints as 0.000 and a huge ratio never as 5,184,705,528,587,072,045,056."""

@@ -8,11 +8,13 @@ place, `attn_lessons.format`, so every number on screen reads alike.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from attn_core.scaling import (
     SMALL_SLOPE,
+    TINY,
     Peakedness,
     QKSample,
     Temperature,
@@ -28,11 +30,47 @@ from attn_core.scaling import (
 )
 
 from .asked import Asked, Wrong
-from .format import about, all_of, enough, num, percent, plural, readable, sci, short, sqrt_text, times
+from .format import about, all_of, enough, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
 from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
 
 _SUB = str.maketrans("12", "₁₂")
+
+
+class Said(NamedTuple):
+    """A sentence about the numbers and the facts it states, for a test to compare with attn_core."""
+
+    text: str
+    facts: dict
+
+
+LN_PRINTABLE = -1e6  # a size below e^−10⁶ (about 10⁻⁴³⁴²⁹⁴) is not printed: its exponent alone would fill a line
+
+
+def printable(ln_x: float) -> bool:
+    """Whether a size given by its natural log can be printed as m × 10ⁿ (it is finite and above LN_PRINTABLE)."""
+    return math.isfinite(ln_x) and ln_x >= LN_PRINTABLE
+
+
+def true_size(x: float, ln_x: float, decimals: int) -> str:
+    """A weight or slope x ≥ 0 for a sentence: readable(x) in float64's normal range, below it (TINY, 2.2 × 10⁻³⁰⁸)
+    its true size from ln x, e.g. 2.8 × 10⁻³²⁴ for softmax([−745, 0])₁, which float64 holds as 4.9 × 10⁻³²⁴; a size
+    too small to print (a gap past 10⁶) reads as float64's value."""
+    if x >= TINY or not printable(ln_x):
+        return readable(x, decimals)
+    return sci_ln(ln_x)
+
+
+def in_float64(x: float, ln_x: float) -> str:
+    """'' for a value float64 holds to the digits printed; else what it holds instead: ', which underflows to 0 in
+    float64', ', which float64 holds as 4.9 × 10⁻³²⁴, its smallest positive number'."""
+    if x >= TINY or not printable(ln_x) or sci(x) == sci_ln(ln_x):
+        return ""
+    if x == 0:
+        return ", which underflows to 0 in float64"
+    smallest = " (the smallest positive float64)" if x == 5e-324 else ""
+    return f", which float64 holds as {sci(x)}{smallest}"
+
 SAME = 1.05  # two slopes within 5% of each other are "about the same"
 TIE_SLOPE = 0.25  # p₁p₂ at a tie, ½·½: the largest a two-key slope can be
 
@@ -91,11 +129,29 @@ def gradient_slopes(two: TwoKeys, at: str) -> tuple[float, float, float]:
     return two.raw_slope, two.slope_unscaled, two.raw_ratio
 
 
-def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
+def gradient_logs(two: TwoKeys, at: str) -> tuple[float, float]:
+    """The natural logs of gradient_slopes' two slopes: their true sizes where float64 loses them."""
+    return (two.log_slope_scaled if at == "softmax" else two.log_raw_slope), two.log_slope_unscaled
+
+
+def slope_text(two: TwoKeys, which: str, decimals: int) -> str:
+    """A slope of `two` for a sentence or a metric, at its true size (true_size): 'unscaled' (∂pᵢ/∂zᵢ of softmax(z)),
+    'scaled' (against z / √d_k) or 'raw' (at W_Q and W_K, with the chain rule's 1/√d_k)."""
+    x, ln_x = {"unscaled": (two.slope_unscaled, two.log_slope_unscaled),
+               "scaled": (two.slope_scaled, two.log_slope_scaled), "raw": (two.raw_slope, two.log_raw_slope)}[which]
+    return readable(x, decimals) if x == 0 else true_size(x, ln_x, decimals)  # float64's 0 is the gradient it gets
+
+
+def slopes_compared(scaled: float, unscaled: float, ratio: float, logs: tuple[float, float] | None = None) -> str:
     """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison (within
     SAME of each other, 'about the same', as the gradient message says), and a tie says so instead of 'X instead
-    of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio."""
-    a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
+    of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio; with their natural `logs`, a slope
+    below float64's normal range reads at its true size."""
+    if logs is None:
+        a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
+    else:
+        a, b = (short(x) if x == 0 else true_size(x, ln, 3)
+                for x, ln in zip((scaled, unscaled), logs, strict=True))
     if scaled == unscaled:
         return f"the same, {a}, scaled or not"
     if a == b:
@@ -109,7 +165,7 @@ def slopes_compared(scaled: float, unscaled: float, ratio: float) -> str:
 
 def gradient_compared(two: TwoKeys, at: str) -> str:
     """'at W_Q and W_K, 0.0313 scaled against 4.3 × 10⁻⁴ unscaled, 73× larger': one gradient, named by where."""
-    return f"{GRADIENT_AT[at]}, {slopes_compared(*gradient_slopes(two, at))}"
+    return f"{GRADIENT_AT[at]}, {slopes_compared(*gradient_slopes(two, at), logs=gradient_logs(two, at))}"
 
 
 def gradients_compared(two: TwoKeys) -> str:
@@ -142,8 +198,10 @@ def jacobian_sentence(two: TwoKeys) -> str:
     """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number."""
     intro = ("**The gradient.** Softmax's Jacobian says how every weight moves when one score moves: "
              "∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). ")
-    if two.loser is None:
-        return intro + (f"The two weights are equal, so neither key loses: every entry is ±p₁p₂ = "
+    if two.loser is None or two.weights_equal:
+        equal = ("The two weights are equal" if two.loser is None else
+                 f"The scores differ by only {_gap(two)}, and in float64 the two weights are equal")
+        return intro + (f"{equal}, so neither key loses: every entry is ±p₁p₂ = "
                         f"±{num(two.slope_unscaled, 4)}, the largest a two-key slope can be.")
     lo, hi = two.loser, two.winner
     corner = "bottom-right" if lo == 1 else "top-left"
@@ -165,7 +223,7 @@ def gradient_message(two: TwoKeys) -> tuple[str, str]:
             f"Both slopes are 0 to machine precision: a gap of {_gap(two)} between the scores is so large "
             f"that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of q·k "
             "(section 2), not any score you can type. Try scores below about 100.")
-    if two.loser is None:
+    if two.loser is None or two.weights_equal:
         return "markdown", _tie(two)
     if two.d_k == 1:
         return "markdown", ("With d_k = 1 the divisor √1 is 1, so both sides are the same. "
@@ -174,14 +232,17 @@ def gradient_message(two: TwoKeys) -> tuple[str, str]:
 
 
 def _tie(two: TwoKeys) -> str:
-    text = (f"The two weights are equal, so each key gets {num(two.p_unscaled[0], 4)} and ∂p/∂z = "
+    equal = ("The two weights are equal" if two.loser is None else
+             f"The scores differ by only {_gap(two)}, too little for float64: both weights are stored as the same "
+             "number")
+    text = (f"{equal}, so each key gets {num(two.p_unscaled[0], 4)} and ∂p/∂z = "
             f"{num(two.slope_unscaled, 4)}, the largest a two-key slope can be: there is nothing for scaling "
             "to rescue.")
     if two.d_k == 1:
         return text + " With d_k = 1 the divisor √1 is 1, so both sides are the same."
     return text + (
-        f" On the scaled side W_Q and W_K get {readable(two.slope_scaled, 3)} / √{two.d_k} = "
-        f"{readable(two.raw_slope, 4)} through q·k, less than unscaled: scaling pays off when the scores are "
+        f" On the scaled side W_Q and W_K get {slope_text(two, 'scaled', 3)} / √{two.d_k} = "
+        f"{slope_text(two, 'raw', 4)} through q·k, less than unscaled: scaling pays off when the scores are "
         "far apart, as they typically are at large d_k (section 2).")
 
 
@@ -189,20 +250,22 @@ def _unscaled(two: TwoKeys) -> str:
     """The unscaled slope of the losing key, and whether it is small."""
     lo, slope = two.loser, two.slope_unscaled
     name = f"{key_name(lo)}, the key with less weight"
+    ln = two.log_slope_unscaled
     if slope == 0:
-        return (f"Unscaled, the slope of {name}, {own_slope(lo)}, is exactly 0 in floating point: its weight "
-                "cannot move at all.")
+        true = f" (its true size, {sci_ln(ln)}, underflows)" if printable(ln) else ""
+        return (f"Unscaled, the slope of {name}, {own_slope(lo)}, is exactly 0 in floating point{true}: its "
+                "weight cannot move at all.")
     if vanishes(slope):
         return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
-                f"{readable(slope, 4)}, {bound(slope)}.")
-    return (f"Unscaled, {own_slope(lo)} = {readable(slope, 4)} for {name}: not small (at least "
+                f"{slope_text(two, 'unscaled', 4)}{in_float64(slope, ln)}, {bound(slope)}.")
+    return (f"Unscaled, {own_slope(lo)} = {slope_text(two, 'unscaled', 4)} for {name}: not small (at least "
             f"{short(SMALL_SLOPE)}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
 
 
 def _scaled(two: TwoKeys) -> str:
     """The slope against the scaled score that softmax sees, and how it compares."""
     text = (f"After dividing by {sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
-            f"is {readable(two.slope_scaled, 3)}")
+            f"is {slope_text(two, 'scaled', 3)}")
     if math.isinf(two.ratio):
         text += ", more than 0"
     elif two.ratio >= SAME:
@@ -220,8 +283,8 @@ def _to_the_weights(two: TwoKeys) -> str:
     """The slope that reaches W_Q and W_K, which sit before the division, and which run's signal is larger."""
     lo = key_name(two.loser)
     text = (f"W_Q and W_K sit before that division: they reach the score through q·k, so the chain rule multiplies "
-            f"by 1/√d_k and they get {readable(two.slope_scaled, 3)} / √{two.d_k} = "
-            f"{readable(two.raw_slope, 4)}.")
+            f"by 1/√d_k and they get {slope_text(two, 'scaled', 3)} / √{two.d_k} = "
+            f"{slope_text(two, 'raw', 4)}.")
     either_way = "either way the model barely learns to look at any key but the winner."
     if math.isinf(two.raw_ratio):
         if vanishes(two.slope_scaled):
@@ -229,12 +292,12 @@ def _to_the_weights(two: TwoKeys) -> str:
                            + either_way)
         return text + f" That is more than the unscaled exact 0: with scaling, {lo} gets gradient again."
     if 1 / SAME < two.raw_ratio < SAME:
-        text += (f" That is about the same as the unscaled {readable(two.slope_unscaled, 4)}: here scaling "
+        text += (f" That is about the same as the unscaled {slope_text(two, 'unscaled', 4)}: here scaling "
                  "neither helps nor hurts the signal to W_Q and W_K")
         return text + (f", and both are far too small to learn from: {either_way}" if vanishes(two.slope_scaled)
                        else ".")
     if two.raw_ratio >= SAME:
-        text += f" That is still **{times(two.raw_ratio)}** the unscaled {readable(two.slope_unscaled, 4)}"
+        text += f" That is still **{times(two.raw_ratio)}** the unscaled {slope_text(two, 'unscaled', 4)}"
         if vanishes(two.slope_scaled):  # then the unscaled slope, never larger, is tiny too
             return text + f", but both are far too small to learn from: {either_way}"
         text += (f": without scaling, the signal telling W_Q and W_K to give {lo} more weight is "
@@ -242,7 +305,7 @@ def _to_the_weights(two: TwoKeys) -> str:
         if vanishes(two.slope_unscaled):
             return text + ", and the model barely learns to look at any key but the winner."
         return text + "."
-    text += (f" That is less than the unscaled {readable(two.slope_unscaled, 4)}: here the unscaled run sends "
+    text += (f" That is less than the unscaled {slope_text(two, 'unscaled', 4)}: here the unscaled run sends "
              f"the larger signal to W_Q and W_K, {times(1 / two.raw_ratio)} as large.")
     if not vanishes(two.slope_unscaled):
         text += " With scores this close, softmax was not saturated to begin with."
@@ -380,19 +443,36 @@ def prediction_right(guess: float | None, weight: float) -> bool:
     return guess is not None and round(abs(float(guess) - float(weight)), 4) <= PREDICT_CLOSE
 
 
-def weight_text(x: float, decimals: int, rest: float | None = None) -> str:
+def weight_text(x: float, decimals: int, rest: float | None = None, ln_x: float | None = None,
+                ln_rest: float | None = None) -> str:
     """A softmax weight in a sentence, as format.enough prints it (0.9997, 0.0003, 2.1 × 10⁻⁹), with its gap to 1
     taken from `rest`, the row's other weights summed: 1 − x without the rounding of x (which is 1.0 exactly for
-    1 − 3.7 × 10⁻⁴⁴). So a weight prints as 1.0000 only when nothing else in its row has weight."""
+    1 − 3.7 × 10⁻⁴⁴). So a weight prints as 1.0000 only when nothing else in its row has weight. With the logs
+    `ln_x`, `ln_rest`, a weight or gap below float64's normal range prints its true size (true_size)."""
     x = float(x)
     rest = 1 - x if rest is None else float(rest)
+    if ln_x is not None and x < TINY and printable(ln_x):
+        return true_size(x, ln_x, decimals)
     text = enough(x, decimals)
+    if ln_rest is not None and rest < TINY and printable(ln_rest) and (x == 1 or text.startswith("1 − ")):
+        return f"1 − {true_size(rest, ln_rest, decimals)}"
     return f"1 − {sci(rest)}" if rest > 0 and (x == 1 or text.startswith("1 − ")) else text
 
 
-def weights_text(weights, decimals: int) -> str:
-    """'[0.9997, 0.0003]', '[1 − 2.1 × 10⁻⁹, 2.1 × 10⁻⁹]': a row of weights, each as weight_text prints it."""
-    return "[" + ", ".join(weight_text(p, decimals, rest=_others(weights, i)) for i, p in enumerate(weights)) + "]"
+def weights_text(weights, decimals: int, logs=None) -> str:
+    """'[0.9997, 0.0003]', '[1 − 2.1 × 10⁻⁹, 2.1 × 10⁻⁹]': a row of weights, each as weight_text prints it; with
+    their natural `logs` (n,), a weight below float64's normal range at its true size: '[2.8 × 10⁻³²⁴, 1 − 2.8 ×
+    10⁻³²⁴]' for softmax([−745, 0])."""
+    def ln_others(i: int) -> float | None:
+        if logs is None:
+            return None
+        others = np.delete(np.asarray(logs, dtype=float), i)
+        top = float(others.max())
+        return top if math.isinf(top) else top + math.log(float(np.exp(others - top).sum()))
+
+    return "[" + ", ".join(weight_text(p, decimals, rest=_others(weights, i),
+                                       ln_x=None if logs is None else float(logs[i]), ln_rest=ln_others(i))
+                           for i, p in enumerate(weights)) + "]"
 
 
 def _others(weights, i: int) -> float:
@@ -439,14 +519,22 @@ SOFTMAX = Asked("scaling.softmax", "scaling_explorer", "What weight does softmax
                 (Wrong("the scaled weight", "divides by √d_k, which softmax itself does not", _scaled_weight),
                  Wrong("z₁ / (z₁ + z₂)", "weights in proportion to the scores, without exp", _proportional),
                  Wrong("the other key's weight", "the larger score gets the smaller weight", _swapped),
-                 Wrong("0.5", "equal weights whatever the scores", _even)), key="cp_softmax")
+                 Wrong("0.5", "equal weights whatever the scores", _even)), key="cp_softmax",
+                gives_away=lambda state: softmax_gives_away(state))
+
+
+def softmax_gives_away(state) -> list[str]:
+    """What states softmax of the two scores (the page's "za", "zb"): the reveal's equation and the bars' label."""
+    z = scores_text([float(state.get("za", 8)), float(state.get("zb", 0))])
+    return [f"softmax({z}) =", f"p = softmax({z})"]
 
 
 def prediction_sentence(guess: float | None, asked: TwoKeys) -> str:
     """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
     None when the learner skipped) came."""
     p = asked.p_unscaled
-    text = f"softmax({scores_text(asked.scores)}) = **{weights_text(p, 4)}**. {_why_weights(asked)}"
+    text = (f"softmax({scores_text(asked.scores)}) = **{weights_text(p, 4, asked.log_p_unscaled)}**. "
+            f"{why_weights(asked).text}")
     if guess is not None:
         text += " " + _how_close(guess, asked)
     return text + _lesson(asked)
@@ -456,32 +544,46 @@ def _z(i: int) -> str:
     return f"z{str(i + 1).translate(_SUB)}"
 
 
-def _why_weights(two: TwoKeys) -> str:
-    """Why softmax splits the weight as it does: each weight is proportional to exp(score)."""
+def why_weights(two: TwoKeys) -> Said:
+    """Why softmax splits the weight as it does: each weight is proportional to exp(score). Decided on the scores:
+    equal scores split it evenly; scores a hair apart ([10⁻¹⁷, 0]) give weights that differ by less than float64
+    can show, and it says so; a losing weight below float64's range is quoted at its true size, from log space.
+    Facts: scores_equal, weights_equal (float64's), winner and loser (None on a tie), difference (the winner's
+    weight minus the loser's, exactly), loser_ln (the loser's weight, by its natural log) and loser_said (as quoted)."""
+    facts = {"scores_equal": two.loser is None, "weights_equal": two.weights_equal, "winner": two.winner,
+             "loser": two.loser, "difference": two.difference, "loser_ln": None, "loser_said": None}
     if two.loser is None:
-        return "The two scores are equal, so softmax splits the weight evenly between the keys."
+        return Said("The two scores are equal, so softmax splits the weight evenly between the keys.", facts)
     lo, hi = two.loser, two.winner
-    p_lo = two.p_unscaled[lo]
-    keeps = "exactly 0" if p_lo == 0 else readable(p_lo, 4)
+    if two.weights_equal:
+        return Said(f"The two scores are not equal: they differ by only {_gap(two)}, so {key_name(hi)}'s weight is "
+                    f"larger than {key_name(lo)}'s by tanh({_gap(two)} / 2) ≈ {sci(two.difference)}. That is less "
+                    "than float64 can show next to 0.5, so both weights print, and are stored, as exactly 0.5.",
+                    facts)
+    p_lo, ln_lo = float(two.p_unscaled[lo]), float(two.log_p_unscaled[lo])
+    keeps = "exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 4) + in_float64(p_lo, ln_lo)
+    facts.update(loser_ln=ln_lo, loser_said=keeps)
     text = (f"Softmax makes each weight proportional to exp(score), so {key_name(hi)}'s weight is "
             f"exp({_z(hi)} − {_z(lo)}) = exp({_gap(two)})")
     if math.isinf(two.odds):
-        return text + (f" times {key_name(lo)}'s, past the largest number a float can hold (about 1.8 × 10³⁰⁸): "
-                       f"{key_name(lo)} keeps {keeps}.")
-    return text + f" ≈ {times_more(two.odds)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}."
+        return Said(text + (f" times {key_name(lo)}'s, past the largest number a float can hold (about 1.8 × "
+                            f"10³⁰⁸): {key_name(lo)} keeps {keeps}."), facts)
+    return Said(text + f" ≈ {times_more(two.odds)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}.", facts)
 
 
 def _how_close(guess: float, asked: TwoKeys) -> str:
     """How far the predicted weight of key 1 is from softmax's, and the threshold that counts as right."""
     p1 = float(asked.p_unscaled[0])
+    said = weight_text(p1, 4, rest=asked.p_unscaled[1], ln_x=float(asked.log_p_unscaled[0]),
+                       ln_rest=float(asked.log_p_unscaled[1]))
     off = abs(guess - p1)
     side = "above" if guess > p1 else "below"
     if off == 0:
         where = "exactly key 1's weight"
     elif round(off, 4) == 0:
-        where = f"less than 0.0001 {side} key 1's {weight_text(p1, 4, rest=asked.p_unscaled[1])}"
+        where = f"less than 0.0001 {side} key 1's {said}"
     else:
-        where = f"{num(off, 4)} {side} key 1's {weight_text(p1, 4, rest=asked.p_unscaled[1])}"
+        where = f"{num(off, 4)} {side} key 1's {said}"
     if prediction_right(guess, p1):
         return f"You said {num(guess, 2)}: {where}, within the {short(PREDICT_CLOSE)} that counts as right."
     text = f"You said {num(guess, 2)}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
@@ -508,16 +610,17 @@ def _lesson(two: TwoKeys) -> str:
     with np.errstate(over="ignore"):
         scaled_gap = abs(two.scaled[0] - two.scaled[1])
     gap_text = short(scaled_gap) if math.isfinite(scaled_gap) else "more than 10³⁰⁸"
-    p_lo = two.p_scaled[two.loser]
-    keeps = "exactly 0" if p_lo == 0 else readable(p_lo, 3)
+    p_lo, ln_lo = float(two.p_scaled[two.loser]), float(two.log_p_scaled[two.loser])
+    keeps = "exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 3) + in_float64(p_lo, ln_lo)
     return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
                    f"{keeps}.")
 
 
 # ------------------------------------------------------------------------ what each section says about its numbers
-def softmax_line(scores, weights, decimals: int) -> str:
-    """'softmax([8, 0]) = **[0.9997, 0.0003]**': one side of section 1, scores and weights as computed."""
-    return f"softmax({scores_text(scores)}) = **{weights_text(weights, decimals)}**"
+def softmax_line(scores, weights, decimals: int, logs=None) -> str:
+    """'softmax([8, 0]) = **[0.9997, 0.0003]**': one side of section 1, scores and weights as computed (with their
+    `logs`, a weight below float64's range at its true size)."""
+    return f"softmax({scores_text(scores)}) = **{weights_text(weights, decimals, logs)}**"
 
 
 def scaled_heading(d_k: int) -> str:
@@ -528,7 +631,7 @@ def scaled_heading(d_k: int) -> str:
 def scaled_caption(two: TwoKeys) -> str:
     """Section 1's scaled column in words, its scores and weights as computed (the reveal above the table says
     the unscaled side)."""
-    return f"{scaled_heading(two.d_k)}: {softmax_line(two.scaled, two.p_scaled, 3)}."
+    return f"{scaled_heading(two.d_k)}: {softmax_line(two.scaled, two.p_scaled, 3, two.log_p_scaled)}."
 
 
 def sampling_intro(n_samples: int, seed: int) -> str:

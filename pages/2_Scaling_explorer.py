@@ -148,8 +148,8 @@ def gradient(two: TwoKeys):
     unscaled, scaled = slope_labels(two)
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
-    m1.metric(unscaled, fmt.readable(two.slope_unscaled, 4))
-    m2.metric(scaled, fmt.readable(two.slope_scaled, 3), help=say.SCALED_SLOPE_HELP)
+    m1.metric(unscaled, say.slope_text(two, "unscaled", 4))  # a subnormal slope at its true size, from log space
+    m2.metric(scaled, say.slope_text(two, "scaled", 3), help=say.SCALED_SLOPE_HELP)
     for col, (label, value, helped) in zip((m3, m4), ratio_metrics(two), strict=True):  # which gradient, in help
         col.metric(label, value, help=helped)
     kind, text = gradient_message(two)

@@ -102,12 +102,14 @@ def test_saturated_scores_report_their_ratio_honestly():
 @given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308), st.integers(1, 512))
 def test_the_loser_has_less_weight_on_both_sides_and_its_slope_is_p1_p2(a, b, d_k):
     two = compare_two_keys([a, b], d_k)
-    if two.loser is None:
-        assert two.p_unscaled[0] == two.p_unscaled[1] and two.p_scaled[0] == two.p_scaled[1] and two.own == 1
+    if two.loser is None:  # decided on the scores (issue 36, item 10): only equal scores tie
+        assert a == b and two.weights_equal and two.p_scaled[0] == two.p_scaled[1] and two.own == 1
     else:
         lo, hi = two.loser, two.winner
-        assert two.p_unscaled[lo] < two.p_unscaled[hi] and two.p_scaled[lo] <= two.p_scaled[hi]
-        assert two.own == lo and two.scores[lo] < two.scores[hi]
+        assert two.scores[lo] < two.scores[hi] and two.own == lo
+        assert two.p_unscaled[lo] <= two.p_unscaled[hi] and two.p_scaled[lo] <= two.p_scaled[hi]
+        assert two.weights_equal == (two.p_unscaled[lo] == two.p_unscaled[hi])  # float64 may round them equal
+        assert two.difference > 0 and two.log_p_unscaled[lo] <= two.log_p_unscaled[hi]
     for p, slope in ((two.p_unscaled, two.slope_unscaled), (two.p_scaled, two.slope_scaled)):
         low = min(p)  # the loser's p(1 − p) = p₁p₂, with the digits of the smaller weight
         assert slope == pytest.approx(low * (1 - low), rel=1e-9, abs=1e-300)
@@ -356,3 +358,42 @@ def test_peak_references_are_a_hard_argmax_then_uniform_weights():
     assert peak_references(1) == {"max_weight": [1.0], "entropy": [0.0]}  # one key: the two are the same
     with pytest.raises(ValueError):
         peak_references(0)
+
+
+# ------------------------------------------------------------------ issue 36, item 10: the float edges
+
+
+def test_scores_a_hair_apart_are_not_a_tie_though_their_weights_are():
+    two = compare_two_keys([1e-17, 0], 64)
+    assert two.loser == 1 and two.winner == 0  # the scores differ
+    assert two.weights_equal and two.p_unscaled[0] == two.p_unscaled[1] == 0.5  # float64 cannot show it
+    assert two.difference == pytest.approx(5e-18, rel=1e-12)  # tanh(10⁻¹⁷ / 2), the true p₁ − p₂
+    assert compare_two_keys([3, 3], 64).loser is None and compare_two_keys([3, 3], 64).difference == 0
+
+
+@pytest.mark.parametrize("z1", [-745.0, -740.0, -800.0, -30.0, -8.0])
+def test_log_weights_are_the_true_sizes_below_the_smallest_float(z1):
+    two = compare_two_keys([z1, 0], 64)
+    exact = z1 - math.log1p(math.exp(z1))  # ln(e^z1 / (e^z1 + 1)), the slow obvious way
+    assert two.log_p_unscaled[0] == pytest.approx(exact, rel=1e-12)
+    assert two.log_p_unscaled[1] == pytest.approx(-math.log1p(math.exp(z1)), abs=1e-300)
+    assert two.log_slope_unscaled == pytest.approx(exact - math.log1p(math.exp(z1)), rel=1e-12)
+    assert two.log_p_scaled[0] == pytest.approx(z1 / 8 - math.log1p(math.exp(z1 / 8)), rel=1e-12)
+
+
+def test_softmax_of_minus_745_is_2_8e_minus_324_not_the_smallest_float():
+    two = compare_two_keys([-745, 0], 64)
+    assert two.p_unscaled[0] == 5e-324  # what float64 holds: its smallest positive number
+    assert two.log_p_unscaled[0] / math.log(10) == pytest.approx(math.log10(2.8) - 324, abs=0.01)  # 2.8 × 10⁻³²⁴
+    # the ratio of slopes divides true sizes, not the 4.9 × 10⁻³²⁴ float64 holds
+    assert two.ratio == pytest.approx(math.exp(two.log_slope_scaled - two.log_slope_unscaled), rel=1e-9)
+    true_slope = -745 - math.log1p(math.exp(-745))  # ln(p₁p₂), about ln(2.8 × 10⁻³²⁴)
+    assert two.ratio == pytest.approx(math.exp(math.log(two.slope_scaled) - true_slope), rel=1e-6)
+    assert two.ratio > 1.2e283  # dividing by float64's 4.9 × 10⁻³²⁴ gave 7.3 × 10²⁸²
+
+
+def test_the_seeds_numbers_stay_exact():
+    two = compare_two_keys([8, 0], 64)
+    assert np.round(two.p_unscaled, 4).tolist() == [0.9997, 0.0003] and np.round(two.p_scaled, 3).tolist() == [
+        0.731, 0.269]
+    assert two.ratio == two.slope_scaled / two.slope_unscaled  # normal floats: divided as they are

@@ -80,6 +80,56 @@ def printed_as(text: str, value: float) -> bool:
     return abs(x - value) <= 0.5 * 10**-decimals * (1 + 1e-9) + 1e-15
 
 
+def printed_ln(text: str, ln_value: float) -> bool:
+    """True when `text` ('2.8 × 10⁻³²⁴') is the number e^ln_value to the 2 significant digits printed: for sizes no
+    float64 holds, compared as logs."""
+    m = re.fullmatch(r"([\d.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)", text)
+    if not m:
+        return False
+    log10 = math.log10(float(m[1])) + int(m[2].translate(_FROM_SUPERSCRIPT))
+    return abs(log10 - ln_value / math.log(10)) <= math.log10(1.051)
+
+
+def printed_size(text: str, value: float, ln_value: float) -> bool:
+    """printed_as for a value float64 holds to its digits; below its normal range, printed_ln against the true log."""
+    if value >= 2.3e-308 or math.isinf(ln_value) or ln_value < -1e6:  # past e^−10⁶ the page prints float64's
+        return printed_as(text, value)
+    return printed_ln(text, ln_value)
+
+
+def slow_logs(z1: float, z2: float, d_k: int):
+    """The natural logs of the loser's weight and of p₁p₂ on both sides, and of the slope at W_Q and W_K, by hand:
+    ln p_low = −gap − ln(1 + e^−gap), ln p_high = −ln(1 + e^−gap)."""
+
+    def side(a, b):
+        gap = abs(a - b)
+        if not math.isfinite(gap):
+            return -math.inf, -math.inf
+        low, high = -gap - math.log1p(math.exp(-gap)), -math.log1p(math.exp(-gap))
+        return low, low + high
+
+    root = math.sqrt(d_k)
+    (low, slope), (low_s, slope_s) = side(z1, z2), side(z1 / root, z2 / root)
+    return low, slope, low_s, slope_s, slope_s - math.log(root)
+
+
+def printed_weight(text: str, p: float, ln_p: float, ln_rest: float) -> bool:
+    """A weight p as printed: '1 − r' with r the rest's true size (ln_rest), or p itself at its true size."""
+    if text.startswith("1 − "):
+        return printed_size(text[4:], 1 - p, ln_rest) if 1 - p < 2.3e-308 else printed_as(text, p)
+    return printed_size(text, p, ln_p)
+
+
+def slow_ln_weights(z1: float, z2: float, d_k: int = 1) -> tuple[float, float]:
+    """ln softmax([z1, z2] / √d_k), by hand from the gap."""
+    a, b = z1 / math.sqrt(d_k), z2 / math.sqrt(d_k)
+    gap = abs(a - b)
+    if not math.isfinite(gap):
+        return (0.0, -math.inf) if a > b else (-math.inf, 0.0)
+    low, high = -gap - math.log1p(math.exp(-gap)), -math.log1p(math.exp(-gap))
+    return (high, low) if a >= b else (low, high)
+
+
 def slow_two_keys(z1: float, z2: float, d_k: int):
     """Weights and the loser's slope p₁p₂ for both sides, from the gap between the scores, by hand."""
 
@@ -104,6 +154,7 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
     """Every claim of the Jacobian sentence and the gradient message at these scores holds."""
     two = compare_two_keys([z1, z2], d_k)
     p, slope, p_s, slope_s, raw = slow_two_keys(z1, z2, d_k)
+    _, ln_slope, _, ln_slope_s, ln_raw = slow_logs(z1, z2, d_k)
     kind, text = gradient_message(two)
     jac = jacobian_sentence(two)
     for sentence in (text, jac, *slope_labels(two)):
@@ -121,13 +172,15 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
         k = "₁₂".index(k) + 1
         assert p[k - 1] > p[2 - k]
     assert ("neither key loses" in jac) == (two.p_unscaled[0] == two.p_unscaled[1])
-    if two.loser is not None:
+    if not two.weights_equal:
         assert "vanishes just as much" in jac and ("bottom-right" in jac) == (p[1] < p[0])
-    assert slope_labels(two)[0].startswith("∂p₁/∂z₁" if p[0] < p[1] else "∂p₂/∂z₂")
+    elif two.loser is not None:  # scores a hair apart: not called equal, only their float64 weights are
+        assert "in float64 the two weights are equal" in jac and "The two weights are equal" not in jac
+    assert slope_labels(two)[0].startswith("∂p₁/∂z₁" if z1 < z2 else "∂p₂/∂z₂")  # the lower score's, if any
 
     # "nearly vanishes" only of a small slope, "not small" only of a slope that is not
     for value in re.findall(rf"nearly vanishes: ∂p./∂z. = ({NUMBER})", text):
-        assert slope < 0.01 and parse(value) <= 0.01 and printed_as(value, slope)
+        assert slope < 0.01 and parse(value) <= 0.01 and printed_size(value, slope, ln_slope)
     for value in re.findall(rf"the 0.25 that p₁p₂ reaches when the keys tie is ({NUMBER}) times larger", text):
         assert printed_as(value, 0.25 / slope) or printed_as(value, 0.25 / slope_s)  # said of the slope before it
     assert "4%" not in text  # 4% is what 0.01 is of 0.25, never a slope's share: it read as one (issue 22, item 12)
@@ -145,17 +198,16 @@ def check_gradient_claims(z1: float, z2: float, d_k: int):
         assert two.slope_unscaled == 0 and two.slope_scaled == 0 and "0 to machine precision" in text
 
     # every ratio is the computed one, within the rounding it is printed with
-    for value in re.findall(rf"about \*\*({NUMBER}) times more\*\*", text):
-        assert printed_as(value, two.slope_scaled / two.slope_unscaled) and two.slope_scaled > two.slope_unscaled
+    for value in re.findall(rf"about \*\*({NUMBER}) times more\*\*", text):  # the true ratio, from the logs
+        assert printed_as(value, math.exp(ln_slope_s - ln_slope)) and two.slope_scaled > two.slope_unscaled
     for value in re.findall(rf"still \*\*({NUMBER})(?:×| times)\*\*", text):
-        assert printed_as(value, two.raw_slope / two.slope_unscaled) and two.raw_slope > two.slope_unscaled
-        assert raw == 0 or slope == 0 or math.isclose(two.raw_slope / two.slope_unscaled, raw / slope, rel_tol=1e-6)
+        assert printed_as(value, math.exp(ln_raw - ln_slope)) and two.raw_slope > two.slope_unscaled
     for value in re.findall(rf"sends the larger signal to W_Q and W_K, ({NUMBER})× as large", text):
         assert two.raw_slope < two.slope_unscaled and printed_as(value, two.slope_unscaled / two.raw_slope)
     for value in re.findall(rf"/ √{d_k} = ({NUMBER})", text):
-        assert printed_as(value, raw)
+        assert printed_size(value, raw, ln_raw)
     for value in re.findall(rf"its slope there is ({NUMBER})", text):
-        assert printed_as(value, slope_s)
+        assert printed_size(value, slope_s, ln_slope_s)
     return two, text, jac
 
 
@@ -408,7 +460,7 @@ def test_a_prediction_is_right_within_five_slider_steps_as_printed():
     assert not prediction_right(0.50006, 0.45)  # 0.0501
 
 
-def check_guess_claims(text: str, guess: float, p1: float, right: bool) -> None:
+def check_guess_claims(text: str, guess: float, p1: float, right: bool, ln_p=None) -> None:
     """The reveal's claims about a guess of key 1's weight p1: the distance, its side, and the hint it picks."""
     off = abs(guess - p1)
     m = re.search(rf"You said ({NUMBER}): (exactly key 1's weight|less than 0.0001 (above|below)|({NUMBER}) "
@@ -420,7 +472,8 @@ def check_guess_claims(text: str, guess: float, p1: float, right: bool) -> None:
     else:
         assert side == ("above" if guess > p1 else "below")
         assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
-        assert printed_as(re.search(rf"key 1's ({WEIGHT})", text)[1], p1)
+        said = re.search(rf"key 1's ({WEIGHT})", text)[1]
+        assert printed_weight(said, p1, *ln_p) if ln_p else printed_as(said, p1)
     g, p = guess - 0.5, p1 - 0.5  # the guess and the weight, each measured from an even split
     if "keeps the order of the scores" in text:
         assert not right and g * p <= 0 and p != 0
@@ -436,27 +489,36 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int) -> str:
     """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
     two = compare_two_keys([z1, z2], d_k)
     p, _, p_s, _, _ = slow_two_keys(z1, z2, d_k)
+    ln, ln_s = slow_ln_weights(z1, z2), slow_ln_weights(z1, z2, d_k)  # the true sizes, where float64 has none
     text = prediction_sentence(guess, two)
     assert "nan" not in text and "inf" not in text and "seed" not in text
     assert not re.search(r"\d[eE][+-]?\d|\d{7}|\d,\d{3},\d{3}", text), text
 
     m = re.match(rf"softmax\(\[({NUMBER}), ({NUMBER})\]\) = \*\*\[({WEIGHT}), ({WEIGHT})\]\*\*\. ", text)
     assert m, text
-    assert printed_as(m[3], p[0]) and printed_as(m[4], p[1])
+    assert printed_weight(m[3], p[0], ln[0], ln[1]) and printed_weight(m[4], p[1], ln[1], ln[0])
     if m := re.search(rf"key (\d)'s weight is exp\(z(.) − z(.)\) = exp\((more than 10³⁰⁸|{NUMBER})\)", text):
         hi = int(m[1]) - 1
         assert p[hi] > p[1 - hi] and "₁₂".index(m[2]) == hi and "₁₂".index(m[3]) == 1 - hi
         if m[4] != "more than 10³⁰⁸":
             assert printed_as(m[4], abs(z1 - z2)) or abs(z1 - z2) >= 1e6
-    else:
+    elif z1 == z2:
         assert p[0] == p[1] and "splits the weight evenly" in text
+    else:  # scores a hair apart (issue 36, item 10): never called equal, only their float64 weights tie
+        assert two.p_unscaled[0] == two.p_unscaled[1] and "splits the weight evenly" not in text
+        m = re.search(rf"differ by only ({NUMBER}), so key (\d)'s weight is larger than key (\d)'s by "
+                      rf"tanh\({NUMBER} / 2\) ≈ ({NUMBER})", text)
+        assert m and printed_as(m[1], abs(z1 - z2)) and int(m[2]) - 1 == int(np.argmax([z1, z2]))
+        assert printed_as(m[4], math.tanh(abs(z1 - z2) / 2))
     if m := re.search(rf"≈ ({NUMBER}) times key (\d)'s", text):
         assert printed_as(m[1], math.exp(abs(z1 - z2)))
     if "past the largest number a float can hold" in text:
         assert abs(z1 - z2) > 709
-    for k, kept in re.findall(rf"key (\d) keeps (exactly 0|{NUMBER})\.", text)[:1]:
+    for k, kept, held in re.findall(rf"key (\d) keeps (exactly 0 in float64|{NUMBER})(?:, which underflows to 0 in "
+                                    rf"float64|, which float64 holds as ({NUMBER})[^.]*)?\.", text)[:1]:
         lo = int(k) - 1
-        assert p[lo] < p[1 - lo] and (p[lo] == 0 if kept == "exactly 0" else printed_as(kept, p[lo]))
+        assert p[lo] < p[1 - lo] and (p[lo] == 0 if kept.startswith("exactly 0") else printed_size(kept, p[lo], ln[lo]))
+        assert not held or printed_as(held, two.p_unscaled[lo])
 
     right = "within the 0.05 that counts as right" in text
     assert right == prediction_right(guess, two.p_unscaled[0]) and (right or guess is None or "more than the 0.05"
@@ -464,17 +526,17 @@ def check_prediction_claims(guess, z1: float, z2: float, d_k: int) -> str:
     if guess is None:
         assert "You said" not in text
     else:
-        check_guess_claims(text, guess, two.p_unscaled[0], right)
+        check_guess_claims(text, guess, two.p_unscaled[0], right, (ln[0], ln[1]))
 
     if "nearly a hard argmax" in text:
         assert 0 < min(p) < 0.0102  # p₁p₂ < 0.01
     if "a hard argmax in floating point" in text:
         assert min(p) == 0
     if m := re.search(rf"Divided by √{d_k} = {NUMBER}, the gap is ({NUMBER}|more than 10³⁰⁸) and key (\d) keeps "
-                      rf"(exactly 0|{NUMBER})\.", text):
+                      rf"(exactly 0 in float64|{NUMBER})[,.]", text):
         lo = int(m[2]) - 1
         assert d_k > 1 and p_s[lo] <= p_s[1 - lo]
-        assert p_s[lo] == 0 if m[3] == "exactly 0" else printed_as(m[3], p_s[lo])
+        assert p_s[lo] == 0 if m[3].startswith("exactly 0") else printed_size(m[3], p_s[lo], ln_s[lo])
         assert m[1] == "more than 10³⁰⁸" or printed_as(m[1], abs(z1 - z2) / math.sqrt(d_k)) or abs(z1 - z2) > 1e6
     return text
 
@@ -723,3 +785,50 @@ def test_each_gradient_comparison_says_larger_only_of_a_larger_gradient(z1, d_k)
             assert scaled > unscaled and ratio >= say.SAME, said
         if "smaller" in said:
             assert scaled < unscaled and ratio <= 1 / say.SAME, said
+
+
+# ------------------------------------------------------------------ issue 36, item 10: comparisons at the float edges
+def test_scores_a_hair_apart_are_said_to_differ_and_only_their_printed_weights_to_tie():
+    """?za=1e-17&zb=0: the scores differ; only the float64 weights tie. The facts are attn_core's, the difference
+    the slow obvious tanh."""
+    from attn_lessons.scaling import why_weights
+
+    two = compare_two_keys([1e-17, 0], 64)
+    said = why_weights(two)
+    assert said.facts["scores_equal"] is False and said.facts["weights_equal"] is True
+    assert said.facts["winner"] == int(np.argmax(two.scores)) == 0 and said.facts["loser"] == 1
+    assert two.p_unscaled[0] == two.p_unscaled[1]  # what makes the weights print equal
+    assert said.facts["difference"] == pytest.approx(math.tanh(1e-17 / 2), rel=1e-12)
+    assert "scores are equal" not in said.text and "splits the weight evenly" not in said.text
+    text = check_prediction_claims(None, 1e-17, 0, 64)  # the checker reads the difference back from the text
+    assert "5.0 × 10⁻¹⁸" in text
+    equal = why_weights(compare_two_keys([3, 3], 64))
+    assert equal.facts["scores_equal"] and "splits the weight evenly" in equal.text  # a real tie is still one
+    for sentence in (gradient_message(two)[1], jacobian_sentence(two)):
+        assert "The two weights are equal" not in sentence and "1 × 10⁻¹⁷" in sentence
+
+
+@pytest.mark.parametrize("z1,true", [(-745, "2.8 × 10⁻³²⁴"), (-740, "4.2 × 10⁻³²²"), (-800, "3.7 × 10⁻³⁴⁸")])
+def test_a_weight_below_the_smallest_float_is_its_true_size_from_log_space(z1, true):
+    """?za=-745&zb=0: softmax([−745, 0])₁ ≈ 2.8 × 10⁻³²⁴, not the 4.9 × 10⁻³²⁴ float64 holds; below that it is
+    said to underflow."""
+    from attn_lessons.scaling import why_weights
+
+    two = compare_two_keys([z1, 0], 64)
+    said = why_weights(two)
+    exact = z1 - math.log1p(math.exp(z1))  # ln softmax([z1, 0])₁, the slow obvious way
+    assert said.facts["loser"] == 0 and said.facts["loser_ln"] == pytest.approx(exact, rel=1e-12)
+    assert said.facts["loser_said"].startswith(true) and printed_ln(true, exact)
+    text = check_prediction_claims(0.5, z1, 0, 64)
+    assert text.startswith(f"softmax([{short(z1)}, 0]) = **[{true}, 1 − {true}]**.")
+    assert "4.9 × 10⁻³²⁴" not in text.replace("float64 holds as 4.9 × 10⁻³²⁴", "")  # only ever as float64's value
+    if two.p_unscaled[0] == 0:
+        assert "underflows to 0 in float64" in said.text
+    _, message = gradient_message(two)
+    assert true in message or "exactly 0 in floating point" in message
+
+
+def test_the_seeds_two_keys_stay_exact():
+    two = compare_two_keys([8, 0], 64)
+    assert softmax_line(two.scores, two.p_unscaled, 4, two.log_p_unscaled) == "softmax([8, 0]) = **[0.9997, 0.0003]**"
+    assert scaled_caption(two) == "Divided by √64 = 8: softmax([1, 0]) = **[0.731, 0.269]**."

@@ -607,3 +607,17 @@ def test_the_page_reads_within_its_budget_with_the_derivation_folded(default_pag
     assert [t.caption for t in tables(default_page) if t.caption.startswith("∂p/∂z")] and \
         any("the winning key's vanishes just as much" in m.value for m in fold.markdown)
     assert "heads are taught on Masks and heads" in screen_text(default_page)
+
+
+def test_float_edges_on_screen_decide_on_the_scores_and_print_true_sizes():
+    """Issue 36, item 10, walked from its links: ?za=1e-17&zb=0 never calls the scores equal; ?za=-745&zb=0 prints
+    softmax([−745, 0])₁ at its true size, 2.8 × 10⁻³²⁴, and the slope metric with it."""
+    hair = screen_text(open_page(za="1e-17", zb="0"))
+    assert compare_two_keys([1e-17, 0], 64).p_unscaled.tolist() == [0.5, 0.5]  # the weights do tie in float64
+    assert "scores are equal" not in hair and "splits the weight evenly" not in hair
+    assert "differ by only 1 × 10⁻¹⁷" in hair
+    low = open_page(za="-745", zb="0")
+    text = screen_text(low)
+    assert "softmax([−745, 0]) = **[2.8 × 10⁻³²⁴, 1 − 2.8 × 10⁻³²⁴]**" in text
+    assert metric(low, "∂p₁/∂z₁ unscaled") == "2.8 × 10⁻³²⁴"
+    assert "= **[4.9 × 10⁻³²⁴" not in text and "∂p₁/∂z₁ = 4.9" not in text

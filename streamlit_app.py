@@ -164,7 +164,7 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
 
 def every_query(labels, res) -> None:
     """The whole n × n weight matrix: one row per query."""
-    st.header("Every query at once")
+    st.header(say.EVERY_QUERY_HEADER)
     draw(res.weights, "weights", labels, labels, formula="softmax(QKᵀ/√d_k)", kind="weights", x_title="key",
          y_title="query")
     st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape))

@@ -23,6 +23,7 @@ from attn_core.builder import (
     QUERY_RULES,
     CellTrace,
     Spread,
+    checkpoint_query,
     most_weight,
     no_rule_tokens,
     rank_in_row,
@@ -34,8 +35,10 @@ from attn_core.builder import (
     zero_rows,
 )
 
-from .asked import NEIGHBOUR, SELF, Asked, Wrong, const
-from .format import enough, enough_vec, grouped, listing, num, plural, readable
+from attn_core.tokens import tokenize
+
+from .asked import NEIGHBOUR, SELF, Asked, Wrong, const, labels_of
+from .format import enough, enough_vec, grouped, listing, md_text, num, plural, readable
 
 # ---------------------------------------------------------------------------------------------
 # The interpretable starting point, in words
@@ -388,7 +391,18 @@ def most_weight_question(label: str) -> str:
 MOST_WEIGHT = Asked(
     "builder.most_weight", "qkv_builder", "Which key will the query give the most weight?", "token",
     (Wrong(ALL_SAME_OPTION, "every key gets the same weight before any training", const(ALL_SAME_OPTION)),
-     SELF, NEIGHBOUR), from_sentence=True, key="qkv_most")
+     SELF, NEIGHBOUR), from_sentence=True, key="qkv_most", gives_away=lambda state: most_weight_gives_away(state))
+
+
+def most_weight_gives_away(state) -> list[str]:
+    """What states the asked query's favourite key: the verdict's reading of its row, and the titles of the tables
+    that print every query's weights."""
+    labels = labels_of(state)
+    if not labels:
+        return []
+    q = md_text(labels[checkpoint_query(tokenize(str(state.get("text", ""))).tokens)])
+    return [f"in row “{q}” that is", f"in row “{q}”, their scaled scores", f"Every weight in row “{q}” prints as",
+            f"Every scaled score in row “{q}” is the same", "weights = softmax(QKᵀ/√d_k)"]
 
 
 def guessed_key(labels, choice):

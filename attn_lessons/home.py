@@ -20,7 +20,7 @@ from attn_core.builder import (
     sum_gap,
 )
 
-from .asked import NEIGHBOUR, SELF, Asked
+from .asked import NEIGHBOUR, SELF, Asked, labels_of
 from .builder import WEIGHT_DECIMALS, tie_words
 from .format import a_an, enough, listing, md_text, num
 
@@ -216,9 +216,20 @@ def top_key_question(label: str) -> str:
     return f"Which key will “{label}” give the most weight?"
 
 
+def top_key_gives_away(state) -> list[str]:
+    """What states query `state["query"]`'s favourite key: the verdict's words, the titles of the tables that print
+    its weights (its scores, weights and output shares) and the whole weight matrix's heading."""
+    labels, i = labels_of(state), int(state.get("query", 0) or 0)
+    if not 0 <= i < len(labels):
+        return []
+    q = labels[i]
+    return [f"“{q}” gives its largest weight", f"“{q}” weighs every key the same", f"“{q}”'s weights all print as",
+            query_titles(q, 1)[0], output_header(q), SHARES_TITLE, EVERY_QUERY_HEADER]
+
+
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
 TOP_KEY = Asked("home.top_key", "home", "Which key will the query give the most weight?", "token", (SELF, NEIGHBOUR),
-                from_sentence=True, key="home_top")
+                from_sentence=True, key="home_top", gives_away=top_key_gives_away)
 
 
 def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
@@ -281,6 +292,7 @@ ROLES = ("**Query** $q_i = x_i W_Q$: *what am I looking for?*",  # the three rol
 QUERY_PICKER = "Pick the token that asks (the query)"  # the query box's label
 ONE_HEAD_TITLE = "What X, d_k and the three columns hold here"  # an expander's title
 SHARES_TITLE = "wⱼ · vⱼ, each key's share"  # the table of one query's output taken apart
+EVERY_QUERY_HEADER = "Every query at once"  # the whole weight matrix's heading
 QKV_HEADING = "**Q, K and V: one row per token**"
 ROUTE_NOTE = ("**The route.** Take the pages in this order; each link keeps your sentence and settings. "
               "The core takes about half an hour; the deep dives go further.")

@@ -14,7 +14,7 @@ import numpy as np
 from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
-from .asked import Asked, Wrong
+from .asked import Asked, Wrong, always
 from .format import enough, grouped, listing, md_text, num, percent, plural
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the bar
@@ -167,7 +167,8 @@ def _wrong(name: str):
 
 LOOK = Asked("induction.look", "inside_a_trained_model", "Which key does the induction head attend to?", "token",
              tuple(Wrong(answer, shows, _wrong(name)) for name, (answer, shows) in WRONG_SHOWS.items()),
-             from_sentence=True, key="induction_look")
+             from_sentence=True, key="induction_look",
+             gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES))  # each shows the head's weights
 
 
 def look_why(labels: Sequence[str], tokens: Sequence[int], query: int, head: int, weights: np.ndarray,

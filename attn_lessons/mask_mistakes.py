@@ -249,7 +249,8 @@ ROW_SUM = Asked(
            const(ROW_SUM_WORDS["one"])),
      Wrong(ROW_SUM_WORDS["more"], "the blocked keys' weight moves to the allowed keys", const(ROW_SUM_WORDS["more"])),
      Wrong(ROW_SUM_WORDS["zero"], "zeroing some weights empties the whole row", const(ROW_SUM_WORDS["zero"]))),
-    key="cp_after_softmax")
+    key="cp_after_softmax",
+    gives_away=lambda state: ("WRONG: row sum", "softmax(QKᵀ/√d_k) · mask"))  # the zeroed weights and their sums
 
 
 def row_sum_question(label: str) -> str:

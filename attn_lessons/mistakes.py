@@ -33,7 +33,7 @@ from attn_core.mistakes import (
 )
 
 from . import mask_mistakes as mask_words
-from .asked import Asked, Wrong, const
+from .asked import Asked, Wrong, always, const
 from .format import a_an, all_of, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
 
 LABELS = {  # how the page names each mistake
@@ -187,7 +187,9 @@ AXIS = Asked("mistakes.axis", "common_mistakes", "With softmax(scores, axis=0), 
              (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
                     const("rows")),
               Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),
-             key="cp_axis")
+             key="cp_axis",
+             # the WRONG weights, their sums, and words that name axis 0 as the queries' (so its columns sum to 1)
+             gives_away=always("WRONG: softmax over queries", "Sums, **WRONG** weights", "the first axis, the queries"))
 
 
 def axis_reveal(wrong_w) -> str:

@@ -758,7 +758,8 @@ class Kind:
     @property
     def asked(self) -> Asked:
         """The kind as class mode records it and attn_lessons.misconceptions reads it."""
-        return Asked(f"quiz.{self.name}", "check_yourself", self.title, "quiz", self.wrong)
+        return Asked(f"quiz.{self.name}", "check_yourself", self.title, "quiz", self.wrong,
+                     gives_away=lambda state: gives_away(self.name, state))
 
 
 def _params(make: Callable[[Mapping[str, Any]], Sequence[Any]]) -> Callable[[Question], Sequence[Any]]:
@@ -1160,3 +1161,18 @@ def takeaways_held(count: int, total: int | None = None) -> str:
 
 ONE_STEP_HELD = "A section on the steps between tokens appears"
 CAUSAL_STEP_HELD = "The step counts under a causal mask appear"
+
+
+def gives_away(kind: str, state) -> list[str]:
+    """What states the answer of this kind's question while it is open: the closing elements that state it (the
+    takeaways, the one-step section, the causal step counts) and its own explanation at the page's seed ("q")."""
+    said = [text for text, _, _, kinds in TAKEAWAYS if kind in kinds]
+    if kind in ONE_STEP_ANSWERS:
+        said += [ONE_STEP_HEADER, STEPS_CELL_CAPTION]
+    if kind in CAUSAL_STEP_ANSWERS:
+        said += ["steps j → i, causal mask", NEVER_ARRIVES]
+    try:
+        said.append(make_question(kind, int(state.get("q", 0) or 0)).why)
+    except ValueError:  # a seed the page itself would refuse: only the closing elements are declared
+        pass
+    return said

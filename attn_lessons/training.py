@@ -381,7 +381,14 @@ RACE = Asked("training.race", "training_lab", "Which run's loss drops first?", "
               Wrong(GUESSES["same"], "the scale only relabels the scores and changes nothing in learning",
                     const("same")),
               Wrong(GUESSES["neither"], "neither run can learn the task", const("neither")),
-              Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race")
+              Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race",
+             gives_away=lambda state: race_gives_away(state))
+
+
+def race_gives_away(state) -> list[str]:
+    """What shows which run's loss drops first: the race's curves, its verdict, and the weights each run learnt."""
+    return [curves_title(("loss", "accuracy")), curves_title(("entropy", "grad_norm_K")), HEADERS["attention"],
+            "after training, the scaled run", "after training, the unscaled run"]
 
 
 def race_question(d_k: int, lr: float, steps: int) -> str:

@@ -56,3 +56,16 @@ def never_true(text: str) -> list[str]:
             start, end = max(0, m.start() - 40), min(len(text), m.end() + 40)
             hits.append(f"{name}: …{' '.join(text[start:end].split())}…")
     return hits
+
+
+def answers_given(text: str, declared: dict[str, list[str]]) -> list[str]:
+    """Each string a question declares as giving its answer away (`declared`: question id -> its strings, from
+    attn_lessons.asked.Asked.answer_strings) that is in `text`, as 'id gives its answer away: “…” in …context…'."""
+    hits = []
+    for question, strings in declared.items():
+        for s in strings:
+            at = text.find(s)
+            if at >= 0:
+                context = " ".join(text[max(0, at - 40):at + len(s) + 40].split())
+                hits.append(f"{question} gives its answer away: “{s}” in …{context}…")
+    return hits

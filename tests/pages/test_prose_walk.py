@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from attn_ui.pages import ROUTE
+from attn_ui.pages import ROUTE, page_of
 from tests.apptest_utils import all_text, assert_ran, run_page, title_of
 from tests.hyp import PROFILE
 from tests.prose import never_true
@@ -81,3 +81,109 @@ def test_no_page_says_what_is_never_true(path, query):
     assert_ran(at)
     hits = never_true(page_text(at))
     assert not hits, "\n".join(hits)
+
+
+# ---------------------------------------------------------------- every question open: no answer on the page
+# (issue 36, items 14 to 17). Each question declares the strings that would give its answer away
+# (attn_lessons.asked.Asked.gives_away); the page is opened cold without ?reveal=1, so every question it draws is
+# open, and none of those strings may be anywhere a learner can read: text, tables, chart titles, option labels.
+
+ASKING: dict[str, list[dict]] = {  # states with every question open, beyond each page's defaults and examples
+    "streamlit_app.py": [{"query": "0"}, {"home_random": "1"}],
+    "pages/1_QKV_builder.py": [{"start": "interpretable"}, {"text": "the the the", "pe": "0"}],
+    "pages/2_Scaling_explorer.py": [{"za": "16", "zb": "0"}, {"za": "1e-17", "zb": "0"}],
+    "pages/3_Training_lab.py": [{"steps": "25", "dk": "4"}],
+    "pages/4_Masks_and_heads.py": [{"mask": "padding", "pad": "3"}, {"mask": "none"}, {"mask": "padding", "pad": "0"},
+                                   {"mask": "causal", "text": "hi there"}],
+    "pages/5_Inside_a_trained_model.py": [{"text": "a rose is a rose is a rose"}],
+    "pages/6_Common_mistakes.py": [{"text": "I saw a saw", "d_model": "4", "heads": "1"}],
+    "pages/7_Mask_mistakes.py": [{"mask": "padding", "pad": "2"}, {"mask": "causal", "block": "3"}],
+    "pages/8_Check_yourself.py": [{"q": "7"}, {"q": "65"}],
+}
+ASKING_SAMPLE = 6  # states the quick loop walks with every question open; CI walks every one
+
+
+def asking_states() -> list[tuple[str, dict]]:
+    every = [(page.path, own) for page in ROUTE for own in [{}, *ASKING.get(page.path, [])]]
+    every += [(page.path, dict(parse_qsl(link))) for page in ROUTE for link in page.examples]
+    return every if PROFILE == "ci" else random.Random(1).sample(every, ASKING_SAMPLE)
+
+
+def widget_keys(at) -> set[str]:
+    return {w.key for kind in ("radio", "slider", "text_input", "selectbox", "select_slider", "number_input")
+            for w in at.get(kind) if getattr(w, "key", None)}
+
+
+def open_questions(at, path: str) -> list:
+    """The page's declared questions that are on screen and open: a predict-first checkpoint whose radio or slider
+    is drawn (attn_ui.checkpoint.predict draws it only while the question is open), and a Check yourself kind whose
+    answer box is drawn before any answer is checked or shown (a cold page has none)."""
+    from attn_lessons.misconceptions import QUESTIONS
+
+    keys, slug = widget_keys(at), page_of(path).slug
+    return [a for a in QUESTIONS.values() if a.page == slug
+            and (f"{a.key}_value" in keys if a.key else f"answer_{a.id.removeprefix('quiz.')}" in keys)]
+
+
+def test_every_question_declares_what_gives_its_answer_away_or_why_nothing_can():
+    from attn_lessons.misconceptions import QUESTIONS
+
+    silent = [a.id for a in QUESTIONS.values() if a.gives_away is None and not a.nothing_gives_away.strip()]
+    assert not silent, f"these questions declare neither gives_away nor nothing_gives_away: {silent}"
+    assert {a.page for a in QUESTIONS.values()} >= {page.slug for page in ROUTE}  # every page asks something
+
+
+def test_the_answer_check_fails_on_a_declared_string_and_on_a_question_that_declares_nothing():
+    from attn_lessons.asked import Asked
+    from attn_lessons.masks import SEE
+    from tests.prose import answers_given
+
+    state = {"mask": "padding", "pad": 3, "text": "the cat sat on the mat"}
+    declared = {SEE.id: SEE.answer_strings(state)}
+    page = "1. Choose a mask\nHere 3 ⟨pad⟩ tokens follow your 6 tokens, so the last 3 key columns are blocked."
+    hits = answers_given(page, declared)
+    assert len(hits) == 1 and "the last 3 key columns are blocked" in hits[0]
+    assert not answers_given(page.replace("so the last 3 key columns are blocked", "and more waits"), declared)
+    with pytest.raises(ValueError, match="declares neither"):
+        Asked("x.y", "home", "?", "option", ()).answer_strings(state)
+    assert Asked("x.y", "home", "?", "option", (), nothing_gives_away="its answer is only typed").answer_strings(
+        state) == []
+
+
+@pytest.mark.parametrize("path, query", asking_states(), ids=lambda v: Path(v).stem if isinstance(v, str) else
+                         "&".join(f"{k}={v[k][:12]}" for k in v) or "defaults")
+def test_no_open_question_shows_its_answer(path, query):
+    from tests.apptest_utils import screen_text
+    from tests.prose import answers_given
+
+    at = run_page(path, timeout=120, **query)
+    assert_ran(at)
+    asked = open_questions(at, path)
+    assert asked, f"{path} at {query or 'its defaults'} asks no declared question: nothing was checked"
+    state = dict(at.session_state.items())
+    declared = {a.id: a.answer_strings(state) for a in asked}
+    assert any(declared.values()), f"the open questions {list(declared)} declare no string here: nothing to check"
+    hits = answers_given(screen_text(at), declared)
+    assert not hits, "\n".join(hits)
+
+
+def test_a_question_answered_on_home_is_not_asked_open_again_on_the_next_page():
+    """Issue 36, item 17: the builder asked Home's question about the same sentence and weights right after Home
+    revealed it. Answer Home's (Show me), follow Next with Home's own link, and read every question still open."""
+    from attn_lessons import home
+    from attn_lessons.asked import labels_of
+    from tests.apptest_utils import navigate
+
+    at = run_page("streamlit_app.py")
+    assert_ran(at)
+    label = labels_of(dict(at.session_state.items()))[at.selectbox(key="query").value]  # the query Home asks about
+    question = home.top_key_question(label)
+    assert f"**Predict first.** {question}" in all_text(at)  # Home asks it, open
+    at.button(key=f"{home.TOP_KEY.key}_skip").click().run()
+    assert_ran(at)
+    assert [s for s in home.TOP_KEY.answer_strings(dict(at.session_state.items())) if s in page_text(at)]  # told
+    nxt = ROUTE[1]
+    navigate(at, nxt.path, text=at.session_state["text"], start="interpretable")  # Home's Next link carries these
+    still_open = [m.value for m in at.markdown if m.value.startswith("**Predict first.**")]
+    assert not [q for q in still_open if question in q], (
+        f"{nxt.path} asks Home's question again, open, about the same sentence: {still_open}")

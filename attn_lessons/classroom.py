@@ -34,7 +34,7 @@ ACTIVE_MINUTES = 5
 INTRO = ("Start a class, put its code or QR code on the projector, and watch the class's predictions and Check "
          "yourself answers arrive: how many answered, how many were right at the first attempt, and which wrong "
          "answer is most common, with the misconception it signals. Learners are anonymous: the app keeps a "
-         "random id for each browser session, never a name.")
+         "random id for each browser, never a name.")
 LOCAL_FILE = ("Classes are kept in a local file on this server. A restart of a cloud host (Streamlit Community "
               "Cloud, say) loses that file, and every class in it. For a class that must last, point the app at a "
               "PostgreSQL database: put its address as `url` under `[connections.classroom]` in the app's secrets "

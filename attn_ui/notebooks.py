@@ -257,9 +257,9 @@ def take_it_home(file: str, intro: str, cells: Callable[[], Sequence[Cell]], num
     then the notebook's code; show_code takes `numbers` and any of its keywords in `show`) and "Download as a
     notebook", titled, named and linked from the page's route entry, with `settings` listed in its first cell.
     `cells` is called only when the code is shown or the notebook downloaded."""
-    from .pages import ROOT, page_of
+    from .pages import page_of, page_path
 
-    page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
+    page = page_of(page_path(file))
     show_code(intro, cells, numbers, **show)
     link = link_here(page.url_path)  # read now: the download builds the notebook later, with no page context
     download_button(lambda: notebook(page.title, settings, link, cells()), page.notebook_file,

@@ -11,6 +11,7 @@ its file name without the prefix, so renumbering keeps links working.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,14 +143,28 @@ TEACHERS = Page("pages/9_Class.py", "Class mode (teachers)", ":material/groups:"
                 "Which misconceptions are common in your class, live?")
 
 
+@cache
+def _present(path: str) -> bool:
+    """Whether a page's file is there: looked at once per process, not at each of a rerun's several calls to
+    route() (a lecture hall's server answers tens of reruns a second; pages do not come and go while it runs)."""
+    return (ROOT / path).exists()
+
+
+@cache
+def page_path(file: str) -> str:
+    """A page script's __file__ as its route entry names it, from the repository's root ('pages/1_QKV_builder.py'):
+    resolved once per process (resolving a path walks it on disk, at every rerun of every page otherwise)."""
+    return Path(file).resolve().relative_to(ROOT).as_posix()
+
+
 def teachers_page() -> Page | None:
     """The teachers' page, if its file exists."""
-    return TEACHERS if (ROOT / TEACHERS.path).exists() else None
+    return TEACHERS if _present(TEACHERS.path) else None
 
 
 def route() -> list[Page]:
     """The pages in route order whose files exist (a deployment without pages/ still has Home)."""
-    return [p for p in ROUTE if (ROOT / p.path).exists()]
+    return [p for p in ROUTE if _present(p.path)]
 
 
 def page_of(path: str) -> Page:

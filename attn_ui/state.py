@@ -7,13 +7,12 @@ sidebar); after that the widgets are, and every change is written back to the qu
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from .classroom import class_sidebar, link_params
-from .pages import ROOT, neighbours, page_of, route, teachers_page
+from .pages import neighbours, page_of, page_path, route, teachers_page
 from .tables import PAGE_STYLE
 from .params import (
     D_MODEL_CHOICES,
@@ -65,7 +64,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
     `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model)."""
-    page = page_of(Path(file).resolve().relative_to(ROOT).as_posix())
+    page = page_of(page_path(file))
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
     # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
@@ -257,7 +256,7 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
 def route_footer(file: str, shared: Shared, carry: dict[str, str] | None = None) -> None:
     """“Next:” to the following page on the route (and a quieter “Back”), carrying the shared settings, and
     `carry`'s settings to the next page only (Home hands the builder its named-features start)."""
-    back, nxt = neighbours(Path(file).resolve().relative_to(ROOT).as_posix())
+    back, nxt = neighbours(page_path(file))
     st.divider()
     if nxt is not None:
         st.page_link(nxt.path, label=f"Next: {nxt.label}", icon=":material/arrow_forward:",

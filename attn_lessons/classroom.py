@@ -97,6 +97,21 @@ def ended_line(code: str) -> str:
     return f"Class {code} has ended: your answers are no longer sent to anyone."
 
 
+FOLLOW_LABEL = "Follow your teacher"
+FOLLOW_HELP = ("On: when your teacher puts a question in front of the class, this page goes to it, on the class's "
+               "sentence and settings. Off: explore on your own; the button at the top of the page takes you back.")
+BACK_TO_LEAD = "Back to the class's question"
+TEACHER_REVEALED = "Your teacher has revealed the answer."
+
+
+def lead_line(title: str, here: bool) -> str:
+    """The line under the class's line while the teacher leads a question: it is on this page (`here`), or
+    elsewhere."""
+    if here:
+        return f"Your teacher's question: {md_text(title)} (on this page)."
+    return f"Your teacher's question is “{md_text(title)}”, on another page or other settings."
+
+
 SLIDER_UNSET = "Move the slider to your prediction first, or press “Show me”."  # an untouched slider is no answer
 
 

@@ -6,7 +6,8 @@
     reveal(guess, right=abs(guess.value - p[0]) < 0.05, why=f"softmax([8, 0]) = {vec(p, 4)} …")
 
 The prediction lives in the session only (not in the link). Skipping reveals the answer without a verdict;
-the sidebar's “Skip the predictions” skips every question at once.
+the sidebar's “Skip the predictions” skips every question at once, and in class mode a question whose answer the
+teacher revealed opens as if skipped (nothing is sent for it).
 A prediction is never a trap: `reveal` always explains the answer from the numbers on screen.
 A slider's starting value is no answer: Check asks the learner to set the slider first (to any value, the
 starting one included, by moving it), as it asks for an option of a radio to be picked.
@@ -76,6 +77,10 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         ss.pop(f"_cp_{key}_set", None)
     with st.container(border=True):
         st.markdown(f"**Predict first.** {question}")
+        if done is None and isinstance(checkpoint, Asked) and classroom.teacher_revealed(checkpoint.id):
+            # the class's teacher revealed this question's answer: it opens here too (a guess now would be no guess)
+            st.caption(f":material/co_present: {class_words.TEACHER_REVEALED}")
+            return Guess(None, skipped=True)
         if done is not None:
             text = "You skipped this one." if done.skipped else f"Your prediction: **{format_func(done.value)}**."
             c1, c2 = st.columns([3, 1], vertical_alignment="center")

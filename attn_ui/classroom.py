@@ -5,7 +5,10 @@ Storage is `st.connection("classroom", type="sql")`. With no `[connections.class
 which needs no set-up; with one, it is that database (PostgreSQL through psycopg). The tables are made and
 versioned by attn_ui.classroom_store on first use.
 
-A learner in no class writes nothing. A learner in a class is a random id for this browser session. Sending an
+A learner in no class writes nothing. A learner in a class is a random id for this browser, not this session: made
+on the server when the browser first joins the class, written by the page into a cookie scoped to that class
+(attn_learner_<code>, expiring with the class; Leave clears it), and read back from `st.context.cookies` at the next
+connection (a reload, a second tab, the class link opened again), so a browser counts once. Sending an
 answer never raises into the page and never holds it up for more than SEND_TIMEOUT: the write goes to the store's
 writer thread (answers that arrive together are written together), and each answer keeps its own outcome, which
 the learner reads under its reveal: "sending…" while it is on its way (checked again at every rerun), "sent" once
@@ -16,7 +19,15 @@ class's line, never what an earlier answer says.
 The class's line (its code, paused, open again, ended) is drawn at the top of every page's main area and in the
 sidebar. It comes from the outcomes of the learner's answers, and from one read of the class at each page load,
 bounded by SEND_TIMEOUT as an answer is (and in the background at a rerun, every STATUS_EVERY seconds, never
-waited for). A class found ended or deleted is left: nothing more is sent, and the line says so.
+waited for); the latest of those facts wins, whatever order they arrive in. A class found ended or deleted is left:
+nothing more is sent, the line says so, and an answer given after it says it was not sent. A line that changes after
+it was drawn (an answer's refusal tells of a pause) draws the page again, so the page never shows a stale line.
+
+Following: while a learner is in a class, a fragment on every page looks every FOLLOW_EVERY seconds at the question
+the teacher leads (`leading_now`, a cache shared by every session of the process and read from the store at most
+once every LEAD_EVERY seconds) and, when the teacher picks a new one, takes a following learner to its page with the
+class's settings. A learner may stop following to explore; one click takes them back. When the teacher reveals the
+answer, the learner's reveal of that question opens too (attn_ui.checkpoint.predict asks `teacher_revealed`).
 """
 
 from __future__ import annotations
@@ -42,10 +53,13 @@ from .classroom_store import (
     MAX_LEARNERS,
     ClassError,
     ClassStore,
+    Lead,
+    NotFound,
     new_learner_id,
     normalise_code,
+    valid_learner,
 )
-from .pages import ROOT
+from .pages import ROOT, TEACHERS, Page, route
 
 SEND_TIMEOUT = 0.2  # seconds a learner's page waits for its answer to be written, at most
 GIVE_UP = 5.0  # seconds with no word on an answer after which the learner is told it may not have arrived
@@ -56,6 +70,13 @@ WORKERS = 32  # threads for joins, reads of a class and the teacher's calls (ans
 CODE, LEARNER, SETTINGS = "_class_code", "_class_learner", "_class_settings"
 LINK_TRIED, ANSWERS, LAST, SENT = "_class_link_tried", "_class_answers", "_class_last", "_class_sent"
 STATUS, ENDED, CHECKED, READING = "_class_status", "_class_ended", "_class_checked", "_class_reading"
+STATUS_AT, DRAWN, IDS, COOKIE = "_class_status_at", "_class_drawn", "_class_ids", "_class_cookie"
+FOLLOW, LED, SEEN_AT = "_class_following", "_class_led", "_class_seen_at"
+COOKIE_PREFIX = "attn_learner_"  # + the class's code: one cookie per class, holding this browser's learner id
+LEAD_EVERY = 1.0  # seconds: the question a class is led through is read from the store at most this often, per process
+LEAD_WAIT = 0.1  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
+FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question
+SEEN_EVERY = 30.0  # seconds between two "still here" of a learner's page to the store (the teacher's "present")
 
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
 _pending = 0
@@ -164,14 +185,36 @@ def current_class() -> str | None:
     return st.session_state.get(CODE)
 
 
+def cookie_name(code: str) -> str:
+    """The cookie that keeps this browser's learner id for the class `code`."""
+    return COOKIE_PREFIX + code
+
+
+def browser_learner(code: str) -> str | None:
+    """The learner id this browser's cookie for class `code` held when it connected; None without one (a first
+    visit, a browser that keeps no cookies, a test), or with one the app did not make."""
+    try:
+        raw = st.context.cookies.get(cookie_name(code))
+    except Exception:  # noqa: BLE001  (no browser connection: a bare script, a test)
+        return None
+    return raw if valid_learner(raw) else None
+
+
+def learner_id(code: str) -> str:
+    """The learner this browser is in class `code`: its cookie's id, else the one this session made for that class
+    (until the cookie comes back at the next connection), else a new one."""
+    return browser_learner(code) or st.session_state.get(IDS, {}).get(code) or new_learner_id()
+
+
 def join(code: Any) -> str | None:
-    """Put this browser session in the class `code`: None when it joined, else what went wrong, in words.
-    The code's format is checked before anything reaches the database."""
+    """Put this browser in the class `code`: None when it joined, else what went wrong, in words. The code's format
+    is checked before anything reaches the database. The browser joins as the learner its cookie names, so a
+    reload, a second tab or the class link opened again is the same learner."""
     checked = normalise_code(code)
     if checked is None:
         return words.JOIN_ERRORS["format"]
     ss = st.session_state
-    learner = ss.get(LEARNER) or new_learner_id()
+    learner = learner_id(checked)
     try:
         s = store()
     except Exception:  # noqa: BLE001
@@ -180,22 +223,53 @@ def join(code: Any) -> str | None:
     if status != "ok":
         return words.JOIN_ERRORS.get(status, words.JOIN_ERRORS["unreachable"]).format(limit=MAX_LEARNERS)
     ss[CODE], ss[LEARNER], ss[SETTINGS] = checked, learner, dict(result.settings)
-    ss[STATUS] = "paused" if result.paused else "open"
+    ss[IDS] = {**ss.get(IDS, {}), checked: learner}
+    ss[STATUS], ss[STATUS_AT] = ("paused" if result.paused else "open"), time.monotonic()
     ss[CHECKED], ss[READING] = (ss.get("_visit"), time.monotonic()), None  # just read: no second read this visit
+    ss[COOKIE] = ("set", checked, learner, float(result.expires_at))
+    ss[FOLLOW], ss[LED], ss[SEEN_AT] = True, None, time.monotonic()
     ss.pop(ENDED, None)
     st.query_params["class"] = checked
     return None
 
 
 def leave() -> None:
-    """Leave the class: nothing more is sent, and the links stop carrying it. What became of the answers already
-    given stays as it was."""
+    """Leave the class: nothing more is sent, the links stop carrying it, and the browser forgets its learner id for
+    it (the page clears the cookie). What became of the answers already given stays as it was."""
     ss = st.session_state
-    for key in (CODE, SETTINGS, STATUS, ENDED, READING):
+    code = ss.get(CODE)
+    for key in (CODE, SETTINGS, STATUS, STATUS_AT, ENDED, READING, FOLLOW, LED):
         ss.pop(key, None)
+    if code:
+        ss[IDS] = {k: v for k, v in ss.get(IDS, {}).items() if k != code}
+        ss[COOKIE] = ("clear", code, ss.get("_visit"))
     ss[LINK_TRIED] = None
     if "class" in st.query_params:
         del st.query_params["class"]
+
+
+def cookie_script() -> str | None:
+    """The script that writes this browser's learner id into its cookie for the class (expiring with the class), or
+    clears it after Leave (for the rest of that page's visit); None when there is nothing to write."""
+    import json
+    from email.utils import formatdate
+
+    job = st.session_state.get(COOKIE)
+    if not job:
+        return None
+    if job[0] == "set":
+        _, code, learner, expires = job
+        if current_class() != code or browser_learner(code) == learner:
+            return None  # left since, or the browser already sent it back: nothing to write
+        value = f"{cookie_name(code)}={learner}; expires={formatdate(expires, usegmt=True)}"
+    else:
+        _, code, visit = job
+        if visit != st.session_state.get("_visit") or current_class() == code:
+            return None
+        value = f"{cookie_name(code)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT"
+    # path=/ so the app's connection (/_stcore/stream) sends it; Secure wherever the app is served over https
+    return ("<script>document.cookie = " + json.dumps(value + "; path=/; SameSite=Lax")
+            + " + (location.protocol === 'https:' ? '; Secure' : '');</script>")
 
 
 def _ended(code: str) -> None:
@@ -206,22 +280,39 @@ def _ended(code: str) -> None:
     st.session_state[ENDED] = code
 
 
-def _class_is(code: str, status: str, result: Any = None) -> None:
+def _class_is(code: str, status: str, result: Any = None, at: float | None = None) -> None:
     """What a read of the class, or an answer's outcome, says of it: `status` as bounded_call gives it ("ok" with
     the ClassInfo, or a refusal's reason), or "sent" for an answer stored. Anything else (slow, unreachable) says
-    nothing new."""
+    nothing new. `at`: when the fact was learnt (time.monotonic(); now by default): a fact older than the one the line
+    already shows changes nothing, so an answer that lands late cannot say "open" over a pause read since."""
     ss = st.session_state
     if current_class() != code:
+        return
+    at = time.monotonic() if at is None else at
+    if at < ss.get(STATUS_AT, float("-inf")):
         return
     was = ss.get(STATUS, "open")
     if status == "not_found":
         _ended(code)
-    elif status == "paused" or (status == "ok" and result.paused):
+        return
+    if status == "paused" or (status == "ok" and result.paused):
         ss[STATUS] = "paused"
     elif status == "ok" and was == "paused":
         ss[STATUS] = "resumed"  # said until the learner's next answer is stored
     elif status == "sent":
         ss[STATUS] = "open"
+    else:
+        return
+    ss[STATUS_AT] = at
+
+
+def _stamp(future: Future) -> None:
+    """A done-callback: when the future finished, for _class_is's order of facts."""
+    future.done_at = time.monotonic()
+
+
+def _done_at(future: Future) -> float | None:
+    return getattr(future, "done_at", None)
 
 
 def _outcome(future: Future) -> str:
@@ -246,7 +337,7 @@ def refresh_status() -> None:
     if isinstance(reading, Future) and reading.done():
         ss[READING] = None
         status = _outcome(reading)
-        _class_is(code, status, reading.result() if status == "ok" else None)
+        _class_is(code, status, reading.result() if status == "ok" else None, _done_at(reading))
         if current_class() is None:
             return
     visit, at = ss.get(CHECKED) or (object(), 0.0)
@@ -258,12 +349,16 @@ def refresh_status() -> None:
             return
         if status == "slow":
             ss[READING] = result  # still on its way: taken at a later rerun
+            if result is not None:
+                result.add_done_callback(_stamp)
         else:
             _class_is(code, status, result)
     elif ss.get(READING) is None and now - at > STATUS_EVERY:
         ss[CHECKED] = (visit, now)
         try:
-            ss[READING] = _submit(store().get_class, code)
+            ss[READING] = reading = _submit(store().get_class, code)
+            if reading is not None:
+                reading.add_done_callback(_stamp)
         except Exception:  # noqa: BLE001
             pass
 
@@ -307,25 +402,231 @@ def follow_link() -> None:
 
 
 def class_sidebar(where=None, main=st) -> None:
-    """Join a linked class, read its status at a page load, then its line, in the sidebar (with a way to leave)
-    and at the top of the page's main area (`main`; None: not there), where a phone, whose sidebar is closed,
-    shows it. Nothing when this session is in no class. `where`: a container in the sidebar (its foot by
-    default)."""
+    """Join a linked class, read its status at a page load, then its line, in the sidebar (with a way to leave and
+    the switch to follow the teacher) and at the top of the page's main area (`main`; None: not there), where a
+    phone, whose sidebar is closed, shows it, with the teacher's question under it. Nothing when this session is in
+    no class. `where`: a container in the sidebar (its foot by default)."""
     follow_link()
     refresh_status()
+    box = where or st.sidebar
+    script = cookie_script()
+    if script:  # the browser keeps its learner id for the class (or forgets it after Leave); the element is hidden
+        box.html(script, unsafe_allow_javascript=True)
     line = class_status()
+    st.session_state[DRAWN] = line
     if line is None:
         return
     icon, text = line
+    code = current_class()
     if main is not None:
         main.caption(f"{icon} {text}")
-    box = (where or st.sidebar).container(border=True)
+    box = box.container(border=True)
     box.markdown(f"{icon} {text}")
-    if current_class():
-        box.button("Leave the class", key="class_leave", on_click=leave, icon=":material/logout:")
-    else:
-        box.button("Hide this", key="class_ended_hide", on_click=st.session_state.pop, args=(ENDED, None),
-                   icon=":material/close:")
+    if code is None:
+        box.button("Hide this", key="class_ended_hide", on_click=_hide_ended, icon=":material/close:")
+        return
+    visited()
+    if st.session_state.get("_page") != TEACHERS.path:  # the teacher's own page (the projector) is never taken away
+        ss = st.session_state
+        ss["class_follow"] = bool(ss.get(FOLLOW, True))  # kept outside the widget, which another page may drop
+        box.toggle(words.FOLLOW_LABEL, key="class_follow", on_change=_follow_changed, help=words.FOLLOW_HELP)
+        with (main if main is not None else box).container():
+            follow(code)
+    box.button("Leave the class", key="class_leave", on_click=leave, icon=":material/logout:")
+
+
+def _hide_ended() -> None:
+    st.session_state.pop(ENDED, None)
+
+
+def _follow_changed() -> None:
+    st.session_state[FOLLOW] = bool(st.session_state.get("class_follow"))
+
+
+def line_is_stale() -> bool:
+    """Whether the class's line drawn at the top of this run is no longer true (an answer's outcome told of a pause,
+    a resume or an end after it was drawn)."""
+    ss = st.session_state
+    return DRAWN in ss and class_status() != ss[DRAWN]
+
+
+def _keep_line_true() -> None:
+    """Draw the page again when its class line went stale during this run, so no page shows a stale line beside
+    an answer's own (once: the run after draws the line as it is)."""
+    if line_is_stale():
+        st.rerun(scope="app")
+
+
+def visited() -> None:
+    """Tell the store, in the background, that this learner reached this page (once a page per session, for the
+    summary's "reached it"): it also counts them as present."""
+    ss = st.session_state
+    code, path = current_class(), ss.get("_page")
+    page = next((p for p in (*route(), TEACHERS) if p.path == path), None)
+    if code is None or page is None or page is TEACHERS:
+        return
+    done = ss.setdefault("_class_visited", set())
+    if (code, page.slug) in done:
+        return
+    done.add((code, page.slug))
+    try:
+        _submit(store().visit, code, ss[LEARNER], page.slug)
+        ss[SEEN_AT] = time.monotonic()
+    except Exception:  # noqa: BLE001  (a visit untold only leaves the summary one short)
+        pass
+
+
+# ------------------------------------------------------------------------------------------------ following
+
+_GONE = object()  # what the cache holds for a class found deleted or ended
+_leads: dict[str, tuple[float, Any]] = {}  # code -> (when read, Lead | None | _GONE), for every session
+_lead_reads: dict[str, Future] = {}
+_lead_lock = threading.Lock()
+
+
+def _read_lead(s: ClassStore, code: str) -> None:
+    """One read of the question class `code` is led through, into the cache (on a worker thread), stamped with when
+    it started: the next may start LEAD_EVERY seconds after it, so a look every FOLLOW_EVERY seconds finds it due."""
+    started = time.monotonic()
+    try:
+        lead = s.leading(code)
+    except NotFound:
+        lead = _GONE
+    except Exception as err:  # noqa: BLE001  (the database is down: the cache keeps what it had)
+        _log.warning("class mode: reading the lead failed: %r", err)
+        with _lead_lock:
+            lead = _leads.get(code, (0.0, None))[1]
+    with _lead_lock:
+        _leads[code] = (started, lead)
+        _lead_reads.pop(code, None)
+
+
+def leading_now(code: str) -> Any:
+    """The question class `code` is led through (a Lead), None when the teacher leads none, or _GONE for a class
+    that ended: as this process last read it. At most one read of the store every LEAD_EVERY seconds per class, on
+    a worker thread, shared by every session of the process; a look that starts one waits LEAD_WAIT for it at most."""
+    now = time.monotonic()
+    with _lead_lock:
+        at, lead = _leads.get(code, (None, None))
+        reading = _lead_reads.get(code)
+        if reading is None and (at is None or now - at >= LEAD_EVERY):
+            reading = None
+            try:
+                reading = _submit(_read_lead, store(), code)
+            except Exception:  # noqa: BLE001  (no store at all)
+                pass
+            if reading is not None:
+                _lead_reads[code] = reading
+    if reading is not None:
+        try:
+            reading.result(timeout=LEAD_WAIT)
+        except Exception:  # noqa: BLE001  (still on its way: the next look takes it)
+            return lead
+        with _lead_lock:
+            return _leads.get(code, (None, lead))[1]
+    return lead
+
+
+def question_page(question_id: str) -> Page | None:
+    """The route's page that asks the question `question_id` (Asked.page names it by its URL path)."""
+    asked = QUESTIONS.get(question_id)
+    return None if asked is None else next((p for p in route() if p.slug == asked.page), None)
+
+
+_PARAM_KEYS = frozenset("text seed d_model heads query start pe mask pad custom".split())
+
+
+def lead_params(lead: Lead, code: str) -> dict[str, str]:
+    """The query string that opens the teacher's question as the class sees it: the class's settings (its sentence,
+    seed, d_model, heads) and what the lead's state says of the question, as the recorded answers' states say it (a
+    page's settings, such as the query token; for a Check yourself question its question seed, the page's ?q=), and
+    the class."""
+    ss = st.session_state
+    params = {k: str(v) for k, v in (ss.get(SETTINGS) or {}).items() if k in _PARAM_KEYS}
+    asked = QUESTIONS.get(lead.question_id)
+    for key, value in lead.state.items():
+        if value is None or isinstance(value, (list, dict)):
+            continue
+        text = str(int(value)) if isinstance(value, bool) else str(value)
+        if asked is not None and asked.kind == "quiz":
+            if key == "seed":
+                params["q"] = text  # a Check yourself question's state is its question seed
+        elif key in _PARAM_KEYS:
+            params[key] = text
+    return {**params, "class": code}
+
+
+def at_lead(lead: Lead, code: str) -> bool:
+    """Whether this session's page is the teacher's question as the class sees it (page and settings)."""
+    page = question_page(lead.question_id)
+    if page is None or st.session_state.get("_page") != page.path:
+        return False
+    return all(st.query_params.get(k) == v for k, v in lead_params(lead, code).items())
+
+
+def go_to_lead(lead: Lead, code: str) -> None:
+    """Take this session to the teacher's question: its page, opened as a new visit so it reads the class's
+    settings from the link."""
+    page = question_page(lead.question_id)
+    if page is None:
+        return
+    st.session_state[FOLLOW] = True
+    st.session_state.pop("_page", None)  # a new visit, even to the page it is on: the page reads its link again
+    st.switch_page(page.path, query_params=lead_params(lead, code))
+
+
+def teacher_revealed(question_id: str, **state: Any) -> bool:
+    """Whether this session's teacher has revealed the answer of `question_id`, the question the class is led
+    through (asked in `state`, for what the lead's state also says: Check yourself's question seed `q`)."""
+    code = current_class()
+    if code is None:
+        return False
+    lead = leading_now(code)
+    if not isinstance(lead, Lead) or lead.question_id != question_id or not lead.revealed:
+        return False
+    return all(str(lead.state[k]) == str(v) for k, v in state.items() if k in lead.state)
+
+
+@st.fragment(run_every=FOLLOW_EVERY)
+def follow(code: str) -> None:
+    """The teacher's question, looked at every FOLLOW_EVERY seconds from the process's cache: a new pick takes a
+    following learner to it; a reveal of the question on screen draws the page again, which opens its reveal; a
+    class found ended draws the page again, which says so. One line says what the teacher asks, with a way back to
+    it for a learner exploring elsewhere. Every SEEN_EVERY seconds it tells the store this learner is present."""
+    ss = st.session_state
+    if current_class() != code:
+        return
+    now = time.monotonic()
+    if now - ss.get(SEEN_AT, 0.0) >= SEEN_EVERY:
+        ss[SEEN_AT] = now
+        try:
+            _submit(store().seen, code, ss[LEARNER])
+        except Exception:  # noqa: BLE001
+            pass
+    lead = leading_now(code)
+    if lead is _GONE:
+        _class_is(code, "not_found")
+        st.rerun(scope="app")
+    if lead is None:
+        ss[LED] = None
+        return
+    seen, ss[LED] = ss.get(LED), (lead.seq, lead.revealed)
+    here = at_lead(lead, code)
+    if seen is None or seen[0] != lead.seq:  # a new pick (or the first look of this session)
+        if ss.get(FOLLOW, True) and not here:
+            go_to_lead(lead, code)
+        if here and seen is not None:
+            st.rerun(scope="app")  # on its page already: the page draws it afresh (a reveal closed again, say)
+    elif seen[1] != lead.revealed and here:
+        st.rerun(scope="app")  # the teacher revealed it: the page opens its reveal
+    title = words.question_title(lead.question_id)
+    if here:
+        st.caption(f":material/co_present: {words.lead_line(title, here=True)}")
+        return
+    c1, c2 = st.columns([3, 2], vertical_alignment="center")
+    c1.caption(f":material/co_present: {words.lead_line(title, here=False)}")
+    if c2.button(words.BACK_TO_LEAD, key="class_back", icon=":material/undo:"):
+        go_to_lead(lead, code)
 
 
 def shared_state(question: str, state: Mapping[str, Any], answer: str, right: bool,
@@ -359,16 +660,21 @@ class _Answer:
     outcome: str | None = None
 
     def settle(self) -> str | None:
-        """The outcome, taken from the write the first time it is known (and told to the class's line)."""
+        """The outcome, taken from the write the first time it is known (and told to the class's line, as a fact of
+        the moment the write finished)."""
         if self.outcome is None and self.future is not None and self.future.done():
             self.outcome = _outcome(self.future)
-            _class_is(self.code, "sent" if self.outcome == "ok" else self.outcome)
+            _class_is(self.code, "sent" if self.outcome == "ok" else self.outcome, at=_done_at(self.future))
         return self.outcome
 
 
 def _send(s: ClassStore, *args) -> Future | None:
-    """Hand one answer to the store's writer, counted; None when too many already wait on a slow database."""
-    return _counted(lambda: s.submit_record(*args))
+    """Hand one answer to the store's writer, counted (and stamped with when it finished); None when too many
+    already wait on a slow database."""
+    future = _counted(lambda: s.submit_record(*args))
+    if future is not None:
+        future.add_done_callback(_stamp)
+    return future
 
 
 def record_answer(page: str, question: str, state: Mapping[str, Any], answer: str, right: bool,
@@ -435,6 +741,7 @@ def draw_notice(question: str) -> bool:
     notice = answer_notice(question)
     if notice is None:
         return False
+    _keep_line_true()  # this answer's outcome may have told of a pause or an end since the line was drawn
     if notice[0] == "sending":
         _watch(question)
         return False
@@ -484,7 +791,18 @@ def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, 
             return draw_notice(question_id)
         notice = answer_notice(question_id)
         return notice is not None and notice[0] == "sent"
-    if current_class() is None or value is None:
+    if value is None:
+        return False
+    if current_class() is None:
+        if not ss.get(ENDED):
+            return False  # in no class: nothing is sent, and nothing is said
+        # the class has ended: nothing is sent, and this answer says so under it, as its own outcome
+        ss[ANSWERS] = {**ss.get(ANSWERS, {}), question_id: _Answer(ss[ENDED], None, time.monotonic(), "not_found")}
+        ss[LAST] = question_id
+        if once is not None:
+            ss.setdefault(SENT, {})[question_id] = once
+        if notify:
+            draw_notice(question_id)
         return False
     asked = QUESTIONS.get(question_id)
     page = asked.page if asked else "unknown"

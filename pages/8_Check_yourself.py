@@ -151,7 +151,11 @@ def ask(number: int, q: qs.Question, shared) -> None:
             c1.form_submit_button("Check", key=f"check_{q.kind}", type="primary", icon=":material/check:",
                                   on_click=_record, args=(q, False))
             c2.form_submit_button("Show me", key=f"show_{q.kind}", on_click=_record, args=(q, True))
+        asked = qs.KIND[q.kind].asked
         record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
+        if record is None and classroom.teacher_revealed(asked.id, seed=q.seed):  # the class's teacher showed it
+            _record(q, True)
+            record = st.session_state[LOG][_log_key(q.kind, q.seed)]
         if record is None:  # the intro says the proof comes once an answer is checked or shown
             return
         if record["status"] == qs.RIGHT:
@@ -162,9 +166,8 @@ def ask(number: int, q: qs.Question, shared) -> None:
             st.info(record["message"], icon=":material/help:")
         else:
             st.info(record["message"], icon=":material/visibility:")
-        notice = classroom.last_notice(qs.KIND[q.kind].asked.id) if classroom.current_class() else None
-        if notice:  # this question's own answer: on its way, or why it was not sent
-            st.caption(notice)
+        if record["status"] in (qs.RIGHT, qs.WRONG):  # this question's own answer: sent, on its way, or why not
+            classroom.draw_notice(asked.id)
         if record["first"] is not None:
             REVEALS[q.kind](q, shared)
 

@@ -236,3 +236,129 @@ def test_a_failing_write_is_told_and_the_next_answer_tries_again(teacher, monkey
     at = check(at, "home_top", "cat")
     assert words.NOTICES["sent"] in " ".join(captions(at))
     assert [r["question"] for r in rows(teacher)] == ["home.top_key"]
+
+
+# ------------------------------------------------------------------ pause, resume and delete in every order
+
+LINES = {"open": (words.class_line, words.resumed_line), "paused": (words.paused_line,),
+         "ended": (words.ended_line,)}
+OUTCOMES = {"open": words.NOTICES["sent"], "paused": words.NOTICES["paused"], "ended": words.NOTICES["not_found"]}
+ANSWERS = ((MISTAKES, "cp_axis", "rows", "mistakes.axis"), (HOME, "home_top", "cat", "home.top_key"))
+
+
+def class_messages(at, code: str) -> tuple[list[str], list[str], list[str]]:
+    """Every message of class mode on the learner's page: the class lines at the top of the main area, the class
+    lines in the sidebar, and the answers' own lines (each a caption under its answer)."""
+    every_line = [f(code) for f in (words.class_line, words.paused_line, words.resumed_line, words.ended_line)]
+    main = [c for c in captions(at) if any(line in c for line in every_line)]
+    side = [m.value for m in at.sidebar.markdown if any(line in m.value for line in every_line)]
+    notices = [c for c in captions(at) if any(c.endswith(n) for n in words.NOTICES.values())]
+    return main, side, notices
+
+
+def assert_true_now(at, code: str, state: str, answered: str) -> None:
+    """Every class message on the page is true of the class's state now (`state`) and of the answer on screen
+    (given while the class was `answered`); none is missing."""
+    main, side, notices = class_messages(at, code)
+    allowed = [f(code) for f in LINES[state]]
+    assert len(main) == 1 and any(main[0].endswith(line) for line in allowed), (state, main)
+    assert len(side) == 1 and any(side[0].endswith(line) for line in allowed), (state, side)
+    assert len(notices) == 1 and notices[0].endswith(OUTCOMES[answered]), (state, answered, notices)
+    text = " ".join(captions(at)) + " " + sidebar_text(at)
+    if state == "ended":  # ended everywhere: nothing on the page says answers are still shared
+        assert "shared anonymously" not in text and "In class" not in text
+    if state != "paused":
+        assert "is paused" not in text
+
+
+@pytest.mark.parametrize("order", [("pause", "resume", "delete"), ("pause", "delete", "resume"),
+                                   ("resume", "pause", "delete"), ("resume", "delete", "pause"),
+                                   ("delete", "pause", "resume"), ("delete", "resume", "pause")],
+                         ids="-".join)
+def test_every_message_is_true_through_pause_resume_and_delete_in_every_order(teacher, order):
+    """The teacher pauses, resumes and deletes in `order`; after each, the learner answers, once on the page they
+    are on (the answer is the first to hear of it) and once on another page (a page load hears first). At every step
+    the class's line says the class's state now, at the top and in the sidebar, and each answer's line says what
+    became of that answer, for good."""
+    store, code, key = teacher
+    at = run_page(HOME, **{"class": code})
+    state, stored, page = "open", 0, 1
+    for op in order:
+        if state != "ended":  # a deleted class has no pause or resume: the teacher's page no longer offers them
+            if op == "delete":
+                store.delete_class(code, key)
+                state = "ended"
+            else:
+                store.set_paused(code, key, op == "pause")
+                state = "paused" if op == "pause" else "open"
+        for moved in (False, True):
+            if moved:  # another page: its load reads the class first
+                page = 1 - page
+                at = navigate(at, ANSWERS[page][0], **({"class": code} if state != "ended" else {}))
+            # else the same page: this answer is the first to hear of the teacher's click
+            _, cp, option, _ = ANSWERS[page]
+            if f"{cp}_again" in [b.key for b in at.button]:  # answered before: a new answer to the same question
+                at.button(key=f"{cp}_again").click().run()
+            at.radio(key=f"{cp}_value").set_value(option)
+            at.button(key=f"{cp}_check").click().run()  # one click, one run: what the learner sees at once
+            assert_ran(at)
+            assert_true_now(at, code, state, state)
+            stored += state == "open"
+            if state != "ended":
+                assert len(rows(teacher)) == stored, (order, op, moved)
+    for file, *_ in ANSWERS:  # the earlier answers still say what became of them
+        at = navigate(at, file)
+        assert_true_now(at, code, state, state)
+
+
+CHECK = "pages/8_Check_yourself.py"
+
+
+def quiz_answer(at, kind: str, option: str):
+    """Answer Check yourself's question `kind` (a choice) with `option` and press its Check."""
+    at.radio(key=f"answer_{kind}").set_value(option)
+    at.button(key=f"check_{kind}").click().run()
+    assert_ran(at)
+    return at
+
+
+def test_check_yourself_shows_each_answers_outcome_and_the_end_of_the_class_at_once(teacher):
+    """Issue 37: Check yourself says "Sent" under an answer as the other pages do; after a delete, the next answer
+    says it was not sent, and the page and the sidebar say the class has ended at once (the quiz is a fragment:
+    the whole page is drawn again)."""
+    store, code, key = teacher
+    at = run_page(CHECK, **{"class": code})
+    at = quiz_answer(at, "why_scale", "sum")
+    assert [c for c in captions(at) if c.endswith(words.NOTICES["sent"])], captions(at)
+    assert [r["question"] for r in rows(teacher)] == ["quiz.why_scale"]
+    store.delete_class(code, key)
+    at = quiz_answer(at, "softmax_axis", "keys")
+    _, _, notices = class_messages(at, code)
+    assert sorted(n.split(" ", 1)[1] for n in notices) == sorted([words.NOTICES["sent"], words.NOTICES["not_found"]])
+    assert words.ended_line(code) in status_line(at) and words.ended_line(code) in sidebar_text(at)
+    assert "shared anonymously" not in sidebar_text(at) + " ".join(captions(at))
+    at = quiz_answer(at, "softmax_axis", "all")  # known ended: nothing is sent, and the answer says so
+    assert [c for c in captions(at) if c.endswith(words.NOTICES["not_found"])]
+
+
+def test_a_question_the_teacher_revealed_opens_on_the_learners_page(teacher):
+    """The teacher leads Common mistakes' prediction and reveals it: the learner's prediction opens as shown
+    (nothing sent), and a Check yourself question the teacher reveals at this question seed opens as shown."""
+    store, code, key = teacher
+    store.lead(code, key, "mistakes.axis", {"sentence": "class"})
+    at = run_page(MISTAKES, **{"class": code})
+    assert at.radio(key="cp_axis_value") is not None  # not revealed yet: the learner predicts
+    store.reveal(code, key)
+    time.sleep(classroom.LEAD_EVERY)  # the process's cache reads the store at most once a second
+    at.run()
+    assert_ran(at)
+    assert "cp_axis_value" not in [r.key for r in at.radio]
+    assert any(c.endswith(words.TEACHER_REVEALED) for c in captions(at))
+    assert rows(teacher) == []
+    store.lead(code, key, "quiz.why_scale", {"seed": 0})
+    store.reveal(code, key)
+    time.sleep(classroom.LEAD_EVERY)
+    at = navigate(at, CHECK, **{"class": code})
+    shown = at.session_state["_quiz_log"]
+    assert shown["why_scale@0"]["status"] == "shown", shown
+    assert set(shown) == {"why_scale@0"}  # only the question the teacher revealed

@@ -307,6 +307,11 @@ def final_loss(loss: np.ndarray) -> np.ndarray:
     return np.mean(loss[..., -tail(loss.shape[-1] - 1):], axis=-1)
 
 
+def final_accuracy(accuracy: np.ndarray) -> np.ndarray:
+    """(..., T+1) -> (...): the mean accuracy over the same last tail(T) steps as final_loss."""
+    return np.mean(accuracy[..., -tail(accuracy.shape[-1] - 1):], axis=-1)
+
+
 SATURATED = 0.15  # nats: a mean row entropy below this (5% of ln 16) is a softmax saturated to nearly one-hot
 
 
@@ -347,18 +352,22 @@ def first_to_learn(scaled: Run, unscaled: Run) -> str:
 
 
 ALIKE = 1.5  # two final losses within this factor of each other, on the same side of LOW_LOSS, end "alike"
+# ... and their final accuracies within this much of each other (10 points of 100): the chart beside the verdict
+# draws both curves, so runs whose accuracies end at 0.17 and 0.38 are not alike, however close their losses
+ALIKE_ACCURACY = 0.1
 ENDINGS = ("both diverged", "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower")
 
 
-def ending(f_s: float, f_u: float, diverged_s: int, diverged_u: int) -> str:
-    """How a scaled and an unscaled run end, one of ENDINGS: which diverged (step ≥ 0), else whether their final
-    losses are alike (within ALIKE of each other, on the same side of LOW_LOSS) or which is lower."""
+def ending(f_s: float, f_u: float, diverged_s: int, diverged_u: int, a_s: float = 0.0, a_u: float = 0.0) -> str:
+    """How a scaled and an unscaled run end, one of ENDINGS: which diverged (step ≥ 0), else whether they end
+    alike on everything the race's chart shows (final losses within ALIKE of each other and on the same side of
+    LOW_LOSS, final accuracies a_s, a_u within ALIKE_ACCURACY) or, if not, which run's loss is lower."""
     if diverged_s >= 0 and diverged_u >= 0:
         return "both diverged"
     if diverged_s >= 0 or diverged_u >= 0:
         return "scaled diverged" if diverged_s >= 0 else "unscaled diverged"
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
-    if ratio <= ALIKE and (f_s < LOW_LOSS) == (f_u < LOW_LOSS):
+    if ratio <= ALIKE and (f_s < LOW_LOSS) == (f_u < LOW_LOSS) and abs(a_s - a_u) <= ALIKE_ACCURACY:
         return "alike"
     return "scaled lower" if f_s < f_u else "unscaled lower"
 
@@ -367,8 +376,9 @@ def endings(scaled: Run, unscaled: Run) -> list[str]:
     """ending() on every seed (S,), row 0 the chosen seed: the one decision that every sentence comparing where
     the two runs end is worded from, so the chosen seed's verdict and the seeds' summary cannot disagree."""
     f_s, f_u = final_loss(scaled.loss), final_loss(unscaled.loss)  # (S,) each
-    return [ending(float(a), float(b), int(d_s), int(d_u)) for a, b, d_s, d_u
-            in zip(f_s, f_u, scaled.diverged_at, unscaled.diverged_at, strict=True)]
+    a_s, a_u = final_accuracy(scaled.accuracy), final_accuracy(unscaled.accuracy)  # (S,) each
+    return [ending(float(a), float(b), int(d_s), int(d_u), float(x), float(y)) for a, b, d_s, d_u, x, y
+            in zip(f_s, f_u, scaled.diverged_at, unscaled.diverged_at, a_s, a_u, strict=True)]
 
 
 def final_sweep(sweep: History) -> tuple[np.ndarray, np.ndarray]:

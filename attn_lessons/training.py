@@ -7,11 +7,13 @@ true to say), so the tests can check each claim against the runs' numbers.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from attn_core.training import (
     ALIKE,
+    ALIKE_ACCURACY,
     BATCH,
     BLOW_UP,
     D_MODEL,
@@ -22,6 +24,7 @@ from attn_core.training import (
     Run,
     endings,
     erratic,
+    final_accuracy,
     final_loss,
     first_below,
     first_to_learn,
@@ -132,34 +135,57 @@ def _mid_loss(run: Run, mid: int) -> str:
     return f"the {run.name} run's loss hovers {_rough(window_loss(run.loss[0], mid)).replace('about', 'around')}"
 
 
-def verdict(scaled: Run, unscaled: Run) -> tuple[str, str]:
-    """(kind, sentence) comparing where the two runs end on the chosen seed; kind is endings()'s for that seed,
-    one of "both diverged", "scaled diverged", "unscaled diverged", "alike", "scaled lower", "unscaled lower"."""
+class Verdict(NamedTuple):
+    """verdict()'s decision, its sentence, and the facts the sentence compares (for a test to check)."""
+
+    kind: str  # one of attn_core.training.ENDINGS
+    text: str
+    facts: dict  # final loss and accuracy of each run on the chosen seed (None where it diverged), and the kind
+
+
+def verdict(scaled: Run, unscaled: Run) -> Verdict:
+    """Where the two runs end on the chosen seed, compared on everything the race's chart shows: the loss and the
+    accuracy. kind is endings()'s for that seed, one of "both diverged", "scaled diverged", "unscaled diverged",
+    "alike" (losses and accuracies both close, attn_core.training.ending), "scaled lower", "unscaled lower"; the
+    facts are the final loss and accuracy of each run (means over the last tail(T) steps) it quotes."""
     kind = endings(scaled, unscaled)[0]
     d_s, d_u = scaled.diverged_at[0], unscaled.diverged_at[0]
     several = scaled.loss.shape[0] > 1
+    f_s, f_u = (float(final_loss(r.loss[0])) if r.diverged_at[0] < 0 else None for r in (scaled, unscaled))
+    a_s, a_u = (float(final_accuracy(r.accuracy[0])) if r.diverged_at[0] < 0 else None for r in (scaled, unscaled))
+    facts = {"kind": kind, "loss": {"scaled": f_s, "unscaled": f_u}, "accuracy": {"scaled": a_s, "unscaled": a_u}}
     if kind == "both diverged":
-        return kind, (f"Both runs diverged{' on the chosen seed' if several else ''}, the scaled run at step {d_s} "
-                      f"and the unscaled run at step {d_u}: this learning rate is too large for either.")
+        return Verdict(kind, (f"Both runs diverged{' on the chosen seed' if several else ''}, the scaled run at step "
+                              f"{d_s} and the unscaled run at step {d_u}: this learning rate is too large for either."),
+                       facts)
     T, k = scaled.steps, tail(scaled.steps)
-    f_s, f_u = final_loss(scaled.loss[0]), final_loss(unscaled.loss[0])
     over = f"over the last {plural(k, 'step')}" if k > 1 else "at the last step"
     if kind.endswith("diverged"):
-        gone, kept, f = ("scaled", "unscaled", f_u) if d_s >= 0 else ("unscaled", "scaled", f_s)
+        gone, kept, f, a = ("scaled", "unscaled", f_u, a_u) if d_s >= 0 else ("unscaled", "scaled", f_s, a_s)
         run = unscaled if d_s >= 0 else scaled
-        return kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step {max(d_s, d_u)}; "
-                      f"the {kept} run trains for all {T} steps and ends at a mean loss of {_run_loss(run, f)} "
-                      f"{over}.")
+        return Verdict(kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step "
+                              f"{max(d_s, d_u)}; the {kept} run trains for all {T} steps and ends at a mean loss of "
+                              f"{_run_loss(run, f)} and an accuracy of {num(a, 2)} {over}."), facts)
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
     rough = bool(erratic(scaled)[0] or erratic(unscaled)[0])  # then the ratio's digits are this code's alone
     both = f"{_run_loss(scaled, f_s)} scaled and {_run_loss(unscaled, f_u)} unscaled (mean {over})"
+    accuracies = f"their accuracies {num(a_s, 2)} scaled and {num(a_u, 2)} unscaled"
     if kind == "alike":
-        return kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} steps "
-                      f"their losses are {both}" + ("." if rough else f", {_closeness(ratio)}."))
+        return Verdict(kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} "
+                              f"steps their losses are {both}" + ("" if rough else f", {_closeness(ratio)}") +
+                              f", and {accuracies}, within {short(ALIKE_ACCURACY)} of each other."), facts)
     lower = kind.split()[0]
-    return kind, (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
-                  f"{_at_least(ratio) if rough else _lower_by(ratio)} lower "
-                  f"{'with' if lower == 'scaled' else 'without'} the scale.")
+    text = (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
+            f"{_at_least(ratio) if rough else _lower_by(ratio)} lower {'with' if lower == 'scaled' else 'without'} "
+            f"the scale")
+    a_low, a_other = (a_s, a_u) if lower == "scaled" else (a_u, a_s)
+    if abs(a_s - a_u) <= ALIKE_ACCURACY:
+        text += f"; {accuracies}, within {short(ALIKE_ACCURACY)} of each other."
+    elif a_low > a_other:  # the loss and the accuracy agree on which run did better
+        text += f". The {lower} run's accuracy ends higher too, {num(a_low, 2)} against {num(a_other, 2)}."
+    else:
+        text += f", though its accuracy ends lower, {num(a_low, 2)} against {num(a_other, 2)}."
+    return Verdict(kind, text, facts)
 
 
 def _closeness(ratio: float) -> str:
@@ -317,7 +343,8 @@ def _final_range(run: Run, first: bool) -> str:
 
 SUMMARY = {"both diverged": "both runs diverge on {}", "scaled diverged": "only the scaled run diverges on {}",
            "unscaled diverged": "only the unscaled run diverges on {}",
-           "alike": "the two runs end alike, within " + times(ALIKE) + " of each other, on {}",
+           "alike": ("the two runs end alike, losses within " + times(ALIKE) + " and accuracies within "
+                     + short(ALIKE_ACCURACY) + " of each other, on {}"),
            "scaled lower": "the scaled run ends lower on {}", "unscaled lower": "the unscaled run ends lower on {}"}
 
 
@@ -338,7 +365,8 @@ def _seeds_summary(scaled: Run, unscaled: Run) -> str:
     if kind == "alike":
         order = ("though the scaled run ends a little lower on every seed" if f_s.max() < f_u.min() else
                  "though the unscaled run ends a little lower on every seed" if apart else "and their ranges overlap")
-        return f" On every seed the two runs end alike, within {times(ALIKE)} of each other, {order}."
+        return (f" On every seed the two runs end alike, losses within {times(ALIKE)} and accuracies within "
+                f"{short(ALIKE_ACCURACY)} of each other, {order}.")
     lower = kind.split()[0]
     if apart:
         return f" The ranges do not overlap: on every seed, the {lower} run ends lower."

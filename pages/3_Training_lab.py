@@ -150,7 +150,7 @@ def race(lab: tl.Lab) -> bool:
         reveal(guess, right=right, why=why, asked=say.RACE,
                state={"d_k": lab.d_k, "lr": lab.lr, "loss": lab.loss, "steps": lab.steps, "seed": lab.seeds[0]})
     divergence(lab)
-    _, sentence = say.verdict(lab.scaled, lab.unscaled)
+    sentence = say.verdict(lab.scaled, lab.unscaled).text
     st.markdown(f"**{sentence}**")
     for run in (lab.unscaled, lab.scaled):
         stuck = say.stuck_sentence(run)

@@ -262,6 +262,10 @@ def test_endings_decide_each_seed_once():
                                             "both diverged", "scaled lower"]  # 0.09 and 0.11: across LOW_LOSS
     assert tl.ending(1.0, 1.5, -1, -1) == "alike" and tl.ending(1.0, 1.51, -1, -1) == "scaled lower"
     assert tl.ending(0.2, 0.2, -1, -1) == "alike" and tl.ending(1.0, 1.0, -1, 0) == "unscaled diverged"
+    # alike on everything the race's chart shows (issue 36, item 11): accuracies 0.17 and 0.38 are not alike
+    assert tl.ending(2.59, 1.90, -1, -1, 0.17, 0.38) == "unscaled lower"
+    assert tl.ending(2.59, 1.90, -1, -1, 0.30, 0.38) == "alike" and tl.ALIKE_ACCURACY == 0.1
+    assert tl.final_accuracy(np.array([[0.0, 0.2, 0.4]])).tolist() == [0.4]  # the last tail(2) = 1 step
     assert set(tl.endings(scaled, unscaled)) <= set(tl.ENDINGS)
 
 

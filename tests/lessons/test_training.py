@@ -47,7 +47,7 @@ def test_at_a_small_learning_rate_the_unscaled_run_ends_lower():
 
 def test_at_d_k_4_the_two_runs_behave_alike():
     scaled, unscaled = runs_at(d_k=4)
-    kind, sentence = say.verdict(scaled, unscaled)
+    kind, sentence, _ = say.verdict(scaled, unscaled)
     assert kind == "alike" and sentence.startswith("The two runs behave alike here")
 
 
@@ -105,7 +105,7 @@ def test_a_tie_in_the_race_has_its_own_answer_and_only_it_is_right():
 def test_verdict_when_one_or_both_diverge():
     ok = fake_run("scaled", [1, 0.5, 0.01, 0.01])
     gone = fake_run("unscaled", [1, np.nan, np.nan, np.nan], diverged=1)
-    kind, text = say.verdict(ok, gone)
+    kind, text, _ = say.verdict(ok, gone)
     assert kind == "unscaled diverged" and "The unscaled run diverged at step 1" in text and "0.010" in text
     gone_s = fake_run("scaled", [1, 2, np.nan, np.nan], diverged=2)
     assert say.verdict(gone_s, gone)[0] == "both diverged"
@@ -115,7 +115,7 @@ def test_verdict_when_one_or_both_diverge():
 @given(hst.floats(1e-4, 3.0), hst.floats(1e-4, 3.0), hst.sampled_from([4, 10, 50]))
 def test_verdict_claims_hold_for_any_final_losses(f_s, f_u, steps):
     scaled, unscaled = fake_run("scaled", [2.0] + [f_s] * steps), fake_run("unscaled", [2.0] + [f_u] * steps)
-    kind, text = say.verdict(scaled, unscaled)
+    kind, text, _ = say.verdict(scaled, unscaled)
     ratio = max(f_s, f_u) / min(f_s, f_u)
     if kind == "alike":
         assert ratio <= say.ALIKE and (f_s < tl.LOW_LOSS) == (f_u < tl.LOW_LOSS)
@@ -178,7 +178,8 @@ def test_spread_sentence_says_when_ranges_overlap():
     u = tl.Run("unscaled", np.array([[1, 0.3], [1, 0.4]]), *(np.ones((2, 2)),) * 3, np.array([-1, -1]),
                np.ones(2), np.eye(2), np.eye(2))
     text = say.spread_sentence(s, u)
-    assert text.endswith("On every seed the two runs end alike, within 1.5× of each other, and their ranges overlap.")
+    assert text.endswith("On every seed the two runs end alike, losses within 1.5× and accuracies within 0.1 of each "
+                         "other, and their ranges overlap.")
     s2 = replace(s, loss=np.array([[1, 0.01], [1, 0.5]]))  # lower on both seeds, yet 0.5 > 0.3
     u2 = replace(u, loss=np.array([[1, 0.3], [1, 0.9]]))
     assert say.spread_sentence(s2, u2).endswith("On every seed the scaled run ends lower, though the two ranges "
@@ -286,13 +287,15 @@ def test_the_verdict_and_the_seeds_summary_come_from_one_decision():
     other" stood over "the ranges do not overlap: on every seed that trained, the scaled run ends lower", with the
     unscaled run diverging on 2 of 5 seeds."""
     scaled, unscaled = seeds_at(16, 100, 30.0)
-    kind, verdict = say.verdict(scaled, unscaled)
+    kind, verdict, _ = say.verdict(scaled, unscaled)
     assert kind == "alike" and verdict == (
         "The two runs behave alike on the chosen seed: after 100 steps their losses are about 1.8 scaled and about "
-        "1.9 unscaled (mean over the last 10 steps).")  # both erratic: 1.82 and 1.87, within 3%, are this code's
+        "1.9 unscaled (mean over the last 10 steps), and their accuracies 0.07 scaled and 0.06 unscaled, within 0.1 "
+        "of each other.")  # both erratic: 1.82 and 1.87, within 3%, are this code's
     spread = say.spread_sentence(scaled, unscaled)
-    assert spread.endswith("The outcome depends on the seed: the two runs end alike, within 1.5× of each other, on "
-                           "3 seeds (the chosen one among them) and only the unscaled run diverges on 2 seeds.")
+    assert spread.endswith("The outcome depends on the seed: the two runs end alike, losses within 1.5× and "
+                           "accuracies within 0.1 of each other, on 3 seeds (the chosen one among them) and only the "
+                           "unscaled run diverges on 2 seeds.")
     assert "do not overlap" not in spread and not never_true(verdict + " " + spread)
 
 
@@ -305,7 +308,7 @@ def test_every_comparison_of_the_two_runs_is_worded_from_endings(seeds):
     f_s, f_u, d_s, d_u = (list(x) for x in zip(*seeds, strict=True))
     scaled, unscaled = seeds_run("scaled", f_s, d_s), seeds_run("unscaled", f_u, d_u)
     kinds = tl.endings(scaled, unscaled)
-    kind, verdict = say.verdict(scaled, unscaled)
+    kind, verdict, _ = say.verdict(scaled, unscaled)
     assert kind == kinds[0]
     words = {"both diverged": "Both runs diverged", "scaled diverged": r"\bscaled run diverged at step",
              "unscaled diverged": "unscaled run diverged at step", "alike": "behave alike",
@@ -430,3 +433,49 @@ def test_an_erratic_runs_late_losses_are_said_roughly():
     assert re.search(r": at least \d[\d,]*× lower with the scale", texts[1])
     assert f"over its last {k} steps its loss stays about {round(f_u, 1)}" in texts[2]
     assert "single steps" not in texts[2] and not any(never_true(t) for t in texts)
+
+
+# ----------------------------------------------------- issue 36, item 11: alike on everything the chart shows
+def check_verdict_facts(scaled: tl.Run, unscaled: tl.Run) -> say.Verdict:
+    """The verdict's facts are the runs' own final losses and accuracies (means over the last tail(T) steps, the
+    slow way), and its kind follows from them: "alike" only when the losses are within ALIKE and the accuracies
+    within ALIKE_ACCURACY."""
+    v = say.verdict(scaled, unscaled)
+    k = tl.tail(scaled.steps)
+    for run in (scaled, unscaled):
+        if run.diverged_at[0] >= 0:
+            assert v.facts["loss"][run.name] is None and v.facts["accuracy"][run.name] is None
+            continue
+        assert np.isclose(v.facts["loss"][run.name], sum(run.loss[0, -k:]) / k, rtol=1e-12)
+        assert np.isclose(v.facts["accuracy"][run.name], sum(run.accuracy[0, -k:]) / k, rtol=1e-12)
+    loss, acc = v.facts["loss"], v.facts["accuracy"]
+    if v.kind == "alike":
+        assert max(loss.values()) / min(loss.values()) <= tl.ALIKE
+        assert abs(acc["scaled"] - acc["unscaled"]) <= tl.ALIKE_ACCURACY
+    if v.kind.endswith("lower"):
+        lower = v.kind.split()[0]
+        assert loss[lower] == min(loss.values())
+        assert "alike" not in v.text
+    return v
+
+
+def test_runs_whose_accuracies_end_far_apart_are_not_called_alike():
+    """?dk=8&lr=0.001&steps=500&seeds=1&loss=ce: the losses are within 1.5× (2.59 and 1.90), but the accuracy
+    curves end near 0.17 and 0.38, so the verdict is not "alike" and it says so from the numbers."""
+    scaled, unscaled = tl.pick_runs(sweep_at(8, 500, 0, "ce"), 0.001)
+    v = check_verdict_facts(scaled, unscaled)
+    acc = v.facts["accuracy"]
+    assert max(v.facts["loss"].values()) / min(v.facts["loss"].values()) <= tl.ALIKE  # alike on the loss alone
+    assert abs(acc["scaled"] - acc["unscaled"]) > tl.ALIKE_ACCURACY  # ... but not on the accuracy
+    assert v.kind == "unscaled lower" and "alike" not in v.text
+    assert f"{acc['unscaled']:.2f} against {acc['scaled']:.2f}" in v.text
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(hst.floats(0.2, 3.0), hst.floats(0.2, 3.0), hst.floats(0, 1), hst.floats(0, 1))
+def test_alike_needs_both_the_loss_and_the_accuracy(f_s, f_u, a_s, a_u):
+    scaled = fake_run("scaled", [2.0] + [f_s] * 10, accuracy=a_s)
+    unscaled = fake_run("unscaled", [2.0] + [f_u] * 10, accuracy=a_u)
+    v = check_verdict_facts(scaled, unscaled)
+    close = max(f_s, f_u) / min(f_s, f_u) <= tl.ALIKE and abs(a_s - a_u) <= tl.ALIKE_ACCURACY
+    assert (v.kind == "alike") == close

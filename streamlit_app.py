@@ -14,6 +14,7 @@ from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
+from attn_ui.glossary import define
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
@@ -129,6 +130,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     draw_bars([Bars(name, values, "positive" if kind == "weights" else "signed",
                     1.0 if kind == "weights" else None) for values, name, kind in panels],
               labels, title, label_title="key j")
+    define("softmax", "d_k")  # first used in the verdict and the caption below
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
     right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
     reveal(guess, right, why, asked=say.TOP_KEY,  # in a class, the answer also goes to the teacher's dashboard

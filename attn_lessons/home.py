@@ -23,6 +23,7 @@ from attn_core.builder import (
 from .asked import NEIGHBOUR, SELF, Asked, labels_of
 from .builder import WEIGHT_DECIMALS, tie_words
 from .format import a_an, enough, listing, md_text, num
+from .glossary import term
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -286,9 +287,8 @@ def notebook_query_note(label: str) -> str:
 INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
          "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
          "**»** at the top left) and watch the numbers move.")
-ROLES = ("**Query** $q_i = x_i W_Q$: *what am I looking for?*",  # the three roles, one column each
-         "**Key** $k_j = x_j W_K$: *what do I contain?*",
-         "**Value** $v_j = x_j W_V$: *what do I pass along?*")
+ROLES = tuple(f"**{name.capitalize()}** ${symbol}$: *{term(name).definition}*"  # the three roles, one column each
+              for name, symbol in (("query", "q_i = x_i W_Q"), ("key", "k_j = x_j W_K"), ("value", "v_j = x_j W_V")))
 QUERY_PICKER = "Pick the token that asks (the query)"  # the query box's label
 ONE_HEAD_TITLE = "What X, d_k and the three columns hold here"  # an expander's title
 SHARES_TITLE = "wⱼ · vⱼ, each key's share"  # the table of one query's output taken apart

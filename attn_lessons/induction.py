@@ -15,6 +15,7 @@ from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
 from .asked import Asked, Wrong, always
+from .glossary import inline
 from .format import enough, grouped, listing, md_text, num, percent, plural
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the issue's bar
@@ -204,7 +205,8 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
                     checkpoints: np.ndarray) -> str:
     """The loss curve and the scores, in words: the phase change and when the heads reached the bar."""
     before, after = ind.smoothed_at(loss, first), ind.smoothed_at(loss, last)
-    text = (f"{grouped(len(loss))} steps of Adam, {ind.BATCH} fresh sequences each; scores every {ind.CHECK_EVERY} "
+    text = (f"{grouped(len(loss))} steps of {inline('Adam')}, {ind.BATCH} fresh sequences each; scores every "
+            f"{ind.CHECK_EVERY} "
             f"steps. The loss on the repeated half falls fastest between "
             f"steps {grouped(first)} and {grouped(last)} (shaded), from "
             f"{num(before, 2)} to {num(after, 2)} nats, averaged over {ind.SMOOTH} steps. Guessing among "

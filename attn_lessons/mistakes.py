@@ -34,6 +34,7 @@ from attn_core.mistakes import (
 
 from . import mask_mistakes as mask_words
 from .asked import Asked, Wrong, always, const
+from .glossary import inline
 from .format import a_an, all_of, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
 
 LABELS = {  # how the page names each mistake
@@ -365,7 +366,7 @@ def swap_breaks(labels) -> str:
         "- **Weights you load** (a trained model's, or a checkpoint from other code): W_Q was trained to ask and "
         f"W_K to be asked. Swapped, row {token(labels[i])} of the scores is "
         f"{md_text(labels[i])}'s key scored against every token's query, so it is no longer asking.\n"
-        "- **Cross-attention** (queries from one sequence, keys and values from another): KQᵀ has one row per "
+        f"- {inline('cross-attention', '**Cross-attention**')}: KQᵀ has one row per "
         "key, not per query. With different lengths it cannot multiply V at all; with equal lengths each "
         "output row belongs to the wrong token.")
 
@@ -660,7 +661,7 @@ V_AS_K_HEADER = "Using V in place of K when scoring"
 K_AS_V_HEADER = "Using K in place of V as the values"
 STILL_TRAINS = "Why it still trains, and what it costs"  # an expander's title
 CATCH_THEM = "How to catch them in your own code"  # an expander's title
-SWAP_BREAKS = "When the swap breaks something, and cross-attention"  # an expander's title
+SWAP_BREAKS = "When the swap breaks something, and when it does not"  # an expander's title
 CHECK_ROWS = ("None of these needs a reference implementation to compare against.\n\n"
               "**Row sums.** Every row of the weights must sum to 1: "
               "`assert np.allclose(weights.sum(axis=-1), 1)`.")

@@ -30,6 +30,7 @@ from attn_core.scaling import (
 )
 
 from .asked import Asked, Wrong
+from .glossary import inline
 from .format import about, all_of, enough, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
 from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
@@ -196,8 +197,7 @@ def _gap(two: TwoKeys) -> str:
 
 def jacobian_sentence(two: TwoKeys) -> str:
     """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number."""
-    intro = ("**The gradient.** Softmax's Jacobian says how every weight moves when one score moves: "
-             "∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). ")
+    intro = f"**The gradient.** Softmax's {inline('Jacobian')} has the entries ∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). "
     if two.loser is None or two.weights_equal:
         equal = ("The two weights are equal" if two.loser is None else
                  f"The scores differ by only {_gap(two)}, and in float64 the two weights are equal")
@@ -706,7 +706,8 @@ def one_token_note(temp: Temperature) -> str | None:
 # ------------------------------------------------------------------------ the page's own text, and its charts' words
 INTRO = (
     "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
-    "scores make softmax nearly a hard argmax, and such a softmax barely learns. Each section shows one step."
+    f"scores make softmax nearly a {inline('hard argmax')}, and such a softmax barely learns. Each section shows "
+    "one step."
 )
 HEADERS = {"two-keys": "1. Two keys, side by side", "variance": "2. The variance argument, by sampling",
            "peakedness": "3. Peakedness as d_k grows", "temperature": "4. A temperature dial on your own sentence",
@@ -718,7 +719,7 @@ SCALED_SLOPE_HELP = "against the score softmax sees, z / √d_k"
 RATIO_LABEL, RATIO_HELP = "scaled ÷ unscaled", "The two slopes above, divided"
 RAW_RATIO_LABEL = "reaching W_Q, W_K"
 RAW_RATIO_HELP = "The same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k"
-GRADIENT_EXPANDER = "The gradient, worked out: softmax's Jacobian and what each slope tells W_Q and W_K"
+GRADIENT_EXPANDER = "The gradient, worked out: how each weight moves with each score, and what it tells W_Q and W_K"
 STD_LABELS = ("measured std of q·k", "measured std of q·k / √d_k")  # section 2's two metrics
 STD_SCALED_HELP = "theory: 1"
 PEAKEDNESS_INTRO = (

@@ -21,8 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 class Page:
     """One stop on the route: its file (from the repo root), sidebar label, icon, the question it answers, its
     module name (`name`: its words and notebook; `maths`, when its maths module has another name), whether it is
-    part of the 30-minute core or a deep dive, its reading time (minutes, from its own words: checked by
-    tests/pages/test_route.py), the ideas it teaches and uses (no page uses an idea a later page teaches), and
+    part of the 30-minute core or a deep dive, its reading time (`minutes`: every word on the page at its defaults
+    once each prediction is answered, captions, open folds, table headers and feedback included, at 200 words a
+    minute, rounded up; tests/lesson_length.py counts them and tests/pages/test_route.py checks the number), the
+    ideas it teaches and uses (no page uses an idea a later page teaches), and
     `examples`: links (query strings) to two views other than its defaults, which the tests open cold and whose
     notebooks they run, and `controls`: its own main controls as (kind, widget key), first the one a keyboard user
     reaches first, which the benchmark steps and the browser test tabs to (kinds: slider, number, radio, select,
@@ -82,7 +84,7 @@ def _ideas(text: str) -> frozenset[str]:
 
 
 HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?",
-            name="home", maths="attention", minutes=2, teaches=_ideas("attention"),
+            name="home", maths="attention", minutes=3, teaches=_ideas("attention"),
             examples=("text=The dog chased the cat, and the cat ran !&seed=3&d_model=16&home_random=1&query=4",
                       "text=a fox * jumps over <b>&query=0"),
             controls=(("select", "query"), ("toggle", "home_random")))
@@ -92,46 +94,46 @@ ROUTE: tuple[Page, ...] = (
     HOME,
     Page("pages/1_QKV_builder.py", "Q/K/V builder", ":material/construction:",
          "Where do Q, K and V come from, and how does one weight reach the output?", name="builder",
-         minutes=3, teaches=_ideas("qkv softmax"), uses=_ideas("attention"),
+         minutes=4, teaches=_ideas("qkv softmax"), uses=_ideas("attention"),
          examples=("start=interpretable&qi=1&kj=2", "text=the cat saw the cat&seed=7&d_model=4&pe=0"),
          controls=(("radio", "start"), ("select", "qi"))),
     Page("pages/2_Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
-         "Why divide the scores by √d_k?", name="scaling", minutes=3, teaches=_ideas("scaling"),
+         "Why divide the scores by √d_k?", name="scaling", minutes=4, teaches=_ideas("scaling"),
          uses=_ideas("qkv softmax"),
          examples=("za=40&zb=0&dk1=1&dk2=1&n_keys=1&d_model=4&heads=4&seed=5&divisor=custom&tau=0.001",
                    "za=-3&zb=2.5&dk1=512&dk2=512&n_keys=64&text=attention is all you need&d_model=64&heads=1"
                    "&divisor=dk"),
          controls=(("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor"))),
     Page("pages/3_Training_lab.py", "Training lab", ":material/model_training:",
-         "What does the √d_k do to learning, not just to one softmax?", name="training", core=False, minutes=3,
+         "What does the √d_k do to learning, not just to one softmax?", name="training", core=False, minutes=4,
          teaches=_ideas("training"), uses=_ideas("scaling"),
          examples=("dk=4&steps=25&lr=1000&data_seed=3&loss=ce", "dk=16&steps=50&lr=0.3&data_seed=11&seeds=1"),
          controls=(("slider", "dk"),)),
     Page("pages/4_Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
-         "Which pairs may attend at all, and what do several heads add?", name="masks", minutes=3,
+         "Which pairs may attend at all, and what do several heads add?", name="masks", minutes=4,
          teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling"),
          examples=("heads=4&mask=custom&custom=100000-000000-111000-111100-101110-111111&head=3&query=1",
                    "text=the dog barked&d_model=4&heads=1&mask=padding&pad=3"),
          controls=(("radio", "mask"), ("select", "head"), ("select", "query"))),
     Page("pages/5_Inside_a_trained_model.py", "Inside a trained model", ":material/psychology:",
          "Once a model has learned, where do its heads look, and why there?", name="induction", core=False,
-         minutes=4, teaches=_ideas("induction"), uses=_ideas("qkv softmax masks heads"),
+         minutes=6, teaches=_ideas("induction"), uses=_ideas("qkv softmax masks heads"),
          examples=("source=random&rseed=4&length=20&at=30&ihead=2&koff=3", "text=one two three four one five six"
                    "&at=11&off=1.3-2.1"),
          controls=(("radio", "source"), ("select", "at"), ("select", "ihead"))),
     Page("pages/6_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
-         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=3,
+         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=6,
          teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks"),
          examples=("text=I saw a saw&d_model=4&heads=1", "text=one two three four five&seed=42&d_model=16&heads=16"),
          controls=(("select", "head"), ("button", "quiz_new"))),
     Page("pages/7_Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
          "Which masking bugs train without an error, and how do you catch them?", name="mask_mistakes", core=False,
-         minutes=3, teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes"),
+         minutes=5, teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes"),
          examples=("mask=custom&custom=100000-110000-011000-111100-000000-111111&dtype=float16&leak=2&word=bird",
                    "text=a b c d&d_model=4&mask=padding&pad=2&block=1&dtype=float32&fill=min"),
          controls=(("radio", "mask"), ("select", "block"), ("radio", "dtype"))),
     Page("pages/8_Check_yourself.py", "Check yourself", ":material/quiz:",
-         "Can you answer the questions before the app does?", name="questions", minutes=3,
+         "Can you answer the questions before the app does?", name="questions", minutes=4,
          uses=_ideas("qkv softmax scaling masks heads mistakes"),
          examples=("q=1&text=hello", "q=7&text=a much longer sentence of eight tokens here&d_model=16"),
          controls=(("button", "reroll"), ("number", "q"))),

@@ -52,6 +52,7 @@ from attn_ui.data import (
     load_inputs,
     sentence_inputs,
 )
+from attn_ui.glossary import define
 from attn_ui.figures import (
     entropy_curve_figure,
     histogram_row,
@@ -146,6 +147,7 @@ def gradient(two: TwoKeys):
     """Section 1, continued: the slopes as metrics; softmax's Jacobian on both sides and what the slopes mean for
     learning, folded (a derivation)."""
     unscaled, scaled = slope_labels(two)
+    define(("∂p₂/∂z₂", say.own_slope(two.own)))  # the metrics' symbol, defined above them
     m1, m2 = st.columns(2)
     m3, m4 = st.columns(2)  # a ratio may read "5.2 × 10²¹ times": each gets half the width
     m1.metric(unscaled, say.slope_text(two, "unscaled", 4))  # a subnormal slope at its true size, from log space
@@ -250,6 +252,7 @@ def temperature(shared: Shared):
     temp = temperature_attention(Q, K, tau)
 
     w_left, w_right = st.columns([3, 2])
+    define("nats", where=w_right)  # the entropy bars' unit
     draw_matrix(temp.weights, "weights", labels, labels, formula=say.temperature_formula(tau),
                 kind="weights", x_title="key", y_title="query", where=w_left, share=0.6)
     draw_bars([Bars("Hᵢ (nats)", temp.entropy, "positive", temp.max_entropy, 2)], labels,

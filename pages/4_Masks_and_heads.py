@@ -13,6 +13,7 @@ from attn_ui.checkpoint import Guess, answered, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
+from attn_ui.glossary import define
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
 from attn_ui.tables import draw_matrix as draw
@@ -153,6 +154,7 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     title.markdown(f"**{say.steps_title(h, heads)}**")
     steps_tables(inputs, mask, res, h, guess)
     st.caption(say.heads_caption(d_model, heads))
+    define("concat", "W_O")  # the output's formula below uses both; section 3 says more
     # a query that may see no key gets an output of 0: outline the first
     draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
          x_title="model dimension", y_title="query", highlight_row=masks.first_blocked_row(mask))
@@ -228,6 +230,8 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
     st.header("3. Several heads")
     n, d_model = inputs.X.shape
     heads = res.weights.shape[0]
+    if asking:  # section 2's output, which defines them, waits for its answer
+        define("concat", "W_O")
     st.markdown(say.several_heads_intro(d_model, heads))
     with st.container(border=True):
         st.markdown(say.ribbon_markdown(n, d_model, heads))

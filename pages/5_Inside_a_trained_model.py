@@ -12,6 +12,7 @@ from attn_ui import notebooks as nbk
 from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.data import induction_fresh_loss, induction_learning_figure, induction_run, notebook_cells
 from attn_ui.figures import plot
+from attn_ui.glossary import define
 from attn_ui.params import decode_heads, encode_heads, parse_heads
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
@@ -90,6 +91,7 @@ def sequence_table(ids, words, source: str) -> None:
 def prediction(labels, base: ind.Run, query: int, about, words, text: str) -> None:
     """Predict first: which key will layer 2's strongest induction head attend to from the query?"""
     st.header(say.SECTION_PREDICT)
+    define("induction head")  # the header and the question name it
     if np.isnan(base.induction[1]).all():
         st.info(say.NO_REPEAT, icon=":material/info:")
         return

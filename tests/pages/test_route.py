@@ -1,21 +1,30 @@
 """The route in the order of the ideas (issue 23): file prefixes follow it, old links still open the same pages,
-no page uses an idea a later page teaches, each entry's reading time comes from the page's own words, and the
-core fits the 30-minute budget."""
+no page uses an idea a later page teaches, each entry's reading time comes from every word the page shows (issue
+36), no page makes a learner read more than 800 words before it asks something, and the core fits the 30-minute
+budget."""
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from attn_ui.pages import ROOT, ROUTE, TEACHERS, Page, route
 from tests.apptest_utils import assert_ran, run_page
-from tests.lesson_length import PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE, reading
+from tests.lesson_length import (
+    PAGE_WORDS,
+    ROUTE_WORDS,
+    WORDS_BEFORE_PICTURE,
+    WORDS_BEFORE_QUESTION,
+    answered_as_you_go,
+    minutes,
+    read,
+    reading,
+)
 
-WORDS_PER_MINUTE = 200
 BEYOND_CORE = {"induction"}  # deep dives whose words do not count toward the 30-minute core (issue 31)
 # Every link shared before the route was reordered names one of these paths: each still opens its page.
 OLD_URL_PATHS = {"", "QKV_builder", "Scaling_explorer", "Training_lab", "Common_mistakes", "Check_yourself",
@@ -47,9 +56,43 @@ def test_each_page_reads_within_its_budget_and_its_route_entry_says_how_long(pag
     at = run_page(page.path, reveal=1)
     assert_ran(at)
     words, before = reading(at)
-    assert words <= PAGE_WORDS, f"{page.label}: {words} words"
+    assert words <= PAGE_WORDS, f"{page.label}: {words} words of prose"
     assert before is not None and before <= WORDS_BEFORE_PICTURE, f"{page.label}: {before} words before a picture"
-    assert page.minutes == max(1, math.ceil(words / WORDS_PER_MINUTE)), (page.label, words, page.minutes)
+    at = answered_as_you_go(run_page(page.path))
+    assert_ran(at)
+    shown = read(at)
+    assert shown.before_question is not None, f"{page.label} asks nothing"
+    assert shown.longest <= WORDS_BEFORE_QUESTION, \
+        f"{page.label}: {shown.longest} words in one stretch before a question (fold what is secondary)"
+    assert page.minutes == minutes(shown.words), \
+        f"{page.label}: {shown.words} words on screen read in {minutes(shown.words)} min, its route entry says " \
+        f"minutes={page.minutes} (attn_ui/pages.py)"
+
+
+def _node(kind: str, children=(), **fields):
+    """A made-up element of a page, shaped as AppTest's tree is."""
+    proto = SimpleNamespace(body=fields.pop("body", ""), expandable=SimpleNamespace(expanded=fields.pop("open", False)))
+    return SimpleNamespace(type=kind, proto=proto, children=dict(enumerate(children)), **fields)
+
+
+def test_the_counter_counts_what_shows_and_leaves_out_what_is_folded():
+    """The counter itself, on a made-up page: captions, an open fold, a table's caption and headers, a metric and a
+    radio's options count; a closed fold's text does not; a question ends a stretch."""
+    table = "<div class=mx><table><caption>weights (2 × 2)</caption><thead><tr><th scope=col>a<th scope=col>b"
+    page = SimpleNamespace(main=_node("main", [
+        _node("title", value="Two words"),                                                   # 2
+        _node("caption", value="a caption of five words"),                                   # 5
+        _node("expander", [_node("markdown", value="open fold text")], label="Open", open=True),  # 1 + 3
+        _node("expander", [_node("markdown", value="never read here at all")], label="Closed"),   # 1, not 5
+        _node("markdown", value="**Predict first.** Which one?"),                            # a question: 4
+        _node("html", body=table),                                                           # 5: weights 2 2 a b
+        _node("metric", label="mean weight", value="0.5"),                                   # 4
+        _node("radio", label="Pick", options=["yes", "no"], key="quiz_answer"),              # a question: 3
+    ]))
+    r = read(page)
+    assert r.words == 2 + 5 + 4 + 1 + 4 + 5 + 4 + 3, r
+    assert (r.before_question, r.before_picture, r.longest) == (12, 12, 13), r
+    assert minutes(r.words) == 1 and minutes(201) == 2 and minutes(0) == 1
 
 
 def test_the_whole_route_reads_in_at_most_4000_words():
@@ -108,5 +151,5 @@ def test_every_notebook_and_words_module_belongs_to_a_page():
     assert len(set(names)) == len(names), names
     assert {p.stem for p in (ROOT / "notebooks").glob("*.py")} == set(names)
     assert {p.slug for p in ROUTE} | {"pages_all", "checkpoint", "class", "presenter", "prose_walk", "route",
-                                      "sidebar", "text_alternatives"} == {
+                                      "sidebar", "text_alternatives", "glossary"} == {
         p.stem.removeprefix("test_") for p in (ROOT / "tests" / "pages").glob("test_*.py")}

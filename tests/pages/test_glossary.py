@@ -1,0 +1,115 @@
+"""Issue 36: no page uses a glossary term (attn_lessons/glossary.py) before it defines it or a page before it on
+the route did. The walk opens every page of the route in order at its defaults and its two examples, with the
+questions open and then answered, and reads its text in page order, closed folds included (a definition inside a
+closed fold counts only inside it: who never opens the fold never reads it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from attn_lessons import glossary
+from attn_lessons.glossary import Read, Undefined, definitions, undefined_uses
+from attn_ui.pages import route
+from tests.apptest_utils import answers_shown, assert_ran, run_page
+from tests.lesson_length import FOLDS, seen
+
+pytestmark = pytest.mark.pages
+HEADINGS = ("title", "header", "subheader")  # a heading is read with the paragraph under it
+
+
+def _query(example: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in example.split("&"))
+
+
+def page_reads(at, page: str) -> list[Read]:
+    """The page's text in reading order as glossary Reads: a heading joined to the block under it, and the text of
+    a closed fold scoped to that fold."""
+    reads: list[Read] = []
+    heading, fold, n = "", None, 0
+    for item in seen(at.main):
+        if not item.text:
+            continue
+        scope = fold if item.folded else None
+        if not item.folded:
+            fold = None
+        if item.kind in FOLDS:
+            reads.append(Read(page, item.text, scope))
+            n += 1
+            fold = f"{page}: fold {n}, {item.text}"  # its contents, if folded, are scoped to it
+            continue
+        if item.kind in HEADINGS:
+            heading += item.text + "\n"
+            continue
+        reads.append(Read(page, heading + item.text, scope))
+        heading = ""
+    if heading:
+        reads.append(Read(page, heading))
+    return reads
+
+
+def states(page) -> list[dict[str, str]]:
+    return [{}, *(_query(e) for e in page.examples)]
+
+
+def read_state(page, query: dict[str, str], reveal: int) -> list[Read]:
+    at = run_page(page.path, reveal=reveal, **query)
+    assert_ran(at)
+    if reveal:
+        at = answers_shown(at)
+    return page_reads(at, page.label)
+
+
+def test_no_page_uses_a_glossary_term_before_defining_it():
+    known: set[str] = set()
+    problems: list[str] = []
+    for page in route():
+        for i, query in enumerate(states(page)):
+            for reveal in (0, 1):
+                reads = read_state(page, query, reveal)
+                problems += [f"{page.label} ({'defaults' if not i else f'example {i}'}, "
+                             f"{'answered' if reveal else 'questions open'}): “{u.term}” used before it is defined, "
+                             f"in: {u.text[:160]!r}" for u in undefined_uses(reads, sorted(known))]
+                if i == 0:
+                    defined_here = definitions(reads)
+            # what every learner reads on the page at its defaults carries to the pages after it
+        known |= defined_here  # noqa: F821 (set at i == 0)
+    assert not problems, "\n".join(problems)
+
+
+# --------------------------------------------------------------------------------------- the checker itself
+
+
+def test_the_checker_finds_a_use_before_its_definition_and_accepts_one_after():
+    hard = glossary.term("hard argmax")
+    early = [Read("A", "Large scores make softmax nearly a hard argmax."), Read("A", glossary.line("hard argmax"))]
+    assert undefined_uses(early, known=["softmax"]) == [Undefined("hard argmax", "A", early[0].text)]
+    late = [Read("A", f"Large scores make softmax nearly a {glossary.inline('hard argmax')}."),
+            Read("B", "Again a hard argmax.")]
+    assert undefined_uses(late, known=["softmax"]) == []
+    assert hard.definition in late[0].text and definitions(late[:1]) == {"hard argmax"}
+
+
+def test_a_definition_in_a_closed_fold_counts_only_inside_it():
+    blocks = [Read("A", f"**Cross-attention** ({glossary.term('cross-attention').definition}).", scope="fold 1"),
+              Read("A", "In cross-attention the keys come from another sentence.")]
+    assert [u.term for u in undefined_uses(blocks, known=["query", "key", "value"])] == ["cross-attention"]
+    assert definitions(blocks) == set()
+    assert undefined_uses(blocks[:1], known=["query", "key", "value"]) == []
+
+
+def test_markdown_and_case_do_not_hide_a_use_or_a_definition():
+    assert glossary.term("W_O").used_in(glossary.plain("mixed by W\\_O.")) is not None
+    assert glossary.term("Adam").used_in("adam") is None  # the optimiser's name, not a word in a sentence
+    assert glossary.term("query").used_in("Three Queries") is not None
+    assert glossary.term("softmax").defined_in(glossary.plain(f"**softmax**: *{glossary.term('softmax').definition}*"))
+    assert undefined_uses([Read("A", "no term here")]) == []
+
+
+def test_every_term_is_defined_once_and_its_definition_does_not_need_itself():
+    names = [t.name for t in glossary.TERMS]
+    assert len(set(names)) == len(names), names
+    for t in glossary.TERMS:
+        assert t.used_in(glossary.plain(t.definition)) is None, f"{t.name}'s definition uses {t.name}"
+        assert t.used_in(glossary.plain(t.name)) is not None, f"{t.name}'s own name is not a use of it"
+    with pytest.raises(KeyError, match="not in the glossary"):
+        glossary.term("transformer")

@@ -38,6 +38,7 @@ from attn_core.questions import (
 from attn_core.scaling import TwoKeys, compare_two_keys
 
 from .asked import Asked, Wrong, const
+from .glossary import inline
 from .format import a_an, enough, enough_vec, listing, num, plural, short, sqrt_text
 from .scaling import gradients_compared  # one wording of a gradient comparison, both pages'
 
@@ -320,8 +321,8 @@ def _weights_shape(seed: int) -> Question:
         why = (f"Each of the {n_q} tokens asks as a query and answers as a key: one row of weights per query, "
                f"one column per key, so {shape_text(shape)}.")
     else:
-        prompt = (f"In cross-attention the queries come from one sentence of {n_q} tokens, the keys and values "
-                  f"from another of {n_k} tokens. What is the shape of the weight matrix softmax(QKᵀ/√d_k)?")
+        prompt = (f"In {inline('cross-attention')}, the queries' sentence has {n_q} tokens and the keys' and "
+                  f"values' sentence {n_k}. What is the shape of the weight matrix softmax(QKᵀ/√d_k)?")
         why = (f"There is one row of weights per query ({n_q}) and one column per key ({n_k}), so "
                f"{shape_text(shape)}; each row still sums to 1.")
     offsets = (0, 0) if seed == 0 else (int(rng.integers(0, 20)), int(rng.integers(0, 20)))
@@ -664,8 +665,8 @@ def _steps(seed: int) -> Question:
     prompt = (f"In a sentence of {n} tokens, counted from 0, how many attention layers does information from "
               f"token 0 need to reach token {n - 1}, the last?")
     why = (f"In one layer the query of token {n - 1} scores every key, token 0's included, and takes a share of its "
-           f"value: {short(steps)} step. A recurrent network reading left to right needs {short(rnn)}, one per "
-           "token it passes through.")
+           f"value: {short(steps)} step. A {inline('recurrent network')} reading left to right needs {short(rnn)}, "
+           "one per token it passes through.")
     return Question("steps", seed, prompt, float(steps), short(steps), why, "number", params={"n": n},
                     tolerance=1e-9)
 

@@ -41,6 +41,7 @@ from .asked import Asked, Wrong, const
 from .glossary import inline
 from .format import a_an, enough, enough_vec, listing, num, plural, short, sqrt_text
 from .scaling import gradients_compared  # one wording of a gradient comparison, both pages'
+from .scaling import saturation_compared  # why this comparison differs from the Scaling explorer's 73×
 
 RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 
@@ -885,14 +886,15 @@ def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape) 
 
 
 def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
-    """The spread of q·k measured at the learner's d_k, and the two-key softmax one standard deviation apart."""
+    """The spread of q·k measured at the learner's d_k, the two-key softmax one standard deviation apart, and why its
+    gradient comparison differs from the Scaling explorer's 73× (whether the scores saturate softmax)."""
     std = float(np.std(dots))
     return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
             f"{enough(std, 2)} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
             f"scores [{enough(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
             f"weight of {enough(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
             f"[{enough(two.scaled[0], 2)}, 0] and the second key keeps {enough(two.p_scaled[1], 3)}; "
-            f"{gradients_compared(two)}.")
+            f"{gradients_compared(two)}.\n\n{saturation_compared(two, 'These scores').text}")
 
 
 def share(total: int, parts: int) -> str:

@@ -412,6 +412,50 @@ def closing_sentence(yours: TwoKeys | None = None) -> str:
     return text + " " + _your_case(yours)
 
 
+def _top(p) -> str:
+    """The larger of two weights, for a sentence: 0.9997, 0.944."""
+    return weight_text(max(p), 4 if max(p) > 0.999 else 3, rest=min(p))
+
+
+def saturation_compared(yours: TwoKeys, whose: str = "Your scores") -> Said:
+    """Why the gradient at W_Q and W_K gains so much from ÷ √d_k in the source text's [8, 0] at d_k = 64 (73×) and
+    not at `yours`: whether the unscaled scores saturate softmax (the losing key's slope p₁p₂ below SMALL_SLOPE), and
+    the top weight before and after the division on each side. Facts, for each of "source" and "yours": top_unscaled,
+    top_scaled, slope_unscaled, saturated, ratio (at softmax's input) and raw_ratio (at W_Q and W_K)."""
+    source = compare_two_keys(*SOURCE_CASE)
+
+    def facts_of(two: TwoKeys) -> dict:
+        return {"top_unscaled": float(max(two.p_unscaled)), "top_scaled": float(max(two.p_scaled)),
+                "slope_unscaled": two.slope_unscaled, "saturated": vanishes(two.slope_unscaled),
+                "ratio": two.ratio, "raw_ratio": two.raw_ratio}
+
+    facts = {"source": facts_of(source), "yours": facts_of(yours)}
+    text = (f"The Scaling explorer's example, {scores_text(source.scores)} at d_k = {source.d_k}, gains "
+            f"{times(source.raw_ratio)} because those scores saturate softmax: unscaled, the top weight is "
+            f"{_top(source.p_unscaled)} and the losing key's slope p₁p₂ = {readable(source.slope_unscaled, 4)} is "
+            f"below {short(SMALL_SLOPE)}; divided by √{source.d_k}, the top weight is {_top(source.p_scaled)}.")
+    if yours.d_k == source.d_k and np.array_equal(yours.scores, source.scores):
+        return Said(text, facts)
+    these = f"{whose}, {scores_text(yours.scores)} at d_k = {yours.d_k},"
+    if yours.d_k == 1:
+        state = "saturate softmax" if facts["yours"]["saturated"] else "do not saturate softmax"
+        return Said(text + (f" {these} are divided by √1 = 1, which changes nothing: the gradient is the same "
+                            f"either way, and they {state} (top weight {_top(yours.p_unscaled)})."), facts)
+    if facts["yours"]["saturated"]:
+        return Said(text + (f" {these} saturate it too: the top weight is {_top(yours.p_unscaled)} unscaled "
+                            f"(p₁p₂ = {readable(yours.slope_unscaled, 4)}) and {_top(yours.p_scaled)} after the "
+                            "division, so the division rescues the losing key's gradient here as well."), facts)
+    r = yours.raw_ratio
+    effect = (f"the unscaled one is {times(1 / r)} as large" if r < 1 / SAME else
+              f"the division makes it {times(r)} larger" if r >= SAME else "it is about the same either way")
+    return Said(text + (f" {these} do not: the top weight is only {_top(yours.p_unscaled)} unscaled (p₁p₂ = "
+                        f"{readable(yours.slope_unscaled, 4)}, not below {short(SMALL_SLOPE)}) and "
+                        f"{_top(yours.p_scaled)} after the division. So softmax's own slope "
+                        f"{'barely changes' if yours.ratio < SAME else f'changes only {times(yours.ratio)}'}, and "
+                        "the chain rule multiplies the gradient at W_Q and W_K by "
+                        f"1/√{yours.d_k} = {num(1 / yours.divisor, 3)}: {effect}."), facts)
+
+
 def _your_case(two: TwoKeys) -> str:
     """The closing's comparison on section 1's own scores and width: the gradient at W_Q and W_K, scaled against
     unscaled, in words picked from the ratio (within SAME of each other, 'about the same')."""

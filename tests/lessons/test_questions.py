@@ -373,8 +373,9 @@ def test_why_scale_at_d_k_1_says_the_slope_is_the_same():
     text = qs.reveal_why_scale(1, dots, two)
     assert "instead of" not in text and never_true(text) == [], text
     same = f"the same, {readable(two.slope_scaled)}, scaled or not"
-    assert text.endswith(f"p₂(1 − p₂) reads at the softmax's input, {same}; at W_Q and W_K, {same} (they sit before "
-                         "the division, so the chain rule multiplies by 1/√1).")
+    assert text.split("\n\n")[0].endswith(f"p₂(1 − p₂) reads at the softmax's input, {same}; at W_Q and W_K, {same} "
+                                          "(they sit before the division, so the chain rule multiplies by 1/√1).")
+    assert "changes nothing: the gradient is the same either way" in text.split("\n\n")[1]  # why not the 73×
 
 
 @settings(max_examples=examples(100))
@@ -1068,3 +1069,30 @@ def test_every_closing_element_names_questions_that_exist():
     assert qs.takeaways_held(3, 4) == "3 more takeaways appear" and qs.takeaways_held(1, 4) == "1 more takeaway appears"
     assert qs.held_back_note([2, 5], qs.takeaways_held(2), many=True).endswith(
         "once you have checked or shown questions 2 and 5: they give their answers away.")
+
+
+# ----------------------------------------------------- issue 36, item 12: why question 2's gradient is not the 73×
+@pytest.mark.parametrize("d_k", [1, 4, 8, 16, 64, 256])
+def test_the_why_scale_reveal_says_why_its_gradient_differs_from_the_explorers(d_k):
+    """Question 2's reveal compares the gradient at W_Q and W_K on two keys one standard deviation apart; the Scaling
+    explorer's [8, 0] at d_k = 64 makes it 73× larger. The reveal says why, from whether each pair of scores
+    saturates softmax (the losing key's slope p₁p₂ below 0.01), with the top weights before and after ÷ √d_k."""
+    from attn_core.scaling import SMALL_SLOPE
+    from attn_lessons.scaling import saturation_compared
+
+    dots = sample_qk_dots(d_k, 4000, 0)
+    two = compare_two_keys([float(np.std(dots)), 0.0], d_k)
+    said = saturation_compared(two, "These scores")
+    assert said.text in qs.reveal_why_scale(d_k, dots, two)
+    source = compare_two_keys([8, 0], 64)
+    for who, case in (("source", source), ("yours", two)):
+        f = said.facts[who]
+        assert f["top_unscaled"] == max(case.p_unscaled) and f["top_scaled"] == max(case.p_scaled)
+        assert f["saturated"] == (case.slope_unscaled < SMALL_SLOPE) and f["raw_ratio"] == case.raw_ratio
+    assert said.facts["source"]["saturated"] and round(said.facts["source"]["raw_ratio"]) == 73
+    assert "73×" in said.text and "0.9997" in said.text
+    if said.facts["yours"]["saturated"]:
+        assert "saturate it too" in said.text
+    else:  # one standard deviation apart the scores never saturate: softmax([√d_k, 0]) keeps p₂ ≥ 0.05 up to d_k 8
+        assert "do not" in said.text and said.facts["yours"]["raw_ratio"] < said.facts["source"]["raw_ratio"]
+        assert f"{max(two.p_unscaled):.3f}" in said.text

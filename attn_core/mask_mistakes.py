@@ -248,6 +248,10 @@ class MaskDiagnosis:
     highest_row_sum: float = 1.0  # the largest row sum of a row that may see a key (1.0 when there is none)
     open_rows_same: bool = False  # every row that may see a key equals the right computation's row
     filled_even: bool = True  # every fully blocked row that got weight has it spread evenly over its keys
+    blocked_pairs: int = 0  # pairs the mask blocks
+    blocked_weighted: int = 0  # blocked pairs that got some weight, NaN rows left out
+    allowed_empty: int = 0  # allowed pairs that got no weight at all, NaN rows left out
+    filled_even_rows: int = 0  # fully blocked rows that got weight spread evenly over every key
 
     @property
     def rows_sum_right(self) -> bool:
@@ -286,6 +290,10 @@ def diagnose_mask(Q, K, V, mask, result: AttentionResult) -> MaskDiagnosis:
         highest_row_sum=float(opened.max(initial=1.0)),
         open_rows_same=bool(np.allclose(w[open_row], right[open_row], rtol=0, atol=CLOSE)),
         filled_even=bool((spread[filled] <= CLOSE).all()),
+        blocked_pairs=int((~m).sum()),
+        blocked_weighted=int((~m & ~nan_row[..., None] & (ok > 0)).sum()),
+        allowed_empty=int((m & ~nan_row[..., None] & (ok == 0)).sum()),
+        filled_even_rows=int((filled & (spread <= CLOSE)).sum()),
     )
 
 

@@ -25,6 +25,7 @@ from .attention import (
     softmax,
     split_heads,
 )
+from .model import random_weights
 
 CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 SUMS_TO_ONE = 1e-6  # a weight row (or column) whose sum is this close to 1 sums to 1
@@ -144,6 +145,24 @@ def draw_mistake(seed: int, pool: Sequence[T]) -> T:
         raise ValueError("the pool of mistakes is empty")
     rng = np.random.default_rng(seed)
     return pool[int(rng.integers(len(pool)))]
+
+
+QUIZ_STREAM = 36  # the quiz's weights come from their own stream of seeds, never the page's
+
+
+def quiz_weights_seed(seed: int, question: int) -> int:
+    """The seed of the quiz's own W_Q, W_K, W_V for question `question` on a page seeded `seed`: drawn from both,
+    and never `seed` itself, so no table of the quiz repeats a table of the page."""
+    drawn = int(np.random.SeedSequence([QUIZ_STREAM, int(seed), int(question)]).generate_state(1)[0])
+    return drawn if drawn != seed else drawn + 1
+
+
+def quiz_qkv(X, seed: int, question: int, heads: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The quiz's own Q, K, V (heads, n, d_k) each: the sentence's X (n, d_model) through W_Q, W_K, W_V drawn from
+    quiz_weights_seed(seed, question), split into `heads` heads of d_k = d_model / heads."""
+    X = np.asarray(X, dtype=float)
+    w = random_weights(X.shape[-1], quiz_weights_seed(seed, question))
+    return tuple(split_heads(X @ W, heads) for W in (w.W_Q, w.W_K, w.W_V))  # (n, d_model) -> (heads, n, d_k)
 
 
 @dataclass(frozen=True)

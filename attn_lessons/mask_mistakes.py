@@ -122,10 +122,11 @@ def explain(name: str, d: MaskDiagnosis) -> str:
                 f"weight on an allowed pair is {enough(d.allowed_weight)} and on a blocked pair "
                 f"{enough(d.blocked_weight)}.")
     if name == "wrong_axis":
-        return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped; here "
-                f"the weights {'are' if d.same_as_transposed else 'are not'} exactly that, "
-                f"{plural(d.silenced_rows, 'row')} that may see a key got no weight, and blocked pairs got "
-                f"up to {enough(d.blocked_weight)}.")
+        return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped, so "
+                f"some blocked pairs get weight and some allowed ones none; here {d.blocked_weighted} of "
+                f"{d.blocked_pairs} blocked pairs got weight and {d.allowed_empty} of {d.allowed_pairs} allowed pairs "
+                f"none, {plural(d.silenced_rows, 'row')} that may see a key got no weight, and the weights "
+                f"{'are' if d.same_as_transposed else 'are not'} exactly those of the mask turned around.")
     if name == "finite_fill":
         return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
                 f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
@@ -133,15 +134,16 @@ def explain(name: str, d: MaskDiagnosis) -> str:
         return (f"−∞ with a plain softmax turns every fully blocked row into NaN; here "
                 f"{plural(d.nan_rows, 'row')} {'is' if d.nan_rows == 1 else 'are'} NaN.")
     if name == "no_mask":
-        return (f"leaving the mask out gives exactly the unmasked weights, with weight on every blocked pair; here "
-                f"the weights {'are' if d.same_as_unmasked else 'are not'} the unmasked ones, and blocked pairs "
-                f"got up to {enough(d.blocked_weight)}.")
+        return (f"leaving the mask out gives weight to every pair, blocked or not; here {d.blocked_weighted} of "
+                f"{d.blocked_pairs} blocked pairs got weight (up to {enough(d.blocked_weight)}) and {d.allowed_empty} "
+                f"of {d.allowed_pairs} allowed pairs none, and the weights {'are' if d.same_as_unmasked else 'are not'}"
+                " exactly the unmasked ones.")
     raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
 
 
 def symptom_readings(d: MaskDiagnosis) -> list[tuple[str, str]]:
-    """The measured symptoms as (what was measured, reading) pairs, for the quiz's table."""
-    yes = {True: "yes", False: "no"}
+    """The measured symptoms as (what was measured, reading) pairs, for the quiz's table: what a learner reads off the
+    weights, never a comparison that names a mistake (no "= the unmasked weights": that is the answer to "no mask")."""
     return [
         ("NaN rows", str(d.nan_rows)),
         ("largest row-sum gap", num(d.row_sum_gap, 3)),
@@ -149,13 +151,19 @@ def symptom_readings(d: MaskDiagnosis) -> list[tuple[str, str]]:
         ("largest weight, allowed pair", num(d.allowed_weight, 3)),
         ("open rows with no weight", str(d.silenced_rows)),
         ("fully blocked rows with weight", str(d.filled_rows)),
-        ("= unmasked weights", yes[d.same_as_unmasked]),
-        ("= transposed mask applied", yes[d.same_as_transposed]),
+        ("… of them spread evenly", str(d.filled_even_rows)),
+        ("blocked pairs with weight", f"{d.blocked_weighted} of {d.blocked_pairs}"),
+        ("allowed pairs with no weight", f"{d.allowed_empty} of {d.allowed_pairs}"),
     ]
 
 
+# What names the quiz's answer instead of showing a symptom: a reading "= the unmasked weights" is "no mask", and
+# "= the mask turned around" is "the wrong axis". Never on the page while the quiz's question is open.
+QUIZ_GIVEAWAYS = ("= unmasked weights", "unmasked ones", "= transposed mask applied", "transposed mask",
+                  "mask turned around")
 READINGS_NOTE = ("The row-sum gap is how far a row's sum is from 1, or from 0 for a row the mask blocks entirely; an "
-                 "open row is one that may see at least one key. NaN rows are left out of the other readings.")
+                 "open row is one that may see at least one key. A pair has weight when its weight is above 0. NaN "
+                 "rows are left out of the other readings.")
 
 
 def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, str]:
@@ -790,7 +798,7 @@ WRONG_AXIS_INTRO = ("A padding mask is one flag per **key**: shaped (1, n) it bl
 
 # 4. A finite "minus infinity"
 FILL_INTRO = ("Many codebases block with −10⁹ instead of −∞, to dodge the NaN of a row that may see no key. Here "
-              "are both, and the right way, in the dtype you pick.")
+              "are both, and the right way.")
 FILL_FOLD = "Symptoms and checks; the right way's row"
 
 # 5. No causal mask
@@ -810,7 +818,8 @@ SNIPPET_INTRO = (f"Runnable numpy: your sentence's Q, K, V and mask as they are 
                  f"(`{failed_checks.__name__}`). It prints “all 5 checks pass” or the ones that fail.")
 
 # Spot the mask mistake
-QUIZ_INTRO = "One mistake above made these weights from your Q, K, V and mask. Which one?"
+QUIZ_INTRO = ("One mistake above made these weights from your Q, K, V and mask. Which one? Its symptoms are in the "
+              "table beside them.")
 PICK_FIRST = "Pick one of the mistakes first."
 
 # Take it home: the notes beside the notebook's parameters, and the switch's help

@@ -179,8 +179,13 @@ def sums_columns(labels, weights) -> dict[str, list[str]]:
             "column sum": [num(c, 3) for c in w.sum(-2)]}
 
 
-AXIS_QUESTION = ("The WRONG code above calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
+AXIS_QUESTION = ("The WRONG code calls `softmax(scores, axis=0)`. In its weights, which sums to 1: the rows "
                  "or the columns?")
+# What states the answer to AXIS_QUESTION (the columns): the WRONG weights, their sums, and words that name axis 0 as
+# the queries' (so its columns sum to 1). None of it is on the page while the question is open (AXIS.gives_away)
+AXIS_GIVEAWAYS = ("WRONG: softmax over queries", "Sums, **WRONG** weights", "the first axis, the queries",
+                  "softmax over queries", "over the queries", "the queries, axis 0", "column of the WRONG weights",
+                  "every column", "each column", "column sum")
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
               "neither": "neither"}  # the answers to AXIS_QUESTION, by attn_core.mistakes.SUM_LINES
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
@@ -188,9 +193,7 @@ AXIS = Asked("mistakes.axis", "common_mistakes", "With softmax(scores, axis=0), 
              (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
                     const("rows")),
               Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),
-             key="cp_axis",
-             # the WRONG weights, their sums, and words that name axis 0 as the queries' (so its columns sum to 1)
-             gives_away=always("WRONG: softmax over queries", "Sums, **WRONG** weights", "the first axis, the queries"))
+             key="cp_axis", gives_away=always(*AXIS_GIVEAWAYS))
 
 
 def axis_reveal(wrong_w) -> str:
@@ -338,9 +341,8 @@ def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
 
 def roles_intro(d_model: int) -> str:
     """Section 3's opening: which matrix decides what, and the one head its tables use."""
-    return ("**Queries and keys decide the weights; values decide what gets copied.** Whether a mix-up breaks "
-            f"anything depends on where Q, K and V come from. The tables use one head (d_k = d_v = d_model = "
-            f"{d_model}) and this page's seeded W_Q, W_K and W_V, standing in for weights a model has learned.")
+    return ("**Queries and keys decide the weights; values decide what gets copied.** The tables use one head "
+            f"(d_k = d_v = d_model = {d_model}), with this page's seeded weights standing in for learned ones.")
 
 
 def swap_row(n: int) -> int:
@@ -393,9 +395,9 @@ def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
     moved = np.abs(wrong.weights - right.weights).max()
     weights = (f"differ from the right ones by up to {enough(moved, below=CLOSE)}" if moved >= CLOSE else
                f"happen to equal the right ones ({AGREE})")
-    return (f"With softmax(QVᵀ/√d_k) V, the values also decide where to look and W_K plays no part: the weights on "
-            f"this sentence {weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
-            f"{enough(np.abs(wrong.weights.sum(-1) - 1).max(), below=CLOSE)}), so the row-sum check does not catch it.")
+    return (f"With softmax(QVᵀ/√d_k) V, the values also decide where to look: the weights on this sentence "
+            f"{weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
+            f"{enough(np.abs(wrong.weights.sum(-1) - 1).max(), below=CLOSE)}), so the row-sum check misses it.")
 
 
 VALUES_AS_KEYS_TRAINED = (
@@ -408,8 +410,7 @@ def keys_as_values_text(right, wrong) -> str:
     """Section 3: K used as V, with this page's weights standing in for loaded ones: the weights stay right and
     only the output moves, measured here."""
     off = np.abs(wrong.output - right.output).max()
-    output = (f"the output on this sentence is off by up to {enough(off, below=CLOSE)}. The weights look perfect; "
-              "only the output shows it." if off >= CLOSE else
+    output = (f"the output on this sentence is off by up to {enough(off, below=CLOSE)}." if off >= CLOSE else
               f"the output on this sentence happens to equal the right one ({AGREE}).")
     return (f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
             f"{enough(np.abs(wrong.weights - right.weights).max(), below=CLOSE)}), so every query looks at the right "
@@ -467,14 +468,24 @@ def scale_known_answer(caught: Mapping[str, bool]) -> str:
 
 
 def quiz_intro(heads: int, masked: bool = False) -> str:
-    """What the quiz did to the learner's heads, with or without the mask mistakes."""
-    which = "one-head" if heads == 1 else f"{heads}-head"
+    """What the quiz runs on, with or without the mask mistakes: numbers of its own, so that its tables match no
+    table above and the learner names the mistake from its symptoms."""
+    split = "" if heads == 1 else f", split into {heads} heads"
+    fresh = f"new W_Q, W_K and W_V drawn from the question number{split}, so no table here repeats one above"
     if masked:
-        return (f"One of the mistakes above, or one of the masking bugs from the Mask mistakes page, was made on "
-                f"your {which} Q, K and V under the mask described below: compare it with the right masked "
-                "computation and name it from its symptoms.")
-    return (f"One of the mistakes above was made on your {which} Q, K and V: compare it with the right computation "
-            "and name it from its symptoms.")
+        return (f"One of the mistakes above, or a masking bug from the Mask mistakes page, was made with {fresh}, "
+                "under the mask described below; beside it, the right masked computation.")
+    return f"One of the mistakes above was made with {fresh}; beside it, the right computation."
+
+
+def quiz_look(masked: bool) -> str:
+    """What to read in the quiz's checks to tell its mistake, said before the question: the symptoms, never a digit
+    to match."""
+    look = ("Read its symptoms in the checks above: rows or columns that sum to 1, scores that are QKᵀ, "
+            "transposed or neither, weights flatter or more peaked, or only the output off.")
+    if masked:
+        look += " With the mask: NaN rows, and weight on blocked pairs or fully blocked rows."
+    return look
 
 
 def quiz_mask_text(labels, mask) -> str:
@@ -641,12 +652,12 @@ def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: i
 INTRO = ("Three bugs people write in their own attention code: softmax over the wrong axis, dividing by √d_model "
          "instead of √d_k, and mixing up the roles of Q, K and V. Each one runs on your sentence beside the right "
          "computation, so that you learn to know a bug by its symptoms.")
-ROWS_SUM = "Softmax runs over the keys: each row of the weights sums to 1."
 ONE_TOKEN = ("Your sentence has a single token. With one query and one key, every weight is 1 whatever the mistake, "
              "so the weights have nothing to show. Type a sentence of at least two words in the sidebar.")
 AXIS_HEADER = "1. Softmax over the wrong axis"
 AXIS_INTRO = ("One head over the whole width, as on Home. Softmax must normalise over the **keys** for each query: "
-              "the last axis of QKᵀ. The WRONG code calls `softmax(scores, axis=0)`: the first axis, the queries.")
+              "the last axis of QKᵀ. A common slip names another axis.")
+RIGHT_WEIGHTS = "The right weights (the WRONG ones join them once you answer)"
 AXIS_OUTPUTS = "What it does to the outputs"  # an expander's title
 OUTPUTS_ONE_SCALE = "The outputs, on one colour scale"
 AXIS_CATCH = ("**Diagnostic:** check that each row of your weights sums to 1: "
@@ -655,7 +666,7 @@ AXIS_WAITS = ("The wrong axis joins this table once you have answered the predic
               "give that answer away.")
 MEASURE_LABELS = {"entropy": "mean row entropy (nats)", "max_weight": "mean largest weight"}  # attn_core's MEASURES
 MEASURES_MEAN = "What the numbers under the tables mean"  # an expander's title
-SCALE_OUTPUTS_SWITCH = "Show the outputs, and how far each is from the right one"  # a switch's label
+SCALE_OUTPUTS_SWITCH = "Show the outputs and their errors"  # a switch's label
 EACH_WRONG_OUTPUT = "**Each wrong output and its difference**"
 V_AS_K_HEADER = "Using V in place of K when scoring"
 K_AS_V_HEADER = "Using K in place of V as the values"

@@ -31,7 +31,6 @@ def main():
     st.title("Common mistakes")
     st.markdown(say.INTRO)
     st.latex(FORMULA)
-    st.caption(say.ROWS_SUM)
     inputs = load_inputs(shared)
     if len(inputs.labels) < 2:
         st.warning(say.ONE_TOKEN, icon=":material/short_text:")
@@ -43,7 +42,7 @@ def main():
     answered = wrong_axis(inputs.labels, runs, numbers)  # 1. predict which sums to 1; the sums wait for it
     wrong_scale(inputs.labels, runs, shared.d_model)     # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
     confused_roles(inputs.labels, runs, answered)        # 3. Q and K swapped, V as K, K as V, and the checks
-    quiz(inputs.labels, runs.heads, shared.d_model, answered)  # spot the mistake, with the mask mistakes if you like
+    quiz(inputs.labels, inputs.X, shared.seed, shared.heads, answered)  # spot the mistake on numbers of its own
     take_it_home(shared, inputs, answered)               # sections 1 to 3 in plain numpy, and as a notebook
     route_footer(__file__, shared)
 
@@ -67,10 +66,11 @@ def draw(spec: dict, where=None, share: float = 1.0) -> None:
     draw_matrix(**spec, where=where, share=share)
 
 
-def side_by_side(specs, heading: str) -> None:
-    """Twins under one heading, in one row of tables (attn_ui.tables.draw_row): side by side where they fit, one
-    below the other on a phone."""
-    st.markdown(f"**{heading}**")
+def side_by_side(specs, heading: str = "") -> None:
+    """Twins under one heading (none where a subheader already names them), in one row of tables
+    (attn_ui.tables.draw_row): side by side where they fit, one below the other on a phone."""
+    if heading:
+        st.markdown(f"**{heading}**")
     draw_row(specs)
 
 
@@ -81,12 +81,16 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
     st.header(say.AXIS_HEADER)
     st.markdown(say.AXIS_INTRO)
     right, axis0 = runs.right, runs.axis0
-    side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
-                  weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
+    twins = st.empty()  # the right weights while the question is open; the WRONG ones join them once it is answered
     guess = predict(say.AXIS, say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.SUM_LABELS.get,
                     about=AXIS_ABOUT, numbers=numbers)
-    if guess is None:
-        return False  # the sums, and everything that gives them away, wait for the prediction
+    with twins.container():
+        if guess is None:  # the WRONG table would answer the question: each of its columns sums to 1
+            st.markdown(f"**{say.RIGHT_WEIGHTS}**")
+            draw(weights_table(right.weights, "right: softmax over keys", labels), share=0.5)
+            return False  # the sums, and everything that gives them away, wait for the prediction
+        side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
+                      weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
     right_sums = not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights)
     reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights), asked=say.AXIS, state=classroom.page_state())
     for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
@@ -179,7 +183,7 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     st.subheader(say.V_AS_K_HEADER)
     v_as_k = runs.v_as_k
     side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
-                  weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)], "Scored against K, then V")
+                  weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)])  # under V_AS_K_HEADER
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
@@ -188,7 +192,7 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     k_as_v = runs.k_as_v
     zmax = shared_range(right.output, k_as_v.output)
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
-                  signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)], "Copying V, then K")
+                  signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)])  # under K_AS_V_HEADER
     st.markdown(say.keys_as_values_text(right, k_as_v))
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
@@ -245,27 +249,30 @@ def clear_answer() -> None:
 
 
 @st.fragment
-def quiz(labels, QKV_h, d_model: int, answered: bool) -> None:
-    """Spot the mistake: one drawn from the pool is run on the learner's heads, with a mask when the mask mistakes
-    are in the pool; the learner names it from its symptoms. It waits for section 1's prediction, whose answer its
-    checks and feedback would give away."""
+def quiz(labels, X, page_seed: int, heads: int, answered: bool) -> None:
+    """Spot the mistake: one drawn from the pool is run on the quiz's own Q, K, V (the sentence's X through weights
+    drawn from the question number, never the page's), with a mask when the mask mistakes are in the pool, so that the
+    learner names it from its symptoms and not by matching a table above. It waits for section 1's prediction, whose
+    answer its checks and feedback would give away."""
     st.header("Spot the mistake")
     if not answered:
         st.info(say.QUIZ_WAITS, icon=":material/lock:")
         return
-    heads, n, d_k = QKV_h[0].shape
+    n, d_model = X.shape
     url_bound("masks", False, parse_bool)
     masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer, help=say.MASKS_HELP)
     st.markdown(say.quiz_intro(heads, masked))
     mask = mk.quiz_mask(n) if masked else None
     if masked:
         st.markdown(say.quiz_mask_text(labels, mask))
-    pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
     seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
                                key="quiz"))
     q2.button("New question", key="quiz_new", on_click=new_question, icon=":material/casino:")
+    QKV_h = mk.quiz_qkv(X, page_seed, seed, heads)  # (heads, n, d_k) each: the quiz's own numbers
+    d_k = QKV_h[0].shape[-1]
+    pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
     secret = mk.draw_mistake(seed, pool)
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
     diag = mk.diagnose(right, mystery, mask)
@@ -278,8 +285,8 @@ def quiz(labels, QKV_h, d_model: int, answered: bool) -> None:
 
 def quiz_tables(labels, right, mystery, masked: bool, zmax: float, blocked: int | None) -> None:
     """The mystery's head-1 weights and output beside the right (masked) computation's, outputs on one colour
-    range; the fully blocked row outlined. A new question redraws only the mystery's tables unless the colour
-    range has to grow. A masking bug's NaN prints as NaN."""
+    range; the fully blocked row outlined. A new question is new numbers, so both sides change. A masking bug's NaN
+    prints as NaN."""
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     weights_title, output_title = say.quiz_right_titles(masked)
     c1, c2 = st.columns(2)
@@ -306,6 +313,7 @@ def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
 def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_model: int, d_k: int) -> None:
     """The learner names the mistake; the feedback explains the answer from the measured symptoms."""
     by_name = {m.name: m for m in pool}
+    st.markdown(say.quiz_look(dm is not None))
     answer = st.radio("Which mistake made the mystery computation?", options=list(by_name), index=None,
                       key="quiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="quiz_check", icon=":material/check:"):

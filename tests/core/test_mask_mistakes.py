@@ -583,3 +583,64 @@ def test_the_quiz_remedies_give_a_quiz_of_two_or_more():
     for remedy in found:
         mask = _apply(choice, remedy).mask
         assert len(mm.quiz_pool(case.Q, case.K, case.V, mask)) >= 2
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 36, item 16: the quiz's readings are symptoms a learner reads off the weights, and they are enough
+
+
+def read_off(d: mm.MaskDiagnosis, n: int) -> str:
+    """The mistake a learner names from the quiz's readings alone (never "= the unmasked weights", which would be the
+    answer itself): NaN; no weight where the mask allows and weight wherever it blocks; none where it blocks; some
+    allowed pairs with none; weight only on fully blocked rows, spread evenly; weight everywhere."""
+    if d.nan_rows:
+        return "naive_inf"
+    if d.allowed_pairs and d.allowed_empty == d.allowed_pairs and d.blocked_weighted == d.blocked_pairs:
+        return "inverted"  # the mask turned around cannot do both: a pair (i, i) is allowed or blocked in both
+    if d.blocked_weighted == 0:
+        return "after_softmax"
+    if d.allowed_empty:
+        return "wrong_axis"
+    if d.filled_rows and d.filled_even_rows == d.filled_rows and d.blocked_weighted == d.filled_rows * n:
+        return "finite_fill"
+    return "no_mask"
+
+
+def test_the_counted_readings_match_a_slow_loop():
+    case = default_case(mm.with_blocked_row(causal_mask(6), 2))
+    for m in mm.MASK_MISTAKES:
+        res = m.run(case.Q, case.K, case.V, case.mask)
+        W, d = res.weights, mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
+        blocked_weighted = allowed_empty = filled_even = 0
+        for i in range(6):
+            if np.isnan(W[i]).any():
+                continue
+            for j in range(6):
+                blocked_weighted += (not case.mask[i, j]) and W[i, j] > 0
+                allowed_empty += bool(case.mask[i, j]) and W[i, j] == 0
+            filled_even += (not case.mask[i].any()) and W[i].max() > 0 and np.ptp(W[i]) <= 1e-9
+        assert (d.blocked_pairs, d.blocked_weighted, d.allowed_empty, d.filled_even_rows) == (
+            int((~case.mask).sum()), blocked_weighted, allowed_empty, filled_even), m.name
+
+
+def test_every_quiz_mistake_can_be_named_from_the_readings_alone():
+    """Over sentences, seeds, the usual masks, random ones and a fully blocked row: every mistake the quiz may draw
+    is the one its readings point to. Before issue 36 "no mask" and "the wrong axis" could only be told apart by
+    the readings "= unmasked weights" and "= transposed mask applied", which named them."""
+    rng = np.random.default_rng(36)
+    checked = set()
+    for text in ("the cat sat on the mat", "a b", "I saw a saw", "one two three four five six seven"):
+        for seed in (0, 3):
+            inputs = attn_core.build_inputs(text, seed, 8)
+            n = len(inputs.labels)
+            grids = [causal_mask(n), np.ones((n, n), bool), padding_mask(n, [n - 1])]
+            grids += [rng.random((n, n)) < 0.6 for _ in range(12)]
+            for grid in grids:
+                for blocked in (None, 0, n - 1):
+                    case = mm.build_case(inputs, mm.with_blocked_row(grid, blocked))
+                    for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask):
+                        d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask,
+                                             m.run(case.Q, case.K, case.V, case.mask))
+                        assert read_off(d, n) == m.name, (text, seed, case.mask.astype(int).tolist(), m.name)
+                        checked.add(m.name)
+    assert checked == set(mm.MASK_BY_NAME)

@@ -529,3 +529,23 @@ def test_page_runs_are_the_named_functions_on_the_sentence(heads):
     assert (arrays["scale_output_sqrt_d_model"] is None) == (heads == 1)
     assert arrays["scale_weights_no_scale"] is not None
 
+
+
+def test_the_quiz_has_weights_of_its_own():
+    """Issue 36, item 9: the quiz's Q, K, V are the sentence's X through weights drawn from (page seed, question),
+    never the page's seed, split into heads; a new question or a new page seed gives new numbers."""
+    from attn_core import random_weights
+    from attn_core.mistakes import quiz_qkv, quiz_weights_seed
+
+    seeds = {quiz_weights_seed(s, q) for s in range(50) for q in range(20)}
+    assert len(seeds) == 1000 and not seeds & set(range(50))
+    inputs = build_inputs("the cat sat on the mat", 0, 8)
+    Q, K, V = quiz_qkv(inputs.X, 0, 0, 2)
+    w = random_weights(8, quiz_weights_seed(0, 0))
+    for got, W in zip((Q, K, V), (w.W_Q, w.W_K, w.W_V), strict=True):
+        assert got.shape == (2, 6, 4)
+        for h in range(2):  # head h: columns 4h … 4h + 3 of X W
+            assert np.allclose(got[h], inputs.X @ W[:, 4 * h:4 * h + 4])
+    page_Q = inputs.X @ inputs.weights.W_Q
+    assert not np.allclose(merge_heads(Q), page_Q, atol=0.05)
+    assert not np.allclose(quiz_qkv(inputs.X, 0, 1, 2)[0], Q) and not np.allclose(quiz_qkv(inputs.X, 1, 0, 2)[0], Q)

@@ -41,7 +41,10 @@ def test_the_explanations_quote_the_measured_numbers():
     with pytest.raises(ValueError, match="after_softmax"):
         say.explain("nonsense", d)
     readings = dict(say.symptom_readings(d))
-    assert readings["NaN rows"] == "0" and readings["= unmasked weights"] == "no"
+    assert readings["NaN rows"] == "0"
+    blocked, allowed = int((~case.mask).sum()), int(case.mask.sum())
+    assert readings["blocked pairs with weight"] == f"0 of {blocked}"  # zeroed after the softmax: none
+    assert readings["allowed pairs with no weight"] == f"0 of {allowed}"
     assert readings["largest row-sum gap"] == fmt.num(1 - lowest, 3)
 
 

@@ -2,6 +2,7 @@
 
 import inspect
 import re
+from urllib.parse import parse_qsl
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ from attn_core import mistakes as mk
 from attn_lessons import mask_mistakes as mask_words
 from attn_lessons import mistakes as say
 from attn_lessons.format import enough
+from attn_ui.pages import page_of
 from tests.apptest_utils import all_text, run_page, table_markups, table_titled, tables
 from tests.apptest_utils import with_code
 from tests.apptest_utils import figures as charts
@@ -150,9 +152,7 @@ def test_quiz_right_and_wrong_answers():
     pool = [m.name for m in mk.quiz_pool(8, 4)]  # the defaults: d_model 8, 2 heads of d_k 4
     secret = mk.draw_mistake(5, pool)
     inp, *_ = qkv()
-    w = inp.weights
-    mha = attn_core.multi_head_attention(inp.X, w.W_Q, w.W_K, w.W_V, 2)
-    mystery = mk.BY_NAME[secret].run(mha.Q_heads, mha.K_heads, mha.V_heads, 8)
+    mystery = mk.BY_NAME[secret].run(*mk.quiz_qkv(inp.X, 0, 5, 2), 8)  # the quiz's own numbers for question 5
     np.testing.assert_allclose(matrix(at, "mystery: head 1 weights"), mystery.weights[0], atol=ATOL)
     np.testing.assert_allclose(matrix(at, "mystery: output"), attn_core.merge_heads(mystery.output), atol=ATOL)
 
@@ -246,9 +246,9 @@ def test_counts_read_as_words(query):
     assert "1 heads" not in text and "all 2 heads" not in text
     assert not re.search(r"\ban [0-79]", text)
     if query["heads"] == 1:
-        assert "your one-head Q, K and V" in text and "The output is the one head's output" in text
+        assert "split into" not in text and "The output is the one head's output" in text
     else:
-        assert "your 8-head Q, K and V" in text and "The outputs join all 8 heads" in text
+        assert "split into 8 heads" in text and "The outputs join all 8 heads" in text
 
 
 LONG = " ".join(f"w{i}" for i in range(32))
@@ -500,11 +500,11 @@ def test_the_page_reads_within_its_budget_with_the_details_folded():
     assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
     folds = {e.label: e for e in at.expander}
     assert {"What it does to the outputs", "How to catch it", "What the numbers under the tables mean",
-            "When the swap breaks something, and cross-attention", "Why it still trains, and what it costs",
+            say.SWAP_BREAKS, "Why it still trains, and what it costs",
             "How to catch them in your own code"} <= set(folds)
     assert not any(e.proto.expanded for e in at.expander)
     assert "**Self-attention you train from scratch:** nothing breaks" in " ".join(
-        m.value for m in folds["When the swap breaks something, and cross-attention"].markdown)
+        m.value for m in folds[say.SWAP_BREAKS].markdown)
     assert any(c.value.startswith("def known_answer_test") for c in folds["How to catch them in your own code"].code)
     assert [t for t in tables(at) if t.caption.startswith("wrong − right output")]  # drawn, inside its fold
 
@@ -515,11 +515,10 @@ def test_the_page_reads_within_its_budget_with_the_details_folded():
 from attn_core import mask_mistakes as mm  # noqa: E402
 
 
-def default_heads():
-    """The defaults' Q, K, V split into 2 heads, and the quiz's mask for its 6 tokens."""
-    inp, Q, K, V = qkv()
-    QKV_h = tuple(attn_core.split_heads(M, 2) for M in (Q, K, V))
-    return QKV_h, mk.quiz_mask(6)
+def default_heads(question: int = 0):
+    """The quiz's own Q, K, V for `question` on the defaults (2 heads), and the quiz's mask for its 6 tokens."""
+    inp, *_ = qkv()
+    return mk.quiz_qkv(inp.X, 0, question, 2), mk.quiz_mask(6)
 
 
 def test_without_the_toggle_the_quiz_pool_is_unchanged():
@@ -533,17 +532,18 @@ def test_without_the_toggle_the_quiz_pool_is_unchanged():
 
 
 def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms():
-    QKV_h, mask = default_heads()
-    pool = mm.masked_quiz_pool(*QKV_h, 8, mask)
-    names = [m.name for m in pool]
     seeds = {}  # the first seed that draws each mask mistake, and one that draws an ordinary one
     for seed in range(200):
-        name = mk.draw_mistake(seed, names)
+        QKV_h, mask = default_heads(seed)  # each question its own numbers, so its own pool
+        name = mk.draw_mistake(seed, [m.name for m in mm.masked_quiz_pool(*QKV_h, 8, mask)])
         if name in mm.MASK_BY_NAME or not any(n not in mm.MASK_BY_NAME for n in seeds.values()):
             seeds.setdefault(name, seed)
     assert set(mm.MASK_BY_NAME) <= set(seeds)
-    right = mk.correct_attention(*QKV_h, mask)
     for name, seed in seeds.items():
+        QKV_h, mask = default_heads(seed)
+        pool = mm.masked_quiz_pool(*QKV_h, 8, mask)
+        names = [m.name for m in pool]
+        right = mk.correct_attention(*QKV_h, mask)
         at = open_page(masks=1, quiz=seed)
         assert not at.exception, at.exception[0].value
         assert at.radio(key="quiz_answer").options == [say.mistake_label(m.name) for m in pool]
@@ -594,7 +594,7 @@ def test_twins_are_tables_side_by_side_and_details_wait_behind_toggles():
     assert not any("ae-sr-only" in el.proto.body for el in at.get("html"))  # a table needs no hidden description
     assert not any(str(t.key).endswith("_table") for t in at.toggle)  # … nor a "show the numbers" switch
     headings = {m.value for m in at.markdown}
-    assert {"**The weights**", "**Head 1's weights**", "**Scored against K, then V**", "**Copying V, then K**",
+    assert {"**The weights**", "**Head 1's weights**",
             "**The right computation**", "**The mystery**"} <= headings
     assert captions(at) == [
         "right: softmax over keys  (6 × 6)", "WRONG: softmax over queries  (6 × 6)",
@@ -644,8 +644,9 @@ def test_the_largest_inputs_send_at_most_400_kB_of_markup_with_every_value_print
 def test_the_head_to_show_is_bound_to_the_link_inside_its_section():
     at = open_page(head=2)
     assert at.selectbox(key="head").value == 2
-    np.testing.assert_allclose(matrix(at, "right: ÷ √4"), mk.correct_attention(*default_heads()[0]).weights[1],
-                               atol=ATOL)
+    _, Q, K, V = qkv()
+    page_heads = (attn_core.split_heads(M, 2) for M in (Q, K, V))  # section 2 runs on the page's own numbers
+    np.testing.assert_allclose(matrix(at, "right: ÷ √4"), mk.correct_attention(*page_heads).weights[1], atol=ATOL)
     at.selectbox(key="head").set_value(1).run()
     assert at.query_params["head"] in ("1", ["1"])
 
@@ -667,27 +668,19 @@ def test_cached_figure_builds_once_per_arguments_and_hands_back_the_same_object(
 
 
 @pytest.mark.parametrize("masks", [0, 1])
-def test_a_new_question_leaves_the_right_tables_byte_identical(masks):
-    """Only the mystery's tables change with the question, as long as its outputs stay within the right one's range
-    (the two share one colour range, which grows for a mystery that reaches further)."""
-    QKV_h, mask = default_heads()
-    mask = mask if masks else None
-    pool = mm.masked_quiz_pool(*QKV_h, 8, mask) if masks else mk.quiz_pool(8, 4)
-    top = np.abs(mk.correct_attention(*QKV_h, mask).output).max()
-    inside = [m.name for m in pool if np.nanmax(np.abs(m.run(*QKV_h, 8).output)) <= top]
-    names = [m.name for m in pool]
-    first = next(k for k in range(100) if mk.draw_mistake(k, names) in inside)
-    other = next(k for k in range(100) if mk.draw_mistake(k, names) in inside
-                 and mk.draw_mistake(k, names) != mk.draw_mistake(first, names))
-    at = open_page(masks=masks, quiz=first)
+def test_a_new_question_redraws_only_the_quizs_tables(masks):
+    """A new question is new numbers for the quiz (issue 36, item 9): its right and mystery tables change, and
+    sections 1 to 3's six right tables stay byte identical. The quiz's two outputs share one colour range."""
+    at = open_page(masks=masks, quiz=0)
 
     def markups(who):
         return [b for b in table_markups(at) if Table(b).caption.startswith(who)]
 
     right, mystery = markups("right: "), markups("mystery: ")
-    at.number_input(key="quiz").set_value(other).run()  # a question with another mistake
+    at.number_input(key="quiz").set_value(1).run()
     assert len(right) == 8  # sections 1 to 3's six right tables, then the quiz's two
-    assert right == markups("right: ")
+    after = markups("right: ")
+    assert right[:6] == after[:6] and right[6] != after[6] and right[7] != after[7]
     assert mystery != markups("mystery: ")
     right_out = bodies(at, "right: output, masked" if masks else "right: output  (")[0]
     assert scale_ends(right_out) == scale_ends(bodies(at, "mystery: output")[0])  # one scale
@@ -889,3 +882,119 @@ def test_a_wrong_pick_at_64_heads_under_the_mask_is_told_what_rules_it_out():
     assert "64 fully blocked rows got weight, where it would give a fully blocked row 0s" in said
     assert "higher than the right one's only because 64 fully blocked rows got weight spread evenly" in said
     assert "flattens the weights" not in said
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 36: the quiz is answered from its symptoms, never by matching its digits to a table or sentence above
+
+NUMBER = re.compile(r"[−-]?\d+\.\d+(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?")
+TEXT_KINDS = ("title", "header", "subheader", "markdown", "caption", "info", "success", "warning", "error", "latex",
+              "code")
+
+
+def leaves(node):
+    """Every element of the page in the order it shows them, expanders' contents included."""
+    children = getattr(node, "children", None)
+    if not children:
+        yield node
+        return
+    for k in sorted(children):
+        yield from leaves(children[k])
+
+
+def telling(printed: str) -> bool:
+    """A printed number that could be matched: not 0 or 1, which every weights table holds."""
+    return abs(float(printed.replace("−", "-").split(" × ")[0])) not in (0.0, 1.0)
+
+
+def quiz_and_rest(at: AppTest) -> tuple[dict, dict]:
+    """What the quiz prints and what the rest of the page prints, each as {'numbers': set of numbers as printed,
+    'rows': set of table rows as printed}. The quiz: from its header to the "Show the code" switch."""
+    parts = {"quiz": {"numbers": set(), "rows": set()}, "rest": {"numbers": set(), "rows": set()}}
+    where = "rest"
+    for el in leaves(at.main):
+        kind, key = getattr(el, "type", None), str(getattr(el, "key", "") or "")
+        if kind == "header" and el.value == "Spot the mistake":
+            where = "quiz"
+        if key == "show_code":
+            where = "rest"
+        texts = []
+        if kind in TEXT_KINDS:
+            texts.append(str(el.value).replace("\\", ""))
+        elif kind == "metric":
+            texts += [str(el.value), str(el.proto.delta)]
+        elif kind == "table":
+            texts += [str(v) for v in el.value.to_numpy().ravel()]
+        elif kind == "html":
+            for markup in el.proto.body.split("<div class=mx>")[1:]:
+                for row in Table("<div class=mx>" + markup).body:
+                    cells = tuple(text.strip() for text, _ in row["cells"])
+                    texts += cells
+                    if any(NUMBER.fullmatch(c) and telling(c) for c in cells):
+                        parts[where]["rows"].add(cells)
+        parts[where]["numbers"] |= {n for t in texts for n in NUMBER.findall(t) if telling(n)}
+    return parts["quiz"], parts["rest"]
+
+
+QUIZ_STATES = [dict(parse_qsl(link)) for link in page_of(PAGE).examples] + [
+    {}, {"quiz": "3"}, {"quiz": "5", "text": "one two three"}, {"d_model": "16", "heads": "4", "seed": "9"},
+    {"masks": "1"}, {"masks": "1", "text": "I saw a saw", "d_model": "4", "heads": "1", "quiz": "2"}]
+
+
+@pytest.mark.parametrize("query", QUIZ_STATES, ids=lambda q: "&".join(f"{k}={v[:10]}" for k, v in q.items()))
+def test_no_number_of_the_quiz_is_printed_anywhere_else_on_the_page(query):
+    """Issue 36, item 9: with one head the mystery output was digit for digit section 3's "WRONG: output =
+    weights·K" and its reading repeated section 3's "off by up to". The quiz now runs on numbers of its own: none of
+    its readings (3 or more digits, 0 and 1 aside) is printed elsewhere, and no row of its tables is a row of
+    another table. The quiz is there to be read, with every table and reading."""
+    at = open_page(**query)
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    assert at.radio(key="quiz_answer").options
+    quiz, rest = quiz_and_rest(at)
+    assert len(quiz["rows"]) >= 2 * 2 and len(quiz["numbers"]) >= 3  # its tables and its readings were read
+    assert not quiz["rows"] & rest["rows"], sorted(quiz["rows"] & rest["rows"])
+    readings = {n for n in quiz["numbers"] if not any(n in row for row in quiz["rows"])}
+    assert readings and not readings & rest["numbers"], sorted(readings & rest["numbers"])
+
+
+def test_the_quiz_numbers_come_from_its_own_weights_not_the_pages():
+    """The quiz's right output is softmax(QKᵀ/√d_k)V on the sentence's X through weights of the quiz's own seed: its
+    printed values are that, and not the page's right output."""
+    at = open_page(text="I saw a saw", d_model=4, heads=1)
+    inp = attn_core.build_inputs("I saw a saw", 0, 4)
+    Q, K, V = mk.quiz_qkv(inp.X, 0, 0, 1)
+    ours = attn_core.merge_heads(attn_core.scaled_dot_product_attention(Q, K, V).output)
+    page = attn_core.scaled_dot_product_attention(*attn_core.project(inp)).output
+    quiz_right = [t for t in tables(at) if t.caption.startswith("right: output  (")]
+    from tests.html_tables import values
+    assert len(quiz_right) == 1
+    shown = values(quiz_right[0])
+    assert np.allclose(shown, ours, atol=ATOL) and not np.allclose(shown, page, atol=ATOL)
+
+
+def on_screen(at: AppTest) -> str:
+    """Everything a learner can read: text, tables (the small ones' cells too), option labels, folds' labels."""
+    from tests.apptest_utils import screen_text
+
+    cells = [" ".join(map(str, [*t.value.columns, *t.value.to_numpy().ravel()])) for t in at.table]
+    return "\n".join([screen_text(at), *cells])
+
+
+@pytest.mark.parametrize("query", [{}, {"text": "I saw a saw", "d_model": "4", "heads": "1"},
+                                   {"text": "one two three four five", "seed": "42", "d_model": "16", "heads": "16"},
+                                   {"text": "a b", "heads": "2"}])
+def test_while_rows_or_columns_is_open_nothing_on_the_page_states_its_answer(query):
+    """Issue 36, item 15: "axis=0: the first axis, the queries" and the whole WRONG table stood above "rows or
+    columns?". Open, the question has the right weights above it and none of the strings it declares
+    (say.AXIS.gives_away) is anywhere a learner can read; answered, the WRONG table and its sums join them, so the
+    search can fail."""
+    at = open_asking(**query)
+    assert not at.exception and "**Predict first.**" in all_text(at)
+    declared = say.AXIS.answer_strings(dict(at.session_state.items()))
+    assert set(say.AXIS_GIVEAWAYS) <= set(declared)
+    screen = on_screen(at)
+    assert not [s for s in declared if s in screen]
+    assert "right: softmax over keys" in " ".join(captions(at))  # the right weights stay: the question needs them
+    shown = on_screen(answer_axis(at))
+    assert "WRONG: softmax over queries" in " ".join(captions(answer_axis(open_asking(**query))))
+    assert len([s for s in declared if s in shown]) >= 3, [s for s in declared if s in shown]

@@ -684,3 +684,41 @@ def test_the_right_computation_is_said_to_pass_only_the_checks_that_ran(query, r
             "to check)")
     assert said in text
     assert ("all five checks" in text) == (ran is None)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 36, item 16: the quiz's readings are symptoms; none of them names the mistake while the question is open
+
+
+def on_screen(at) -> str:
+    """Everything a learner can read: text, tables (the small ones' cells too), option labels, folds' labels."""
+    from tests.apptest_utils import screen_text
+
+    cells = [str(v) for t in at.table for col in t.value.columns for v in [col, *t.value[col]]]
+    return "\n".join([screen_text(at), *cells])
+
+
+@pytest.mark.parametrize("secret", ["no_mask", "wrong_axis"])
+@pytest.mark.parametrize("params", [{}, {"mask": "padding", "pad": 2}, {"block": 3}])
+def test_the_open_quiz_shows_symptoms_and_never_the_mistakes_name(secret, params):
+    """With the quiz drawing "no mask" or "the wrong axis", its open question had "= unmasked weights: yes" (or
+    "= transposed mask applied: yes") beside it. Now its readings count what a learner can see (blocked pairs
+    with weight, allowed pairs with none), none of say.QUIZ_GIVEAWAYS is on the page, and the counts read off the
+    mystery weights are the ones printed. Answered, the feedback may say it: the search can fail."""
+    mask = mm.with_blocked_row(build_mask(params.get("mask", "causal"), 6, n_padded=params.get("pad", 0)),
+                               params.get("block"))
+    case = case_for(mask)
+    pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
+    seed = next(s for s in range(200) if draw_mistake(s, pool) == secret)
+    at = open_page(mquiz=seed, **params)
+    assert not at.exception and at.radio(key="mquiz_answer").value is None
+    screen = on_screen(at)
+    assert not [s for s in say.QUIZ_GIVEAWAYS if s in screen], [s for s in say.QUIZ_GIVEAWAYS if s in screen]
+    W = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask).weights
+    (readings,) = [t.value for t in at.table if "measured" in t.value.columns]
+    said = dict(zip(readings["measured"], readings["mystery"], strict=True))
+    assert said["blocked pairs with weight"] == f"{int((~mask & (W > 0)).sum())} of {int((~mask).sum())}"
+    assert said["allowed pairs with no weight"] == f"{int((mask & (W == 0)).sum())} of {int(mask.sum())}"
+    at.radio(key="mquiz_answer").set_value(secret).run()
+    at.button(key="mquiz_check").click().run()
+    assert at.success and [s for s in say.QUIZ_GIVEAWAYS if s in at.success[0].value]

@@ -3,14 +3,19 @@ how many come before its first picture and before its first question.
 
 Counted, in page order: titles, headers, markdown, captions, the coloured boxes (info, success, warning, error,
 so a question's feedback once it shows), the label of every fold and everything inside a fold that is open by
-default, each table's caption and column headers, each metric's label and value, and each control's label and the
-options of a radio. A question is the "Predict first." box of a prediction or a quiz's answer box (Check
-yourself's `answer_…`, the mistakes pages' `quiz_answer` and `mquiz_answer`).
+default, each matrix table's caption and column headers (attn_ui.tables), each metric's label and value, and each
+control's label and the options of a radio. A question is the "Predict first." box of a prediction or a quiz's
+answer box (Check yourself's `answer_…`, the mistakes pages' `quiz_answer` and `mquiz_answer`).
 
-Still left out: what a fold closed by default holds (a deep dive, read only by who opens it), the cells of tables
-and the rows' labels (numbers and tokens you look up, not read in order), charts and their titles, code,
-equations, the options of a drop-down (closed until opened), the "Show the code" switch, the Next/Back links and
-the sidebar. `python -m tests.lesson_length` prints the table for every page.
+Still left out: what a fold closed by default holds (a deep dive, read only by who opens it), st.table and
+st.dataframe grids whole, the cells of matrix tables and their rows' labels (numbers and tokens you look up, not
+read in order), charts and their titles, code, equations, the options of a drop-down (closed until opened), the
+"Show the code" switch, tooltips (help=), the Next/Back links and the sidebar.
+
+`read` is that count; a page's `minutes` in the route come from it at WORDS_PER_MINUTE, over the page at its defaults
+with each prediction answered as the learner meets it (`answered_as_you_go`). `reading` is issue 23's narrower
+prose count (prose blocks only, every fold left out), kept for the budgets set with it. `python -m
+tests.lesson_length` prints the table for every page.
 """
 
 from __future__ import annotations

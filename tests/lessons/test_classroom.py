@@ -91,7 +91,7 @@ BY_ID = {"builder.most_weight": {**SIDEBAR, "query": 2, "start": "random", "pe":
          "training.race": {"d_k": 16, "lr": 0.3, "loss": "ce", "steps": 50, "seed": 11},
          "mask_mistakes.row_sum": {**SIDEBAR, "mask": "causal", "query": 2},
          # this page's own model has no seed, d_model or heads: the page records the sequence's label of the query
-         "induction.look": {"source": "sentence", "query": "sat·9"}}
+         "induction.look": {"source": "sentence", "query": "sat·8", "at": 9}}
 # A field's name where the lesson's words belong: "d model 8", "pe True", "n real 6", "query 2", "start “random”"
 FIELD_NAMES = re.compile(r"\bd model\b|\bd k\b|\b(?:pe|lr|n_tokens|n_real|start|loss|mask) [“\d\[TF]"
                          r"|\bsentence “(?:class|own)”|\bn (?:real|tokens)\b|\b[Qq]uery \d+(?!'s)"
@@ -124,7 +124,7 @@ def test_every_question_is_named_in_the_lessons_words(a):
         assert not FIELD_NAMES.search(text), (a.id, text)
     if "query" in state:
         token = (labels_of({**CLASS, "text": CLASS["text"]})[2] if a.kind != "keys" else "sat") \
-            if a.id != "induction.look" else "sat·9"
+            if a.id != "induction.look" else "sat·8"
         assert f"“{token}”" in line, line
         assert f"“{token}”" in asked or a.id not in words._ASKED_AS, asked  # its own wording where it has one
     if "d_model" in state:
@@ -231,9 +231,11 @@ def test_the_projector_hides_the_right_answer_until_it_is_revealed():
 
 
 def test_the_projector_names_the_trained_models_right_answer_when_nobody_gave_it():
-    state = {"sentence": "class", "source": "sentence", "query": "on·10"}
-    text = words.right_answer_text("induction.look", state, {"on·4": 2}, [("on·4", 2)], 2, 0, CLASS)
-    assert text == "The right answer: “the·5”. 0 of 2 right at the first attempt.", text
+    state = {"sentence": "class", "source": "sentence", "query": "on·9", "at": 10}  # the head's top key: the·4
+    text = words.right_answer_text("induction.look", state, {"on·3": 2}, [("on·3", 2)], 2, 0, CLASS)
+    assert text == "The right answer: “the·4”. 0 of 2 right at the first attempt.", text
+    old = {"sentence": "class", "source": "sentence", "query": "on·10"}  # recorded before labels counted from 0
+    assert words.right_answer_text("induction.look", old, {}, [], 0, 0, CLASS).startswith("The right answer: “the·4”")
     random = {"source": "random", "rseed": 4, "length": 20, "query": "x"}  # a query not in the sequence
     assert words.right_answer_text("induction.look", random, {}, [], 0, 0, CLASS) == words.NO_RIGHT_YET
 

@@ -1,7 +1,8 @@
 """Issue 36: no page uses a glossary term (attn_lessons/glossary.py) before it defines it or a page before it on
 the route did. The walk opens every page of the route in order at its defaults and its two examples, with the
 questions open and then answered, and reads its text in page order, closed folds included (a definition inside a
-closed fold counts only inside it: who never opens the fold never reads it)."""
+closed fold counts only inside it: who never opens the fold never reads it). It reads what tests/lesson_length.seen
+reads, so it leaves out the sidebar, chart titles and axes, tooltips (help=) and code."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from .attention import causal_mask, softmax
+from .builder import printed_top
 
 N_TOKENS = 64  # the tokens a sequence is made of: ids 0 … 63
 START = N_TOKENS  # the start token's id
@@ -448,11 +449,13 @@ def random_ids(seed: int, length: int) -> np.ndarray:
 
 
 def sequence_labels(words) -> list[str]:
-    """The labels of start, r, r: "⟨start⟩", then each word with its position, so that every label is unique."""
-    return [START_LABEL] + [f"{w}·{i + 1}" for i, w in enumerate(list(words) * 2)]
+    """The labels of start, r, r: "⟨start⟩" with no number, then each token of r, r with its position counted from 0
+    after the start token, as every other page counts a sentence's tokens ("the·0 … the·4"), so every label is
+    unique. Label k + 1 is the sequence's position k + 1: the start token keeps position 0 in the arrays."""
+    return [START_LABEL] + [f"{w}·{i}" for i, w in enumerate(list(words) * 2)]
 
 
-START_LABEL = "⟨s⟩"
+START_LABEL = "⟨start⟩"
 
 
 @dataclass(frozen=True)
@@ -545,3 +548,92 @@ def phase_change(loss: np.ndarray, window: int = 200) -> tuple[int, int]:
 def copied_count(r: Run) -> int:
     """How many of the repeated half's next tokens the model's top guess gets right."""
     return int(copied(r)[repeated_half(len(r.tokens))].sum())
+
+
+# ------------------------------------------------------------------------------------------ what the page claims
+
+
+def after_earlier(tokens: np.ndarray, query: int) -> np.ndarray:
+    """The keys k ≤ query just after an earlier occurrence of the query's token (tokens[k − 1] is that token): the
+    keys an induction head looks for. (T,) -> (m,) positions, in order."""
+    tokens = np.asarray(tokens).ravel()
+    k = np.arange(1, query + 1)
+    return k[tokens[k - 1] == tokens[query]]
+
+
+@dataclass(frozen=True)
+class Look:
+    """Where layer 2's strongest induction head puts its weight from one query, with what the question's reveal
+    needs: the keys graded right, the induction keys, and the model's own next-token guess there."""
+
+    head: int  # the layer-2 head (0-based) with the top induction score on this sequence
+    query: int
+    weights: np.ndarray  # (query + 1,) that head's weights from the query over the keys it can see
+    top: tuple[int, ...]  # the keys whose weight prints as the largest at `decimals` (builder.printed_top)
+    target: int  # the key just after the query token's first occurrence (the outlined stripe); −1: none
+    after: tuple[int, ...]  # every key just after an earlier occurrence of the query's token
+    guess: int  # the model's top next-token guess at the query, every head on
+    followers: tuple[int, ...]  # the tokens that came just after each earlier occurrence (distinct, in order)
+
+    @property
+    def copies(self) -> bool:
+        """Whether the model's guess is a token that followed the query's token before: it copies."""
+        return self.guess in self.followers
+
+
+def look(r: Run, query: int, decimals: int) -> Look:
+    """The strongest layer-2 induction head's weights from `query` on run `r`, graded by the app's one tie rule:
+    every key whose weight prints as the largest at `decimals` decimals is a right answer."""
+    head = strongest(r.induction, 1)
+    row = r.weights[1, head, query, :query + 1]  # (query + 1,) the causal mask leaves the rest at 0
+    after = after_earlier(r.tokens, query)
+    return Look(head=head, query=query, weights=row, top=printed_top(row, decimals),
+                target=int(induction_targets(r.tokens)[query]), after=tuple(int(k) for k in after),
+                guess=int(r.guesses[query]),
+                followers=tuple(dict.fromkeys(int(t) for t in r.tokens[after])))
+
+
+FLAT = 0.005  # a part whose term spans less than this over the keys (0.00 at two decimals) sets no key apart
+
+
+def apart_part(terms: np.ndarray, key: int, dead=()) -> int | None:
+    """The part that sets `key` apart most from the other keys: the column of `terms` (n_keys, parts) with the
+    largest lead terms[key] − the other keys' mean, among parts not in `dead` (heads switched off) whose term
+    differs between keys by FLAT or more; None when no such part leads `key` by FLAT or more."""
+    n = terms.shape[0]
+    if n < 2:
+        return None
+    lead = terms[key] - np.delete(terms, key, axis=0).mean(axis=0)  # (parts,)
+    live = (np.ptp(terms, axis=0) >= FLAT) & ~np.isin(np.arange(terms.shape[1]), list(dead))
+    lead = np.where(live, lead, -np.inf)
+    part = int(np.argmax(lead))
+    return part if lead[part] >= FLAT else None
+
+
+@dataclass(frozen=True)
+class Attended:
+    """Where one head puts its weight from one query: its largest weight, and its weight on the token just before."""
+
+    top: int  # the key with the largest weight
+    top_weight: float
+    previous_weight: float  # its weight on the key just before the query (nan for the first position)
+
+    @property
+    def wrote_previous(self) -> bool:
+        """Whether the token just before gets this head's largest weight here: what it wrote there."""
+        return not np.isnan(self.previous_weight) and self.previous_weight >= self.top_weight
+
+
+def attended(weights: np.ndarray, query: int) -> Attended:
+    """One head's weights (T, T) from `query`: its top key and its weight on query − 1."""
+    row = weights[query, :query + 1]
+    top = int(np.argmax(row))
+    return Attended(top=top, top_weight=float(row[top]),
+                    previous_weight=float(row[query - 1]) if query >= 1 else float("nan"))
+
+
+def earlier_followers(tokens: np.ndarray, j: int) -> tuple[int, ...]:
+    """The distinct tokens that came just after each earlier occurrence of token j, in order: what copying could
+    give at j. More than one: the copy is ambiguous."""
+    tokens = np.asarray(tokens).ravel()
+    return tuple(dict.fromkeys(int(t) for t in tokens[after_earlier(tokens, j)]))

@@ -6,7 +6,9 @@ The model, its training and its scores are attn_core.induction; this module says
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -15,6 +17,7 @@ from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
 from .asked import Asked, Wrong, always
+from .builder import WEIGHT_DECIMALS, tie_words
 from .glossary import inline
 from .format import enough, grouped, listing, md_text, num, percent, plural
 
@@ -26,17 +29,25 @@ INTRO = (
     "layers of causal attention, four heads each, nothing else. It learned from sequences that repeat: a start "
     "token, random tokens, then the same tokens again. The second copy can be predicted, if the model looks back "
     "at the first. Where do its heads look, and why?")
-MODEL_NOTE = ("One fixed model, trained once by the app: 64 tokens, d_model = 64, 2 layers of 4 heads (d_k = 16). "
-              "Only your sentence changes its numbers here.")
-SIDEBAR_NOTE = ("This page runs its own trained model (d_model 64, 2 layers of 4 heads): it reads only your "
-                "sentence. The seed, d_model and heads apply on the other pages.")
+MODEL_NOTE = "One fixed model: 64 tokens, d_model = 64, d_k = 16."
+# what changes the page's numbers, by what the model reads: the sentence, or random tokens (picked, or the fallback
+# for a sentence of one word); the head switches of sections 5 and 6 change them in both
+CHANGES = {"sentence": "your sentence", "random": "the random tokens' seed and length"}
+SWITCHES = "the head switches below"
+SIDEBAR_NOTE = ("This page runs its own trained model (d_model 64, 2 layers of 4 heads): it reads your sentence, or "
+                "random tokens from a seed of its own. The seed, d_model and heads here apply on the other pages.")
+# the app's one label convention (the sidebar's note on every other page), told for this page's sequence
+LABELS_NOTE = ("Every token here is labelled with its position, counting from 0 after the start token ⟨start⟩, as "
+               "on the other pages; the second copy counts on. In “the cat sat on the mat”, twice, the·0 is the "
+               "first “the” and the·6 the third.")
 SOURCE_LABEL = "What the model reads"
 SEED_LABEL = "Seed for the random tokens"
-HOW_IT_MAPS = ("The model knows 64 tokens, not words: each different word gets its own token, numbered in the "
-               "order the words first appear (capitals ignored). It reads a start token, your sentence, then your "
-               "sentence again.")
+HOW_IT_MAPS = ("The model knows 64 tokens, not words: each different word gets its own token, in the order the "
+               "words first appear (capitals ignored). It reads a start token, your sentence, then your "
+               "sentence again. Positions count from 0 after ⟨start⟩.")
 RANDOM_MAPS = ("Random tokens, as the model was trained on: {n} different tokens of the 64, drawn from the seed, "
-               "then the same {n} again. A token is named t and its number.")
+               "then the same {n} again. A token is named t and its number; after the dot comes its position, "
+               "counted from 0 after ⟨start⟩.")
 SECTION_SEQUENCE = "1. The sequence it reads"
 SECTION_PREDICT = "2. Where will an induction head look?"
 SECTION_LEARNED = "3. How it learned"
@@ -56,6 +67,21 @@ SOURCES_WORDS = "The page's numbers come from these attn_core functions:"
 
 def source_label(source: str) -> str:
     return SOURCES.get(source, source)
+
+
+@dataclass(frozen=True)
+class ModelNote:
+    """The note under the intro: the model, and what changes its numbers for what it reads now."""
+
+    text: str
+    changes: tuple[str, ...]  # what changes the page's numbers (CHANGES of the source shown)
+
+
+def model_note(shown: str) -> ModelNote:
+    """The model's note when it reads `shown` ("sentence", or "random": picked, or a one-word sentence's
+    fallback): what changes its numbers, and that the sidebar's seed, d_model and heads do not."""
+    return ModelNote(f"{MODEL_NOTE} Only {CHANGES[shown]} and {SWITCHES} change its numbers.",
+                     (CHANGES[shown], SWITCHES))
 
 
 def word(label: str) -> str:
@@ -102,7 +128,7 @@ def random_words(ids: Sequence[int]) -> list[str]:
 
 
 def target_key(tokens: Sequence[int], query: int) -> int:
-    """The key an induction head attends to from `query`: just after the first occurrence of its token."""
+    """The key the outlined stripe marks from `query`: just after the first occurrence of its token."""
     return int(ind.induction_targets(np.asarray(tokens))[query])
 
 
@@ -129,12 +155,24 @@ def predict_question(labels: Sequence[str], query: int) -> str:
             f"induction head give the most weight to, from this query?")
 
 
-def wrong_keys(tokens: Sequence[int], query: int) -> dict[str, int]:
+def look_at(run: ind.Run, query: int) -> ind.Look:
+    """What the question grades: the strongest layer-2 induction head's weights from `query`, with the app's one tie
+    rule (every key whose weight prints as the largest at WEIGHT_DECIMALS decimals is right)."""
+    return ind.look(run, query, WEIGHT_DECIMALS)
+
+
+def wrong_keys(tokens: Sequence[int], query: int, right: Collection[int]) -> dict[str, int]:
     """The expected wrong answers, by name: the same token's first occurrence, the key just before the query, the
-    query itself, the start token. A name is left out where it is the right answer."""
-    right = target_key(tokens, query)
+    query itself, the start token. A name is left out where its key is a right answer (`right`: the head's top
+    keys), so a key the head gives its largest weight is never tagged as a misconception."""
     keys = {"same": first_occurrence(tokens, query), "previous": query - 1, "itself": query, "start": 0}
-    return {k: v for k, v in keys.items() if v != right and v >= 0}
+    return {k: v for k, v in keys.items() if v not in right and v >= 0}
+
+
+def kind_of(tokens: Sequence[int], query: int, key: int) -> str | None:
+    """Which of the expected answers' kinds (WRONG_SHOWS) `key` is, whether or not it is right; None: none."""
+    keys = {"same": first_occurrence(tokens, query), "previous": query - 1, "itself": query, "start": 0}
+    return next((name for name, k in keys.items() if k == key), None)
 
 
 WRONG_SHOWS = {
@@ -157,10 +195,49 @@ def state_sequence(state: Mapping[str, Any]) -> tuple[list[str], np.ndarray]:
     return ind.sequence_labels(words), ind.repeated(ids)[0]
 
 
+OLD_START_LABEL = "⟨s⟩"  # the start token's label before labels counted from 0 (a record's query may carry it)
+
+
+def state_query(state: Mapping[str, Any], labels: Sequence[str]) -> int:
+    """The query's position in a recorded state's sequence: its `at`; in a record made before the labels counted
+    from 0 after the start token (no `at`), the number its label carried, which was that position. An IndexError
+    when it is no position of the sequence."""
+    if "at" in state:
+        i = int(state["at"])
+    else:
+        label = str(state["query"])
+        i = 0 if label == OLD_START_LABEL else int(label.rsplit("·", 1)[1])
+    if not 0 <= i < len(labels):
+        raise IndexError(f"query position {i} is not in a sequence of {len(labels)} tokens")
+    return i
+
+
+@lru_cache(maxsize=256)
+def _run(r: tuple[int, ...]) -> ind.Run:
+    return ind.run(ind.shipped()[0], np.array(r, dtype=int))
+
+
+def state_look(state: Mapping[str, Any]) -> tuple[list[str], np.ndarray, ind.Look]:
+    """What a recorded answer was graded against: the sequence's labels, its token ids and the graded look at the
+    state's query."""
+    labels, tokens = state_sequence(state)
+    i = state_query(state, labels)
+    L = (len(tokens) - 1) // 2
+    if L < 1:
+        raise ValueError("the state's sequence has no tokens")
+    return labels, tokens, look_at(_run(tuple(int(t) for t in tokens[1:L + 1])), i)
+
+
+def right_answers(state: Mapping[str, Any]) -> list[str]:
+    """The labels graded right for a recorded state: the head's top keys, as the page graded them."""
+    labels, _, lk = state_look(state)
+    return [labels[k] for k in lk.top]
+
+
 def _wrong(name: str):
     def values(state):
-        labels, tokens = state_sequence(state)
-        keys = wrong_keys(tokens, labels.index(str(state["query"])))
+        labels, tokens, lk = state_look(state)
+        keys = wrong_keys(tokens, lk.query, lk.top)
         return [labels[keys[name]]] if name in keys else []
 
     return values
@@ -172,30 +249,70 @@ LOOK = Asked("induction.look", "inside_a_trained_model", "Which key does the ind
              gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES))  # each shows the head's weights
 
 
-def look_why(labels: Sequence[str], tokens: Sequence[int], query: int, head: int, weights: np.ndarray,
-             guess: int | None) -> str:
-    """The answer, from layer 2's `head`'s weights (T, T) on this sequence; with a wrong guess, what it was."""
-    right = target_key(tokens, query)
-    first = first_occurrence(tokens, query)
-    w = weights[query]
-    top = int(np.argmax(w))
-    q, k, f = (f"“{md_text(labels[j])}”" for j in (query, right, first))
-    share = enough(w[right], 3)
-    text = (f"{head_name(1, head).capitalize()} gives {k} "
-            + (f"nearly all of its weight from {q} ({share})" if 0.99 < w[right] < 1 else f"{share} of its weight "
-               f"from {q}")
-            + ("" if top == right else f", though its largest weight goes to “{md_text(labels[top])}” "
-               f"({enough(w[top], 3)})")
-            + f". {k} is the token just after {f}, the first time “{word(labels[query])}” came. Whatever came "
-              "next then is what the model expects next now: it copies.")
-    if guess is not None and guess != right:
-        kind = {key: name for name, key in wrong_keys(tokens, query).items()}.get(guess)
-        text += (f" You picked “{md_text(labels[guess])}”" + (f", {WRONG_SHOWS[kind][0]}," if kind else "")
-                 + f" which gets {enough(w[guess], 3)}.")
-        if kind == "same":
-            text += (f" The head is not looking for “{word(labels[query])}” itself but for the key whose previous "
-                     f"token was “{word(labels[query])}”.")
-    return text
+@dataclass(frozen=True)
+class LookVerdict:
+    """The prediction's verdict and why, with the facts its text states."""
+
+    right: bool  # the pick is among look.top
+    text: str
+    look: ind.Look  # the head, its weights from the query, its top keys, the induction keys, the model's guess
+    picked: int | None
+    kind: str | None  # the expected wrong answer a wrong pick was (a WRONG_SHOWS name), else None
+    top: int  # the top key the text explains: the largest weight before rounding
+    top_is_induction: bool  # that key is just after an earlier occurrence of the query's token
+    copies: bool  # the model's own next-token guess at the query followed the query's token before
+
+
+def look_verdict(labels: Sequence[str], tokens: Sequence[int], names: Mapping[int, str], lk: ind.Look,
+                 picked: int | None) -> LookVerdict:
+    """Grade `picked` (a key, or None for a skipped question) against the head's weights `lk`, and say why: which
+    key gets the largest weight, whether it is the key an induction head looks for and why or why not, and what the
+    model itself guesses next there. `names`: token id -> its word (token_names)."""
+    w, q, qi = lk.weights, f"“{md_text(labels[lk.query])}”", lk.query
+    qw = word(labels[qi])
+    k = max(lk.top, key=lambda j: w[j])
+    K = f"“{md_text(labels[k])}”"
+    head = head_name(1, lk.head)
+    if len(lk.top) == 1:
+        most = "nearly all of its weight" if 0.99 < w[k] < 1 else "its largest weight"
+        text = f"From {q}, {head} gives {most}, {enough(w[k], 3)}, to {K}."
+    else:
+        text = f"From {q}, {head} gives its largest weight to more than one key: " + tie_words(
+            [f"“{md_text(labels[j])}”" for j in lk.top], w[k])
+    induction = k in lk.after
+    if induction:
+        text += f" {K} follows “{md_text(labels[k - 1])}”, an earlier “{qw}”: what an induction head looks for."
+        if lk.target >= 0 and lk.target != k:
+            text += (f" The outlined stripe marks the key after the first “{qw}”, “{md_text(labels[lk.target])}”, "
+                     f"which gets {enough(w[lk.target], 3)} here.")
+    elif lk.after:
+        best = max(lk.after, key=lambda j: w[j])
+        what = kind_of(tokens, qi, k)
+        text += (f" {K}{f', {WRONG_SHOWS[what][0]},' if what else ''} is not just after an earlier “{qw}”: "
+                 f"“{md_text(labels[best])}”, which is, gets {enough(w[best], 3)}. From this query the head does "
+                 "not look where an induction head looks.")
+    else:
+        text += f" No “{qw}” came before it, so an induction head has nothing to look for."
+    guess = f"“{md_text(names.get(lk.guess, f't{lk.guess}'))}”"
+    after = listing([f"“{md_text(names.get(t, f't{t}'))}”" for t in lk.followers], "or")
+    if lk.copies:
+        text += f" The model's own top guess for the next token is {guess}, which came after “{qw}” before. It copies."
+    elif lk.followers:
+        text += (f" The model's own top guess for the next token is {guess}, not {after}, which came after “{qw}” "
+                 "before: here it does not copy.")
+    else:
+        text += f" The model's own top guess for the next token is {guess}."
+    right = picked in lk.top
+    kind = None
+    if picked is not None and not right:
+        kind = {key: name for name, key in wrong_keys(tokens, qi, lk.top).items()}.get(picked)
+        text += (f" You picked “{md_text(labels[picked])}”" + (f", {WRONG_SHOWS[kind][0]}," if kind else "")
+                 + f" which gets {enough(w[picked], 3)}.")
+        if kind == "same" and induction:
+            text += (f" The head is not looking for “{qw}” itself but for the key whose previous token was "
+                     f"“{qw}”.")
+    return LookVerdict(right=right, text=text, look=lk, picked=picked, kind=kind, top=k, top_is_induction=induction,
+                       copies=lk.copies)
 
 
 # ------------------------------------------------------------------------------------------ how it learned
@@ -224,8 +341,8 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
 
 SCORES_DEFINED = (
     "A head's **previous-token score** is its mean weight from each position to the one just before it. Its "
-    "**induction score** is its mean weight, over the second copy, from each position to the key just after the "
-    "first time that token came. Both are measured on fresh random sequences, as in Olsson et al. (2022).")
+    "**induction score** is its mean weight from each position of the second copy to the key just after that "
+    "token's first occurrence. The curves measure both on fresh random sequences (Olsson et al. 2022).")
 
 
 # ------------------------------------------------------------------------------------------ every head
@@ -238,25 +355,31 @@ def head_title(layer: int, head: int, previous: float, induction: float) -> str:
 
 def outlined_caption(prev_head: int, ind_head: int, previous: np.ndarray, induction: np.ndarray) -> str:
     """Which cells are outlined, and why those heads: the top scores on this sequence."""
+    score = enough(induction[1, ind_head], 2)
     ind_text = ("no induction stripe: no token of this sequence came before" if np.isnan(induction[1, ind_head])
-                else f"{head_name(1, ind_head)}, the top induction score on this sequence "
-                     f"({enough(induction[1, ind_head], 2)}): the induction stripe, from each token of the second "
-                     "copy to the key just after that token's first occurrence")
-    return (f"Outlined: {head_name(0, prev_head)}, the top previous-token score in layer 1 on this sequence "
-            f"({enough(previous[0, prev_head], 2)}): the diagonal just below the main one (each token's previous "
-            f"token); {ind_text}.")
+                else f"in {head_name(1, ind_head)}, the top induction score here ({score}), the stripe from each "
+                     "token of the second copy to the key just after its first occurrence")
+    return (f"Outlined: in {head_name(0, prev_head)}, the top previous-token score here "
+            f"({enough(previous[0, prev_head], 2)}), the diagonal of each token's previous token; {ind_text}.")
 
 
-def heads_summary(previous: np.ndarray, induction: np.ndarray) -> str:
+@dataclass(frozen=True)
+class HeadsSummary:
+    text: str
+    previous: tuple[int, ...]  # layer-1 heads (0-based) with a previous-token score ≥ GOAL on this sequence
+    induction: tuple[int, ...]  # layer-2 heads (0-based) with an induction score ≥ GOAL on this sequence
+
+
+def heads_summary(previous: np.ndarray, induction: np.ndarray) -> HeadsSummary:
     """Which heads pass the bar on this sequence."""
-    prev = [head_name(0, h) for h in range(previous.shape[1]) if previous[0, h] >= GOAL]
-    indu = [head_name(1, h) for h in range(induction.shape[1]) if not np.isnan(induction[1, h])
-            and induction[1, h] >= GOAL]
-    a = (f"Previous-token heads (score ≥ {num(GOAL, 1)}) on this sequence: {listing(prev)}." if prev
+    prev = tuple(h for h in range(previous.shape[1]) if previous[0, h] >= GOAL)
+    indu = tuple(h for h in range(induction.shape[1]) if not np.isnan(induction[1, h]) and induction[1, h] >= GOAL)
+    a = (f"{'Previous-token head' if len(prev) == 1 else 'Previous-token heads'} (score ≥ {num(GOAL, 1)}) on this "
+         f"sequence: {listing([head_name(0, h) for h in prev])}." if prev
          else f"No layer-1 head has a previous-token score of {num(GOAL, 1)} or more on this sequence.")
-    b = (f"Induction heads: {listing(indu)}." if indu
-         else f"No layer-2 head has an induction score of {num(GOAL, 1)} or more on this sequence.")
-    return a + " " + b
+    b = (f"{'Induction head' if len(indu) == 1 else 'Induction heads'}: {listing([head_name(1, h) for h in indu])}."
+         if indu else f"No layer-2 head has an induction score of {num(GOAL, 1)} or more on this sequence.")
+    return HeadsSummary(a + " " + b, prev, indu)
 
 
 # ------------------------------------------------------------------------------------------ why it looks there
@@ -274,37 +397,63 @@ WHY_INTRO = (
     "head wrote there. So the score q·kⱼ/√d_k splits into one term per part, and the total is the head's score.")
 
 
+@dataclass(frozen=True)
+class Why:
+    """Section 5's caption and the facts it states."""
+
+    text: str
+    top: int  # the key with the highest score
+    part: int | None  # the term (a column of the terms) said to set the target apart most; None: none is
+    wrote: ind.Attended | None  # where the credited layer-1 head looks from the target key, when the part is one
+    heads_off: tuple[int, ...]  # layer-1 heads switched off in the keys: never credited
+
+
 def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, query: int, target: int,
-                heads_off: Sequence[int], previous: np.ndarray) -> str:
-    """Which key scores highest and which part of it made the difference, from the terms (n_keys, 2 + H)."""
+                heads_off: Sequence[int], previous: np.ndarray, layer1: np.ndarray) -> Why:
+    """Which key scores highest and which part of it sets the target apart, from the terms (n_keys, 2 + H) at this
+    query: among the parts that differ between keys, never a head switched off (attn_core.induction.apart_part).
+    A layer-1 head credited is said to have written the token just before only where its own weights there
+    (`layer1`: (H, T, T)) give that token its largest weight."""
     top = int(np.argmax(total))
     k = f"“{md_text(labels[target])}”"
     text = (f"{k} scores {num(total[target], 2)}"
             + (", the highest of every key." if top == target
                else f"; the highest is “{md_text(labels[top])}” with {num(total[top], 2)}."))
-    others = np.delete(terms, target, axis=0)
-    if len(others):
-        lead = terms[target] - others.mean(axis=0)  # what sets the target apart from the other keys, by part
-        part = int(np.argmax(lead))
+    part = ind.apart_part(terms, target, dead=[2 + h for h in heads_off]) if len(terms) > 1 else None
+    wrote = None
+    if part is not None:
+        others = np.delete(terms, target, axis=0)
         name = term_columns(terms.shape[1] - 2)[part]
         text += (f" What sets it apart most is the term from {name} ({num(terms[target, part], 2)} here, "
-                 f"{num(others[:, part].mean(), 2)} on the other keys on average)")
-        prev_head = part >= 2 and previous[0, part - 2] >= GOAL
-        text += (f": {head_name(0, part - 2)} is a previous-token head (score {enough(previous[0, part - 2], 2)}). "
-                 f"At “{md_text(labels[target])}” it wrote what came just before, “{word(labels[target - 1])}”; "
-                 f"the query of “{md_text(labels[query])}” asks for a key whose previous token was "
-                 f"“{word(labels[query])}”."
-                 if prev_head else ".")
+                 f"{num(others[:, part].mean(), 2)} on the other keys on average).")
+        if part >= 2:
+            h = part - 2
+            wrote = ind.attended(layer1[h], target)
+            kind = (f", a previous-token head ({enough(previous[0, h], 2)}),"
+                    if previous[0, h] >= GOAL else "")
+            text += f" At {k}, {head_name(0, h)}{kind} gives its largest weight, {percent(wrote.top_weight)}, to "
+            if wrote.wrote_previous:
+                text += (f"the token just before, “{md_text(labels[target - 1])}”: it wrote "
+                         f"“{word(labels[target - 1])}” there, which the query of “{md_text(labels[query])}” asks "
+                         "for.")
+            else:
+                text += (f"“{md_text(labels[wrote.top])}”, not to the token just before "
+                         f"(“{md_text(labels[target - 1])}” gets {percent(wrote.previous_weight)}).")
+    elif len(terms) > 1:
+        text += (" No part of its key is larger there than on the other keys on average, by "
+                 f"{num(ind.FLAT, 3)} or more: no single part sets it apart.")
     if heads_off:
-        text += f" Switched off in the keys: {listing([head_name(0, h) for h in heads_off])}, their terms are 0."
-    return text
+        one = len(heads_off) == 1
+        text += (f" Switched off in the keys: {listing([head_name(0, h) for h in heads_off])}, "
+                 + ("its term is 0." if one else "their terms are 0."))
+    return Why(text, top, part, wrote, tuple(heads_off))
 
 
 def stripe_change(before: float, after: float, w_before: float, w_after: float, label: str,
                   heads_off: Sequence[int]) -> str:
     """How much the stripe weakens once layer-1 heads are switched off in layer 2's keys."""
     if not heads_off:
-        return "Switch off a layer-1 head in layer 2's keys to see how much the stripe depends on it."
+        return "Switch off layer-1 heads in layer 2's keys to see what the stripe owes them."
     off = listing([head_name(0, h) for h in heads_off])
     return (f"Without {off} in layer 2's keys, this head's weight on “{md_text(label)}” goes from "
             f"{enough(w_before, 3)} to {enough(w_after, 3)}, and its induction score on this sequence from "
@@ -314,20 +463,40 @@ def stripe_change(before: float, after: float, w_before: float, w_after: float, 
 # ------------------------------------------------------------------------------------------ guesses and ablation
 
 
-def guesses_caption(copied: np.ndarray, half: np.ndarray, labels: Sequence[str], tokens: Sequence[int]) -> str:
-    """How many of the repeated half's next tokens the model guesses right, and why a miss on a word that came more
-    than once in the first copy is no surprise."""
+@dataclass(frozen=True)
+class GuessesNote:
+    """The guesses' caption and the facts it states."""
+
+    text: str
+    right: int  # positions of the repeated half where the top guess is the true next token
+    ambiguous: tuple[int, ...]  # missed positions whose token was followed by different tokens before
+    follows: tuple[int, ...]  # of those, where the model's guess is one of those tokens
+
+
+def guesses_caption(run: ind.Run, labels: Sequence[str]) -> GuessesNote:
+    """How many of the repeated half's next tokens the model, every head on, guesses right; at a miss on a token
+    that came before followed by different tokens, whether its guess is one of them."""
+    half = ind.repeated_half(len(run.tokens))
+    copied = ind.copied(run)
     right = int(copied[half].sum())
     text = (f"With every head on, the model's top guess in the repeated half is the true next token at {right} of "
             f"{plural(len(half), 'position')}.")
-    tokens = list(np.asarray(tokens))
-    L = (len(tokens) - 1) // 2
-    twice = [j for j in half if not copied[j] and tokens[1:L + 1].count(tokens[j]) > 1]
-    if twice:
-        names = listing([f"“{md_text(labels[j])}”" for j in twice])
-        text += (f" At {names} the word came more than once in the first copy, followed by different words: the "
-                 "copy is ambiguous, and the model follows one of them.")
-    return text
+    ambiguous = tuple(int(j) for j in half if not copied[j] and len(ind.earlier_followers(run.tokens, j)) > 1)
+    follows = tuple(j for j in ambiguous if int(run.guesses[j]) in ind.earlier_followers(run.tokens, j))
+    if ambiguous:
+        def at(js):
+            return listing([f"“{md_text(labels[j])}”" for j in js])
+
+        text += (f" At {at(ambiguous)} the token came before followed by different tokens: the copy is "
+                 "ambiguous")
+        others = [j for j in ambiguous if j not in follows]
+        if not others:
+            text += ", and the model's guess is one of them."
+        elif not follows:
+            text += ", and the model's guess is none of them."
+        else:
+            text += f"; the model's guess is one of them at {at(follows)}, and none of them at {at(others)}."
+    return GuessesNote(text, right, ambiguous, follows)
 
 
 def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, fresh: float, fresh_off: float,
@@ -335,8 +504,7 @@ def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, 
     """What switching heads off did: the repeated half's loss here and on fresh sequences, and the copied guesses."""
     if not off:
         return (f"All heads on: the repeated half's loss is {num(loss, 3)} nats on this sequence and "
-                f"{num(fresh, 3)} nats on fresh random sequences; the top guess is the true next token at {right} of "
-                f"{plural(n, 'position')}. Switch heads off to see what each is worth.")
+                f"{num(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.")
     names = listing([head_name(lh[0], lh[1]) for lh in off])
     return (f"With {names} switched off, the repeated half's loss goes from {num(loss, 3)} to {num(loss_off, 3)} "
             f"nats on this sequence, and from {num(fresh, 3)} to {num(fresh_off, 3)} on fresh random sequences; "

@@ -57,13 +57,15 @@ def _fresh_visit(page_id: str) -> bool:
 
 
 def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
-               sidebar_note: str | None = None) -> Shared:
+               sidebar_note: str | None = None, labels_note: str | None = None) -> Shared:
     """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
     draw the sidebar, return the settings. The page's label and icon come from the route.
 
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
-    `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model)."""
+    `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model).
+    `labels_note`: how this page labels tokens, in place of LABELS_NOTE (the same convention, told for its own
+    sequence: the trained model's page reads a start token and the sentence twice)."""
     page = page_of(page_path(file))
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
@@ -75,7 +77,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     fresh = _fresh_visit(page.path)
     nav = st.sidebar.container()
     class_box = st.sidebar.container()
-    shared = _shared_controls(fresh, None if not uses_shared else one_head, sidebar_note)
+    shared = _shared_controls(fresh, None if not uses_shared else one_head, sidebar_note, labels_note)
     class_sidebar(class_box)  # a linked class is joined before any link is drawn, so the links carry it
     with nav:
         draw_nav(shared)
@@ -103,7 +105,12 @@ def links(shared: Shared) -> dict[str, str]:
     return {**shared.query_params(), **link_params()}
 
 
-def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | None = None) -> Shared:
+LABELS_NOTE = ("A word that occurs more than once is labelled with its position, counting from 0: in “the cat sat on "
+               "the mat”, the·0 is the first “the” and the·4 the second.")
+
+
+def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | None = None,
+                     labels_note: str | None = None) -> Shared:
     ss = st.session_state
     if fresh or "text" not in ss:
         from_url, notices = parse_shared(st.query_params.to_dict())
@@ -126,8 +133,7 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
     # what applies it everywhere
     side.html("<style>.st-key-text [data-testid='InputInstructions']{display:none}</style>")
     side.caption("To apply it, tap or click outside the box (or press Ctrl+Enter on a keyboard).")
-    side.caption("A word that occurs more than once is labelled with its position, counting from 0: in “the cat "
-                 "sat on the mat”, the·0 is the first “the” and the·4 the second.")
+    side.caption(labels_note or LABELS_NOTE)
     side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
                       help="The same seed gives the same W_Q, W_K, W_V on every machine.")
     side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")

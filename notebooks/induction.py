@@ -17,7 +17,7 @@ words = "the cat sat on the mat".split()  # one per token, in order
 off = []  # heads switched off everywhere, as [layer, head] pairs counted from 0: [[0, 2]] is layer 1's head 3
 keys_off = []  # layer-1 heads (from 0) taken out of layer 2's keys' input only
 head = 3  # the layer-2 head to follow (head 4)
-query = 8  # the query to follow: 'cat', in the second copy
+query = 8  # the query to follow, an index into the sequence (⟨start⟩ is 0): 'cat·7', in the second copy
 
 # The numbers the page showed, with every digit: the last cell checks this notebook's against them
 # Run on its own, there is no page and so nothing to check against:
@@ -61,11 +61,13 @@ print("token embeddings E", E.shape, " positions P", P.shape, " W_Q, W_K, W_V, W
 L = len(r)
 tokens = np.array([START, *r, *r])    # start, r, r: (T,)
 T = len(tokens)
-labels = ["⟨s⟩"] + [f"{word}·{k + 1}" for k, word in enumerate(list(words) * 2)]  # every label unique
+# every label unique: ⟨start⟩, then each token with its position counted from 0 after the start token, as the pages
+# label a sentence (the·0 … the·4), the second copy counting on; tokens[k] is labels[k]
+labels = ["⟨start⟩"] + [f"{word}·{k}" for k, word in enumerate(list(words) * 2)]
 name_of = {}
 for word, token in zip(words, r, strict=True):
     name_of.setdefault(token, word)   # a token's word: the first word with that id
-print("positions:", " ".join(f"{k}:{label}" for k, label in enumerate(labels)))
+print("labels:", " ".join(labels))
 print("token ids:", tokens)
 
 

@@ -24,19 +24,20 @@ SOURCES_SHOWN = (say.SOURCES_WORDS, (ind.forward, ind.run, ind.key_terms, ind.he
 
 
 def main():
-    shared = setup_page(__file__, sidebar_note=say.SIDEBAR_NOTE)
+    shared = setup_page(__file__, sidebar_note=say.SIDEBAR_NOTE, labels_note=say.LABELS_NOTE)
     st.title("Inside a trained model")
     st.markdown(say.INTRO)
-    st.caption(say.MODEL_NOTE)
+    note = st.empty()  # what changes the numbers depends on what the model reads: filled once that is known
     w, log, _ = ind.shipped()
-    ids, words = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
+    ids, words, shown = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
+    note.caption(say.model_note(shown).text)
     r = tuple(int(t) for t in ids)  # the runs' cache key
     labels = ind.sequence_labels(words)
     base = induction_run(r)
     query = say.ask_query(base.tokens)
     about = (tuple(labels), query)
     asking = not st.session_state["reveal"] and answered(LOOK, about) is None
-    prediction(labels, base, query, about, words, shared.text)  # 2. predict first
+    prediction(labels, base, query, about, words, shown, shared.text)  # 2. predict first
     if asking:
         st.caption(say.HEADS_WAIT)
         return route_footer(__file__, shared)
@@ -48,8 +49,9 @@ def main():
     route_footer(__file__, shared)
 
 
-def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
-    """The source radio and what it gives: the token ids r and their words (up to 32)."""
+def the_sequence(text: str) -> tuple[np.ndarray, list[str], str]:
+    """The source radio and what it gives: the token ids r, their words (up to 32), and which source is shown
+    ("random" for a one-word sentence too)."""
     st.header(say.SECTION_SEQUENCE)
     url_bound("source", "sentence", str, options=list(say.SOURCES))
     source = st.radio(say.SOURCE_LABEL, options=list(say.SOURCES), key="source", format_func=say.source_label,
@@ -66,7 +68,7 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
             sequence_table(ids, words, "sentence")
             st.markdown(say.HOW_IT_MAPS)
             st.caption(say.mapping_text(words, ids))
-            return ids, words
+            return ids, words, "sentence"
         st.warning(problem, icon=":material/info:")
     c1, c2 = st.columns(2)
     url_bound("rseed", 0, int, options=list(range(1000)))
@@ -77,7 +79,7 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str]]:
     ids = ind.random_ids(int(rseed), int(length))
     sequence_table(ids, say.random_words(ids), "random")
     st.markdown(say.RANDOM_MAPS.format(n=length))
-    return ids, say.random_words(ids)
+    return ids, say.random_words(ids), "random"
 
 
 def sequence_table(ids, words, source: str) -> None:
@@ -88,27 +90,27 @@ def sequence_table(ids, words, source: str) -> None:
          zmax=1e6, x_title="position", legend=False)
 
 
-def prediction(labels, base: ind.Run, query: int, about, words, text: str) -> None:
-    """Predict first: which key will layer 2's strongest induction head attend to from the query?"""
+def prediction(labels, base: ind.Run, query: int, about, words, shown: str, text: str) -> None:
+    """Predict first: which key will layer 2's strongest induction head attend to from the query? Graded against
+    that head's weights from the query, with the app's one tie rule."""
     st.header(say.SECTION_PREDICT)
     define("induction head")  # the header and the question name it
     if np.isnan(base.induction[1]).all():
         st.info(say.NO_REPEAT, icon=":material/info:")
         return
-    head = ind.strongest(base.induction, 1)
-    shown = [md_text(lab) for lab in labels]
+    escaped = [md_text(lab) for lab in labels]
     options = list(labels[:query + 1])
     guess = predict(LOOK, say.predict_question(labels, query), options=options,
-                    format_func=lambda lab: shown[labels.index(lab)], about=about)
+                    format_func=lambda lab: escaped[labels.index(lab)], about=about)
     if guess is None:
         return
     picked = None if guess.value is None else labels.index(guess.value)
-    right = picked == say.target_key(base.tokens, query)
-    source = st.session_state["source"] if words != say.random_words(base.tokens[1:len(words) + 1]) else "random"
-    state = {"text": text, "source": source, "query": labels[query],  # this page's model has no seed, d_model, heads
-             **({"rseed": int(st.session_state.get("rseed", 0)), "length": len(words)} if source == "random" else {})}
-    reveal(guess, right=right, why=say.look_why(labels, base.tokens, query, head, base.weights[1, head], picked),
-           asked=LOOK, state=state)
+    verdict = say.look_verdict(labels, base.tokens, say.token_names(words, base.tokens), say.look_at(base, query),
+                               picked)
+    # this page's model has no seed, d_model or heads; "at" is the query's position, as in the page's links
+    state = {"text": text, "source": shown, "query": labels[query], "at": query,
+             **({"rseed": int(st.session_state.get("rseed", 0)), "length": len(words)} if shown == "random" else {})}
+    reveal(guess, right=verdict.right, why=verdict.text, asked=LOOK, state=state)
 
 
 def how_it_learned(log: ind.Log) -> None:
@@ -140,7 +142,7 @@ def every_head(labels, base: ind.Run) -> None:
                      labels, labels, kind="weights", x_title="key", y_title="query", where=where,
                      share=1 / GRID_COLUMNS, outline=tuple(cells), outline_note=note)
     st.caption(say.outlined_caption(prev_head, ind_head, base.previous, base.induction))
-    st.markdown(say.heads_summary(base.previous, base.induction))
+    st.markdown(say.heads_summary(base.previous, base.induction).text)
 
 
 def _heads_picker(key: str, label: str, options: list[tuple[int, int]], layer: int | None) -> list[tuple[int, int]]:
@@ -182,7 +184,8 @@ def why_it_looks(w: ind.Weights, labels, r: tuple[int, ...], base: ind.Run) -> t
     target = say.target_key(base.tokens, i)
     draw(np.column_stack([terms.terms, terms.total]), say.terms_title(h, labels[i]), labels[:i + 1],
          say.term_columns(len(heads)), x_title="part of the key", y_title="key", highlight_row=target)
-    st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, keys_off, base.previous))
+    st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, sorted(keys_off), base.previous,
+                               base.weights[0]).text)
     st.markdown(say.stripe_change(base.induction[1, h], now.induction[1, h], base.weights[1, h, i, target],
                                   now.weights[1, h, i, target], labels[target], keys_off))
     return h, i, keys_off, terms
@@ -200,7 +203,7 @@ def guesses_and_ablation(labels, words, r: tuple[int, ...], base: ind.Run) -> tu
     # a plain table in a box of its own height: a data grid cost 170 ms of the browser's time at every change
     st.container(height=GUESS_BOX_PX).table(say.guess_rows(labels, base.tokens, names, base, now, bool(off)))
     half = ind.repeated_half(len(labels))
-    st.caption(say.guesses_caption(ind.copied(base), half, labels, base.tokens))  # the model with every head on
+    st.caption(say.guesses_caption(base, labels).text)  # the model with every head on
     st.markdown(say.ablation_text(off, base.loss, now.loss, induction_fresh_loss(), induction_fresh_loss(
         tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)))
     return off, now

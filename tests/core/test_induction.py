@@ -288,7 +288,8 @@ def test_random_ids_are_distinct_and_deterministic():
 
 def test_sequence_labels_are_unique():
     labels = ind.sequence_labels(["a", "b", "a"])
-    assert labels == [ind.START_LABEL, "a·1", "b·2", "a·3", "a·4", "b·5", "a·6"]
+    # the app's one convention: positions counted from 0 after the start token, which has no number
+    assert labels == ["⟨start⟩", "a·0", "b·1", "a·2", "a·3", "b·4", "a·5"] and ind.START_LABEL == "⟨start⟩"
     assert len(set(labels)) == len(labels)
 
 
@@ -371,3 +372,36 @@ def test_the_running_mean_is_centred_on_its_steps():
     assert ind.smoothed_at(loss, 100) == 4.0 and ind.smoothed_at(loss, 500) == 0.0
     assert ind.smoothed_at(loss, 300) == pytest.approx(4.0 * (ind.SMOOTH // 2) / ind.SMOOTH)  # half over the drop
     assert ind.smoothed_at(loss, -5) == ind.smoothed_at(loss, 0)  # before the first mean: the first
+
+
+def test_after_earlier_finds_every_key_just_after_the_querys_token():
+    tokens = np.array([ind.START, 5, 7, 5, 9, 5, 7, 5, 9, 5])  # 5 at 1, 3, 5, 7, 9
+    assert ind.after_earlier(tokens, 9).tolist() == [2, 4, 6, 8]  # each key whose previous token is a 5
+    assert ind.after_earlier(tokens, 1).tolist() == []  # the first 5 has no earlier one
+    assert ind.earlier_followers(tokens, 9) == (7, 9)  # what came after the 5s, distinct and in order
+    assert ind.earlier_followers(tokens, 4) == ()
+
+
+def test_look_grades_by_the_printed_top_of_the_strongest_induction_head():
+    w = ind.shipped()[0]
+    r = ind.run(w, ind.word_ids("a rose is a rose is a rose".split()))
+    lk = ind.look(r, 16, 3)
+    head = ind.strongest(r.induction, 1)
+    row = r.weights[1, head, 16, :17]
+    assert lk.head == head and np.array_equal(lk.weights, row)
+    assert lk.top == tuple(j for j in range(17) if round(row[j], 3) == round(row.max(), 3)) == (9,)
+    assert lk.target == 3 and lk.after == (3, 6, 9, 11, 14) and lk.guess == int(r.guesses[16])  # the second copy too
+    assert lk.followers == (2, 0) and lk.copies == (lk.guess in (2, 0))
+    tie = ind.look(r, 16, 0)  # at 0 decimals every weight prints as 0 or 1: the tie rule keeps every such key
+    assert set(tie.top) == {j for j in range(17) if round(row[j]) == round(row.max())}
+
+
+def test_attended_reads_one_heads_row():
+    weights = np.array([[1.0, 0, 0], [0.3, 0.7, 0], [0.6, 0.1, 0.3]])
+    a = ind.attended(weights, 2)
+    assert (a.top, a.top_weight, a.previous_weight, a.wrote_previous) == (0, 0.6, 0.1, False)
+    b = ind.attended(weights, 1)
+    assert b.wrote_previous is False and b.top == 1  # its largest weight is on itself, not on key 0
+    c = ind.attended(np.array([[1.0, 0], [0.8, 0.2]]), 1)
+    assert c.wrote_previous and c.previous_weight == 0.8
+    assert not ind.attended(weights, 0).wrote_previous  # the first position has no token before it

@@ -153,10 +153,11 @@ def test_the_question_keeps_its_answer_off_the_page(run, params):
     r = model_run(params)
     labels = ind.sequence_labels(words_of(params))
     query = say.ask_query(r.tokens)
-    target = labels[say.target_key(r.tokens, query)]
+    lk = say.look_at(r, query)
     text = all_text(at)
     assert f"The query is “{md_text(labels[query])}”" in text
-    assert target not in text and md_text(target) not in text, target
+    for key in {*lk.top, say.target_key(r.tokens, query)}:  # the keys graded right, and the outlined stripe's
+        assert labels[key] not in text and md_text(labels[key]) not in text, labels[key]
     assert "appear once you answer the question above" in text
     assert not [s for s in at.selectbox if s.key in ("at", "ihead")] and not at.multiselect
 
@@ -173,7 +174,11 @@ def test_the_right_key_is_right_and_the_same_token_is_the_named_wrong_answer(run
     r = model_run(params)
     labels = ind.sequence_labels(words_of(params))
     query = say.ask_query(r.tokens)
-    right, same = say.target_key(r.tokens, query), say.first_occurrence(r.tokens, query)
+    head = int(np.argmax(induction_scores(r.weights, r.tokens)[1]))
+    (right,) = np.flatnonzero(np.round(r.weights[1, head, query, :query + 1], 3)
+                              == np.round(r.weights[1, head, query, :query + 1], 3).max())
+    same = say.first_occurrence(r.tokens, query)
+    assert same != right
     at = answer(run(reveal=0, **params), labels[right])
     assert [s.value for s in at.success][0].startswith("**Right.**")
     assert head_tables(at) and terms_table(at)  # answered: the weights appear
@@ -202,12 +207,12 @@ def test_the_wrong_answer_is_named_when_one_word_falls_back_to_random_tokens(run
 
 
 def test_a_token_that_is_markdown_is_escaped_once_in_the_question_and_its_answer(run):
-    at = run(reveal=0, text="a b * c d")  # the query is "*·8"
+    at = run(reveal=0, text="a b * c d")  # the query is "*·7"
     question = next(m.value for m in at.markdown if m.value.startswith("**Predict first.**"))
-    assert "The query is “\\*·8”" in question, question
+    assert "The query is “\\*·7”" in question, question
     at = run(text="a b * c d")
     why_text = " ".join(i.value for i in at.info)
-    assert "from “\\*·8”" in why_text and "\\\\" not in why_text, why_text
+    assert "From “\\*·7”" in why_text and "\\\\" not in why_text, why_text
 
 
 # ------------------------------------------------------------------------------------------ every head's weights
@@ -303,13 +308,25 @@ def test_the_why_caption_is_true_for_every_query_of_the_second_copy_and_every_la
             assert_ran(at)
             where = f"query {labels[i]}, layer 2 · head {head}"
             assert terms_table(at).caption.startswith(f"Layer 2 · head {head}: q·kⱼ/√d_k from “{labels[i]}”"), where
-            elsewhere += check_why(at, labels, base.tokens, int(i), prev, where)
+            elsewhere += check_why(at, labels, base, int(i), prev, where, params)
     assert at.query_params["at"] == str(ind.second_copy(len(labels))[-1]) and at.query_params["ihead"] == "4"
     assert elsewhere or "koff" not in params, "with keys off, no caption named another key: that branch went untested"
 
 
-def check_why(at, labels, tokens, i: int, prev, where: str) -> bool:
-    """Check the why-caption's claims against the key-terms table; True when it names another key as the highest."""
+def shown_percent(text: str, x: float) -> bool:
+    """Whether a percentage as format.percent prints it ('93%', 'over 99%', 'under 1%') stands for x."""
+    if text == "over 99%":
+        return 0.995 <= x < 1
+    if text == "under 1%":
+        return 0 < x < 0.005
+    return abs(float(text.rstrip("%")) / 100 - x) <= 0.005
+
+
+def check_why(at, labels, base: ind.Run, i: int, prev, where: str, params: dict) -> bool:
+    """Check the why-caption's claims against the key-terms table and the layer-1 weights; True when it names
+    another key as the highest."""
+    tokens = base.tokens
+    off = {int(h) - 1 for h in params.get("koff", "").split("-") if h}
     t = terms_table(at)
     M = values(t)
     total = M[:, -1]
@@ -323,17 +340,35 @@ def check_why(at, labels, tokens, i: int, prev, where: str) -> bool:
     if m:
         assert cell_value(m[2]) == total[named] and named != target, (where, caption)
     m = re.search(r"the term from (.+?) \((−?\d+\.\d+) here, (−?\d+\.\d+) on the other keys on average\)", caption)
-    assert m, (where, caption)
+    if not m:  # no part sets it apart: none leads by ind.FLAT among the live parts that differ between keys
+        assert "no single part sets it apart" in caption, (where, caption)
+        live = [c for c in range(M.shape[1] - 1) if c - 2 not in off and np.ptp(M[:, c]) > 0.01]
+        lead = M[target, :-1] - np.delete(M[:, :-1], target, axis=0).mean(axis=0)
+        assert all(lead[c] <= 0.02 for c in live), (where, caption, lead)
+        return named != target
     columns = say.term_columns(4)
     part = columns.index(m[1])
+    assert part - 2 not in off and np.ptp(M[:, part]) > 0, (where, caption)  # never a head switched off, nor flat
     others = np.delete(M[:, part], target)
     assert cell_value(m[2]) == M[target, part], (where, caption)
     assert abs(cell_value(m[3]) - others.mean()) <= 0.0101, (where, caption)
     lead = M[target, :-1] - np.delete(M[:, :-1], target, axis=0).mean(axis=0)
     assert lead[part] >= lead.max() - 0.02, (where, caption, lead)  # what sets it apart most, to printed precision
-    if "is a previous-token head" in caption:
+    if "a previous-token head" in caption:
         assert part >= 2 and prev[0, part - 2] >= say.GOAL, (where, caption)
-        assert f"it wrote what came just before, “{say.word(labels[target - 1])}”" in caption, (where, caption)
+    if "it wrote" in caption:  # only where the head's own weight at the target goes most to the token before
+        row = base.weights[0, part - 2, target, :target + 1]
+        assert part >= 2 and row[target - 1] == row.max(), (where, caption, row)
+        assert f"it wrote “{say.word(labels[target - 1])}” there" in caption, (where, caption)
+        m = re.search(r"gives its largest weight, (.+?), to the token just before", caption)
+        assert m and shown_percent(m[1], row[target - 1]), (where, caption)
+    elif part >= 2:  # the head credited did not give the token before its largest weight here: the caption says so
+        row = base.weights[0, part - 2, target, :target + 1]
+        assert row[target - 1] < row.max(), (where, caption, row)
+        m = re.search(r"gives its largest weight, (.+?), to “(.+?)”, not to the token just before \(“.+?” gets (.+?)\)",
+                      caption)
+        assert m and labels.index(m[2]) == int(np.argmax(row)), (where, caption)
+        assert shown_percent(m[1], row.max()) and shown_percent(m[3], row[target - 1]), (where, caption)
     return named != target
 
 
@@ -388,7 +423,7 @@ def test_one_word_says_it_needs_two_and_shows_random_tokens(run):
 def test_a_hundred_words_are_cut_to_32_with_the_notice(run):
     at = run(text=" ".join(f"w{k}" for k in range(100)), reveal=0)
     assert any("Your text has 100 tokens; the page keeps the first 32" in i.value for i in at.info)
-    assert at.radio(key=f"{LOOK.key}_value").options[1] == "w0·1"
+    assert at.radio(key=f"{LOOK.key}_value").options[1] == "w0·0"
     at = run(text=" ".join(f"w{k}" for k in range(100)))
     assert len(head_tables(at)[2, 4].body) == 1 + 2 * 32
 
@@ -420,3 +455,96 @@ def test_a_mangled_link_warns_and_falls_back_to_the_defaults(run):
     warned = " ".join(w.value for w in at.warning)
     assert "rseed='5000'" in warned and "length='500'" in warned, warned
     assert at.number_input(key="rseed").value == 0 and at.select_slider(key="length").value == 8
+
+
+# ------------------------------------------------------------------------------------------ issue 36's links
+
+
+def verdict_text(at) -> str:
+    return " ".join(e.value for kind in ("success", "warning", "info") for e in at.get(kind)
+                    if e.value.startswith(("**Right.**", "**Not quite.**", "From ")))
+
+
+def test_a_rose_is_a_rose_marks_the_heads_top_key_right(run, sent):
+    """Item 1: "a·8" (position 9, the old link's "a·9") gets 0.519 of the head's weight and is right; the stripe's
+    key, "is·2", is not; class mode is told the same."""
+    params = {"text": "a rose is a rose is a rose"}
+    at = answer(run(reveal=0, **params), "a·8")
+    assert [s.value for s in at.success][0].startswith("**Right.**"), verdict_text(at)
+    assert "0.519" in verdict_text(at)
+    (_, state, value, ok), = sent
+    assert ok and value == "a·8" and state["at"] == 16 and state["query"] == "rose·15"
+    assert misconception(LOOK.id, value, state) is None
+    at = answer(run(reveal=0, **params), "is·2")
+    assert any(w.value.startswith("**Not quite.**") for w in at.warning) and not sent[-1][3]
+
+
+def test_the_top_key_is_never_marked_wrong_in_its_own_verdict(run):
+    """Item 1, ?source=random&rseed=171&length=32: “t13·22” was marked wrong by a verdict that named it the top."""
+    at = answer(run(reveal=0, source="random", rseed=171, length=32), "t13·22")
+    assert [s.value for s in at.success][0].startswith("**Right.**")
+    assert "is not just after an earlier “t26”" in verdict_text(at)
+
+
+def test_the_reveal_says_it_copies_only_when_the_model_guesses_the_copied_token(run):
+    """Item 2, ?source=random&rseed=99&length=32: the guesses' table shows another token at the query."""
+    params = {"source": "random", "rseed": 99, "length": 32}
+    at = run(**params)
+    r = model_run(params)
+    q = say.ask_query(r.tokens)
+    text = verdict_text(at)
+    assert "copies" not in text and f"top guess for the next token is “t{int(r.guesses[q])}”" in text, text
+    (table,) = at.table
+    assert table.value["model's guess"].iloc[q].startswith(f"✗ t{int(r.guesses[q])} ")  # the same guess, as a miss
+
+
+def test_section_five_credits_no_switched_off_head(run):
+    """Item 3: ?source=random&rseed=0&length=5&koff=3-4&ihead=1&at=9, the old link, opens the same view."""
+    at = run(source="random", rseed=0, length=5, koff="3-4", ihead=1, at=9)
+    assert at.selectbox(key="at").value == 9 and at.selectbox(key="ihead").value == 1
+    labels = ind.sequence_labels(words_of({"source": "random", "rseed": 0, "length": 5}))
+    assert terms_table(at).caption.startswith(f"Layer 2 · head 1: q·kⱼ/√d_k from “{labels[9]}”")
+    caption = why(at)
+    assert "term from L1 head 3" not in caption and "term from L1 head 4" not in caption, caption
+    assert caption.endswith("layer 1 · head 3 and layer 1 · head 4, their terms are 0.")
+
+
+def test_section_five_says_a_head_wrote_the_token_before_only_where_it_did(run):
+    """Item 4: ?source=random&rseed=2&length=17&koff=3&ihead=1&at=34: at “t1·17” no head's weight to the previous
+    token backs "it wrote what came just before"; one head switched off reads in the singular (item 8)."""
+    params = {"source": "random", "rseed": 2, "length": 17}
+    at = run(**params, koff="3", ihead=1, at=34)
+    base = model_run(params)
+    caption = why(at)
+    assert "“t1·17” scores" in caption and "it wrote" not in caption, caption
+    m = re.search(r"At “t1·17”, layer 1 · head (\d)", caption)
+    assert m, caption
+    row = base.weights[0, int(m[1]) - 1, 18, :19]
+    assert row[17] < row.max() and f"“t29·16” gets {say.percent(row[17])}" in caption, caption
+    assert caption.endswith("Switched off in the keys: layer 1 · head 3, its term is 0."), caption
+
+
+def test_the_guesses_caption_says_the_model_follows_one_only_where_it_does(run):
+    """Item 5, ?text=ça va, ça va bien, très bien: at “,·11” its guess is neither token that followed “,”."""
+    at = run(text="ça va, ça va bien, très bien")
+    (caption,) = [c.value for c in at.caption if c.value.startswith("With every head on")]
+    assert re.search(r"none of them at [^.]*“,·11”", caption), caption
+    assert "the model follows one of them" not in caption
+
+
+@pytest.mark.parametrize("params", [{"source": "random", "rseed": 3, "length": 9}, {"text": "hello"}, {}],
+                         ids=["random", "one-word", "sentence"])
+def test_the_model_note_names_what_changes_its_numbers(run, params):
+    """Item 7: random tokens, picked or the fallback for one word, change with the seed and length; never "only your
+    sentence"; and the sidebar's label note is this page's, true of its labels (item 6)."""
+    at = run(**params)
+    notes = [c.value for c in at.caption if c.value.startswith("One fixed model")]
+    assert len(notes) == 1 and "Only your sentence changes" not in notes[0]
+    shown = "sentence" if params == {} else "random"
+    assert notes[0] == say.model_note(shown).text
+    assert say.LABELS_NOTE in [c.value for c in at.sidebar.caption]
+    if shown == "random":
+        before = values(head_tables(at)[2, 1])
+        at.number_input(key="rseed").set_value(int(at.number_input(key="rseed").value) + 1).run()
+        assert_ran(at)
+        assert not np.array_equal(values(head_tables(at)[2, 1]), before)  # the seed changes the numbers, as said

@@ -49,7 +49,6 @@ DELETED = "The class and every answer it held are deleted."
 DELETED_ELSEWHERE = ("This class has been deleted, from another browser perhaps: its code and QR code no longer "
                      "work, and its answers are gone.")
 KEY_FOLD = "Your teacher key: open this away from the projector"
-PAUSED_NOTE = "The class is paused: learners' answers are refused until you resume it."
 QR_TOO_LONG = ("Your sentence makes the link too long for a QR code. Share the link itself, or pick a shorter "
                "sentence before you start the class.")
 NO_ANSWERS = "No answers yet. They appear here within a few seconds of a learner answering."
@@ -366,14 +365,6 @@ def first_attempt_text(answered: int, right: int, attempts: int) -> str:
             f"right at the first attempt{tries}.")
 
 
-def top_wrong_text(answer: str, why: str | None, count: int, answered: int) -> str:
-    """The most common wrong first answer, how many gave it, and the misconception it signals."""
-    head = f"Most common wrong answer: “{answer}”, from {count} of {answered}."
-    if why:
-        return f"{head} It suggests: {why}."
-    return f"{head} It is none of the wrong answers this question expects."
-
-
 NO_WRONG = "No wrong first answer."
 OWN_SENTENCE = ("These answers are about each learner's own sentence, so only whether each was right is kept, not "
                 "the token chosen.")
@@ -440,19 +431,6 @@ def wrong_said(question_id: str, state: Mapping[str, Any], answered: int, right:
     return WrongSaid(text[0].upper() + text[1:], groups, top, count)
 
 
-def wrong_text(question_id: str, state: Mapping[str, Any], answered: int, right: int,
-               wrong: Mapping[tuple[str, str | None], int]) -> str:
-    """wrong_said's sentence alone."""
-    return wrong_said(question_id, state, answered, right, wrong).text
-
-
-def attention_order(stats: list) -> list:
-    """The questions that most need attention first: the most wrong first answers, then the lowest share right,
-    then the most answered."""
-    return sorted(stats, key=lambda s: (-(s.answered - s.right), s.share_right, -s.answered, s.question,
-                                        json.dumps(s.state, sort_keys=True, default=str)))
-
-
 # The CSV's plain columns (no JSON, no internal id): the question's number in the teacher's list, its page, its text
 # as the learners read it, what it was asked about in words, the answer as the learner saw it, and what it shows
 CSV_COLUMNS = ("time_utc", "learner", "number", "page", "question", "asked_about", "attempt", "answer", "right",
@@ -464,24 +442,27 @@ CREATE_HELP = "The class answers on your sentence and settings (the sidebar's), 
 DELETE_HELP = "The class and every answer it holds, for good."
 CLOSE_HELP = "This session forgets the key; the class goes on."
 ACTIVE_LABEL = f"Active in the last {ACTIVE_MINUTES} minutes"
-ATTENTION_FIRST = "The questions that most need attention first"
 ANSWERS_TITLE, LEARNERS_AXIS = "First answers", "learners"  # the chart of a question's first answers
 ANSWER_SERIES = {True: "right", False: "wrong"}
 ANSWER_LABEL = 60  # characters of an answer the chart shows
 
 
-def answer_bars(answers: Mapping[str, int], wrong) -> list[tuple[bool, str, list[str], list[int]]]:
+def answer_bars(answers: Mapping[str, int], wrong, question_id: str | None = None,
+                state: Mapping[str, Any] | None = None) -> list[tuple[bool, str, list[str], list[int]]]:
     """A question's first answers (answer -> learners) as the chart's series, (right, name, labels, counts): the
     right answers, then the wrong ones (`wrong`: (answer, misconception) pairs, as QuestionStats.wrong keys them),
-    each most given first, ties in alphabetical order; a series with no answer is left out."""
+    each most given first, ties in alphabetical order; a series with no answer is left out. Given the question,
+    answers it reads as one (numbers within its tolerance: "22.6" and "22.63") are one bar, labelled by the text
+    most given (misconceptions.same_answers)."""
     wrong_answers = {answer for answer, _ in wrong}
-    items = sorted(answers.items(), key=lambda kv: (-kv[1], kv[0]))
     bars = []
     for right in (True, False):
-        part = [(a, n) for a, n in items if (a not in wrong_answers) == right]
-        if part:
-            bars.append((right, ANSWER_SERIES[right], [plot_label(a[:ANSWER_LABEL]) for a, _ in part],
-                         [n for _, n in part]))
+        part = {a: n for a, n in answers.items() if (a not in wrong_answers) == right}
+        grouped = ([(label, n) for label, _, n in same_answers(question_id, state, part)] if question_id
+                   else sorted(part.items(), key=lambda kv: (-kv[1], kv[0])))
+        if grouped:
+            bars.append((right, ANSWER_SERIES[right], [plot_label(a[:ANSWER_LABEL]) for a, _ in grouped],
+                         [n for _, n in grouped]))
     return bars
 
 
@@ -509,18 +490,6 @@ def projector_order(stats: list) -> list:
                                         stats_key(s)))
 
 
-def projector_position(i: int, n: int, code: str) -> str:
-    """'Class K7Q2PM · question 2 of 5'."""
-    return f"Class {code} · question {i + 1} of {n}"
-
-
-def answered_text(answered: int, joined: int) -> str:
-    """How many have answered, of the learners joined: '7 of 12 learners have answered'."""
-    if answered > joined:  # a learner who reloaded counts again among the joined, not among the answers
-        joined = answered
-    return f"{answered} of {plural(joined, 'learner')} {'has' if joined == 1 and answered == 1 else 'have'} answered"
-
-
 def _wrapped(text: str, width: int = PROJECTOR_LABEL) -> str:
     """An answer for the projector's chart: escaped for Plotly, its words on lines of about `width` characters."""
     lines, line = [], ""
@@ -531,20 +500,6 @@ def _wrapped(text: str, width: int = PROJECTOR_LABEL) -> str:
         else:
             line = f"{line} {word}" if line else word
     return "<br>".join(plot_label(x) for x in [*lines, line])
-
-
-def projector_bars(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong,
-                   revealed: bool) -> list[tuple[str, int, bool | None]]:
-    """The first answers as the projector's bars, (label, learners, right): the most given first, ties in
-    alphabetical order, the same before and after the reveal (so no bar moves, and the order gives nothing away);
-    `right` is None until the answer is revealed. Answers about learners' own sentences are only right and wrong,
-    which would give the answer away: no bar until the reveal."""
-    if own_sentence(question_id, state) and not revealed:
-        return []
-    wrong_answers = {answer for answer, _ in wrong}
-    items = sorted(answers.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [(("✓ " if revealed and a not in wrong_answers else "") + _wrapped(a), n,
-             (a not in wrong_answers) if revealed else None) for a, n in items]
 
 
 def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong,
@@ -597,6 +552,13 @@ def in_list_order(stats: list, questions: tuple[str, ...] | list[str]) -> list[t
     ranked = projector_order(stats)
     return sorted(((number_of(s.question, questions), s) for s in ranked),
                   key=lambda ns: (ns[0] is None, ns[0] or 0, ranked.index(ns[1])))
+
+
+def lead_heading(question_id: str, questions) -> str:
+    """The projector's line above the led question: its number in the teacher's list and its page ('3. Home'); a
+    question the app no longer asks by its id."""
+    a = QUESTIONS.get(question_id)
+    return f"{number_of(question_id, questions) or '–'}. {page_name(a.page) if a else question_id}"
 
 
 def numbered_title(question_id: str, questions) -> str:
@@ -702,6 +664,7 @@ class SummaryRow:
 
     number: int | None
     question: str
+    page: str  # the page's name: two pages may ask the same words ("Which key will “sat” give the most weight?")
     answered: int
     right: int
     most_shown: str
@@ -732,13 +695,13 @@ def summary_rows(stats: list, questions, settings: Mapping[str, Any] | None = No
     rows = []
     for n, s in in_list_order(stats, questions):
         said = wrong_said(s.question, s.state, s.answered, s.right, s.wrong)
-        rows.append(SummaryRow(n, question_text(s.question, s.state, settings), s.answered, s.right,
-                               _most_shown_cell(said), said.top))
+        rows.append(SummaryRow(n, question_text(s.question, s.state, settings), page_name(s.page), s.answered,
+                               s.right, _most_shown_cell(said), said.top))
     return rows
 
 
 def summary_cells(row: SummaryRow) -> list[str]:
-    return [str(row.number or "–"), row.question, str(row.answered),
+    return [str(row.number or "–"), f"{row.question} · {row.page}", str(row.answered),
             f"{row.right} of {row.answered} ({percent(row.right, row.answered)})", row.most_shown]
 
 
@@ -794,7 +757,6 @@ PAUSED_STATE = "The class is paused: answers are refused until you resume it."
 DELETE_FOLD = "Delete the class"
 DELETE_FIRST = "Download its answers first: once deleted, they are gone for good."
 DELETE_SURE = "Yes, delete the class and its answers"
-REVEALED_NOTE = "The answer is revealed on the learners' pages too."
 JOIN_SMALL = "Join with code {code}"
 
 

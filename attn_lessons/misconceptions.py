@@ -187,8 +187,11 @@ def _quiz_text(q: qs.Question, answer: Any) -> str:
 def tolerance(question_id: str, state: Mapping[str, Any] | None = None) -> float:
     """How far apart two numbers may be and still be one answer to this question, as the question reads them: the
     slider's NEAR, a Check yourself number's own tolerance (or half a percent of its answer, as `_same` allows),
-    0 for a vector, a shape or an answer that is not a number (the same text is the same answer)."""
-    a, state = asked(question_id), state or {}
+    0 for a vector, a shape or an answer that is not a number (the same text is the same answer), and for a question
+    the app no longer asks (an old class's answers are read as they were given)."""
+    if question_id not in QUESTIONS:
+        return 0.0
+    a, state = QUESTIONS[question_id], state or {}
     if a.kind == "number":
         return NEAR
     if a.kind != "quiz":
@@ -265,8 +268,11 @@ def most_shown(groups: list[WrongGroup]) -> list[WrongGroup]:
 def options(question_id: str, state: Mapping[str, Any] | None = None) -> list[str]:
     """Every answer the question offers, as answer_text writes it, so a count of 0 can be shown: the sentence's
     tokens (and the builder's "all the same"), an option question's words, a Check yourself choice's labels; []
-    for a number, a shape or a set of keys (typed or slid, not picked) and when the state does not say."""
-    a, state = asked(question_id), state or {}
+    for a number, a shape or a set of keys (typed or slid, not picked), when the state does not say, and for a
+    question the app no longer asks."""
+    if question_id not in QUESTIONS:
+        return []
+    a, state = QUESTIONS[question_id], state or {}
     try:
         if a.kind == "token":
             out = labels_of(state) if a.id != "induction.look" else list(induction.state_sequence(state)[0])

@@ -248,14 +248,6 @@ class QuestionStats:
     def share_right(self) -> float:
         return self.right / self.answered if self.answered else 0.0
 
-    def top_wrong(self) -> tuple[str, str | None, int] | None:
-        """The most common wrong first answer (answer, its misconception, how many); ties go to the answer first
-        in alphabetical order, so the dashboard does not flicker between them."""
-        if not self.wrong:
-            return None
-        (answer, why), n = min(self.wrong.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))
-        return answer, why, n
-
 
 @dataclass(frozen=True)
 class Dashboard:

@@ -316,7 +316,7 @@ UNREVEALED = "#5a6270"  # every bar before the reveal: one colour, so the chart 
 
 def projector_figure(bars, x_title: str) -> go.Figure:
     """One question's first answers for the projector: horizontal bars top down, in large type, each bar's count
-    printed at its end; `bars` is ((label, learners, right), …), as attn_lessons.classroom.projector_bars orders
+    printed at its end; `bars` is ((label, learners, right), …), as attn_lessons.classroom.lead_bars orders
     them, `right` None before the reveal (every bar one colour), then ANSWER_COLOURS (and the label's ✓)."""
     labels = [label for label, _, _ in bars]
     counts = [n for _, n, _ in bars]

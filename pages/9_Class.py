@@ -265,13 +265,14 @@ def lead_picker(code: str, key: str, info, now) -> None:
     """Pick a question from the teacher's list (numbered as everywhere) and put it in front of the class; stop."""
     questions = list(info.questions or words.TEACHERS_LIST)
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    qid = c1.selectbox(words.LEAD_PICK, questions, key="class_lead_pick",
+    askable = [q for q in questions if q in words.QUESTIONS]  # numbered in the whole list, as everywhere
+    qid = c1.selectbox(words.LEAD_PICK, askable, key="class_lead_pick",
                        format_func=lambda q: words.numbered_title(q, questions))
-    if qid.startswith("quiz."):
+    if qid and qid.startswith("quiz."):
         c2.number_input(words.LEAD_SEED, min_value=0, max_value=9999, step=1, key="class_lead_seed")
     b1, b2, b3 = st.columns(3)
     b1.button(words.LEAD_BUTTON, key="class_lead", type="primary", icon=":material/campaign:", width="stretch",
-              on_click=_lead, args=(code, key, info.settings), help=words.LEAD_HELP)
+              on_click=_lead, args=(code, key, info.settings), help=words.LEAD_HELP, disabled=qid is None)
     b2.button(words.HIDE_BUTTON if now and now.revealed else words.REVEAL_BUTTON, key="class_reveal",
               disabled=now is None, on_click=_reveal, args=(code, key, not (now and now.revealed)),
               icon=":material/visibility:", width="stretch")
@@ -326,7 +327,7 @@ def question_block(i: int, n: int | None, s, settings: dict) -> None:
         c1.metric("Answered", s.answered)
         c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
         st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
-        st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong), words.ANSWERS_TITLE,
+        st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong, s.question, s.state), words.ANSWERS_TITLE,
                                        words.LEARNERS_AXIS), key=f"class_answers_{i}", config={"displayModeBar": False})
         st.markdown(md_text(words.wrong_said(s.question, s.state, s.answered, s.right, s.wrong).text))
 
@@ -400,8 +401,7 @@ def projector_question(code: str, key: str) -> None:
             wrong[w] = wrong.get(w, 0) + n
     answered, right = sum(s.answered for s in shown), sum(s.right for s in shown)
     with st.container(key="projector_page"):
-        n = words.number_of(qid, questions)
-        st.markdown(md_text(f"{n or '–'}. {words.page_name(words.QUESTIONS[qid].page)}"))
+        st.markdown(md_text(words.lead_heading(qid, questions)))
     with st.container(key="projector_question"):
         st.markdown(words.asked_as(qid, state, info.settings))
         latex = words.asked_latex(qid, state)

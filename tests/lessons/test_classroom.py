@@ -3,31 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 
 from attn_lessons import classroom as words
 from attn_lessons.asked import labels_of
 from attn_lessons.misconceptions import QUESTIONS
-
-
-@dataclass
-class Stats:
-    """What attention_order reads of a question's figures (attn_ui.classroom_store.QuestionStats has them)."""
-
-    question: str
-    answered: int
-    right: int
-    state: dict = field(default_factory=dict)
-
-    @property
-    def share_right(self) -> float:
-        return self.right / self.answered if self.answered else 0.0
-
-
-def stats(question: str, answered: int, right: int) -> Stats:
-    return Stats(question, answered, right)
 
 
 def test_the_learner_is_told_their_class_and_that_it_is_anonymous():
@@ -47,14 +29,12 @@ def test_first_attempts_are_worded_from_their_counts():
 
 
 def test_the_most_common_wrong_answer_names_its_misconception_or_says_it_has_none():
-    assert words.top_wrong_text("the rows", "softmax over the queries", 2, 5) == (
-        "Most common wrong answer: “the rows”, from 2 of 5. It suggests: softmax over the queries.")
-    assert words.top_wrong_text("7", None, 1, 1).endswith("It is none of the wrong answers this question expects.")
-
-
-def test_the_questions_most_wrong_first_come_first():
-    order = words.attention_order([stats("a", 10, 9), stats("b", 4, 0), stats("c", 10, 6), stats("d", 6, 2)])
-    assert [s.question for s in order] == ["b", "d", "c", "a"]  # 4 wrong each: 0 %, 33 %, 60 % right; then 1 wrong
+    said = words.wrong_said("mistakes.axis", {}, 5, 1, {("the rows", "softmax over the queries"): 2, ("7", None): 1})
+    assert (said.tie, said.count, said.top[0].answers, said.top[0].shows) == (
+        False, 2, ("the rows",), "softmax over the queries")
+    assert said.text == "Most common wrong answer: “the rows”, from 2 of 5. It suggests: softmax over the queries."
+    said = words.wrong_said("mistakes.axis", {}, 1, 0, {("7", None): 1})
+    assert said.top[0].shows is None and said.text.endswith("It is none of the wrong answers this question expects.")
 
 
 def test_a_state_is_said_in_words_and_a_question_by_its_title():
@@ -171,16 +151,21 @@ def test_the_page_titles_are_the_sidebars():
 
 def test_answers_about_learners_own_sentences_are_right_or_wrong_with_no_made_up_answer():
     wrong = {("wrong", "a token gives its own key the most weight"): 2, ("wrong", None): 1}
-    text = words.wrong_text("home.top_key", {"sentence": "own"}, 5, 2, wrong)
+    said = words.wrong_said("home.top_key", {"sentence": "own"}, 5, 2, wrong)
+    assert (said.count, [g.shows for g in said.top]) == (2, ["a token gives its own key the most weight"])
+    text = said.text
     assert "Most common wrong answer" not in text and "“wrong”" not in text and "none of the wrong" not in text
     assert text.endswith("3 of 5 first answers were wrong. 2 of them suggest: a token gives its own key the most "
                          "weight.")
-    assert words.wrong_text("home.top_key", {"sentence": "own"}, 2, 2, {}).endswith(words.NO_WRONG)
-    assert words.wrong_text("home.top_key", {"sentence": "own"}, 1, 0, {("wrong", None): 1}).endswith(
-        " 1 of 1 first answer was wrong.")
-    assert words.wrong_text("home.top_key", {"sentence": "class"}, 3, 1, {("cat", None): 2}) == (
+    said = words.wrong_said("home.top_key", {"sentence": "own"}, 2, 2, {})
+    assert said.top == [] and said.text.endswith(words.NO_WRONG)
+    said = words.wrong_said("home.top_key", {"sentence": "own"}, 1, 0, {("wrong", None): 1})
+    assert said.top == [] and said.text.endswith(" 1 of 1 first answer was wrong.")  # no tag: nothing to name
+    said = words.wrong_said("home.top_key", {"sentence": "class"}, 3, 1, {("cat", None): 2})
+    assert (said.count, said.top[0].answers, said.top[0].shows) == (2, ("cat",), None)
+    assert said.text == (
         "Most common wrong answer: “cat”, from 2 of 3. It is none of the wrong answers this question expects.")
-    assert words.wrong_text("mistakes.axis", {"sentence": "own"}, 1, 1, {}) == words.NO_WRONG  # options: kept
+    assert words.wrong_said("mistakes.axis", {"sentence": "own"}, 1, 1, {}).text == words.NO_WRONG  # options: kept
 
 
 def test_the_storage_note_names_no_path():
@@ -202,23 +187,25 @@ def test_the_projector_keeps_the_lessons_order_as_answers_arrive():
     assert [(s.page, s.state.get("sentence")) for s in order] == [
         ("home", "class"), ("home", "own"), ("common_mistakes", None), ("check_yourself", None)]
     assert len({words.stats_key(s) for s in qs}) == 4
-    assert words.projector_position(1, 4, "K7Q2PM") == "Class K7Q2PM · question 2 of 4"
-    assert words.answered_text(3, 12) == "3 of 12 learners have answered"
-    assert words.answered_text(1, 1) == "1 of 1 learner has answered"
-    assert words.answered_text(2, 1) == "2 of 2 learners have answered"  # a reload counts among the joined
+    assert words.present_text(3, 12) == "3 of 12 learners here have answered"
+    assert words.present_text(1, 1) == "1 of 1 learner here has answered"
+    assert words.present_text(2, 1) == "2 of 2 learners here have answered"  # one answered, then left
 
 
 def test_the_projector_hides_the_right_answer_until_it_is_revealed():
     answers = {"the rows (each query's weights)": 3, "the columns (each key's weights)": 2, "neither": 2}
     wrong = {("the rows (each query's weights)", "x"): 3, ("neither", None): 2}
-    hidden = words.projector_bars("mistakes.axis", {}, answers, wrong, False)
-    shown = words.projector_bars("mistakes.axis", {}, answers, wrong, True)
+    hidden = words.lead_bars("mistakes.axis", {}, answers, wrong, False)
+    shown = words.lead_bars("mistakes.axis", {}, answers, wrong, True)
     assert [r for _, _, r in hidden] == [None] * 3 and not any("✓" in label for label, _, _ in hidden)
-    assert [n for _, n, _ in hidden] == [n for _, n, _ in shown] == [3, 2, 2]  # no bar moves at the reveal
-    assert [r for _, _, r in shown] == [False, False, True] and shown[2][0].startswith("✓ the columns")
+    # the question's own order of options, the same before and after the reveal: no bar moves, none gives it away
+    assert [n for _, n, _ in hidden] == [n for _, n, _ in shown] == [3, 2, 2]
+    assert [r for _, _, r in shown] == [False, True, False] and shown[1][0].startswith("✓ the columns")
     assert hidden[0][0] == "the rows (each query's<br>weights)"  # wrapped for large type
-    assert words.projector_bars("home.top_key", {"sentence": "own"}, {"right": 2}, {}, False) == []
-    assert words.projector_bars("x", {}, {"<b>": 1}, {}, False)[0][0] == "&lt;b&gt;"
+    assert words.lead_bars("home.top_key", {"sentence": "own"}, {"right": 2}, {}, False) == []
+    assert words.lead_bars("x", {}, {"<b>": 1}, {}, False)[0][0] == "&lt;b&gt;"
+    nobody = words.lead_bars("mistakes.axis", {}, {"neither": 1}, {("neither", None): 1}, True)
+    assert [(n, r) for _, n, r in nobody] == [(0, None), (0, None), (1, False)]  # an option nobody gave: not judged
     assert words.right_answer_text("mistakes.axis", {}, answers, wrong, 7, 2) == (
         "The right answer: “the columns (each key's weights)”. 2 of 7 right at the first attempt.")
     assert words.right_answer_text("scaling.softmax", {}, {"1.00": 1, "0.99": 1}, {}, 2, 2).startswith(
@@ -266,6 +253,28 @@ def test_twenty_two_point_six_and_twenty_two_point_six_three_are_one_answer():
     assert "from 2 of 3" in said.text
     counts = dict(words.option_counts("quiz.scale_heads", {"seed": 0}, {"22.6": 1, "22.63": 1, "8": 1}))
     assert sorted(counts.values()) == [1, 2] and len(counts) == 2
+    # the dashboard's chart too: one bar of 2, labelled by the text most given, beside the right answer's
+    bars = words.answer_bars({"22.6": 1, "22.63": 2, "8": 1}, {("22.6", None): 1, ("22.63", None): 2},
+                             "quiz.scale_heads", {"seed": 0})
+    assert bars == [(True, "right", ["8"], [1]), (False, "wrong", ["22.63"], [3])], bars
+    apart = words.answer_bars({"22.6": 1, "22.63": 2}, {("22.6", None): 1, ("22.63", None): 2})
+    assert apart[0][2:] == (["22.63", "22.6"], [2, 1])  # without the question, each text is its own bar
+
+
+def test_a_question_the_app_no_longer_asks_is_read_as_given():
+    """An old class may hold answers to a question since renamed: its answers are counted as their texts, never an
+    error on the teacher's page."""
+    wrong = {("a", None): 1, ("b", None): 1}
+    assert mc.tolerance("gone.question", {}) == 0 and mc.options("gone.question", {}) == []
+    said = words.wrong_said("gone.question", {}, 3, 1, wrong)
+    assert said.tie and said.count == 1 and {g.answers for g in said.top} == {("a",), ("b",)}
+    assert words.option_counts("gone.question", {}, {"a": 1, "b": 1}) == [("a", 1), ("b", 1)]
+    assert words.answer_bars({"a": 1, "b": 1, "c": 1}, wrong, "gone.question", {})[1][3] == [1, 1]
+    [row] = words.summary_rows([FullStats("qkv_builder", "gone.question", {}, 3, 1, wrong)], words.TEACHERS_LIST)
+    assert (row.number, row.page, row.answered, row.right, row.question) == (
+        None, "Q/K/V builder", 3, 1, words.question_title("gone.question"))
+    assert words.lead_heading("gone.question", ["gone.question"]) == "1. gone.question"
+    assert words.lead_heading("home.top_key", ("quiz.roles", "home.top_key")) == "2. Home"
 
 
 def test_the_projector_offers_every_option_with_zero_counts():
@@ -313,7 +322,8 @@ def test_the_summary_and_the_csv_hold_each_questions_text():
     [row] = words.summary_rows([s], ("home.top_key",), settings)
     assert row.question == "Which key will “sat” give the most weight?" == words.question_text(
         "home.top_key", s.state, settings)
-    assert (row.number, row.answered, row.right, len(row.top)) == (1, 3, 1, 2)
+    assert (row.number, row.page, row.answered, row.right, len(row.top)) == (1, "Home", 3, 1, 2)
+    assert words.summary_cells(row)[1] == f"{row.question} · Home"  # two pages may ask the same words
     assert SELF_SHOWS in row.most_shown and "1 each" in row.most_shown
     csv = words.csv_words({"learner": 1, "attempt": 1, "answer": "sat", "right": False, "misconception": SELF_SHOWS,
                            "page": "home", "question": "home.top_key", "state": '{"query": 2, "sentence": "class"}'},

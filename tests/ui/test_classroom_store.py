@@ -128,7 +128,7 @@ def test_the_dashboard_counts_first_attempts_exactly(store):
     main = by_state["class"]
     assert (main.answered, main.right, main.attempts) == (3, 1, 4)
     assert main.answers == {"the columns": 1, "the rows": 2}
-    assert main.top_wrong() == ("the rows", "softmax over the keys", 2)
+    assert main.wrong == {("the rows", "softmax over the keys"): 2}  # the words group them (group_wrong)
     assert main.share_right == pytest.approx(1 / 3)
     assert (by_state["own"].answered, by_state["own"].right) == (1, 0)
 

@@ -531,7 +531,11 @@ def test_the_projector_view_reads_from_the_back_and_the_key_stays_off_the_code_b
             learner = new_learner_id()
             store.join(code, learner)
             store.record(code, learner, "common_mistakes", "mistakes.axis", state, answer, right, None)
-        page.get_by_role("button", name="Show one question on the projector").click()
+        # the teacher key, as the fold holds it (closed, so off the screen): the store leads with it, as the page does
+        key = page.evaluate("[...document.querySelectorAll('code')].map(e => e.textContent.trim())"
+                            ".find(t => /^[A-Za-z0-9_-]{32}$/.test(t))")
+        store.lead(code, key, "mistakes.axis", {"sentence": "class"})
+        page.get_by_role("button", name="Projector view").click()
         page.wait_for_selector(".js-plotly-plot text", timeout=60_000)
         page.wait_for_selector(DONE, timeout=60_000)
         page.wait_for_timeout(1000)

@@ -64,17 +64,27 @@ def test_no_page_uses_a_glossary_term_before_defining_it():
     known: set[str] = set()
     problems: list[str] = []
     for page in route():
+        carried: set[str] = set()  # what every learner reads on the page at its defaults: known on the pages after
         for i, query in enumerate(states(page)):
             for reveal in (0, 1):
                 reads = read_state(page, query, reveal)
                 problems += [f"{page.label} ({'defaults' if not i else f'example {i}'}, "
                              f"{'answered' if reveal else 'questions open'}): “{u.term}” used before it is defined, "
                              f"in: {u.text[:160]!r}" for u in undefined_uses(reads, sorted(known))]
-                if i == 0:
-                    defined_here = definitions(reads)
-            # what every learner reads on the page at its defaults carries to the pages after it
-        known |= defined_here  # noqa: F821 (set at i == 0)
+                carried |= definitions(reads) if i == 0 else set()
+        known |= carried
     assert not problems, "\n".join(problems)
+
+
+def test_the_walk_fails_on_a_real_page_whose_definition_line_is_gone(monkeypatch):
+    """Home defines softmax and d_k in a line beside the query's bars: without that line the same walk names both."""
+    from attn_ui import glossary as drawn
+
+    home = route()[0]
+    assert undefined_uses(read_state(home, {}, 1)) == []
+    monkeypatch.setattr(drawn, "line", lambda *names: "A line that defines nothing.")
+    missing = undefined_uses(read_state(home, {}, 1))
+    assert {u.term for u in missing} == {"softmax", "d_k"}, missing
 
 
 # --------------------------------------------------------------------------------------- the checker itself

@@ -409,3 +409,41 @@ def most_weight(weights_row, guess, decimals: int, answered_row=None) -> MostWei
     right = guess in top or (guess == ALL_SAME and len(top) == len(w))
     wrong_key = guess is not None and guess != ALL_SAME and guess not in top
     return MostWeight(top, right, graded, wrong_key and bool(w[top[0]] - w[guess] < CLOSE))
+
+
+# ---------------------------------------------------------------------------------------------
+# The builder's own prediction: what doubling W_Q does to one query's weights
+# ---------------------------------------------------------------------------------------------
+
+DOUBLED = ("sharper", "flatter", "other", "same")  # the outcomes, as doubled_query names them
+
+
+@dataclass(frozen=True)
+class Doubled:
+    """Query i's row before and after every entry of W_Q is doubled (Q = X W_Q doubles, so its scores do)."""
+
+    i: int
+    scaled_before: np.ndarray  # (n,)  q_i·k_j / √d_k
+    scaled_after: np.ndarray  # (n,)  the same with 2 W_Q: twice as large
+    weights_before: np.ndarray  # (n,)
+    weights_after: np.ndarray  # (n,)
+    top_before: tuple[int, ...]  # printed_top of each row, at the verdict's decimals
+    top_after: tuple[int, ...]
+    outcome: str  # one of DOUBLED: "other" when the top keys change, "same" when every weight prints the same,
+    # else "sharper" or "flatter" by the top weight
+
+
+def doubled_query(X, W_Q, W_K, W_V, i: int, decimals: int) -> Doubled:
+    """Build attention with W_Q and with 2·W_Q (X (n, d_model), each W (d_model, d_k)) and compare query i's weights,
+    as they print at `decimals`: which keys get the most weight, and whether the largest weight grows or shrinks."""
+    before, after = build(X, W_Q, W_K, W_V), build(X, 2 * np.asarray(W_Q, float), W_K, W_V)
+    w0, w1 = before.weights[i], after.weights[i]  # (n,) each
+    top0, top1 = printed_top(w0, decimals), printed_top(w1, decimals)
+    if top0 != top1:
+        outcome = "other"
+    elif np.array_equal(np.round(w0, decimals), np.round(w1, decimals)):
+        outcome = "same"  # one key, equal scores, or a row already one-hot as printed
+    else:
+        outcome = "sharper" if w1.max() > w0.max() else "flatter"
+    return Doubled(i=i, scaled_before=before.scaled[i], scaled_after=after.scaled[i], weights_before=w0,
+                   weights_after=w1, top_before=top0, top_after=top1, outcome=outcome)

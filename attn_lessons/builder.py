@@ -7,7 +7,7 @@ number with `.format`, the one number formatter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from attn_core.builder import (
     QUERY_RULES,
     CellTrace,
     Spread,
+    Doubled,
     checkpoint_query,
     most_weight,
     no_rule_tokens,
@@ -427,6 +428,7 @@ class Verdict:
     right: bool
     why: str
     graded: bool = True  # False when the numbers changed after the prediction: show the answer, no verdict
+    facts: dict = field(default_factory=dict)  # what the words claim, for a test to compare with attn_core
 
 
 def _even_row_why(q: str, s, w) -> str:
@@ -495,6 +497,81 @@ def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, answered
     if guess is not None and not answer.right:
         why += _wrong_guess_why(labels, s, w, k, guess, answer.close_second)
     return Verdict(answer.right, since + why, answer.graded)
+
+
+# ---------------------------------------------------------------------------------------------
+# Predict, then see: the builder's own question. Home asked which key a query gives the most weight; the builder
+# teaches where Q comes from (Q = X·W_Q) and how a weight follows from it, so it asks what doubling W_Q does.
+# ---------------------------------------------------------------------------------------------
+
+DOUBLE_OPTIONS = {  # attn_core.builder.DOUBLED's outcomes, as the radio offers them
+    "sharper": "Same top key, more weight",
+    "flatter": "Same top key, less weight",
+    "other": "Another key on top",
+    "same": "No weight changes",
+}
+
+
+def double_wq_question(label: str) -> str:
+    """The builder's question, for query `label` (as it reads in markdown), asked before any scores or weights."""
+    return (f"Suppose every entry of W_Q were doubled. What would happen to the weights of “{label}” over the keys? "
+            "Its query is its row of Q above, and Q = X·W_Q.")
+
+
+def double_wq_gives_away(state) -> list[str]:
+    """What states the answer while the question is open: the reveal's own reasoning."""
+    return ["doubles every query", "scaled scores double", "stays on top, and the larger gaps"]
+
+
+# The prediction, declared once: its key for checkpoint.predict (the widgets qkv_most_value, _check, _skip keep their
+# names, so old links still work), its class-mode name, and the wrong answers expected with what each shows
+DOUBLE_WQ = Asked(
+    "builder.double_wq", "qkv_builder", "What does doubling W_Q do to a query's weights?", "option",
+    (Wrong(DOUBLE_OPTIONS["same"], "softmax reads only the order of the scores, not their size", const("same")),
+     Wrong(DOUBLE_OPTIONS["other"], "a larger query matches other keys best", const("other")),
+     Wrong(DOUBLE_OPTIONS["flatter"], "larger scores spread the weight more evenly", const("flatter"))),
+    key="qkv_most", gives_away=double_wq_gives_away)
+
+_HINTS = {  # why a wrong pick is wrong, in general; the reveal's numbers show it for this row
+    "same": " Softmax reads the gaps between the scores through exp, so doubling them moves every weight.",
+    "other": " Doubling every score in the row keeps their order, so the key on top stays on top.",
+    "flatter": " Larger gaps between the scores make softmax peakier, not flatter.",
+    "sharper": "",
+}
+
+
+def double_wq_verdict(labels, d: Doubled, choice) -> Verdict:
+    """Was `choice` (a key of DOUBLE_OPTIONS, None when skipped) what doubling W_Q does to row d.i, as attn_core's
+    doubled_query decided it from the two rows? Why, from the numbers. Facts: outcome, top keys before and after,
+    the top weight before and after, and the top key's scaled score before and after."""
+    q, n = labels[d.i], len(d.weights_before)
+    k = max(d.top_before, key=lambda t: d.weights_before[t])
+    facts = {"outcome": d.outcome, "top_before": d.top_before, "top_after": d.top_after,
+             "weight_before": float(d.weights_before[k]), "weight_after": float(d.weights_after[k]),
+             "score_before": float(d.scaled_before[k]), "score_after": float(d.scaled_after[k])}
+    lead = f"Doubling W_Q doubles every query (Q = X·W_Q), so row “{q}”'s scaled scores double"
+    if n == 1:
+        why = f"“{q}” has only one key, itself, and gives it all the weight whatever W_Q is."
+    elif np.ptp(d.scaled_before) == 0:
+        why = (f"{lead}, and they are all equal, {enough(d.scaled_before[0], 3)}, before and after: every key keeps "
+               f"1/{n} = {enough(d.weights_before[0], 3)}.")
+    else:
+        why = f"{lead}: “{labels[k]}”'s goes from {enough(d.scaled_before[k], 3)} to {enough(d.scaled_after[k], 3)}."
+        if d.outcome == "other":
+            names = listing([f"“{labels[t]}”" for t in d.top_after])
+            why += (f" The weights that printed as a tie at {WEIGHT_DECIMALS} decimals come apart: now {names} "
+                    f"{'has' if len(d.top_after) == 1 else 'have'} the most weight.")
+        elif d.outcome == "same":
+            why += (f" “{labels[k]}” stays on top, and its weight, {enough(d.weights_before[k], 3)}, is already as "
+                    f"close to 1 as {WEIGHT_DECIMALS} decimals show: every weight prints the same.")
+        else:
+            how = "raise" if d.outcome == "sharper" else "lower"
+            why += (f" Softmax keeps their order, so “{labels[k]}” stays on top, and the larger gaps {how} its weight "
+                    f"from {enough(d.weights_before[k], 3)} to {enough(d.weights_after[k], 3)}.")
+    right = choice == d.outcome
+    if choice is not None and not right:
+        why += _HINTS.get(choice, "")
+    return Verdict(right, why, True, facts)
 
 
 # ---------------------------------------------------------------------------------------------

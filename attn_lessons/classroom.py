@@ -13,7 +13,7 @@ from typing import Any
 
 from attn_core.masks import PAD_LABEL
 
-from . import home, induction, mask_mistakes, masks, scaling, training
+from . import builder, home, induction, mask_mistakes, masks, scaling, training
 from .asked import labels_of
 from .format import listing, md_text, plot_label, plural, short
 from .misconceptions import (
@@ -285,6 +285,11 @@ def _asked_home(question_id, state, settings):
     return None if token is None else home.top_key_question(md_text(token))
 
 
+def _asked_double(question_id, state, settings):
+    token = query_token(question_id, state, settings)
+    return None if token is None else builder.double_wq_question(md_text(token))
+
+
 def _asked_scaling(question_id, state, settings):
     return scaling.softmax_question([float(z) for z in state["scores"]])
 
@@ -319,7 +324,7 @@ def _asked_look(question_id, state, settings):
         return None
 
 
-_ASKED_AS = {"home.top_key": _asked_home, "builder.most_weight": _asked_home, "scaling.softmax": _asked_scaling,
+_ASKED_AS = {"home.top_key": _asked_home, "builder.double_wq": _asked_double, "scaling.softmax": _asked_scaling,
              "training.race": _asked_race, "masks.see": _asked_mask, "induction.look": _asked_look,
              "mask_mistakes.row_sum": _asked_row_sum}
 
@@ -617,8 +622,8 @@ def option_counts(question_id: str, state: Mapping[str, Any], answers: Mapping[s
 # A Check yourself question's own `why` is computed from its numbers.
 REASONS = {
     "home.top_key": "Softmax keeps the order of the scores: the key whose q·k is largest gets the most weight.",
-    "builder.most_weight": "Softmax keeps the order of the scores: the key whose q·k is largest gets the most "
-                           "weight, wherever it sits.",
+    "builder.double_wq": "Doubling W_Q doubles every query and so every score in its row: softmax keeps their "
+                         "order, and the larger gaps give the top key more weight.",
     "scaling.softmax": "Softmax turns each score into exp(score) divided by the sum of every key's exp(score).",
     "training.race": "The loss that drops first is the run whose softmax is not saturated: its gradients still flow.",
     "masks.see": "A masked key's score is set to −∞ before the softmax, so its weight is exactly 0.",

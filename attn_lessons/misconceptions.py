@@ -61,7 +61,7 @@ def subject(a: Asked, state: Mapping[str, Any]) -> Any:
 # ------------------------------------------------------------------------------------------ every question
 
 # Each page's predict-first checkpoint, declared in its words module beside the question it asks, in route order
-PREDICTIONS: tuple[Asked, ...] = (home.TOP_KEY, builder.MOST_WEIGHT, scaling.SOFTMAX, training.RACE, masks.SEE,
+PREDICTIONS: tuple[Asked, ...] = (home.TOP_KEY, builder.DOUBLE_WQ, scaling.SOFTMAX, training.RACE, masks.SEE,
                                   induction.LOOK, mistakes.AXIS, mask_mistakes.ROW_SUM)
 QUIZ: tuple[Asked, ...] = tuple(k.asked for k in qs.QUIZ_KINDS)  # each Check yourself kind, from attn_lessons.questions
 QUESTIONS: dict[str, Asked] = {a.id: a for a in PREDICTIONS + QUIZ}
@@ -163,6 +163,8 @@ def _answer_text(a: Asked, answer: Any, state) -> str:
         return SUM_LABELS.get(answer, str(answer))
     if a.id == "training.race":
         return GUESSES.get(answer, str(answer))
+    if a.id == builder.DOUBLE_WQ.id:
+        return builder.DOUBLE_OPTIONS.get(answer, str(answer))
     if a.kind == "quiz":
         return _quiz_text(_q(state, a.id.removeprefix("quiz.")), answer)
     return str(answer)
@@ -276,11 +278,13 @@ def options(question_id: str, state: Mapping[str, Any] | None = None) -> list[st
     try:
         if a.kind == "token":
             out = labels_of(state) if a.id != "induction.look" else list(induction.state_sequence(state)[0])
-            return out + ([ALL_SAME_TEXT] if a.id == builder.MOST_WEIGHT.id else [])
+            return out
         if a.id == "mistakes.axis":
             return list(SUM_LABELS.values())
         if a.id == "training.race":
             return list(GUESSES.values())
+        if a.id == builder.DOUBLE_WQ.id:
+            return list(builder.DOUBLE_OPTIONS.values())
         if a.id == mask_mistakes.ROW_SUM.id:
             return list(mask_mistakes.ROW_SUM_OPTIONS)
         if a.kind == "quiz":

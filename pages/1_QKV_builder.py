@@ -13,6 +13,7 @@ from attn_core.builder import (
     build,
     checkpoint_query,
     default_pair,
+    doubled_query,
     edited_cells,
     edits_digest,
     interpretable_start,
@@ -44,7 +45,7 @@ NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.succes
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
 SHARES_MOST = 1024  # the trace's table of every key's share is left out past this many entries
 SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
-MOST = say.MOST_WEIGHT.key  # the prediction's key, "qkv_most": which key will the query give the most weight?
+MOST = say.DOUBLE_WQ.key  # the prediction's key, "qkv_most" (its widgets' names): what does doubling W_Q do?
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,8 @@ def main():
     res = build(X, W_Q, W_K, W_V)
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
-    # 4. predict the query's favourite key; only then its scores and weights, which would answer it
-    asked = most_weight_checkpoint(setup, res, numbers_of(shared, setup, X, W_Q, W_K, W_V))
+    # 4. predict what doubling W_Q does to one query's weights; only then the scores and weights
+    asked = double_wq_checkpoint(setup, (X, W_Q, W_K, W_V), numbers_of(shared, setup, X, W_Q, W_K, W_V))
     lexicon(lexicon_box, setup, res, asked)  # the interpretable start's lexicon and its hand-set W_Q
     if asked:  # 4. the scores, the weights, the output; 5. the trace; the code, notebook, CSVs
         weigh_and_trace(shared, setup, X, W_Q, W_K, W_V, res)
@@ -293,17 +294,18 @@ def numbers_of(shared, setup: Setup, X, W_Q, W_K, W_V) -> tuple:
     return (*drawn, ("positions", setup.pe), ("edits", edits_digest(setup.base, X, W_Q, W_K, W_V)))
 
 
-def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
-    """Section 4 opens with a question: which key will the query give the most weight? The query comes from the
-    sentence; the question is about the sentence, the starting point and that query, and `numbers` only move its
-    numbers. True once answered or skipped: until then nothing on the page shows that query's scores or weights."""
+def double_wq_checkpoint(setup: Setup, inputs: tuple, numbers: tuple) -> bool:
+    """Section 4 opens with the builder's own question: what would doubling W_Q do to the query's weights? (Home
+    already asked which key it gives the most weight.) The query comes from the sentence; the question is about the
+    sentence, the starting point and that query, and `numbers` only move its numbers. True once answered or skipped:
+    until then nothing on the page shows the scores or weights."""
     st.header(say.COMPARE_HEADER)
     st.latex(ATTENTION)
     if setup.n == 1:
-        return True  # one key: there is nothing to choose between
+        return True  # one key: it gets all the weight whatever W_Q is
     q, labels = checkpoint_query(setup.tokens), setup.labels
-    guess = predict(say.MOST_WEIGHT, say.most_weight_question(setup.said[q]), options=[*labels, say.ALL_SAME_OPTION],
-                    format_func=md_text, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
+    guess = predict(say.DOUBLE_WQ, say.double_wq_question(setup.said[q]), options=list(say.DOUBLE_OPTIONS),
+                    format_func=say.DOUBLE_OPTIONS.get, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
     if guess is None:
         return False
     ss, seen = st.session_state, f"_{MOST}_numbers"  # the numbers the guess was made on, to say which moved
@@ -312,10 +314,10 @@ def most_weight_checkpoint(setup: Setup, res: Built, numbers: tuple) -> bool:
         st.caption(say.numbers_moved([name for name, value in numbers if name in before and before[name] != value]))
     elif not guess.moved:
         ss[seen] = numbers
-    verdict = say.most_weight_verdict(setup.said, q, res.scaled[q], res.weights[q],
-                                      say.guessed_key(labels, guess.value))
+    doubled = doubled_query(*inputs, q, say.WEIGHT_DECIMALS)  # attn_core builds both and compares row q
+    verdict = say.double_wq_verdict(setup.said, doubled, None if guess.skipped else guess.value)
     reveal(replace(guess, moved=False), right=verdict.right, why=verdict.why,  # the caption above says what moved
-           asked=say.MOST_WEIGHT, state=classroom.page_state(query=q, start=setup.start, pe=setup.pe))
+           asked=say.DOUBLE_WQ, state=classroom.page_state(query=q, start=setup.start, pe=setup.pe))
     return True
 
 

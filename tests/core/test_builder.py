@@ -402,3 +402,35 @@ def test_edits_are_counted_cell_by_cell_and_digested_by_where_and_what():
     assert edits_digest(base, X, W_Q, W_K, W_V) != once
     other = random_start(*random_case(9, n=3, d=2))  # no edit reads the same from any starting point
     assert edits_digest(other, other.X, other.W_Q, other.W_K, other.W_V) == untouched
+
+
+# ------------------------------------------------------------------ the builder's own question: doubling W_Q
+@pytest.mark.parametrize("seed", range(6))
+def test_doubling_w_q_doubles_the_rows_scores_and_the_outcome_follows_the_two_rows(seed):
+    from attn_core.builder import DOUBLED, doubled_query
+
+    rng = np.random.default_rng(seed)
+    n, d = 5, 4
+    X, W_Q, W_K, W_V = (rng.standard_normal(s) for s in ((n, d), (d, d), (d, d), (d, d)))
+    i = int(rng.integers(n))
+    got = doubled_query(X, W_Q, W_K, W_V, i, 3)
+    # the slow obvious way: scores of query i against every key, with W_Q and with 2 W_Q
+    q, q2, K = X[i] @ W_Q, X[i] @ (2 * W_Q), X @ W_K
+    s1 = np.array([q @ K[j] for j in range(n)]) / np.sqrt(d)
+    s2 = np.array([q2 @ K[j] for j in range(n)]) / np.sqrt(d)
+    w1, w2 = np.exp(s1 - s1.max()) / np.exp(s1 - s1.max()).sum(), np.exp(s2 - s2.max()) / np.exp(s2 - s2.max()).sum()
+    assert np.allclose(got.scaled_after, 2 * got.scaled_before) and np.allclose(got.scaled_before, s1)
+    assert np.allclose(got.weights_before, w1) and np.allclose(got.weights_after, w2)
+    assert got.outcome in DOUBLED and got.top_before == printed_top(w1, 3) and got.top_after == printed_top(w2, 3)
+    if got.top_before != got.top_after:
+        assert got.outcome == "other"
+    elif np.ptp(s1) > 0 and w1.max() < 0.9995:  # an uneven row, not yet one-hot as printed: doubling sharpens it
+        assert got.outcome == "sharper" and w2.max() > w1.max()
+
+
+def test_an_even_row_stays_the_same_when_w_q_doubles():
+    from attn_core.builder import doubled_query
+
+    X = np.ones((3, 2))  # three equal tokens: every score in a row is equal
+    got = doubled_query(X, np.eye(2), np.eye(2), np.eye(2), 0, 3)
+    assert got.outcome == "same" and np.allclose(got.weights_after, 1 / 3)

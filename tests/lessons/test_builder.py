@@ -486,3 +486,34 @@ def test_the_trace_titles_name_the_pair_and_the_positions_help_covers_every_star
     assert products == "qᵢ ⊙ kⱼ for sat → cat" and shares == "wⱼ·vⱼ: each key's share of output for sat"
     assert trace_titles("*", "_")[0].endswith("for * → _")  # raw labels: the tables escape them
     assert set(POSITIONS_HELP) == {"random", "interpretable"} and len(set(POSITIONS_HELP.values())) == 2
+
+
+# ------------------------------------------------------------------ issue 36, item 17: the builder's own question
+@pytest.mark.parametrize("text, start", [("the cat sat on the mat", "interpretable"),
+                                         ("the cat sat on the mat", "random"), ("bob ran to the park", "interpretable"),
+                                         ("the cat sat with the dog", "interpretable")])
+def test_the_doubling_verdict_states_attn_cores_facts(text, start):
+    """The builder asks what doubling W_Q does to a query's weights (not Home's top-key question); its verdict is
+    right exactly for attn_core's outcome, and the numbers it quotes are the two rows'."""
+    from attn_core.builder import checkpoint_query, doubled_query, interpretable_start, random_start
+    from attn_core.model import build_inputs
+    from attn_lessons.builder import DOUBLE_OPTIONS, DOUBLE_WQ, double_wq_question, double_wq_verdict
+
+    inputs = build_inputs(text, 0, 8)
+    w = inputs.weights
+    base = (interpretable_start(inputs.tokens) if start == "interpretable" else
+            random_start(inputs.X, w.W_Q, w.W_K, w.W_V))
+    i = checkpoint_query(inputs.tokens)
+    d = doubled_query(base.X, base.W_Q, base.W_K, base.W_V, i, 3)
+    labels = list(inputs.labels)
+    assert "most weight?" not in double_wq_question(labels[i])  # not Home's question (issue 36, item 17)
+    for choice in DOUBLE_OPTIONS:
+        v = double_wq_verdict(labels, d, choice)
+        assert v.right == (choice == d.outcome) and v.facts["outcome"] == d.outcome
+        k = max(d.top_before, key=lambda t: d.weights_before[t])
+        assert v.facts["weight_before"] == d.weights_before[k] and v.facts["weight_after"] == d.weights_after[k]
+        assert v.facts["score_after"] == pytest.approx(2 * v.facts["score_before"])
+        if d.outcome in ("sharper", "flatter"):
+            assert f"from {d.weights_before[k]:.3f} to {d.weights_after[k]:.3f}" in v.why
+    assert {w.values({})[0] for w in DOUBLE_WQ.wrong} == set(DOUBLE_OPTIONS) - {"sharper"}
+    assert DOUBLE_WQ.key == "qkv_most" and DOUBLE_WQ.id == "builder.double_wq"  # old links' widgets keep their names

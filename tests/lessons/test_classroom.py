@@ -67,7 +67,7 @@ BY_KIND = {"token": {**SIDEBAR, "query": 2, "start": "interpretable"},
            "option": dict(SIDEBAR), "number": {"scores": [8.0, 0.0], "d_k": 64},
            "keys": {**SIDEBAR, "mask": "padding", "query": 2, "n_tokens": 8, "n_real": 6},
            "quiz": {"seed": 3}}
-BY_ID = {"builder.most_weight": {**SIDEBAR, "query": 2, "start": "random", "pe": True},
+BY_ID = {"builder.double_wq": {**SIDEBAR, "query": 2, "start": "random", "pe": True},
          "training.race": {"d_k": 16, "lr": 0.3, "loss": "ce", "steps": 50, "seed": 11},
          "mask_mistakes.row_sum": {**SIDEBAR, "mask": "causal", "query": 2},
          # this page's own model has no seed, d_model or heads: the page records the sequence's label of the query
@@ -120,7 +120,7 @@ def test_every_question_is_named_in_the_lessons_words(a):
 
 
 def test_the_settings_read_as_the_sidebar_and_the_pages_show_them():
-    line = words.state_text({**BY_ID["builder.most_weight"], "sentence": "class"}, CLASS, "builder.most_weight")
+    line = words.state_text({**BY_ID["builder.double_wq"], "sentence": "class"}, CLASS, "builder.double_wq")
     assert line == ("Asked on the class's sentence, with “sat” as the query, random weights, positions on, "
                     "d_model 8, 2 heads, seed 0.")
     assert words.state_text({**BY_KIND["keys"], "sentence": "class"}, CLASS, "masks.see") == (
@@ -129,8 +129,9 @@ def test_the_settings_read_as_the_sidebar_and_the_pages_show_them():
     assert words.state_text(BY_ID["training.race"], None, "training.race") == (
         "Asked with d_k 16, loss: name the position (cross-entropy), learning rate 0.3, 50 training steps, data "
         "seed 11.")
-    assert words.asked_as("builder.most_weight", {"sentence": "class", "query": 2}, CLASS) == (
-        "Which key will “sat” give the most weight?")
+    assert words.asked_as("builder.double_wq", {"sentence": "class", "query": 2}, CLASS) == (
+        "Suppose every entry of W_Q were doubled. What would happen to the weights of “sat” over the keys? Its query "
+        "is its row of Q above, and Q = X·W_Q.")
     assert words.asked_as("home.top_key", {"sentence": "class", "query": 0}, {"text": "the cat saw the dog"}) == (
         "Which key will “the·0” give the most weight?")  # the label the page showed, position and all
     assert words.asked_as("home.top_key", {"sentence": "own", "query": 0}, CLASS) == words.question_title(

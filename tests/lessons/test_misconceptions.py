@@ -12,6 +12,7 @@ import pytest
 from attn_core.masks import key_set_options, visible_keys
 from attn_core.mistakes import SUM_LINES, softmax_over_queries, sums_prediction_right
 from attn_core.scaling import compare_two_keys
+from attn_lessons import builder
 from attn_lessons import misconceptions as mc
 from attn_lessons.asked import labels_of
 from attn_lessons import questions as qs
@@ -153,7 +154,8 @@ def test_the_token_questions_name_the_query_itself_and_its_neighbours():
     assert mc.misconception("home.top_key", 1, SENTENCE) == mc.NEIGHBOUR.shows
     assert mc.misconception("home.top_key", "mat", SENTENCE) is None
     assert mc.answer_text("home.top_key", 0, SENTENCE) == "the·0"
-    assert mc.misconception("builder.most_weight", -1, SENTENCE) == mc.asked("builder.most_weight").wrong[0].shows
+    assert mc.misconception("builder.double_wq", "same", SENTENCE) == mc.asked("builder.double_wq").wrong[0].shows
+    assert mc.misconception("builder.double_wq", "sharper", SENTENCE) is None  # the right answer shows nothing
 
 
 def test_the_masks_question_names_every_offered_wrong_key_set():
@@ -214,7 +216,7 @@ def test_wrong_answers_are_grouped_by_what_the_store_tagged_them_with():
 def test_every_option_is_offered_with_the_answers_texts():
     state = {"text": "the cat sat on the mat", "query": 2}
     assert mc.options("home.top_key", state) == labels_of(state)
-    assert mc.options("builder.most_weight", state)[-1] == mc.ALL_SAME_TEXT
+    assert mc.options("builder.double_wq", state) == list(builder.DOUBLE_OPTIONS.values())  # the radio's labels
     for a in mc.QUIZ:
         q = mc.quiz_question(a.id.removeprefix("quiz."), 3)
         offered = mc.options(a.id, {"seed": 3})

@@ -472,8 +472,8 @@ def everything(at: AppTest) -> str:
 def test_the_dashboard_names_each_question_in_the_lessons_words():
     at, code, key = teacher_starts_a_class()
     a, b = Learner(code), Learner(code)
-    assert a.answer("sat", False, "a token gives its own key the most weight", page="qkv_builder",
-                    question="builder.most_weight", state={**SETTINGS, "query": 2, "start": "random", "pe": True})
+    assert a.answer("same", False, "softmax reads only the order of the scores, not their size", page="qkv_builder",
+                    question="builder.double_wq", state={**SETTINGS, "query": 2, "start": "random", "pe": True})
     assert a.answer("sat", True, page="masks_and_heads", question="masks.see",
                     state={**SETTINGS, "mask": "padding", "query": 2, "n_tokens": 8, "n_real": 6})
     assert a.answer("scaled", True, page="training_lab", question="training.race",

@@ -372,11 +372,12 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
 QUESTION = "qkv_most"  # the prediction's key: its radio is f"{QUESTION}_value", its buttons _check and _skip
 ANSWERING = ("scores = QKᵀ", "scaled = QKᵀ", "weights = softmax", "Σⱼ weights", "output = weights·V", "qᵢ ⊙ kⱼ",
              "wⱼ·vⱼ", "Σⱼ wⱼ·vⱼ")  # the tables that show a query's scores or weights, or what they make
+ASKED = "**Predict first.** Suppose every entry of W_Q were doubled. What would happen to the weights of “{}”"
 
 
-def answer(at: AppTest, label: str) -> AppTest:
-    """Pick `label` (a token label, or the all-the-same option) and check it; the next run shows the stored guess."""
-    at.radio(key=f"{QUESTION}_value").set_value(label)
+def answer(at: AppTest, choice: str) -> AppTest:
+    """Pick `choice` (a key of builder.DOUBLE_OPTIONS) and check it; the next run shows the stored guess."""
+    at.radio(key=f"{QUESTION}_value").set_value(choice)
     return at.button(key=f"{QUESTION}_check").click().run().run()
 
 
@@ -385,26 +386,46 @@ def verdicts(at: AppTest) -> list[str]:
 
 
 def assert_open(at: AppTest, query: str) -> None:
-    """The question about `query` is asked afresh: no stored guess, no verdict, nothing picked, nothing that answers
-    it drawn."""
+    """The builder's question about `query` is asked afresh: no stored guess, no verdict, nothing picked, nothing
+    that answers it drawn, and never Home's question again (issue 36, item 17)."""
     text = all_text(at)
-    assert f"**Predict first.** Which key will “{query}” give the most weight?" in text
+    assert ASKED.format(query) in text and "Which key will" not in text
     assert "Your prediction" not in text and not verdicts(at) and at.radio(key=f"{QUESTION}_value").value is None
     assert not [t for t in matrix_titles(at) if t.startswith(ANSWERING)], matrix_titles(at)
 
 
-def test_the_weights_wait_for_a_prediction_about_sat_and_a_right_one_is_told_why():
+def doubled(text: str, start: str = "interpretable", pe: bool = True, seed: int = 0, d_model: int = 8):
+    """attn_core's comparison of the asked query's row with W_Q and with 2·W_Q, for the page's starting point."""
+    from attn_core.builder import checkpoint_query, doubled_query, interpretable_start, random_start
+    from attn_core.model import build_inputs
+
+    inputs = build_inputs(text, seed, d_model, positional=pe)
+    w = inputs.weights
+    base = (interpretable_start(inputs.tokens, positional=pe) if start == "interpretable" else
+            random_start(inputs.X, w.W_Q, w.W_K, w.W_V))
+    return doubled_query(base.X, base.W_Q, base.W_K, base.W_V, checkpoint_query(inputs.tokens), 3)
+
+
+def test_the_builder_asks_its_own_question_and_a_right_answer_is_told_why():
+    """Issue 36, item 17: the builder asked Home's question ("Which key will “sat” give the most weight?") about the
+    same sentence and weights. It asks what doubling W_Q does, graded from attn_core's doubled_query."""
+    from attn_lessons.builder import DOUBLE_OPTIONS
+
     at = open_page(start="interpretable", reveal=0)
     no_exception(at)
     assert_open(at, "sat")
-    assert at.radio(key=f"{QUESTION}_value").options == [*LABELS, "They all get the same weight"]  # tokens, not places
-    assert not [s for s in at.selectbox if s.key in ("qi", "kj")]  # the trace waits too: it would give it away
-    at = answer(at, "cat")
+    assert at.radio(key=f"{QUESTION}_value").options == list(DOUBLE_OPTIONS.values())
+    assert not [s for s in at.selectbox if s.key in ("qi", "kj")]  # the trace waits too
+    d = doubled("the cat sat on the mat")
+    assert d.outcome == "sharper" and d.top_before == d.top_after == (1,)  # "cat", before and after
+    at = answer(at, d.outcome)
     no_exception(at)
-    assert "Your prediction: **cat**" in all_text(at)
+    assert f"Your prediction: **{DOUBLE_OPTIONS['sharper']}**" in all_text(at)
     (success,) = [s.value for s in at.success if s.value.startswith("**Right.**")]
     row = z(at, "weights = softmax")[2]
-    assert "in row “sat” that is “cat”, whose" in success and f"becomes a weight of {row[1]:.3f}" in success
+    assert f"“cat” stays on top, and the larger gaps raise its weight from {row[1]:.3f} to " in success
+    assert f"to {d.weights_after[1]:.3f}" in success and d.weights_after[1] > d.weights_before[1] == pytest.approx(
+        row[1], abs=THREE)
     assert at.selectbox(key="qi").value == 2 and z(at, "qᵢ ⊙ kⱼ for sat → cat").shape == (3, 7)
 
 
@@ -415,16 +436,17 @@ def test_before_the_answer_nothing_is_outlined_and_after_it_the_pair_traced_is()
     assert outlined(at, "scaled = QKᵀ") == (["sat"], ["cat"])
 
 
-def test_a_wrong_prediction_is_not_quite_and_says_which_key_won_and_by_how_much():
-    at = answer(open_page(reveal=0), "mat")  # random start: the question is still about "sat", the first action
+@pytest.mark.parametrize("choice", ["same", "other", "flatter"])
+def test_a_wrong_prediction_is_not_quite_and_says_why_from_the_numbers(choice):
+    at = answer(open_page(reveal=0), choice)  # random start: the question is still about "sat", the first action
     no_exception(at)
-    weights, scaled = z(at, "weights = softmax"), z(at, "scaled = QKᵀ")
-    assert "Which key will “sat” give the most weight?" in all_text(at)
+    d = doubled("the cat sat on the mat", start="random")
+    assert d.outcome == "sharper"  # doubling the row's scores keeps their order and widens their gaps
     (warning,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
-    k = int(np.argmax(weights[2]))
-    assert k != 5 and f"that is “{LABELS[k]}”" in warning
-    # the sentence prints mat's scaled score to 3 decimals, the table to 2: the same number
-    assert said_number(warning, "“mat” has a lower scaled score, ") == pytest.approx(scaled[2, 5], abs=SIGNED + 5e-4)
+    k = d.top_before[0]
+    assert f"“{LABELS[k]}” stays on top" in warning
+    assert f"from {d.weights_before[k]:.3f} to {d.weights_after[k]:.3f}" in warning
+    assert int(np.argmax(z(at, "weights = softmax")[2])) == k  # the table agrees with attn_core's row
 
 
 def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights():
@@ -432,30 +454,30 @@ def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights()
     at.button(key=f"{QUESTION}_skip").click().run()
     no_exception(at)
     assert not verdicts(at)
-    assert any("in row “sat” that is “cat”" in i.value for i in at.info)
+    assert any("doubles every query" in i.value and "“cat” stays on top" in i.value for i in at.info)
     assert z(at, "weights = softmax").shape == (6, 6)
     at.run()  # the checkpoint offers "Predict again" from the next run on
     at.button(key=f"{QUESTION}_again").click().run()
     assert_open(at, "sat")
 
 
-def test_an_even_row_makes_all_the_same_the_right_answer():
+def test_an_even_row_makes_every_weight_stay_the_right_answer():
     at = open_page(start="interpretable", text="bob ran to the park", reveal=0)  # "ran" finds no animal
     assert_open(at, "ran")
-    at = answer(at, "They all get the same weight")
+    assert doubled("bob ran to the park").outcome == "same"
+    at = answer(at, "same")
     no_exception(at)
-    assert any("each of the 5 keys the same weight, 1/5 = 0.200" in s.value for s in at.success)
+    assert any("they are all equal" in s.value and "every key keeps 1/5 = 0.200" in s.value for s in at.success)
 
 
 def test_a_new_sentence_or_starting_point_opens_the_question_again_with_no_verdict():
-    at = answer(open_page(start="interpretable", reveal=0), "cat")
+    at = answer(open_page(start="interpretable", reveal=0), "sharper")
     assert verdicts(at)[0].startswith("**Right.**")
     at.text_area(key="text").set_value("the dog chased the ball across the park").run()
     at.run()
     assert_open(at, "chased")
-    assert "**cat**" not in all_text(at)
-    at = answer(at, "dog")
-    assert "Your prediction: **dog**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
+    at = answer(at, "other")
+    assert verdicts(at)[0].startswith("**Not quite.**")
     at.radio(key="start").set_value("random").run()  # the same query, another starting point: another question
     at.run()
     assert_open(at, "chased")
@@ -464,68 +486,39 @@ def test_a_new_sentence_or_starting_point_opens_the_question_again_with_no_verdi
 @pytest.mark.parametrize("link, move, moved", [
     ({}, lambda at: at.number_input(key="seed").set_value(4), "the seed"),
     ({}, lambda at: at.select_slider(key="d_model").set_value(16), "d_model"),
-    ({}, lambda at: at.toggle(key="pe").set_value(False), "the positions"),
     ({"start": "interpretable"}, lambda at: at.toggle(key="pe").set_value(False), "the positions")])
 def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(link, move, moved):
-    at = answer(open_page(reveal=0, **link), "mat")
+    at = answer(open_page(reveal=0, **link), "sharper")
     assert "checked against the numbers" not in all_text(at)
     move(at).run()
     at.run()
     no_exception(at)
     text = all_text(at)
-    assert "Your prediction: **mat**" in text
+    assert "Your prediction: **Same top key, more weight**" in text
     assert f"The numbers changed since you predicted ({moved}): your prediction is checked against the numbers" in text
-    assert "a new seed or width" not in text  # the checkpoint's own caption would name the wrong setting
     (verdict,) = verdicts(at)
-    weights = z(at, "weights = softmax")
-    assert verdict.startswith("**Right.**") == (int(np.argmax(weights[2])) == 5)  # the verdict for these numbers
-
-
-def test_d_model_makes_mat_right_where_the_seed_had_it_wrong():
-    at = answer(open_page(reveal=0), "mat")
-    assert verdicts(at)[0].startswith("**Not quite.**")
-    at.select_slider(key="d_model").set_value(16).run()
-    at.run()
-    assert np.argmax(z(at, "weights = softmax")[2]) == 5 and verdicts(at)[0].startswith("**Right.**")
+    assert verdict.startswith("**Right.**")  # doubling W_Q sharpens an uneven row, whatever its numbers
 
 
 def test_an_edit_after_the_prediction_is_checked_again_for_the_new_numbers():
-    at = answer(open_page(start="interpretable", pe=0, reveal=0), "cat")
+    at = answer(open_page(start="interpretable", pe=0, reveal=0), "sharper")
     assert verdicts(at)[0].startswith("**Right.**")
     at = edit(at, "W_Q", {(1, "wants animal"): "0"})  # sat no longer wants an animal: its row is even
     at.run()
     no_exception(at)
-    assert "Your prediction: **cat**" in all_text(at)
     assert "The numbers changed since you predicted (your edits)" in all_text(at)
     (verdict,) = verdicts(at)
-    # an even row: every key is as right as "all the same" (issue 30's one tie rule), and the why is the new row's
-    assert verdict.startswith("**Right.**") and "each of the 6 keys the same weight" in verdict
-    assert "any key is right" in verdict
+    assert verdict.startswith("**Not quite.**") and "they are all equal" in verdict  # now every weight stays
 
 
-@pytest.mark.parametrize("guess", ["the·1", "They all get the same weight"])
-def test_a_row_of_equal_scaled_scores_makes_every_key_right(guess):
-    """Issue 30 item 4: at ?pe=0&text=the the the every scaled score is the same, and a key was graded "Not quite"."""
-    at = answer(open_page(pe=0, text="the the the", reveal=0), guess)
+def test_two_keys_that_tie_stay_tied_and_both_gain():
+    """"sat" weighs its two animals alike: doubling W_Q keeps the tie and gives each more."""
+    at = answer(open_page(start="interpretable", pe=0, text="the cat sat with the dog", reveal=0), "sharper")
     no_exception(at)
+    d = doubled("the cat sat with the dog", pe=False)
+    assert d.top_before == d.top_after == (1, 5) and d.outcome == "sharper"
     (verdict,) = verdicts(at)
-    assert verdict.startswith("**Right.** Every scaled score in row “the·0” is the same"), verdict
-    assert "any key is right, and so is “They all get the same weight”" in verdict
-
-
-@pytest.mark.parametrize("guess, right", [("cat", True), ("dog", True), ("the·0", False)])
-def test_two_keys_that_tie_are_both_right_and_the_verdict_says_so(guess, right):
-    """Issue 30 item 4: a key tying with one other is right, the other is too, and a third is not."""
-    at = answer(open_page(start="interpretable", pe=0, text="the cat sat with the dog", reveal=0), guess)
-    no_exception(at)
-    from attn_core.builder import build, interpretable_start
-
-    (verdict,) = verdicts(at)
-    start = interpretable_start(("the", "cat", "sat", "with", "the", "dog"), positional=False)
-    weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
-    assert weights[2, 1] == weights[2, 5]  # "sat" weighs its two animals alike
-    assert verdict.startswith("**Right.**" if right else "**Not quite.**")
-    assert f"“cat” and “dog” tie at {weights[2, 1]:.3f}: either is right." in verdict, verdict
+    assert verdict.startswith("**Right.**")
 
 
 def drawn_text(at: AppTest) -> str:
@@ -542,7 +535,7 @@ def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(link):
     shown = open_page(**link)  # the same page answered, to read the numbers that answer it
     labels = table_titled(shown, "weights = softmax")[1]
     at = open_page(reveal=0, **link)
-    query = re.search(r"Which key will “(.+?)” give", all_text(at))[1]
+    query = re.search(r"the weights of “(.+?)” over the keys", all_text(at))[1]
     i = labels.index(query)
     weights, scaled = z(shown, "weights = softmax")[i], z(shown, "scaled = QKᵀ")[i]
     assert_open(at, query)

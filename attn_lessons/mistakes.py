@@ -229,17 +229,23 @@ def largest_output_change(right, wrong, labels) -> str:
             "The three outputs share one colour scale.")
 
 
-def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
-    """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
-
-    `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
-    d_k, sqrt = d_model // heads, sqrt_text
+def scale_divisor(d_model: int, heads: int) -> str:
+    """Section 2's opening: how wide the heads' queries and keys are, so the right divisor at this width."""
+    d_k = d_model // heads
     if heads == 1:
         text = f"With one head, the queries and keys are d_k = d_model = **{d_k}** wide"
     else:
         text = (f"Split into {heads} heads, each head's queries and keys are d_k = d_model / heads = {d_model} / "
                 f"{heads} = **{d_k}** wide")
-    text += f", so the right divisor is √d_k = {sqrt(d_k)}."
+    return text + f", so the right divisor is √d_k = {sqrt_text(d_k)}."
+
+
+def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
+    """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
+
+    `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
+    sqrt = sqrt_text
+    text = scale_divisor(d_model, heads)
     how = {"sqrt_d_model": f"Dividing by √d_model = {sqrt(d_model)} instead", "no_scale": "Not dividing at all"}
     for name in (n for n in ("sqrt_d_model", "no_scale") if n in entropy):
         text += " " + how[name] + flatness_clause(entropy[name], entropy["right"], heads)
@@ -474,8 +480,8 @@ def quiz_intro(heads: int, masked: bool = False) -> str:
     fresh = f"new W_Q, W_K and W_V drawn from the question number{split}, so no table here repeats one above"
     if masked:
         return (f"One of the mistakes above, or a masking bug from the Mask mistakes page, was made with {fresh}, "
-                "under the mask described below; beside it, the right masked computation.")
-    return f"One of the mistakes above was made with {fresh}; beside it, the right computation."
+                "under the mask described below.")
+    return f"One of the mistakes above was made with {fresh}."
 
 
 def quiz_look(masked: bool) -> str:
@@ -484,7 +490,7 @@ def quiz_look(masked: bool) -> str:
     look = ("Read its symptoms in the checks above: rows or columns that sum to 1, scores that are QKᵀ, "
             "transposed or neither, weights flatter or more peaked, or only the output off.")
     if masked:
-        look += " With the mask: NaN rows, and weight on blocked pairs or fully blocked rows."
+        look += " With the mask: NaN rows, and weight where it blocks."
     return look
 
 
@@ -493,18 +499,15 @@ def quiz_mask_text(labels, mask) -> str:
     which queries may see no key at all."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
-    kind = (f"the causal mask (each token may attend to itself and the tokens before it), with every key of "
-            f"{token(labels[0])} blocked as well" if n >= 2 and np.array_equal(mask, quiz_mask(n))
-            else "this mask")
+    kind = (f"the causal mask with every key of {token(labels[0])} blocked too"
+            if n >= 2 and np.array_equal(mask, quiz_mask(n)) else "this mask")
     closed = [token(labels[i]) for i in np.flatnonzero(~mask.any(axis=-1))]
-    text = (f"**The mask.** Every computation in this quiz, right or wrong, is given {kind}. It blocks "
-            f"{int((~mask).sum())} of the {n * n} query→key pairs")
+    text = (f"**The mask.** Every computation here, right or wrong, gets {kind}: it blocks {int((~mask).sum())} of "
+            f"the {n * n} query→key pairs")
     if closed:
-        whose = "its row is" if len(closed) == 1 else "their rows are"
-        text += f", and {listing(closed)} may see no key at all: {whose} fully blocked"
-    text += (". The right computation is masked attention: each blocked pair gets weight 0"
-             + (", and a fully blocked row gets 0s." if closed else "."))
-    return text
+        text += f", and {listing(closed)} may see no key at all"
+    return text + (". The right computation gives each blocked pair 0" + (", and a fully blocked row 0s." if closed
+                                                                          else "."))
 
 
 def quiz_right_titles(masked: bool) -> tuple[str, str]:

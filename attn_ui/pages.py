@@ -122,7 +122,7 @@ ROUTE: tuple[Page, ...] = (
                    "&at=11&off=1.3-2.1"),
          controls=(("radio", "source"), ("select", "at"), ("select", "ihead"))),
     Page("pages/6_Common_mistakes.py", "Common mistakes", ":material/bug_report:",
-         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=6,
+         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=5,
          teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks"),
          examples=("text=I saw a saw&d_model=4&heads=1", "text=one two three four five&seed=42&d_model=16&heads=16"),
          controls=(("select", "head"), ("button", "quiz_new"))),

@@ -133,7 +133,7 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
     heads, n, d_k = page.heads[0].shape
     runs = page.scale  # the scale mistakes that change the weights at this width, then "right"
     entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
-    st.markdown(say.scale_intro(d_model, heads, entropy))
+    st.markdown(say.scale_divisor(d_model, heads))  # what each wrong divisor measurably does waits in the fold below
     for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
         st.info(note, icon=":material/info:")
     h = head_to_show(heads)
@@ -147,6 +147,7 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
             col.metric(say.MEASURE_LABELS[measure], enough(value), delta=say.against_right(name, change),
                        delta_color="off", delta_arrow="off" if name == "right" or change == 0 else "auto")
     with st.expander(say.MEASURES_MEAN, icon=":material/help:"):
+        st.markdown(say.scale_intro(d_model, heads, entropy))  # which way each wrong divisor moved the entropy
         st.markdown(say.scale_caption(h, n, heads))
     if runs[:-1] and st.toggle(say.SCALE_OUTPUTS_SWITCH, key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)

@@ -600,14 +600,13 @@ def test_the_masked_quiz_feedback_explains_every_answer(d_model, heads):
 def test_the_quiz_says_which_mask_it_used():
     labels = ["the·0", "cat", "sat", "the·3"]
     said = say.quiz_mask_text(labels, mk.quiz_mask(4))
-    assert ("the causal mask (each token may attend to itself and the tokens before it), with every key of "
-            "**the·0** blocked as well. It blocks 7 of the 16 query→key pairs, and **the·0** may see no key at all: "
-            "its row is fully blocked.") in said
-    assert said.endswith("each blocked pair gets weight 0, and a fully blocked row gets 0s.")
+    assert ("the causal mask with every key of **the·0** blocked too: it blocks 7 of the 16 query→key pairs, and "
+            "**the·0** may see no key at all.") in said
+    assert said.endswith("each blocked pair 0, and a fully blocked row 0s.")
     other = np.array([[True, False], [False, True]])
     assert say.quiz_mask_text(["a", "$b"], other) == (
-        "**The mask.** Every computation in this quiz, right or wrong, is given this mask. It blocks 2 of the 4 "
-        "query→key pairs. The right computation is masked attention: each blocked pair gets weight 0.")
+        "**The mask.** Every computation here, right or wrong, gets this mask: it blocks 2 of the 4 query→key pairs. "
+        "The right computation gives each blocked pair 0.")
     assert "mask described below" in say.quiz_intro(2, masked=True) and "Mask mistakes page" in say.quiz_intro(
         2, masked=True)
     assert "mask" not in say.quiz_intro(2)

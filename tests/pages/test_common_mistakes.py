@@ -190,7 +190,9 @@ def test_one_token_says_what_to_do_instead_of_drawing():
 
 
 def wrong_scale_intro(at) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith(("Split into", "With one head")))
+    """Section 2's words on the divisors: the fold under its tables, which opens with the visible sentence."""
+    (fold,) = [e for e in at.expander if e.label == say.MEASURES_MEAN]
+    return next(m.value for m in fold.markdown if m.value.startswith(("Split into", "With one head")))
 
 
 def test_intro_divides_by_the_square_roots():
@@ -548,8 +550,8 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         assert not at.exception, at.exception[0].value
         assert at.radio(key="quiz_answer").options == [say.mistake_label(m.name) for m in pool]
         text = all_text(at)
-        assert "**The mask.** Every computation in this quiz, right or wrong, is given the causal mask" in text
-        assert "It blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
+        assert "**The mask.** Every computation here, right or wrong, gets the causal mask" in text
+        assert "it blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
         secret = pool[names.index(name)]
         mystery = secret.run(*QKV_h, 8)
         np.testing.assert_allclose(matrix(at, "mystery: head 1 weights"), mystery.weights[0], atol=ATOL)  # NaN too
@@ -998,3 +1000,18 @@ def test_while_rows_or_columns_is_open_nothing_on_the_page_states_its_answer(que
     shown = on_screen(answer_axis(at))
     assert "WRONG: softmax over queries" in " ".join(captions(answer_axis(open_asking(**query))))
     assert len([s for s in declared if s in shown]) >= 3, [s for s in declared if s in shown]
+
+
+@pytest.mark.parametrize("query", [{}, *QUIZ_STATES[:2], {"masks": "1"}, {"masks": "1", "text": "a b c d e f g h"}])
+def test_no_stretch_before_a_question_is_over_800_words(query):
+    """Issue 36, item 19: 1,218 words stood before the quiz, counting everything on screen. With each prediction
+    answered as the learner meets it, no stretch that ends at a question (the prediction, then the quiz) is over
+    tests.lesson_length.WORDS_BEFORE_QUESTION, and the quiz is one of the questions counted."""
+    from tests.lesson_length import WORDS_BEFORE_QUESTION, answered_as_you_go, read, seen
+
+    at = answered_as_you_go(run_page(PAGE, **query))
+    assert not at.exception
+    asked = [item.text for item in seen(at.main) if item.question]
+    assert len(asked) == 2 and asked[-1].startswith("Which mistake made the mystery computation?"), asked
+    shown = read(at)
+    assert shown.longest <= WORDS_BEFORE_QUESTION, shown

@@ -722,3 +722,18 @@ def test_the_open_quiz_shows_symptoms_and_never_the_mistakes_name(secret, params
     at.radio(key="mquiz_answer").set_value(secret).run()
     at.button(key="mquiz_check").click().run()
     assert at.success and [s for s in say.QUIZ_GIVEAWAYS if s in at.success[0].value]
+
+
+@pytest.mark.parametrize("params", [{}, {"mask": "padding", "pad": 2}, {"block": 3},
+                                    {"mask": "none", "text": "a b c d e f g h i j k l"}])
+def test_no_stretch_before_a_question_is_over_800_words(params):
+    """Issue 36, item 19: with each prediction answered as the learner meets it, no stretch of reading that ends at
+    a question (section 1's prediction, then the quiz's) is over tests.lesson_length.WORDS_BEFORE_QUESTION."""
+    from tests.lesson_length import WORDS_BEFORE_QUESTION, answered_as_you_go, read, seen
+
+    at = answered_as_you_go(run_page(PAGE, **params))
+    assert not at.exception
+    asked = [item.text for item in seen(at.main) if item.question]
+    assert asked and asked[0].startswith("**Predict first.**"), asked
+    shown = read(at)
+    assert shown.longest <= WORDS_BEFORE_QUESTION, shown

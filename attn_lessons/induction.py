@@ -43,8 +43,7 @@ LABELS_NOTE = ("Every token here is labelled with its position, counting from 0 
 SOURCE_LABEL = "What the model reads"
 SEED_LABEL = "Seed for the random tokens"
 HOW_IT_MAPS = ("The model knows 64 tokens, not words: each different word gets its own token, in the order the "
-               "words first appear (capitals ignored). It reads a start token, your sentence, then your "
-               "sentence again. Positions count from 0 after ⟨start⟩.")
+               "words first appear (capitals ignored). Positions count from 0 after ⟨start⟩.")
 RANDOM_MAPS = ("Random tokens, as the model was trained on: {n} different tokens of the 64, drawn from the seed, "
                "then the same {n} again. A token is named t and its number; after the dot comes its position, "
                "counted from 0 after ⟨start⟩.")
@@ -434,8 +433,8 @@ def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, que
             text += f" At {k}, {head_name(0, h)}{kind} gives its largest weight, {percent(wrote.top_weight)}, to "
             if wrote.wrote_previous:
                 text += (f"the token just before, “{md_text(labels[target - 1])}”: it wrote "
-                         f"“{word(labels[target - 1])}” there, which the query of “{md_text(labels[query])}” asks "
-                         "for.")
+                         f"“{word(labels[target - 1])}” there, and the query of “{md_text(labels[query])}” asks for "
+                         f"a key whose previous token was “{word(labels[query])}”.")
             else:
                 text += (f"“{md_text(labels[wrote.top])}”, not to the token just before "
                          f"(“{md_text(labels[target - 1])}” gets {percent(wrote.previous_weight)}).")
@@ -503,11 +502,11 @@ def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, 
                   right: int, right_off: int, n: int) -> str:
     """What switching heads off did: the repeated half's loss here and on fresh sequences, and the copied guesses."""
     if not off:
-        return (f"All heads on: the repeated half's loss is {num(loss, 3)} nats on this sequence and "
-                f"{num(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.")
+        return (f"All heads on: the repeated half's loss is {enough(loss, 3)} nats on this sequence and "
+                f"{enough(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.")
     names = listing([head_name(lh[0], lh[1]) for lh in off])
-    return (f"With {names} switched off, the repeated half's loss goes from {num(loss, 3)} to {num(loss_off, 3)} "
-            f"nats on this sequence, and from {num(fresh, 3)} to {num(fresh_off, 3)} on fresh random sequences; "
+    return (f"With {names} switched off, the repeated half's loss goes from {enough(loss, 3)} to {enough(loss_off, 3)} "
+            f"nats on this sequence, and from {enough(fresh, 3)} to {enough(fresh_off, 3)} on fresh random sequences; "
             f"the top guess is the true next token at {right_off} of {plural(n, 'position')}, against {right} with "
             "every head on.")
 

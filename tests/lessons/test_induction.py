@@ -348,3 +348,11 @@ def test_one_head_is_singular():
     real = say.heads_summary(run.previous, run.induction)
     assert real.previous == tuple(h for h in range(4) if run.previous[0, h] >= say.GOAL)
     assert real.induction == tuple(h for h in range(4) if run.induction[1, h] >= say.GOAL)
+
+
+def test_a_loss_near_0_never_prints_as_0_000():
+    """A copied sequence's loss of 0.0002 nats read "0.000 nats" (?source=random&rseed=0&length=5)."""
+    _, run = random_tokens(0, 5)
+    assert 0 < run.loss < 0.0005
+    text = say.ablation_text([], run.loss, run.loss, 0.003, 0.003, 4, 4, 4)
+    assert "0.000 nats" not in text and say.enough(run.loss, 3) in text

@@ -387,8 +387,8 @@ def test_switching_off_the_previous_token_heads_raises_the_repeated_half_loss(ru
     right, right_off = int(ind.copied(base)[half].sum()), int(ind.copied(now)[half].sum())
     said = " ".join(m.value for m in at.markdown)
     assert (f"With layer 1 · head 3 and layer 1 · head 4 switched off, the repeated half's loss goes from "
-            f"{num(base.loss, 3)} to {num(now.loss, 3)} nats on this sequence, and from {num(fresh, 3)} to "
-            f"{num(fresh_off, 3)} on fresh random sequences; the top guess is the true next token at {right_off} of "
+            f"{enough(base.loss, 3)} to {enough(now.loss, 3)} nats on this sequence, and from {enough(fresh, 3)} to "
+            f"{enough(fresh_off, 3)} on fresh random sequences; the top guess is the true next token at {right_off} of "
             f"{len(half)} positions, against {right} with every head on.") in said, said
     (table,) = at.table
     assert "guess with heads off" in table.value.columns and len(table.value) == len(base.tokens) - 1

@@ -42,7 +42,9 @@ OWN: dict[str, list[dict]] = {
                                 {}, {"dk": "256", "steps": "100", "lr": "0.1"},  # issue 30: erratic runs, said roughly
                                 {"steps": "25", "dk": "4", "lr": "0.1", "loss": "ce"}],  # and what to try, not set
     "pages/6_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
-                                   {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"}],
+                                   {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"},
+                                   {"text": "I saw a saw", "d_model": "4", "heads": "1", "quiz": "2"},  # issue 36
+                                   {"masks": "1", "quiz": "5", "seed": "3"}],
     "pages/8_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
     "pages/4_Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
                                                                                            "pad": "6"}]
@@ -63,7 +65,9 @@ OWN: dict[str, list[dict]] = {
     "pages/7_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
                                  {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},
-                                 {"mask": "none", "text": "a b"}],
+                                 {"mask": "none", "text": "a b"},
+                                 {"mquiz": "3"}, {"mask": "padding", "pad": "2", "mquiz": "1"},  # issue 36: the quiz
+                                 {"block": "3", "mquiz": "2"}],
 }
 SAMPLE = 16  # states the quick loop walks; CI walks every one
 

@@ -74,7 +74,7 @@ STATUS_AT, DRAWN, IDS, COOKIE = "_class_status_at", "_class_drawn", "_class_ids"
 FOLLOW, LED, SEEN_AT = "_class_following", "_class_led", "_class_seen_at"
 COOKIE_PREFIX = "attn_learner_"  # + the class's code: one cookie per class, holding this browser's learner id
 LEAD_EVERY = 1.0  # seconds: the question a class is led through is read from the store at most this often, per process
-LEAD_WAIT = 0.1  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
+LEAD_WAIT = 0.05  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
 FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question
 SEEN_EVERY = 30.0  # seconds between two "still here" of a learner's page to the store (the teacher's "present")
 

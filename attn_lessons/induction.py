@@ -287,9 +287,10 @@ def look_verdict(labels: Sequence[str], tokens: Sequence[int], names: Mapping[in
     elif lk.after:
         best = max(lk.after, key=lambda j: w[j])
         what = kind_of(tokens, qi, k)
-        text += (f" {K}{f', {WRONG_SHOWS[what][0]},' if what else ''} is not just after an earlier “{qw}”: "
-                 f"“{md_text(labels[best])}”, which is, gets {enough(w[best], 3)}. From this query the head does "
-                 "not look where an induction head looks.")
+        that = "the key that is" if len(lk.after) == 1 else "of the keys that are, the one with the most weight"
+        text += (f" {K}{f', {WRONG_SHOWS[what][0]},' if what else ''} is not just after an earlier “{qw}”; {that}, "
+                 f"“{md_text(labels[best])}”, gets {enough(w[best], 3)}. From this query the head does not look "
+                 "where an induction head looks.")
     else:
         text += f" No “{qw}” came before it, so an induction head has nothing to look for."
     guess = f"“{md_text(names.get(lk.guess, f't{lk.guess}'))}”"

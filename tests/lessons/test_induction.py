@@ -117,7 +117,7 @@ def test_a_top_key_that_is_no_induction_key_is_right_and_the_reveal_says_it_is_n
     assert v.right and v.top == pick and not v.top_is_induction
     assert pick not in ind.after_earlier(run.tokens, q)
     (k,) = ind.after_earlier(run.tokens, q)
-    assert f"“{labels[k]}”, which is, gets {lk.weights[k]:.3f}" in v.text, v.text
+    assert f"the key that is, “{labels[k]}”, gets {lk.weights[k]:.3f}" in v.text, v.text
     assert "is not just after an earlier “t26”" in v.text
 
 

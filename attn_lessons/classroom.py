@@ -242,11 +242,13 @@ _SAID_APART = {"sentence", "text", "query", "n_tokens", "n_real", "at"}  # at: t
 def state_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None = None, question_id: str = "") -> str:
     """What the question was asked about, in the lesson's words: the class's sentence or a learner's own, the query
     as a token, then the page's settings and the sidebar's ("positions on, d_model 8, 2 heads, seed 0").
-    `settings`: the class's (its sentence names the query's token); `question_id`: whose labels and seed."""
+    `settings`: the class's (its sentence names the query's token); `question_id`: whose labels and seed. A state
+    that carries the class's sentence itself (with_class_text, as the projector shows it) quotes it."""
     parts = []
     sentence = SENTENCES.get(state.get("sentence"))
     if sentence:
-        parts.append(f"on {sentence}")
+        text = state.get("text") if state.get("sentence") == "class" else None  # never a learner's own
+        parts.append(f"on {sentence}" + (f", “{text}”" if text else ""))
     query = _query_words(question_id, state, settings)
     if query:
         parts.append(query)

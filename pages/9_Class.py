@@ -19,9 +19,10 @@ CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unse
 GONE = "_teacher_gone"  # the class was deleted from another browser
 PROJECTOR, SUMMARY = "_projector", "_summary"
 # The projector view: large type for the back of a room at 1280 × 720, and nothing but the question on screen (the
-# sidebar, with the sentence and the links, is hidden; the view's own button brings the dashboard back)
+# sidebar, with the sentence and the links, is hidden, and the header, whose toolbar would lie over the view's top
+# buttons; the view's own button brings the dashboard back). On a phone the chart's words shrink to fit its width.
 PROJECTOR_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
-                   "[data-testid='stExpandSidebarButton'] {display: none} "
+                   "[data-testid='stExpandSidebarButton'], header[data-testid='stHeader'] {display: none} "
                    "[data-testid='stMainBlockContainer'] {padding-top: 1.5rem; padding-bottom: 1rem} "
                    ".st-key-projector_page p {font-size: 1.4rem; margin: 0} "
                    ".st-key-projector_question p {font-size: 2.1rem; line-height: 1.25; font-weight: 600; "
@@ -29,7 +30,11 @@ PROJECTOR_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSid
                    ".st-key-projector_state p {font-size: 1.3rem; max-width: none} "
                    ".st-key-projector_hidden p {font-size: 1.4rem; max-width: none} "
                    ".st-key-projector_count p {font-size: 2.1rem; font-weight: 700; margin: 0} "
-                   ".st-key-projector_answer p {font-size: 1.9rem; font-weight: 600; max-width: none}</style>")
+                   ".st-key-projector_answer p {font-size: 1.9rem; font-weight: 600; max-width: none} "
+                   ".st-key-projector_reason p {font-size: 1.5rem; font-weight: 400} "
+                   ".st-key-projector_answer li, .st-key-projector_answer li p {font-size: 1.4rem; font-weight: 400} "
+                   "@media (max-width: 640px) {.st-key-projector_chart .js-plotly-plot text "
+                   "{font-size: 15px !important}}</style>")
 # The summary: plain tables, small type, no sidebar or toolbar, so a class of 30 and 10 questions prints on two A4 pages
 SUMMARY_STYLE = ("<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
                  "[data-testid='stExpandSidebarButton'] {display: none} "
@@ -414,14 +419,16 @@ def projector_question(code: str, key: str) -> None:
     if revealed:  # above the chart, where the room is already looking
         with st.container(key="projector_answer", border=True):
             st.markdown(md_text(words.right_answer_text(qid, state, answers, wrong, answered, right, info.settings)))
-            st.markdown(md_text(words.reason(qid, state)))
+            with st.container(key="projector_reason"):
+                st.markdown(md_text(words.reason(qid, state)))
             said = words.wrong_said(qid, state, answered, right, wrong)
             for line in words.shown_lines(said, answered):
                 st.markdown("- " + md_text(line))
     bars = words.lead_bars(qid, state, answers, wrong, revealed, info.settings)
     if bars:
-        st.plotly_chart(projector_figure(bars, words.LEARNERS_AXIS), key="projector_chart", width="stretch",
-                        config={"displayModeBar": False, "staticPlot": True})
+        with st.container(key="projector_chart"):
+            st.plotly_chart(projector_figure(bars, words.LEARNERS_AXIS), key="projector_bars", width="stretch",
+                            config={"displayModeBar": False, "staticPlot": True})
     else:
         with st.container(key="projector_hidden"):
             st.info(words.OWN_HIDDEN if words.own_sentence(qid, state) else words.NO_ANSWERS,

@@ -41,6 +41,10 @@ def test_a_state_is_said_in_words_and_a_question_by_its_title():
     assert words.state_text({"sentence": "class", "seed": 0, "query": "sat"}) == (
         "Asked on the class's sentence, with “sat” as the query, seed 0.")
     assert words.state_text({"sentence": "own"}) == "Asked on a learner's own sentence."
+    # the projector puts the class's sentence back and quotes it; a learner's own is never in a state to quote
+    shown = words.with_class_text({"sentence": "class"}, {"text": "the cat sat on the mat"})
+    assert words.state_text(shown) == "Asked on the class's sentence, “the cat sat on the mat”."
+    assert words.with_class_text({"sentence": "own"}, {"text": "the cat sat on the mat"}) == {"sentence": "own"}
     assert words.question_title("mistakes.axis") == "With softmax(scores, axis=0), which sums to 1?"
     assert words.question_title("made.up") == "made.up"
     assert words.page_name("common_mistakes") == "Common mistakes" and words.page_name("home") == "Home"

@@ -122,11 +122,13 @@ def explain(name: str, d: MaskDiagnosis) -> str:
                 f"weight on an allowed pair is {enough(d.allowed_weight)} and on a blocked pair "
                 f"{enough(d.blocked_weight)}.")
     if name == "wrong_axis":
+        silenced = (f", {plural(d.silenced_rows, 'row')} that may see a key got no weight at all" if d.silenced_rows
+                    else "")
         return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped, so "
-                f"some blocked pairs get weight and some allowed ones none; here {d.blocked_weighted} of "
-                f"{d.blocked_pairs} blocked pairs got weight and {d.allowed_empty} of {d.allowed_pairs} allowed pairs "
-                f"none, {plural(d.silenced_rows, 'row')} that may see a key got no weight, and the weights "
-                f"{'are' if d.same_as_transposed else 'are not'} exactly those of the mask turned around.")
+                f"pairs the mask blocks get weight and pairs it allows get none; here {d.blocked_weighted} of "
+                f"{d.blocked_pairs} blocked pairs got weight, {d.allowed_empty} of {d.allowed_pairs} allowed pairs got "
+                f"none{silenced}, and the weights {'are' if d.same_as_transposed else 'are not'} exactly those of the "
+                "mask turned around.")
     if name == "finite_fill":
         return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
                 f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
@@ -135,9 +137,9 @@ def explain(name: str, d: MaskDiagnosis) -> str:
                 f"{plural(d.nan_rows, 'row')} {'is' if d.nan_rows == 1 else 'are'} NaN.")
     if name == "no_mask":
         return (f"leaving the mask out gives weight to every pair, blocked or not; here {d.blocked_weighted} of "
-                f"{d.blocked_pairs} blocked pairs got weight (up to {enough(d.blocked_weight)}) and {d.allowed_empty} "
-                f"of {d.allowed_pairs} allowed pairs none, and the weights {'are' if d.same_as_unmasked else 'are not'}"
-                " exactly the unmasked ones.")
+                f"{d.blocked_pairs} blocked pairs got weight (up to {enough(d.blocked_weight)}), {d.allowed_empty} "
+                f"of {d.allowed_pairs} allowed pairs got none, and the weights "
+                f"{'are' if d.same_as_unmasked else 'are not'} exactly the unmasked ones.")
     raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
 
 
@@ -819,7 +821,7 @@ SNIPPET_INTRO = (f"Runnable numpy: your sentence's Q, K, V and mask as they are 
 
 # Spot the mask mistake
 QUIZ_INTRO = ("One mistake above made these weights from your Q, K, V and mask. Which one? Its symptoms are in the "
-              "table beside them.")
+              "table of readings.")
 PICK_FIRST = "Pick one of the mistakes first."
 
 # Take it home: the notes beside the notebook's parameters, and the switch's help

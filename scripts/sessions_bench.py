@@ -35,6 +35,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -460,13 +461,16 @@ def control_of(page: Page, choice: str) -> str:
 
 
 async def at_pace(learners: list[Learner], key: str, seconds: float, pace: tuple[float, float]) -> None:
+    """Each learner moves `key` every pace[0]..pace[1] seconds (starting at a random moment) for `seconds`."""
     deadline = time.perf_counter() + seconds
 
     async def one(learner: Learner) -> None:
-        await asyncio.sleep(random.uniform(0, pace[1]))
-        while time.perf_counter() < deadline:
+        wait = random.uniform(0, pace[1])
+        while time.perf_counter() + wait < deadline:
+            await asyncio.sleep(wait)
             await learner.move(key)
-            await asyncio.sleep(random.uniform(*pace))
+            wait = random.uniform(*pace)
+        await asyncio.sleep(max(0.0, deadline - time.perf_counter()))
 
     await asyncio.gather(*(one(p) for p in learners))
 
@@ -597,6 +601,7 @@ def main() -> None:
     random.seed(args.seed)
     if args.target and not args.pids:
         parser.error("--target needs --pids (the server processes whose CPU is measured)")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill stops the server started here too (finally)
     folder = tempfile.mkdtemp(prefix="sessions_bench_")
     server = None
     if args.target:
@@ -619,7 +624,10 @@ def main() -> None:
               f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores\n")
         print(HEADER, flush=True)
         rows = asyncio.run(run(args, port, Meter(pids), teacher))
-        print()
+        me = psutil.Process().cpu_times()
+        load = os.getloadavg()
+        print(f"\nThe learners' own process (this one) used {me.user + me.system:.0f} s of CPU; load after: "
+              f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         for line in verdicts(rows):
             print(line)
         errors = [e for r in rows for e in r.errors]

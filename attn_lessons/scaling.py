@@ -633,7 +633,8 @@ def _how_close(guess: float, asked: TwoKeys) -> str:
     text = f"You said {num(guess, 2)}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
     if asked.loser is None:
         return text + " Equal scores always give equal weights, 0.5 each."
-    if (guess - 0.5) * (p1 - 0.5) <= 0:
+    above_half = 1 if asked.loser == 1 else -1  # key 1's side of an even split, from the scores: float64 may print 0.5
+    if (guess - 0.5) * above_half <= 0:
         return text + (" Softmax keeps the order of the scores: the key with the higher score always gets more "
                        "than half the weight.")
     if abs(guess - 0.5) < abs(p1 - 0.5):

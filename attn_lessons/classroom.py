@@ -627,11 +627,13 @@ REASONS = {
     "builder.double_wq": "Doubling W_Q doubles every query and so every score in its row: softmax keeps their "
                          "order, and the larger gaps give the top key more weight.",
     "scaling.softmax": "Softmax turns each score into exp(score) divided by the sum of every key's exp(score).",
-    "training.race": "The loss that drops first is the run whose softmax is not saturated: its gradients still flow.",
+    "training.race": "A run learns only as fast as gradients reach W_Q and W_K, and a saturated softmax (scores "
+                     "grown with d_k, left unscaled) passes almost none back.",
     "masks.see": "A masked key's score is set to −∞ before the softmax, so its weight is exactly 0.",
-    "induction.look": "An induction head looks for the key whose previous token is the query's token, and copies "
-                      "what came next.",
-    "mistakes.axis": "axis=0 normalises down each column, so the columns sum to 1 and the keys' rows do not.",
+    "induction.look": "The answer is where that head's own weights are largest; a trained induction head usually "
+                      "puts them on the key just after an earlier copy of the query's token.",
+    "mistakes.axis": "axis=0 normalises down each column, over the queries, so each key's column sums to 1 and "
+                     "the queries' rows in general do not.",
     "mask_mistakes.row_sum": "Zeroing weights after the softmax removes their share and nothing renormalises the "
                              "rest, so the row sums to less than 1.",
 }

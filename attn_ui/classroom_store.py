@@ -74,7 +74,7 @@ V2_COLUMNS = ("questions", "lead_question", "lead_state", "lead_revealed", "lead
 learners = sa.Table(
     "classroom_learners", metadata,
     sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
-    sa.Column("learner", sa.String(32), primary_key=True),  # a random id for one browser session
+    sa.Column("learner", sa.String(32), primary_key=True),  # a random id for one browser (its cookie keeps it)
     sa.Column("joined_at", sa.Float, nullable=False),
     sa.Column("last_seen", sa.Float, nullable=False),
 )

@@ -51,7 +51,7 @@ def the_route(shared) -> None:
     """The pages in the order to take them, each with the question it answers; links keep your settings."""
     st.html(ROUTE_WRAP)
     with st.container(border=True, key="home_route"):
-        st.markdown(say.ROUTE_NOTE)
+        st.markdown(say.route_note(sum(p.minutes for p in route() if p.core))[0])
         for k, page in enumerate(route()[1:], start=1):
             st.page_link(page.path, label=f"{k}. {page.label} ({page.kind}, {page.minutes} min): {page.question}",
                          icon=page.icon, query_params=shared.query_params())

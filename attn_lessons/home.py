@@ -294,5 +294,11 @@ ONE_HEAD_TITLE = "What X, d_k and the three columns hold here"  # an expander's 
 SHARES_TITLE = "wⱼ · vⱼ, each key's share"  # the table of one query's output taken apart
 EVERY_QUERY_HEADER = "Every query at once"  # the whole weight matrix's heading
 QKV_HEADING = "**Q, K and V: one row per token**"
-ROUTE_NOTE = ("**The route.** Take the pages in this order; each link keeps your sentence and settings. "
-              "The core takes about half an hour; the deep dives go further.")
+
+
+def route_note(core_minutes: int) -> tuple[str, int]:
+    """The route's note, with the core's reading time it states: the sum of the core pages' `minutes` (each counted
+    from the words on the page by tests/lesson_length.py)."""
+    return (f"**The route.** Take the pages in this order; each link keeps your sentence and settings. The core "
+            f"pages take about {core_minutes} minutes to read, more as you try the controls; the deep dives go "
+            "further.", core_minutes)

@@ -283,3 +283,13 @@ def test_the_notebooks_note_names_the_query_as_typed():
     assert notebook_query_note("cat") == "the query the page shows: 'cat'"
     assert notebook_query_note("it's") == "the query the page shows: \"it's\""  # quoted as Python writes it
     assert notebook_query_note("*") != notebook_query_note("the·0")
+
+
+def test_the_route_note_states_the_core_pages_reading_time_from_the_route():
+    from attn_lessons import home
+    from attn_ui.pages import route
+
+    core = [p for p in route() if p.core]
+    text, minutes = home.route_note(sum(p.minutes for p in core))
+    assert minutes == sum(p.minutes for p in core) and minutes > 0
+    assert f"about {minutes} minutes" in text

@@ -597,8 +597,11 @@ def matches_lead(s, lead) -> bool:
 
 def present_text(answered: int, present: int) -> str:
     """How many answered, of the learners present (seen in the last five minutes): '7 of 12 learners here have
-    answered'. A learner who answered and left still counts among those who answered."""
-    present = max(present, answered)
+    answered'. Learners who answered and left still count among those who answered: when they outnumber those
+    here, the two counts are said apart ('30 learners have answered; 4 are here now'), never '30 of 30 here'."""
+    if answered > present:
+        return (f"{plural(answered, 'learner')} {'has' if answered == 1 else 'have'} answered; "
+                f"{present} {'is' if present == 1 else 'are'} here now")
     return f"{answered} of {plural(present, 'learner')} here {'has' if answered == 1 else 'have'} answered"
 
 

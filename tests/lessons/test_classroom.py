@@ -194,7 +194,8 @@ def test_the_projector_keeps_the_lessons_order_as_answers_arrive():
     assert len({words.stats_key(s) for s in qs}) == 4
     assert words.present_text(3, 12) == "3 of 12 learners here have answered"
     assert words.present_text(1, 1) == "1 of 1 learner here has answered"
-    assert words.present_text(2, 1) == "2 of 2 learners here have answered"  # one answered, then left
+    assert words.present_text(2, 1) == "2 learners have answered; 1 is here now"  # one answered, then left
+    assert words.present_text(30, 0) == "30 learners have answered; 0 are here now"
 
 
 def test_the_projector_hides_the_right_answer_until_it_is_revealed():

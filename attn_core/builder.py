@@ -372,11 +372,10 @@ def sum_gap(traced, output_row) -> SumGap:
 
 
 # ---------------------------------------------------------------------------------------------
-# Predict, then see: which key will a query give the most weight?
+# Predict, then see: the query the prediction asks about
 # ---------------------------------------------------------------------------------------------
 
-ALL_SAME = -1  # the prediction "every key gets the same weight"
-CLOSE = 0.01  # a key whose weight is this close to the largest is "a close second"
+ALL_SAME = -1  # the answer "every key gets the same weight"
 
 
 def checkpoint_query(tokens) -> int:
@@ -387,28 +386,6 @@ def checkpoint_query(tokens) -> int:
     if ACTION in kinds:
         return kinds.index(ACTION)
     return next((i for i, kind in enumerate(kinds) if kind in RULED), 0)
-
-
-@dataclass(frozen=True)
-class MostWeight:
-    """Which keys get a query's largest weight, and whether a prediction named one of them."""
-
-    top: tuple[int, ...]  # the keys whose weight prints as the largest (printed_top); every key when the row is even
-    right: bool
-    graded: bool  # False when the row changed after the prediction: show the answer, no verdict
-    close_second: bool  # a wrong guess whose weight is within CLOSE of the largest
-
-
-def most_weight(weights_row, guess, decimals: int, answered_row=None) -> MostWeight:
-    """Was `guess` (a key j, ALL_SAME, or None when skipped) a key with the most weight in the row (n,), as its
-    weights print at `decimals`? Keys whose weights print the same are equally right; when every key's does,
-    ALL_SAME is right too. `answered_row`: the row when the learner answered, if it may have changed since."""
-    w = np.asarray(weights_row, dtype=float)
-    top = printed_top(w, decimals)
-    graded = answered_row is None or np.array_equal(np.asarray(answered_row, dtype=float), w)
-    right = guess in top or (guess == ALL_SAME and len(top) == len(w))
-    wrong_key = guess is not None and guess != ALL_SAME and guess not in top
-    return MostWeight(top, right, graded, wrong_key and bool(w[top[0]] - w[guess] < CLOSE))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ import numpy as np
 
 from attn_core.builder import (
     ACTION,
-    ALL_SAME,
     ANIMAL,
     FEATURES,
     FUNCTION,
@@ -24,8 +23,6 @@ from attn_core.builder import (
     CellTrace,
     Spread,
     Doubled,
-    checkpoint_query,
-    most_weight,
     no_rule_tokens,
     rank_in_row,
     repeated_tokens,
@@ -36,10 +33,8 @@ from attn_core.builder import (
     zero_rows,
 )
 
-from attn_core.tokens import tokenize
-
-from .asked import NEIGHBOUR, SELF, Asked, Wrong, const, labels_of
-from .format import enough, enough_vec, grouped, listing, md_text, num, plural, readable
+from .asked import Asked, Wrong, const
+from .format import enough, enough_vec, grouped, listing, num, plural, readable
 
 # ---------------------------------------------------------------------------------------------
 # The interpretable starting point, in words
@@ -372,45 +367,14 @@ def code_intro(qi: str, kj: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Predict, then see: which key will a query give the most weight?
+# Predict, then see: the words every prediction shares (the tie rule, moved numbers, the verdict)
 # ---------------------------------------------------------------------------------------------
 
-ALL_SAME_OPTION = "They all get the same weight"  # the prediction's option for ALL_SAME, beside the token labels
+ALL_SAME_OPTION = "They all get the same weight"  # how class mode reads the answer ALL_SAME (misconceptions.py)
 # A verdict prints a weight to this many decimals, and keys whose weights print the same are equally right: the one
 # tie rule of the predict-first questions about a top key (Home's too), decided by attn_core.builder.printed_top.
 WEIGHT_DECIMALS = 3
 MOVED = {"seed": "the seed", "d_model": "d_model", "positions": "the positions", "edits": "your edits"}
-
-
-def most_weight_question(label: str) -> str:
-    """The question, for query `label` (as it reads in markdown), asked before its scores and weights appear."""
-    return (f"Which key will “{label}” give the most weight? Its query is its row of Q above; every key is a row "
-            "of K.")
-
-
-# The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-MOST_WEIGHT = Asked(
-    "builder.most_weight", "qkv_builder", "Which key will the query give the most weight?", "token",
-    (Wrong(ALL_SAME_OPTION, "every key gets the same weight before any training", const(ALL_SAME_OPTION)),
-     SELF, NEIGHBOUR), from_sentence=True, key="qkv_most", gives_away=lambda state: most_weight_gives_away(state))
-
-
-def most_weight_gives_away(state) -> list[str]:
-    """What states the asked query's favourite key: the verdict's reading of its row, and the titles of the tables
-    that print every query's weights."""
-    labels = labels_of(state)
-    if not labels:
-        return []
-    q = md_text(labels[checkpoint_query(tokenize(str(state.get("text", ""))).tokens)])
-    return [f"in row “{q}” that is", f"in row “{q}”, their scaled scores", f"Every weight in row “{q}” prints as",
-            f"Every scaled score in row “{q}” is the same", "weights = softmax(QKᵀ/√d_k)"]
-
-
-def guessed_key(labels, choice):
-    """The key a prediction names: the position of the label chosen, or ALL_SAME; None for no choice."""
-    if choice is None:
-        return None
-    return ALL_SAME if choice == ALL_SAME_OPTION else list(labels).index(choice)
 
 
 def numbers_moved(changed) -> str:
@@ -431,72 +395,11 @@ class Verdict:
     facts: dict = field(default_factory=dict)  # what the words claim, for a test to compare with attn_core
 
 
-def _even_row_why(q: str, s, w) -> str:
-    """Why no key gets more weight than another, as printed: one key, equal scaled scores, or scores too close for
-    the weights to differ at WEIGHT_DECIMALS decimals."""
-    n = len(w)
-    if n == 1:
-        return f"“{q}” has only one key, itself, and gives it all the weight, {enough(w[0], 3)}."
-    anyone = f"any key is right, and so is “{ALL_SAME_OPTION}”."
-    if np.ptp(s) == 0:
-        return (f"Every scaled score in row “{q}” is the same, {enough(s[0], 3)}, so softmax gives each of the {n} "
-                f"keys the same weight, 1/{n} = {enough(w[0], 3)}: no key gets more than another, so {anyone}")
-    (s_lo, s_hi), (w_lo, w_hi) = apart(s.min(), s.max()), apart(w.min(), w.max())
-    return (f"Every weight in row “{q}” prints as {enough(w.max(), WEIGHT_DECIMALS)}: its scaled scores, from {s_lo} "
-            f"to {s_hi}, are too close for the weights (from {w_lo} to {w_hi}) to differ at {WEIGHT_DECIMALS} "
-            f"decimals, so {anyone}")
-
-
 def tie_words(names, weight: float) -> str:
     """That the keys `names` (quoted labels, two or more) tie at `weight` as a verdict prints it, and that each is
     right: '“the·0” and “cat” tie at 0.199: either is right.' Home's verdict says it too."""
     who = "either" if len(names) == 2 else "any of them"
     return f"{listing(list(names))} tie at {enough(weight, WEIGHT_DECIMALS)}: {who} is right."
-
-
-def _wrong_guess_why(labels, s, w, k: int, guess, close_second: bool) -> str:
-    """Why `guess` (a key j or ALL_SAME) does not get the most weight, against top key k."""
-    if guess == ALL_SAME:
-        (s_lo, s_hi), (w_lo, w_hi) = apart(s.min(), s.max()), apart(w.min(), w.max())
-        return (f" The scores in that row are not all the same (from {s_lo} to {s_hi}), so neither are the "
-                f"weights (from {w_lo} to {w_hi}).")
-    (sg, sk), (wg, wk) = apart(s[guess], s[k]), apart(w[guess], w[k])
-    if sg == sk:  # too close to tell apart in print (scores of a million): say by how much
-        sg += f" (lower by {enough(s[k] - s[guess], 3)})"
-    second = ", a close second" if close_second else ""
-    return (f" “{labels[guess]}” has a lower scaled score, {sg} against {sk}, so a smaller weight, {wg} against "
-            f"{wk}{second}.")
-
-
-def most_weight_verdict(labels, i: int, scaled_row, weights_row, guess, answered_row=None) -> Verdict:
-    """Was `guess` (a key j, ALL_SAME, or None when skipped) the key query i gives the most weight? Why, read off
-    row i of the scaled scores (n,) and of the weights (n,). `answered_row`: the weights when the learner answered,
-    if they may have changed since."""
-    s, w = np.asarray(scaled_row, dtype=float), np.asarray(weights_row, dtype=float)
-    q, answer = labels[i], most_weight(w, guess, WEIGHT_DECIMALS, answered_row)
-    since = "" if answer.graded else (f"Your edits changed row “{q}” after you predicted, so here is the answer for "
-                                      "the numbers now on screen. ")
-    if len(answer.top) == len(w):
-        return Verdict(answer.right, since + _even_row_why(q, s, w), answer.graded)
-    top = list(answer.top)
-    k = max(top, key=lambda t: w[t])  # the largest weight before rounding
-    lead = ("Softmax keeps the order of the scores (a larger score has a larger exp), so the largest scaled score "
-            "gets the largest weight")
-    if len(top) == 1:
-        why = (f"{lead}: in row “{q}” that is “{labels[k]}”, whose {enough(s[k], 3)} becomes a weight of "
-               f"{enough(w[k], 3)}.")
-    elif np.ptp(s[top]) == 0:
-        names = [f"“{labels[t]}”" for t in top]
-        why = (f"{tie_words(names, w[k])} {lead}: in row “{q}”, {listing(names)} tie for the largest scaled score, "
-               f"{enough(s[k], 3)}, and share the largest weight, {enough(w[k], 3)} each.")
-    else:
-        names = [f"“{labels[t]}”" for t in top]
-        lo, hi = apart(s[top].min(), s[top].max())
-        why = (f"{tie_words(names, w[k])} {lead}: in row “{q}”, their scaled scores, from {lo} to {hi}, are the "
-               f"largest, and too close for their weights to differ at {WEIGHT_DECIMALS} decimals.")
-    if guess is not None and not answer.right:
-        why += _wrong_guess_why(labels, s, w, k, guess, answer.close_second)
-    return Verdict(answer.right, since + why, answer.graded)
 
 
 # ---------------------------------------------------------------------------------------------

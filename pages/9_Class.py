@@ -266,8 +266,9 @@ def _leading(code: str):
     return lead if status == "ok" else None
 
 
-def lead_picker(code: str, key: str, info, now) -> None:
-    """Pick a question from the teacher's list (numbered as everywhere) and put it in front of the class; stop."""
+def lead_picker(code: str, key: str, info, now, reveal: bool = True) -> None:
+    """Pick a question from the teacher's list (numbered as everywhere) and put it in front of the class; reveal
+    its answer (`reveal`: the projector has its own button for that, at the top); stop."""
     questions = list(info.questions or words.TEACHERS_LIST)
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     askable = [q for q in questions if q in words.QUESTIONS]  # numbered in the whole list, as everywhere
@@ -275,14 +276,15 @@ def lead_picker(code: str, key: str, info, now) -> None:
                        format_func=lambda q: words.numbered_title(q, questions))
     if qid and qid.startswith("quiz."):
         c2.number_input(words.LEAD_SEED, min_value=0, max_value=9999, step=1, key="class_lead_seed")
-    b1, b2, b3 = st.columns(3)
+    b1, b2, b3 = st.columns(3) if reveal else (*st.columns(2), None)
     b1.button(words.LEAD_BUTTON, key="class_lead", type="primary", icon=":material/campaign:", width="stretch",
               on_click=_lead, args=(code, key, info.settings), help=words.LEAD_HELP, disabled=qid is None)
-    b2.button(words.HIDE_BUTTON if now and now.revealed else words.REVEAL_BUTTON, key="class_reveal",
-              disabled=now is None, on_click=_reveal, args=(code, key, not (now and now.revealed)),
-              icon=":material/visibility:", width="stretch")
-    b3.button(words.LEAD_STOP, key="class_lead_stop", disabled=now is None, on_click=_stop, args=(code, key),
-              icon=":material/stop_circle:", width="stretch")
+    if reveal:
+        b2.button(words.HIDE_BUTTON if now and now.revealed else words.REVEAL_BUTTON, key="class_reveal",
+                  disabled=now is None, on_click=_reveal, args=(code, key, not (now and now.revealed)),
+                  icon=":material/visibility:", width="stretch")
+    (b3 or b2).button(words.LEAD_STOP, key="class_lead_stop", disabled=now is None, on_click=_stop,
+                      args=(code, key), icon=":material/stop_circle:", width="stretch")
 
 
 def lead(code: str, key: str) -> None:
@@ -391,7 +393,7 @@ def projector_question(code: str, key: str) -> None:
         return
     info, questions = dash.info, list(dash.info.questions or words.TEACHERS_LIST)
     with st.expander(words.LEAD_PICK, expanded=now is None):
-        lead_picker(code, key, info, now)
+        lead_picker(code, key, info, now, reveal=False)
     if now is None:
         st.info(words.NOT_LEADING, icon=":material/hourglass_empty:")
         st.caption(words.JOIN_SMALL.format(code=code))

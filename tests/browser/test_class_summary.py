@@ -23,6 +23,7 @@ from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_brows
 pytestmark = pytest.mark.browser
 
 N_LEARNERS, N_QUESTIONS, MAX_PAGES = 30, 10, 2
+A4_CSS = {"width": 794, "height": 1123}  # 210 × 297 mm at 96 CSS pixels to the inch
 SETTINGS = {"text": "the cat sat on the mat", "seed": "0", "d_model": "8", "heads": "2"}  # ClassInfo.settings
 SIDEBAR = {"sentence": "class", "seed": 0, "d_model": 8, "heads": 2}
 # Each question in the state its page records on the class's sentence (attn_ui.checkpoint hands it to the class);
@@ -167,6 +168,7 @@ def test_a_class_of_30_and_10_questions_prints_on_two_a4_pages(class_server):
         try:
             context, page = open_summary(browser, class_server, code, key)
             page.emulate_media(media="print")
+            page.set_viewport_size(A4_CSS)  # laid out as the printer lays it out: A4's width
             rows = page.locator("table.class-summary").first.locator("tbody tr")
             assert rows.count() == N_QUESTIONS, rows.count()
             text = page.locator("table.class-summary").first.inner_text()

@@ -172,7 +172,8 @@ class Learner:
         self.pages: dict[str, str] = {}  # url path -> page script hash, from new_session
         self.widgets: dict[str, Widget] = {}  # user key -> widget, as last drawn
         self.states: dict[str, WidgetState] = {}  # widget id -> the value this learner gave it
-        self.followers: dict[str, asyncio.Task] = {}
+        self.followers: dict[str, asyncio.Task] = {}  # fragment id -> its timer, as the browser keeps them
+        self.drawn: set[str] = set()
         self.waiting: asyncio.Future | None = None
         self.busy = asyncio.Lock()  # one rerun at a time from this tab
         self.ws = None
@@ -218,14 +219,20 @@ class Learner:
                                  f"{element.exception.message[:120]}")
             elif what in WIDGETS:
                 self._widget(what, getattr(element, what))
-        elif kind == "new_session":
+        elif kind == "new_session":  # a full run starts (asked for here, or by the page: st.rerun, switch_page)
             self.pages = {p.url_pathname: p.page_script_hash for p in msg.new_session.app_pages}
             self.page_hash = msg.new_session.page_script_hash
+            self.drawn = set()  # the timed fragments this run draws (a fragment's own run sends new_session too)
         elif kind == "page_not_found":
             self.stats.error(f"page not found: {msg.page_not_found.page_name}")
         elif kind == "auto_rerun":
+            self.drawn.add(msg.auto_rerun.fragment_id)
             self._follow(msg.auto_rerun.fragment_id, msg.auto_rerun.interval)
+        elif kind == "stop_auto_rerun":
+            self._stop_following(set(msg.stop_auto_rerun.fragment_ids))
         elif kind == "script_finished":
+            if msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:  # a full run: timers of fragments it no
+                self._stop_following(set(self.followers) - self.drawn)  # longer draws stop, as in the browser
             if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN and self.waiting is not None \
                     and not self.waiting.done():
                 self.waiting.set_result(msg.script_finished)
@@ -253,10 +260,9 @@ class Learner:
 
         self.followers[fragment_id] = asyncio.create_task(tick())
 
-    def _stop_following(self) -> None:
-        for task in self.followers.values():
-            task.cancel()
-        self.followers.clear()
+    def _stop_following(self, ids: set[str] | None = None) -> None:
+        for fragment_id in list(self.followers) if ids is None else ids & set(self.followers):
+            self.followers.pop(fragment_id).cancel()
 
     async def rerun(self, *, page: str | None = None, fragment_id: str = "", auto: bool = False,
                     trigger: WidgetState | None = None) -> float | None:
@@ -270,8 +276,6 @@ class Learner:
                 self.states.clear()
                 self.widgets.clear()
                 self._stop_following()
-            elif not fragment_id:
-                self._stop_following()  # a full run draws its fragments again, and their timers with them
             state.page_script_hash = self.page_hash
             state.page_name = self.page_name
             state.fragment_id, state.is_auto_rerun = fragment_id, auto
@@ -285,9 +289,12 @@ class Learner:
             started = time.perf_counter()
             try:
                 await self.ws.send(msg.SerializeToString())
-                status = await asyncio.wait_for(self.waiting, NO_ANSWER)
+                status = await asyncio.wait_for(self.waiting, 5.0 if auto else NO_ANSWER)
             except (TimeoutError, asyncio.TimeoutError):
-                self.stats.error(f"learner {self.n}: no script_finished within {NO_ANSWER:g} s")
+                if auto:  # Streamlit drops a fragment's timed run that comes during a full run, as a browser's timer
+                    self.stats.skipped += 1  # does not wait for it either: not an error
+                else:
+                    self.stats.error(f"learner {self.n}: no script_finished within {NO_ANSWER:g} s")
                 return None
             except websockets.ConnectionClosed:
                 return None
@@ -354,6 +361,7 @@ class Stats:
     def reset(self) -> None:
         self.times: list[float] = []
         self.follows = 0
+        self.skipped = 0  # followers' timed runs the server dropped (one came while a full run was going)
         self.errors: list[str] = []
         self.started = time.perf_counter()
 
@@ -506,6 +514,11 @@ async def run(args, port: int, meter: Meter, teacher: Teacher | None) -> list[Ro
               for k in range(args.learners)]
     for k in range(0, len(people), 10):  # a class arriving: ten tabs at a time
         await asyncio.gather(*(p.connect() for p in people[k:k + 10]))
+    if args.target:
+        where = [p.cookie for p in people]
+        print("The proxy's cookies: " + ", ".join(f"{c or 'none'} × {where.count(c)}" for c in sorted(set(where)))
+              + "\n", flush=True)
+    print(HEADER, flush=True)
     rows = []
     try:
         for page in pages:
@@ -622,7 +635,6 @@ def main() -> None:
               f"{args.pace_max:g} s, server gc: {args.gc}, class: {teacher.code if teacher else 'none'}, following: "
               f"{'yes' if teacher and teacher.can_lead and args.follow else 'no'}; load before: "
               f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores\n")
-        print(HEADER, flush=True)
         rows = asyncio.run(run(args, port, Meter(pids), teacher))
         me = psutil.Process().cpu_times()
         load = os.getloadavg()

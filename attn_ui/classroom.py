@@ -23,10 +23,12 @@ waited for); the latest of those facts wins, whatever order they arrive in. A cl
 nothing more is sent, the line says so, and an answer given after it says it was not sent. A line that changes after
 it was drawn (an answer's refusal tells of a pause) draws the page again, so the page never shows a stale line.
 
-Following: while a learner is in a class, a fragment on every page looks every FOLLOW_EVERY seconds at the question
-the teacher leads (`leading_now`, a cache shared by every session of the process and read from the store at most
-once every LEAD_EVERY seconds) and, when the teacher picks a new one, takes a following learner to its page with the
-class's settings. A learner may stop following to explore; one click takes them back. When the teacher reveals the
+Following: while a learner is in a class, every page looks at the question the teacher leads (`leading_now`, a cache
+shared by every session of the process and read from the store at most once every LEAD_EVERY seconds) and, when the
+teacher picks a new one, takes a following learner to its page with the class's settings. Under Streamlit's server a
+watch thread (`_Watch`) reads each class's lead once a second and runs again only the pages that have not drawn it,
+so a learner's page costs nothing while the lead stays the same; under AppTest a fragment looks every FOLLOW_EVERY
+seconds instead. A learner may stop following to explore; one click takes them back. When the teacher reveals the
 answer, the learner's reveal of that question opens too (attn_ui.checkpoint.predict asks `teacher_revealed`).
 """
 
@@ -44,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attn_lessons import classroom as words
 from attn_lessons.misconceptions import QUESTIONS, answer_text, misconception
@@ -75,7 +78,8 @@ FOLLOW, LED, SEEN_AT = "_class_following", "_class_led", "_class_seen_at"
 COOKIE_PREFIX = "attn_learner_"  # + the class's code: one cookie per class, holding this browser's learner id
 LEAD_EVERY = 1.0  # seconds: the question a class is led through is read from the store at most this often, per process
 LEAD_WAIT = 0.05  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
-FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question
+FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question (AppTest's fragment)
+ASK_AT_MOST = 3  # runs the server's watch asks of a page for one change of the lead, if the page does not draw it
 SEEN_EVERY = 30.0  # seconds between two "still here" of a learner's page to the store (the teacher's "present")
 
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="classroom")
@@ -406,6 +410,8 @@ def class_sidebar(where=None, main=st) -> None:
     the switch to follow the teacher) and at the top of the page's main area (`main`; None: not there), where a
     phone, whose sidebar is closed, shows it, with the teacher's question under it. Nothing when this session is in
     no class. `where`: a container in the sidebar (its foot by default)."""
+    if _served():
+        _followers.forget(_session_id())  # watched again below, only where this run looks at the teacher's question
     follow_link()
     refresh_status()
     box = where or st.sidebar
@@ -587,23 +593,144 @@ def teacher_revealed(question_id: str, **state: Any) -> bool:
     return all(str(lead.state[k]) == str(v) for k, v in state.items() if k in lead.state)
 
 
-@st.fragment(run_every=FOLLOW_EVERY)
+def _session_id() -> str | None:
+    """This run's Streamlit session id (None outside a script run)."""
+    ctx = get_script_run_ctx()
+    return None if ctx is None else ctx.session_id
+
+
+def _lead_key(lead: Any) -> tuple:
+    """What a page must be drawn again for when it changes: a new pick, a reveal, the class's end."""
+    if lead is _GONE:
+        return ("gone",)
+    return ("none",) if lead is None else ("lead", lead.seq, lead.revealed)
+
+
+class _Watch:
+    """The server's side of following, one per process (Streamlit's own server only: AppTest has none, and there
+    the fragment looks instead). Every LEAD_EVERY seconds a thread reads the lead of each class that has a session
+    on this process (one read per class, not per learner) and asks each session whose page has not drawn that lead
+    yet to run again, as Streamlit's own run-on-save does; and every SEEN_EVERY seconds it tells the store that
+    each connected learner is present. A learner's page costs nothing between two changes: no timer, no rerun."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sessions: dict[str, tuple[str, str]] = {}  # session id -> (class code, learner id)
+        self.drawn: dict[str, tuple] = {}  # session id -> the _lead_key its page last drew
+        self.asked: dict[str, tuple[tuple, int]] = {}  # session id -> (the key it was asked to draw, how often)
+        self.seen_at = 0.0
+        self.thread: threading.Thread | None = None
+
+    def register(self, session: str, code: str, learner: str, drawn: tuple) -> None:
+        with self.lock:
+            self.sessions[session], self.drawn[session] = (code, learner), drawn
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="classroom-follow", daemon=True)
+                self.thread.start()
+
+    def forget(self, session: str) -> None:
+        with self.lock:
+            self.sessions.pop(session, None)
+            self.drawn.pop(session, None)
+            self.asked.pop(session, None)
+
+    def _run(self) -> None:
+        while True:
+            started = time.monotonic()
+            try:
+                self.tick()
+            except Exception as err:  # noqa: BLE001  (the next tick tries again; following must never stop)
+                _log.warning("class mode: the follow watch failed: %r", err)
+            time.sleep(max(0.05, LEAD_EVERY - (time.monotonic() - started)))
+
+    def tick(self) -> None:
+        """One look: the live sessions by class, each class's lead read once, a run asked of every page behind."""
+        from streamlit.runtime import Runtime
+
+        if not Runtime.exists():
+            return
+        runtime = Runtime.instance()
+        manager = runtime._session_mgr  # noqa: SLF001  (Streamlit has no public way to reach a session)
+        with self.lock:
+            sessions = dict(self.sessions)
+        live = {sid: about for sid, about in sessions.items() if manager.get_active_session_info(sid) is not None}
+        for sid in sessions.keys() - live.keys():  # a browser that went away
+            self.forget(sid)
+        s = store()
+        for code in {code for code, _ in live.values()}:
+            _read_lead(s, code)
+            with _lead_lock:
+                key = _lead_key(_leads.get(code, (0.0, None))[1])
+            with self.lock:
+                behind = [sid for sid, (c, _) in live.items() if c == code and self.drawn.get(sid) != key]
+                for sid in behind:  # a page that does not draw the lead after ASK_AT_MOST runs is left alone
+                    asked = self.asked.get(sid)
+                    self.asked[sid] = (key, asked[1] + 1 if asked and asked[0] == key else 1)
+                behind = [sid for sid in behind if self.asked[sid][1] <= ASK_AT_MOST]
+            for sid in behind:
+                runtime._get_async_objs().eventloop.call_soon_threadsafe(_rerun, manager, sid)  # noqa: SLF001
+        now = time.monotonic()
+        if now - self.seen_at >= SEEN_EVERY:
+            self.seen_at = now
+            for code, learner in set(live.values()):
+                try:
+                    s.seen(code, learner)
+                except Exception:  # noqa: BLE001  (a class gone or the database down: the next look tries again)
+                    pass
+
+
+def _rerun(manager, session_id: str) -> None:
+    """On the server's event loop: run the page of `session_id` again with what its browser last sent (its page,
+    link and widget values), unless a run is under way: that run draws the lead itself, or the next tick asks."""
+    from streamlit.runtime.app_session import AppSessionState
+
+    info = manager.get_active_session_info(session_id)
+    if info is None:
+        return
+    session = info.session
+    client = getattr(session, "_client_state", None)
+    if session._state != AppSessionState.APP_NOT_RUNNING or client is None or not client.page_script_hash:  # noqa: SLF001
+        return
+    session.request_rerun(client)
+
+
+_followers = _Watch()
+
+
+def _served() -> bool:
+    """Whether this run is served by Streamlit's own server (a browser on the websocket), not AppTest."""
+    from streamlit.runtime import Runtime
+
+    return Runtime.exists() and _session_id() is not None
+
+
 def follow(code: str) -> None:
-    """The teacher's question, looked at every FOLLOW_EVERY seconds from the process's cache: a new pick takes a
-    following learner to it; a reveal of the question on screen draws the page again, which opens its reveal; a
-    class found ended draws the page again, which says so. One line says what the teacher asks, with a way back to
-    it for a learner exploring elsewhere. Every SEEN_EVERY seconds it tells the store this learner is present."""
+    """The teacher's question on this page: from the server's watch where a server runs this page (it runs the
+    page again when the lead changes), or from a fragment that looks every FOLLOW_EVERY seconds (AppTest)."""
+    if _served():
+        _follow_look(code, in_fragment=False)
+    else:
+        _follow_fragment(code)
+
+
+def _follow_look(code: str, in_fragment: bool) -> None:
+    """The teacher's question, from the process's cache: a new pick takes a following learner to it; a reveal of
+    the question on screen opens its reveal (in a fragment, by drawing the page again); a class found ended says
+    so. One line says what the teacher asks, with a way back to it for a learner exploring elsewhere."""
     ss = st.session_state
     if current_class() != code:
         return
-    now = time.monotonic()
-    if now - ss.get(SEEN_AT, 0.0) >= SEEN_EVERY:
-        ss[SEEN_AT] = now
-        try:
-            _submit(store().seen, code, ss[LEARNER])
-        except Exception:  # noqa: BLE001
-            pass
+    if in_fragment:
+        now = time.monotonic()
+        if now - ss.get(SEEN_AT, 0.0) >= SEEN_EVERY:
+            ss[SEEN_AT] = now
+            try:
+                _submit(store().seen, code, ss[LEARNER])
+            except Exception:  # noqa: BLE001
+                pass
     lead = leading_now(code)
+    if not in_fragment and (sid := _session_id()) is not None:
+        _followers.register(sid, code, ss[LEARNER], _lead_key(lead))
     if lead is _GONE:
         _class_is(code, "not_found")
         st.rerun(scope="app")
@@ -615,9 +742,9 @@ def follow(code: str) -> None:
     if seen is None or seen[0] != lead.seq:  # a new pick (or the first look of this session)
         if ss.get(FOLLOW, True) and not here:
             go_to_lead(lead, code)
-        if here and seen is not None:
+        if here and seen is not None and in_fragment:
             st.rerun(scope="app")  # on its page already: the page draws it afresh (a reveal closed again, say)
-    elif seen[1] != lead.revealed and here:
+    elif seen[1] != lead.revealed and here and in_fragment:
         st.rerun(scope="app")  # the teacher revealed it: the page opens its reveal
     title = words.question_title(lead.question_id)
     if here:
@@ -627,6 +754,12 @@ def follow(code: str) -> None:
     c1.caption(f":material/co_present: {words.lead_line(title, here=False)}")
     if c2.button(words.BACK_TO_LEAD, key="class_back", icon=":material/undo:"):
         go_to_lead(lead, code)
+
+
+@st.fragment(run_every=FOLLOW_EVERY)
+def _follow_fragment(code: str) -> None:
+    """Following where no server watch runs (AppTest): the page looks every FOLLOW_EVERY seconds."""
+    _follow_look(code, in_fragment=True)
 
 
 def shared_state(question: str, state: Mapping[str, Any], answer: str, right: bool,

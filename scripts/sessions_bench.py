@@ -7,7 +7,8 @@
 
 Each learner speaks Streamlit's own protocol, as a browser does: the `/_stcore/stream` websocket, protobuf BackMsg
 out (`rerun_script` with the page, the query string and the widget states), ForwardMsg in (the page's elements,
-`script_finished`, `auto_rerun` for a fragment that runs every few seconds). Learners join one class by its link
+`script_finished`, `auto_rerun` for a fragment that runs every few seconds, and the runs the server starts itself
+when the teacher's question changes, counted as follow reruns). Learners join one class by its link
 (`?class=CODE`), open a page, answer its predict-first question once, then move a control at a learner's pace: one
 move every 2.5–7.5 s (5 s on average), to a value picked at random from the control's own options. By default the
 control is the sidebar's d_model (the builder's first slider, on every page); `--control own` moves the page's own
@@ -236,6 +237,8 @@ class Learner:
             if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN and self.waiting is not None \
                     and not self.waiting.done():
                 self.waiting.set_result(msg.script_finished)
+            elif self.waiting is None and msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                self.stats.rerun(0.0, follow=True)  # a run nobody here asked for: the server's follow watch
 
     def _widget(self, kind: str, proto) -> None:
         key = user_key(proto.id)

@@ -79,6 +79,7 @@ COOKIE_PREFIX = "attn_learner_"  # + the class's code: one cookie per class, hol
 LEAD_EVERY = 1.0  # seconds: the question a class is led through is read from the store at most this often, per process
 LEAD_WAIT = 0.05  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
 FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question (AppTest's fragment)
+SPREAD = 1.5  # seconds over which the watch spreads the runs it asks of a class's pages at one change of the lead
 ASK_AT_MOST = 3  # runs the server's watch asks of a page for one change of the lead, if the page does not draw it
 SEEN_EVERY = 30.0  # seconds between two "still here" of a learner's page to the store (the teacher's "present")
 
@@ -599,11 +600,12 @@ def _session_id() -> str | None:
     return None if ctx is None else ctx.session_id
 
 
-def _lead_key(lead: Any) -> tuple:
-    """What a page must be drawn again for when it changes: a new pick, a reveal, the class's end."""
+def _lead_key(lead: Any, here: bool = True) -> tuple:
+    """What a page must be drawn again for when it changes: a new pick, the class's end, and, on the question's own
+    page (`here`), its reveal."""
     if lead is _GONE:
         return ("gone",)
-    return ("none",) if lead is None else ("lead", lead.seq, lead.revealed)
+    return ("none",) if lead is None else ("lead", lead.seq, lead.revealed and here)
 
 
 class _Watch:
@@ -616,12 +618,12 @@ class _Watch:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.sessions: dict[str, tuple[str, str]] = {}  # session id -> (class code, learner id)
-        self.drawn: dict[str, tuple] = {}  # session id -> the _lead_key its page last drew
+        self.drawn: dict[str, tuple[tuple, bool]] = {}  # session id -> (the _lead_key its page drew, on its page)
         self.asked: dict[str, tuple[tuple, int]] = {}  # session id -> (the key it was asked to draw, how often)
         self.seen_at = 0.0
         self.thread: threading.Thread | None = None
 
-    def register(self, session: str, code: str, learner: str, drawn: tuple) -> None:
+    def register(self, session: str, code: str, learner: str, drawn: tuple[tuple, bool]) -> None:
         with self.lock:
             self.sessions[session], self.drawn[session] = (code, learner), drawn
             if self.thread is None:
@@ -660,15 +662,21 @@ class _Watch:
         for code in {code for code, _ in live.values()}:
             _read_lead(s, code)
             with _lead_lock:
-                key = _lead_key(_leads.get(code, (0.0, None))[1])
+                lead = _leads.get(code, (0.0, None))[1]
             with self.lock:
-                behind = [sid for sid, (c, _) in live.items() if c == code and self.drawn.get(sid) != key]
-                for sid in behind:  # a page that does not draw the lead after ASK_AT_MOST runs is left alone
-                    asked = self.asked.get(sid)
+                behind = []
+                for sid, (c, _) in live.items():
+                    drawn, here = self.drawn.get(sid, ((), False))
+                    key = _lead_key(lead, here)
+                    if c != code or drawn == key:
+                        continue
+                    asked = self.asked.get(sid)  # a page that does not draw the lead after ASK_AT_MOST asks: left
                     self.asked[sid] = (key, asked[1] + 1 if asked and asked[0] == key else 1)
-                behind = [sid for sid in behind if self.asked[sid][1] <= ASK_AT_MOST]
-            for sid in behind:
-                runtime._get_async_objs().eventloop.call_soon_threadsafe(_rerun, manager, sid)  # noqa: SLF001
+                    if self.asked[sid][1] <= ASK_AT_MOST:
+                        behind.append(sid)
+            loop = runtime._get_async_objs().eventloop  # noqa: SLF001
+            for k, sid in enumerate(behind):  # spread over SPREAD seconds: a class's pages do not all run at once
+                loop.call_soon_threadsafe(loop.call_later, SPREAD * k / len(behind), _rerun, manager, sid)
         now = time.monotonic()
         if now - self.seen_at >= SEEN_EVERY:
             self.seen_at = now
@@ -691,7 +699,10 @@ def _rerun(manager, session_id: str) -> None:
     client = getattr(session, "_client_state", None)
     if session._state != AppSessionState.APP_NOT_RUNNING or client is None or not client.page_script_hash:  # noqa: SLF001
         return
-    session.request_rerun(client)
+    state = type(client)()
+    state.CopyFrom(client)
+    state.fragment_id, state.is_auto_rerun = "", False  # the whole page, even when its last run was a fragment's
+    session.request_rerun(state)
 
 
 _followers = _Watch()
@@ -730,7 +741,8 @@ def _follow_look(code: str, in_fragment: bool) -> None:
                 pass
     lead = leading_now(code)
     if not in_fragment and (sid := _session_id()) is not None:
-        _followers.register(sid, code, ss[LEARNER], _lead_key(lead))
+        here = isinstance(lead, Lead) and at_lead(lead, code)
+        _followers.register(sid, code, ss[LEARNER], (_lead_key(lead, here), here))
     if lead is _GONE:
         _class_is(code, "not_found")
         st.rerun(scope="app")

@@ -224,6 +224,8 @@ class Learner:
             self.pages = {p.url_pathname: p.page_script_hash for p in msg.new_session.app_pages}
             self.page_hash = msg.new_session.page_script_hash
             self.drawn = set()  # the timed fragments this run draws (a fragment's own run sends new_session too)
+        elif kind == "page_info_changed":  # the page changed its link (following the teacher): a browser's URL does
+            self.query = msg.page_info_changed.query_string
         elif kind == "page_not_found":
             self.stats.error(f"page not found: {msg.page_not_found.page_name}")
         elif kind == "auto_rerun":

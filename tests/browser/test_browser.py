@@ -91,6 +91,22 @@ def serve(script: str, log_name: str):
         log.close()
 
 
+@contextlib.contextmanager
+def serve_on_own_store(folder: Path, log_name: str):
+    """The app on its own SQLite class store in `folder` (ATTN_DATA_DIR, which the app and a test's own store both
+    read): yields its base URL, and puts ATTN_DATA_DIR back afterwards."""
+    old = os.environ.get("ATTN_DATA_DIR")
+    os.environ["ATTN_DATA_DIR"] = str(folder)
+    try:
+        with serve("streamlit_app.py", log_name) as base:
+            yield base
+    finally:
+        if old is None:
+            os.environ.pop("ATTN_DATA_DIR", None)
+        else:
+            os.environ["ATTN_DATA_DIR"] = old
+
+
 @pytest.fixture(scope="module")
 def browser(server):
     from playwright.sync_api import sync_playwright

@@ -9,7 +9,6 @@ the teacher reveals the answer, every learner's reveal opens.
 
 from __future__ import annotations
 
-import os
 import time
 import urllib.parse
 
@@ -17,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 from attn_lessons import classroom as words
-from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_browser, serve
+from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_browser, serve_on_own_store
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +29,8 @@ PAGES = ("Q/K/V builder", "Scaling explorer", "Masks and heads", "Common mistake
 def class_server(tmp_path_factory):
     """The app on its own SQLite file (ATTN_DATA_DIR, which the app and this test's store both read)."""
     _need_browser()
-    old = os.environ.get("ATTN_DATA_DIR")
-    os.environ["ATTN_DATA_DIR"] = str(tmp_path_factory.mktemp("class_learners"))
-    try:
-        with serve("streamlit_app.py", "class_learners.log") as base:
-            yield base
-    finally:
-        if old is None:
-            os.environ.pop("ATTN_DATA_DIR", None)
-        else:
-            os.environ["ATTN_DATA_DIR"] = old
+    with serve_on_own_store(tmp_path_factory.mktemp("class_learners"), "class_learners.log") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

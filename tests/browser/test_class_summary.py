@@ -9,7 +9,6 @@ be cut off to get there: in print, no box around the tables scrolls or clips, an
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -18,7 +17,7 @@ import sqlalchemy as sa
 from attn_lessons import classroom as words
 from attn_lessons.misconceptions import QUESTIONS
 from attn_ui.pages import route
-from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_browser, serve
+from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_browser, serve_on_own_store
 
 pytestmark = pytest.mark.browser
 
@@ -119,16 +118,8 @@ def make_class(store) -> tuple[str, str, list[str]]:
 def class_server(tmp_path_factory):
     """The app on its own SQLite file (ATTN_DATA_DIR, which the app and this test's store both read)."""
     _need_browser()
-    old = os.environ.get("ATTN_DATA_DIR")
-    os.environ["ATTN_DATA_DIR"] = str(tmp_path_factory.mktemp("class_summary"))
-    try:
-        with serve("streamlit_app.py", "class_summary.log") as base:
-            yield base
-    finally:
-        if old is None:
-            os.environ.pop("ATTN_DATA_DIR", None)
-        else:
-            os.environ["ATTN_DATA_DIR"] = old
+    with serve_on_own_store(tmp_path_factory.mktemp("class_summary"), "class_summary.log") as base:
+        yield base
 
 
 def open_summary(browser, base: str, code: str, key: str, viewport: dict | None = None):

@@ -1125,13 +1125,13 @@ NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you 
 # whose answers it states (the page holds it back while any of them is open).
 TAKEAWAYS = (
     ("Each token asks with a query, offers a key, and provides a value.",
-     "pages/1_QKV_builder.py", "Build Q, K and V from your sentence", ("roles",)),
+     "pages/QKV_builder.py", "Build Q, K and V from your sentence", ("roles",)),
     ("Weights come from query-key dot products, normalized with softmax.",
      "streamlit_app.py", "Watch one query score every key", ("roles",)),
     (TAKEAWAY_ONE_STEP,
-     "pages/4_Masks_and_heads.py", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
+     "pages/Masks_and_heads.py", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
     ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
-     "pages/2_Scaling_explorer.py", "Move d_k and watch softmax stay useful", ("why_scale",)),
+     "pages/Scaling_explorer.py", "Move d_k and watch softmax stay useful", ("why_scale",)),
 )
 # The page's other closing elements, by the quiz kinds whose answers they state: the one-step section (its header
 # and "attention needs 1 step") and, inside it, the step counts under a causal mask (a row reads itself and every

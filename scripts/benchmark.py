@@ -360,7 +360,7 @@ def why(pages) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-browser", action="store_true")
-    parser.add_argument("--page", action="append", help="only this page file (repeatable), e.g. pages/1_QKV_builder.py")
+    parser.add_argument("--page", action="append", help="only this page file (repeatable), e.g. pages/QKV_builder.py")
     parser.add_argument("--json", default=str(Path(tempfile.gettempdir()) / "attention_explorer_benchmark.json"))
     parser.add_argument("--why", action="store_true", help="only say where a sidebar step's time goes, per element")
     args = parser.parse_args()

@@ -760,7 +760,7 @@ def attention_on(words_q, words_k, state: dict, mask=None):
 
 
 def reveal_text(q: qs.Question, state: dict) -> str:
-    """The proof the page prints under question q at this sidebar state (pages/8_Check_yourself.py's reveals)."""
+    """The proof the page prints under question q at this sidebar state (pages/Check_yourself.py's reveals)."""
     p, seed, d_model = q.params, state["seed"], state["d_model"]
     if q.kind == "weights_shape":
         words_q = passage_words(p["n_q"], p["offset_q"])

@@ -22,7 +22,7 @@ from attn_ui.classroom_store import ClassStore
 from attn_ui.pages import TEACHERS, route
 from tests.apptest_utils import all_text, assert_ran, figures, run_page
 
-PAGE = "pages/9_Class.py"
+PAGE = "pages/Class.py"
 APP_SEND_TIMEOUT = classroom.SEND_TIMEOUT
 AXIS = {"page": "common_mistakes", "question": "mistakes.axis", "state": {"text": "the cat sat on the mat"}}
 
@@ -229,7 +229,7 @@ def test_a_mangled_class_code_in_the_link_joins_nothing(raw):
 
 def test_a_learners_link_joins_and_every_link_keeps_the_class():
     _, code, _ = teacher_starts_a_class()
-    at = run_page("pages/8_Check_yourself.py", **{"class": code.lower()})
+    at = run_page("pages/Check_yourself.py", **{"class": code.lower()})
     assert_ran(at)
     assert f"In class {code}: your answers are shared anonymously with your teacher." in all_text(at)
     labels = {p.label for p in route()} | {TEACHERS.label}
@@ -405,7 +405,7 @@ def answer_prediction(at: AppTest, key: str, option) -> AppTest:
 
 
 @pytest.mark.parametrize("page, key, option, question", [
-    ("pages/6_Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
+    ("pages/Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
     ("streamlit_app.py", "home_top", "cat", "home.top_key"),
 ])
 def test_the_pages_send_their_predictions_to_the_class(page, key, option, question):
@@ -422,11 +422,11 @@ def test_the_pages_send_their_predictions_to_the_class(page, key, option, questi
 
 def test_the_scaling_prediction_and_a_quiz_answer_reach_the_class():
     at, code, key = teacher_starts_a_class()
-    learner = run_page("pages/2_Scaling_explorer.py", **{"class": code})
+    learner = run_page("pages/Scaling_explorer.py", **{"class": code})
     learner.slider(key="cp_softmax_value").set_value(0.6)  # moved: an untouched slider is no answer
     learner.button(key="cp_softmax_check").click().run()
     learner.run()
-    quiz = run_page("pages/8_Check_yourself.py", **{"class": code})
+    quiz = run_page("pages/Check_yourself.py", **{"class": code})
     quiz.text_input(key="answer_weights_shape").set_value("10 x 10")
     quiz.button(key="check_weights_shape").click().run()
     assert_ran(quiz)

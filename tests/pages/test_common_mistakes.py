@@ -20,7 +20,7 @@ from tests.apptest_utils import with_code
 from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
 
-PAGE = "pages/6_Common_mistakes.py"
+PAGE = "pages/Common_mistakes.py"
 
 
 def open_page(**query_params) -> AppTest:

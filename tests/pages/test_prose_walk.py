@@ -30,26 +30,26 @@ SHARED = [
 ]
 OWN: dict[str, list[dict]] = {
     "streamlit_app.py": [{}, {"home_random": "1"}, {"home_random": "1", "query": "0"}, {"text": "we sat on the mat"}],
-    "pages/1_QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"},
+    "pages/QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"},
                                {"pe": "0", "text": "the the the"},  # issue 30: ties, every key and one pair
                                {"start": "interpretable", "pe": "0", "text": "the cat sat with the dog"}],
-    "pages/2_Scaling_explorer.py": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
+    "pages/Scaling_explorer.py": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
                                     {"divisor": "none", "tau": "0.05"}]
                                    + [{"za": "2", "dk1": d, "dk2": d} for d in ("1", "2", "4", "7")]
                                    + [{"za": "2", "zb": "2", "dk1": "4"}, {"n_keys": "64"}],
-    "pages/3_Training_lab.py": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},
+    "pages/Training_lab.py": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},
                                 {"steps": "25", "lr": "0.001", "dk": "4", "seeds": "1"},
                                 {}, {"dk": "256", "steps": "100", "lr": "0.1"},  # issue 30: erratic runs, said roughly
                                 {"steps": "25", "dk": "4", "lr": "0.1", "loss": "ce"}],  # and what to try, not set
-    "pages/6_Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
+    "pages/Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
                                    {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"},
                                    {"text": "I saw a saw", "d_model": "4", "heads": "1", "quiz": "2"},  # issue 36
                                    {"masks": "1", "quiz": "5", "seed": "3"}],
-    "pages/8_Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
-    "pages/4_Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
+    "pages/Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
+    "pages/Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
                                                                                            "pad": "6"}]
     + [{"text": "a b", "mask": "none"}, {"text": "a b c", "mask": "padding", "pad": "2"}],  # issue 30: rules, "both"
-    "pages/5_Inside_a_trained_model.py": [{}, {"source": "random", "length": "2"}, {"source": "random", "length": "32"},
+    "pages/Inside_a_trained_model.py": [{}, {"source": "random", "length": "2"}, {"source": "random", "length": "32"},
                                           {"koff": "1-2-3-4", "off": "2.1-2.2-2.3-2.4"},
                                           {"off": "1.1-1.2-1.3-1.4-2.1-2.2-2.3-2.4"},
                                           {"text": "a a b", "at": "6"}, {"text": "the cat", "ihead": "1", "koff": "3"},
@@ -62,7 +62,7 @@ OWN: dict[str, list[dict]] = {
                                           {"source": "random", "rseed": "2", "length": "17", "koff": "3",
                                            "ihead": "1", "at": "34"},
                                           {"text": "ça va, ça va bien, très bien"}],
-    "pages/7_Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
+    "pages/Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
                                  {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},
                                  {"mask": "none", "text": "a b"},
@@ -103,19 +103,19 @@ def test_no_page_says_what_is_never_true(path, query):
 
 ASKING: dict[str, list[dict]] = {  # states with every question open, beyond each page's defaults and examples
     "streamlit_app.py": [{"query": "0"}, {"home_random": "1"}],
-    "pages/1_QKV_builder.py": [{"start": "interpretable"}, {"text": "the the the", "pe": "0"}],
-    "pages/2_Scaling_explorer.py": [{"za": "16", "zb": "0"}, {"za": "1e-17", "zb": "0"}],
-    "pages/3_Training_lab.py": [{"steps": "25", "dk": "4"}],
-    "pages/4_Masks_and_heads.py": [{"mask": "padding", "pad": "3"}, {"mask": "none"}, {"mask": "padding", "pad": "0"},
+    "pages/QKV_builder.py": [{"start": "interpretable"}, {"text": "the the the", "pe": "0"}],
+    "pages/Scaling_explorer.py": [{"za": "16", "zb": "0"}, {"za": "1e-17", "zb": "0"}],
+    "pages/Training_lab.py": [{"steps": "25", "dk": "4"}],
+    "pages/Masks_and_heads.py": [{"mask": "padding", "pad": "3"}, {"mask": "none"}, {"mask": "padding", "pad": "0"},
                                    {"mask": "causal", "text": "hi there"}],
-    "pages/5_Inside_a_trained_model.py": [{"text": "a rose is a rose is a rose"}],
-    "pages/6_Common_mistakes.py": [{"text": "I saw a saw", "d_model": "4", "heads": "1"}],  # also a route example
-    "pages/7_Mask_mistakes.py": [{"mask": "padding", "pad": "2"}, {"mask": "causal", "block": "3"}],
-    "pages/8_Check_yourself.py": [{"q": "7"}, {"q": "65"}],
+    "pages/Inside_a_trained_model.py": [{"text": "a rose is a rose is a rose"}],
+    "pages/Common_mistakes.py": [{"text": "I saw a saw", "d_model": "4", "heads": "1"}],  # also a route example
+    "pages/Mask_mistakes.py": [{"mask": "padding", "pad": "2"}, {"mask": "causal", "block": "3"}],
+    "pages/Check_yourself.py": [{"q": "7"}, {"q": "65"}],
 }
 # the states issue 36 found answers in: walked on every run
-ISSUE_STATES = [("pages/4_Masks_and_heads.py", {"mask": "padding", "pad": "3"}),
-                ("pages/6_Common_mistakes.py", {"text": "I saw a saw", "d_model": "4", "heads": "1"})]
+ISSUE_STATES = [("pages/Masks_and_heads.py", {"mask": "padding", "pad": "3"}),
+                ("pages/Common_mistakes.py", {"text": "I saw a saw", "d_model": "4", "heads": "1"})]
 ASKING_SAMPLE = 6  # states the quick loop walks with every question open, those two included; CI walks every one
 
 

@@ -13,7 +13,7 @@ from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
 from tests.apptest_utils import with_code
 from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
 
-PAGE = "pages/1_QKV_builder.py"
+PAGE = "pages/QKV_builder.py"
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 SIGNED, THREE = 0.005, 0.0005  # half of the last printed digit: 2 decimals, 3 decimals
 BIG = {"text": " ".join(f"w{i}" for i in range(32)), "d_model": 64, "heads": 8}

@@ -44,11 +44,11 @@ def test_no_page_uses_an_idea_before_the_page_that_teaches_it():
         taught |= page.teaches
 
 
-def test_the_file_prefixes_follow_the_route_and_the_old_links_still_open_their_pages():
-    numbered = [Path(p.path).stem.split("_", 1)[0] for p in ROUTE[1:]]
-    assert numbered == [str(k) for k in range(1, len(ROUTE))], numbered
+def test_page_files_are_named_by_their_url_and_the_old_links_still_open_their_pages():
+    for page in (*ROUTE[1:], TEACHERS):
+        assert page.path == f"pages/{page.url_path}.py", page.path
+        assert not page.url_path[0].isdigit(), f"{page.path}: no number prefix, the route sets the order"
     assert {p.url_path for p in ROUTE} == OLD_URL_PATHS
-    assert Path(TEACHERS.path).stem.split("_", 1)[0] == str(len(ROUTE))  # the teachers' page after the route
 
 
 @pytest.mark.parametrize("page", route(), ids=lambda p: p.label)
@@ -133,17 +133,17 @@ def test_every_page_on_the_route_has_its_five_files(page):
 
 def test_a_page_missing_a_file_is_named_with_what_it_lacks():
     """The walk can fail, and says what and where."""
-    new = Page("pages/9_Positional.py", "Positional encodings", ":material/pin:", "Where is each token?",
-               name="positional")
+    new = Page("pages/Never_a_page.py", "Never a page", ":material/pin:", "Is this a page?",
+               name="never_a_page")
     assert missing(new) == [
-        "pages/9_Positional.py has no pages/9_Positional.py (its page)",
-        "pages/9_Positional.py has no attn_core/positional.py (its maths)",
-        "pages/9_Positional.py has no attn_lessons/positional.py (its words)",
-        "pages/9_Positional.py has no notebooks/positional.py (its notebook)",
-        "pages/9_Positional.py has no tests/pages/test_positional.py (its tests)"]
+        "pages/Never_a_page.py has no pages/Never_a_page.py (its page)",
+        "pages/Never_a_page.py has no attn_core/never_a_page.py (its maths)",
+        "pages/Never_a_page.py has no attn_lessons/never_a_page.py (its words)",
+        "pages/Never_a_page.py has no notebooks/never_a_page.py (its notebook)",
+        "pages/Never_a_page.py has no tests/pages/test_never_a_page.py (its tests)"]
     masks = next(p for p in ROUTE if p.name == "masks")
     assert missing(replace(masks, name="mistakes")) == [
-        "pages/4_Masks_and_heads.py does not import its words, attn_lessons/mistakes.py"]
+        "pages/Masks_and_heads.py does not import its words, attn_lessons/mistakes.py"]
 
 
 def test_every_notebook_and_words_module_belongs_to_a_page():

@@ -22,7 +22,7 @@ from tests.apptest_utils import (
     with_code,
 )
 
-PAGE = "pages/2_Scaling_explorer.py"
+PAGE = "pages/Scaling_explorer.py"
 
 
 def open_page(**query_params) -> AppTest:

@@ -7,7 +7,7 @@ from tests.apptest_utils import assert_ran, run_page
 
 
 def test_the_sentence_box_says_what_applies_it_on_a_touch_screen():
-    at = run_page("pages/2_Scaling_explorer.py")
+    at = run_page("pages/Scaling_explorer.py")
     assert_ran(at)
     captions = [c.value for c in at.sidebar.caption]
     assert any("tap or click outside the box" in c for c in captions), captions
@@ -24,7 +24,7 @@ def test_homes_next_link_carries_its_weights_to_the_builder_which_opens_on_them(
     at.toggle(key="home_random").set_value(True).run()
     nxt = [el for el in at.get("page_link") if el.proto.label.startswith("Next:")]
     assert parse_qs(nxt[0].proto.query_string)["start"] == ["random"]
-    builder = run_page("pages/1_QKV_builder.py", reveal=1, start="interpretable")
+    builder = run_page("pages/QKV_builder.py", reveal=1, start="interpretable")
     assert_ran(builder)
     assert builder.radio(key="start").value == "interpretable"
 

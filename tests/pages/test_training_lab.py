@@ -13,7 +13,7 @@ from tests.apptest_utils import all_text, figures, table_titled, tables, title_o
 from tests.core.test_training import seeds_at
 from tests.html_tables import Table
 
-PAGE = "pages/3_Training_lab.py"
+PAGE = "pages/Training_lab.py"
 
 
 def answer(at, choice: str | None):

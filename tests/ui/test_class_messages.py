@@ -18,7 +18,7 @@ from attn_ui import classroom
 from attn_ui.classroom_store import ClassStore
 from tests.apptest_utils import assert_ran, navigate, run_page
 
-MISTAKES, HOME, SCALING = "pages/6_Common_mistakes.py", "streamlit_app.py", "pages/2_Scaling_explorer.py"
+MISTAKES, HOME, SCALING = "pages/Common_mistakes.py", "streamlit_app.py", "pages/Scaling_explorer.py"
 
 
 @pytest.fixture(autouse=True)
@@ -317,7 +317,7 @@ def test_every_message_is_true_through_pause_resume_and_delete_in_every_order(te
         assert_true_now(at, code, state, state)
 
 
-CHECK = "pages/8_Check_yourself.py"
+CHECK = "pages/Check_yourself.py"
 
 
 def quiz_answer(at, kind: str, option: str):

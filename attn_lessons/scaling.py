@@ -8,7 +8,6 @@ place, `attn_lessons.format`, so every number on screen reads alike.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 import numpy as np
 
@@ -30,19 +29,13 @@ from attn_core.scaling import (
 )
 
 from .asked import Asked, Wrong
+from .said import Said
 from .glossary import inline
 from .format import about, all_of, enough, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
 from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
 
 _SUB = str.maketrans("12", "₁₂")
-
-
-class Said(NamedTuple):
-    """A sentence about the numbers and the facts it states, for a test to compare with attn_core."""
-
-    text: str
-    facts: dict
 
 
 LN_PRINTABLE = -1e6  # a size below e^−10⁶ (about 10⁻⁴³⁴²⁹⁴) is not printed: its exponent alone would fill a line

@@ -69,3 +69,19 @@ def answers_given(text: str, declared: dict[str, list[str]]) -> list[str]:
                 context = " ".join(text[max(0, at - 40):at + len(s) + 40].split())
                 hits.append(f"{question} gives its answer away: “{s}” in …{context}…")
     return hits
+
+
+def claims(pattern: str, text: str, at_least: int = 1, flags: int = 0) -> list[re.Match]:
+    """Every match of `pattern` in `text`, for a test to check each claim it finds; an AssertionError when fewer than
+    `at_least` match, so a check whose sentence was reworded fails instead of passing with nothing checked
+    (tests/lessons/test_claim_checks.py bans looping over re.findall/finditer, or asserting under re.search, in the
+    tests: use this)."""
+    found = list(re.finditer(pattern, text, flags))
+    assert len(found) >= at_least, \
+        f"{len(found)} claim(s) matching {pattern!r} in the text, at least {at_least} expected:\n{text}"
+    return found
+
+
+def claim(pattern: str, text: str, flags: int = 0) -> re.Match:
+    """The first match of `pattern` in `text`; an AssertionError when there is none (see claims)."""
+    return claims(pattern, text, 1, flags)[0]

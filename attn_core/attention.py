@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+CLOSE = 1e-9  # two float64 computations of the same quantity agree to well within this
+
 
 def softmax(x, axis: int = -1) -> np.ndarray:
     """Numerically stable softmax of any shape along `axis`; -inf gets 0, an all -inf slice gives 0s."""

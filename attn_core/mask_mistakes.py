@@ -26,12 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import mistakes
-from .attention import AttentionResult, causal_mask, scaled_dot_product_attention, softmax
+from .attention import CLOSE, AttentionResult, causal_mask, scaled_dot_product_attention, softmax
 from .masks import build_mask, fully_masked_rows
 from .mistakes import Diagnosis, Mistake, with_mask
 from .tokens import embed, sinusoidal_positions, tokenize
 
-CLOSE = 1e-9  # two float64 computations of the same quantity agree to well within this
 DTYPES = ("float64", "float32", "float16")
 FILLS = ("-1e9", "-1e6", "min")  # finite stand-ins for −∞; "min" is the dtype's lowest finite value
 SCALE_UPS = (1, 10, 100, 1000)  # how much larger the scores get in the renormalising table

@@ -17,6 +17,7 @@ from typing import TypeVar
 import numpy as np
 
 from .attention import (
+    CLOSE,
     AttentionResult,
     causal_mask,
     merge_heads,
@@ -27,7 +28,6 @@ from .attention import (
 )
 from .model import random_weights
 
-CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 SUMS_TO_ONE = 1e-6  # a weight row (or column) whose sum is this close to 1 sums to 1
 T = TypeVar("T")
 

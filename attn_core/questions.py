@@ -16,11 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import AttentionResult, sample_qk_dots, scaled_dot_product_attention, softmax
+from .attention import CLOSE, AttentionResult, sample_qk_dots, scaled_dot_product_attention, softmax
 from .model import build_inputs
 from .scaling import TwoKeys, compare_two_keys
 
-CLOSE = 1e-9  # two float computations of the same quantity agree to well within this
 
 # Sentences for the reveals come from this passage: n consecutive words read as text, not word salad.
 PASSAGE = ("the quick brown fox jumps over the lazy dog while a small bird sings in the old tree near the "

@@ -41,6 +41,7 @@ from attn_core.masks import fully_masked_rows
 
 from .asked import Asked, Wrong, const
 from .format import all_of, enough, listing, num, plural, readable, short
+from .masks import MASK_LABELS  # noqa: F401  (the radio's labels: one definition, the Masks and heads page's)
 
 
 def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:
@@ -753,8 +754,6 @@ IN_THE_WILD = (
     "its author thought. The page ends with checks you can run on your own code.")
 WAITING = ("The wrong weights, sections 2 to 5, the checks and the quiz follow once you answer: several of them "
            "would give the row's sum away.")
-MASK_LABELS = {"none": "None: every pair", "causal": "Causal: itself and what came before",
-               "padding": "Padding: trailing tokens", "custom": "Custom: your own grid"}
 FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
 SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and the one-line check that catches it
 SOURCES_WORDS = ("Every wrong table on this page comes from one of these functions in "

@@ -544,7 +544,8 @@ MASK_CASES = (r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } 
 # the grids write the mask as 1/0, the formula as 0/−∞: said once, beside the formula (issue 23, item 9)
 CONVENTION = "In the grids below, 1 = may attend: the formula's M adds 0 there and −∞ elsewhere (0 = blocked)."
 # The radio's labels name each mask and nothing more: a label that said what a mask lets a token see ("Causal: itself
-# and what came before") would answer section 2's question for the mask the learner is about to pick (issue 36).
+# and what came before") would answer section 2's question for the mask the learner is about to pick (issue 36). The
+# Mask mistakes page's radio uses them too (one definition: its remedies say "pick Causal or Padding above").
 MASK_LABELS = {"none": "None", "causal": "Causal", "padding": "Padding", "custom": "Custom grid"}
 # What the masks let a query see, in the words that once stood on the radio and in the captions: none of them is on
 # screen while section 2 asks it (SEE.gives_away)

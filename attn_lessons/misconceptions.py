@@ -33,7 +33,7 @@ from .mistakes import SUM_LABELS
 from .training import GUESSES
 
 ALL_SAME_TEXT = ALL_SAME_OPTION  # the builder's option "They all get the same weight"
-NEAR = 0.05  # a predicted weight within this of a wrong answer's weight is that wrong answer (the slider's right)
+NEAR = scaling.PREDICT_CLOSE  # a predicted weight this near a wrong answer's is that answer (the slider's tolerance)
 
 
 def _mask_labels(state) -> list[str]:

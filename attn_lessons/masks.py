@@ -1,8 +1,9 @@
 """The words of Masks and heads: every sentence, title and question of the page, built from the numbers it
 talks about.
 
-Pure Python: every function returns a plain string (or None when there is nothing true to say), so the tests
-can walk the controls to their extremes and check each claim. The numbers come from `attn_core.masks`; how
+Pure Python: a function returns a plain string (or None when there is nothing true to say), and one that claims
+something about the numbers returns a `Said`, its text and the facts it states, so the tests can walk the controls to
+their extremes and check each claim against attn_core. The numbers come from `attn_core.masks`; how
 they read (decimals, plurals) from `.format`, the one number formatter.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from attn_core.attention import CLOSE
 from attn_core.masks import (
     PAD_LABEL,
     checkpoint_token,
@@ -29,6 +31,7 @@ from attn_core.masks import (
 
 from .asked import Asked, Wrong, labels_of
 from .format import all_of, enough, listing, md_text, num, plural, readable
+from .said import Said
 
 
 def _quoted(labels, indices) -> str:
@@ -54,18 +57,20 @@ def padded_columns(n_pad: int) -> str:
     return f"the last {'key column is' if n_pad == 1 else f'{n_pad} key columns are'} blocked"
 
 
-def padding_caption(n_real: int, n_pad: int) -> str:
-    """What the padding demo appended to the sentence, and which key columns that blocks."""
+def padding_caption(n_real: int, n_pad: int) -> Said:
+    """What the padding demo appended to the sentence, and which key columns that blocks (facts: the real tokens, the
+    filler tokens and the key columns blocked, counted from 0)."""
     why = f"{PAD_WHY} {PAD_BLOCKS}"
+    facts = {"n_real": n_real, "n_pad": n_pad, "blocked_key_columns": list(range(n_real, n_real + n_pad))}
     if n_pad == 0:
-        return (f"{why} With no {PAD_LABEL} token, your sentence of {plural(n_real, 'token')} is already the "
-                "longest in the batch, and nothing is blocked.")
+        return Said(f"{why} With no {PAD_LABEL} token, your sentence of {plural(n_real, 'token')} is already the "
+                    "longest in the batch, and nothing is blocked.", facts)
     one = n_pad == 1
-    return (f"{why} Here {plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
+    return Said(f"{why} Here {plural(n_pad, PAD_LABEL + ' token')} follow{'s' if one else ''} your "
             f"{plural(n_real, 'token')}, as if the longest sentence in the batch had {n_real + n_pad} tokens, "
             f"so {padded_columns(n_pad)}. The {PAD_LABEL} "
             f"{'row is a query' if one else 'rows are queries'} too; the model computes "
-            f"{'its output' if one else 'their outputs'} and then ignores {'it' if one else 'them'}.")
+            f"{'its output' if one else 'their outputs'} and then ignores {'it' if one else 'them'}.", facts)
 
 
 def padding_caption_asking(n_real: int, n_pad: int) -> str:
@@ -83,17 +88,17 @@ def mask_caption(kind: str, n_real: int, n_pad: int, asking: bool) -> str | None
     """The caption under the mask's controls: what the mask lets a query see, or, while section 2 asks exactly
     that, only what the learner needs to answer it. None for the custom grid, which says it itself."""
     if kind == "padding":
-        return padding_caption_asking(n_real, n_pad) if asking else padding_caption(n_real, n_pad)
+        return padding_caption_asking(n_real, n_pad) if asking else padding_caption(n_real, n_pad).text
     if kind not in KIND_CAPTIONS:
         return None
     return MASK_HELD if asking else KIND_CAPTIONS[kind]
 
 
-def refit_notice(m: int, n: int) -> str:
-    """What happened to an m × m custom grid on a sentence of n tokens."""
+def refit_notice(m: int, n: int) -> Said:
+    """What happened to an m × m custom grid on a sentence of n tokens (facts: the sizes, whether pairs were added)."""
     grew = " (the new pairs are allowed)" if n > m else ""
-    return (f"Your custom mask was {m} × {m} but your sentence has {plural(n, 'token')}, "
-            f"so it is now {n} × {n}{grew}.")
+    return Said(f"Your custom mask was {m} × {m} but your sentence has {plural(n, 'token')}, "
+                f"so it is now {n} × {n}{grew}.", {"was": m, "now": n, "new_pairs_allowed": n > m})
 
 
 PHONE_GRID_KEYS = 2  # key columns a custom grid shows on a 390 px phone beside its row labels; more scroll sideways
@@ -113,37 +118,42 @@ def grid_link_caption(encoded: str) -> str:
     return f"The link to this page keeps your grid as one string of 0s and 1s per row: `{encoded}`."
 
 
-def nothing_can_attend(mask) -> str | None:
-    """The error when the mask blocks every pair, or None when some query may attend to some key."""
-    if np.asarray(mask, dtype=bool).any():
+def nothing_can_attend(mask) -> Said | None:
+    """The error when the mask blocks every pair, or None when some query may attend to some key (facts: the pairs
+    blocked, and the largest weight and output entry it says there are, 0)."""
+    mask = np.asarray(mask, dtype=bool)
+    if mask.any():
         return None
-    return ("Nothing can attend: your mask blocks every pair, so no query may look at any key. Every weight "
+    return Said("Nothing can attend: your mask blocks every pair, so no query may look at any key. Every weight "
             "below is 0 and every output is 0, rather than not-a-number. Tick at least one box in each row "
-            "(the diagonal lets each token see itself), or press “Allow every pair”.")
+            "(the diagonal lets each token see itself), or press “Allow every pair”.",
+                {"blocked_pairs": mask.size, "largest_weight": 0.0, "largest_output": 0.0})
 
 
 # ---------------------------------------------------------------- 2. step by step
 
 
-def heads_caption(d_model: int, heads: int) -> str:
-    """How many columns of Q and K the head on show works with."""
+def heads_caption(d_model: int, heads: int) -> Said:
+    """How many columns of Q and K the head on show works with (facts: heads, d_k)."""
+    facts = {"heads": heads, "d_k": d_model // heads}
     if heads > 1:
-        return (f"You have {heads} heads (set in the sidebar); each works on d_k = {d_model} / {heads} = "
-                f"{plural(d_model // heads, 'column')} of Q and K. The same mask applies to every head.")
-    return f"One head: d_k = d_model = {d_model}. Pick more heads in the sidebar; the mask stays the same."
+        return Said(f"You have {heads} heads (set in the sidebar); each works on d_k = {d_model} / {heads} = "
+                    f"{plural(d_model // heads, 'column')} of Q and K. The same mask applies to every head.", facts)
+    return Said(f"One head: d_k = d_model = {d_model}. Pick more heads in the sidebar; the mask stays the same.", facts)
 
 
-def allowed_pairs(mask) -> str:
-    """How many of the n × n query→key pairs the mask allows."""
+def allowed_pairs(mask) -> Said:
+    """How many of the n × n query→key pairs the mask allows (facts: allowed, total)."""
     mask = np.asarray(mask, dtype=bool)
     allowed, total = int(mask.sum()), mask.size
+    facts = {"allowed": allowed, "total": total}
     if total == 1:
-        return f"The one pair is {'allowed' if allowed else 'blocked'}."
+        return Said(f"The one pair is {'allowed' if allowed else 'blocked'}.", facts)
     if allowed == total:
-        return f"All {total} pairs are allowed."
+        return Said(f"All {total} pairs are allowed.", facts)
     if allowed == 0:
-        return f"All {total} pairs are blocked."
-    return f"{allowed} of {total} pairs {'is' if allowed == 1 else 'are'} allowed."
+        return Said(f"All {total} pairs are blocked.", facts)
+    return Said(f"{allowed} of {total} pairs {'is' if allowed == 1 else 'are'} allowed.", facts)
 
 
 def scores_title(head: int, heads: int, d_k: int) -> str:
@@ -152,42 +162,52 @@ def scores_title(head: int, heads: int, d_k: int) -> str:
     return f"{who}masked scores = {_heads_symbol(heads)}/√{d_k} + M"
 
 
-def scores_caption(mask) -> str:
-    """What the hatched cells of the masked scores are, or that there are none."""
-    if np.asarray(mask, dtype=bool).all():
-        return "No pair is blocked, so no score is −∞: these are the plain scaled scores, and M adds 0 everywhere."
-    return "A blocked pair's score is −∞ (hatched cell): exp(−∞) = 0, so softmax gives it no weight at all."
+def scores_caption(mask) -> Said:
+    """What the hatched cells of the masked scores are, or that there are none (facts: how many scores are −∞)."""
+    mask = np.asarray(mask, dtype=bool)
+    facts = {"minus_inf_scores": int((~mask).sum())}
+    if mask.all():
+        return Said("No pair is blocked, so no score is −∞: these are the plain scaled scores, and M adds 0 "
+                    "everywhere.", facts)
+    return Said("A blocked pair's score is −∞ (hatched cell): exp(−∞) = 0, so softmax gives it no weight at all.",
+                facts)
 
 
-def all_scores_blocked(mask) -> str | None:
-    """Said in words when every masked score is −∞ (a table of nothing but −∞ needs the why)."""
+def all_scores_blocked(mask) -> Said | None:
+    """Said in words when every masked score is −∞ (a table of nothing but −∞ needs the why); facts: how many scores
+    are −∞, and the largest weight below, 0."""
     mask = np.asarray(mask, dtype=bool)
     if mask.any():
         return None
     every = "The one masked score is" if mask.size == 1 else f"All {mask.size} masked scores are"
-    return (f"{every} −∞: every pair is blocked, so there is no finite score left to colour. "
-            "exp(−∞) = 0 everywhere, and the weights below are all 0.")
+    return Said(f"{every} −∞: every pair is blocked, so there is no finite score left to colour. "
+                "exp(−∞) = 0 everywhere, and the weights below are all 0.",
+                {"minus_inf_scores": mask.size, "largest_weight": 0.0})
 
 
-def weights_caption(mask, weights) -> str:
-    """The largest weight on a blocked pair and how close each row sums to 1, over every head (heads, n, n)."""
+def weights_caption(mask, weights) -> Said:
+    """The largest weight on a blocked pair and how close each row sums to 1, over every head (heads, n, n). Facts:
+    largest_blocked (None when nothing is blocked), the rows said to sum to 1 and to 0, and the largest gap."""
     mask = np.asarray(mask, dtype=bool)
     weights = np.asarray(weights, dtype=float)
     several = weights.shape[0] > 1
     blocked = fully_masked_rows(mask)
     open_rows = np.setdiff1d(np.arange(mask.shape[0]), blocked)
-    if mask.all():
+    top = None if mask.all() else largest_blocked_weight(mask, weights)
+    facts = {"largest_blocked": top, "rows_sum_to_1": open_rows.tolist(), "rows_sum_to_0": blocked.tolist(),
+             "largest_gap": None}
+    if top is None:
         first = "No pair is blocked, so no weight is forced to 0."
     else:
-        top = largest_blocked_weight(mask, weights)
         first = (f"Largest weight on a blocked pair{', over all heads' if several else ''}: {readable(top, 3)}"
                  f"{' (exactly 0)' if top == 0 else ''}.")
     if not open_rows.size:
-        return f"{first} No row has a key to share its weight among, so every row sums to 0."
+        return Said(f"{first} No row has a key to share its weight among, so every row sums to 0.", facts)
     rows = "Every row" if not blocked.size else "Every row with an allowed key"
     rest = f"; the fully blocked {'row sums' if blocked.size == 1 else 'rows sum'} to 0." if blocked.size else "."
-    return (f"{first} {rows} sums to 1{' in every head' if several else ''} "
-            f"(largest gap {enough(row_sum_gap(weights, open_rows), below=1e-9)}){rest}")
+    facts["largest_gap"] = gap = row_sum_gap(weights, open_rows)
+    return Said(f"{first} {rows} sums to 1{' in every head' if several else ''} "
+                f"(largest gap {enough(gap, below=CLOSE)}){rest}", facts)
 
 
 def head_output_title(head: int, heads: int) -> str:
@@ -203,44 +223,49 @@ def columns_text(columns) -> str:
     return f"d{columns[0]} … d{columns[-1]}"
 
 
-def head_output_caption(head: int, heads: int, d_v: int) -> str:
-    """Which columns of V the head on show mixes: its own block, d_v wide."""
-    cols = columns_text(value_columns(head, d_v))
+def head_output_caption(head: int, heads: int, d_v: int) -> Said:
+    """Which columns of V the head on show mixes: its own block, d_v wide (facts: those columns, V's width)."""
+    facts = {"columns": list(value_columns(head, d_v)), "v_columns": d_v * heads}
+    cols = columns_text(facts["columns"])
     if heads == 1:
-        return (f"Each row mixes only the value rows its query may see. With one head, V is used whole: "
-                f"{all_of(d_v, 'column')}, {cols}.")
+        return Said(f"Each row mixes only the value rows its query may see. With one head, V is used whole: "
+                f"{all_of(d_v, 'column')}, {cols}.", facts)
     # "Here head 1 uses", not "Head 1 uses": tests/prose.py reads a count in "Head 1 uses" (its label words are
     # lower case), and a head's number is a label
-    return (f"Each row mixes only the value rows its query may see. Here head {head + 1} uses {d_v} of V's "
+    return Said(f"Each row mixes only the value rows its query may see. Here head {head + 1} uses {d_v} of V's "
             f"{d_v * heads} columns, {cols}, so its output has {'that column' if d_v == 1 else 'those columns'}; "
-            "the other heads use the rest.")
+            "the other heads use the rest.", facts)
 
 
 # ---------------------------------------------------------------- a query that may see no key
 
 
-def blocked_rows_info(labels, mask, weights, output) -> str | None:
-    """What the queries that may see no key get, or None when every query may see some key."""
+def blocked_rows_info(labels, mask, weights, output) -> Said | None:
+    """What the queries that may see no key get, or None when every query may see some key (facts: those rows, the
+    largest sum of their weights, and their largest output entry)."""
     rows = fully_masked_rows(mask)
     if not rows.size:
         return None
     weights, output = np.asarray(weights, dtype=float), np.asarray(output, dtype=float)
-    return (f"{_quoted(labels, rows)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
+    facts = {"rows": rows.tolist(), "row_sum": float(weights[:, rows].sum(axis=-1).max()),
+             "largest_output": float(np.abs(output[rows]).max())}
+    return Said(f"{_quoted(labels, rows)} may attend to no key: {'its' if rows.size == 1 else 'their'} row of "
             "masked scores is all −∞. There is nothing to share the weight among, so this explorer gives the row "
-            f"weights of 0 (they sum to {num(weights[:, rows].sum(axis=-1).max(), 0)}, not 1) and an output "
-            f"of 0: largest output entry {readable(np.abs(output[rows]).max(), 3)}.")
+            f"weights of 0 (they sum to {num(facts['row_sum'], 0)}, not 1) and an output "
+            f"of 0: largest output entry {readable(facts['largest_output'], 3)}.", facts)
 
 
-def uniform_fallback(n: int) -> str:
-    """Why −∞ and not −10⁶: what a huge finite number would have done to a fully blocked row of n keys."""
+def uniform_fallback(n: int) -> Said:
+    """Why −∞ and not −10⁶: what a huge finite number would have done to a fully blocked row of n keys (facts: the
+    weight each key would get, over how many keys)."""
     if n == 1:
         spread = "all of its weight, 1, on its only key"
     else:
         spread = f"1/{n} = {num(1 / n, 3)} on each of its {n} keys"
-    return ("Why say so? A plain softmax computes exp(−∞) / Σ exp(−∞) = 0 / 0 here, which is *not a number* "
+    return Said("Why say so? A plain softmax computes exp(−∞) / Σ exp(−∞) = 0 / 0 here, which is *not a number* "
             "(NaN), and one NaN spreads to every later layer. The d2l book's `masked_softmax` once replaced "
             f"blocked scores by −10⁶ instead of −∞, so a fully blocked row became uniform: {spread}, "
-            "though it was meant to see none.")
+            "though it was meant to see none.", {"each": 1 / n, "keys": n})
 
 
 def no_blocked_rows(kind: str) -> str:
@@ -253,15 +278,15 @@ def no_blocked_rows(kind: str) -> str:
 # ---------------------------------------------------------------- 3. several heads
 
 
-def several_heads_intro(d_model: int, heads: int) -> str:
-    """How d_model is split among the heads."""
+def several_heads_intro(d_model: int, heads: int) -> Said:
+    """How d_model is split among the heads (facts: heads, d_k)."""
     said = f"**heads = {heads}**, set in the sidebar, which offers only the counts that divide d_model = {d_model}."
+    facts = {"heads": heads, "d_k": d_model // heads}
     if heads == 1:
-        return (f"{said} With one head, that head gets {all_of(d_model, 'column')} (d_k = d_v = {d_model}), and its "
-                "output is "
-                "multiplied by W_O. Pick more heads to split the columns among them.")
-    return (f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {plural(d_model // heads, 'column')} and "
-            "its own weights. The heads' outputs are set side by side and mixed by W_O.")
+        return Said(f"{said} With one head, that head gets {all_of(d_model, 'column')} (d_k = d_v = {d_model}), "
+                    "and its output is multiplied by W_O. Pick more heads to split the columns among them.", facts)
+    return Said(f"{said} Each head gets d_k = d_v = {d_model} / {heads} = {plural(d_model // heads, 'column')} and "
+                "its own weights. The heads' outputs are set side by side and mixed by W_O.", facts)
 
 
 RIBBON_STEPS = ("X", "Q, K, V = X·W", "split into heads", "per-head attention weights", "per-head outputs",
@@ -314,18 +339,25 @@ def query_title(label: str, heads: int, d_k: int) -> str:
     return f"“{label}” in every head: softmax(qₕKₕᵀ/√{d_k} + M)"
 
 
-def where_query_looks(labels, i: int, mask, weights) -> str:
-    """Where query i puts its largest weight in each head, and whether the heads agree; weights (heads, n, n)."""
+def where_query_looks(labels, i: int, mask, weights) -> Said:
+    """Where query i puts its largest weight in each head, and whether the heads agree; weights (heads, n, n). Facts:
+    the keys it may see; per head (from 0) the keys said to get its largest weight (several when tied), and whether
+    the heads agree (None when there is nothing to compare); with one key, the weight said to go there (1); with
+    none, the weight said to go anywhere (0)."""
     weights = np.asarray(weights, dtype=float)
     heads, name = weights.shape[0], f"“{labels[i]}”"
     allowed = np.flatnonzero(np.asarray(mask, dtype=bool)[i])  # the keys query i may see
     every = all_of(heads, "head", one="its one")
+    facts = {"allowed": allowed.tolist(), "top": None, "agree": None, "weight": None}
     if not allowed.size:
-        return f"{name} may see no key, so {every} give{'s' if heads == 1 else ''} it zero weights."
+        return Said(f"{name} may see no key, so {every} give{'s' if heads == 1 else ''} it zero weights.",
+                    {**facts, "weight": 0.0})
     if allowed.size == 1:
-        return (f"{name} may see only {_quoted(labels, allowed)}, so {every} put{'s' if heads == 1 else ''} "
-                "all the weight, 1, there.")
+        return Said(f"{name} may see only {_quoted(labels, allowed)}, so {every} put{'s' if heads == 1 else ''} "
+                    "all the weight, 1, there.", {**facts, "weight": 1.0})
     groups = heads_by_top_keys(weights, i)
+    facts["top"] = {h: tuple(keys) for keys, hs in groups.items() for h in hs}
+    facts["agree"] = None if heads == 1 else len(groups) == 1
     where = "; ".join(
         f"{'head' if len(hs) == 1 else 'heads'} {listing([str(h + 1) for h in hs])} → "
         f"{_quoted(labels, keys)}{' (tied)' if len(keys) > 1 else ''}"
@@ -337,7 +369,7 @@ def where_query_looks(labels, i: int, mask, weights) -> str:
     else:
         verdict = ("The heads look most at different keys, and heads that look at different keys pass different "
                    "values along.")
-    return f"Where {name} looks most: {where}. {verdict}"
+    return Said(f"Where {name} looks most: {where}. {verdict}", facts)
 
 
 def average_title(heads: int) -> str:
@@ -436,26 +468,33 @@ def see_gives_away(state) -> list[str]:
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-SEE = Asked("masks.see", "masks_and_heads", "Which keys can the token see under the mask?", "keys",
+SEE = Asked("masks.see", "Which keys can the token see under the mask?", "keys",
             tuple(Wrong(answer, shows, _rule(name)) for name, (answer, shows) in MASK_RULES.items()),
             from_sentence=True, key="masks_see", gives_away=see_gives_away)
 
 
-def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
-    """The answer from the mask's row i and the weights (heads, n, n); with a wrong `guess`, what it got wrong."""
+def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> Said:
+    """The answer from the mask's row i and the weights (heads, n, n); with a wrong `guess`, what it got wrong.
+    Facts: the keys it may see, the rule named (None for none), the blocked keys and their largest weight, whether
+    the allowed keys are said to share the whole weight, 1, and the keys the guess left out and counted wrongly."""
     mask, weights = np.asarray(mask, dtype=bool), np.asarray(weights, dtype=float)
     n, name, heads = mask.shape[0], f"“{labels[i]}”", weights.shape[0]
     truth = visible_keys(mask, i)
     every = all_of(heads, "head", one="its one")
     blocked = np.array(hidden_keys(mask, i), dtype=int)
     whole = keeps_whole_weight(mask, weights, i)  # the allowed keys' weights sum to 1 in every head
+    facts = {"visible": list(truth), "rule": None, "blocked": blocked.tolist(), "largest_blocked": None,
+             "whole_weight": False, "missing": [], "extra": []}
     if not truth:
+        facts["largest_blocked"] = float(weights[:, i].max())
         zero = "are all 0" if not weights[:, i].any() else f"reach {readable(weights[:, i].max(), 3)}"
         text = f"Row {name} of the mask has no 1 in it: {name} may see no key, so its weights {zero} in {every}."
     else:
         rule = rule_of(truth, n, i, n_real, mask_kind(mask, n_real))  # the rule of the mask this row belongs to
         text = f"Row {name} of the mask has a 1 for {keys_text(labels, truth)}"
         text += f": {RULE_WORDS[rule]}." if rule not in (None, "nothing") else "."
+        facts["rule"] = rule if rule not in (None, "nothing") else None
+        facts["whole_weight"] = bool(whole)
         if not blocked.size:
             text += " No key in its row is blocked"
             if whole:
@@ -464,7 +503,7 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
             else:
                 text += "."
         else:
-            top = weights[:, i, blocked].max()
+            top = facts["largest_blocked"] = float(weights[:, i, blocked].max())
             which = "other key" if blocked.size == 1 else f"other {blocked.size} keys"
             text += (f" The {which} ({_span(labels, blocked)}) {'is' if blocked.size == 1 else 'are'} blocked: "
                      f"score −∞, so weight {'exactly 0' if top == 0 else readable(top, 3)} in {every}")
@@ -474,9 +513,9 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
             else:
                 text += "."
     if guess is None or set(guess) == set(truth):
-        return text
-    missing = [j for j in truth if j not in set(guess)]
-    extra = sorted(set(guess) - set(truth))
+        return Said(text, facts)
+    missing = facts["missing"] = [j for j in truth if j not in set(guess)]
+    extra = facts["extra"] = sorted(set(guess) - set(truth))
     wrong = []
     if missing == [i]:
         wrong.append(f"You left out {name} itself: the 1 on the diagonal lets a token see its own key.")
@@ -484,7 +523,7 @@ def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> str:
         wrong.append(f"You left out {_span(labels, missing)}, which it may see.")
     if extra:
         wrong.append(f"You counted {_span(labels, extra)}, which {'is' if len(extra) == 1 else 'are'} blocked.")
-    return " ".join([*wrong, text])
+    return Said(" ".join([*wrong, text]), facts)
 
 
 # ---------------------------------------------------------------- the titles above the groups of tables

@@ -77,7 +77,7 @@ def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray,
     mask = masks.build_mask(kind, len(inputs.labels), n_padded=n_pad, custom=custom)
     error = say.nothing_can_attend(mask)
     if error:
-        st.error(error, icon=":material/block:")
+        st.error(error.text, icon=":material/block:")
     return inputs, mask, described
 
 
@@ -106,7 +106,7 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         m = custom.shape[0]
         custom = masks.fit_mask(custom, n)
         ss[GRID] = masks.encode_mask(custom)
-        st.info(say.refit_notice(m, n), icon=":material/aspect_ratio:")
+        st.info(say.refit_notice(m, n).text, icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
     b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
@@ -153,7 +153,7 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
                            label_visibility="collapsed") - 1  # the title beside it says what it picks
     title.markdown(f"**{say.steps_title(h, heads)}**")
     steps_tables(inputs, mask, res, h, guess)
-    st.caption(say.heads_caption(d_model, heads))
+    st.caption(say.heads_caption(d_model, heads).text)
     define("concat", "W_O")  # the output's formula below uses both; section 3 says more
     # a query that may see no key gets an output of 0: outline the first
     draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
@@ -170,21 +170,21 @@ def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     left, right = st.columns(GRID_COLUMNS)
     draw(mask.astype(float), say.MASK_TITLE, labels, labels, kind="weights",
          decimals=0, where=left, **axes)
-    left.caption(f"**Mask.** {say.allowed_pairs(mask)}")
+    left.caption(f"**Mask.** {say.allowed_pairs(mask).text}")
     draw(res.scaled[h], say.scores_title(h, heads, res.d_k), labels, labels, where=right, **axes)
     nothing = say.all_scores_blocked(mask)
     if nothing:
-        right.info(nothing, icon=":material/block:")
+        right.info(nothing.text, icon=":material/block:")
     else:
-        right.caption(f"**Masked scores.** {say.scores_caption(mask)}")
+        right.caption(f"**Masked scores.** {say.scores_caption(mask).text}")
     verdict(inputs, mask, res, guess)  # read against the mask's row, just above
     left, right = st.columns(GRID_COLUMNS)
     draw(res.weights[h], say.weights_title(h, heads), labels, labels, kind="weights", where=left, **axes)
-    left.caption(f"**Weights.** {say.weights_caption(mask, res.weights)}")
+    left.caption(f"**Weights.** {say.weights_caption(mask, res.weights).text}")
     dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
     draw(res.head_outputs[h], say.head_output_title(h, heads), labels, dims, where=right,
          **(axes | {"x_title": "value dimension"}))
-    right.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k)}")
+    right.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k).text}")
 
 
 def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, about, numbers) -> Guess | None:
@@ -206,7 +206,7 @@ def verdict(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHead
     keys = None if guess.value is None else [inputs.labels.index(x) for x in guess.value]  # labels back to keys
     shown = [md_text(lab) for lab in inputs.labels]
     right = masks.prediction_right(keys, mask, i)
-    reveal(guess, right=right, why=say.see_why(shown, mask, i, n_real, res.weights, keys), asked=SEE,
+    reveal(guess, right=right, why=say.see_why(shown, mask, i, n_real, res.weights, keys).text, asked=SEE,
            state=classroom.page_state(mask=st.session_state["mask"], query=i, n_tokens=len(inputs.labels),
                                       n_real=n_real))
 
@@ -218,8 +218,8 @@ def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     info = say.blocked_rows_info(inputs.labels, mask, res.weights, res.output)
     with st.expander(say.BLOCKED_ROWS_TITLE, expanded=info is not None, icon=":material/visibility_off:"):
         if info:
-            st.info(info, icon=":material/visibility_off:")
-            st.markdown(say.uniform_fallback(len(inputs.labels)))
+            st.info(info.text, icon=":material/visibility_off:")
+            st.markdown(say.uniform_fallback(len(inputs.labels)).text)
         else:
             st.markdown(say.no_blocked_rows(kind))
 
@@ -232,7 +232,7 @@ def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mul
     heads = res.weights.shape[0]
     if asking:  # section 2's output, which defines them, waits for its answer
         define("concat", "W_O")
-    st.markdown(say.several_heads_intro(d_model, heads))
+    st.markdown(say.several_heads_intro(d_model, heads).text)
     with st.container(border=True):
         st.markdown(say.ribbon_markdown(n, d_model, heads))
         st.caption(say.ribbon_caption(n, d_model, heads))
@@ -274,7 +274,7 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
                      container=st.columns([1, 3])[0], on_change=rerun_fragments(QUERY, NOTEBOOK))
     draw(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k), [f"head {k + 1}" for k in range(heads)],
          labels, kind="weights", x_title="key", y_title="head")
-    st.caption(say.where_query_looks(labels, i, mask, res.weights))
+    st.caption(say.where_query_looks(labels, i, mask, res.weights).text)
 
 
 @st.fragment

@@ -17,15 +17,14 @@ from attn_core.masks import (
     PAD_LABEL,
     build_mask,
     checkpoint_token,
-    fully_masked_rows,
+    TIE,
     key_set_options,
-    top_keys,
     value_columns,
     visible_keys,
     with_padding,
 )
 from attn_lessons import masks as say
-from attn_lessons.format import md_text, plural
+from attn_lessons.format import md_text, plural, readable
 from tests.prose import never_true
 
 SENTENCE = "the cat sat on the mat"
@@ -67,54 +66,51 @@ def check_grammar(*sentences):
             assert not never_true(text), never_true(text)
 
 
-def quoted(text: str) -> list[str]:
-    return re.findall(r"“(.*?)”", text)
+def said_text(said):
+    """The text of a Said, or None."""
+    return None if said is None else said.text
 
 
 def check_where_query_looks(labels, i, mask, weights):
-    """Parse 'Where “x” looks most: heads 1 and 3 → “a”; head 2 → “b”. …' and check it against the weights."""
+    """where_query_looks' facts against the weights: the keys query i may see, each head's top key(s) (the keys
+    sharing the row's largest weight, a tie listing several), and whether the heads agree."""
     heads = weights.shape[0]
-    text = say.where_query_looks(labels, i, mask, weights)
+    said = say.where_query_looks(labels, i, mask, weights)
+    facts = said.facts
     allowed = np.flatnonzero(mask[i])
+    assert facts["allowed"] == allowed.tolist()
     if not allowed.size:
-        assert "may see no key" in text and np.all(weights[:, i] == 0)
-        return text
+        assert facts["weight"] == 0 and not weights[:, i].any() and facts["top"] is None
+        return said.text
     if allowed.size == 1:
-        assert f"may see only “{labels[allowed[0]]}”" in text
+        assert facts["weight"] == 1 and facts["top"] is None
         np.testing.assert_allclose(weights[:, i, allowed[0]], 1.0)
-        return text
-    listing = text.split(": ", 1)[1].split(". ", 1)[0]
-    seen: dict[int, set[str]] = {}
-    for part in listing.split("; "):
-        who, where = part.split(" → ")
-        for h in re.findall(r"\d+", who):
-            assert int(h) not in seen, f"head {h} listed twice: {text}"
-            seen[int(h)] = set(quoted(where))
-    assert sorted(seen) == list(range(1, heads + 1)), text  # every head, none left out for a "…"
-    tops = [top_keys(weights[k, i]) for k in range(heads)]
-    for k, keys in enumerate(tops):
-        assert seen[k + 1] == {labels[j] for j in keys}, text
-        assert all(mask[i, j] for j in keys)  # a head looks most at a key it may see
-    agree = len(set(tops)) == 1
-    assert ("nothing to compare" in text) == (heads == 1), text
-    assert ("agree on where to look" in text) == (agree and heads > 1), text
-    assert ("pass different values along" in text) == (not agree), text
-    return text
+        return said.text
+    assert sorted(facts["top"]) == list(range(heads)), said  # every head, none left out for a "…"
+    for k, keys in facts["top"].items():
+        row = weights[k, i]
+        assert keys and all(mask[i, j] for j in keys), said  # a head looks most at a key it may see
+        # each named key has the row's largest weight (to within a tie) and every key with it is named
+        assert list(keys) == np.flatnonzero(row >= row.max() - TIE).tolist(), said
+        for j in keys:
+            assert f"“{labels[j]}”" in said.text, said  # the text names the key it claims
+    tops = {tuple(keys) for keys in facts["top"].values()}
+    assert facts["agree"] == (None if heads == 1 else len(tops) == 1), said
+    return said.text
 
 
 def check_padding_caption(inputs, n: int, n_pad: int, mask) -> str:
-    """The filler is appended, so a real word is never called padding; the caption counts what it blocks."""
+    """The filler is appended, so a real word is never called padding; the caption's blocked columns are the
+    mask's."""
     labels, n_all = inputs.labels, len(inputs.labels)
-    text = say.padding_caption(n, n_pad)
+    said = say.padding_caption(n, n_pad)
     assert n_all == n + n_pad and list(labels[:n]) == list(attn_core.build_inputs(TEXTS[n], 0, 8).labels)
     blocked_keys = np.flatnonzero(~mask.any(axis=0))
-    assert [labels[j] for j in blocked_keys] == labels[n:] and all(lab.startswith(PAD_LABEL) for lab in labels[n:])
-    assert f"your {plural(n, 'token')}" in text or f"your sentence of {plural(n, 'token')}" in text
-    assert ("nothing is blocked" in text) == (n_pad == 0) == mask.all()
-    if n_pad:
-        last = "the last key column is" if n_pad == 1 else f"the last {n_pad} key columns are"
-        assert f"{last} blocked" in text and f"had {n_all} tokens" in text
-    return text
+    assert said.facts["blocked_key_columns"] == blocked_keys.tolist()
+    assert (said.facts["n_real"], said.facts["n_pad"]) == (n, n_all - n)
+    assert all(labels[j].startswith(PAD_LABEL) for j in blocked_keys)
+    assert all(not lab.startswith(PAD_LABEL) for lab in labels[:n])
+    return said.text
 
 
 def check_pairs_and_scores(mask, res, heads: int, d_k: int) -> list:
@@ -122,75 +118,85 @@ def check_pairs_and_scores(mask, res, heads: int, d_k: int) -> list:
     error = say.nothing_can_attend(mask)
     assert (error is None) == bool(mask.any())
     if error:
-        assert np.all(res.weights == 0) and np.all(res.output == 0) and not np.isnan(res.output).any()
-    text = say.allowed_pairs(mask)
-    numbers = [int(x) for x in re.findall(r"\d+", text)]
-    if mask.size == 1:
-        assert text == f"The one pair is {'allowed' if mask.all() else 'blocked'}."
-    elif mask.all() or not mask.any():
-        assert numbers == [mask.size] and ("allowed" in text) == mask.all()
-    else:
-        assert numbers == [int(mask.sum()), mask.size]
-    assert ("No pair is blocked" in say.scores_caption(mask)) == mask.all() == (not np.isneginf(res.scaled).any())
+        assert error.facts["blocked_pairs"] == int((~mask).sum()) == mask.size
+        assert error.facts["largest_weight"] == np.abs(res.weights).max()
+        assert error.facts["largest_output"] == np.abs(res.output).max() and not np.isnan(res.output).any()
+    said = say.allowed_pairs(mask)
+    assert said.facts == {"allowed": int(mask.sum()), "total": mask.shape[0] * mask.shape[1]}
+    minus_inf = int(np.isneginf(res.scaled[0]).sum())
+    assert all(int(np.isneginf(res.scaled[h]).sum()) == minus_inf for h in range(heads))
+    assert say.scores_caption(mask).facts["minus_inf_scores"] == minus_inf
     nothing = say.all_scores_blocked(mask)
     assert (nothing is None) == np.isfinite(res.scaled).any()
-    return [text, nothing, say.scores_title(0, heads, d_k)]
+    if nothing:
+        assert nothing.facts["minus_inf_scores"] == minus_inf and nothing.facts["largest_weight"] == res.weights.max()
+    return [said.text, say.scores_caption(mask).text, said_text(error), said_text(nothing),
+            say.scores_title(0, heads, d_k)]
 
 
 def check_weights_caption(mask, W, heads: int) -> str:
     """The weights caption: a blocked pair's largest weight, and which rows sum to 1 and which to 0."""
-    blocked_rows, n_all = fully_masked_rows(mask), mask.shape[0]
-    text = say.weights_caption(mask, W)
-    assert ("No pair is blocked" in text) == mask.all()
-    if "exactly 0" in text:
-        assert W[:, ~mask].max() == 0.0
-    if "sums to 1" in text:
-        open_rows = np.setdiff1d(np.arange(n_all), blocked_rows)
-        np.testing.assert_allclose(W[:, open_rows].sum(axis=-1), 1.0, atol=1e-9)
-    if "sum to 0" in text or "sums to 0" in text:
-        assert np.all(W[:, blocked_rows] == 0)
-    assert ("every row sums to 0" in text) == (blocked_rows.size == n_all)
-    assert ("in every head" in text or "over all heads" in text) <= (heads > 1)
-    return text
+    said = say.weights_caption(mask, W)
+    facts, n_all = said.facts, mask.shape[0]
+    if mask.all():
+        assert facts["largest_blocked"] is None
+    else:
+        assert facts["largest_blocked"] == W[:, ~mask].max()
+    ones, zeros = facts["rows_sum_to_1"], facts["rows_sum_to_0"]
+    assert sorted(ones + zeros) == list(range(n_all))
+    sums = W.sum(axis=-1)  # (heads, n)
+    np.testing.assert_allclose(sums[:, ones], 1.0, atol=1e-9)
+    assert np.all(sums[:, zeros] == 0)
+    if ones:
+        assert facts["largest_gap"] == np.abs(sums[:, ones] - 1).max()
+    assert zeros == [i for i in range(n_all) if not mask[i].any()]
+    return said.text
 
 
 def check_heads_and_blocked_rows(labels, kind: str, mask, res, heads: int, d_k: int) -> list:
     """The head outputs' columns of V, and what a query that may see no key gets."""
-    W, blocked_rows, sentences = res.weights, fully_masked_rows(mask), []
+    W, sentences = res.weights, []
     for h in {0, heads - 1}:  # the head output is labelled with the columns of V that head really uses
-        cols = list(value_columns(h, d_k))
+        said = say.head_output_caption(h, heads, d_k)
+        cols = said.facts["columns"]
+        assert len(cols) == d_k and said.facts["v_columns"] == res.V.shape[-1]
         np.testing.assert_allclose(res.head_outputs[h], W[h] @ res.V[:, cols], atol=1e-12)
-        text = say.head_output_caption(h, heads, d_k)
-        assert f"d{cols[0]}" in text and f"d{cols[-1]}" in text
-        sentences += [text, say.head_output_title(h, heads)]
+        sentences += [said.text, say.head_output_title(h, heads)]
     info = say.blocked_rows_info(labels, mask, W, res.output)
-    assert (info is None) == (blocked_rows.size == 0)
+    blocked_rows = [i for i in range(mask.shape[0]) if not mask[i].any()]
+    assert (info is None) == (not blocked_rows)
     if info:
-        assert set(quoted(info)) == {labels[i] for i in blocked_rows}
-        assert np.all(W[:, blocked_rows] == 0) and np.all(res.output[blocked_rows] == 0)
-        sentences.append(say.uniform_fallback(len(labels)))
+        assert info.facts["rows"] == blocked_rows
+        assert info.facts["row_sum"] == W[:, blocked_rows].sum(axis=-1).max() == 0
+        assert info.facts["largest_output"] == np.abs(res.output[blocked_rows]).max() == 0
+        fallback = say.uniform_fallback(len(labels))
+        check_uniform_fallback(fallback, len(labels))
+        sentences += [info.text, fallback.text]
     else:
         sentences.append(say.no_blocked_rows(kind))
     return sentences
 
 
-def check_several_heads(labels, n: int, mask, W, d_model: int, heads: int) -> list:
+def check_uniform_fallback(said, n: int):
+    """What −10⁶ would have given a fully blocked row of n keys: softmax of n equal scores."""
+    uniform = attn_core.softmax(np.full(n, -1e6))
+    assert said.facts["keys"] == n
+    np.testing.assert_allclose(uniform, said.facts["each"], rtol=1e-12)
+
+
+def check_several_heads(labels, n: int, mask, res, d_model: int, heads: int) -> list:
     """Section 3: the split of d_model, every head's title, one query across the heads, the average."""
-    n_all, d_k = len(labels), d_model // heads
-    text = say.several_heads_intro(d_model, heads)
-    assert f"d_v = {d_model} / {heads} = {d_k}" in text if heads > 1 else f"d_k = d_v = {d_model}" in text
-    sentences = [text, say.ribbon_caption(n_all, d_model, heads)]
+    n_all, W = len(labels), res.weights
+    d_k = res.Q_heads.shape[-1]  # the width multi_head_attention gave each head
+    intro, caption = say.several_heads_intro(d_model, heads), say.heads_caption(d_model, heads)
+    assert intro.facts == caption.facts == {"heads": res.weights.shape[0], "d_k": d_k}
+    sentences = [intro.text, caption.text, say.ribbon_caption(n_all, d_model, heads)]
     for k in {0, heads - 1}:
-        title = say.head_weights_title(k, heads, d_k)
-        assert title.startswith(f"head {k + 1} weights = softmax(") and f"/√{d_k} + M)" in title
+        sentences.append(say.head_weights_title(k, heads, d_k))
     sentences.append(say.grid_caption(range(min(heads, 8)), heads))
     for i in sorted({0, n - 1, n_all - 1}):
         sentences.append(check_where_query_looks(labels, i, mask, W))
-        title = say.query_title(labels[i], heads, d_k)
-        assert ("in every head" in title) == (heads > 1) and f"/√{d_k} + M)" in title
-        sentences.append(title)
-    assert ("not a head" in say.average_title(heads)) == (heads > 1)
-    assert ("that head's weights" in say.average_caption(heads)) == (heads == 1)
+        sentences.append(say.query_title(labels[i], heads, d_k))
     return [*sentences, say.average_title(heads), say.average_caption(heads)]
 
 
@@ -202,7 +208,7 @@ def test_every_sentence_holds_in_every_state(kind, n, d_model, heads, variant):
     sentences += check_pairs_and_scores(mask, res, heads, d_k)
     sentences.append(check_weights_caption(mask, res.weights, heads))
     sentences += check_heads_and_blocked_rows(labels, kind, mask, res, heads, d_k)
-    check_grammar(*sentences, *check_several_heads(labels, n, mask, res.weights, d_model, heads))
+    check_grammar(*sentences, *check_several_heads(labels, n, mask, res, d_model, heads))
 
 
 def test_the_grammar_check_can_fail():
@@ -218,23 +224,23 @@ def test_the_grammar_check_can_fail():
 def test_where_query_looks_lists_every_head_and_never_trails_off():
     """Item 18: 16 heads are all named (grouped by key), with no trailing '; ….'."""
     inputs, _, mask, res = state("causal", 32, 64, 16)
-    text = check_where_query_looks(inputs.labels, 31, mask, res.weights)  # names each of the 16 heads once
+    text = check_where_query_looks(inputs.labels, 31, mask, res.weights)  # every one of the 16 heads has its keys
     assert "…" not in text
 
 
 def test_where_query_looks_does_not_claim_different_keys_for_one_head_or_when_heads_agree():
     """Item 13: the 'different keys' sentence only when the heads' top keys really differ."""
     inputs, _, mask, res = state("none", 6, 8, 1)
-    text = say.where_query_looks(inputs.labels, 5, mask, res.weights)
-    assert "different" not in text and "nothing to compare" in text
+    assert say.where_query_looks(inputs.labels, 5, mask, res.weights).facts["agree"] is None  # one head: no compare
     weights = np.zeros((3, 2, 2))
     weights[:, 1] = [0.3, 0.7]  # three heads, all looking most at key 1
-    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
-    assert text == "Where “b” looks most: heads 1, 2 and 3 → “b”. Here all 3 heads agree on where to look; " \
-                   "each still passes along its own columns of V."
+    said = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
+    assert said.facts["top"] == {0: (1,), 1: (1,), 2: (1,)} and said.facts["agree"] is True
+    check_grammar(said.text)
     weights[1, 1] = [0.5, 0.5]  # head 2 ties
-    text = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
-    assert "heads 1 and 3 → “b”; head 2 → “a” and “b” (tied)" in text and "different values" in text
+    said = say.where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights)
+    assert said.facts["top"] == {0: (1,), 1: (0, 1), 2: (1,)} and said.facts["agree"] is False
+    assert check_where_query_looks(["a", "b"], 1, np.ones((2, 2), bool), weights) == said.text
 
 
 @pytest.mark.parametrize(("n", "d_model", "heads", "split", "concat"),
@@ -272,11 +278,13 @@ def test_the_link_caption_and_the_code_intro_name_what_is_on_screen():
     assert "for head 3 and the query “\\*” shown above" in say.code_intro("*", 2, 4)
 
 
-def test_padding_caption_counts_the_filler_not_the_words():
-    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in say.padding_caption(6, 2)
-    one = say.padding_caption(1, 1)
-    assert "Here 1 ⟨pad⟩ token follows your 1 token," in one and "the last key column is blocked" in one
-    assert "your sentence of 6 tokens is already the longest" in say.padding_caption(6, 0)
+@pytest.mark.parametrize(("n", "n_pad"), [(6, 2), (1, 1), (6, 0), (32, MAX_PAD)])
+def test_padding_caption_counts_the_filler_not_the_words(n, n_pad):
+    said = say.padding_caption(n, n_pad)
+    mask = build_mask("padding", n + n_pad, n_padded=n_pad)
+    assert said.facts == {"n_real": n, "n_pad": n_pad,
+                          "blocked_key_columns": np.flatnonzero(~mask.any(axis=0)).tolist()}
+    check_grammar(said.text)
 
 
 def test_columns_text_names_a_heads_block_of_V():
@@ -284,98 +292,89 @@ def test_columns_text_names_a_heads_block_of_V():
     assert say.columns_text(value_columns(3, 1)) == "d3" and say.columns_text(value_columns(1, 2)) == "d2 and d3"
 
 
-def test_refit_notice_says_new_pairs_are_allowed_only_when_the_grid_grew():
-    assert "new pairs are allowed" in say.refit_notice(2, 6)
-    assert "new pairs" not in say.refit_notice(6, 2) and "was 6 × 6" in say.refit_notice(6, 2)
-    assert "has 1 token," in say.refit_notice(2, 1)
+@pytest.mark.parametrize(("m", "n"), [(2, 6), (6, 2), (2, 1), (3, 3)])
+def test_refit_notice_says_new_pairs_are_allowed_only_when_the_grid_grew(m, n):
+    grid = attn_core.masks.fit_mask(np.zeros((m, m), bool), n)  # every old pair blocked: what is left is new
+    said = say.refit_notice(m, n)
+    assert said.facts == {"was": m, "now": n, "new_pairs_allowed": bool(grid.any())}
+    assert grid.shape == (n, n)
+    check_grammar(said.text)
 
 
-def test_uniform_fallback_for_one_key_says_all_of_its_weight():
-    assert "1/6 = 0.167 on each of its 6 keys" in say.uniform_fallback(6)
-    assert "all of its weight, 1, on its only key" in say.uniform_fallback(1)
+@pytest.mark.parametrize("n", [1, 2, 6, 32])
+def test_uniform_fallback_for_one_key_says_all_of_its_weight(n):
+    said = say.uniform_fallback(n)
+    check_uniform_fallback(said, n)
+    check_grammar(said.text)
 
 
 # ---------------------------------------------------------------- predict, then see: which keys can token 3 see?
 
 
-def named_keys(text: str, labels) -> list[int]:
-    """The keys a phrase names: “a”, “b” and “c” one by one, “a” … “e” as the whole run between them."""
-    index = {lab: j for j, lab in enumerate(labels)}
-    run = re.fullmatch(r".*?“([^”]*)” … “([^”]*)”.*", text)
-    if run:
-        return list(range(index[run.group(1)], index[run.group(2)] + 1))
-    return [index[q] for q in quoted(text)]
-
-
-RULE_SETS = {  # what each rule's words claim, checked against the row itself
-    "only itself": lambda i, n, n_real: [i],
-    "itself and every token before it": lambda i, n, n_real: list(range(i + 1)),
-    "only the tokens before it": lambda i, n, n_real: list(range(i)),
-    "itself and every token after it": lambda i, n, n_real: list(range(i, n)),
-    "every key, itself included": lambda i, n, n_real: list(range(n)),
-    "every word of your sentence": lambda i, n, n_real: list(range(n_real)),
+RULE_KEYS = {  # what each rule claims a query i of n tokens (n_real of them words) may see, written out again
+    "itself": lambda i, n, n_real: [i],
+    "upto": lambda i, n, n_real: list(range(i + 1)),
+    "before": lambda i, n, n_real: list(range(i)),
+    "after": lambda i, n, n_real: list(range(i, n)),
+    "all": lambda i, n, n_real: list(range(n)),
+    "real": lambda i, n, n_real: list(range(n_real)),
 }
+
+
+def check_see_why(labels, mask, i, n_real, W, guess=None):
+    """see_why's facts against the mask's row i and the weights (heads, n, n): the keys it may see, the rule it
+    names, the blocked keys and their largest weight, the whole weight on the allowed keys, and what a guess got
+    wrong."""
+    said = say.see_why(labels, mask, i, n_real, W, guess)
+    facts, n = said.facts, mask.shape[0]
+    truth = np.flatnonzero(mask[i]).tolist()
+    blocked = np.flatnonzero(~mask[i]).tolist()
+    assert facts["visible"] == truth and facts["blocked"] == blocked, said
+    if facts["rule"] is not None:
+        assert RULE_KEYS[facts["rule"]](i, n, n_real) == truth, said
+    if blocked:
+        assert facts["largest_blocked"] == W[:, i, blocked].max(), said
+    else:
+        assert facts["largest_blocked"] is None
+    if facts["whole_weight"]:
+        np.testing.assert_allclose(W[:, i, truth].sum(axis=-1), 1.0, atol=1e-9)
+    else:  # said only when it does not hold
+        assert not truth or np.abs(W[:, i, truth].sum(axis=-1) - 1).max() >= 1e-9, said
+    if guess is None:
+        assert facts["missing"] == facts["extra"] == []
+    else:
+        assert facts["missing"] == sorted(set(truth) - set(guess)) and facts["extra"] == sorted(set(guess) - set(truth))
+    for j in facts["missing"] + facts["extra"]:
+        assert f"“{labels[j]}”" in said.text or "” … “" in said.text, said  # named, one by one or as a run
+    return said
 
 
 @pytest.mark.parametrize(("kind", "n", "d_model", "heads", "variant"), STATES)
 def test_the_prediction_and_its_answer_hold_in_every_state(kind, n, d_model, heads, variant):
     inputs, n_pad, mask, res = state(kind, n, d_model, heads, variant)
-    labels, n_all, W = inputs.labels, len(inputs.labels), res.weights
+    labels, W = inputs.labels, res.weights
     i = checkpoint_token(n)
     assert i == min(2, n - 1) and i < n  # the third word, or the last word: never a ⟨pad⟩
     question = say.see_question(kind, labels, i, n_pad)
-    assert f"“{labels[i]}”, the {['first', 'second', 'third'][i]} token" in question
-    assert ("causal" in question) == (kind == "causal") and (PAD_LABEL in question) == (kind == "padding")
+    assert f"“{labels[i]}”" in question
     truth = visible_keys(mask, i)
     assert truth == tuple(np.flatnonzero(mask[i]))
     options = key_set_options(mask, i, n)
     assert truth in options
     for guess in [None, *options]:
-        text = say.see_why(labels, mask, i, n, W, guess)
-        check_grammar(text, say.keys_text(labels, guess or ()))
-        answer = text[text.index(f"Row “{labels[i]}”"):]
-        if truth:
-            claimed = answer.split(" has a 1 for ", 1)[1].split(":", 1)[0].split(". ", 1)[0]
-            assert named_keys(claimed, labels) == list(truth), answer
-        else:
-            assert "may see no key" in answer and "are all 0" in answer and not W[:, i].any()
-        for words, keys in RULE_SETS.items():
-            if f": {words}" in answer:
-                assert list(truth) == keys(i, n_all, n), answer
-        blocked = np.flatnonzero(~mask[i])
-        if "blocked:" in answer:
-            listed = answer.split("(", 1)[1].split(")", 1)[0]
-            assert named_keys(listed, labels) == list(blocked), answer
-            assert ("exactly 0" in answer) == (W[:, i, blocked].max() == 0.0)
-        assert ("blocked:" in answer) == bool(blocked.size and truth), answer
-        if "share the whole weight, 1" in answer or "gets the whole weight, 1" in answer:
-            np.testing.assert_allclose(W[:, i, list(truth)].sum(axis=-1), 1.0, atol=1e-9)
-        assert text.startswith("Row") == (guess is None or set(guess) == set(truth))
-        if guess is not None and set(guess) != set(truth):
-            missing, extra = sorted(set(truth) - set(guess)), sorted(set(guess) - set(truth))
-            said_missing = re.search(r"You left out (.*?)(?:, which it may see| itself:)", text)
-            said_extra = re.search(r"You counted (.*?), which (?:is|are) blocked", text)
-            assert (said_missing is not None) == bool(missing) and (said_extra is not None) == bool(extra), text
-            if missing:
-                assert named_keys(said_missing.group(1), labels) == missing, text
-            if extra:
-                assert named_keys(said_extra.group(1), labels) == extra, text
+        said = check_see_why(labels, mask, i, n, W, guess)
+        check_grammar(said.text, question, say.keys_text(labels, guess or ()))
 
 
 def test_the_answer_to_the_issues_example_reads_from_the_mask():
     """The issue's example: under a causal mask, which keys can token 3 see? On the default sentence."""
     inputs, _, mask, res = state("causal", 6, 8, 2)
     labels = inputs.labels
-    assert say.see_question("causal", labels, 2, 0) == ("Under the causal mask, which keys can “sat”, "
-                                                             "the third token, see?")
-    assert say.see_why(labels, mask, 2, 6, res.weights) == (
-        "Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”: itself and every token before it. The other "
-        "3 keys (“on”, “the·4” and “mat”) are blocked: score −∞, so weight exactly 0 in both heads, and the 3 "
-        "allowed keys share the whole weight, 1.")
-    wrong = say.see_why(labels, mask, 2, 6, res.weights, guess=(0, 1))
-    assert wrong.startswith("You left out “sat” itself: the 1 on the diagonal lets a token see its own key. Row")
-    wrong = say.see_why(labels, mask, 2, 6, res.weights, guess=tuple(range(6)))
-    assert wrong.startswith("You counted “on”, “the·4” and “mat”, which are blocked. Row")
+    said = check_see_why(labels, mask, 2, 6, res.weights)
+    assert said.facts["visible"] == [0, 1, 2] and said.facts["rule"] == "upto" and said.facts["blocked"] == [3, 4, 5]
+    assert said.facts["largest_blocked"] == 0 and said.facts["whole_weight"]
+    assert check_see_why(labels, mask, 2, 6, res.weights, guess=(0, 1)).facts["missing"] == [2]
+    assert check_see_why(labels, mask, 2, 6, res.weights, guess=tuple(range(6))).facts["extra"] == [3, 4, 5]
 
 
 def test_keys_text_names_a_long_run_by_its_ends():
@@ -410,34 +409,47 @@ def test_the_weights_panel_names_its_head_only_when_there_are_several():
 # ---------------------------------------------------------------- issue 22: counts of one, and no rounded 0.000
 
 
-def test_one_column_a_head_is_one_column():
+@pytest.mark.parametrize(("d_model", "heads"), [(12, 12), (8, 2), (2, 2), (64, 16)])
+def test_one_column_a_head_is_one_column(d_model, heads):
     """Issue 22, ?d_model=12&heads=12: "12 / 12 = 1 columns"; and "Head 1 uses", which reads as a count."""
-    assert "d_k = 12 / 12 = 1 column of Q and K." in say.heads_caption(12, 12)
-    assert "d_k = d_v = 12 / 12 = 1 column and its own weights" in say.several_heads_intro(12, 12)
-    assert "d_k = 8 / 2 = 4 columns of Q" in say.heads_caption(8, 2)
-    one = say.head_output_caption(0, 12, 1)
-    assert "Here head 1 uses 1 of V's 12 columns, d0, so its output has that column;" in one
-    assert "Here head 2 uses 4 of V's 8 columns, d4 … d7, so its output has those columns;" in \
-        say.head_output_caption(1, 2, 4)
-    check_grammar(say.heads_caption(2, 2), say.several_heads_intro(2, 2), say.head_output_caption(1, 2, 1))
+    d_k = d_model // heads
+    res = attn_core.multi_head_attention(np.ones((3, d_model)), *[np.eye(d_model)] * 3, heads, np.eye(d_model))
+    assert say.heads_caption(d_model, heads).facts["d_k"] == res.Q_heads.shape[-1] == d_k
+    assert say.several_heads_intro(d_model, heads).facts["d_k"] == d_k
+    for h in {0, heads - 1}:
+        said = say.head_output_caption(h, heads, d_k)
+        assert said.facts["columns"] == list(range(h * d_k, (h + 1) * d_k)) and said.facts["v_columns"] == d_model
+        np.testing.assert_allclose(res.head_outputs[h], res.weights[h] @ res.V[:, said.facts["columns"]])
+        check_grammar(said.text)
+    check_grammar(say.heads_caption(d_model, heads).text, say.several_heads_intro(d_model, heads).text)
+
+
+def quotes(said, key: str) -> bool:
+    """Whether a Said's text prints its fact `key` as format.readable does (3 significant digits), never as a rounded
+    0.000 for a number that is not 0."""
+    value = said.facts[key]
+    return readable(value, 3) in said.text and (value == 0 or "0.000" not in said.text)
 
 
 def test_a_tiny_weight_on_a_blocked_pair_is_not_printed_as_0_000():
-    """A weight that is not exactly 0 reads in significant digits; exactly 0 says so."""
+    """A weight that is not exactly 0 reads in significant digits."""
     mask = np.array([[True, False], [True, True]])
     weights = np.array([[[1 - 2e-5, 2e-5], [0.5, 0.5]]])  # one head: a blocked pair that leaked 2 × 10⁻⁵
-    assert "Largest weight on a blocked pair: 2.0 × 10⁻⁵." in say.weights_caption(mask, weights)
-    assert "so weight 2.0 × 10⁻⁵ in its one head" in say.see_why(["a", "b"], mask, 0, 2, weights)
+    caption = check_weights_caption(mask, weights, 1)
+    assert say.weights_caption(mask, weights).facts["largest_blocked"] == 2e-5
+    assert quotes(say.weights_caption(mask, weights), "largest_blocked"), caption
+    said = check_see_why(["a", "b"], mask, 0, 2, weights)
+    assert said.facts["largest_blocked"] == 2e-5 and quotes(said, "largest_blocked")
     weights[0, 0] = [1.0, 0.0]
-    assert "Largest weight on a blocked pair: 0.000 (exactly 0)." in say.weights_caption(mask, weights)
+    assert say.weights_caption(mask, weights).facts["largest_blocked"] == 0
     nothing = np.zeros((1, 2, 2))
     nothing[0, 0, 1] = 3e-7  # a row that may see no key, and still got a weight: said, not rounded away
-    assert "its weights reach 3.0 × 10⁻⁷" in say.see_why(["a", "b"], np.array([[False, False], [True, True]]),
-                                                          0, 2, nothing)
+    said = check_see_why(["a", "b"], np.array([[False, False], [True, True]]), 0, 2, nothing)
+    assert said.facts["largest_blocked"] == 3e-7 and quotes(said, "largest_blocked")
     output = np.zeros((2, 4))
     output[0, 1] = -4e-6
     info = say.blocked_rows_info(["a", "b"], np.array([[False, False], [True, True]]), np.zeros((1, 2, 2)), output)
-    assert info.endswith("largest output entry 4.0 × 10⁻⁶.")
+    assert info.facts["largest_output"] == 4e-6 and quotes(info, "largest_output")
 
 
 # ---------------------------------------------------------------- issue 23: what waits, and the grid on a phone
@@ -471,17 +483,14 @@ def test_the_notebook_notes_count_the_head_from_1_and_quote_the_query():
 # ------------------------------------------------------------------------------------------------------------------
 # The rule a row is explained by is its mask's, not the first rule that happens to fit (issue 30, item 9)
 
-RULE_PHRASES = {"all": "every key, itself included", "upto": "itself and every token before it",
-                "real": f"every word of your sentence and none of the {PAD_LABEL} tokens"}
-
-
 def rule_said(mask, n_real, labels=("a", "b", "c", "d", "e")):
-    """see_why's rule for the checkpoint token of a sentence of n_real words (then pads), uniform weights."""
+    """see_why's rule for the checkpoint token of a sentence of n_real words (then pads), uniform weights: a list of
+    the one rule named, or [] for none, and the Said."""
     n = mask.shape[0]
     i = checkpoint_token(n_real)
     weights = attn_core.softmax(np.where(mask, 0.0, -np.inf))[None]  # (1, n, n), one head
-    text = say.see_why(list(labels[:n_real]) + [PAD_LABEL] * (n - n_real), mask, i, n_real, weights)
-    return [name for name, phrase in RULE_PHRASES.items() if f": {phrase}." in text], text
+    said = check_see_why(list(labels[:n_real]) + [PAD_LABEL] * (n - n_real), mask, i, n_real, weights)
+    return [said.facts["rule"]] if said.facts["rule"] else [], said
 
 
 @pytest.mark.parametrize("n_real,n_pad", [(3, 0), (2, 0), (1, 0), (3, 2), (2, 3)])
@@ -547,8 +556,8 @@ def test_the_padding_caption_names_the_columns_the_mask_blocks(n_pad):
     mask = build_mask("padding", n_all, n_padded=n_pad)
     blocked = np.flatnonzero(~mask.any(axis=0))  # the key columns no query may see
     assert list(blocked) == list(range(n_all - n_pad, n_all))  # the last n_pad, from attn_core
-    said = say.padded_columns(n_pad)
-    assert said in say.padding_caption(n_all - n_pad, n_pad)
-    assert (f"last {len(blocked)} key columns are" if len(blocked) > 1 else "last key column is") in said
+    said = say.padded_columns(n_pad)  # one of SEE's declared strings: the caption's own words
+    caption = say.padding_caption(n_all - n_pad, n_pad)
+    assert said in caption.text and caption.facts["blocked_key_columns"] == blocked.tolist()
     asking = say.padding_caption_asking(n_all - n_pad, n_pad)
     assert f"{plural(n_pad, PAD_LABEL + ' token')} follow" in asking and "blocked" not in asking

@@ -7,6 +7,7 @@ import pytest
 
 import attn_core
 from attn_core.masks import build_mask, with_padding
+from attn_lessons import masks as say
 from tests.apptest_utils import navigate, with_code
 from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables
 from tests.html_tables import values
@@ -47,6 +48,17 @@ def expected(heads: int, mask, d_model: int = 8, seed: int = 0, pad: int = 0):
     inputs = with_padding(attn_core.build_inputs(TEXT, seed, d_model), pad)
     w = inputs.weights
     return attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask)
+
+
+def inputs_of(d_model: int = 8, pad: int = 0, text: str = TEXT, seed: int = 0):
+    """The page's inputs for a link: the sentence's tokens, then `pad` ⟨pad⟩ tokens."""
+    return with_padding(attn_core.build_inputs(text, seed, d_model), pad)
+
+
+def on_page(at, said):
+    """A Said that attn_lessons built from attn_core's numbers for this state: its text is on the page as it is."""
+    assert said.text in prose(at), said.text
+    return said
 
 
 def head_tables(at):
@@ -107,8 +119,10 @@ def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it(run):
     grid = "111111-000000-111111-111111-111111-110000"
     at = run(mask="custom", custom=grid, heads=2, query=1)
     assert_clean(at)
-    info = " ".join(i.value for i in at.info)
-    assert "“cat” may attend to no key" in info
+    mask = attn_core.masks.parse_mask(grid)
+    said = on_page(at, say.blocked_rows_info(inputs_of().labels, mask, expected(2, mask).weights,
+                                             expected(2, mask).output))
+    assert said.facts["rows"] == [1] and said.facts["largest_output"] == 0  # “cat”, whose output is all 0s
     weights = matrix(at, "head 1: weights = softmax")
     assert np.all(weights[1] == 0.0) and np.all(weights[5, 2:] == 0.0)
     assert np.all(matrix(at, "output = concat")[1] == 0.0)
@@ -120,8 +134,11 @@ def test_custom_grid_from_the_link_blocks_a_whole_row_and_explains_it(run):
 def test_a_custom_mask_that_blocks_every_pair_shows_zeros_and_says_why(run):
     at = run(mask="custom", custom="-".join(["000000"] * 6), average=1)
     assert_clean(at)
-    assert at.error and "blocks every pair" in at.error[0].value
-    assert any("All 36 masked scores are −∞" in i.value for i in at.info)  # said in words, not an empty plot
+    blocked = np.zeros((6, 6), bool)
+    error = say.nothing_can_attend(blocked)
+    assert at.error and at.error[0].value == error.text and error.facts["blocked_pairs"] == 36
+    said = on_page(at, say.all_scores_blocked(blocked))  # said in words, not an empty plot
+    assert said.facts["minus_inf_scores"] == np.isneginf(expected(2, blocked).scaled[0]).sum() == 36
     for prefix in ("head 1: weights", "head 1: head output", "output = concat", "average over"):
         z = matrix(at, prefix)
         assert not np.isnan(z).any() and np.all(z == 0.0), prefix
@@ -132,7 +149,7 @@ def test_preset_buttons_block_and_then_allow_every_pair(run):
     assert not at.error
     at.button(key="preset_none").click().run()
     assert_ran(at)
-    assert at.error and "blocks every pair" in at.error[0].value
+    assert at.error and at.error[0].value == say.nothing_can_attend(np.zeros((6, 6), bool)).text
     assert at.query_params["custom"] == "-".join(["000000"] * 6)
     at.button(key="preset_causal").click().run()
     assert_ran(at)
@@ -155,7 +172,8 @@ def test_mangled_links_fall_back_with_a_notice(run):
 def test_a_custom_grid_of_the_wrong_size_is_fitted_to_the_sentence(run):
     at = run(mask="custom", custom="10-01")
     assert_clean(at)
-    assert any("was 2 × 2" in i.value for i in at.info)
+    said = on_page(at, say.refit_notice(2, 6))
+    assert said.facts["new_pairs_allowed"] and attn_core.masks.fit_mask(np.zeros((2, 2), bool), 6).sum() == 32
     expected_mask = np.ones((6, 6))
     expected_mask[0, 1] = expected_mask[1, 0] = 0
     np.testing.assert_array_equal(matrix(at, "mask:"), expected_mask)
@@ -213,14 +231,21 @@ def test_head_weight_heatmaps_are_titled_as_weights_not_as_scaled_scores(run):
 def test_each_heads_output_is_labelled_with_the_columns_of_V_it_uses(run, params, head, columns):
     at = run(**params)
     assert axis_labels(at, f"head {head}: head output", "x") == columns
-    assert f"{columns[0]} … {columns[-1]}" in prose(at)
+    d_model, heads = params.get("d_model", 8), params["heads"]
+    said = on_page(at, say.head_output_caption(head - 1, heads, d_model // heads))
+    assert [f"d{c}" for c in said.facts["columns"]] == columns
 
 
 def test_the_different_keys_sentence_is_said_only_when_the_heads_differ(run):
     at = run(heads=1)
-    assert "different keys" not in prose(at) and "nothing to compare" in prose(at)
+    mask = build_mask("none", 6)
+    said = on_page(at, say.where_query_looks(inputs_of().labels, 5, mask, expected(1, mask).weights))
+    assert said.facts["agree"] is None  # one head: nothing to compare
     at = run(heads=4, mask="causal", query=0)  # the first token may see only itself
-    assert "“the·0” may see only “the·0”" in prose(at) and "different keys" not in prose(at)
+    mask = build_mask("causal", 6)
+    said = on_page(at, say.where_query_looks(inputs_of().labels, 0, mask, expected(4, mask).weights))
+    assert said.facts["allowed"] == [0] and said.facts["weight"] == 1 and said.facts["agree"] is None
+    np.testing.assert_allclose(expected(4, mask).weights[:, 0, 0], 1.0)
 
 
 def test_padding_appends_pad_tokens_and_never_calls_a_word_padding(run):
@@ -229,7 +254,8 @@ def test_padding_appends_pad_tokens_and_never_calls_a_word_padding(run):
     assert labels == ["the·0", "cat", "sat", "on", "the·4", "mat", "⟨pad⟩·6", "⟨pad⟩·7"]
     z = matrix(at, "mask:")
     assert [labels[j] for j in range(8) if not z[:, j].any()] == ["⟨pad⟩·6", "⟨pad⟩·7"]
-    assert "Here 2 ⟨pad⟩ tokens follow your 6 tokens" in prose(at)
+    said = on_page(at, say.padding_caption(6, 2))
+    assert [labels[j] for j in said.facts["blocked_key_columns"]] == ["⟨pad⟩·6", "⟨pad⟩·7"]
     at = run(mask="padding", pad=8)
     assert axis_labels(at, "mask:", "y")[-1] == "⟨pad⟩·13"
     at = run(mask="padding", pad=9)
@@ -240,9 +266,9 @@ def test_sixteen_heads_are_all_named_without_a_trailing_ellipsis(run):
     at = run(d_model=64, heads=16)
     text = prose(at)
     assert "…." not in text and "; …" not in text
-    looks = next(c.value for c in at.caption if c.value.startswith("Where “mat” looks most"))
-    named = {int(h) for who in re.findall(r"heads? ([\d, and]+) →", looks) for h in re.findall(r"\d+", who)}
-    assert named == set(range(1, 17)), looks
+    mask = build_mask("none", 6)
+    said = on_page(at, say.where_query_looks(inputs_of(64).labels, 5, mask, expected(16, mask, 64).weights))
+    assert sorted(said.facts["top"]) == list(range(16)), said  # every head named
 
 
 def test_the_formula_and_the_mask_cases_are_separate_equations(run):
@@ -292,10 +318,10 @@ def test_a_right_prediction_is_confirmed_from_the_mask(run):
     at.radio(key=f"{CP}_value").set_value(("the·0", "cat", "sat"))
     at.button(key=f"{CP}_check").click().run()
     assert_ran(at)
-    said = " ".join(s.value for s in at.success)
-    assert said.startswith("**Right.** Row “sat” of the mask has a 1 for “the·0”, “cat” and “sat”"), said
-    mask = matrix(at, "mask:")  # the reveal's claim, read off the table it sits under
-    assert list(np.flatnonzero(mask[2])) == [0, 1, 2]
+    mask = build_mask("causal", 6)
+    said = say.see_why(inputs_of().labels, mask, 2, 6, expected(2, mask).weights, (0, 1, 2))
+    assert said.text in " ".join(s.value for s in at.success), said.text
+    assert said.facts["visible"] == [0, 1, 2] == list(np.flatnonzero(matrix(at, "mask:")[2]))  # the table above it
     assert np.all(matrix(at, "head 1: weights")[2, 3:] == 0.0)
     assert len(head_tables(at)) == 2  # and section 3's heads, once answered
 
@@ -305,8 +331,10 @@ def test_a_wrong_prediction_says_what_it_missed_and_still_shows_the_answer(run):
     at.radio(key=f"{CP}_value").set_value(("the·0", "cat"))
     at.button(key=f"{CP}_check").click().run()
     assert_ran(at)
-    said = " ".join(w.value for w in at.warning)
-    assert "**Not quite.** You left out “sat” itself" in said and "Row “sat” of the mask" in said, said
+    mask = build_mask("causal", 6)
+    said = say.see_why(inputs_of().labels, mask, 2, 6, expected(2, mask).weights, (0, 1))
+    assert said.text in " ".join(w.value for w in at.warning), said.text
+    assert said.facts["missing"] == [2] and said.facts["extra"] == []  # “sat” itself
     assert table(at, "mask:") and not at.success
 
 
@@ -314,8 +342,10 @@ def test_show_me_reveals_the_answer_without_a_verdict(run):
     at = run(reveal=0, mask="none")
     at.button(key=f"{CP}_skip").click().run()
     assert_ran(at)
-    said = " ".join(i.value for i in at.info)
-    assert "Row “sat” of the mask has a 1 for the 6 keys “the·0” … “mat”: every key, itself included." in said
+    mask = build_mask("none", 6)
+    said = say.see_why(inputs_of().labels, mask, 2, 6, expected(2, mask).weights)
+    assert said.text in " ".join(i.value for i in at.info), said.text
+    assert said.facts["visible"] == list(range(6)) and said.facts["rule"] == "all"
     assert not at.success and "Not quite" not in all_text(at)
     assert table(at, "mask:")
 
@@ -524,19 +554,22 @@ def test_the_query_asked_about_is_outlined_in_its_steps(run):
 def test_one_column_a_head_reads_as_one_column(run):
     """Issue 22, ?d_model=12&heads=12: "12 / 12 = 1 columns"."""
     at = run(d_model=12, heads=12)
-    text = prose(at)
-    assert "each works on d_k = 12 / 12 = 1 column of Q and K" in text
-    assert "d_k = d_v = 12 / 12 = 1 column and its own weights" in text and "1 columns" not in text
-    assert "Here head 1 uses 1 of V's 12 columns, d0, so its output has that column;" in text
+    assert on_page(at, say.heads_caption(12, 12)).facts["d_k"] == 1
+    assert on_page(at, say.several_heads_intro(12, 12)).facts["d_k"] == 1
+    assert on_page(at, say.head_output_caption(0, 12, 1)).facts["columns"] == [0]
+    assert not BAD_GRAMMAR.search(prose(at)), BAD_GRAMMAR.search(prose(at))  # no "1 columns"
 
 
 def test_a_query_that_may_see_no_key_is_a_deep_dive_open_only_when_one_may_not(run):
     """Issue 23's 30-minute core: the −10⁶ story is folded while every query may see some key."""
     (folded,) = [e for e in run().expander if e.label == "A query that may see no key"]
     assert not folded.proto.expanded and "No query is fully blocked right now" in folded.markdown[0].value
-    at = run(mask="custom", custom="111111-000000-111111-111111-111111-111111")
+    grid = "111111-000000-111111-111111-111111-111111"
+    at = run(mask="custom", custom=grid)
     (opened,) = [e for e in at.expander if e.label == "A query that may see no key"]
-    assert opened.proto.expanded and "“cat” may attend to no key" in opened.info[0].value
+    mask = attn_core.masks.parse_mask(grid)
+    said = say.blocked_rows_info(inputs_of().labels, mask, expected(2, mask).weights, expected(2, mask).output)
+    assert opened.proto.expanded and opened.info[0].value == said.text and said.facts["rows"] == [1]
 
 
 def test_while_the_heads_wait_the_notebook_keeps_the_query_the_link_gives_or_the_last_word(run):
@@ -618,20 +651,26 @@ def test_editing_this_grid_leaves_the_mask_mistakes_grid_as_its_own_link_says():
 
 
 @pytest.mark.parametrize("params, rule", [
-    ({"mask": "none"}, "every key, itself included"),
-    ({"mask": "causal"}, "itself and every token before it"),
-    ({"mask": "padding", "pad": "0"}, "every key, itself included"),
-    ({"mask": "padding", "pad": "2"}, "every word of your sentence and none of the ⟨pad⟩ tokens"),
-    ({"mask": "custom", "grid": "111-111-111"}, "every key, itself included")])
+    ({"mask": "none"}, "all"),
+    ({"mask": "causal"}, "upto"),
+    ({"mask": "padding", "pad": "0"}, "all"),
+    ({"mask": "padding", "pad": "2"}, "real"),
+    ({"mask": "custom", "grid": "111-111-111"}, "all")])
 def test_the_last_word_of_a_short_sentence_is_explained_by_its_own_masks_rule(run, params, rule):
     """'a b c': the third token is the last word, so the row with no mask, the causal row and the padding row hold
     the same keys; the reveal still names the rule of the mask chosen (issue 30, item 9: it said the causal rule)."""
     at = run(reveal=0, text="a b c", **params)
     at.button(key=f"{CP}_skip").click().run()
     assert_ran(at)
-    said = " ".join(i.value for i in at.info)
-    assert "Row “c” of the mask has a 1 for “a”, “b” and “c”" in said, said
-    assert f"“c”: {rule}." in said, said
+    pad = int(params.get("pad", 0))
+    inputs = inputs_of(pad=pad, text="a b c")
+    mask = (attn_core.masks.parse_mask(params["grid"]) if params["mask"] == "custom" else
+            build_mask(params["mask"], 3 + pad, n_padded=pad))
+    w = inputs.weights
+    res = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, 2, w.W_O, mask)
+    said = say.see_why(inputs.labels, mask, 2, 3, res.weights)
+    assert " ".join(i.value for i in at.info).count(said.text) == 1, said.text
+    assert said.facts["visible"] == [0, 1, 2] and said.facts["rule"] == rule
 
 
 # ---------------------------------------------------------------- issue 36, item 14: no answer above its question

@@ -15,6 +15,7 @@ from hypothesis.extra.numpy import arrays
 from plotly.colors import sample_colorscale, unlabel_rgb
 from tests.hyp import examples
 from tests.html_tables import Table
+from tests.prose import claims
 
 from attn_lessons.format import num
 from attn_ui.figures import SIGNED, WEIGHTS
@@ -54,7 +55,8 @@ def read(markup: str, y_title: str = "") -> tuple[Table, str | None, list]:
 
 def rules(style: str) -> dict[str, tuple[str, str]]:
     """class name -> (background, text colour), from the stylesheet's step rules."""
-    return {m[0]: (m[1], m[2]) for m in re.findall(r"\.mx \.(\w),\.D\1 td\{background:(.+?);color:(#\w{6})\}", style)}
+    found = claims(r"\.mx \.(\w),\.D\1 td\{background:(.+?);color:(#\w{6})\}", style)  # none found fails
+    return {m[1]: (m[2], m[3]) for m in found}
 
 
 def expected_text(x: float, decimals: int) -> str:

@@ -1,5 +1,6 @@
-"""What a question of the app declares, once, in its page's words module: its class-mode id, its page, its title,
-what kind of answer it takes, and the wrong answers it expects, each with the misconception it shows.
+"""What a question of the app declares, once, in its page's words module: its class-mode id, its title, what kind
+of answer it takes, and the wrong answers it expects, each with the misconception it shows. Its page is the route
+entry that declares it (attn_lessons.route: a page's `checkpoint`, or one of its `quiz` kinds), never typed here.
 
 Each question also declares what would give its answer away (`gives_away`): the strings, worked out from the page's
 state, that state the answer (an option label that names it, a caption that says it, the title of a table that
@@ -8,8 +9,9 @@ page with every question open and fails on one. A question that no string on scr
 (`nothing_gives_away`), so an undeclared question is never passed over in silence.
 
 A page's predict-first checkpoint is an `Asked` with the `key` the page hands to attn_ui.checkpoint.predict
-(`home.TOP_KEY`, `scaling.SOFTMAX` …); a Check yourself kind is a `questions.Kind`, whose `asked` is its `Asked`.
-attn_lessons.misconceptions gathers them and reads answers against them. Pure Python: no Streamlit.
+(`home.TOP_KEY`, `scaling.SOFTMAX` …) and its route entry names as its `checkpoint`; a Check yourself kind is a
+`questions.Kind`, whose `asked` is its `Asked`. attn_lessons.misconceptions gathers them from the route and reads
+answers against them. Pure Python: no Streamlit.
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ class Asked:
     """A question the app asks: where, what, what kind of answer it takes, and the wrong answers it expects."""
 
     id: str  # class mode's name: "mistakes.axis", "quiz.softmax_axis"
-    page: str  # the page's name in class mode: its URL path in lower case ("common_mistakes"), "home" for Home
     title: str  # the question in short, for the teacher's dashboard
     kind: str  # "token" | "option" | "number" | "keys" | "quiz"
     wrong: tuple[Wrong, ...]

@@ -429,7 +429,7 @@ def double_wq_gives_away(state) -> list[str]:
 # The prediction, declared once: its key for checkpoint.predict (the widgets qkv_most_value, _check, _skip keep their
 # names, so old links still work), its class-mode name, and the wrong answers expected with what each shows
 DOUBLE_WQ = Asked(
-    "builder.double_wq", "qkv_builder", "What does doubling W_Q do to a query's weights?", "option",
+    "builder.double_wq", "What does doubling W_Q do to a query's weights?", "option",
     (Wrong(DOUBLE_OPTIONS["same"], "softmax reads only the order of the scores, not their size", const("same")),
      Wrong(DOUBLE_OPTIONS["other"], "a larger query matches other keys best", const("other")),
      Wrong(DOUBLE_OPTIONS["flatter"], "larger scores spread the weight more evenly", const("flatter"))),

@@ -17,6 +17,7 @@ from . import builder, home, induction, mask_mistakes, masks, scaling, training
 from .asked import labels_of
 from .format import listing, md_text, plot_label, plural, short
 from .misconceptions import (
+    PAGE_OF,
     QUESTIONS,
     WrongGroup,
     group_wrong,
@@ -26,6 +27,7 @@ from .misconceptions import (
     same_answers,
 )
 from .misconceptions import _mask_labels as mask_labels
+from .route import ROUTE
 from .scaling import scores_text
 from .training import LOSS_LABELS
 
@@ -136,12 +138,9 @@ def question_title(question_id: str) -> str:
     return a.title if a else question_id
 
 
-# The pages' titles as the sidebar labels them, by the page name class mode records (Asked.page: the page's URL path
-# in lower case). The words cannot read attn_ui.pages' ROUTE; tests/lessons/test_classroom.py holds this map to it.
-PAGE_TITLES = {"home": "Home", "qkv_builder": "Q/K/V builder", "scaling_explorer": "Scaling explorer",
-               "training_lab": "Training lab", "masks_and_heads": "Masks and heads",
-               "inside_a_trained_model": "Inside a trained model", "common_mistakes": "Common mistakes",
-               "mask_mistakes": "Mask mistakes", "check_yourself": "Check yourself"}
+# The pages' titles as the sidebar labels them, by the page name class mode records (misconceptions.PAGE_OF: the
+# route entry's URL path in lower case), from the route's own entries
+PAGE_TITLES = {p.slug: p.label for p in ROUTE}
 
 
 def page_name(page: str) -> str:
@@ -565,13 +564,13 @@ def lead_heading(question_id: str, questions) -> str:
     """The projector's line above the led question: its number in the teacher's list and its page ('3. Home'); a
     question the app no longer asks by its id."""
     a = QUESTIONS.get(question_id)
-    return f"{number_of(question_id, questions) or '–'}. {page_name(a.page) if a else question_id}"
+    return f"{number_of(question_id, questions) or '–'}. {page_name(PAGE_OF[question_id]) if a else question_id}"
 
 
 def numbered_title(question_id: str, questions) -> str:
     """'3. Which key will the query give the most weight? · Home' for the teacher's picker and the dashboard."""
     n, a = number_of(question_id, questions), QUESTIONS.get(question_id)
-    page = page_name(a.page) if a else ""
+    page = page_name(PAGE_OF[question_id]) if a else ""
     return f"{n if n else '–'}. {question_title(question_id)} · {page}"
 
 

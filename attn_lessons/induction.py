@@ -242,7 +242,7 @@ def _wrong(name: str):
     return values
 
 
-LOOK = Asked("induction.look", "inside_a_trained_model", "Which key does the induction head attend to?", "token",
+LOOK = Asked("induction.look", "Which key does the induction head attend to?", "token",
              tuple(Wrong(answer, shows, _wrong(name)) for name, (answer, shows) in WRONG_SHOWS.items()),
              from_sentence=True, key="induction_look",
              gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES))  # each shows the head's weights

@@ -255,7 +255,7 @@ ROW_SUM_WORDS = {"zero": "exactly 0", "less": "between 0 and 1", "one": "exactly
 ROW_SUM_OPTIONS = tuple(ROW_SUM_WORDS.values())
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
 ROW_SUM = Asked(
-    "mask_mistakes.row_sum", "mask_mistakes", "Zeroed after the softmax, what does the row sum to?", "option",
+    "mask_mistakes.row_sum", "Zeroed after the softmax, what does the row sum to?", "option",
     (Wrong(ROW_SUM_WORDS["one"], "zeroing after the softmax still leaves weights that sum to 1",
            const(ROW_SUM_WORDS["one"])),
      Wrong(ROW_SUM_WORDS["more"], "the blocked keys' weight moves to the allowed keys", const(ROW_SUM_WORDS["more"])),

@@ -24,12 +24,13 @@ import numpy as np
 from attn_core.builder import ALL_SAME
 from attn_core.masks import PAD_LABEL
 
-from . import builder, home, induction, mask_mistakes, masks, mistakes, scaling, training
+from . import builder, induction, mask_mistakes, scaling
 from . import questions as qs
 from .asked import NEIGHBOUR, SELF, Asked, Wrong, labels_of  # noqa: F401  (SELF, NEIGHBOUR: the token answers)
 from .builder import ALL_SAME_OPTION
 from .format import num, short
 from .mistakes import SUM_LABELS
+from .route import ROUTE
 from .training import GUESSES
 
 ALL_SAME_TEXT = ALL_SAME_OPTION  # the builder's option "They all get the same weight"
@@ -60,11 +61,13 @@ def subject(a: Asked, state: Mapping[str, Any]) -> Any:
 
 # ------------------------------------------------------------------------------------------ every question
 
-# Each page's predict-first checkpoint, declared in its words module beside the question it asks, in route order
-PREDICTIONS: tuple[Asked, ...] = (home.TOP_KEY, builder.DOUBLE_WQ, scaling.SOFTMAX, training.RACE, masks.SEE,
-                                  induction.LOOK, mistakes.AXIS, mask_mistakes.ROW_SUM)
-QUIZ: tuple[Asked, ...] = tuple(k.asked for k in qs.QUIZ_KINDS)  # each Check yourself kind, from attn_lessons.questions
+# Each page's predict-first checkpoint, declared in its words module beside the question it asks and named by its
+# route entry (attn_lessons.route), in route order; then the quiz kinds the route's pages ask (Check yourself's)
+PREDICTIONS: tuple[Asked, ...] = tuple(p.checkpoint for p in ROUTE if p.checkpoint)
+QUIZ: tuple[Asked, ...] = tuple(a for p in ROUTE for a in p.quiz)
 QUESTIONS: dict[str, Asked] = {a.id: a for a in PREDICTIONS + QUIZ}
+# The page each question is asked on, as class mode records it: its route entry's URL path in lower case
+PAGE_OF: dict[str, str] = {a.id: p.slug for p in ROUTE for a in p.asks}
 CHECKPOINTS: dict[str, Asked] = {a.key: a for a in PREDICTIONS}  # by the key the page gives checkpoint.predict
 
 

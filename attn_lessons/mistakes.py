@@ -189,7 +189,7 @@ AXIS_GIVEAWAYS = ("WRONG: softmax over queries", "Sums, **WRONG** weights", "the
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
               "neither": "neither"}  # the answers to AXIS_QUESTION, by attn_core.mistakes.SUM_LINES
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-AXIS = Asked("mistakes.axis", "common_mistakes", "With softmax(scores, axis=0), which sums to 1?", "option",
+AXIS = Asked("mistakes.axis", "With softmax(scores, axis=0), which sums to 1?", "option",
              (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
                     const("rows")),
               Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),

@@ -761,7 +761,7 @@ class Kind:
     @cached_property  # one Asked per kind, so that two reads of it are equal (its gives_away is a closure)
     def asked(self) -> Asked:
         """The kind as class mode records it and attn_lessons.misconceptions reads it."""
-        return Asked(f"quiz.{self.name}", "check_yourself", self.title, "quiz", self.wrong,
+        return Asked(f"quiz.{self.name}", self.title, "quiz", self.wrong,
                      gives_away=lambda state: gives_away(self.name, state))
 
 

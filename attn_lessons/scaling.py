@@ -552,7 +552,7 @@ def _even(state):
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-SOFTMAX = Asked("scaling.softmax", "scaling_explorer", "What weight does softmax give key 1?", "number",
+SOFTMAX = Asked("scaling.softmax", "What weight does softmax give key 1?", "number",
                 (Wrong("the scaled weight", "divides by √d_k, which softmax itself does not", _scaled_weight),
                  Wrong("z₁ / (z₁ + z₂)", "weights in proportion to the scores, without exp", _proportional),
                  Wrong("the other key's weight", "the larger score gets the smaller weight", _swapped),

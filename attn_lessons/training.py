@@ -404,7 +404,7 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
 GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
            "same": "Both at the same step", "neither": "Neither, within these steps"}
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-RACE = Asked("training.race", "training_lab", "Which run's loss drops first?", "option",
+RACE = Asked("training.race", "Which run's loss drops first?", "option",
              (Wrong(GUESSES["unscaled"], "larger unscaled scores learn faster", const("unscaled")),
               Wrong(GUESSES["same"], "the scale only relabels the scores and changes nothing in learning",
                     const("same")),

@@ -49,7 +49,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attn_lessons import classroom as words
-from attn_lessons.misconceptions import QUESTIONS, answer_text, misconception
+from attn_lessons.misconceptions import PAGE_OF, QUESTIONS, answer_text, misconception
 
 from .classroom_store import (
     BUSY_TIMEOUT_MS,
@@ -62,7 +62,7 @@ from .classroom_store import (
     normalise_code,
     valid_learner,
 )
-from .pages import ROOT, TEACHERS, Page, route
+from .pages import ROOT, TEACHERS, Page, asking, route
 
 SEND_TIMEOUT = 0.2  # seconds a learner's page waits for its answer to be written, at most
 GIVE_UP = 5.0  # seconds with no word on an answer after which the learner is told it may not have arrived
@@ -535,9 +535,9 @@ def leading_now(code: str) -> Any:
 
 
 def question_page(question_id: str) -> Page | None:
-    """The route's page that asks the question `question_id` (Asked.page names it by its URL path)."""
-    asked = QUESTIONS.get(question_id)
-    return None if asked is None else next((p for p in route() if p.slug == asked.page), None)
+    """The route's page that asks the question `question_id` (the entry that declares it), if its file is there."""
+    page = asking(question_id)
+    return page if page in route() else None
 
 
 _PARAM_KEYS = frozenset("text seed d_model heads query start pe mask pad custom".split())
@@ -949,8 +949,7 @@ def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, 
         if notify:
             draw_notice(question_id)
         return False
-    asked = QUESTIONS.get(question_id)
-    page = asked.page if asked else "unknown"
+    page = PAGE_OF.get(question_id, "unknown")
     why = None if right else misconception(question_id, value, state)
     ok = record_answer(page, question_id, state, answer_text(question_id, value, state), right, why)
     if once is not None:

@@ -12,7 +12,7 @@ when the teacher's question changes, counted as follow reruns). Learners join on
 (`?class=CODE`), open a page, answer its predict-first question once, then move a control at a learner's pace: one
 move every 2.5–7.5 s (5 s on average), to a value picked at random from the control's own options. By default the
 control is the sidebar's d_model (the builder's first slider, on every page); `--control own` moves the page's own
-first control instead (attn_ui.pages.ROUTE's `controls`). A burst follows the builder's run: every learner moves
+first control instead (its route entry's `controls`). A burst follows the builder's run: every learner moves
 at the same instant ("everyone, set d_model to 64 now"). When the class store can lead (ClassStore.lead), a teacher
 leads the class through questions during the run and the learners' pages follow, as they do in class mode.
 
@@ -433,10 +433,8 @@ class Teacher:
 
 
 def questions_on(page: Page) -> list[str]:
-    """The questions a teacher can lead the class to on `page` (the registry's, by the page each is asked on)."""
-    from attn_lessons.misconceptions import QUESTIONS
-
-    return [q for q, asked in QUESTIONS.items() if asked.page == page.slug]
+    """The questions a teacher can lead the class to on `page`: the ones its route entry declares."""
+    return [a.id for a in page.asks]
 
 
 async def leading(teacher: Teacher, page: Page, every: float, stop: asyncio.Event) -> None:

@@ -31,7 +31,7 @@ CONTROLS = ("radio", "slider", "select_slider", "number_input", "selectbox", "mu
             "text_area", "toggle", "checkbox", "button", "download_button")
 FOLDS = ("expander", "expandable", "status")  # before Streamlit 1.67, AppTest reads an expander with an icon as status
 DRAWN = ("<table", "class=fl")  # an st.html is a picture when it draws a matrix table or the builder's shape diagram
-PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE = 700, 4000, 120
+PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE = 700, 4000, 120  # ROUTE_WORDS: the core's pages (core=True) together
 WORDS_BEFORE_QUESTION = 800  # issue 36: no page asks a learner to read more than this before it asks them anything
 WORDS_PER_MINUTE = 200  # an adult reading English on a screen; a page's minutes are its words over this, rounded up
 QUESTION_START = "**Predict first.**"
@@ -204,13 +204,15 @@ def main() -> None:
     from attn_ui.pages import route
     from tests.apptest_utils import run_page
 
-    rows, whole = [], 0
+    rows, whole, core = [], 0, 0
     for page in route():
         r = read(answered_as_you_go(run_page(page.path)))
         whole += r.words
-        rows.append(f"{page.label:<24} {r.words:5d} words ({minutes(r.words)} min, route says {page.minutes}); "
-                    f"{r.before_question!s:>4} before the first question, at most {r.longest!s:>4} before a question")
-    print("\n".join(rows) + f"\n{'route':<24} {whole:5d} words")
+        core += r.words if page.core else 0
+        rows.append(f"{page.label:<24} {r.words:5d} words ({minutes(r.words)} min, route says {page.minutes}, "
+                    f"{page.kind}); {r.before_question!s:>4} before the first question, at most {r.longest!s:>4} "
+                    "before a question")
+    print("\n".join(rows) + f"\n{'route':<24} {whole:5d} words\n{'the core (core=True)':<24} {core:5d} words")
 
 
 if __name__ == "__main__":

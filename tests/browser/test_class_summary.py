@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 
 from attn_lessons import classroom as words
-from attn_lessons.misconceptions import QUESTIONS
+from attn_lessons.misconceptions import PAGE_OF, QUESTIONS
 from attn_ui.pages import route
 from tests.browser.test_browser import ARGS, CHROMIUM, DONE, LAPTOP, _need_browser, serve_on_own_store
 
@@ -110,7 +110,7 @@ def make_class(store) -> tuple[str, str, list[str]]:
         for q in questions:
             answer, right, shows = by_question[q][i]
             state = state_of(q)
-            store.record(code, learner, QUESTIONS[q].page, q, state, answer, right, shows)
+            store.record(code, learner, PAGE_OF[q], q, state, answer, right, shows)
     return code, key, questions
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from attn_lessons import classroom as words
 from attn_lessons.asked import labels_of
-from attn_lessons.misconceptions import QUESTIONS
+from attn_lessons.misconceptions import PAGE_OF, QUESTIONS
 
 
 def test_the_learner_is_told_their_class_and_that_it_is_anonymous():
@@ -100,7 +100,7 @@ def test_every_question_is_named_in_the_lessons_words(a):
     """The page's title as the sidebar has it, the question's own wording, the query as a token, the settings as
     the sidebar and the page show them; and the same on a learner's own sentence, where no token is known."""
     state = recorded(a)
-    page, title = words.page_name(a.page), words.question_title(a.id)
+    page, title = words.page_name(PAGE_OF[a.id]), words.question_title(a.id)
     line, asked = words.state_text(state, CLASS, a.id), words.asked_as(a.id, state, CLASS)
     assert page in words.PAGE_TITLES.values() and title == a.title and title.endswith("?")
     assert title[0].isupper() and "  " not in title and len(title) <= 60
@@ -146,12 +146,15 @@ def test_the_settings_read_as_the_sidebar_and_the_pages_show_them():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 
-def test_the_page_titles_are_the_sidebars():
-    """attn_lessons may not import attn_ui: its map of titles is held to the route here."""
-    from attn_ui.pages import ROUTE
+def test_every_question_is_asked_on_a_page_the_dashboard_can_title():
+    """Each question's page is the route entry that declares it, titled as the sidebar titles it; a page the route
+    no longer has (an old row) is named in words."""
+    from attn_ui.pages import route
 
-    assert words.PAGE_TITLES == {p.slug: p.label for p in ROUTE}
-    assert {a.page for a in QUESTIONS.values()} <= set(words.PAGE_TITLES)
+    assert set(PAGE_OF) == set(QUESTIONS)
+    assert {PAGE_OF[q] for q in QUESTIONS} <= set(words.PAGE_TITLES)
+    assert {p.label for p in route()} == {words.page_name(p.slug) for p in route()}
+    assert words.page_name("never_a_page") == "Never a page"
 
 
 def test_answers_about_learners_own_sentences_are_right_or_wrong_with_no_made_up_answer():
@@ -293,7 +296,7 @@ def test_the_projector_offers_every_option_with_zero_counts():
 def test_numbers_follow_the_teachers_list():
     questions = ("quiz.roles", "home.top_key")
     assert words.number_of("home.top_key", questions) == 2 and words.number_of("masks.see", questions) is None
-    made = [FullStats(QUESTIONS[q].page, q, {}, 1, 1, {}) for q in ("masks.see", "home.top_key", "quiz.roles")]
+    made = [FullStats(PAGE_OF[q], q, {}, 1, 1, {}) for q in ("masks.see", "home.top_key", "quiz.roles")]
     order = words.in_list_order(made, questions)
     assert [(n, s.question) for n, s in order] == [(1, "quiz.roles"), (2, "home.top_key"), (None, "masks.see")]
     assert words.numbered_title("home.top_key", questions).startswith("2. ")

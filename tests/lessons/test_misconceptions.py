@@ -62,7 +62,7 @@ def test_every_checkpoint_a_page_asks_is_declared_and_every_declared_one_is_aske
         for a in found:
             assert isinstance(a, Asked), f"{slug} hands predict {a!r}, not the checkpoint its words module declares"
             assert mc.CHECKPOINTS.get(a.key) == a and mc.asked(a.id) == a, f"{a.id} is not in the registry"
-            assert a.page == slug, f"{a.id} is declared on page {a.page!r} but asked on {slug!r}"
+            assert mc.PAGE_OF[a.id] == slug, f"{a.id} is declared on page {mc.PAGE_OF[a.id]!r} but asked on {slug!r}"
     asked = [a.id for found in checkpoints.values() for a in found]
     assert asked == [a.id for a in mc.PREDICTIONS], "the registry's checkpoints, in route order, are the ones asked"
 
@@ -71,7 +71,7 @@ def test_every_check_yourself_kind_is_declared_and_asked(asked_on_the_route):
     quiz = {slug: [x for what, x in seen if what == "quiz"] for slug, seen in asked_on_the_route.items()}
     assert {slug: kinds for slug, kinds in quiz.items() if kinds} == {"check_yourself": list(qs.KINDS)}
     assert [a.id for a in mc.QUIZ] == [f"quiz.{k}" for k in qs.KINDS]
-    assert {a.page for a in mc.QUIZ} == {"check_yourself"}
+    assert {mc.PAGE_OF[a.id] for a in mc.QUIZ} == {"check_yourself"}
 
 
 def test_every_question_names_its_wrong_answers_once():

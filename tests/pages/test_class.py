@@ -19,12 +19,13 @@ from streamlit.testing.v1 import AppTest
 
 from attn_ui import classroom
 from attn_ui.classroom_store import ClassStore
-from attn_ui.pages import TEACHERS, route
+from attn_lessons.misconceptions import PAGE_OF
+from attn_ui.pages import HOME, TEACHERS, named, route
 from tests.apptest_utils import all_text, assert_ran, figures, run_page
 
-PAGE = "pages/Class.py"
+PAGE = TEACHERS.path
 APP_SEND_TIMEOUT = classroom.SEND_TIMEOUT
-AXIS = {"page": "common_mistakes", "question": "mistakes.axis", "state": {"text": "the cat sat on the mat"}}
+AXIS = {"page": PAGE_OF["mistakes.axis"], "question": "mistakes.axis", "state": {"text": "the cat sat on the mat"}}
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +66,10 @@ class Learner:
         assert_ran(self.at)
 
     def answer(self, answer: str, right: bool, misconception: str | None = None, **question) -> bool:
-        self.at.session_state["send"] = [{**AXIS, **question, "answer": answer, "right": right,
+        """Send one answer to `question` (Common mistakes' axis question unless named), under the page that asks it."""
+        question = {**AXIS, **question}
+        question["page"] = PAGE_OF[question["question"]]
+        self.at.session_state["send"] = [{**question, "answer": answer, "right": right,
                                           "misconception": misconception}]
         self.at.run()
         assert_ran(self.at)
@@ -112,7 +116,7 @@ def test_three_learners_answer_and_the_dashboard_counts_exactly():
     assert b.answer("the rows (each query's weights)", False, "softmax over the keys")
     assert b.answer("the columns (each key's weights)", True)  # a second attempt: not counted first
     assert c.answer("the rows (each query's weights)", False, "softmax over the keys")
-    assert a.answer("0.50", False, "equal weights whatever the scores", page="scaling_explorer",
+    assert a.answer("0.50", False, "equal weights whatever the scores",
                     question="scaling.softmax", state={"scores": [2, 1]})
     text = dashboard_text(at)
     assert "3 learners joined; 3 active in the last 5 minutes" in text
@@ -133,7 +137,7 @@ def test_three_learners_answer_and_the_dashboard_counts_exactly():
 def test_a_learner_on_their_own_sentence_sends_no_token_of_it():
     at, code, key = teacher_starts_a_class()
     a = Learner(code)
-    assert a.answer("secret", False, question="home.top_key", page="home",
+    assert a.answer("secret", False, question="home.top_key",
                     state={"text": "my private sentence", "query": "secret", "seed": 3})
     rows = classroom_store(at).answer_rows(code, key)
     assert rows[0]["answer"] == "wrong" and "private" not in rows[0]["state"] and "secret" not in rows[0]["state"]
@@ -229,7 +233,7 @@ def test_a_mangled_class_code_in_the_link_joins_nothing(raw):
 
 def test_a_learners_link_joins_and_every_link_keeps_the_class():
     _, code, _ = teacher_starts_a_class()
-    at = run_page("pages/Check_yourself.py", **{"class": code.lower()})
+    at = run_page(named("questions").path, **{"class": code.lower()})
     assert_ran(at)
     assert f"In class {code}: your answers are shared anonymously with your teacher." in all_text(at)
     labels = {p.label for p in route()} | {TEACHERS.label}
@@ -404,14 +408,13 @@ def answer_prediction(at: AppTest, key: str, option) -> AppTest:
     return at.run()
 
 
-@pytest.mark.parametrize("page, key, option, question", [
-    ("pages/Common_mistakes.py", "cp_axis", "rows", "mistakes.axis"),
-    ("streamlit_app.py", "home_top", "cat", "home.top_key"),
-])
-def test_the_pages_send_their_predictions_to_the_class(page, key, option, question):
+@pytest.mark.parametrize("page, option", [(named("mistakes"), "rows"), (HOME, "cat")],
+                         ids=lambda p: getattr(p, "name", p))
+def test_the_pages_send_their_predictions_to_the_class(page, option):
     """A learner in a class answers a page's own prediction: the answer reaches the teacher's rows, once."""
+    key, question = page.checkpoint.key, page.checkpoint.id
     at, code, key_ = teacher_starts_a_class()
-    learner = run_page(page, **{"class": code})
+    learner = run_page(page.path, **{"class": code})
     assert_ran(learner)
     answer_prediction(learner, key, option)
     learner.run()  # a rerun shows the same answer again: it is not sent twice
@@ -422,11 +425,11 @@ def test_the_pages_send_their_predictions_to_the_class(page, key, option, questi
 
 def test_the_scaling_prediction_and_a_quiz_answer_reach_the_class():
     at, code, key = teacher_starts_a_class()
-    learner = run_page("pages/Scaling_explorer.py", **{"class": code})
+    learner = run_page(named("scaling").path, **{"class": code})
     learner.slider(key="cp_softmax_value").set_value(0.6)  # moved: an untouched slider is no answer
     learner.button(key="cp_softmax_check").click().run()
     learner.run()
-    quiz = run_page("pages/Check_yourself.py", **{"class": code})
+    quiz = run_page(named("questions").path, **{"class": code})
     quiz.text_input(key="answer_weights_shape").set_value("10 x 10")
     quiz.button(key="check_weights_shape").click().run()
     assert_ran(quiz)
@@ -472,13 +475,13 @@ def everything(at: AppTest) -> str:
 def test_the_dashboard_names_each_question_in_the_lessons_words():
     at, code, key = teacher_starts_a_class()
     a, b = Learner(code), Learner(code)
-    assert a.answer("same", False, "softmax reads only the order of the scores, not their size", page="qkv_builder",
+    assert a.answer("same", False, "softmax reads only the order of the scores, not their size",
                     question="builder.double_wq", state={**SETTINGS, "query": 2, "start": "random", "pe": True})
-    assert a.answer("sat", True, page="masks_and_heads", question="masks.see",
+    assert a.answer("sat", True, question="masks.see",
                     state={**SETTINGS, "mask": "padding", "query": 2, "n_tokens": 8, "n_real": 6})
-    assert a.answer("scaled", True, page="training_lab", question="training.race",
+    assert a.answer("scaled", True, question="training.race",
                     state={"d_k": 64, "lr": 0.3, "loss": "ce", "steps": 50, "seed": 0})
-    assert b.answer("words", False, "a token gives its own key the most weight", page="home",
+    assert b.answer("words", False, "a token gives its own key the most weight",
                     question="home.top_key", state={**SETTINGS, "text": "my own words", "query": 2,
                                                     "start": "random"})
     text = dashboard_text(at)

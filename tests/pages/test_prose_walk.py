@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from attn_ui.pages import ROUTE, page_of
+from attn_ui.pages import HOME, ROUTE, named, page_of
 from tests.apptest_utils import all_text, assert_ran, run_page, title_of
 from tests.hyp import PROFILE
 from tests.prose import never_true
@@ -28,28 +28,29 @@ SHARED = [
     {"text": "the cat sat on the mat", "d_model": "12", "heads": "12"},
     {"text": "the dog chased the ball across the park", "d_model": "2", "heads": "2"},
 ]
+# Each page's own states, by its route entry's name; a page not listed here is walked at its defaults and examples.
 OWN: dict[str, list[dict]] = {
-    "streamlit_app.py": [{}, {"home_random": "1"}, {"home_random": "1", "query": "0"}, {"text": "we sat on the mat"}],
-    "pages/QKV_builder.py": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"},
+    "home": [{}, {"home_random": "1"}, {"home_random": "1", "query": "0"}, {"text": "we sat on the mat"}],
+    "builder": [{}, {"start": "interpretable"}, {"start": "interpretable", "pe": "0"}, {"pe": "0"},
                                {"pe": "0", "text": "the the the"},  # issue 30: ties, every key and one pair
                                {"start": "interpretable", "pe": "0", "text": "the cat sat with the dog"}],
-    "pages/Scaling_explorer.py": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
+    "scaling": [{}, {"n_keys": "1"}, {"za": "16", "zb": "0", "dk2": "1"}, {"dk1": "1024"},
                                     {"divisor": "none", "tau": "0.05"}]
                                    + [{"za": "2", "dk1": d, "dk2": d} for d in ("1", "2", "4", "7")]
                                    + [{"za": "2", "zb": "2", "dk1": "4"}, {"n_keys": "64"}],
-    "pages/Training_lab.py": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},
+    "training": [{"steps": "25", "dk": "4"}, {"steps": "25", "lr": "1000", "dk": "8", "seeds": "1"},
                                 {"steps": "25", "lr": "0.001", "dk": "4", "seeds": "1"},
                                 {}, {"dk": "256", "steps": "100", "lr": "0.1"},  # issue 30: erratic runs, said roughly
                                 {"steps": "25", "dk": "4", "lr": "0.1", "loss": "ce"}],  # and what to try, not set
-    "pages/Common_mistakes.py": [{}, {"masks": "1"}, {"quiz": "7"},
+    "mistakes": [{}, {"masks": "1"}, {"quiz": "7"},
                                    {"d_model": "64", "heads": "64", "masks": "1"}, {"text": "a b", "heads": "2"},
                                    {"text": "I saw a saw", "d_model": "4", "heads": "1", "quiz": "2"},  # issue 36
                                    {"masks": "1", "quiz": "5", "seed": "3"}],
-    "pages/Check_yourself.py": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
-    "pages/Masks_and_heads.py": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
+    "questions": [{"q": str(q)} for q in (0, 1, 7, 42, 65, 99)],  # 65: [16, 0] at d_k = 16
+    "masks": [{"mask": m} for m in ("none", "causal", "padding")] + [{"mask": "padding",
                                                                                            "pad": "6"}]
     + [{"text": "a b", "mask": "none"}, {"text": "a b c", "mask": "padding", "pad": "2"}],  # issue 30: rules, "both"
-    "pages/Inside_a_trained_model.py": [{}, {"source": "random", "length": "2"}, {"source": "random", "length": "32"},
+    "induction": [{}, {"source": "random", "length": "2"}, {"source": "random", "length": "32"},
                                           {"koff": "1-2-3-4", "off": "2.1-2.2-2.3-2.4"},
                                           {"off": "1.1-1.2-1.3-1.4-2.1-2.2-2.3-2.4"},
                                           {"text": "a a b", "at": "6"}, {"text": "the cat", "ihead": "1", "koff": "3"},
@@ -62,7 +63,7 @@ OWN: dict[str, list[dict]] = {
                                           {"source": "random", "rseed": "2", "length": "17", "koff": "3",
                                            "ihead": "1", "at": "34"},
                                           {"text": "ça va, ça va bien, très bien"}],
-    "pages/Mask_mistakes.py": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
+    "mask_mistakes": [{"mask": "none", "block": "0", "dtype": "float32", "fill": "min"},
                                  {"mask": "causal", "block": "3"}, {"mask": "padding", "pad": "0"},
                                  {"mask": "padding", "pad": "6"}, {"dtype": "float16", "fill": "-1e6"},
                                  {"mask": "none", "text": "a b"},
@@ -74,7 +75,7 @@ SAMPLE = 16  # states the quick loop walks; CI walks every one
 
 def states() -> list[tuple[str, dict]]:
     every = [(page.path, {**shared, **own, "reveal": "1"}) for page in ROUTE
-             for shared in SHARED for own in OWN.get(page.path, [{}])]
+             for shared in SHARED for own in OWN.get(page.name, [{}])]
     every += [(page.path, {**dict(parse_qsl(link)), "reveal": "1"}) for page in ROUTE for link in page.examples]
     return every if PROFILE == "ci" else random.Random(0).sample(every, SAMPLE)
 
@@ -101,26 +102,26 @@ def test_no_page_says_what_is_never_true(path, query):
 # (attn_lessons.asked.Asked.gives_away); the page is opened cold without ?reveal=1, so every question it draws is
 # open, and none of those strings may be anywhere a learner can read: text, tables, chart titles, option labels.
 
-ASKING: dict[str, list[dict]] = {  # states with every question open, beyond each page's defaults and examples
-    "streamlit_app.py": [{"query": "0"}, {"home_random": "1"}],
-    "pages/QKV_builder.py": [{"start": "interpretable"}, {"text": "the the the", "pe": "0"}],
-    "pages/Scaling_explorer.py": [{"za": "16", "zb": "0"}, {"za": "1e-17", "zb": "0"}],
-    "pages/Training_lab.py": [{"steps": "25", "dk": "4"}],
-    "pages/Masks_and_heads.py": [{"mask": "padding", "pad": "3"}, {"mask": "none"}, {"mask": "padding", "pad": "0"},
+ASKING: dict[str, list[dict]] = {  # states with every question open, beyond each page's defaults and examples (by name)
+    "home": [{"query": "0"}, {"home_random": "1"}],
+    "builder": [{"start": "interpretable"}, {"text": "the the the", "pe": "0"}],
+    "scaling": [{"za": "16", "zb": "0"}, {"za": "1e-17", "zb": "0"}],
+    "training": [{"steps": "25", "dk": "4"}],
+    "masks": [{"mask": "padding", "pad": "3"}, {"mask": "none"}, {"mask": "padding", "pad": "0"},
                                    {"mask": "causal", "text": "hi there"}],
-    "pages/Inside_a_trained_model.py": [{"text": "a rose is a rose is a rose"}],
-    "pages/Common_mistakes.py": [{"text": "I saw a saw", "d_model": "4", "heads": "1"}],  # also a route example
-    "pages/Mask_mistakes.py": [{"mask": "padding", "pad": "2"}, {"mask": "causal", "block": "3"}],
-    "pages/Check_yourself.py": [{"q": "7"}, {"q": "65"}],
+    "induction": [{"text": "a rose is a rose is a rose"}],
+    "mistakes": [{"text": "I saw a saw", "d_model": "4", "heads": "1"}],  # also a route example
+    "mask_mistakes": [{"mask": "padding", "pad": "2"}, {"mask": "causal", "block": "3"}],
+    "questions": [{"q": "7"}, {"q": "65"}],
 }
 # the states issue 36 found answers in: walked on every run
-ISSUE_STATES = [("pages/Masks_and_heads.py", {"mask": "padding", "pad": "3"}),
-                ("pages/Common_mistakes.py", {"text": "I saw a saw", "d_model": "4", "heads": "1"})]
+ISSUE_STATES = [(named("masks").path, {"mask": "padding", "pad": "3"}),
+                (named("mistakes").path, {"text": "I saw a saw", "d_model": "4", "heads": "1"})]
 ASKING_SAMPLE = 6  # states the quick loop walks with every question open, those two included; CI walks every one
 
 
 def asking_states() -> list[tuple[str, dict]]:
-    every = [(page.path, own) for page in ROUTE for own in [{}, *ASKING.get(page.path, [])]]
+    every = [(page.path, own) for page in ROUTE for own in [{}, *ASKING.get(page.name, [])]]
     every += [(page.path, dict(parse_qsl(link))) for page in ROUTE for link in page.examples]
     every = list({(path, tuple(sorted(q.items()))): (path, q) for path, q in every}.values())  # each state once
     if PROFILE == "ci":
@@ -135,14 +136,13 @@ def widget_keys(at) -> set[str]:
 
 
 def open_questions(at, path: str) -> list:
-    """The page's declared questions that are on screen and open: a predict-first checkpoint whose radio or slider
-    is drawn (attn_ui.checkpoint.predict draws it only while the question is open), and a Check yourself kind whose
-    answer box is drawn before any answer is checked or shown (a cold page has none)."""
-    from attn_lessons.misconceptions import QUESTIONS
-
-    keys, slug = widget_keys(at), page_of(path).slug
-    return [a for a in QUESTIONS.values() if a.page == slug
-            and (f"{a.key}_value" in keys if a.key else f"answer_{a.id.removeprefix('quiz.')}" in keys)]
+    """The page's declared questions (its route entry's checkpoint and quiz kinds) that are on screen and open: a
+    predict-first checkpoint whose radio or slider is drawn (attn_ui.checkpoint.predict draws it only while the
+    question is open), and a Check yourself kind whose answer box is drawn before any answer is checked or shown (a
+    cold page has none)."""
+    keys = widget_keys(at)
+    return [a for a in page_of(path).asks
+            if (f"{a.key}_value" in keys if a.key else f"answer_{a.id.removeprefix('quiz.')}" in keys)]
 
 
 def test_every_question_declares_what_gives_its_answer_away_or_why_nothing_can():
@@ -150,7 +150,12 @@ def test_every_question_declares_what_gives_its_answer_away_or_why_nothing_can()
 
     silent = [a.id for a in QUESTIONS.values() if a.gives_away is None and not a.nothing_gives_away.strip()]
     assert not silent, f"these questions declare neither gives_away nor nothing_gives_away: {silent}"
-    assert {a.page for a in QUESTIONS.values()} >= {page.slug for page in ROUTE}  # every page asks something
+    assert [p.label for p in ROUTE if not p.asks] == [], "every page declares a question it asks first"
+
+
+def test_each_pages_own_states_are_named_by_a_page_on_the_route():
+    names = {p.name for p in ROUTE}
+    assert set(OWN) <= names and set(ASKING) <= names, (set(OWN) | set(ASKING)) - names
 
 
 def test_the_answer_check_fails_on_a_declared_string_and_on_a_question_that_declares_nothing():
@@ -165,8 +170,8 @@ def test_the_answer_check_fails_on_a_declared_string_and_on_a_question_that_decl
     assert len(hits) == 1 and "the last 3 key columns are blocked" in hits[0]
     assert not answers_given(page.replace("so the last 3 key columns are blocked", "and more waits"), declared)
     with pytest.raises(ValueError, match="declares neither"):
-        Asked("x.y", "home", "?", "option", ()).answer_strings(state)
-    assert Asked("x.y", "home", "?", "option", (), nothing_gives_away="its answer is only typed").answer_strings(
+        Asked("x.y", "?", "option", ()).answer_strings(state)
+    assert Asked("x.y", "?", "option", (), nothing_gives_away="its answer is only typed").answer_strings(
         state) == []
 
 
@@ -194,7 +199,7 @@ def test_a_question_answered_on_home_is_not_asked_open_again_on_the_next_page():
     from attn_lessons.asked import labels_of
     from tests.apptest_utils import navigate
 
-    at = run_page("streamlit_app.py")
+    at = run_page(HOME.path)
     assert_ran(at)
     label = labels_of(dict(at.session_state.items()))[at.selectbox(key="query").value]  # the query Home asks about
     question = home.top_key_question(label)

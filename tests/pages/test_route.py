@@ -1,7 +1,8 @@
-"""The route in the order of the ideas (issue 23): file prefixes follow it, old links still open the same pages,
-no page uses an idea a later page teaches, each entry's reading time comes from every word the page shows (issue
-36), no page makes a learner read more than 800 words before it asks something, and the core fits the 30-minute
-budget."""
+"""The route in the order of the ideas (issue 23): page files are named by their URL, the links in use today still
+open the same pages, no page uses an idea a later page teaches, each entry's reading time comes from every word the
+page shows (issue 36), no page makes a learner read more than 800 words before it asks something, and the core (the
+entries with core=True) fits the 30-minute budget. Every list here comes from the route (attn_lessons/route.py):
+adding a page means its entry and its own files, and no edit to this file."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from attn_ui.pages import ROOT, ROUTE, TEACHERS, Page, route
+from attn_ui.pages import HOME, ROOT, ROUTE, TEACHERS, Page, route
 from tests.apptest_utils import assert_ran, run_page
 from tests.lesson_length import (
     PAGE_WORDS,
@@ -25,16 +26,20 @@ from tests.lesson_length import (
     reading,
 )
 
-BEYOND_CORE = {"induction"}  # deep dives whose words do not count toward the 30-minute core (issue 31)
-# Every link shared before the route was reordered names one of these paths: each still opens its page.
-OLD_URL_PATHS = {"", "QKV_builder", "Scaling_explorer", "Training_lab", "Common_mistakes", "Check_yourself",
-                 "Masks_and_heads", "Mask_mistakes", "Inside_a_trained_model"}
+# The links in use today (issue 39), fixed: the URL path of every page served on 2026-12-04, with the title of the
+# view it opens. Each must keep opening that view, whatever pages are added or moved; tests/browser/test_old_links.py
+# opens each cold in a fresh server. A new page adds nothing here.
+OLD_LINKS = {"": "Home", "QKV_builder": "Q/K/V builder", "Scaling_explorer": "Scaling explorer",
+             "Training_lab": "Training lab", "Masks_and_heads": "Masks and heads",
+             "Inside_a_trained_model": "Inside a trained model", "Common_mistakes": "Common mistakes",
+             "Mask_mistakes": "Mask mistakes", "Check_yourself": "Check yourself", "Class": "Class mode (teachers)"}
 
 
-def test_the_route_is_in_the_order_of_the_ideas():
-    assert [p.label for p in ROUTE] == ["Home", "Q/K/V builder", "Scaling explorer", "Training lab",
-                                        "Masks and heads", "Inside a trained model", "Common mistakes", "Mask mistakes",
-                                        "Check yourself"]
+def test_the_route_starts_at_home_and_names_each_page_once():
+    assert ROUTE[0] is HOME and TEACHERS not in ROUTE
+    for what in ("label", "name", "url_path", "path"):
+        values = [getattr(p, what) for p in (*ROUTE, TEACHERS)]
+        assert len(set(values)) == len(values), f"two pages share a {what}: {values}"
 
 
 def test_no_page_uses_an_idea_before_the_page_that_teaches_it():
@@ -48,7 +53,8 @@ def test_page_files_are_named_by_their_url_and_the_old_links_still_open_their_pa
     for page in (*ROUTE[1:], TEACHERS):
         assert page.path == f"pages/{page.url_path}.py", page.path
         assert not page.url_path[0].isdigit(), f"{page.path}: no number prefix, the route sets the order"
-    assert {p.url_path for p in ROUTE} == OLD_URL_PATHS
+    served = {p.url_path: p.label for p in (*ROUTE, TEACHERS)}
+    assert {url: served.get(url) for url in OLD_LINKS} == OLD_LINKS, "a link in use today opens another view"
 
 
 @pytest.mark.parametrize("page", route(), ids=lambda p: p.label)
@@ -66,7 +72,7 @@ def test_each_page_reads_within_its_budget_and_its_route_entry_says_how_long(pag
         f"{page.label}: {shown.longest} words in one stretch before a question (fold what is secondary)"
     assert page.minutes == minutes(shown.words), \
         f"{page.label}: {shown.words} words on screen read in {minutes(shown.words)} min, its route entry says " \
-        f"minutes={page.minutes} (attn_ui/pages.py)"
+        f"minutes={page.minutes} (attn_lessons/route.py)"
 
 
 def _node(kind: str, children=(), **fields):
@@ -95,14 +101,16 @@ def test_the_counter_counts_what_shows_and_leaves_out_what_is_folded():
     assert minutes(r.words) == 1 and minutes(201) == 2 and minutes(0) == 1
 
 
-def test_the_whole_route_reads_in_at_most_4000_words():
-    # a deep dive added after the 30-minute core was set (the trained model's page) has its own reading time
-    total = sum(reading(run_page(page.path, reveal=1))[0] for page in route() if page.name not in BEYOND_CORE)
+def test_the_core_reads_in_at_most_4000_words():
+    # a deep dive (core=False in its route entry) has its own reading time, outside the 30-minute core
+    core = [page for page in route() if page.core]
+    assert core and len(core) < len(route()), [p.kind for p in route()]
+    total = sum(reading(run_page(page.path, reveal=1))[0] for page in core)
     assert total <= ROUTE_WORDS, total
 
 
 # ------------------------------------------------------------------------------------------ the page spec
-# A page is its route entry plus five files, every one named from the entry (attn_ui.pages.Page.files).
+# A page is its route entry plus five files, every one named from the entry (attn_lessons.route.Page.files).
 
 
 def missing(page: Page) -> list[str]:
@@ -119,7 +127,8 @@ def missing(page: Page) -> list[str]:
             gaps.append(f"{page.path} does not end with nbk.take_it_home(__file__, …), the notebook of "
                         f"notebooks/{page.name}.py")
         test = (ROOT / page.files["tests"]).read_text(encoding="utf-8")
-        if page.path not in test and f'"{Path(page.path).name}"' not in test:
+        if not re.search(rf"""named\(["']{page.name}["']\)""", test) and page.path not in test \
+                and f'"{Path(page.path).name}"' not in test:
             gaps.append(f"{page.files['tests']} never opens {page.path}")
     return gaps
 

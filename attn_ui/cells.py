@@ -9,7 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from attn_lessons.format import grouped, typed
+from attn_lessons import notices
+from attn_lessons.format import typed
 
 MAX_ABS = 1e6  # larger entries would let Q Kᵀ reach ~1e24 and beyond: nothing on screen could be read
 
@@ -22,26 +23,26 @@ def cell_text(value: float) -> str:
 def parse_cell(raw: Any) -> float:
     """A typed cell as a float, or a ValueError saying in words what is wrong with it."""
     if raw is None:
-        raise ValueError("is empty")
+        raise ValueError(notices.EMPTY)
     if isinstance(raw, bool):
-        raise ValueError(f"“{raw}” is not a number")  # noqa: TRY004 - one error type for every bad cell
+        raise ValueError(notices.cell_not_a_number(str(raw)))  # noqa: TRY004 - one error type for every bad cell
     if isinstance(raw, (int, float, np.integer, np.floating)):
         value, shown = float(raw), repr(raw)
     else:
         shown = str(raw).strip()
         if not shown:
-            raise ValueError("is empty")
+            raise ValueError(notices.EMPTY)
         try:
             # accept the minus sign the page prints (−) as well as the one on the keyboard (-)
             value = float(shown.replace("\u2212", "-"))
         except ValueError:
-            raise ValueError(f"“{shown[:30]}” is not a number") from None
+            raise ValueError(notices.cell_not_a_number(shown)) from None
     if math.isnan(value):
-        raise ValueError(f"“{shown[:30]}” is NaN (not a number)")
+        raise ValueError(notices.cell_nan(shown))
     if math.isinf(value):
-        raise ValueError(f"“{shown[:30]}” is infinite")
+        raise ValueError(notices.cell_infinite(shown))
     if abs(value) > MAX_ABS:
-        raise ValueError(f"“{shown[:30]}” is larger than the limit of ±{grouped(MAX_ABS)}")
+        raise ValueError(notices.cell_too_large(shown, MAX_ABS))
     return value
 
 
@@ -58,7 +59,7 @@ class CellError:
 
     @property
     def message(self) -> str:
-        return f"{self.matrix}, row {self.row}, column {self.col}: {self.reason}"
+        return notices.cell_error(self.matrix, self.row, self.col, self.reason)
 
 
 def apply_edits(name: str, base, last_good, edits: Mapping, row_labels, col_labels

@@ -107,7 +107,8 @@ visits = sa.Table(  # schema 2: which pages each learner reached, once per page 
 
 
 class ClassError(Exception):
-    """A refusal the learner or teacher is told about in words (the message is plain, from this module)."""
+    """A refusal. The page tells the learner or teacher about it by its `reason`, in attn_lessons.classroom's words
+    (NOTICES, JOIN_ERRORS, REFUSED); the message says the same plainly for a log, a script or a test."""
 
     reason = "error"
 

@@ -10,6 +10,7 @@ import numpy as np
 import streamlit as st
 
 import attn_core
+from attn_lessons import notices
 
 from .params import Shared
 
@@ -23,8 +24,7 @@ def load_inputs(shared: Shared, positional: bool = True) -> attn_core.Inputs:
     """The shared sentence as X and seeded weights; tells the learner when the text was cut."""
     inputs = _inputs(shared.text, shared.seed, shared.d_model, positional)
     if inputs.truncated:
-        st.info(f"Your text has {inputs.n_found} tokens; the explorer keeps the first "
-                f"{len(inputs.tokens)} so that every matrix stays readable.", icon=":material/content_cut:")
+        st.info(notices.truncated(inputs.n_found, len(inputs.tokens)), icon=":material/content_cut:")
     return inputs
 
 

@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-DEFAULT_TEXT = "the cat sat on the mat"
+from attn_lessons import notices
+from attn_lessons.sidebar import DEFAULT_TEXT
+
 DEFAULT_SEED = 0
 DEFAULT_D_MODEL = 8
 DEFAULT_HEADS = 2
@@ -43,9 +45,9 @@ class Shared:
 def check_text(raw: str) -> str:
     """Return the text if a page can use it, or raise ValueError saying what is wrong."""
     if len(raw) > MAX_TEXT_CHARS:
-        raise ValueError(f"it is {len(raw):,} characters long; the limit is {MAX_TEXT_CHARS:,}")
+        raise ValueError(notices.too_long(len(raw), MAX_TEXT_CHARS))
     if not any(ch.isalnum() or (not ch.isspace() and ch.isprintable()) for ch in raw):
-        raise ValueError("it has no word or mark to make a token of")
+        raise ValueError(notices.NO_TOKEN)
     return raw
 
 
@@ -54,17 +56,17 @@ def parse_int(raw: str, lo: int, hi: int, name: str) -> int:
     try:
         value = float(raw.strip())
     except ValueError:
-        raise ValueError(f"{name}={raw[:40]!r} is not a number") from None
+        raise ValueError(notices.not_a_number(name, raw)) from None
     if not math.isfinite(value) or value != int(value):
-        raise ValueError(f"{name}={raw[:40]!r} is not a whole number")
+        raise ValueError(notices.not_whole(name, raw))
     if not lo <= value <= hi:
-        raise ValueError(f"{name}={int(value)} is outside {lo} … {hi}")
+        raise ValueError(notices.outside(name, int(value), lo, hi))
     return int(value)
 
 
 def parse_shared(qp: Mapping[str, str]) -> tuple[Shared, list[str]]:
     """Read the shared settings from query parameters; a bad value falls back to its default with a notice."""
-    notices: list[str] = []
+    told: list[str] = []
     values: dict[str, Any] = {}
     parsers: dict[str, Callable[[str], Any]] = {
         "text": check_text,
@@ -77,13 +79,12 @@ def parse_shared(qp: Mapping[str, str]) -> tuple[Shared, list[str]]:
             try:
                 values[key] = parse(qp[key])
             except ValueError as err:
-                notices.append(f"The link's {key} can't be used ({err}); the default is used instead.")
+                told.append(notices.link_default(key, str(err)))
     shared = Shared(**values)
     if shared.d_model % shared.heads:
-        notices.append(f"The link asks for heads={shared.heads}, which does not divide d_model={shared.d_model}, "
-                       f"so the default heads={_fallback_heads(shared.d_model)} is used instead.")
+        told.append(notices.heads_default(shared.heads, shared.d_model, _fallback_heads(shared.d_model)))
         shared = Shared(shared.text, shared.seed, shared.d_model, _fallback_heads(shared.d_model))
-    return shared, notices
+    return shared, told
 
 
 def _fallback_heads(d_model: int) -> int:
@@ -94,7 +95,7 @@ def _fallback_heads(d_model: int) -> int:
 def _parse_choice(raw: str, choices, name: str) -> int:
     value = parse_int(raw, min(choices), max(choices), name)
     if value not in choices:
-        raise ValueError(f"{name}={value} is not one of {', '.join(map(str, choices))}")
+        raise ValueError(notices.not_one_of(name, str(value), choices))
     return value
 
 
@@ -112,10 +113,7 @@ def parse_score(raw: str, limit: float = SCORE_LIMIT) -> float:
     """One attention score from a link: a finite number between −limit and limit, or a ValueError."""
     value = float(raw)
     if not math.isfinite(value) or abs(value) > limit:
-        from attn_lessons.format import typed  # here, not at the top: this file appends only
-
-        bound = typed(limit).replace("e+", "e")
-        raise ValueError(f"a score must be a finite number between −{bound} and {bound}, got {raw[:40]}")
+        raise ValueError(notices.score_range(limit, raw))
     return value
 
 
@@ -126,9 +124,7 @@ def parse_tau(raw: str, lo: float = TAU_MIN, hi: float = TAU_MAX) -> float:
     """A softmax temperature τ from a link: a finite number between lo and hi, or a ValueError."""
     value = float(raw)
     if not (math.isfinite(value) and lo <= value <= hi):
-        from attn_lessons.format import typed  # here, not at the top: this file appends only
-
-        raise ValueError(f"τ must be between {typed(lo)} and {typed(hi)}")
+        raise ValueError(notices.tau_range(lo, hi))
     return value
 
 
@@ -139,7 +135,7 @@ def parse_bool(raw: str) -> bool:
         return True
     if word in ("0", "false", "off", "no"):
         return False
-    raise ValueError("it is not 0 or 1")
+    raise ValueError(notices.NOT_0_OR_1)
 
 
 def parse_question_seed(raw: str) -> int:
@@ -157,22 +153,20 @@ def parse_float_choice(raw: str, choices, name: str) -> float:
     try:
         value = float(raw.strip())
     except ValueError:
-        raise ValueError(f"{name}={raw[:40]!r} is not a number") from None
+        raise ValueError(notices.not_a_number(name, raw)) from None
     if not math.isfinite(value):
-        raise ValueError(f"{name}={raw[:40]!r} is not a finite number")
+        raise ValueError(notices.not_finite(name, raw))
     for choice in choices:
         if math.isclose(value, choice, rel_tol=1e-9):
             return float(choice)
-    from attn_lessons.format import typed  # here, not at the top: this file appends only
-
-    raise ValueError(f"{name}={typed(value)} is not one of {', '.join(typed(c) for c in choices)}")
+    raise ValueError(notices.not_a_typed_choice(name, value, choices))
 
 
 def parse_word(raw: str, options, name: str) -> str:
     """One of a few words from a link (any case, spaces ignored), or a ValueError naming `name` and the options."""
     word = raw.strip().lower()
     if word not in options:
-        raise ValueError(f"{name}={raw[:40]!r} is not one of {', '.join(options)}")
+        raise ValueError(notices.not_one_of(name, repr(raw[:40]), options))
     return word
 
 
@@ -196,12 +190,12 @@ def parse_heads(raw: str, layers: int, heads: int, *, layer: int | None = None) 
         if layer is None:
             a, sep, b = part.partition(".")
             if not sep:
-                raise ValueError(f"“{part[:12]}” is not layer.head, such as 1.3")
+                raise ValueError(notices.not_layer_head(part))
             lh = (int(a), int(b))
         else:
             lh = (layer, int(part))
         if not (1 <= lh[0] <= layers and 1 <= lh[1] <= heads):
-            raise ValueError(f"there is no head {lh[1]} in layer {lh[0]}")
+            raise ValueError(notices.no_head(lh[0], lh[1]))
         picked.add(lh)
     return encode_heads(sorted(picked), layer)
 

@@ -11,6 +11,9 @@ from typing import Any
 
 import streamlit as st
 
+from attn_lessons import notices
+from attn_lessons import sidebar as words
+
 from .classroom import class_sidebar, link_params
 from .pages import neighbours, page_of, page_path, route, teachers_page
 from .tables import PAGE_STYLE
@@ -64,8 +67,8 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
     `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model).
-    `labels_note`: how this page labels tokens, in place of LABELS_NOTE (the same convention, told for its own
-    sequence: the trained model's page reads a start token and the sentence twice)."""
+    `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.LABELS_NOTE (the same convention,
+    told for its own sequence: the trained model's page reads a start token and the sentence twice)."""
     page = page_of(page_path(file))
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
@@ -95,7 +98,7 @@ def draw_nav(shared: Shared) -> None:
         st.page_link(page.path, label=page.label, icon=page.icon, query_params=links(shared))
     teachers = teachers_page()
     if teachers is not None:  # below the route, not on it: Next and Back skip it
-        st.caption("For teachers")
+        st.caption(words.FOR_TEACHERS)
         st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=links(shared))
     st.divider()
 
@@ -103,10 +106,6 @@ def draw_nav(shared: Shared) -> None:
 def links(shared: Shared) -> dict[str, str]:
     """The query string every page link carries: the shared settings, and the class if this session is in one."""
     return {**shared.query_params(), **link_params()}
-
-
-LABELS_NOTE = ("A word that occurs more than once is labelled with its position, counting from 0: in “the cat sat on "
-               "the mat”, the·0 is the first “the” and the·4 the second.")
 
 
 def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | None = None,
@@ -124,22 +123,21 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
     if ss["heads"] not in allowed:
         old = ss["heads"]
         ss["heads"] = max(h for h in allowed if h <= old)
-        st.info(f"heads={old} does not divide d_model={ss['d_model']}, so heads is now {ss['heads']}.")
+        st.info(notices.heads_changed(old, ss["d_model"], ss["heads"]))
 
     side = st.sidebar
-    side.text_area("Your sentence", key="text", height=90, max_chars=None,
-                   help="Words and punctuation marks become tokens.")
-    # Streamlit's own hint under the box says "Press Ctrl+Enter to apply", which a touch screen cannot: say instead
-    # what applies it everywhere
+    side.text_area(words.SENTENCE_LABEL, key="text", height=90, max_chars=None,
+                   help=words.SENTENCE_HELP)
+    # Streamlit's own hint under the box, which a touch screen cannot follow, gives way to words.APPLY_NOTE
     side.html("<style>.st-key-text [data-testid='InputInstructions']{display:none}</style>")
-    side.caption("To apply it, tap or click outside the box (or press Ctrl+Enter on a keyboard).")
-    side.caption(labels_note or LABELS_NOTE)
-    side.number_input("Seed for the weights", min_value=0, max_value=SEED_MAX, step=1, key="seed",
-                      help="The same seed gives the same W_Q, W_K, W_V on every machine.")
-    side.select_slider("d_model (width of each token's vector)", options=D_MODEL_CHOICES, key="d_model")
-    side.selectbox("heads", options=allowed, key="heads",
-                   help="Only counts that divide d_model are offered: each head gets d_k = d_model / heads.")
-    side.caption(note or d_k_note(ss["d_model"], ss["heads"], one_head))
+    side.caption(words.APPLY_NOTE)
+    side.caption(labels_note or words.LABELS_NOTE)
+    side.number_input(words.SEED_LABEL, min_value=0, max_value=SEED_MAX, step=1, key="seed",
+                      help=words.SEED_HELP)
+    side.select_slider(words.D_MODEL_LABEL, options=D_MODEL_CHOICES, key="d_model")
+    side.selectbox(words.HEADS_LABEL, options=allowed, key="heads",
+                   help=words.HEADS_HELP)
+    side.caption(note or words.d_k_note(ss["d_model"], ss["heads"], one_head).text)
     presenter_mode(side)
 
     try:
@@ -147,8 +145,7 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
         ss["_good_text"] = text
     except ValueError as err:
         text = ss.get("_good_text", Shared().text)
-        st.warning(f"Your sentence can't be used: {err}. The last good sentence, “{text[:80]}”, is shown.",
-                   icon=":material/edit_off:")
+        st.warning(notices.sentence_kept(str(err), text), icon=":material/edit_off:")
     shared = Shared(text=text, seed=int(ss["seed"]), d_model=int(ss["d_model"]), heads=int(ss["heads"]))
     for key, value in shared.query_params().items():
         if st.query_params.get(key) != value:
@@ -165,31 +162,17 @@ def presenter_mode(side) -> None:
         try:
             ss["_presenter"] = parse_bool(st.query_params["reveal"])
         except ValueError:
-            st.warning("The link's reveal=… can't be used; the predictions stay on.", icon=":material/link_off:")
+            st.warning(notices.REVEAL_UNUSABLE, icon=":material/link_off:")
         del st.query_params["reveal"]
     # kept outside the widget, whose state Streamlit may drop on a run that does not draw it (another page, a
     # fragment), and set again before drawing: it stays on from page to page
     ss["reveal"] = bool(ss.get("_presenter", False))
-    side.toggle("Skip the predictions", key="reveal", on_change=_remember_presenter,
-                help="Every page asks you to predict a result before it shows it. Turn this on to see every answer at "
-                     "once: for a second visit, or a teacher presenting. It lasts for this browser session; a link you "
-                     "copy or share never carries it.")
+    side.toggle(words.PRESENTER_LABEL, key="reveal", on_change=_remember_presenter,
+                help=words.PRESENTER_HELP)
 
 
 def _remember_presenter() -> None:
     st.session_state["_presenter"] = st.session_state["reveal"]
-
-
-def d_k_note(d_model: int, heads: int, one_head: bool | None) -> str:
-    """The sidebar's line on d_k, true for the page it is drawn on (None: the page uses none of these settings)."""
-    if one_head is None:
-        return ("This page does not use these settings (it has its own controls); they are kept for the "
-                "other pages.")
-    if one_head:
-        return ("This page runs one head, so its d_k is the whole width of its queries and keys, not d_model / heads "
-                "(the page says what it is here). The heads setting "
-                "applies on the pages that split attention into heads.")
-    return f"d_k = d_model / heads = {d_model} / {heads} = {d_model // heads}"
 
 
 def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None, *, param: str | None = None) -> Any:
@@ -212,10 +195,10 @@ def url_bound(key: str, default: Any, parse: Callable[[str], Any], options=None,
             try:
                 value = parse(st.query_params[param])
                 if options is not None and value not in options:
-                    raise ValueError(f"it is not one of the {len(options)} choices")
+                    raise ValueError(notices.not_a_choice(len(options)))
             except (ValueError, KeyError, IndexError) as err:
-                st.warning(f"The link's {param}={st.query_params[param][:40]!r} can't be used ({_plain(err)}); "
-                           f"the default is used instead.", icon=":material/link_off:")
+                st.warning(notices.link_default(param, _plain(err), st.query_params[param]),
+                           icon=":material/link_off:")
         ss[key] = value
     if options is not None and ss[key] not in options:
         ss[key] = default
@@ -234,9 +217,9 @@ def _plain(err: Exception) -> str:
     """Python's own parse errors in words a learner reads: "invalid literal for int()" is not one."""
     text = str(err)
     if text.startswith("invalid literal for int()"):
-        return "it is not a whole number"
+        return notices.NOT_WHOLE
     if text.startswith("could not convert"):
-        return "it is not a number"
+        return notices.NOT_A_NUMBER
     return text
 
 

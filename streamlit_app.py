@@ -10,6 +10,7 @@ from attn_core.tokens import tokenize
 from attn_lessons import home as say
 from attn_lessons.builder import action_animal_lesson
 from attn_lessons.format import md_text, num
+from attn_lessons.formula import ATTENTION
 from attn_ui.checkpoint import Guess, predict, reveal
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
@@ -22,7 +23,6 @@ from attn_ui.tables import Bars, draw_bars, shared_range
 from attn_ui.tables import draw_matrix as draw
 
 QUERY, NOTEBOOK = "home_query", "home_take_home"  # fragment keys: the query box reruns both
-FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 # a route label longer than the page is wide wraps onto a second line instead of being cut off with "…"
 ROUTE_WRAP = ("<style>.st-key-home_route [data-testid='stPageLink'] * {white-space: normal !important; "
               "overflow: visible !important; text-overflow: clip !important; height: auto !important}</style>")
@@ -59,7 +59,7 @@ def the_route(shared) -> None:
 
 def three_roles() -> None:
     """The formula, and the three roles each token plays."""
-    st.latex(FORMULA)
+    st.latex(ATTENTION)
     for column, role in zip(st.columns(3), say.ROLES, strict=True):  # query, key, value
         column.markdown(role)
 
@@ -73,7 +73,7 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
         w = inputs.weights
         st.caption(say.random_weights_caption(shared.seed, shared.d_model))
         return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
-    st.caption(say.named_features_caption())
+    st.caption(say.named_features_caption().text)
     words_it_knows(inputs.tokens, inputs.labels)
     return interpretable_start(inputs.tokens), True
 
@@ -83,7 +83,7 @@ def words_it_knows(tokens, labels) -> None:
     said = say.unknown_words(labels, not_in_lexicon(tokens))
     if said is None:
         return
-    st.info(said, icon=":material/menu_book:")
+    st.info(said.text, icon=":material/menu_book:")
     for k, (column, sentence) in enumerate(zip(st.columns(len(say.WORKING_SENTENCES)), say.WORKING_SENTENCES,
                                                strict=True)):
         column.button(sentence, key=f"home_try_{k}", on_click=use_sentence, args=(sentence,))
@@ -132,12 +132,13 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
               labels, title, label_title="key j")
     define("softmax", "d_k")  # first used in the verdict and the caption below
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
-    right, why = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
-    reveal(guess, right, why, asked=say.TOP_KEY,  # in a class, the answer also goes to the teacher's dashboard
+    verdict = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
+    # in a class, the answer also goes to the teacher's dashboard
+    reveal(guess, verdict.facts["right"], verdict.text, asked=say.TOP_KEY,
            state=classroom.page_state(query=i, start="interpretable" if named else "random"))
-    st.caption(say.query_steps_caption(d_k, res.weights[i], named))
+    st.caption(say.query_steps_caption(d_k, res.weights[i], named).text)
     with st.expander(say.ONE_HEAD_TITLE):  # a detail, folded so the page stays short
-        st.caption(say.one_head_caption(start.X.shape[1], tokens, named))
+        st.caption(say.one_head_caption(start.X.shape[1], tokens, named).text)
     pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:
         note = action_animal_lesson(labels, *pair, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores,
@@ -161,7 +162,7 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
     # the browser's own table, not st.dataframe: its canvas grid was the last thing to settle after every step
     right.table(pd.DataFrame({name: [num(x, 3) for x in values] for name, values in columns.items()},
                              index=pd.Index(labels, name="key")))
-    right.caption(say.shares_sum_caption(parts.shares, res.output[i]))
+    right.caption(say.shares_sum_caption(parts.shares, res.output[i]).text)
 
 
 def every_query(labels, res) -> None:
@@ -169,7 +170,7 @@ def every_query(labels, res) -> None:
     st.header(say.EVERY_QUERY_HEADER)
     draw(res.weights, "weights", labels, labels, formula="softmax(QKᵀ/√d_k)", kind="weights", x_title="key",
          y_title="query")
-    st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape))
+    st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape).text)
 
 
 def where_qkv_come_from(labels, start: Start, res) -> None:

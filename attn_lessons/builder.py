@@ -21,8 +21,9 @@ from attn_core.builder import (
     POSITION_DIMS,
     QUERY_RULES,
     CellTrace,
-    Spread,
     Doubled,
+    Rank,
+    Spread,
     no_rule_tokens,
     rank_in_row,
     repeated_tokens,
@@ -35,6 +36,7 @@ from attn_core.builder import (
 
 from .asked import Asked, Wrong, const
 from .format import enough, enough_vec, grouped, listing, num, plural, readable
+from .said import Said
 
 # ---------------------------------------------------------------------------------------------
 # The interpretable starting point, in words
@@ -130,30 +132,37 @@ def edit_error(message: str, max_abs: float, last: float) -> str:
             f"keeps that cell's last good value, {enough(last, 4)}.")
 
 
-def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: bool = True) -> str:
+def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: bool = True) -> Said:
     """The lexicon's rules and what this sentence's queries with no rule, or with no answer, do. `asked`: False
-    while the page's prediction is open, when those weights wait for the answer."""
+    while the page's prediction is open, when those weights wait for the answer. Facts: lexicon (its size, as
+    quoted), positional, and while asked, no_rule and unanswered (no_rule_sentence's and unanswered_sentence's)."""
     positions = ("\n\nThe last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's "
                  "position p (the paper's sinusoid, two columns wide). The starting "
                  "W_Q is 0 in their rows, so a query does not look at where a token is until you type a number "
                  "there." if positional else "")
-    here = (" ".join(filter(None, [no_rule_sentence(tokens, labels, Q, weights),
-                                   unanswered_sentence(tokens, labels, K, weights)])) if asked else
-            "What this sentence's queries do with their weights shows once you answer the prediction in section 4.")
-    return (f"A token gets 3 on its feature and 0 on the others; a word outside the lexicon's {len(LEXICON):,} "
+    facts = {"lexicon": len(LEXICON), "positional": positional, "no_rule": None, "unanswered": None}
+    if asked:
+        idle, unanswered = no_rule_sentence(tokens, labels, Q, weights), unanswered_sentence(tokens, labels, K, weights)
+        facts.update(no_rule=idle.facts, unanswered=unanswered.facts)
+        here = " ".join(filter(None, [idle.text, unanswered.text]))
+    else:
+        here = "What this sentence's queries do with their weights shows once you answer the prediction in section 4."
+    return Said(f"A token gets 3 on its feature and 0 on the others; a word outside the lexicon's {len(LEXICON):,} "
             "common words gets 3 on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 "
             "everywhere else, so a query column reads *wants …*. W_K and W_V start as the identity: a key column "
             "reads *has …*, and a value passes the features along.\n\n" + "\n".join(f"- {why}" for why in rules_said())
             + positions + "\n\nA token with no rule (a place, an unknown word) gets a query of zeros from the "
-            "starting W_Q: it looks for nothing in particular. " + here)
+            "starting W_Q: it looks for nothing in particular. " + here, facts)
 
 
 @dataclass(frozen=True)
 class Note:
-    """A sentence and how to show it: "warning", "caption", "success" or "info"."""
+    """A sentence and how to show it: "warning", "caption", "success" or "info"; and the facts it states, for a test
+    to compare with attn_core."""
 
     kind: str
     text: str
+    facts: dict = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,7 +170,9 @@ class Note:
 # ---------------------------------------------------------------------------------------------
 
 def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
-    """One note per repeated token: in which of X, Q, K, V and the weights its rows are the same, and why."""
+    """One note per repeated token: in which of X, Q, K, V and the weights its rows are the same, and why. Facts:
+    positions (the token's), same and differ (the names of the matrices where its rows are equal, and the rest),
+    positional."""
     matrices = {"X": X, "Q": Q, "K": K, "V": V, "the weights": weights}
     notes = []
     for group in repeated_tokens(tokens):
@@ -170,27 +181,30 @@ def repeat_notes(tokens, positional: bool, X, Q, K, V, weights) -> list[Note]:
         same = [name for name, M in matrices.items() if rows_identical(group, M)]
         differ = [name for name in matrices if name not in same]
         said = f"“{word}” appears at positions {where}"
+        facts = {"positions": list(group), "same": same, "differ": differ, "positional": positional}
         if not differ and not positional:
             notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights. "
                               "Positions are off, so X says only *what* each token is, not *where* it is: "
-                              "attention alone does not see order. Turn the positions on to tell them apart."))
+                              "attention alone does not see order. Turn the positions on to tell them apart.", facts))
         elif not differ:
             notes.append(Note("warning", f"{said}, and its rows are **identical** in X, Q, K, V and the weights, "
                               "although positions are on: your edits to X gave the copies the same row, so "
-                              "attention cannot tell them apart."))
+                              "attention cannot tell them apart.", facts))
         elif not positional:
-            notes.append(Note("caption", f"{said}; positions are off, but its rows differ because you edited X."))
+            notes.append(Note("caption", f"{said}; positions are off, but its rows differ because you edited X.",
+                              facts))
         elif not same:
-            notes.append(Note("caption", f"{said}; its rows differ because each copy got its own position in X."))
+            notes.append(Note("caption", f"{said}; its rows differ because each copy got its own position in X.",
+                              facts))
         else:
             why = ": W_Q gives the copies the same query" if "Q" in same else ""
             notes.append(Note("caption", f"{said}; each copy got its own position in X, so its rows differ in "
-                              f"{listing(differ)}, but they are the same in {listing(same)}{why}."))
+                              f"{listing(differ)}, but they are the same in {listing(same)}{why}.", facts))
     return notes
 
 
-def _rank_words(labels, row, b: int) -> tuple[str, str]:
-    """(kind of note, where key b's weight stands in its row), from attn_core.builder.rank_in_row."""
+def _rank_words(labels, row, b: int) -> tuple[str, str, Rank]:
+    """(kind of note, where key b's weight stands in its row, the rank it words), from attn_core.builder.rank_in_row."""
     rank = rank_in_row(row, b)
     if rank.kind == "even":
         verdict = "the same as every other key: the row is even, so the query prefers nothing"
@@ -202,13 +216,17 @@ def _rank_words(labels, row, b: int) -> tuple[str, str]:
     else:
         k = rank.top[0]
         verdict = f"but the largest weight in its row now goes to “{labels[k]}” ({enough(row[k], 3)})"
-    return ("success" if rank.kind in ("largest", "tied") else "info"), verdict
+    return ("success" if rank.kind in ("largest", "tied") else "info"), verdict, rank
 
 
 def action_animal_lesson(labels, a: int, b: int, X, W_Q, W_K, Q, K, scores, weights, d_k: int) -> Note:
-    """Why action a attends to animal b (a "success"), or whether it still does after edits (an "info")."""
+    """Why action a attends to animal b (a "success"), or whether it still does after edits (an "info"). Facts, each
+    as quoted: query and key (a and b), x_action (X[a]'s action cell), x_animal (X[b]'s animal cell), w_q (W_Q's
+    action → wants animal cell), w_k (W_K's animal → has animal cell), q and k (Q[a]'s and K[b]'s animal column),
+    score (q·k), part (q times k, that column's share of it), d_k, weight (a's weight on b), rank (attn_core's
+    rank_in_row kind: "largest", "tied", "even" or "beaten") with top, and top_weight (the largest in a's row)."""
     row = np.asarray(weights[a], dtype=float)
-    kind, verdict = _rank_words(labels, row, b)
+    kind, verdict, rank = _rank_words(labels, row, b)
     head = (f"Why “{labels[a]}” attends to “{labels[b]}”." if kind == "success"
             else f"Does “{labels[a]}” still attend to “{labels[b]}”?")
     q, k = float(Q[a][ANIMAL]), float(K[b][ANIMAL])
@@ -223,15 +241,23 @@ def action_animal_lesson(labels, a: int, b: int, X, W_Q, W_K, Q, K, scores, weig
              f"W_Q's cell (action, wants animal) is now {enough(w_q, 2)}")
     keeps = ("W_K keeps it as *has animal*" if w_k > 0 else
              f"W_K's cell (animal, has animal) is now {enough(w_k, 2)}")
+    facts = {"query": a, "key": b, "x_action": x_a, "x_animal": x_b, "w_q": w_q, "w_k": w_k, "q": q, "k": k,
+             "score": float(scores[a][b]), "part": q * k, "d_k": d_k, "weight": float(row[b]), "rank": rank.kind,
+             "top": rank.top, "top_weight": float(row[rank.top[0]])}
     return Note(kind, f"**{head}** {action}, and {turns}: q has {enough(q, 2)} there. {animal}, and {keeps}: "
-                f"k has {enough(k, 2)} there. Of their dot product q·k = {enough(scores[a][b], 2)}, that column "
+                f"k has {enough(k, 2)} there. Of their dot product q·k = {enough(facts['score'], 2)}, that column "
                 f"gives {enough(q * k, 2)}. After ÷ √{d_k} and softmax, “{labels[a]}” gives “{labels[b]}” a "
-                f"weight of {enough(row[b], 3)}, {verdict}.")
+                f"weight of {enough(row[b], 3)}, {verdict}.", facts)
 
 
 # ---------------------------------------------------------------------------------------------
 # A query that looks for nothing, and the sum check
 # ---------------------------------------------------------------------------------------------
+
+def _spread_facts(s: Spread, i: int) -> dict:
+    """What _spread_words says of query i's row: its kind, its smallest and largest weight, and the key on top."""
+    return {"query": i, "spread": s.kind, "lo": s.lo, "hi": s.hi, "top": s.top}
+
 
 def _spread_words(s: Spread, i: int, labels) -> str:
     """What query i does with its row of weights, as a verb phrase: 'spreads its weight nearly evenly, …'."""
@@ -243,59 +269,80 @@ def _spread_words(s: Spread, i: int, labels) -> str:
             "uneven": f"spreads its weight unevenly, from {lo} to {hi}, the most on {where}"}[s.kind]
 
 
-def _zero_queries_said(labels, zero, weights, n: int, most: int) -> str:
-    """What the queries of zeros among the tokens with no rule do: one weight each, or all of it alone."""
-    shown = [f"“{labels[i]}”" for i in zero[:most]] + ([f"{len(zero) - most} more"] if len(zero) > most else [])
+def _zero_queries_said(labels, zero, weights, n: int, most: int) -> Said:
+    """What the queries of zeros among the tokens with no rule do: one weight each, or all of it alone. Facts: named
+    (the queries it names), more (how many it counts without naming) and weight (what each key gets, as quoted)."""
+    named = zero[:most]
+    shown = [f"“{labels[i]}”" for i in named] + ([f"{len(zero) - most} more"] if len(zero) > most else [])
     who = listing(shown)
     their = "its query is" if len(zero) == 1 else "their queries are"
     if n == 1:
-        return (f"Here {who} looks for nothing: {their} all zeros, and as the only token it gives its one "
-                f"key, itself, all the weight ({enough(weights[0][0], 3)}).")
-    return (f"Here {who} {'looks' if len(zero) == 1 else 'look'} for nothing: {their} all zeros, so "
-            f"every score in {'its row' if len(zero) == 1 else 'their rows'} is 0 and each of the {n} "
-            f"keys gets the same weight, 1/{n} = {enough(1 / n, 3)}.")
+        weight = float(weights[zero[0]][0])
+        return Said(f"Here {who} looks for nothing: {their} all zeros, and as the only token it gives its one "
+                    f"key, itself, all the weight ({enough(weight, 3)}).",
+                    {"named": named, "more": len(zero) - len(named), "weight": weight})
+    return Said(f"Here {who} {'looks' if len(zero) == 1 else 'look'} for nothing: {their} all zeros, so "
+                f"every score in {'its row' if len(zero) == 1 else 'their rows'} is 0 and each of the {n} "
+                f"keys gets the same weight, 1/{n} = {enough(1 / n, 3)}.",
+                {"named": named, "more": len(zero) - len(named), "weight": 1 / n})
 
 
-def no_rule_sentence(tokens, labels, Q, weights, most: int = 3) -> str:
-    """What this sentence's queries with no rule do with their weights, read off Q and the weights."""
+def no_rule_sentence(tokens, labels, Q, weights, most: int = 3) -> Said:
+    """What this sentence's queries with no rule do with their weights, read off Q and the weights. Facts: idle (the
+    tokens with no rule), zero (those whose query is all zeros), named and more and weight (what it says of them:
+    _zero_queries_said's; none when zero is empty), busy (each other one it describes: query, spread, lo, hi and
+    top, as _spread_words says them) and busy_more (how many it leaves undescribed)."""
     idle = no_rule_tokens(tokens)
+    facts = {"idle": idle, "zero": [], "named": [], "more": 0, "weight": None, "busy": [], "busy_more": 0}
     if not idle:
-        return "This sentence has no such token: every query here has a rule."
+        return Said("This sentence has no such token: every query here has a rule.", facts)
     zero = zero_rows(Q, idle)
-    parts = [_zero_queries_said(labels, zero, weights, len(tokens), most)] if zero else []
+    facts["zero"] = zero
+    parts = []
+    if zero:
+        said = _zero_queries_said(labels, zero, weights, len(tokens), most)
+        parts.append(said.text)
+        facts.update(said.facts)
     busy = [i for i in idle if i not in zero]
     for i in busy[:most]:
-        words = _spread_words(row_spread(weights[i]), i, labels)
-        parts.append(f"“{labels[i]}” has a query that is not all zeros, and it {words}.")
+        s = row_spread(weights[i])
+        facts["busy"].append(_spread_facts(s, i))
+        parts.append(f"“{labels[i]}” has a query that is not all zeros, and it {_spread_words(s, i, labels)}.")
     if len(busy) > most:
-        rest = len(busy) - most
+        rest = facts["busy_more"] = len(busy) - most
         parts.append(f"({rest} more such {'query is' if rest == 1 else 'queries are'} not described here.)")
-    return " ".join(parts)
+    return Said(" ".join(parts), facts)
 
 
-def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> str:
-    """The queries whose rule finds nothing: every key has 0 in the column they want. '' when there are none."""
-    parts = []
+def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> Said:
+    """The queries whose rule finds nothing: every key has 0 in the column they want. '' when there are none. Facts:
+    asks (each query it describes: query, wants (the feature its rule wants, which it says no key has), spread, lo,
+    hi and top, as _spread_words says them) and more (each wanted feature -> how many more such queries it counts)."""
+    parts, facts = [], {"asks": [], "more": {}}
     for g, askers in unanswered_rules(tokens, K):
         for i in askers[:most]:
-            words = _spread_words(row_spread(weights[i]), i, labels)
+            s = row_spread(weights[i])
+            facts["asks"].append({**_spread_facts(s, i), "wants": g})
             parts.append(f"“{labels[i]}” looks for {WANTED[g]}, but every key has 0 in *has {FEATURES[g]}*, "
-                         f"so that wish adds nothing to its scores: it {words}.")
+                         f"so that wish adds nothing to its scores: it {_spread_words(s, i, labels)}.")
         if len(askers) > most:
+            facts["more"][g] = len(askers) - most
             parts.append(f"({len(askers) - most} more looking for {WANTED[g]} are not described here.)")
-    return " ".join(parts)
+    return Said(" ".join(parts), facts)
 
 
-def sum_check(label: str, traced, output_row) -> str:
-    """Does Σⱼ wⱼ·vⱼ, added up by the trace, match row `label` of the output matrix? In words."""
+def sum_check(label: str, traced, output_row) -> Said:
+    """Does Σⱼ wⱼ·vⱼ, added up by the trace, match row `label` of the output matrix? In words. Facts: kind
+    (attn_core.builder.sum_gap's: "exact", "rounding" or "differs") and gap (the largest, as quoted)."""
     check = sum_gap(traced, output_row)
     largest = enough(check.largest, below=1e-9)  # "below 10⁻⁹" when it is only floating-point rounding
+    facts = {"kind": check.kind, "gap": check.largest}
     if check.kind == "exact":
-        return f"The sum equals row {label} of the output above: the largest gap is {largest}."
+        return Said(f"The sum equals row {label} of the output above: the largest gap is {largest}.", facts)
     if check.kind == "rounding":
-        return (f"The sum equals row {label} of the output above: the largest gap is {largest}, "
-                "floating-point rounding.")
-    return f"The sum differs from row {label} of the output above: the largest gap is {largest}."
+        return Said(f"The sum equals row {label} of the output above: the largest gap is {largest}, "
+                    "floating-point rounding.", facts)
+    return Said(f"The sum differs from row {label} of the output above: the largest gap is {largest}.", facts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -332,31 +379,40 @@ def _sum_step(t: CellTrace, qi: str) -> str:
     return f"row {qi} has exps {enough_vec(t.exps)}, which sum to {total}; {exp_j} ÷ {total} = {weight}"
 
 
-def trace_weight_steps(t: CellTrace, qi: str, kj: str, page_weight: float) -> str:
+def trace_weight_steps(t: CellTrace, qi: str, kj: str, page_weight: float) -> Said:
     """Steps 1 to 6 of the trace, as a markdown list: from q ⊙ k to weight w_ij, which the page's softmax gave
-    as `page_weight`. `qi`, `kj`: the query's and key's labels, as they read in markdown."""
+    as `page_weight`. `qi`, `kj`: the query's and key's labels, as they read in markdown. Facts, as quoted: score,
+    d_k, sqrt_d_k, scaled, shift (taken off before exp), exp (key j's), exps (the row's, when it has more than one
+    key), exp_sum, weight (the trace's) and page_weight."""
     score = enough(t.score)
-    return (f"1. **q ⊙ k**, element by element: the bottom row of the first table.\n"
+    facts = {"score": t.score, "d_k": t.d_k, "sqrt_d_k": float(np.sqrt(t.d_k)), "scaled": t.scaled, "shift": t.shift,
+             "exp": float(t.exps[t.j]), "exps": t.exps, "exp_sum": t.exp_sum, "weight": t.weight,
+             "page_weight": float(page_weight)}
+    return Said(f"1. **q ⊙ k**, element by element: the bottom row of the first table.\n"
             f"2. **Sum**: q · k = {score}, the cell ({qi}, {kj}) of QKᵀ.\n"
             f"3. **÷ √d_k**: {score} ÷ √{t.d_k} = {score} ÷ {num(np.sqrt(t.d_k), 3)} = {enough(t.scaled)}.\n"
             f"4. **exp**: {_exp_step(t)}.\n"
             f"5. **÷ the row's sum of exps**: {_sum_step(t, qi)}.\n"
             f"6. **The weight** w = {enough(t.weight, 4)}: in the weights above, the cell where the outlined row "
-            f"and column cross (the page's softmax gives {enough(page_weight, 4)}).")
+            f"and column cross (the page's softmax gives {enough(page_weight, 4)}).", facts)
 
 
-def trace_output_steps(t: CellTrace, qi: str, kj: str, every_share: bool = True) -> str:
+def trace_output_steps(t: CellTrace, qi: str, kj: str, every_share: bool = True) -> Said:
     """Steps 7 and 8 of the trace, as a markdown list: key j's share of output_i, and every key's added up.
-    `every_share`: the page shows the table of every key's share (it leaves it out at the largest sizes)."""
+    `every_share`: the page shows the table of every key's share (it leaves it out at the largest sizes). Facts, as
+    quoted: weight, share (key j's w·v), output (the shares added up), and with every_share False, n and d_v (the
+    size of the table left out)."""
     n, d_v = t.shares.shape
     if every_share:
         where, into = (f"the outlined row {kj} of the second table", "each column of the second table, into the third")
     else:
         where, into = (f"the table of all {n} keys' shares ({n} × {d_v}) is left out at this size to keep the page "
                        "light", "into the second table")
-    return (f"7. **w · v**: {enough(t.weight, 4)} × v({kj}) = {enough_vec(t.shares[t.j])}. That is key {kj}'s "
-            f"share of the output for {qi}: {where}.\n"
-            f"8. **Add up every key's share**, {into}: output({qi}) = {enough_vec(t.output)}.")
+    facts = {"weight": t.weight, "share": t.shares[t.j], "output": t.output, "every_share": every_share, "n": n,
+             "d_v": d_v}
+    return Said(f"7. **w · v**: {enough(t.weight, 4)} × v({kj}) = {enough_vec(t.shares[t.j])}. That is key {kj}'s "
+                f"share of the output for {qi}: {where}.\n"
+                f"8. **Add up every key's share**, {into}: output({qi}) = {enough_vec(t.output)}.", facts)
 
 
 def code_intro(qi: str, kj: str) -> str:
@@ -446,10 +502,11 @@ _HINTS = {  # why a wrong pick is wrong, in general; the reveal's numbers show i
 def double_wq_verdict(labels, d: Doubled, choice) -> Verdict:
     """Was `choice` (a key of DOUBLE_OPTIONS, None when skipped) what doubling W_Q does to row d.i, as attn_core's
     doubled_query decided it from the two rows? Why, from the numbers. Facts: outcome, top keys before and after,
-    the top weight before and after, and the top key's scaled score before and after."""
+    key (the top key it names) and n (the row's keys), the top weight before and after, and the top key's scaled score
+    before and after."""
     q, n = labels[d.i], len(d.weights_before)
     k = max(d.top_before, key=lambda t: d.weights_before[t])
-    facts = {"outcome": d.outcome, "top_before": d.top_before, "top_after": d.top_after,
+    facts = {"outcome": d.outcome, "top_before": d.top_before, "top_after": d.top_after, "key": k, "n": n,
              "weight_before": float(d.weights_before[k]), "weight_after": float(d.weights_after[k]),
              "score_before": float(d.scaled_before[k]), "score_after": float(d.scaled_after[k])}
     lead = f"Doubling W_Q doubles every query (Q = X·W_Q), so row “{q}”'s scaled scores double"

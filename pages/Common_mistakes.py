@@ -11,6 +11,7 @@ from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_lessons import mistakes as say
 from attn_lessons.format import enough
+from attn_lessons.formula import ATTENTION
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
@@ -20,7 +21,6 @@ from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix, draw_row, shared_range
 
-FORMULA = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 AXIS_ABOUT = "softmax(scores, axis=0)"  # the question is about this fixed code: the sentence, seed, width only move it
 SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
            mk.keys_as_values, mk.diagnose, mk.shape_check)
@@ -30,7 +30,7 @@ def main():
     shared = setup_page(__file__)
     st.title("Common mistakes")
     st.markdown(say.INTRO)
-    st.latex(FORMULA)
+    st.latex(ATTENTION)
     inputs = load_inputs(shared)
     if len(inputs.labels) < 2:
         st.warning(say.ONE_TOKEN, icon=":material/short_text:")

@@ -30,12 +30,12 @@ from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.exports import csv_zip, shape_flow_html
 from attn_ui.tables import draw_matrix as draw, draw_row, shared_range
 from attn_lessons.format import md_text
+from attn_lessons.formula import ATTENTION
 from attn_ui.params import parse_bool
 from attn_ui.state import route_footer, setup_page, url_bound
 
 # two lines, so that neither runs off a phone's screen
 PROJECTIONS = r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V"
-ATTENTION = r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right) V"
 START_OPTIONS = ["random", "interpretable"]
 START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretable: named features"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
@@ -239,7 +239,7 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
                             "feature": [say.FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
         left, right = st.columns([2, 3])
         left.dataframe(lex, hide_index=True, key="lexicon_table")
-        right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe, asked))
+        right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe, asked).text)
 
 
 def shapes(setup: Setup, res: Built) -> None:
@@ -374,9 +374,9 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     qi, kj = setup.said[i], setup.said[j]  # for markdown; the tables escape the raw labels their own way
     tables_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
     draw_side_by_side(trace_tables(setup, res, t), False, where=tables_col)
-    text_col.markdown(say.trace_weight_steps(t, qi, kj, res.weights[i, j]))
-    text_col.markdown(say.trace_output_steps(t, qi, kj, setup.every_share))
-    text_col.caption(say.sum_check(qi, t.output, res.output[t.i]))
+    text_col.markdown(say.trace_weight_steps(t, qi, kj, res.weights[i, j]).text)
+    text_col.markdown(say.trace_output_steps(t, qi, kj, setup.every_share).text)
+    text_col.caption(say.sum_check(qi, t.output, res.output[t.i]).text)
 
 
 def trace_tables(setup: Setup, res: Built, t) -> list:

@@ -60,12 +60,13 @@ def server():
 
 
 @contextlib.contextmanager
-def serve(script: str, log_name: str):
-    """`streamlit run script` (a path from the repository's root) on a free port of 127.0.0.1: yields its
-    base URL once it answers, and stops it afterwards. Its output goes to screenshots/browser/<log_name>."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+def serve(script: str, log_name: str, port: int = 0):
+    """`streamlit run script` (a path from the repository's root) on `port` of 127.0.0.1 (a free one when 0):
+    yields its base URL once it answers, and stops it afterwards. Its output goes to screenshots/browser/<log_name>."""
+    if not port:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
            "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]

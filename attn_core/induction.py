@@ -430,6 +430,23 @@ def shipped() -> tuple[Weights, Log, dict]:
     return load(MODEL_FILE)
 
 
+@dataclass(frozen=True)
+class Size:
+    """A model's size, read from its own arrays: what the page says of it."""
+
+    layers: int
+    heads: int  # per layer
+    d_model: int
+    d_head: int  # each head's query/key width: the page's d_k
+    n_tokens: int  # the tokens a sequence is made of, the start token left out
+
+
+def size(w: Weights | None = None) -> Size:
+    """The size of `w` (the shipped model by default), from its weights' shapes."""
+    w = shipped()[0] if w is None else w
+    return Size(layers=w.layers, heads=w.heads, d_model=w.d_model, d_head=w.d_head, n_tokens=w.E.shape[0] - 1)
+
+
 # ------------------------------------------------------------------------------------------ the page's sequence
 
 

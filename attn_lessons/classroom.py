@@ -28,6 +28,7 @@ from .misconceptions import (
 )
 from .misconceptions import _mask_labels as mask_labels
 from .route import ROUTE
+from .said import Said
 from .scaling import scores_text
 from .training import LOSS_LABELS
 
@@ -126,10 +127,11 @@ def link_notice(code_text: str, message: str) -> str:
     return f"The link's class “{md_text(code_text)}” can't be joined. {message}"
 
 
-def learners_text(joined: int, active: int) -> str:
-    """How many learners joined, and how many answered or joined in the last five minutes."""
-    return (f"{plural(joined, 'learner')} joined; {active} active in the last {ACTIVE_MINUTES} minutes. "
-            + SESSIONS_NOTE)
+def learners_text(joined: int, active: int) -> Said:
+    """How many learners joined, and how many answered or joined in the last five minutes (facts: `joined`,
+    `active`, `minutes`)."""
+    return Said(f"{plural(joined, 'learner')} joined; {active} active in the last {ACTIVE_MINUTES} minutes. "
+                + SESSIONS_NOTE, {"joined": joined, "active": active, "minutes": ACTIVE_MINUTES})
 
 
 def question_title(question_id: str) -> str:
@@ -361,14 +363,16 @@ def percent(right: int, answered: int) -> str:
     return f"{round(100 * right / answered)} %" if answered else "no answers"
 
 
-def first_attempt_text(answered: int, right: int, attempts: int) -> str:
-    """How many answered, and how many of them were right at their first attempt."""
+def first_attempt_text(answered: int, right: int, attempts: int) -> Said:
+    """How many answered, and how many of them were right at their first attempt. Facts: `answered`, `right`,
+    `percent` (rounded, None with no answer) and `later` (attempts after the first, not counted)."""
     if not answered:
-        return "No first attempt yet."
+        return Said("No first attempt yet.", {"answered": 0, "right": 0, "percent": None, "later": 0})
     again = attempts - answered
     tries = f" ({plural(again, 'later attempt')} not counted)" if again else ""
-    return (f"{plural(answered, 'learner')} answered; {right} of {answered} ({percent(right, answered)}) "
-            f"right at the first attempt{tries}.")
+    return Said(f"{plural(answered, 'learner')} answered; {right} of {answered} ({percent(right, answered)}) "
+                f"right at the first attempt{tries}.",
+                {"answered": answered, "right": right, "percent": round(100 * right / answered), "later": again})
 
 
 NO_WRONG = "No wrong first answer."
@@ -385,6 +389,7 @@ class WrongSaid:
     groups: list[WrongGroup]
     top: list[WrongGroup]
     count: int
+    wrong: int | None = None  # learners' own sentences: how many first answers were wrong (None: not said)
 
     @property
     def tie(self) -> bool:
@@ -413,17 +418,17 @@ def wrong_said(question_id: str, state: Mapping[str, Any], answered: int, right:
     if own_sentence(question_id, state):
         n_wrong = answered - right
         if n_wrong <= 0:
-            return WrongSaid(f"{OWN_SENTENCE} {NO_WRONG}", groups, [], 0)
+            return WrongSaid(f"{OWN_SENTENCE} {NO_WRONG}", groups, [], 0, 0)
         was = "was" if n_wrong == 1 else "were"
         head = f"{OWN_SENTENCE} {n_wrong} of {plural(answered, 'first answer')} {was} wrong."
         tagged = most_shown([g for g in groups if g.shows])
         if not tagged:
-            return WrongSaid(head, groups, [], 0)
+            return WrongSaid(head, groups, [], 0, n_wrong)
         n = tagged[0].count
         shows = listing([g.shows for g in tagged])
         each = " each" if len(tagged) > 1 else ""
         return WrongSaid(f"{head} {n} of them{each} {'suggests' if n == 1 else 'suggest'}: {shows}.", groups,
-                         tagged, n)
+                         tagged, n, n_wrong)
     if not top:
         return WrongSaid(NO_WRONG, groups, [], 0)
     if len(top) == 1:
@@ -509,34 +514,41 @@ def _wrapped(text: str, width: int = PROJECTOR_LABEL) -> str:
 
 
 def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong,
-                      answered: int, right: int, settings: Mapping[str, Any] | None = None) -> str:
+                      answered: int, right: int, settings: Mapping[str, Any] | None = None) -> Said:
     """The reveal: the right answer (the ones learners gave, or a Check yourself question's own), and how many gave
-    it at their first attempt."""
+    it at their first attempt. Facts: `right_answers` (the answers named right, most given first; [] for none),
+    `from` (where they come from: "own" sentences, "given" by learners, the "quiz" question, the trained "model",
+    or "none"), and `share` ((right, answered) when any answered, else None)."""
     share = f"{right} of {answered} right at the first attempt." if answered else ""
+
+    def said(text: str, named: list[str], source: str) -> Said:
+        return Said(f"{text} {share}".strip(), {"right_answers": named, "from": source,
+                                                 "share": (right, answered) if answered else None})
+
     if own_sentence(question_id, state):
-        return f"Each learner's right answer depends on their own sentence. {share}".strip()
+        return said("Each learner's right answer depends on their own sentence.", [], "own")
     wrong_answers = {answer for answer, _ in wrong}
     given = sorted((a for a in answers if a not in wrong_answers), key=lambda a: (-answers[a], a))
     if len(given) == 1:
-        return f"The right answer: “{given[0]}”. {share}".strip()
+        return said(f"The right answer: “{given[0]}”.", given, "given")
     if given:
-        return f"Right answers given: {listing([f'“{a}”' for a in given])}. {share}".strip()
+        return said(f"Right answers given: {listing([f'“{a}”' for a in given])}.", given, "given")
     a = QUESTIONS.get(question_id)
     if a is not None and a.kind == "quiz":
         try:
             q = quiz_question(question_id.removeprefix("quiz."), int(state.get("seed", 0)))
-            return f"The right answer: {q.answer_text}. {share}".strip()
+            return said(f"The right answer: {q.answer_text}.", [q.answer_text], "quiz")
         except (KeyError, TypeError, ValueError):
             pass
     if question_id == induction.LOOK.id:  # the head's top keys follow from the sequence alone, as the page grades
         try:
             keys = induction.right_answers(with_class_text(state, settings))
             if len(keys) == 1:
-                return f"The right answer: “{keys[0]}”. {share}".strip()
-            return f"Right answers, tied: {listing([f'“{k}”' for k in keys])}. {share}".strip()
+                return said(f"The right answer: “{keys[0]}”.", keys, "model")
+            return said(f"Right answers, tied: {listing([f'“{k}”' for k in keys])}.", keys, "model")
         except (KeyError, TypeError, ValueError, IndexError):
             pass
-    return f"{NO_RIGHT_YET} {share}".strip()
+    return said(NO_RIGHT_YET, [], "none")
 
 
 # ------------------------------------------------------------------------ the teacher's list, and leading with it
@@ -594,14 +606,17 @@ def matches_lead(s, lead) -> bool:
     return s.state.get("sentence", "class") == "class"
 
 
-def present_text(answered: int, present: int) -> str:
+def present_text(answered: int, present: int) -> Said:
     """How many answered, of the learners present (seen in the last five minutes): '7 of 12 learners here have
     answered'. Learners who answered and left still count among those who answered: when they outnumber those
-    here, the two counts are said apart ('30 learners have answered; 4 are here now'), never '30 of 30 here'."""
+    here, the two counts are said apart ('30 learners have answered; 4 are here now'), never '30 of 30 here'.
+    Facts: `answered`, `present`, and `of_present` (answered is said as a share of those present)."""
+    facts = {"answered": answered, "present": present, "of_present": answered <= present}
     if answered > present:
-        return (f"{plural(answered, 'learner')} {'has' if answered == 1 else 'have'} answered; "
-                f"{present} {'is' if present == 1 else 'are'} here now")
-    return f"{answered} of {plural(present, 'learner')} here {'has' if answered == 1 else 'have'} answered"
+        return Said(f"{plural(answered, 'learner')} {'has' if answered == 1 else 'have'} answered; "
+                    f"{present} {'is' if present == 1 else 'are'} here now", facts)
+    return Said(f"{answered} of {plural(present, 'learner')} here {'has' if answered == 1 else 'have'} answered",
+                facts)
 
 
 def option_counts(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int],
@@ -652,13 +667,15 @@ def reason(question_id: str, state: Mapping[str, Any]) -> str:
     return REASONS.get(question_id, "")
 
 
-def shown_lines(said: WrongSaid, answered: int) -> list[str]:
-    """The reveal's misconceptions: each group of wrong first answers with how many showed it, most first."""
+def shown_lines(said: WrongSaid, answered: int) -> list[Said]:
+    """The reveal's misconceptions: each group of wrong first answers with how many showed it, most first. Each
+    line's facts: `count`, `answered`, `shows` (None: none the question expects) and `answers`."""
     lines = []
     for g in said.groups:
         who = f"{g.count} of {answered}"
-        lines.append(f"{who}: {g.shows} ({_quoted(g.answers)})" if g.shows else
-                     f"{who}: {_quoted(g.answers)}, none of the wrong answers this question expects")
+        lines.append(Said(f"{who}: {g.shows} ({_quoted(g.answers)})" if g.shows else
+                          f"{who}: {_quoted(g.answers)}, none of the wrong answers this question expects",
+                          {"count": g.count, "answered": answered, "shows": g.shows, "answers": g.answers}))
     return lines
 
 
@@ -723,8 +740,10 @@ def pages_reached(pages: Mapping[str, int]) -> list[tuple[str, int]]:
         order.index(kv[0]) if kv[0] in order else len(order), kv[0]))]
 
 
-def summary_head(code: str, joined: int, answered: int) -> str:
-    return f"Class {code}: {plural(joined, 'learner')} joined, {answered} answered at least once."
+def summary_head(code: str, joined: int, answered: int) -> Said:
+    """The summary's first line (facts: `code`, `joined`, `answered` at least once)."""
+    return Said(f"Class {code}: {plural(joined, 'learner')} joined, {answered} answered at least once.",
+                {"code": code, "joined": joined, "answered": answered})
 
 
 def csv_words(row: Mapping[str, Any], questions, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -771,9 +790,12 @@ DELETE_SURE = "Yes, delete the class and its answers"
 JOIN_SMALL = "Join with code {code}"
 
 
-def leading_text(lead, questions) -> str:
-    """What the class has in front of it now, for the dashboard: its number and title, and whether revealed."""
+def leading_text(lead, questions) -> Said:
+    """What the class has in front of it now, for the dashboard: its number and title, and whether revealed.
+    Facts: `question` (None: none led), `number` (in the teacher's list) and `revealed`."""
     if lead is None:
-        return NOT_LEADING
+        return Said(NOT_LEADING, {"question": None, "number": None, "revealed": False})
     said = "revealed" if lead.revealed else "not revealed yet"
-    return f"In front of the class: {numbered_title(lead.question_id, questions)} (answer {said})."
+    return Said(f"In front of the class: {numbered_title(lead.question_id, questions)} (answer {said}).",
+                {"question": lead.question_id, "number": number_of(lead.question_id, questions),
+                 "revealed": bool(lead.revealed)})

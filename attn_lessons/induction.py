@@ -20,33 +20,36 @@ from .asked import Asked, Wrong, always
 from .builder import WEIGHT_DECIMALS, tie_words
 from .glossary import inline
 from .format import enough, grouped, listing, md_text, num, percent, plural
+from .said import Said
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the issue's bar
 SOURCES = {"sentence": "Your sentence, twice", "random": "Random tokens, twice"}
+SIZE = ind.size()  # the shipped model's layers, heads, d_model and d_k, read from its own arrays
+MODEL_SIZE = f"{SIZE.layers} layers of {SIZE.heads} heads, d_model {SIZE.d_model}"  # said once, used twice below
 
 INTRO = (
-    "Every other page runs on weights set by hand or at random. This one runs a model the app trained itself: two "
-    "layers of causal attention, four heads each, nothing else. It learned from sequences that repeat: a start "
+    "Every other page runs on weights set by hand or at random. This one runs a model the app trained itself: "
+    f"causal attention only, {MODEL_SIZE}, nothing else. It learned from sequences that repeat: a start "
     "token, random tokens, then the same tokens again. The second copy can be predicted, if the model looks back "
     "at the first. Where do its heads look, and why?")
-MODEL_NOTE = "One fixed model: 64 tokens, d_model = 64, d_k = 16."
+MODEL_NOTE = f"One fixed model: {SIZE.n_tokens} tokens, d_model = {SIZE.d_model}, d_k = {SIZE.d_head}."
 # what changes the page's numbers, by what the model reads: the sentence, or random tokens (picked, or the fallback
 # for a sentence of one word); the head switches of sections 5 and 6 change them in both
 CHANGES = {"sentence": "your sentence", "random": "the random tokens' seed and length"}
 SWITCHES = "the head switches below"
-SIDEBAR_NOTE = ("This page runs its own trained model (d_model 64, 2 layers of 4 heads): it reads your sentence, or "
-                "random tokens from a seed of its own. The seed, d_model and heads here apply on the other pages.")
+SIDEBAR_NOTE = (f"This page runs its own trained model ({MODEL_SIZE}): it reads your sentence, or random tokens "
+                "from a seed of its own. The seed, d_model and heads here apply on the other pages.")
 # the app's one label convention (the sidebar's note on every other page), told for this page's sequence
 LABELS_NOTE = ("Every token here is labelled with its position, counting from 0 after the start token ⟨start⟩, as "
                "on the other pages; the second copy counts on. In “the cat sat on the mat”, twice, the·0 is the "
                "first “the” and the·6 the third.")
 SOURCE_LABEL = "What the model reads"
 SEED_LABEL = "Seed for the random tokens"
-HOW_IT_MAPS = ("The model knows 64 tokens, not words: each different word gets its own token, in the order the "
-               "words first appear (capitals ignored). Positions count from 0 after ⟨start⟩.")
-RANDOM_MAPS = ("Random tokens, as the model was trained on: {n} different tokens of the 64, drawn from the seed, "
-               "then the same {n} again. A token is named t and its number; after the dot comes its position, "
-               "counted from 0 after ⟨start⟩.")
+HOW_IT_MAPS = (f"The model knows {SIZE.n_tokens} tokens, not words: each different word gets its own token, in "
+               "the order the words first appear (capitals ignored). Positions count from 0 after ⟨start⟩.")
+RANDOM_MAPS = (f"Random tokens, as the model was trained on: {{n}} different tokens of the {SIZE.n_tokens}, drawn from "
+               "the seed, then the same {n} again. A token is named t and its number; after the dot comes its "
+               "position, counted from 0 after ⟨start⟩.")
 SECTION_SEQUENCE = "1. The sequence it reads"
 SECTION_PREDICT = "2. Where will an induction head look?"
 SECTION_LEARNED = "3. How it learned"
@@ -93,29 +96,35 @@ def head_name(layer: int, head: int) -> str:
     return f"layer {layer + 1} · head {head + 1}"
 
 
-def too_few_words(n_distinct: int) -> str | None:
-    """Why the sentence cannot be used (fewer than two different words), or None."""
-    if n_distinct >= 2:
+MIN_DISTINCT = 2  # different words the model needs to show copying
+
+
+def too_few_words(n_distinct: int) -> Said | None:
+    """Why the sentence cannot be used (fewer than two different words), with facts `distinct` (its different
+    words) and `needed`; None when it can."""
+    if n_distinct >= MIN_DISTINCT:
         return None
-    return ("Your sentence has only one different word, and the model needs at least two to show copying. The "
-            "page shows random tokens instead until you type two different words.")
+    has = "only one different word" if n_distinct == 1 else "no word at all"
+    return Said(f"Your sentence has {has}, and the model needs at least two to show copying. The page shows random "
+                "tokens instead until you type two different words.", {"distinct": n_distinct, "needed": MIN_DISTINCT})
 
 
-def truncated_notice(n_found: int) -> str | None:
-    """The app's notice for a sentence cut to its first 32 tokens, or None."""
+def truncated_notice(n_found: int) -> Said | None:
+    """The app's notice for a sentence cut to its first 32 tokens (facts: `found`, `kept`), or None."""
     if n_found <= ind.MAX_REPEAT:
         return None
-    return (f"Your text has {n_found} tokens; the page keeps the first {ind.MAX_REPEAT}, the longest the model was "
-            f"trained to repeat.")
+    return Said(f"Your text has {n_found} tokens; the page keeps the first {ind.MAX_REPEAT}, the longest the model "
+                "was trained to repeat.", {"found": n_found, "kept": ind.MAX_REPEAT})
 
 
-def mapping_text(words: Sequence[str], ids: Sequence[int]) -> str:
-    """'the → 0, cat → 1, sat → 2 …': each different word and its token, in order."""
+def mapping_text(words: Sequence[str], ids: Sequence[int]) -> Said:
+    """'the → 0, cat → 1, sat → 2 …': each different word and its token, in order (facts: `tokens`, word -> id,
+    the first spelling of each token)."""
     seen: dict[int, str] = {}
     for w, t in zip(words, ids, strict=True):
         seen.setdefault(int(t), str(w))
     pairs = [f"“{md_text(w)}” → {t}" for t, w in seen.items()]
-    return "Tokens: " + ", ".join(pairs) + "."
+    return Said("Tokens: " + ", ".join(pairs) + ".", {"tokens": {w: t for t, w in seen.items()}})
 
 
 def random_words(ids: Sequence[int]) -> list[str]:
@@ -260,32 +269,47 @@ class LookVerdict:
     top: int  # the top key the text explains: the largest weight before rounding
     top_is_induction: bool  # that key is just after an earlier occurrence of the query's token
     copies: bool  # the model's own next-token guess at the query followed the query's token before
+    facts: dict[str, Any]  # every key and number the text states, by what it is (look_verdict lists them)
 
 
 def look_verdict(labels: Sequence[str], tokens: Sequence[int], names: Mapping[int, str], lk: ind.Look,
                  picked: int | None) -> LookVerdict:
     """Grade `picked` (a key, or None for a skipped question) against the head's weights `lk`, and say why: which
     key gets the largest weight, whether it is the key an induction head looks for and why or why not, and what the
-    model itself guesses next there. `names`: token id -> its word (token_names)."""
+    model itself guesses next there. `names`: token id -> its word (token_names).
+
+    Its facts: `head`; `top_keys` (the keys named as getting the largest weight, several when tied) and `top`,
+    `top_weight` (the one explained, its weight); `induction` (that key follows an earlier copy of the query's
+    token, `after` being that copy's position, else None); `stripe` and `best_induction` ((key, weight) of the
+    outlined stripe's key and of the induction key with most weight, where the text quotes them, else None);
+    `earlier` (the query's token came before); `guess`, `followers`, `copies`; `picked` ((key, weight) of a wrong
+    pick, else None) and `kind`."""
     w, q, qi = lk.weights, f"“{md_text(labels[lk.query])}”", lk.query
     qw = word(labels[qi])
     k = max(lk.top, key=lambda j: w[j])
     K = f"“{md_text(labels[k])}”"
     head = head_name(1, lk.head)
+    facts: dict[str, Any] = {"head": lk.head, "top_keys": tuple(lk.top), "top": k, "top_weight": float(w[k]),
+                             "induction": k in lk.after, "after": None, "stripe": None, "best_induction": None,
+                             "earlier": bool(lk.after), "guess": lk.guess, "followers": tuple(lk.followers),
+                             "copies": lk.copies, "picked": None, "kind": None}
     if len(lk.top) == 1:
         most = "nearly all of its weight" if 0.99 < w[k] < 1 else "its largest weight"
         text = f"From {q}, {head} gives {most}, {enough(w[k], 3)}, to {K}."
     else:
         text = f"From {q}, {head} gives its largest weight to more than one key: " + tie_words(
             [f"“{md_text(labels[j])}”" for j in lk.top], w[k])
-    induction = k in lk.after
+    induction = facts["induction"]
     if induction:
+        facts["after"] = k - 1
         text += f" {K} follows “{md_text(labels[k - 1])}”, an earlier “{qw}”: what an induction head looks for."
         if lk.target >= 0 and lk.target != k:
+            facts["stripe"] = (lk.target, float(w[lk.target]))
             text += (f" The outlined stripe marks the key after the first “{qw}”, “{md_text(labels[lk.target])}”, "
                      f"which gets {enough(w[lk.target], 3)} here.")
     elif lk.after:
         best = max(lk.after, key=lambda j: w[j])
+        facts["best_induction"] = (best, float(w[best]))
         what = kind_of(tokens, qi, k)
         that = "the key that is" if len(lk.after) == 1 else "of the keys that are, the one with the most weight"
         text += (f" {K}{f', {WRONG_SHOWS[what][0]},' if what else ''} is not just after an earlier “{qw}”; {that}, "
@@ -306,22 +330,29 @@ def look_verdict(labels: Sequence[str], tokens: Sequence[int], names: Mapping[in
     kind = None
     if picked is not None and not right:
         kind = {key: name for name, key in wrong_keys(tokens, qi, lk.top).items()}.get(picked)
+        facts["picked"], facts["kind"] = (picked, float(w[picked])), kind
         text += (f" You picked “{md_text(labels[picked])}”" + (f", {WRONG_SHOWS[kind][0]}," if kind else "")
                  + f" which gets {enough(w[picked], 3)}.")
         if kind == "same" and induction:
             text += (f" The head is not looking for “{qw}” itself but for the key whose previous token was "
                      f"“{qw}”.")
     return LookVerdict(right=right, text=text, look=lk, picked=picked, kind=kind, top=k, top_is_induction=induction,
-                       copies=lk.copies)
+                       copies=lk.copies, facts=facts)
 
 
 # ------------------------------------------------------------------------------------------ how it learned
 
 
 def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarray, induction: np.ndarray,
-                    checkpoints: np.ndarray) -> str:
-    """The loss curve and the scores, in words: the phase change and when the heads reached the bar."""
+                    checkpoints: np.ndarray) -> Said:
+    """The loss curve and the scores, in words: the phase change and when the heads reached the bar. Facts: `steps`,
+    `batch`, `check_every`, `fall` (first, last), `loss` (the smoothed loss there, before and after), `smooth`,
+    `chance` (ln of the tokens), `reached` (score name -> the first checkpoint step its layer's best head reaches
+    GOAL, None: never)."""
     before, after = ind.smoothed_at(loss, first), ind.smoothed_at(loss, last)
+    facts: dict[str, Any] = {"steps": len(loss), "batch": ind.BATCH, "check_every": ind.CHECK_EVERY,
+                             "fall": (first, last), "loss": (before, after), "smooth": ind.SMOOTH,
+                             "chance": float(np.log(ind.N_TOKENS)), "reached": {}}
     text = (f"{grouped(len(loss))} steps of {inline('Adam')}, {ind.BATCH} fresh sequences each; scores every "
             f"{ind.CHECK_EVERY} "
             f"steps. The loss on the repeated half falls fastest between "
@@ -331,12 +362,13 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
     for name, layer, score in (("previous-token", 0, previous), ("induction", 1, induction)):
         best = score[:, layer].max(axis=1)
         reached = np.nonzero(best >= GOAL)[0]
+        facts["reached"][name] = int(checkpoints[reached[0]]) if len(reached) else None
         if len(reached):
             text += (f" Layer {layer + 1}'s best {name} score first reaches {num(GOAL, 1)} at step "
                      f"{grouped(int(checkpoints[reached[0]]))}.")
         else:
             text += f" No head of layer {layer + 1} reaches a {name} score of {num(GOAL, 1)}."
-    return text
+    return Said(text, facts)
 
 
 SCORES_DEFINED = (
@@ -348,19 +380,27 @@ SCORES_DEFINED = (
 # ------------------------------------------------------------------------------------------ every head
 
 
-def head_title(layer: int, head: int, previous: float, induction: float) -> str:
-    return (f"{head_name(layer, head)}: previous-token {enough(previous, 2)}, induction "
-            f"{'n/a' if np.isnan(induction) else enough(induction, 2)}")
+def head_title(layer: int, head: int, previous: float, induction: float) -> Said:
+    """A head's table title with its two scores (facts: `layer`, `head`, `previous`, `induction`, None: n/a)."""
+    none = bool(np.isnan(induction))
+    return Said(f"{head_name(layer, head)}: previous-token {enough(previous, 2)}, induction "
+                f"{'n/a' if none else enough(induction, 2)}",
+                {"layer": layer, "head": head, "previous": float(previous), "induction": None if none
+                 else float(induction)})
 
 
-def outlined_caption(prev_head: int, ind_head: int, previous: np.ndarray, induction: np.ndarray) -> str:
-    """Which cells are outlined, and why those heads: the top scores on this sequence."""
+def outlined_caption(prev_head: int, ind_head: int, previous: np.ndarray, induction: np.ndarray) -> Said:
+    """Which cells are outlined, and why those heads: the top scores on this sequence. Facts: `previous` and
+    `induction`, each (head, its score) of the head outlined (the induction score None: no stripe)."""
     score = enough(induction[1, ind_head], 2)
-    ind_text = ("no induction stripe: no token of this sequence came before" if np.isnan(induction[1, ind_head])
+    none = bool(np.isnan(induction[1, ind_head]))
+    ind_text = ("no induction stripe: no token of this sequence came before" if none
                 else f"in {head_name(1, ind_head)}, the top induction score here ({score}), the stripe from each "
                      "token of the second copy to the key just after its first occurrence")
-    return (f"Outlined: in {head_name(0, prev_head)}, the top previous-token score here "
-            f"({enough(previous[0, prev_head], 2)}), the diagonal of each token's previous token; {ind_text}.")
+    return Said(f"Outlined: in {head_name(0, prev_head)}, the top previous-token score here "
+                f"({enough(previous[0, prev_head], 2)}), the diagonal of each token's previous token; {ind_text}.",
+                {"previous": (prev_head, float(previous[0, prev_head])),
+                 "induction": (ind_head, None if none else float(induction[1, ind_head]))})
 
 
 @dataclass(frozen=True)
@@ -406,6 +446,7 @@ class Why:
     part: int | None  # the term (a column of the terms) said to set the target apart most; None: none is
     wrote: ind.Attended | None  # where the credited layer-1 head looks from the target key, when the part is one
     heads_off: tuple[int, ...]  # layer-1 heads switched off in the keys: never credited
+    facts: dict[str, Any]  # the numbers it quotes: see why_caption
 
 
 def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, query: int, target: int,
@@ -413,8 +454,16 @@ def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, que
     """Which key scores highest and which part of it sets the target apart, from the terms (n_keys, 2 + H) at this
     query: among the parts that differ between keys, never a head switched off (attn_core.induction.apart_part).
     A layer-1 head credited is said to have written the token just before only where its own weights there
-    (`layer1`: (H, T, T)) give that token its largest weight."""
+    (`layer1`: (H, T, T)) give that token its largest weight.
+
+    Facts: `target`, `score` (its total), `top` and `top_score` (the highest key, which the text names when it is
+    not the target), `part` and `lead` (the part's term there and its mean on the other keys; None when no part
+    is credited), `head` (the layer-1 head credited, else None), `previous` (its previous-token score, quoted
+    when ≥ GOAL, else None), `wrote` (its Attended at the target), `heads_off`."""
     top = int(np.argmax(total))
+    facts: dict[str, Any] = {"target": target, "score": float(total[target]), "top": top,
+                             "top_score": float(total[top]), "part": None, "lead": None, "head": None,
+                             "previous": None, "wrote": None, "heads_off": tuple(heads_off)}
     k = f"“{md_text(labels[target])}”"
     text = (f"{k} scores {num(total[target], 2)}"
             + (", the highest of every key." if top == target
@@ -424,11 +473,14 @@ def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, que
     if part is not None:
         others = np.delete(terms, target, axis=0)
         name = term_columns(terms.shape[1] - 2)[part]
+        facts["part"], facts["lead"] = part, (float(terms[target, part]), float(others[:, part].mean()))
         text += (f" What sets it apart most is the term from {name} ({num(terms[target, part], 2)} here, "
                  f"{num(others[:, part].mean(), 2)} on the other keys on average).")
         if part >= 2:
             h = part - 2
             wrote = ind.attended(layer1[h], target)
+            facts["head"], facts["wrote"] = h, wrote
+            facts["previous"] = float(previous[0, h]) if previous[0, h] >= GOAL else None
             kind = (f", a previous-token head ({enough(previous[0, h], 2)}),"
                     if previous[0, h] >= GOAL else "")
             text += f" At {k}, {head_name(0, h)}{kind} gives its largest weight, {percent(wrote.top_weight)}, to "
@@ -446,18 +498,21 @@ def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, que
         one = len(heads_off) == 1
         text += (f" Switched off in the keys: {listing([head_name(0, h) for h in heads_off])}, "
                  + ("its term is 0." if one else "their terms are 0."))
-    return Why(text, top, part, wrote, tuple(heads_off))
+    return Why(text, top, part, wrote, tuple(heads_off), facts)
 
 
 def stripe_change(before: float, after: float, w_before: float, w_after: float, label: str,
-                  heads_off: Sequence[int]) -> str:
-    """How much the stripe weakens once layer-1 heads are switched off in layer 2's keys."""
+                  heads_off: Sequence[int]) -> Said:
+    """How much the stripe weakens once layer-1 heads are switched off in layer 2's keys. Facts: `heads_off`, and
+    with some, `weight` and `score` (before, after)."""
     if not heads_off:
-        return "Switch off layer-1 heads in layer 2's keys to see what the stripe owes them."
+        return Said("Switch off layer-1 heads in layer 2's keys to see what the stripe owes them.", {"heads_off": ()})
     off = listing([head_name(0, h) for h in heads_off])
-    return (f"Without {off} in layer 2's keys, this head's weight on “{md_text(label)}” goes from "
-            f"{enough(w_before, 3)} to {enough(w_after, 3)}, and its induction score on this sequence from "
-            f"{enough(before, 2)} to {enough(after, 2)}.")
+    return Said(f"Without {off} in layer 2's keys, this head's weight on “{md_text(label)}” goes from "
+                f"{enough(w_before, 3)} to {enough(w_after, 3)}, and its induction score on this sequence from "
+                f"{enough(before, 2)} to {enough(after, 2)}.",
+                {"heads_off": tuple(heads_off), "weight": (float(w_before), float(w_after)),
+                 "score": (float(before), float(after))})
 
 
 # ------------------------------------------------------------------------------------------ guesses and ablation
@@ -471,6 +526,7 @@ class GuessesNote:
     right: int  # positions of the repeated half where the top guess is the true next token
     ambiguous: tuple[int, ...]  # missed positions whose token was followed by different tokens before
     follows: tuple[int, ...]  # of those, where the model's guess is one of those tokens
+    positions: int  # the positions of the repeated half: the "of N" of `right`
 
 
 def guesses_caption(run: ind.Run, labels: Sequence[str]) -> GuessesNote:
@@ -496,20 +552,25 @@ def guesses_caption(run: ind.Run, labels: Sequence[str]) -> GuessesNote:
             text += ", and the model's guess is none of them."
         else:
             text += f"; the model's guess is one of them at {at(follows)}, and none of them at {at(others)}."
-    return GuessesNote(text, right, ambiguous, follows)
+    return GuessesNote(text, right, ambiguous, follows, len(half))
 
 
 def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, fresh: float, fresh_off: float,
-                  right: int, right_off: int, n: int) -> str:
-    """What switching heads off did: the repeated half's loss here and on fresh sequences, and the copied guesses."""
-    if not off:
-        return (f"All heads on: the repeated half's loss is {enough(loss, 3)} nats on this sequence and "
-                f"{enough(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.")
+                  right: int, right_off: int, n: int) -> Said:
+    """What switching heads off did: the repeated half's loss here and on fresh sequences, and the copied guesses.
+    Facts: `off`, `loss` and `fresh` (every head on, then with `off` off: the same twice with none off), and with
+    some off, `right` (on, off) and `positions`."""
+    if not off:  # nothing off: the losses with every head on, and no count of guesses said
+        return Said(f"All heads on: the repeated half's loss is {enough(loss, 3)} nats on this sequence and "
+                    f"{enough(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.",
+                    {"off": (), "loss": (float(loss), float(loss)), "fresh": (float(fresh), float(fresh))})
+    facts = {"off": tuple(tuple(lh) for lh in off), "loss": (float(loss), float(loss_off)),
+             "fresh": (float(fresh), float(fresh_off)), "right": (right, right_off), "positions": n}
     names = listing([head_name(lh[0], lh[1]) for lh in off])
-    return (f"With {names} switched off, the repeated half's loss goes from {enough(loss, 3)} to {enough(loss_off, 3)} "
-            f"nats on this sequence, and from {enough(fresh, 3)} to {enough(fresh_off, 3)} on fresh random sequences; "
-            f"the top guess is the true next token at {right_off} of {plural(n, 'position')}, against {right} with "
-            "every head on.")
+    return Said(f"With {names} switched off, the repeated half's loss goes from {enough(loss, 3)} to "
+                f"{enough(loss_off, 3)} nats on this sequence, and from {enough(fresh, 3)} to {enough(fresh_off, 3)} "
+                f"on fresh random sequences; the top guess is the true next token at {right_off} of "
+                f"{plural(n, 'position')}, against {right} with every head on.", facts)
 
 
 def code_intro(label: str, head: int) -> str:

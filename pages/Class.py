@@ -294,7 +294,7 @@ def lead(code: str, key: str) -> None:
         return
     st.subheader(words.LEAD_TITLE)
     now = _leading(code)
-    st.markdown(md_text(words.leading_text(now, list(info.questions or words.TEACHERS_LIST))))
+    st.markdown(md_text(words.leading_text(now, list(info.questions or words.TEACHERS_LIST)).text))
     lead_picker(code, key, info, now)
 
 
@@ -314,7 +314,7 @@ def live_dashboard(code: str, key: str) -> None:
     c1.metric("Learners joined", dash.joined)
     c2.metric(words.ACTIVE_LABEL, dash.active)
     c3.metric("Answered at least once", dash.answered)
-    st.caption(words.learners_text(dash.joined, dash.active))
+    st.caption(words.learners_text(dash.joined, dash.active).text)
     if not dash.questions:
         st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
     questions = list(dash.info.questions or words.TEACHERS_LIST)
@@ -333,7 +333,7 @@ def question_block(i: int, n: int | None, s, settings: dict) -> None:
         c1, c2 = st.columns(2)
         c1.metric("Answered", s.answered)
         c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
-        st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts)))
+        st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts).text))
         st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong, s.question, s.state), words.ANSWERS_TITLE,
                                        words.LEARNERS_AXIS), key=f"class_answers_{i}", config={"displayModeBar": False})
         st.markdown(md_text(words.wrong_said(s.question, s.state, s.answered, s.right, s.wrong).text))
@@ -417,15 +417,16 @@ def projector_question(code: str, key: str) -> None:
     with st.container(key="projector_state"):
         st.markdown(md_text(words.state_text(words.with_class_text(state, info.settings), info.settings, qid)))
     with st.container(key="projector_count"):
-        st.markdown(words.present_text(answered, dash.active))
+        st.markdown(words.present_text(answered, dash.active).text)
     if revealed:  # above the chart, where the room is already looking
         with st.container(key="projector_answer", border=True):
-            st.markdown(md_text(words.right_answer_text(qid, state, answers, wrong, answered, right, info.settings)))
+            st.markdown(md_text(words.right_answer_text(qid, state, answers, wrong, answered, right,
+                                                         info.settings).text))
             with st.container(key="projector_reason"):
                 st.markdown(md_text(words.reason(qid, state)))
             said = words.wrong_said(qid, state, answered, right, wrong)
             for line in words.shown_lines(said, answered):
-                st.markdown("- " + md_text(line))
+                st.markdown("- " + md_text(line.text))
     bars = words.lead_bars(qid, state, answers, wrong, revealed, info.settings)
     if bars:
         with st.container(key="projector_chart"):
@@ -459,7 +460,7 @@ def summary_view(code: str, key: str) -> None:
         return
     questions = list(dash.info.questions or words.TEACHERS_LIST)
     st.title(words.SUMMARY_TITLE)
-    st.markdown(md_text(words.summary_head(code, dash.joined, dash.answered)))
+    st.markdown(md_text(words.summary_head(code, dash.joined, dash.answered).text))
     rows = words.summary_rows(dash.questions, questions, dash.info.settings)
     st.html(_table(words.SUMMARY_COLUMNS, [words.summary_cells(r) for r in rows]))
     st.html(_table(words.PAGES_COLUMNS, words.pages_reached(dash.pages)))

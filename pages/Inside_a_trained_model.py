@@ -62,14 +62,14 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str], str]:
     if source == "sentence":
         notice = say.truncated_notice(tok.n_found)
         if notice:
-            st.info(notice, icon=":material/content_cut:")
+            st.info(notice.text, icon=":material/content_cut:")
         problem = say.too_few_words(len(set(ids.tolist())))
         if problem is None:
             sequence_table(ids, words, "sentence")
             st.markdown(say.HOW_IT_MAPS)
-            st.caption(say.mapping_text(words, ids))
+            st.caption(say.mapping_text(words, ids).text)
             return ids, words, "sentence"
-        st.warning(problem, icon=":material/info:")
+        st.warning(problem.text, icon=":material/info:")
     c1, c2 = st.columns(2)
     url_bound("rseed", 0, int, options=list(range(1000)))
     rseed = c1.number_input(say.SEED_LABEL, min_value=0, max_value=999, step=1, key="rseed")
@@ -117,7 +117,7 @@ def how_it_learned(log: ind.Log) -> None:
     st.header(say.SECTION_LEARNED)
     phase = ind.phase_change(log.loss)
     plot(induction_learning_figure(tuple(say.LEARNING_WORDS.items())), "learned")
-    st.caption(say.learned_caption(log.loss, *phase, log.previous, log.induction, log.checkpoints))
+    st.caption(say.learned_caption(log.loss, *phase, log.previous, log.induction, log.checkpoints).text)
     st.markdown(say.SCORES_DEFINED)
 
 
@@ -138,10 +138,10 @@ def every_head(labels, base: ind.Run) -> None:
             for h, where in zip(range(first, first + GRID_COLUMNS), st.columns(GRID_COLUMNS), strict=False):
                 cells, note = outlines.get((layer, h), ((), ""))
                 draw(base.weights[layer, h], say.head_title(layer, h, base.previous[layer, h],
-                                                            base.induction[layer, h]),
+                                                            base.induction[layer, h]).text,
                      labels, labels, kind="weights", x_title="key", y_title="query", where=where,
                      share=1 / GRID_COLUMNS, outline=tuple(cells), outline_note=note)
-    st.caption(say.outlined_caption(prev_head, ind_head, base.previous, base.induction))
+    st.caption(say.outlined_caption(prev_head, ind_head, base.previous, base.induction).text)
     st.markdown(say.heads_summary(base.previous, base.induction).text)
 
 
@@ -187,7 +187,7 @@ def why_it_looks(w: ind.Weights, labels, r: tuple[int, ...], base: ind.Run) -> t
     st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, sorted(keys_off), base.previous,
                                base.weights[0]).text)
     st.markdown(say.stripe_change(base.induction[1, h], now.induction[1, h], base.weights[1, h, i, target],
-                                  now.weights[1, h, i, target], labels[target], keys_off))
+                                  now.weights[1, h, i, target], labels[target], keys_off).text)
     return h, i, keys_off, terms
 
 
@@ -205,7 +205,7 @@ def guesses_and_ablation(labels, words, r: tuple[int, ...], base: ind.Run) -> tu
     half = ind.repeated_half(len(labels))
     st.caption(say.guesses_caption(base, labels).text)  # the model with every head on
     st.markdown(say.ablation_text(off, base.loss, now.loss, induction_fresh_loss(), induction_fresh_loss(
-        tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)))
+        tuple(sorted(off))), ind.copied_count(base), ind.copied_count(now), len(half)).text)
     return off, now
 
 

@@ -1,4 +1,7 @@
-"""Class mode's words: the learner's line, the dashboard's sentences and the order of its questions."""
+"""Class mode's words: the learner's line, the dashboard's sentences and the order of its questions.
+
+A sentence that counts learners or answers returns the counts it states (a Said, or WrongSaid's fields): the tests
+check those against the counts given, and that the text states each of them, never how it is phrased."""
 
 from __future__ import annotations
 
@@ -10,31 +13,50 @@ import pytest
 from attn_lessons import classroom as words
 from attn_lessons.asked import labels_of
 from attn_lessons.misconceptions import PAGE_OF, QUESTIONS
+from tests.prose import claims, never_true
+
+
+def states(text: str, *numbers) -> None:
+    """Each number is in the text as a number of its own (not the 1 of 12), and nothing never true is."""
+    for n in numbers:
+        claims(rf"(?<![\d.]){n}(?![\d.]\d)", text)
+    assert not never_true(text), never_true(text)
 
 
 def test_the_learner_is_told_their_class_and_that_it_is_anonymous():
     assert words.class_line("K7Q2PM") == "In class K7Q2PM: your answers are shared anonymously with your teacher."
 
 
-def test_the_dashboard_counts_sessions_and_says_so():
-    assert words.learners_text(1, 0).startswith("1 learner joined; 0 active in the last 5 minutes.")
-    assert "A learner is a browser" in words.learners_text(12, 9)
+@pytest.mark.parametrize("joined,active", [(1, 0), (12, 9), (0, 0)])
+def test_the_dashboard_counts_sessions_and_says_so(joined, active):
+    said = words.learners_text(joined, active)
+    assert said.facts == {"joined": joined, "active": active, "minutes": words.ACTIVE_MINUTES}
+    states(said.text, joined, active, words.ACTIVE_MINUTES)
+    assert words.SESSIONS_NOTE in said.text  # what a learner is: the note is the point
 
 
-def test_first_attempts_are_worded_from_their_counts():
-    assert words.first_attempt_text(0, 0, 0) == "No first attempt yet."
-    assert words.first_attempt_text(3, 1, 3) == "3 learners answered; 1 of 3 (33 %) right at the first attempt."
-    assert words.first_attempt_text(1, 1, 3) == ("1 learner answered; 1 of 1 (100 %) right at the first attempt "
-                                                 "(2 later attempts not counted).")
+@pytest.mark.parametrize("answered,right,attempts", [(3, 1, 3), (1, 1, 3), (7, 0, 7), (200, 199, 250)])
+def test_first_attempts_are_worded_from_their_counts(answered, right, attempts):
+    said = words.first_attempt_text(answered, right, attempts)
+    share = round(100 * right / answered)
+    assert said.facts == {"answered": answered, "right": right, "percent": share, "later": attempts - answered}
+    states(said.text, answered, right, share, *([attempts - answered] if attempts > answered else []))
+
+
+def test_no_first_attempt_claims_no_count():
+    said = words.first_attempt_text(0, 0, 0)
+    assert said.facts["answered"] == 0 and said.facts["percent"] is None and "%" not in said.text
 
 
 def test_the_most_common_wrong_answer_names_its_misconception_or_says_it_has_none():
     said = words.wrong_said("mistakes.axis", {}, 5, 1, {("the rows", "softmax over the queries"): 2, ("7", None): 1})
     assert (said.tie, said.count, said.top[0].answers, said.top[0].shows) == (
         False, 2, ("the rows",), "softmax over the queries")
-    assert said.text == "Most common wrong answer: “the rows”, from 2 of 5. It suggests: softmax over the queries."
+    states(said.text, 2, 5)
+    assert "“the rows”" in said.text and "softmax over the queries" in said.text and "“7”" not in said.text
     said = words.wrong_said("mistakes.axis", {}, 1, 0, {("7", None): 1})
-    assert said.top[0].shows is None and said.text.endswith("It is none of the wrong answers this question expects.")
+    assert said.top[0].shows is None and "“7”" in said.text
+    assert not any(w.shows in said.text for w in QUESTIONS["mistakes.axis"].wrong)  # it names no misconception
 
 
 def test_a_state_is_said_in_words_and_a_question_by_its_title():
@@ -162,17 +184,19 @@ def test_answers_about_learners_own_sentences_are_right_or_wrong_with_no_made_up
     said = words.wrong_said("home.top_key", {"sentence": "own"}, 5, 2, wrong)
     assert (said.count, [g.shows for g in said.top]) == (2, ["a token gives its own key the most weight"])
     text = said.text
-    assert "Most common wrong answer" not in text and "“wrong”" not in text and "none of the wrong" not in text
-    assert text.endswith("3 of 5 first answers were wrong. 2 of them suggest: a token gives its own key the most "
-                         "weight.")
+    assert said.wrong == 3 and "“wrong”" not in text  # no made-up answer: the learners' tokens were never kept
+    states(text, 3, 5, 2)
+    assert "a token gives its own key the most weight" in text
     said = words.wrong_said("home.top_key", {"sentence": "own"}, 2, 2, {})
-    assert said.top == [] and said.text.endswith(words.NO_WRONG)
+    assert said.top == [] and said.wrong == 0 and said.text.endswith(words.NO_WRONG)
     said = words.wrong_said("home.top_key", {"sentence": "own"}, 1, 0, {("wrong", None): 1})
-    assert said.top == [] and said.text.endswith(" 1 of 1 first answer was wrong.")  # no tag: nothing to name
+    assert said.top == [] and said.wrong == 1  # no tag: nothing to name
+    states(said.text, 1)
+    assert not any(w.shows in said.text for w in QUESTIONS["home.top_key"].wrong)
     said = words.wrong_said("home.top_key", {"sentence": "class"}, 3, 1, {("cat", None): 2})
     assert (said.count, said.top[0].answers, said.top[0].shows) == (2, ("cat",), None)
-    assert said.text == (
-        "Most common wrong answer: “cat”, from 2 of 3. It is none of the wrong answers this question expects.")
+    states(said.text, 2, 3)
+    assert "“cat”" in said.text and not any(w.shows in said.text for w in QUESTIONS["home.top_key"].wrong)
     assert words.wrong_said("mistakes.axis", {"sentence": "own"}, 1, 1, {}).text == words.NO_WRONG  # options: kept
 
 
@@ -195,10 +219,12 @@ def test_the_projector_keeps_the_lessons_order_as_answers_arrive():
     assert [(s.page, s.state.get("sentence")) for s in order] == [
         ("home", "class"), ("home", "own"), ("common_mistakes", None), ("check_yourself", None)]
     assert len({words.stats_key(s) for s in qs}) == 4
-    assert words.present_text(3, 12) == "3 of 12 learners here have answered"
-    assert words.present_text(1, 1) == "1 of 1 learner here has answered"
-    assert words.present_text(2, 1) == "2 learners have answered; 1 is here now"  # one answered, then left
-    assert words.present_text(30, 0) == "30 learners have answered; 0 are here now"
+    for answered, present in ((3, 12), (1, 1), (2, 1), (30, 0), (0, 4)):
+        said = words.present_text(answered, present)
+        # learners who answered and left count among those who answered, never as a share of those here
+        assert said.facts == {"answered": answered, "present": present, "of_present": answered <= present}
+        states(said.text, answered, present)
+    assert words.present_text(30, 30).facts["of_present"] and not words.present_text(31, 30).facts["of_present"]
 
 
 def test_the_projector_hides_the_right_answer_until_it_is_revealed():
@@ -215,25 +241,37 @@ def test_the_projector_hides_the_right_answer_until_it_is_revealed():
     assert words.lead_bars("x", {}, {"<b>": 1}, {}, False)[0][0] == "&lt;b&gt;"
     nobody = words.lead_bars("mistakes.axis", {}, {"neither": 1}, {("neither", None): 1}, True)
     assert [(n, r) for _, n, r in nobody] == [(0, None), (0, None), (1, False)]  # an option nobody gave: not judged
-    assert words.right_answer_text("mistakes.axis", {}, answers, wrong, 7, 2) == (
-        "The right answer: “the columns (each key's weights)”. 2 of 7 right at the first attempt.")
-    assert words.right_answer_text("scaling.softmax", {}, {"1.00": 1, "0.99": 1}, {}, 2, 2).startswith(
-        "Right answers given: “0.99” and “1.00”.")
-    assert words.right_answer_text("mistakes.axis", {}, {"neither": 1}, {("neither", None): 1}, 1, 0) == (
-        words.NO_RIGHT_YET + " 0 of 1 right at the first attempt.")
-    assert words.right_answer_text("quiz.weights_total", {"seed": 0}, {}, {}, 0, 0) == "The right answer: 8."
-    assert words.right_answer_text("home.top_key", {"sentence": "own"}, {"right": 1}, {}, 1, 1).startswith(
-        "Each learner's right answer depends on their own sentence.")
+    cases = [(("mistakes.axis", {}, answers, wrong, 7, 2), ["the columns (each key's weights)"], "given"),
+             (("scaling.softmax", {}, {"1.00": 1, "0.99": 1}, {}, 2, 2), ["0.99", "1.00"], "given"),
+             (("mistakes.axis", {}, {"neither": 1}, {("neither", None): 1}, 1, 0), [], "none"),
+             (("quiz.weights_total", {"seed": 0}, {}, {}, 0, 0), [mc.quiz_question("weights_total", 0).answer_text],
+              "quiz"),
+             (("home.top_key", {"sentence": "own"}, {"right": 1}, {}, 1, 1), [], "own")]
+    for args, named, source in cases:
+        said = words.right_answer_text(*args)
+        answered, right = args[4], args[5]
+        assert said.facts == {"right_answers": named, "from": source,
+                              "share": (right, answered) if answered else None}, said
+        for answer in named:
+            assert answer in said.text
+        if answered:
+            states(said.text, right, answered)
+        if not named:
+            assert not any(f"“{a}”" in said.text for a in args[2]), said.text  # it names no answer as right
+    assert words.right_answer_text(*cases[2][0]).text.startswith(words.NO_RIGHT_YET)
 
 
 def test_the_projector_names_the_trained_models_right_answer_when_nobody_gave_it():
     state = {"sentence": "class", "source": "sentence", "query": "on·9", "at": 10}  # the head's top key: the·4
-    text = words.right_answer_text("induction.look", state, {"on·3": 2}, [("on·3", 2)], 2, 0, CLASS)
-    assert text == "The right answer: “the·4”. 0 of 2 right at the first attempt.", text
+    said = words.right_answer_text("induction.look", state, {"on·3": 2}, [("on·3", 2)], 2, 0, CLASS)
+    assert said.facts == {"right_answers": ["the·4"], "from": "model", "share": (0, 2)}
+    assert "“the·4”" in said.text and "“on·3”" not in said.text
+    states(said.text, 0, 2)
     old = {"sentence": "class", "source": "sentence", "query": "on·10"}  # recorded before labels counted from 0
-    assert words.right_answer_text("induction.look", old, {}, [], 0, 0, CLASS).startswith("The right answer: “the·4”")
+    assert words.right_answer_text("induction.look", old, {}, [], 0, 0, CLASS).facts["right_answers"] == ["the·4"]
     random = {"source": "random", "rseed": 4, "length": 20, "query": "x"}  # a query not in the sequence
-    assert words.right_answer_text("induction.look", random, {}, [], 0, 0, CLASS) == words.NO_RIGHT_YET
+    said = words.right_answer_text("induction.look", random, {}, [], 0, 0, CLASS)
+    assert said.facts["right_answers"] == [] and said.text == words.NO_RIGHT_YET
 
 
 # ------------------------------------------------------------------------ round three: groups, leading, summary
@@ -249,8 +287,14 @@ def test_tied_wrong_answers_are_named_together_and_a_tagged_one_is_never_untagge
     assert mc.misconception("home.top_key", 2, state) == SELF_SHOWS
     said = words.wrong_said("home.top_key", state, 3, 1, {("mat", None): 1, (sat, SELF_SHOWS): 1})
     assert said.tie and said.count == 1 and {g.answers for g in said.top} == {("mat",), (sat,)}
-    assert "“sat” and “mat”, 1 each" in said.text or "“mat” and “sat”, 1 each" in said.text
-    assert f"“{sat}” suggests: {SELF_SHOWS}" in said.text  # the tagged answer, named with its tag
+    assert f"“{sat}”" in said.text and "“mat”" in said.text and SELF_SHOWS in said.text  # both, one with its tag
+    states(said.text, 1, 3)
+    lines = words.shown_lines(said, 3)
+    assert [line.facts for line in lines] == [{"count": g.count, "answered": 3, "shows": g.shows, "answers": g.answers}
+                                              for g in said.groups]
+    for line in lines:
+        states(line.text, line.facts["count"], 3)
+        assert all(f"“{a}”" in line.text for a in line.facts["answers"])
     alone = words.wrong_said("home.top_key", state, 3, 2, {(sat, SELF_SHOWS): 1})
     assert not alone.tie and alone.top[0].shows == SELF_SHOWS
     assert "none of the wrong answers" not in alone.text
@@ -259,7 +303,7 @@ def test_tied_wrong_answers_are_named_together_and_a_tagged_one_is_never_untagge
 def test_twenty_two_point_six_and_twenty_two_point_six_three_are_one_answer():
     said = words.wrong_said("quiz.scale_heads", {"seed": 0}, 3, 1, {("22.6", None): 1, ("22.63", None): 1})
     assert not said.tie and said.count == 2 and said.top[0].answers == ("22.6", "22.63")
-    assert "from 2 of 3" in said.text
+    states(said.text, 2, 3)
     counts = dict(words.option_counts("quiz.scale_heads", {"seed": 0}, {"22.6": 1, "22.63": 1, "8": 1}))
     assert sorted(counts.values()) == [1, 2] and len(counts) == 2
     # the dashboard's chart too: one bar of 2, labelled by the text most given, beside the right answer's
@@ -333,10 +377,30 @@ def test_the_summary_and_the_csv_hold_each_questions_text():
         "home.top_key", s.state, settings)
     assert (row.number, row.page, row.answered, row.right, len(row.top)) == (1, "Home", 3, 1, 2)
     assert words.summary_cells(row)[1] == f"{row.question} · Home"  # two pages may ask the same words
-    assert SELF_SHOWS in row.most_shown and "1 each" in row.most_shown
+    assert SELF_SHOWS in row.most_shown and [g.count for g in row.top] == [1, 1]
+    states(row.most_shown, 1)
     csv = words.csv_words({"learner": 1, "attempt": 1, "answer": "sat", "right": False, "misconception": SELF_SHOWS,
                            "page": "home", "question": "home.top_key", "state": '{"query": 2, "sentence": "class"}'},
                           ("home.top_key",), settings)
     assert csv["question"] == row.question and csv["number"] == 1 and csv["page"] == "Home"
     assert set(csv) <= set(words.CSV_COLUMNS) and "{" not in csv["asked_about"]
     assert words.pages_reached({"check_yourself": 2, "home": 3}) == [("Home", 3), ("Check yourself", 2)]
+    head = words.summary_head("K7Q2PM", 12, 9)
+    assert head.facts == {"code": "K7Q2PM", "joined": 12, "answered": 9}
+    states(head.text, 12, 9)
+    assert "K7Q2PM" in head.text
+
+
+def test_the_dashboard_says_what_is_in_front_of_the_class():
+    @dataclass
+    class Lead:
+        question_id: str
+        revealed: bool
+
+    questions = ("quiz.roles", "home.top_key")
+    assert words.leading_text(None, questions).facts == {"question": None, "number": None, "revealed": False}
+    for revealed in (False, True):
+        said = words.leading_text(Lead("home.top_key", revealed), questions)
+        assert said.facts == {"question": "home.top_key", "number": 2, "revealed": revealed}
+        assert words.question_title("home.top_key") in said.text
+        states(said.text, 2)

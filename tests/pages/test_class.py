@@ -581,7 +581,7 @@ def test_the_projector_shows_the_question_the_teacher_leads_with_every_option_an
     assert "Teacher key" not in text and not FIELD_NAMES.search(text), FIELD_NAMES.search(text)
     at.button(key="projector_close").click().run()
     assert "Learners joined 3" in dashboard_text(at)
-    assert words.leading_text(classroom_store(at).leading(code), words.TEACHERS_LIST) in dashboard_text(at)
+    assert words.leading_text(classroom_store(at).leading(code), words.TEACHERS_LIST).text in dashboard_text(at)
 
 
 def test_the_summary_and_the_csv_hold_each_questions_text():

@@ -30,6 +30,7 @@ import nbformat
 import numpy as np
 
 from attn_lessons import format as fmt
+from attn_lessons import take_home
 
 from .code import array_literal, source
 
@@ -40,7 +41,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "notebooks"  # one percent-
 PARAMETERS = "parameters"  # the tag of the one cell a page fills (papermill's name for it)
 DEFAULTS = "defaults"  # the tag of the cell that computes a template's inputs from its defaults: a page's leaves it out
 OFF_SCREEN = frozenset({"self-check", "plot"})  # tags of the cells "Show the code" leaves out
-SHOWN = "# The numbers the page showed, with every digit: the last cell checks this notebook's against them"
+SHOWN = take_home.SHOWN  # the line under which the parameters cell holds the numbers the page showed
 SHORT = 4  # a float vector of at most this many entries is written on one line, each number as Python prints it
 FIELD = re.compile(r"\{\{(\w+)\}\}")  # a {{field}} in a template's prose
 
@@ -91,17 +92,12 @@ def notebook(title: str, settings: Mapping[str, object], link: str, cells: Seque
     """A valid nbformat-4 notebook: a markdown cell naming the page, its settings and the link back, then `cells`.
 
     Cell ids are numbered, not random, so the same state always gives the same bytes."""
-    lines = [f"# {md_text(title)}", "",
-             "A notebook from **Attention Explorer**. It rebuilds the numbers this page showed in plain numpy, "
-             "with no import of the app, in the order the page teaches them; its last cell checks them against "
-             "the numbers the page showed.", "", "**Settings**", ""]
+    lines = [f"# {md_text(title)}", "", take_home.ABOUT, "", take_home.SETTINGS, ""]
     lines += [f"- {md_text(name)}: {md_text(value)}" for name, value in settings.items()]
-    lines += ["", f"[Open this view in the app]({link})"]
+    lines += ["", take_home.open_view(link)]
     if link.startswith(PLACEHOLDER_BASE):
-        lines += ["", f"(Replace `{PLACEHOLDER_BASE}` with the address the app runs at, for example "
-                      "`http://localhost:8501`.)"]
-    lines += ["", "It needs only numpy (`pip install numpy`): run every cell from the top. The one plotting cell "
-                  "needs plotly and can be skipped."]
+        lines += ["", take_home.replace_base(PLACEHOLDER_BASE)]
+    lines += ["", take_home.NEEDS]
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                    "language_info": {"name": "python"}}
@@ -184,7 +180,7 @@ def assign(name: str, value) -> str:
     return literal(name, value) if value.ndim else f"{name} = {number(float(value))}"
 
 
-def names(labels, note: str = "one per token, in order") -> Note:
+def names(labels, note: str = take_home.TOKENS_NOTE) -> Note:
     """A list of strings (the tokens' labels) as an input of `cells`, with its comment."""
     return Note(list(map(str, labels)), note)
 
@@ -234,7 +230,7 @@ def literal(name: str, M) -> str:
 def mask_literal(name: str, mask) -> str:
     """A boolean (n, n) mask as rows of 0s and 1s, which read as a grid."""
     rows = ",\n    ".join("[" + ", ".join("1" if v else "0" for v in row) + "]" for row in np.asarray(mask, bool))
-    return f"{name} = np.array([\n    {rows}], dtype=bool)  # 1 = this query (row) may attend to this key (column)"
+    return f"{name} = np.array([\n    {rows}], dtype=bool)  # {take_home.MASK_NOTE}"
 
 
 def number(x: float) -> str:
@@ -281,7 +277,7 @@ def link_here(url_path: str) -> str:
 
 
 def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNode], file_name: str, key: str,
-                    label: str = "Download as a notebook") -> None:
+                    label: str = take_home.DOWNLOAD_LABEL) -> None:
     """The page's 'Download as a notebook' button. Pass the notebook, or a function that builds it (then it is
     built only when the learner clicks, from the state the page was showing when it drew the button)."""
     import streamlit as st
@@ -289,8 +285,7 @@ def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNo
     data = (lambda: to_bytes(nb())) if callable(nb) else to_bytes(nb)
     st.download_button(label, data=data, file_name=file_name, mime=MIME, key=key, on_click="ignore",
                        icon=":material/download:",
-                       help="A Jupyter notebook that rebuilds this page's numbers in plain numpy and checks "
-                            "them against the page.")
+                       help=take_home.DOWNLOAD_HELP)
 
 
 LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
@@ -298,8 +293,7 @@ LONG_CODE = 2400  # input numbers above which the code (about 25 characters a nu
 
 def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *,
               sources: tuple[str, Sequence[Callable]] | None = None,
-              short_help: str = "This page's numbers in plain numpy: the code of the notebook below.",
-              long_help: str = "Every number of X and the weights, so it is long.") -> None:
+              short_help: str = take_home.SHORT_HELP, long_help: str = take_home.LONG_HELP) -> None:
     """The page's "Show the code" switch; when it is on: `intro`, the notebook's code (page_code), then `sources`
     = (its intro, the attn_core functions the page's own numbers come from), each function's source. `cells` is
     called only then.
@@ -311,7 +305,7 @@ def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *,
     import streamlit as st
 
     long = numbers > LONG_CODE
-    if not st.toggle("Show the code", key="show_code", help=long_help if long else short_help):
+    if not st.toggle(take_home.SHOW_CODE, key="show_code", help=long_help if long else short_help):
         return
     st.markdown(intro)
     st.code(page_code(cells()), language=None if long else "python")

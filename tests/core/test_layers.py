@@ -11,6 +11,7 @@ import functools
 import re
 import string
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -322,11 +323,14 @@ def text_of(node: ast.AST) -> str | None:
     return None
 
 
-def prose_in(source: str) -> list[tuple[int, str]]:
+def prose_in(source: str, label_words: int = LABEL_WORDS,
+             also_allowed: Callable[[ast.Module], set[int]] | None = None) -> list[tuple[int, str]]:
     """Strings of six words or more, except docstrings, dict keys, the arguments of st.latex and st.html, style
-    sheets, and the label of a widget, expander or tab when it is under twelve words. A name passed to one of those
-    calls stands for its module-level constant (`st.latex(FORMULA)`)."""
-    tree, allowed = parse(source), set()
+    sheets, and the label of a widget, expander or tab when it is under `label_words` words. A name passed to one of
+    those calls stands for its module-level constant (`st.latex(FORMULA)`). `also_allowed`: the ids of more nodes
+    to let pass, from the module's tree (see ui_prose_in)."""
+    tree = parse(source)
+    allowed = set(also_allowed(tree)) if also_allowed else set()
     constants = {t.id: a.value for a in tree.body if isinstance(a, (ast.Assign, ast.AnnAssign)) and a.value
                  for t in getattr(a, "targets", [getattr(a, "target", None)]) if isinstance(t, ast.Name)}
 
@@ -358,7 +362,7 @@ def prose_in(source: str) -> list[tuple[int, str]]:
                 allow(resolved(arg))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WIDGETS:
             label = node.args[:1] or [k.value for k in node.keywords if k.arg == "label"]
-            for s in (s for arg in label for s in labels(arg) if words(text_of(s)) < LABEL_WORDS):
+            for s in (s for arg in label for s in labels(arg) if words(text_of(s)) < label_words):
                 allow(s)
 
     found, parts = [], set()  # parts: the literal pieces of an f-string, read joined with the rest of it
@@ -398,6 +402,98 @@ def test_the_prose_finder_sees_it():
                     '    c1.expander("Show the code that made these numbers", expanded=False)\n'
                     '    st.tabs(["The scores before the softmax", "The weights after the softmax"])\n'
                     '    st.table({"the length of each value row": rows}); st.markdown(say.intro(n))\n') == []
+
+
+# 3b. No prose in attn_ui either: every text a learner or teacher reads there (a notice, a help text, a caption, the
+# sidebar's notes, a checkpoint's prompts, an error a page shows) comes from attn_lessons, where issue 40's message
+# catalogs will find it. The rule is the pages' with three differences. A widget's label of six words or more counts
+# (the shared views have no page's lesson to excuse a long one). What is never read on screen passes: a log message
+# (the arguments of _log.warning(…) and its kin), a widget's key=, a string split into a list of names
+# ("text seed d_model".split()), a link's query string (a=1&b=2), a CSS value (a gradient, calc(…), var(…)). And a
+# raised exception's message counts only when a page shows it: attn_ui's parsers raise ValueError for a link's or a
+# cell's bad value and the page prints its message (state.url_bound, the cell editor), so a ValueError's message
+# counts; any other exception is a developer's (KeyError, TypeError, RuntimeError) or, for the class store's
+# ClassError, is told on screen by its `reason` in attn_lessons.classroom's words, so its message is not counted.
+UI_FILES = ("attn_ui/*.py",)
+LOGGERS = {"_log", "log", "logger", "logging"}
+LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical"}
+SHOWN_ERRORS = {"ValueError"}
+# Modules whose ValueErrors check the calling code's arguments (a matrix against its labels), never a learner's
+# input: no page shows their message, a traceback does.
+CALLERS_ERRORS = {"attn_ui/tables.py"}
+QUERY_STRING = re.compile(r"[\w.]+=[^&]*(?:&[\w.]+=[^&]*)*")
+CSS_VALUE = re.compile(r"\b(?:[a-z-]+-gradient|calc|var)\(")
+
+
+def _raised_name(node: ast.Raise) -> str:
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return getattr(exc, "id", getattr(exc, "attr", ""))
+
+
+def _never_on_screen(tree: ast.Module, callers_errors: bool = False) -> set[int]:
+    """The ids of the nodes in `tree` that no one reads on screen (see the rule above)."""
+    found: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr in LOG_METHODS and dotted(f.value) in LOGGERS:
+                found += node.args
+            if isinstance(f, ast.Attribute) and f.attr == "split":
+                found.append(f.value)
+            found += [k.value for k in node.keywords if k.arg == "key"]
+        elif isinstance(node, ast.Raise) and node.exc is not None and (
+                callers_errors or _raised_name(node) not in SHOWN_ERRORS):
+            found.append(node.exc)
+        elif (text := text_of(node)) is not None and (QUERY_STRING.fullmatch(text.strip()) or CSS_VALUE.search(text)):
+            found.append(node)
+    return {id(n) for node in found for n in ast.walk(node)}
+
+
+def ui_prose_in(source: str, callers_errors: bool = False) -> list[tuple[int, str]]:
+    """prose_in under attn_ui's rule: a label of six words or more counts, and what is never on screen passes."""
+    return prose_in(source, label_words=PROSE_WORDS,
+                    also_allowed=lambda tree: _never_on_screen(tree, callers_errors))
+
+
+def ui_sentences(root: Path = ROOT) -> list[str]:
+    """'path:line: the sentence' for each sentence in the attn_ui modules under `root`."""
+    return [f"{p.relative_to(root).as_posix()}:{n}: {text}" for p in files(UI_FILES, root)
+            for n, text in ui_prose_in(p.read_text(), p.relative_to(root).as_posix() in CALLERS_ERRORS)]
+
+
+def test_attn_ui_holds_no_sentence():
+    found = ui_sentences()
+    assert not found, (f"{len(found)} × a sentence in attn_ui (move it to attn_lessons, a module per theme: "
+                       "sidebar.py, notices.py, checkpoint.py, classroom.py …):\n  " + "\n  ".join(found))
+
+
+def test_the_ui_prose_finder_sees_it(tmp_path):
+    """The rule can fail: a made-up attn_ui module with a sentence of each kind is caught, line by line, and what is
+    never on screen in it is not."""
+    (tmp_path / "attn_ui").mkdir()
+    (tmp_path / "attn_ui" / "probe.py").write_text(
+        '"""A module docstring may say as much as it likes."""\n'
+        'import streamlit as st\n'
+        'st.caption("To apply it, tap or click outside the box.")\n'
+        'st.toggle("Skip every one of the predictions", key="a key of six words or more here")\n'
+        'st.number_input("Seed", help="The same seed gives the same weights.")\n'
+        'st.info(f"Your text has {n} tokens; the explorer keeps {k}")\n'
+        'raise ValueError(f"it is {n} characters long; the limit is {m}")\n'
+        '_log.warning("class mode: the follow watch failed: %r", err)\n'
+        'KEYS = frozenset("text seed d_model heads query start".split())\n'
+        'raise KeyError(f"{path} is not on the route; add it to ROUTE")\n'
+        'EXAMPLE = "text=The dog chased the cat, and the cat ran !&seed=3"\n'
+        'BAR = "linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) 0)"\n'
+        'st.html("<div class=\'box\'>a long piece of markup in html</div>")\n')
+    assert ui_sentences(tmp_path) == [
+        "attn_ui/probe.py:3: 'To apply it, tap or click outside the box.' (9 words)",
+        "attn_ui/probe.py:4: 'Skip every one of the predictions' (6 words)",
+        "attn_ui/probe.py:5: 'The same seed gives the same weights.' (7 words)",
+        "attn_ui/probe.py:6: 'Your text has tokens; the explorer keeps' (7 words)",
+        "attn_ui/probe.py:7: 'it is characters long; the limit is' (7 words)"]
+    # the same ValueError in a module that checks its callers' arguments passes
+    assert ui_prose_in('raise ValueError(f"a {shape} matrix with {r} row and {c} column labels")\n',
+                       callers_errors=True) == []
 
 
 # 4. No formatter outside attn_lessons/format.py: a number becomes text there, the same way on every page. The builtin

@@ -103,10 +103,14 @@ def read_back(text: str) -> tuple[float, float, bool]:
     """(value, tolerance, says a whole number exactly) of a text `enough` printed."""
     import re
 
-    if m := re.fullmatch(_SCI, text):  # 3.0 × 10⁻⁹: two significant digits, within 5% (and the subnormals' step)
+    if " × 10" in text and " " not in text.split(" × 10")[0]:  # 3.0 × 10⁻⁹: two significant digits, within 5%
+        m = re.fullmatch(_SCI, text)  # (and the subnormals' step)
+        assert m, text
         value = float(f"{_plain(m[1])}e{int(m[2].translate(_SUPER))}")
         return value, 0.051 * abs(value) + 5e-324, False
-    if m := re.fullmatch(rf"(−?\d+) ([−+]) {_SCI}", text):  # 1 − 3.0 × 10⁻⁹
+    if " × 10" in text:  # 1 − 3.0 × 10⁻⁹
+        m = re.fullmatch(rf"(−?\d+) ([−+]) {_SCI}", text)
+        assert m, text
         whole, off = _plain(m[1]), float(f"{_plain(m[3])}e{int(m[4].translate(_SUPER))}")
         assert off > 0, text
         return whole + (off if m[2] == "+" else -off), 0.051 * off + 1e-15 * abs(whole), False

@@ -67,7 +67,7 @@ def three_roles() -> None:
 def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     """Named features with hand-set W_Q (attention that visibly picks), or the seeded random weights."""
     url_bound("home_random", False, parse_bool)
-    random = st.toggle("Random weights: what a fresh, untrained model looks like", key="home_random",
+    random = st.toggle(say.RANDOM_TOGGLE, key="home_random",
                        help=say.named_features_help())
     if random:
         w = inputs.weights
@@ -175,7 +175,7 @@ def every_query(labels, res) -> None:
 
 def where_qkv_come_from(labels, start: Start, res) -> None:
     """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
-    if not st.toggle("Show where Q, K and V come from", key="home_qkv"):
+    if not st.toggle(say.QKV_TOGGLE, key="home_qkv"):
         return
     st.markdown(say.QKV_HEADING)
     top = shared_range(res.Q, res.K, res.V)  # one colour scale for the three

@@ -566,3 +566,9 @@ def trace_titles(query: str, key: str) -> tuple[str, str]:
     """The trace's first two tables' titles, for query and key labels as typed (the tables escape them): q ⊙ k, and
     every key's share."""
     return f"qᵢ ⊙ kⱼ for {query} → {key}", f"wⱼ·vⱼ: each key's share of output for {query}"
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+QUERY_PICKER = "Query i (the token that asks)"
+KEY_PICKER = "Key j (the token that answers)"
+DOWNLOAD_ZIP = "Download every matrix (a zip of CSVs with token labels)"

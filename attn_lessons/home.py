@@ -340,3 +340,8 @@ def route_note(core_minutes: int) -> Said:
     return Said(f"**The route.** Take the pages in this order; each link keeps your sentence and settings. The core "
                 f"pages take about {core_minutes} minutes to read, more as you try the controls; the deep dives go "
                 "further.", {"minutes": core_minutes})
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+RANDOM_TOGGLE = "Random weights: what a fresh, untrained model looks like"
+QKV_TOGGLE = "Show where Q, K and V come from"

@@ -839,3 +839,9 @@ def fill_row_note(label: str) -> str:
 def leak_token_note(label: str, word: str) -> str:
     """The notebook's note on section 5's swap: which token became which word."""
     return f"section 5: the token replaced, {label!r} -> {word!r}"
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+PAD_SLIDER = "How many trailing tokens are padding?"
+CHECKS_TOGGLE = "Run these checks on your own code"
+QUIZ_QUESTION = "Which mistake made the mystery weights?"

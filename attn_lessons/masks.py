@@ -612,3 +612,7 @@ def head_note(head: int) -> str:
 def query_note(label: str) -> str:
     """The notebook's note on `i`: the query the page shows across the heads."""
     return f"the query the page shows: {label!r}"
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+PAD_SLIDER = f"How many {PAD_LABEL} tokens fill up your sentence?"

@@ -696,3 +696,8 @@ SOURCE_INTRO = ("Every wrong table in sections 1 to 3 comes from one of these fu
                 "Mask mistakes page.")
 CODE_INTRO = ("Your sentence's Q, K and V, then sections 1 to 3 in plain numpy: the code of the notebook below, which "
               "also checks its results against the page. The quiz is left out of both: its answer would be in them.")
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+SWAP_WEIGHTS_TOGGLE = "Show the weights from these scores"
+QUIZ_QUESTION = "Which mistake made the mystery computation?"

@@ -852,3 +852,7 @@ def notebook_settings(z, d_k: int, sample_d_k: int, n_keys: int, tau: float) -> 
     """The page's own settings as the notebook lists them, after the shared ones."""
     return {"score of key 1, z₁": z[0], "score of key 2, z₂": z[1], "d_k of section 1": d_k,
             "d_k of section 2": sample_d_k, "n, the number of keys": n_keys, "τ, the divisor of section 4": tau}
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+D_K_INPUT = "d_k (width of q and k)"

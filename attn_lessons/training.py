@@ -541,3 +541,12 @@ def weights_title(name: str, after: bool) -> str:
 def weights_formula(name: str, d_k: int) -> str:
     """'softmax(QKᵀ/√64)' for the scaled run, 'softmax(QKᵀ)' for the unscaled: the formula under that title."""
     return f"softmax({f'QKᵀ/√{d_k}' if name == 'scaled' else 'QKᵀ'})"
+
+
+# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
+D_K_SLIDER = "d_k, the width of queries and keys"
+
+
+def several_seeds(n_seeds: int) -> str:
+    """The switch that trains each run from `n_seeds` seeds."""
+    return f"several seeds ({n_seeds}), to see the spread"

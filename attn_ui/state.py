@@ -112,11 +112,11 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
                      labels_note: str | None = None) -> Shared:
     ss = st.session_state
     if fresh or "text" not in ss:
-        from_url, notices = parse_shared(st.query_params.to_dict())
+        from_url, told = parse_shared(st.query_params.to_dict())
         for key in SHARED_KEYS:
             ss[key] = getattr(from_url, key)
         ss["_good_text"] = from_url.text
-        for notice in notices:
+        for notice in told:
             st.warning(notice, icon=":material/link_off:")
     # heads must divide d_model; when d_model just changed, keep the closest head count that does
     allowed = divisors(ss["d_model"])

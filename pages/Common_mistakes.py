@@ -212,7 +212,7 @@ def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> 
                "zmax": zs, "highlight_row": i, **asking},
               {"M": swap.scores, "title": "WRONG: scores KQᵀ", "rows": list(labels), "cols": list(labels),
                "zmax": zs, "highlight_row": i, **asked})]
-    if st.toggle("Show the weights from these scores", key="swap_weights"):
+    if st.toggle(say.SWAP_WEIGHTS_TOGGLE, key="swap_weights"):
         pairs.append((weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking),
                       weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked)))
     with scores.container():
@@ -315,7 +315,7 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
     """The learner names the mistake; the feedback explains the answer from the measured symptoms."""
     by_name = {m.name: m for m in pool}
     st.markdown(say.quiz_look(dm is not None))
-    answer = st.radio("Which mistake made the mystery computation?", options=list(by_name), index=None,
+    answer = st.radio(say.QUIZ_QUESTION, options=list(by_name), index=None,
                       key="quiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="quiz_check", icon=":material/check:"):
         if answer is None:

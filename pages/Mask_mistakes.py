@@ -115,7 +115,7 @@ def your_mask(shared):
     n_padded, custom = 0, None
     if kind == "padding":
         url_bound("pad", 1 if n > 1 else 0, int, options=list(range(n + 1)))
-        n_padded = st.select_slider("How many trailing tokens are padding?", options=list(range(n + 1)), key="pad")
+        n_padded = st.select_slider(say.PAD_SLIDER, options=list(range(n + 1)), key="pad")
     elif kind == "custom":
         custom = custom_grid(n)
     choice = mm.MaskChoice(kind, masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
@@ -317,7 +317,7 @@ def checks_for_your_code(case: mm.Case) -> None:
         for sentence in say.check_sentences(table[0][1], md(labels), case.mask, t, md([word])[0]):
             st.markdown(sentence)  # each check as run on the right computation, with the number it measured
         # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for
-        if st.toggle("Run these checks on your own code", key="checks_code", help=say.SNIPPET_HELP):
+        if st.toggle(say.CHECKS_TOGGLE, key="checks_code", help=say.SNIPPET_HELP):
             st.markdown(say.SNIPPET_INTRO)
             st.code(say.checks_snippet(case, t, array_literal, source), language="python")
 
@@ -353,7 +353,7 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
     static_table({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
                   "right": [v for _, v in say.symptom_readings(right_d)]}, c2)
     c2.expander("What the readings measure", icon=":material/help:").caption(say.READINGS_NOTE)
-    answer = st.radio("Which mistake made the mystery weights?", options=[m.name for m in pool], index=None,
+    answer = st.radio(say.QUIZ_QUESTION, options=[m.name for m in pool], index=None,
                       key="mquiz_answer", format_func=say.mistake_label)
     if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):
         if answer is None:

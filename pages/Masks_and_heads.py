@@ -68,7 +68,7 @@ def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray,
     if kind == "padding":
         pads = list(range(masks.MAX_PAD + 1))
         url_bound("pad", 1, lambda raw: parse_int(raw, 0, masks.MAX_PAD, "pad"), options=pads)
-        n_pad = st.select_slider(f"How many {masks.PAD_LABEL} tokens fill up your sentence?", options=pads,
+        n_pad = st.select_slider(say.PAD_SLIDER, options=pads,
                                  key="pad")
         inputs = masks.with_padding(inputs, n_pad)  # the filler is real input: it gets a query, a key, a value
     described = st.container()

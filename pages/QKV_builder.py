@@ -368,8 +368,8 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     st.header(say.TRACE_HEADER)
     labels, n = setup.labels, setup.n
     s1, s2 = st.columns(2)
-    s1.selectbox("Query i (the token that asks)", list(range(n)), key="qi", format_func=lambda k: labels[k])
-    s2.selectbox("Key j (the token that answers)", list(range(n)), key="kj", format_func=lambda k: labels[k])
+    s1.selectbox(say.QUERY_PICKER, list(range(n)), key="qi", format_func=lambda k: labels[k])
+    s2.selectbox(say.KEY_PICKER, list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
     qi, kj = setup.said[i], setup.said[j]  # for markdown; the tables escape the raw labels their own way
     tables_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])
@@ -424,7 +424,7 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
               "Q": (res.Q, labels, base.q_dims), "K": (res.K, labels, base.k_dims), "V": (res.V, labels, base.v_dims),
               "scores_QKt": (res.scores, labels, labels), "scaled": (res.scaled, labels, labels),
               "weights": (res.weights, labels, labels), "output": (res.output, labels, base.v_dims)}
-    st.download_button("Download every matrix (a zip of CSVs with token labels)", lambda: csv_zip(tables),
+    st.download_button(say.DOWNLOAD_ZIP, lambda: csv_zip(tables),
                        file_name="attention_matrices.zip", mime="application/zip", key="download_zip",
                        on_click="ignore", icon=":material/download:")
 

@@ -108,7 +108,7 @@ def two_keys():
                         format="%g", key="zb", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     with c_d:
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
-        st.number_input("d_k (width of q and k)", min_value=1, max_value=D_K_MAX, step=1, key="dk1",
+        st.number_input(say.D_K_INPUT, min_value=1, max_value=D_K_MAX, step=1, key="dk1",
                         on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     two = compare_two_keys([st.session_state["za"], st.session_state["zb"]], int(st.session_state["dk1"]))
     if not softmax_checkpoint(two):

@@ -61,7 +61,7 @@ def controls() -> tuple[int, int, float, int, bool, str]:
     c1, c2, c3 = st.columns(3)
     with c1:
         url_bound("dk", tl.DEFAULT_D_K, lambda r: parse_int_choice(r, tl.D_K_CHOICES, "dk"), options=tl.D_K_CHOICES)
-        d_k = st.select_slider("d_k, the width of queries and keys", options=tl.D_K_CHOICES, key="dk")
+        d_k = st.select_slider(say.D_K_SLIDER, options=tl.D_K_CHOICES, key="dk")
     with c2:
         url_bound("lr", tl.DEFAULT_LR, lambda r: parse_float_choice(r, tl.LR_CHOICES, "lr"), options=tl.LR_CHOICES)
         lr = st.select_slider("learning rate", options=tl.LR_CHOICES, key="lr", format_func=fmt.short)
@@ -76,7 +76,7 @@ def controls() -> tuple[int, int, float, int, bool, str]:
                                key="data_seed", help=say.SIDEBAR_NOTE)
     with c2:
         url_bound("seeds", False, parse_bool)
-        several = st.toggle(f"several seeds ({tl.N_SEEDS}), to see the spread", key="seeds")
+        several = st.toggle(say.several_seeds(tl.N_SEEDS), key="seeds")
     with c3:
         url_bound("loss", tl.DEFAULT_LOSS, lambda r: parse_word(r, tl.LOSSES, "loss"), options=tl.LOSSES)
         loss = st.radio("loss", options=tl.LOSSES, format_func=say.LOSS_LABELS.get, key="loss")

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from attn_core.masks import key_set_options, visible_keys
+from attn_core.mask_mistakes import mask_after_softmax
 from attn_core.mistakes import SUM_LINES, softmax_over_queries, sums_prediction_right
 from attn_core.scaling import compare_two_keys
 from attn_lessons import builder
@@ -19,6 +20,7 @@ from attn_lessons import questions as qs
 from attn_lessons.asked import Asked
 from attn_lessons.mask_mistakes import ROW_SUM_OPTIONS
 from attn_lessons.masks import MASK_RULES
+from attn_lessons.mistakes import SUM_LABELS
 from attn_lessons.training import GUESSES
 
 SENTENCE = {"text": "the cat sat on the mat", "query": 2}
@@ -127,14 +129,18 @@ def test_the_axis_question_lists_the_wrong_options_only():
         (key,) = w.values({})
         assert key in SUM_LINES and not sums_prediction_right(key, W)
         assert mc.misconception("mistakes.axis", key) == w.shows
-    assert mc.answer_text("mistakes.axis", "rows") == "the rows (each query's weights)"
+    assert mc.answer_text("mistakes.axis", "rows") == SUM_LABELS["rows"]  # the option's own words, as offered
 
 
 def test_the_race_and_row_sum_questions_name_their_own_options():
     assert {w.values({})[0] for w in mc.asked("training.race").wrong} == set(GUESSES)
     assert {w.values({})[0] for w in mc.asked("mask_mistakes.row_sum").wrong} < set(ROW_SUM_OPTIONS)
-    assert mc.misconception("mask_mistakes.row_sum", "exactly 1") == (
-        "zeroing after the softmax still leaves weights that sum to 1")
+    (one,) = [w for w in mc.asked("mask_mistakes.row_sum").wrong if "exactly 1" in w.values({})]
+    assert mc.misconception("mask_mistakes.row_sum", "exactly 1") == one.shows
+    Q, K, V = np.random.default_rng(0).standard_normal((3, 5, 4))
+    causal = np.tril(np.ones((5, 5), dtype=bool))
+    sums = mask_after_softmax(Q, K, V, causal).weights.sum(axis=1)  # attn_core: the rows with a key zeroed
+    assert np.all(sums[:-1] < 1 - 1e-6), sums  # "exactly 1" is wrong wherever a key was zeroed
 
 
 def test_the_scaling_question_names_wrong_weights_away_from_the_right_one():

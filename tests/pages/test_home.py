@@ -4,7 +4,11 @@ import numpy as np
 import pytest
 
 import attn_core
-from attn_core.builder import build
+from attn_core.builder import action_animal_pair, build, interpretable_start, random_start
+from attn_core.lexicon import not_in_lexicon
+from attn_lessons import home as say
+from attn_lessons.builder import action_animal_lesson
+from attn_lessons.format import num
 from tests.apptest_utils import (
     all_text,
     assert_ran,
@@ -19,6 +23,20 @@ from tests.apptest_utils import (
 )
 
 HOME = "streamlit_app.py"
+
+
+def home_numbers(text: str = "the cat sat on the mat", random: bool = False, seed: int = 0, d_model: int = 8):
+    """What Home computes for a link, recomputed from attn_core: (labels, tokens, start, res)."""
+    inputs = attn_core.build_inputs(text, seed, d_model)
+    w = inputs.weights
+    start = random_start(inputs.X, w.W_Q, w.W_K, w.W_V) if random else interpretable_start(inputs.tokens)
+    return list(inputs.labels), inputs.tokens, start, build(start.X, start.W_Q, start.W_K, start.W_V)
+
+
+def verdict_for(i: int, guess, **link):
+    """Home's verdict on query i for `guess` (a label, or None when skipped), from attn_core's numbers."""
+    labels, _, _, res = home_numbers(**link)
+    return say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], None if guess is None else labels.index(guess))
 
 
 def caption(at, starts_with: str) -> str:
@@ -75,7 +93,8 @@ def test_query_params_are_read_and_written_back():
 def test_ten_tokens_give_a_ten_by_ten_matrix_live():
     at = run_page(HOME, text="one two three four five six seven eight nine ten", reveal=1)
     assert caption(at, "weights = softmax(QKᵀ").endswith("(10 × 10)")
-    assert "10 × 10 weight matrix" in all_text(at)
+    assert "10 × 10" in say.weight_matrix_sentence(10, 10, 10).text  # the source text's 10 × 10 for 10 tokens
+    assert say.weight_matrix_sentence(10, 10, 10).text in all_text(at)
 
 
 @pytest.mark.parametrize("qp,word", [
@@ -125,10 +144,11 @@ def test_changing_d_model_keeps_heads_valid():
 
 
 def test_the_positions_caption_names_only_words_that_repeat():
-    at = run_page(HOME, text="one two three four five six seven eight nine ten", home_random=1, reveal=1)
-    assert "“the”s" not in all_text(at)
-    at = run_page(HOME, text="the cat saw the dog and the bird and the fish", home_random=1, reveal=1)
-    assert "so the four “the”s and the two “and”s get different rows" in all_text(at)
+    for text, repeats in (("one two three four five six seven eight nine ten", {}),
+                          ("the cat saw the dog and the bird and the fish", {"the": 4, "and": 2})):
+        at = run_page(HOME, text=text, home_random=1, reveal=1)
+        note = say.positions_note(attn_core.build_inputs(text, 0, 8).tokens)
+        assert note.facts["repeats"] == repeats and note.text in all_text(at)
 
 
 def test_the_table_names_the_length_of_each_share_not_a_share():
@@ -154,12 +174,12 @@ def test_a_page_that_splits_heads_shows_d_model_over_heads():
     assert "d_k = d_model / heads = 8 / 2 = 4" in " ".join(c.value for c in at.sidebar.caption)
 
 
-@pytest.mark.parametrize("text,phrase", [("the cat sat on the mat", "give a 6 × 6 weight matrix"),
-                                         ("a b c d e f g h", "give an 8 × 8 weight matrix"),
-                                         ("a b c d e f g h i j k", "give an 11 × 11 weight matrix"),
-                                         ("one", "Your one token gives a 1 × 1 weight matrix")])
-def test_the_weight_matrix_sentence_is_grammatical_for_every_length(text, phrase):
-    assert phrase in all_text(run_page(HOME, text=text, reveal=1))
+@pytest.mark.parametrize("text", ["the cat sat on the mat", "a b c d e f g h", "a b c d e f g h i j k", "one"])
+def test_the_weight_matrix_sentence_gives_the_live_size(text):
+    n = len(text.split())
+    said = say.weight_matrix_sentence(n, n, n)
+    assert said.facts == {"tokens": n, "rows": n, "cols": n} and said.text in all_text(run_page(HOME, text=text,
+                                                                                               reveal=1))
 
 
 def test_home_shows_the_route_in_order_with_each_page_question():
@@ -181,13 +201,18 @@ def test_home_opens_on_named_features_with_sat_asking_and_finding_cat():
     assert at.selectbox(key="query").value == 2  # "sat", the action in the classic sentence
     weights = bar_column(at, "3. weight")[0]
     assert int(np.argmax(weights)) == 1 and weights[1] > 0.5  # "cat" takes most of the weight
-    assert "Why “sat” attends to “cat”" in " ".join(s.value for s in at.success)
+    labels, tokens, start, res = home_numbers()
+    assert action_animal_pair(tokens) == (2, 1)
+    note = action_animal_lesson(labels, 2, 1, start.X, start.W_Q, start.W_K, res.Q, res.K, res.scores, res.weights,
+                                res.d_k)
+    assert note.kind == "success" and note.facts["rank"] == "largest"  # the lesson box says "cat" wins, and it does
+    assert note.text in [s.value for s in at.success]
 
 
 def test_the_random_switch_brings_the_seeded_weights_back():
     at = run_page(HOME, reveal=1)
     at.toggle(key="home_random").set_value(True).run()
-    assert "drawn from seed 0" in all_text(at)
+    assert say.random_weights_caption(0, 8) in all_text(at)
     assert at.query_params["home_random"] in (["1"], "1")
 
 
@@ -205,7 +230,9 @@ def test_a_wrong_prediction_is_explained_from_the_numbers():
     at.radio(key="home_top_value").set_value("mat").run()
     at.button(key="home_top_check").click().run()
     warning = " ".join(w.value for w in at.warning)
-    assert "Not quite." in warning and "to “cat”" in warning and "“mat” gets" in warning
+    said = verdict_for(2, "mat")
+    assert not said.facts["right"] and said.facts["top"] == (1,) and said.facts["guess_weight"] is not None
+    assert "Not quite." in warning and said.text in warning
 
 
 def test_show_me_reveals_without_a_verdict():
@@ -213,7 +240,8 @@ def test_show_me_reveals_without_a_verdict():
     at.button(key="home_top_skip").click().run()
     verdicts = " ".join(e.value for e in (*at.success, *at.warning))
     assert bar_column(at, "3. weight") and "Right." not in verdicts and "Not quite." not in verdicts
-    assert "gives its largest weight" in " ".join(i.value for i in at.info)
+    said = verdict_for(2, None)
+    assert said.facts["key"] == 1 and said.text in [i.value for i in at.info]
 
 
 def test_the_sidebar_says_when_a_page_uses_none_of_its_settings():
@@ -259,7 +287,7 @@ def test_another_query_redraws_its_sections_and_the_notebook_code():
     at.selectbox(key="query").set_value(5).run()  # reruns the query's sections and the notebook only
     assert any("i = 5" in c.value for c in at.code), "the notebook code did not follow the query"
     at.run()
-    assert "The output for mat" in all_text(at)
+    assert say.output_header("mat") in all_text(at)
     assert [c.value for c in at.code if "i = 5" in c.value]
 
 
@@ -293,11 +321,12 @@ def test_the_matrices_are_tables_and_so_is_the_query_row():
 def test_one_token_asks_no_question_with_one_answer():
     """Issue 22, ?text=hello: the one key is shown, not asked about; and the sentences count one token."""
     at = run_page(HOME, text="hello")
-    assert not at.radio and "Which key will" not in all_text(at)
-    said = " ".join(i.value for i in at.info)
-    assert "“hello” is the only token, so it is its own only key and gets the whole weight, 1" in said
+    assert not at.radio and say.top_key_question("hello") not in all_text(at)
+    said = verdict_for(0, None, text="hello")
+    assert said.facts["kind"] == "alone" and said.facts["weight"] == 1
+    assert said.text in [i.value for i in at.info]
     text = all_text(at)
-    assert "Your one token gives a 1 × 1 weight matrix" in text
+    assert say.weight_matrix_sentence(1, 1, 1).text in text
     assert "every key the same" not in text and "1.000 each" not in text and "1 tokens" not in text
 
 
@@ -317,7 +346,7 @@ def verdicts(at) -> list[str]:
 def assert_open(at, question: str):
     """The question is asked afresh: no stored guess, no verdict, nothing picked, no weights drawn."""
     text = all_text(at)
-    assert f"**Predict first.** {question}" in text and "Your prediction" not in text
+    assert question in text and "Your prediction" not in text
     assert not verdicts(at) and at.radio(key="home_top_value").value is None
     assert not figures(at) and not at.table
 
@@ -327,16 +356,16 @@ def test_a_new_query_opens_the_question_again_with_no_verdict():
     assert "Your prediction: **cat**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
     at.selectbox(key="query").set_value(3).run()  # "on"
     at.run()
-    assert_open(at, "Which key will “on” give the most weight?")
+    assert_open(at, say.top_key_question("on"))
     at.selectbox(key="query").set_value(2).run()  # back to "sat": a new question, not the old answer
     at.run()
-    assert_open(at, "Which key will “sat” give the most weight?")
+    assert_open(at, say.top_key_question("sat"))
 
 
 def test_a_new_sentence_opens_it_again_and_the_guess_is_the_token_chosen():
     at = answer(run_page(HOME), "cat")
     at.text_area(key="text").set_value("the dog chased the ball across the park").run()
-    assert_open(at, "Which key will “chased” give the most weight?")
+    assert_open(at, say.top_key_question("chased"))
     assert "**chased**" not in all_text(at)
     at = answer(at, "dog")
     assert "Your prediction: **dog**" in all_text(at) and verdicts(at)[0].startswith("**Right.**")
@@ -350,7 +379,7 @@ def test_another_kind_of_weights_opens_the_question_again(switch_to):
     assert "Your prediction: **mat**" in all_text(at) and verdicts(at)
     at.toggle(key="home_random").set_value(switch_to).run()
     at.run()
-    assert_open(at, "Which key will “sat” give the most weight?")
+    assert_open(at, say.top_key_question("sat"))
     assert "checked against the numbers" not in all_text(at)
 
 
@@ -358,8 +387,11 @@ def test_a_tie_in_print_is_right_and_said_to_be_one():
     """Issue 30 item 3: random weights, seed 0, query “the·0”: “the·0” and “cat” both print 0.199; “cat” was
     graded "Not quite"."""
     at = answer(run_page(HOME, home_random=1, seed=0, query=0), "cat")
-    said = verdicts(at)
-    assert len(said) == 1 and said[0].startswith("**Right.** “the·0” and “cat” tie at 0.199: either is right."), said
+    said = verdict_for(0, "cat", random=True)
+    assert said.facts["right"] and said.facts["kind"] == "tie" and said.facts["top"] == (0, 1)
+    assert num(said.facts["weight"], 3) == "0.199"  # the two keys issue 30 saw print alike
+    (shown,) = verdicts(at)
+    assert shown.startswith("**Right.**") and said.text in shown
 
 
 @pytest.mark.parametrize("move", ["seed", "d_model"])
@@ -391,8 +423,6 @@ def page_numbers(at) -> str:
 @pytest.mark.parametrize("params", [{}, {"home_random": "1", "seed": "3"}, {"text": "my sister fed the cat"}])
 def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(params):
     import re
-
-    from attn_lessons.format import num
 
     at = run_page(HOME, **params)
     i = at.selectbox(key="query").value
@@ -426,25 +456,32 @@ def attn_core_interpretable(tokens):
 
 
 def test_words_outside_the_lexicon_are_named_with_sentences_one_click_away():
-    at = run_page(HOME, text="the quick brown fox jumps over the lazy dog")
-    said = " ".join(i.value for i in at.info)
-    assert "“quick”, “brown” and “lazy” are not in the lexicon, so their rows carry no meaning" in said
+    text = "the quick brown fox jumps over the lazy dog"
+    at = run_page(HOME, text=text)
+    labels, tokens, _, _ = home_numbers(text)
+    said = say.unknown_words(labels, not_in_lexicon(tokens))
+    assert [labels[i] for i in said.facts["named"]] == ["quick", "brown", "lazy"] and not said.facts["more"]
+    assert said.text in [i.value for i in at.info]
     from attn_lessons.home import WORKING_SENTENCES
 
     assert [b.label for b in at.button if b.key.startswith("home_try_")] == list(WORKING_SENTENCES)
     at.button(key="home_try_1").click().run()
     assert_ran(at)
     assert at.text_area(key="text").value == WORKING_SENTENCES[1]
-    assert "not in the lexicon" not in all_text(at) and not [b for b in at.button if b.key.startswith("home_try")]
-    assert "Which key will “fed” give the most weight?" in all_text(at)  # its first action asks
+    assert not [b for b in at.button if b.key.startswith("home_try")]
+    assert not [i for i in at.info if i.value == said.text]
+    assert say.top_key_question("fed") in all_text(at)  # its first action asks
     assert at.query_params["text"] in (WORKING_SENTENCES[1], [WORKING_SENTENCES[1]])
 
 
 def test_random_weights_need_no_lexicon_and_say_nothing_about_it():
+    labels, tokens, _, _ = home_numbers("the quick brown fox")
+    said = say.unknown_words(labels, not_in_lexicon(tokens))
+    assert [labels[i] for i in said.facts["named"]] == ["quick", "brown"]
     at = run_page(HOME, text="the quick brown fox", home_random=1)
-    assert "not in the lexicon" not in all_text(at) and not [b for b in at.button if b.key.startswith("home_try")]
+    assert said.text not in all_text(at) and not [b for b in at.button if b.key.startswith("home_try")]
     at.toggle(key="home_random").set_value(False).run()
-    assert "“quick” and “brown” are not in the lexicon" in all_text(at)
+    assert said.text in all_text(at)
 
 
 # ---------------------------------------------------------------- issue 23: a 30-minute core; the route on a phone

@@ -4,12 +4,17 @@ Every matrix is a table (attn_ui.tables); a test reads it back as printed, so it
 precision (2 decimals for the signed tables at these sizes, 3 for the weights and the trace)."""
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attn_core.builder import FEATURES, POSITION_DIMS, default_pair
+from attn_core.builder import FEATURES, POSITION_DIMS, build, default_pair, interpretable_start, random_start, \
+    trace_cell
+from attn_core.model import build_inputs
+from attn_lessons import builder as say
+from attn_lessons.format import md_text
 from tests.apptest_utils import with_code
 from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
 
@@ -62,11 +67,29 @@ def outlined(at: AppTest, title: str) -> tuple[list[str], list[str]]:
     return [r["label"] for r in t.body if r["cls"] == "H"], [h for h, cls in t.heads if cls == "H"]
 
 
-def said_number(text: str, before: str) -> float:
-    """The number a sentence prints right after `before`."""
-    m = re.search(re.escape(before) + r"(−?\d+\.\d+)", text)
-    assert m, (before, text[:300])
-    return float(m[1].replace("−", "-"))
+def page_numbers(text: str = "the cat sat on the mat", start: str = "random", pe: bool = True, seed: int = 0,
+                 d_model: int = 8, W_Q_cells: dict | None = None):
+    """What the page computes for a link, recomputed from attn_core: (tokens, labels as markdown reads them, the
+    starting point with any W_Q cells typed over {(row, column): value}, and the built head)."""
+    inputs = build_inputs(text, seed, d_model, positional=pe)
+    w = inputs.weights
+    base = (interpretable_start(inputs.tokens, positional=pe) if start == "interpretable" else
+            random_start(inputs.X, w.W_Q, w.W_K, w.W_V))
+    W_Q = base.W_Q.copy()
+    for (r, c), value in (W_Q_cells or {}).items():
+        W_Q[r, c] = value
+    base = replace(base, W_Q=W_Q)
+    return inputs.tokens, [md_text(x) for x in inputs.labels], base, build(base.X, base.W_Q, base.W_K, base.W_V)
+
+
+def trace_said(at: AppTest, link: dict, every_share: bool) -> str:
+    """Steps 7 and 8 of the trace of the pair the page picked, for a link's numbers: with the table of every key's
+    share, or saying it is left out (its facts checked)."""
+    _, labels, _, res = page_numbers(**{k: v for k, v in link.items() if k != "heads"})
+    i, j = at.selectbox(key="qi").value, at.selectbox(key="kj").value
+    said = say.trace_output_steps(trace_cell(res.Q, res.K, res.V, i, j), labels[i], labels[j], every_share)
+    assert said.facts["every_share"] == every_share and (said.facts["n"], said.facts["d_v"]) == res.V.shape
+    return said.text
 
 
 def test_trace_adds_up_to_the_output_cell():
@@ -80,7 +103,10 @@ def test_trace_adds_up_to_the_output_cell():
     shares = z(at, "wⱼ·vⱼ: each key's share of output for sat")
     np.testing.assert_allclose(shares.sum(axis=0), output[2], atol=6 * THREE + SIGNED)  # the shares add up
     np.testing.assert_allclose(z(at, "Σⱼ wⱼ·vⱼ")[0], output[2], atol=THREE + SIGNED)
-    assert said_number(all_text(at), "the page's softmax gives ") == pytest.approx(weights[2, 1], abs=THREE + 5e-5)
+    _, labels, _, res = page_numbers(seed=5)
+    steps = say.trace_weight_steps(trace_cell(res.Q, res.K, res.V, 2, 1), labels[2], labels[1], res.weights[2, 1])
+    assert steps.facts["page_weight"] == pytest.approx(weights[2, 1], abs=THREE)  # the table's weight, as printed
+    assert steps.facts["weight"] == pytest.approx(steps.facts["page_weight"]) and steps.text in all_text(at)
 
 
 @pytest.mark.parametrize("link", [{}, {"text": "Dogs chase cats, and cats chase mice!", "d_model": 16, "pe": 0}])
@@ -100,14 +126,16 @@ def test_repeated_token_without_positions_gets_identical_rows_and_the_page_says_
     for title in ("X = embedding", "Q = X·W_Q", "K = X·W_K", "V = X·W_V", "weights = softmax"):
         M = z(at, title)
         assert np.array_equal(M[0], M[4]), title
-    warning = " ".join(w.value for w in at.warning)
-    assert "identical" in warning and "does not see order" in warning
-
-    at.toggle(key="pe").set_value(True).run()
-    no_exception(at)
-    assert not np.array_equal(z(at, "Q = X·W_Q")[0], z(at, "Q = X·W_Q")[4])
-    assert not any("identical" in w.value for w in at.warning)
-    assert "its own position" in all_text(at)
+    for pe in (False, True):
+        tokens, _, base, res = page_numbers(pe=pe)
+        (note,) = say.repeat_notes(tokens, pe, base.X, res.Q, res.K, res.V, res.weights)
+        assert note.facts["positions"] == [0, 4] and (note.facts["differ"] == []) == (not pe)
+        assert (note.text in [w.value for w in at.warning]) == (note.kind == "warning") == (not pe)
+        assert note.text in all_text(at)
+        if not pe:
+            at.toggle(key="pe").set_value(True).run()
+            no_exception(at)
+    assert not np.array_equal(z(at, "Q = X·W_Q")[0], z(at, "Q = X·W_Q")[4])  # with positions, two rows
 
 
 def test_every_kind_of_bad_cell_is_named_and_the_last_good_value_kept():
@@ -150,8 +178,11 @@ def test_interpretable_start_shows_sat_attending_to_cat_and_random_restores_d_mo
     # positions are on: they get columns of their own after the named features
     assert z(at, "X = named features").shape == (6, len(FEATURES) + len(POSITION_DIMS))
     text = all_text(at)
-    assert f"d_model = {len(FEATURES) + len(POSITION_DIMS)}" in text and "your d_model = 16" in text
-    assert "Why “sat” attends to “cat”" in text and "the largest in its row" in text
+    assert say.interpretable_info(True, len(FEATURES) + len(POSITION_DIMS), 16) in text
+    tokens, labels, base, res = page_numbers(start="interpretable", d_model=16)
+    note = say.action_animal_lesson(labels, 2, 1, base.X, base.W_Q, base.W_K, res.Q, res.K, res.scores, res.weights,
+                                    res.d_k)
+    assert note.facts["rank"] == "largest" and note.kind == "success" and note.text in [s.value for s in at.success]
     at.button(key="trace_pair").click().run()
     assert (at.selectbox(key="qi").value, at.selectbox(key="kj").value) == (2, 1)
 
@@ -248,7 +279,11 @@ def test_the_lesson_stays_true_after_an_edit_that_breaks_it():
     # action no longer wants animal
     at = edit(open_page(start="interpretable", pe=0), "W_Q", {(1, "wants animal"): "0"})
     no_exception(at)
-    assert not at.success and "Does “sat” still attend to “cat”?" in all_text(at)
+    _, labels, base, res = page_numbers(start="interpretable", pe=False, W_Q_cells={(1, 0): 0.0})
+    note = say.action_animal_lesson(labels, 2, 1, base.X, base.W_Q, base.W_K, res.Q, res.K, res.scores, res.weights,
+                                    res.d_k)
+    assert note.facts["rank"] == "even" and note.kind == "info"
+    assert not at.success and note.text in [i.value for i in at.info]
     np.testing.assert_allclose(z(at, "weights = softmax")[2], 1 / 6, atol=THREE)  # sat's query is zeros: even
 
 
@@ -266,32 +301,47 @@ def test_with_positions_on_a_query_with_no_rule_gives_every_key_the_same_weight_
     no_exception(at)
     weights, text = z(at, "weights = softmax"), all_text(at)
     np.testing.assert_allclose(weights[5], 1 / 6, atol=THREE)  # "mat" looks for nothing: it was [0.08, …, 0.38]
-    assert "“mat” looks for nothing" in text and "each of the 6 keys gets the same weight, 1/6 = 0.167" in text
-    assert "nearly even" not in text
+    tokens, labels, base, res = page_numbers(start="interpretable")
+    said = say.lexicon_markdown(tokens, labels, res.Q, res.K, res.weights, True)
+    idle = said.facts["no_rule"]
+    assert 5 in idle["zero"] and idle["weight"] == pytest.approx(1 / 6) and idle["busy"] == []  # none "nearly even"
+    assert said.text in text
     assert np.argmax(weights[2]) == 1 and np.argmax(weights[1]) == 2  # the lesson holds with positions on
 
     at = open_page(start="interpretable", text="bob ran to the park")
     no_exception(at)
     weights, text = z(at, "weights = softmax"), all_text(at)
     assert np.array_equal(weights[4], [0.2] * 5) and np.array_equal(weights[0], [0.2] * 5)  # "park" put 0.66 on itself
-    assert "“bob” and “park” look for nothing" in text and "1/5 = 0.200" in text
-    assert "“ran” looks for an animal, but every key has 0 in *has animal*" in text
-    assert np.array_equal(weights[1], [0.2] * 5) and "gives every key the same weight, 0.200" in text
+    tokens, labels, base, res = page_numbers("bob ran to the park", start="interpretable")
+    said = say.lexicon_markdown(tokens, labels, res.Q, res.K, res.weights, True)
+    assert said.facts["no_rule"]["named"] == [0, 4] and said.facts["no_rule"]["weight"] == pytest.approx(0.2)
+    (ran,) = said.facts["unanswered"]["asks"]  # "ran" wants an animal, and no key has one
+    assert (ran["query"], FEATURES[ran["wants"]], ran["spread"]) == (1, "animal", "even") and ran["hi"] == 0.2
+    assert np.array_equal(weights[1], [0.2] * 5) and said.text in text
 
 
 def test_an_edit_that_makes_mat_look_for_a_place_is_described_as_it_is():
     at = edit(open_page(start="interpretable"), "W_Q", {(2, "wants place"): "2"})  # a place now wants a place
     no_exception(at)
     row = z(at, "weights = softmax")[5]
-    assert "“mat” looks for nothing" not in all_text(at)
-    assert f"“mat” has a query that is not all zeros, and it spreads its weight unevenly, from {row.min():.3f} to " \
-           f"{row.max():.3f}, the most on itself" in all_text(at)
+    tokens, labels, base, res = page_numbers(start="interpretable", W_Q_cells={(2, 2): 2.0})
+    said = say.lexicon_markdown(tokens, labels, res.Q, res.K, res.weights, True)
+    assert 5 not in said.facts["no_rule"]["zero"]  # "mat" looks for something now
+    (mat,) = said.facts["no_rule"]["busy"]
+    assert (mat["query"], mat["spread"], mat["top"]) == (5, "uneven", 5)  # the most on itself
+    assert (mat["lo"], mat["hi"]) == pytest.approx((row.min(), row.max()), abs=THREE)  # the table's row
+    assert said.text in all_text(at)
 
 
 def test_the_largest_gap_is_printed_as_every_page_prints_it():
     for link in ({}, {"start": "interpretable"}, {"start": "interpretable", "text": "bob ran to the park"}):
-        caption = next(c.value for c in open_page(**link).caption if c.value.startswith("The sum equals row"))
-        assert "below 10⁻⁹" in caption and "e−" not in caption and "e-" not in caption, caption
+        at = open_page(**link)
+        tokens, labels, base, res = page_numbers(**link)
+        i, j = at.selectbox(key="qi").value, at.selectbox(key="kj").value
+        said = say.sum_check(labels[i], trace_cell(res.Q, res.K, res.V, i, j).output, res.output[i])
+        assert said.facts["kind"] in ("exact", "rounding") and said.facts["gap"] < 1e-9
+        assert said.text in [c.value for c in at.caption]
+        assert "below 10⁻⁹" in said.text and "e−" not in said.text and "e-" not in said.text, said.text
 
 
 @pytest.mark.parametrize("link, pair", [({"start": "interpretable"}, (2, 1)),  # sat → cat
@@ -319,7 +369,7 @@ def test_the_trace_starts_on_a_pair_with_something_to_see(link, pair):
 def test_counts_and_huge_or_tiny_numbers_read_as_a_person_writes_them():
     at = open_page(text="x")
     no_exception(at)
-    assert "n = 1 token, d_model" in all_text(at) and "1 tokens" not in all_text(at)
+    assert say.shapes_caption(1, 8, 8, 8) in all_text(at) and "1 tokens" not in all_text(at)
     # huge: X and W_Q entries of a million make q·k about 10¹²
     at = edit(open_page(qi=0, kj=0), "X", {(0, "d0"): "1e6", (0, "d1"): "-1e6"})
     at = edit(at, "W_Q", {(0, "d0"): "1e6"})
@@ -351,18 +401,26 @@ def test_a_very_negative_row_max_is_taken_off_by_adding_it():
     at = edit(at, "W_Q", {(1, "wants action"): "-1e6"})  # "sat" wants the opposite of an action: q·k = −9 × 10⁶
     no_exception(at)
     step = next(m.value for m in at.markdown if m.value.startswith("1. **q ⊙ k**"))
-    assert "exp(−4.0 × 10⁶ + 4.0 × 10⁶) = 1.000" in step and "− −" not in step, step
+    _, labels, base, res = page_numbers("sat", start="interpretable", pe=False, W_Q_cells={(1, 1): -1e6})
+    said = say.trace_weight_steps(trace_cell(res.Q, res.K, res.V, 0, 0), labels[0], labels[0], res.weights[0, 0])
+    assert said.facts["shift"] == said.facts["scaled"] < -50 and said.facts["weight"] == 1  # the row max, taken off
+    assert said.text == step and "− −" not in step and "+ −" not in step, step
 
 
 def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
     at = open_page(start="interpretable", text="$ cat sat $ * _ mat *", qi=0, kj=5)
     no_exception(at)
     text = all_text(at)
-    # "$·0 … $·0" in one paragraph would be typeset as LaTeX, "* … *" as italics
-    assert "the cell (\\$·0, \\_) of QKᵀ" in text and "row \\$·0 has exps" in text
-    assert "“\\$” appears at positions 0 and 3" in text and "“\\*” appears at positions 4 and 7" in text
-    assert "Here “\\$·0”, “\\$·3”, “\\*·4” and 3 more look for nothing" in text
-    assert "The sum equals row \\$·0 of the output above" in text
+    # "$·0 … $·0" in one paragraph would be typeset as LaTeX, "* … *" as italics: the sentences escape each label
+    tokens, labels, base, res = page_numbers("$ cat sat $ * _ mat *", start="interpretable")
+    t = trace_cell(res.Q, res.K, res.V, 0, 5)
+    notes = say.repeat_notes([md_text(t) for t in tokens], True, base.X, res.Q, res.K, res.V, res.weights)
+    assert [n.facts["positions"] for n in notes] == [[0, 3], [4, 7]] and all(n.text in text for n in notes)
+    idle = say.no_rule_sentence(tokens, labels, res.Q, res.weights)
+    assert idle.facts["named"] == [0, 3, 4] and idle.facts["more"] == 3 and idle.text in text
+    for said in (say.trace_weight_steps(t, labels[0], labels[5], res.weights[0, 5]),
+                 say.sum_check(labels[0], t.output, res.output[0])):
+        assert said.text in text and "\\$·0" in said.text
     (caption,) = [c for c in matrix_titles(at) if c.startswith("qᵢ ⊙ kⱼ for")]
     assert caption.startswith("qᵢ ⊙ kⱼ for $·0 → _")  # the trace's first table, titled as it was
 
@@ -372,7 +430,6 @@ def test_tokens_that_markdown_would_read_as_maths_or_emphasis_stay_literal():
 QUESTION = "qkv_most"  # the prediction's key: its radio is f"{QUESTION}_value", its buttons _check and _skip
 ANSWERING = ("scores = QKᵀ", "scaled = QKᵀ", "weights = softmax", "Σⱼ weights", "output = weights·V", "qᵢ ⊙ kⱼ",
              "wⱼ·vⱼ", "Σⱼ wⱼ·vⱼ")  # the tables that show a query's scores or weights, or what they make
-ASKED = "**Predict first.** Suppose every entry of W_Q were doubled. What would happen to the weights of “{}”"
 
 
 def answer(at: AppTest, choice: str) -> AppTest:
@@ -388,22 +445,27 @@ def verdicts(at: AppTest) -> list[str]:
 def assert_open(at: AppTest, query: str) -> None:
     """The builder's question about `query` is asked afresh: no stored guess, no verdict, nothing picked, nothing
     that answers it drawn, and never Home's question again (issue 36, item 17)."""
+    from attn_lessons.home import top_key_question
+
     text = all_text(at)
-    assert ASKED.format(query) in text and "Which key will" not in text
+    assert say.double_wq_question(query) in text and top_key_question(query) not in text
     assert "Your prediction" not in text and not verdicts(at) and at.radio(key=f"{QUESTION}_value").value is None
     assert not [t for t in matrix_titles(at) if t.startswith(ANSWERING)], matrix_titles(at)
 
 
-def doubled(text: str, start: str = "interpretable", pe: bool = True, seed: int = 0, d_model: int = 8):
+def doubled(text: str, start: str = "interpretable", pe: bool = True, seed: int = 0, d_model: int = 8,
+            W_Q_cells: dict | None = None):
     """attn_core's comparison of the asked query's row with W_Q and with 2·W_Q, for the page's starting point."""
-    from attn_core.builder import checkpoint_query, doubled_query, interpretable_start, random_start
-    from attn_core.model import build_inputs
+    from attn_core.builder import checkpoint_query, doubled_query
 
-    inputs = build_inputs(text, seed, d_model, positional=pe)
-    w = inputs.weights
-    base = (interpretable_start(inputs.tokens, positional=pe) if start == "interpretable" else
-            random_start(inputs.X, w.W_Q, w.W_K, w.W_V))
-    return doubled_query(base.X, base.W_Q, base.W_K, base.W_V, checkpoint_query(inputs.tokens), 3)
+    tokens, _, base, _ = page_numbers(text, start, pe, seed, d_model, W_Q_cells)
+    return doubled_query(base.X, base.W_Q, base.W_K, base.W_V, checkpoint_query(tokens), 3)
+
+
+def verdict_on(choice, text: str = "the cat sat on the mat", start: str = "interpretable", **link):
+    """The builder's verdict on `choice` (None when skipped) for a link's numbers, from attn_core's doubled_query."""
+    _, labels, _, _ = page_numbers(text, start, **link)
+    return say.double_wq_verdict(labels, doubled(text, start, **link), choice)
 
 
 def test_the_builder_asks_its_own_question_and_a_right_answer_is_told_why():
@@ -423,9 +485,9 @@ def test_the_builder_asks_its_own_question_and_a_right_answer_is_told_why():
     assert f"Your prediction: **{DOUBLE_OPTIONS['sharper']}**" in all_text(at)
     (success,) = [s.value for s in at.success if s.value.startswith("**Right.**")]
     row = z(at, "weights = softmax")[2]
-    assert f"“cat” stays on top, and the larger gaps raise its weight from {row[1]:.3f} to " in success
-    assert f"to {d.weights_after[1]:.3f}" in success and d.weights_after[1] > d.weights_before[1] == pytest.approx(
-        row[1], abs=THREE)
+    said = verdict_on("sharper")
+    assert said.right and said.facts["key"] == 1 and said.why in success  # "cat" stays on top, with more weight
+    assert said.facts["weight_after"] > said.facts["weight_before"] == pytest.approx(row[1], abs=THREE)
     assert at.selectbox(key="qi").value == 2 and z(at, "qᵢ ⊙ kⱼ for sat → cat").shape == (3, 7)
 
 
@@ -443,9 +505,10 @@ def test_a_wrong_prediction_is_not_quite_and_says_why_from_the_numbers(choice):
     d = doubled("the cat sat on the mat", start="random")
     assert d.outcome == "sharper"  # doubling the row's scores keeps their order and widens their gaps
     (warning,) = [w.value for w in at.warning if w.value.startswith("**Not quite.**")]
-    k = d.top_before[0]
-    assert f"“{LABELS[k]}” stays on top" in warning
-    assert f"from {d.weights_before[k]:.3f} to {d.weights_after[k]:.3f}" in warning
+    said = verdict_on(choice, start="random")
+    k = said.facts["key"]
+    assert not said.right and said.facts["outcome"] == "sharper" and said.facts["top_after"] == (k,)
+    assert said.why in warning
     assert int(np.argmax(z(at, "weights = softmax")[2])) == k  # the table agrees with attn_core's row
 
 
@@ -454,7 +517,8 @@ def test_show_me_reveals_without_a_verdict_and_predict_again_hides_the_weights()
     at.button(key=f"{QUESTION}_skip").click().run()
     no_exception(at)
     assert not verdicts(at)
-    assert any("doubles every query" in i.value and "“cat” stays on top" in i.value for i in at.info)
+    said = verdict_on(None)
+    assert said.facts["key"] == 1 and said.facts["outcome"] == "sharper" and said.why in [i.value for i in at.info]
     assert z(at, "weights = softmax").shape == (6, 6)
     at.run()  # the checkpoint offers "Predict again" from the next run on
     at.button(key=f"{QUESTION}_again").click().run()
@@ -467,7 +531,10 @@ def test_an_even_row_makes_every_weight_stay_the_right_answer():
     assert doubled("bob ran to the park").outcome == "same"
     at = answer(at, "same")
     no_exception(at)
-    assert any("they are all equal" in s.value and "every key keeps 1/5 = 0.200" in s.value for s in at.success)
+    said = verdict_on("same", "bob ran to the park")
+    assert said.right and said.facts["weight_before"] == said.facts["weight_after"] == pytest.approx(1 / 5)
+    assert said.facts["score_before"] == said.facts["score_after"] == 0  # all equal, before and after
+    assert [s.value for s in at.success] == [f"**Right.** {said.why}"]
 
 
 def test_a_new_sentence_or_starting_point_opens_the_question_again_with_no_verdict():
@@ -484,9 +551,9 @@ def test_a_new_sentence_or_starting_point_opens_the_question_again_with_no_verdi
 
 
 @pytest.mark.parametrize("link, move, moved", [
-    ({}, lambda at: at.number_input(key="seed").set_value(4), "the seed"),
+    ({}, lambda at: at.number_input(key="seed").set_value(4), "seed"),
     ({}, lambda at: at.select_slider(key="d_model").set_value(16), "d_model"),
-    ({"start": "interpretable"}, lambda at: at.toggle(key="pe").set_value(False), "the positions")])
+    ({"start": "interpretable"}, lambda at: at.toggle(key="pe").set_value(False), "positions")])
 def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(link, move, moved):
     at = answer(open_page(reveal=0, **link), "sharper")
     assert "checked against the numbers" not in all_text(at)
@@ -495,7 +562,7 @@ def test_what_only_moves_the_numbers_keeps_the_reveal_and_checks_it_again(link, 
     no_exception(at)
     text = all_text(at)
     assert "Your prediction: **Same top key, more weight**" in text
-    assert f"The numbers changed since you predicted ({moved}): your prediction is checked against the numbers" in text
+    assert say.numbers_moved([moved]) in text
     (verdict,) = verdicts(at)
     assert verdict.startswith("**Right.**")  # doubling W_Q sharpens an uneven row, whatever its numbers
 
@@ -506,9 +573,11 @@ def test_an_edit_after_the_prediction_is_checked_again_for_the_new_numbers():
     at = edit(at, "W_Q", {(1, "wants animal"): "0"})  # sat no longer wants an animal: its row is even
     at.run()
     no_exception(at)
-    assert "The numbers changed since you predicted (your edits)" in all_text(at)
+    assert say.numbers_moved(["edits"]) in all_text(at)
+    said = verdict_on("sharper", pe=False, W_Q_cells={(1, 0): 0.0})
+    assert not said.right and said.facts["outcome"] == "same"  # now every weight stays
     (verdict,) = verdicts(at)
-    assert verdict.startswith("**Not quite.**") and "they are all equal" in verdict  # now every weight stays
+    assert verdict.startswith("**Not quite.**") and said.why in verdict
 
 
 def test_two_keys_that_tie_stay_tied_and_both_gain():
@@ -534,9 +603,12 @@ def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(link):
 
     shown = open_page(**link)  # the same page answered, to read the numbers that answer it
     labels = table_titled(shown, "weights = softmax")[1]
+    from attn_core.builder import checkpoint_query
+
     at = open_page(reveal=0, **link)
-    query = re.search(r"the weights of “(.+?)” over the keys", all_text(at))[1]
-    i = labels.index(query)
+    tokens, said, _, res = page_numbers(**link)
+    i = checkpoint_query(tokens)  # the query the question asks about, from the sentence alone
+    query = labels[i]
     weights, scaled = z(shown, "weights = softmax")[i], z(shown, "scaled = QKᵀ")[i]
     assert_open(at, query)
     assert not at.get("plotly_chart") and not [c for c in at.code if "import numpy" in c.value]  # nor in the code
@@ -552,7 +624,8 @@ def test_while_the_question_is_open_no_number_that_answers_it_is_drawn(link):
     leaks += [p for p in {num(x, 2) for x in [*weights, *scaled]} - {"0.00", "1.00", "3.00"}
               if re.search(rf"(?<![\d.]){re.escape(p)}(?!\d)", text)]
     assert not leaks, leaks
-    assert "look for nothing" not in text and "looks for nothing:" not in text  # the lexicon waits too
+    idle = say.no_rule_sentence(tokens, said, res.Q, res.weights)  # what the lexicon says once answered
+    assert idle.facts["idle"] == [] or idle.text not in text  # the lexicon waits too
 
 
 def values_of(t) -> np.ndarray:
@@ -564,7 +637,8 @@ def values_of(t) -> np.ndarray:
 def test_one_token_asks_nothing():
     at = open_page(text="cat", reveal=0)
     no_exception(at)
-    assert "give the most weight" not in all_text(at) and z(at, "weights = softmax").shape == (1, 1)
+    assert not [r for r in at.radio if r.key == f"{QUESTION}_value"] and z(at, "weights = softmax").shape == (1, 1)
+    assert say.double_wq_question("cat") not in all_text(at)
 
 
 # ---- the editor appears when the learner edits ------------------------------------------------
@@ -606,7 +680,8 @@ def test_the_largest_inputs_send_a_light_page():
     printed = sum(len(r["cells"]) for t in tables(at) for r in t.body)
     assert printed > 23_500, printed
     # 32 × 64 shares would not fit: the trace says so, and adds up into the second table
-    assert not [c for c in matrix_titles(at) if c.startswith("wⱼ·vⱼ")] and "is left out at this size" in all_text(at)
+    assert not [c for c in matrix_titles(at) if c.startswith("wⱼ·vⱼ")]
+    assert trace_said(at, BIG, every_share=False) in all_text(at)
     assert z(at, "Σⱼ wⱼ·vⱼ").shape == (1, 64)
 
 
@@ -614,7 +689,9 @@ def test_the_shares_table_stays_up_to_a_thousand_entries():
     at = open_page(text=" ".join(f"w{i}" for i in range(32)), d_model=32)
     no_exception(at)
     shares = z(at, "wⱼ·vⱼ")
-    assert shares.shape == (32, 32) and "is left out" not in all_text(at)
+    assert shares.shape == (32, 32)
+    assert trace_said(at, {"text": " ".join(f"w{i}" for i in range(32)), "d_model": 32}, every_share=True) in all_text(
+        at)
     np.testing.assert_allclose(shares.sum(axis=0), z(at, "Σⱼ wⱼ·vⱼ")[0], atol=32 * 0.005 + 0.005)
 
 
@@ -627,8 +704,7 @@ def test_home_s_named_features_start_opens_on_the_named_feature_columns():
     X, rows, cols = table_titled(at, "X = named features")
     assert rows == LABELS and cols == [*FEATURES, *POSITION_DIMS] and X[2, 1] == 3.0  # sat is an action
     assert table_titled(at, "W_Q")[2][:3] == ["wants animal", "wants action", "wants place"]
-    info = " ".join(i.value for i in at.info)
-    assert info.startswith("**Named features, as on Home.**") and "an action looks for an animal" in info
+    assert say.interpretable_info(True, len(FEATURES) + len(POSITION_DIMS), 8) in [i.value for i in at.info]
     assert not [c for t in tables(at) for c, _ in t.heads if re.fullmatch(r"d\d+", c)]  # no d0 … d7 anywhere
     assert matrix_titles(at)[0].startswith("X = named features")  # the first picture
     # and without it, the builder still opens on the random start
@@ -659,7 +735,7 @@ def test_the_shape_diagram_follows_the_width_not_the_device():
         # the diagram sits in a column beside its captions: a row on a wide screen, stacked by Streamlit on a phone
         (column,) = [c for c in at.columns if any("class=fl" in el.proto.body for el in c.get("html"))]
         assert not column.caption
-        assert any(c.caption and c.caption[0].value.startswith("n = 6 tokens") for c in at.columns)
+        assert any(c.caption and c.caption[0].value == say.shapes_caption(6, 8, 8, 8) for c in at.columns)
     assert flows[0] == flows[1] and "X6 × 8" in flow_text(flows[0])
     assert not at.get("graphviz_chart")
     assert "on_phone" not in (ROOT / PAGE).read_text()
@@ -687,8 +763,7 @@ def flow_text(markup: str) -> str:
 
 def test_the_named_features_keep_their_edits_through_a_new_seed_as_the_editor_says():
     at = edit(open_page(start="interpretable"), "W_Q", {(2, "wants place"): "2"})
-    caption = next(c.value for c in at.caption if c.value.startswith("Type over any cell of W_Q"))
-    assert "changing the sentence, starting point or positions starts again" in caption
+    assert say.edit_caption("W_Q", "interpretable") in [c.value for c in at.caption]  # it says the seed keeps edits
     at.number_input(key="seed").set_value(9).run()
     assert z(at, "W_Q")[2, 2] == 2.0  # the seed draws nothing here: the edit stays
     at.toggle(key="pe").set_value(False).run()

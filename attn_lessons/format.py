@@ -237,3 +237,10 @@ def all_of(count: int, word: str, many: str | None = None, one: str = "the one")
     if count == 1:
         return f"{one} {word}"
     return f"both {many or word + 's'}" if count == 2 else f"all {count} {many or word + 's'}"
+
+
+def gap(a: float, b: float) -> str:
+    """|a − b| for a sentence, as short prints it (7, 0.125, 1 × 10⁻¹⁷), or 'more than 10³⁰⁸' when the difference of
+    two finite floats is past the float range (1e308 − (−1e308))."""
+    size = abs(float(a) - float(b))  # Python floats: +inf past the range, without numpy's overflow warning
+    return short(size) if math.isfinite(size) else "more than 10³⁰⁸"

@@ -5,7 +5,9 @@ reply, and every sentence the page prints about its numbers.
 running the attention code on arrays of that size (never a typed-in constant). `check(question, text)` reads
 the learner's reply as a shape, a number, a vector or a choice and returns right, wrong or unreadable, with an
 explanation made from the question's numbers. The `reveal_*` functions word what the page's live computation
-found. The numbers come from `attn_core.questions`; how a number reads, from `.format`.
+found, each as a `Said`: its text and the facts it states (the numbers it quotes as printed, which keys, which
+matrices decide the weights), for the tests to compare with attn_core. The numbers come from `attn_core.questions`;
+how a number reads, from `.format`.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from attn_core.scaling import TwoKeys, compare_two_keys
 
 from .asked import Asked, Wrong, const
 from .glossary import inline
+from .said import Said
 from .format import a_an, enough, enough_vec, listing, num, plural, short, sqrt_text
 from .scaling import gradients_compared  # one wording of a gradient comparison, both pages'
 from .scaling import saturation_compared  # why this comparison differs from the Scaling explorer's 73×
@@ -875,26 +878,33 @@ def make_question(kind: str, seed: int) -> Question:
 # ------------------------------------------------------------------------------- what the reveals found
 
 
-def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape) -> str:
-    """What attention on the question's sentence (or pair of sentences) produced."""
+def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape) -> Said:
+    """What attention on the question's sentence (or pair of sentences) produced. Facts: n_q, n_k (the tokens
+    counted) and said (the shape as printed)."""
+    facts = {"n_q": len(words_q), "n_k": len(words_k), "said": {"shape": shape_text(shape)}}
     if list(words_q) == list(words_k):
-        return (f"Attention just ran on the {len(words_q)}-token sentence {quoted(words_q)} and produced this "
-                f"{shape_text(shape)} weight matrix: one row of weights per query, one column per key.")
-    return (f"The {plural(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
-            f"{plural(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {shape_text(shape)}, "
-            "a row per query and a column per key.")
+        return Said(f"Attention just ran on the {len(words_q)}-token sentence {quoted(words_q)} and produced this "
+                    f"{facts['said']['shape']} weight matrix: one row of weights per query, one column per key.", facts)
+    return Said(f"The {plural(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
+                f"{plural(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {facts['said']['shape']}, "
+                "a row per query and a column per key.", facts)
 
 
-def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> str:
+def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> Said:
     """The spread of q·k measured at the learner's d_k, the two-key softmax one standard deviation apart, and why its
-    gradient comparison differs from the Scaling explorer's 73× (whether the scores saturate softmax)."""
+    gradient comparison differs from the Scaling explorer's 73× (whether the scores saturate softmax). Facts:
+    gradients (scaling.gradients_compared's), saturation (scaling.saturation_compared's) and said (std, score,
+    unscaled and scaled: the second key's weight, scaled_score, as printed)."""
     std = float(np.std(dots))
-    return (f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-            f"{enough(std, 2)} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
-            f"scores [{enough(two.scores[0], 2)}, 0]. Unscaled, softmax gives the second key a "
-            f"weight of {enough(two.p_unscaled[1], 3)}. Divided by √{d_k}, the scores are "
-            f"[{enough(two.scaled[0], 2)}, 0] and the second key keeps {enough(two.p_scaled[1], 3)}; "
-            f"{gradients_compared(two)}.\n\n{saturation_compared(two, 'These scores').text}")
+    gradients, saturation = gradients_compared(two), saturation_compared(two, 'These scores')
+    said = {"std": enough(std, 2), "score": enough(two.scores[0], 2), "unscaled": enough(two.p_unscaled[1], 3),
+            "scaled_score": enough(two.scaled[0], 2), "scaled": enough(two.p_scaled[1], 3)}
+    facts = {"gradients": gradients.facts, "saturation": saturation.facts, "said": said}
+    return Said(f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
+                f"{said['std']} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
+                f"scores [{said['score']}, 0]. Unscaled, softmax gives the second key a weight of {said['unscaled']}. "
+                f"Divided by √{d_k}, the scores are [{said['scaled_score']}, 0] and the second key keeps "
+                f"{said['scaled']}; {gradients.text}.\n\n{saturation.text}", facts)
 
 
 def share(total: int, parts: int) -> str:
@@ -903,31 +913,41 @@ def share(total: int, parts: int) -> str:
     return f"{total}/{parts} = {short(mean)}" if float(short(mean)) == mean else f"{total}/{parts} ≈ {enough(mean, 3)}"
 
 
-def reveal_sums(weights) -> str:
+def reveal_sums(weights) -> Said:
     """What sums to 1 in a weight matrix (n_q, n_k), and what does not: the column sums with their average, the
-    one number the hint for “over the queries” cites."""
+    one number the hint for “over the queries” cites. Facts: columns_alike (every column sum prints the same) and
+    said (row_gap, the largest |row sum − 1|; low and high, the column sums' range; share; total), as printed."""
     W = np.asarray(weights, dtype=float)
     (n_q, n_k), rows, cols = W.shape, W.sum(axis=-1), W.sum(axis=0)
-    lo, hi = enough(cols.min(), 3), enough(cols.max(), 3)
-    spread = f"are all {lo}" if lo == hi else f"run from {lo} to {hi}"
-    columns = (f"its one column sums to {lo}" if n_k == 1 else
+    said = {"low": enough(cols.min(), 3), "high": enough(cols.max(), 3),
+            "row_gap": enough(np.abs(rows - 1).max(), below=CLOSE)}
+    facts = {"columns_alike": said["low"] == said["high"], "said": said}
+    spread = f"are all {said['low']}" if facts["columns_alike"] else f"run from {said['low']} to {said['high']}"
+    if n_k > 1:
+        said["share"] = share(n_q, n_k)
+    columns = (f"its one column sums to {said['low']}" if n_k == 1 else
                f"the {n_k} column sums {spread}, {share(n_q, n_k)} on average")
     if n_q == 1:  # one row: the whole matrix is that row
-        return (f"Its one row sums to 1 (gap {enough(abs(rows[0] - 1), below=CLOSE)}), and so does the whole "
-                f"matrix; {columns}.")
-    return (f"Each of the {n_q} rows sums to 1 (largest gap {enough(np.abs(rows - 1).max(), below=CLOSE)}); "
-            f"{columns}, and the "
-            f"whole matrix sums to {num(W.sum(), 3)}.")
+        return Said(f"Its one row sums to 1 (gap {said['row_gap']}), and so does the whole matrix; {columns}.", facts)
+    said["total"] = num(W.sum(), 3)
+    return Said(f"Each of the {n_q} rows sums to 1 (largest gap {said['row_gap']}); {columns}, and the whole matrix "
+                f"sums to {said['total']}.", facts)
 
 
-def reveal_roles(t: RoleTest, n: int) -> str:
-    """How far the weights and output moved when each of Q, K, V was redrawn on the learner's sentence."""
+def reveal_roles(t: RoleTest, n: int) -> Said:
+    """How far the weights and output moved when each of Q, K, V was redrawn on the learner's sentence. Facts:
+    decide and copied (the matrices named as deciding the weights, and as only changing what is copied; None for a
+    single token) and said (each move as printed, 'weights Q', 'output V', …)."""
     if n < 2:
-        return ("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
-                "of at least two words in the sidebar to see Q and K move the weights.")
-    parts = [f"redrawing {m} moves the weights {_by(t.weight_gaps[m])} and the output {_by(t.output_gaps[m])}"
+        return Said("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
+                    "of at least two words in the sidebar to see Q and K move the weights.",
+                    {"decide": None, "copied": None, "said": {}})
+    said = {f"{what} {m}": _by(gaps[m]) for m in ("Q", "K", "V")
+            for what, gaps in (("weights", t.weight_gaps), ("output", t.output_gaps))}
+    facts = {"decide": tuple(sorted(t.decide_weights)), "copied": tuple(sorted(t.copied)), "said": said}
+    parts = [f"redrawing {m} moves the weights {said['weights ' + m]} and the output {said['output ' + m]}"
              for m in ("Q", "K", "V")]
-    return f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_roles_found(t)}."
+    return Said(f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_roles_found(t)}.", facts)
 
 
 def _roles_found(t: RoleTest) -> str:
@@ -938,77 +958,101 @@ def _roles_found(t: RoleTest) -> str:
     return f"{does(t.decide_weights, 'decide')} the weights, and {does(t.copied, 'only change')} what is copied"
 
 
-def reveal_scale_heads(d_model: int, h: int, dots) -> str:
-    """One head's q·k spread, measured, and what each candidate divisor leaves of it."""
+def reveal_scale_heads(d_model: int, h: int, dots) -> Said:
+    """One head's q·k spread, measured, and what each candidate divisor leaves of it. Facts: near (the spread is
+    called close to √d_k), flattens (÷ √d_model leaves the smaller spread; None with one head, where both divisors are
+    the same) and said (std, by_d_k, by_d_model as printed)."""
     d_k = d_model // h
     std = float(np.std(dots))
     by_d_k, by_d_model = std / math.sqrt(d_k), std / math.sqrt(d_model)
-    near = "close to" if abs(by_d_k - 1) < 0.1 else "against"  # within 10 % of √d_k, as theory says it is
+    facts = {"near": bool(abs(by_d_k - 1) < 0.1),  # within 10 % of √d_k, as theory says it is
+             "flattens": None if by_d_model == by_d_k else bool(by_d_model < by_d_k),
+             "said": {"std": enough(std, 2), "by_d_k": enough(by_d_k, 2)}}
+    said = facts["said"]
     measured = (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-                f"{enough(std, 2)}, {near} {sqrt_text(d_k, 2)}.")
-    if by_d_model == by_d_k:  # one head: d_model = d_k
-        return f"{measured} With one head d_model = d_k, so both divisors leave a spread of {enough(by_d_k, 2)}."
-    return (f"{measured} Divided by √{d_k} it spreads {enough(by_d_k, 2)}; divided by √d_model = √{d_model} "
-            + (f"only {enough(by_d_model, 2)}, which flattens the weights." if by_d_model < by_d_k else
-               f"{enough(by_d_model, 2)}, which sharpens them."))
+                f"{said['std']}, {'close to' if facts['near'] else 'against'} {sqrt_text(d_k, 2)}.")
+    if facts["flattens"] is None:  # one head: d_model = d_k
+        return Said(f"{measured} With one head d_model = d_k, so both divisors leave a spread of {said['by_d_k']}.",
+                    facts)
+    said["by_d_model"] = enough(by_d_model, 2)
+    return Said(f"{measured} Divided by √{d_k} it spreads {said['by_d_k']}; divided by √d_model = √{d_model} "
+                + (f"only {said['by_d_model']}, which flattens the weights." if facts["flattens"] else
+                   f"{said['by_d_model']}, which sharpens them."), facts)
 
 
-def reveal_causal_row(labels: Sequence[str], weights, i: int) -> str:
-    """Which keys row i (from 0) of a causal weight matrix reaches, and what it gives the rest."""
+def reveal_causal_row(labels: Sequence[str], weights, i: int) -> Said:
+    """Which keys row i (from 0) of a causal weight matrix reaches, and what it gives the rest. Facts: reached (the
+    indices of the keys named as having weight), after (how many keys after the query are said to get 0) and said
+    (total, the row's sum as printed)."""
     row = np.asarray(weights, dtype=float)[i]
-    on = [labels[j] for j in np.flatnonzero(row > 0)]
-    listed = listing([f"“{w}”" for w in on])
-    total = "1" if abs(row.sum() - 1) < CLOSE else enough(row.sum(), 3)  # a softmax row: 1 up to rounding
-    return (f"Row {i} (“{labels[i]}”) has {plural(len(on), 'nonzero weight')}, on {listed}, summing to "
-            f"{total}; {keys_after(len(row) - 1 - i)}.")
+    reached = [int(j) for j in np.flatnonzero(row > 0)]
+    listed = listing([f"“{labels[j]}”" for j in reached])
+    facts = {"reached": reached, "after": len(row) - 1 - i,
+             "said": {"total": "1" if abs(row.sum() - 1) < CLOSE else enough(row.sum(), 3)}}  # 1 up to rounding
+    return Said(f"Row {i} (“{labels[i]}”) has {plural(len(reached), 'nonzero weight')}, on {listed}, summing to "
+                f"{facts['said']['total']}; {keys_after(facts['after'])}.", facts)
 
 
-def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> str:
-    """The gap between the two copies' output rows (at positions a and b, from 0), without and with positions."""
-    return (f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
-            f"{_by(gap_plain)} without positions: {'identical' if gap_plain < CLOSE else 'not identical'}. "
-            f"With sinusoidal positions added to X they differ {_by(gap_positional)}.")
+def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> Said:
+    """The gap between the two copies' output rows (at positions a and b, from 0), without and with positions.
+    Facts: identical (without positions) and said (plain and positional, each gap as printed)."""
+    facts = {"identical": bool(gap_plain < CLOSE), "said": {"plain": _by(gap_plain), "positional": _by(gap_positional)}}
+    return Said(f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
+                f"{facts['said']['plain']} without positions: "
+                f"{'identical' if facts['identical'] else 'not identical'}. "
+                f"With sinusoidal positions added to X they differ {facts['said']['positional']}.", facts)
 
 
-def reveal_one_hot(weights_row, j: int, output) -> str:
-    """The output written out as the weighted sum of the value rows."""
+def reveal_one_hot(weights_row, j: int, output) -> Said:
+    """The output written out as the weighted sum of the value rows. Facts: said (weights and output as printed)."""
     terms = " + ".join(f"{short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row))  # v₀ is row 0
-    return (f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
-            f"{vector_text(weights_row)} and output = {terms} = {vector_text(output)}.")
+    facts = {"said": {"weights": vector_text(weights_row), "output": vector_text(output)}}
+    return Said(f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
+                f"{facts['said']['weights']} and output = {terms} = {facts['said']['output']}.", facts)
 
 
-def reveal_qk_variance(d_k: int, dots) -> str:
-    """The measured variance and spread of q·k against d_k and √d_k."""
+def reveal_qk_variance(d_k: int, dots) -> Said:
+    """The measured variance and spread of q·k against d_k and √d_k. Facts: said (variance and std as printed)."""
     dots = np.asarray(dots, dtype=float)
-    return (f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {enough(dots.var(), 2)} "
-            f"(theory: {d_k}) and a standard deviation of {enough(dots.std(), 2)} (theory: "
-            f"{sqrt_text(d_k, 2)}).")
+    facts = {"said": {"variance": enough(dots.var(), 2), "std": enough(dots.std(), 2)}}
+    return Said(f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {facts['said']['variance']} "
+                f"(theory: {d_k}) and a standard deviation of {facts['said']['std']} (theory: {sqrt_text(d_k, 2)}).",
+                facts)
 
 
-def reveal_steps(n: int) -> str:
-    """Steps from token 0 to token n − 1 for attention and for a recurrent network, from the step matrices."""
-    att = steps_matrix(attention_reads(n))[n - 1, 0]
-    rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    return (f"Counting layers on the two reading patterns of {n} tokens: attention takes "
-            f"{plural(int(att), 'step')} from token 0 to token {n - 1}; a recurrent network reading left to right "
-            f"takes {plural(int(rnn), 'step')}.")
+def reveal_steps(n: int) -> Said:
+    """Steps from token 0 to token n − 1 for attention and for a recurrent network, from the step matrices. Facts:
+    attention and recurrent, the two counts, and said (each as printed)."""
+    att, rnn = int(steps_matrix(attention_reads(n))[n - 1, 0]), int(steps_matrix(recurrent_reads(n))[n - 1, 0])
+    facts = {"attention": att, "recurrent": rnn,
+             "said": {"attention": plural(att, 'step'), "recurrent": plural(rnn, 'step')}}
+    return Said(f"Counting layers on the two reading patterns of {n} tokens: attention takes "
+                f"{facts['said']['attention']} from token 0 to token {n - 1}; a recurrent network reading "
+                f"left to right takes {facts['said']['recurrent']}.", facts)
 
 
-def reveal_total(weights) -> str:
-    """The row sums of a weight matrix and their total."""
+def reveal_total(weights) -> Said:
+    """The row sums of a weight matrix and their total. Facts: said (row_gap, the largest |row sum − 1|, and total
+    as printed)."""
     W = np.asarray(weights, dtype=float)
     rows = W.sum(axis=-1)
+    facts = {"said": {"row_gap": enough(np.abs(rows - 1).max(), below=CLOSE)}}
     if W.shape[0] == 1:
-        return f"On the 1-token sentence, the one weight is 1 (gap {enough(abs(rows[0] - 1), below=CLOSE)})."
-    return (f"On the {W.shape[0]}-token sentence, each of the {W.shape[0]} rows sums to 1 (largest gap "
-            f"{enough(np.abs(rows - 1).max(), below=CLOSE)}) and the {W.size} weights add up to {num(W.sum(), 3)}.")
+        return Said(f"On the 1-token sentence, the one weight is 1 (gap {facts['said']['row_gap']}).", facts)
+    facts["said"]["total"] = num(W.sum(), 3)
+    return Said(f"On the {W.shape[0]}-token sentence, each of the {W.shape[0]} rows sums to 1 (largest gap "
+                f"{facts['said']['row_gap']}) and the {W.size} weights add up to {facts['said']['total']}.", facts)
 
 
-def reveal_two_keys(two: TwoKeys) -> str:
-    """softmax of the two scores before and after dividing by √d_k."""
-    return (f"softmax([{short(two.scores[0])}, 0]) = {enough_vec(two.p_unscaled, 4)}; divided by "
-            f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
-            f"{enough_vec(two.p_scaled, 3)}. For the second key, {gradients_compared(two)}.")
+def reveal_two_keys(two: TwoKeys) -> Said:
+    """softmax of the two scores before and after dividing by √d_k. Facts: gradients (scaling.gradients_compared's)
+    and said (unscaled and scaled, the weights as printed)."""
+    gradients = gradients_compared(two)
+    facts = {"gradients": gradients.facts,
+             "said": {"unscaled": enough_vec(two.p_unscaled, 4), "scaled": enough_vec(two.p_scaled, 3)}}
+    return Said(f"softmax([{short(two.scores[0])}, 0]) = {facts['said']['unscaled']}; divided by "
+                f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
+                f"{facts['said']['scaled']}. For the second key, {gradients.text}.", facts)
 
 
 # ------------------------------------------------------------------------- one step, and the score
@@ -1056,9 +1100,11 @@ def score_text(first_statuses: Sequence[str], total: int) -> str:
 # ------------------------------------------------------------------ the page's other words about its numbers
 
 
-def reveal_softmax_axis(words_q: Sequence[str], words_k: Sequence[str], weights) -> str:
-    """The sentences the queries and the keys came from, then what sums to 1 in their weights (n_q, n_k)."""
-    return f"Queries from {quoted(words_q)}, keys from {quoted(words_k)}. " + reveal_sums(weights)
+def reveal_softmax_axis(words_q: Sequence[str], words_k: Sequence[str], weights) -> Said:
+    """The sentences the queries and the keys came from, then what sums to 1 in their weights (n_q, n_k): facts,
+    reveal_sums'."""
+    sums = reveal_sums(weights)
+    return Said(f"Queries from {quoted(words_q)}, keys from {quoted(words_k)}. " + sums.text, sums.facts)
 
 
 def reveal_qkv_shapes(arrays: Mapping[str, np.ndarray]) -> str:

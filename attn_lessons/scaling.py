@@ -1,7 +1,9 @@
 """The sentences of the Scaling explorer page, each built from the numbers it talks about.
 
-Pure Python: every function returns a plain string (or None when there is nothing true to say), so the
-tests can walk the controls to their extremes and check each claim. How a number reads is decided in one
+Pure Python: every function returns a plain string (or None when there is nothing true to say); one that claims
+something about the numbers returns a `Said`, its text and the facts it states (the key with less weight, the numbers
+it quotes as printed, "larger" or "smaller"), so the tests walk the controls to their extremes and check each fact
+against attn_core. How a number reads is decided in one
 place, `attn_lessons.format`, so every number on screen reads alike.
 """
 
@@ -31,7 +33,7 @@ from attn_core.scaling import (
 from .asked import Asked, Wrong
 from .said import Said
 from .glossary import inline
-from .format import about, all_of, enough, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
+from .format import about, all_of, enough, gap, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
 from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
 
@@ -136,46 +138,59 @@ def slope_text(two: TwoKeys, which: str, decimals: int) -> str:
     return readable(x, decimals) if x == 0 else true_size(x, ln_x, decimals)  # float64's 0 is the gradient it gets
 
 
-def slopes_compared(scaled: float, unscaled: float, ratio: float, logs: tuple[float, float] | None = None) -> str:
+def slopes_compared(scaled: float, unscaled: float, ratio: float, logs: tuple[float, float] | None = None) -> Said:
     """'3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,980× larger': the words come from the comparison (within
     SAME of each other, 'about the same', as the gradient message says), and a tie says so instead of 'X instead
     of X'. `ratio` is scaled / unscaled, as attn_core.scaling.TwoKeys.ratio; with their natural `logs`, a slope
-    below float64's normal range reads at its true size."""
+    below float64's normal range reads at its true size. Facts: compared ('equal', 'alike' to the digits shown,
+    'same' within SAME, 'larger' or 'smaller': the scaled slope against the unscaled) and said (scaled, unscaled and
+    ratio as printed; ratio is the larger over the smaller)."""
     if logs is None:
         a, b = (short(x) if x == 0 else readable(x) for x in (scaled, unscaled))  # an underflowed slope is 0
     else:
         a, b = (short(x) if x == 0 else true_size(x, ln, 3)
                 for x, ln in zip((scaled, unscaled), logs, strict=True))
-    if scaled == unscaled:
-        return f"the same, {a}, scaled or not"
-    if a == b:
-        return f"{a} scaled or not, alike to the digits shown"
-    if 1 / SAME < ratio < SAME:
-        return f"{a} scaled against {b} unscaled, about the same"
-    if scaled > unscaled:
-        return f"{a} scaled against {b} unscaled, {times(ratio)} larger"
-    return f"{a} scaled against {b} unscaled, smaller: the unscaled one is {times(1 / ratio)} as large"
+    said = {"scaled": a}
+    compared = ("equal" if scaled == unscaled else "alike" if a == b else "same" if 1 / SAME < ratio < SAME else
+                "larger" if scaled > unscaled else "smaller")
+    facts = {"compared": compared, "said": said}
+    if compared == "equal":
+        return Said(f"the same, {a}, scaled or not", facts)
+    if compared == "alike":
+        return Said(f"{a} scaled or not, alike to the digits shown", facts)
+    said["unscaled"] = b
+    if compared == "same":
+        return Said(f"{a} scaled against {b} unscaled, about the same", facts)
+    if compared == "larger":
+        said["ratio"] = times(ratio)
+        return Said(f"{a} scaled against {b} unscaled, {said['ratio']} larger", facts)
+    said["ratio"] = times(1 / ratio)
+    return Said(f"{a} scaled against {b} unscaled, smaller: the unscaled one is {said['ratio']} as large", facts)
 
 
-def gradient_compared(two: TwoKeys, at: str) -> str:
-    """'at W_Q and W_K, 0.0313 scaled against 4.3 × 10⁻⁴ unscaled, 73× larger': one gradient, named by where."""
-    return f"{GRADIENT_AT[at]}, {slopes_compared(*gradient_slopes(two, at), logs=gradient_logs(two, at))}"
+def gradient_compared(two: TwoKeys, at: str) -> Said:
+    """'at W_Q and W_K, 0.0313 scaled against 4.3 × 10⁻⁴ unscaled, 73× larger': one gradient, named by where. Facts:
+    slopes_compared's, and at (the key of GRADIENT_AT)."""
+    said = slopes_compared(*gradient_slopes(two, at), logs=gradient_logs(two, at))
+    return Said(f"{GRADIENT_AT[at]}, {said.text}", {**said.facts, "at": at})
 
 
-def gradients_compared(two: TwoKeys) -> str:
+def gradients_compared(two: TwoKeys) -> Said:
     """The losing key's gradient at both places, for a sentence: 'the gradient slope p₂(1 − p₂) reads at the
-    softmax's input, …; at W_Q and W_K, … (…1/√d_k)', each clause the `gradient_compared` the metrics' help says."""
+    softmax's input, …; at W_Q and W_K, … (…1/√d_k)', each clause the `gradient_compared` the metrics' help says.
+    Facts: softmax and weights, each gradient_compared's facts."""
     n = str(two.own + 1).translate(_SUB)
-    return (f"the gradient slope p{n}(1 − p{n}) reads {gradient_compared(two, 'softmax')}; "
-            f"{gradient_compared(two, 'weights')} (they sit before the division, so the chain rule multiplies by "
-            f"1/√{two.d_k})")
+    at_input, at_weights = gradient_compared(two, 'softmax'), gradient_compared(two, 'weights')
+    return Said(f"the gradient slope p{n}(1 − p{n}) reads {at_input.text}; {at_weights.text} (they sit before the "
+                f"division, so the chain rule multiplies by 1/√{two.d_k})",
+                {"softmax": at_input.facts, "weights": at_weights.facts})
 
 
 def ratio_metrics(two: TwoKeys) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
     """Section 1's two ratio metrics, (label, value, help) each: the slopes at the softmax's input, then at W_Q
     and W_K, the help saying which gradient in the words Check yourself uses."""
     def helped(text: str, at: str) -> str:
-        said = gradient_compared(two, at)
+        said = gradient_compared(two, at).text
         return f"{text}. {said[0].upper()}{said[1:]}."
 
     return ((RATIO_LABEL, ratio_metric(two.ratio), helped(RATIO_HELP, "softmax")),
@@ -183,124 +198,179 @@ def ratio_metrics(two: TwoKeys) -> tuple[tuple[str, str, str], tuple[str, str, s
 
 
 def _gap(two: TwoKeys) -> str:
-    with np.errstate(over="ignore"):
-        gap = abs(two.scores[0] - two.scores[1])  # 1e308 − (−1e308) is beyond the float range
-    return short(gap) if math.isfinite(gap) else "more than 10³⁰⁸"
+    """|z₁ − z₂| for a sentence (format.gap: 'more than 10³⁰⁸' past the float range)."""
+    return gap(*two.scores)
 
 
-def jacobian_sentence(two: TwoKeys) -> str:
-    """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number."""
+def jacobian_sentence(two: TwoKeys) -> Said:
+    """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number.
+    Facts: loser and winner (the keys named, None when neither loses: equal scores, or float64 weights that tie),
+    corner (of the loser's own entry, 'top-left' or 'bottom-right') and said (each number and key as printed)."""
     intro = f"**The gradient.** Softmax's {inline('Jacobian')} has the entries ∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). "
     if two.loser is None or two.weights_equal:
+        facts = {"loser": None, "winner": None, "corner": None, "scores_equal": two.loser is None,
+                 "said": {"slope": num(two.slope_unscaled, 4)} | ({} if two.loser is None else {"gap": _gap(two)})}
         equal = ("The two weights are equal" if two.loser is None else
-                 f"The scores differ by only {_gap(two)}, and in float64 the two weights are equal")
-        return intro + (f"{equal}, so neither key loses: every entry is ±p₁p₂ = "
-                        f"±{num(two.slope_unscaled, 4)}, the largest a two-key slope can be.")
+                 f"The scores differ by only {facts['said']['gap']}, and in float64 the two weights are equal")
+        return Said(intro + (f"{equal}, so neither key loses: every entry is ±p₁p₂ = "
+                             f"±{facts['said']['slope']}, the largest a two-key slope can be."), facts)
     lo, hi = two.loser, two.winner
-    corner = "bottom-right" if lo == 1 else "top-left"
-    return intro + (
-        f"Its {corner} entry, {own_slope(lo)} = p{str(lo + 1).translate(_SUB)}(1 − p{str(lo + 1).translate(_SUB)}), "
-        f"is how much the weight of {key_name(lo)}, the key with less weight, can still move when its own score "
-        f"moves. With two keys all four entries are ±p₁p₂, so the winner's {own_slope(hi)} is the same number: "
-        "when the losing key's gradient vanishes, the winning key's vanishes just as much.")
+    facts = {"loser": lo, "winner": hi, "corner": "bottom-right" if lo == 1 else "top-left", "scores_equal": False,
+             "said": {"loser": key_name(lo), "loser_slope": own_slope(lo), "winner_slope": own_slope(hi)}}
+    said = facts["said"]
+    return Said(intro + (
+        f"Its {facts['corner']} entry, {said['loser_slope']} = p{str(lo + 1).translate(_SUB)}(1 − "
+        f"p{str(lo + 1).translate(_SUB)}), is how much the weight of {said['loser']}, the key with less weight, can "
+        f"still move when its own score moves. With two keys all four entries are ±p₁p₂, so the winner's "
+        f"{said['winner_slope']} is the same number: when the losing key's gradient vanishes, the winning key's "
+        "vanishes just as much."), facts)
 
 
-def gradient_message(two: TwoKeys) -> tuple[str, str]:
-    """What the slopes say about learning, and how to show it: ('warning' or 'markdown', text).
+def gradient_message(two: TwoKeys) -> tuple[str, Said]:
+    """What the slopes say about learning, and how to show it: ('warning' or 'markdown', Said).
 
-    'nearly vanishes' is said only of a slope below SMALL_SLOPE; every ratio is the one computed here."""
+    'nearly vanishes' is said only of a slope below SMALL_SLOPE; every ratio is the one computed here. Facts: loser
+    (the key named as having less weight; None on a tie or when both slopes are 0), tie; unscaled and scaled, what is
+    claimed of each slope ('zero', 'vanishes', 'not small'); at_softmax, the scaled slope against the unscaled one at
+    the softmax's input ('more', 'more than 0', 'same'); at_weights, the same at W_Q and W_K ('larger', 'smaller',
+    'same', 'more than 0'); barely_learns; and said, each number and key as printed (slope_unscaled,
+    slope_scaled, raw_slope, ratio, raw_ratio, tie_over_unscaled, tie_over_scaled, gap, weight, loser)."""
+    facts = {"loser": None, "tie": False, "unscaled": None, "scaled": None, "at_softmax": None, "at_weights": None,
+             "barely_learns": False, "said": {}}
     if math.isnan(two.ratio):
+        facts.update(unscaled="zero", scaled="zero", at_softmax="same", at_weights="same")
+        facts["said"]["gap"] = _gap(two)
         scaling = ("dividing by √1 = 1 changes nothing" if two.d_k == 1 else
                    f"even after dividing by {sqrt_text(two.d_k)} softmax is a hard argmax")
-        return "warning", (
-            f"Both slopes are 0 to machine precision: a gap of {_gap(two)} between the scores is so large "
-            f"that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of q·k "
-            "(section 2), not any score you can type. Try scores below about 100.")
+        return "warning", Said(
+            f"Both slopes are 0 to machine precision: a gap of {facts['said']['gap']} between the scores is so "
+            f"large that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of "
+            "q·k (section 2), not any score you can type. Try scores below about 100.", facts)
     if two.loser is None or two.weights_equal:
-        return "markdown", _tie(two)
+        return "markdown", Said(_tie(two, facts), facts)
+    facts["loser"] = two.loser
     if two.d_k == 1:
-        return "markdown", ("With d_k = 1 the divisor √1 is 1, so both sides are the same. "
-                            + _unscaled(two) + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
-    return "markdown", " ".join([_unscaled(two), _scaled(two), _to_the_weights(two)])
+        facts.update(at_softmax="same", at_weights="same")
+        return "markdown", Said("With d_k = 1 the divisor √1 is 1, so both sides are the same. " + _unscaled(two, facts)
+                                + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.", facts)
+    return "markdown", Said(" ".join([_unscaled(two, facts), _scaled(two, facts), _to_the_weights(two, facts)]),
+                            facts)
 
 
-def _tie(two: TwoKeys) -> str:
+def _tie(two: TwoKeys, facts: dict) -> str:
+    """Neither key loses: the slope is the largest it can be, and (d_k > 1) W_Q and W_K get less of it scaled."""
+    said = facts["said"]
+    facts.update(tie=True, unscaled="not small")
+    said.update(weight=num(two.p_unscaled[0], 4), slope_unscaled=num(two.slope_unscaled, 4))
+    if two.loser is not None:
+        said["gap"] = _gap(two)
     equal = ("The two weights are equal" if two.loser is None else
-             f"The scores differ by only {_gap(two)}, too little for float64: both weights are stored as the same "
+             f"The scores differ by only {said['gap']}, too little for float64: both weights are stored as the same "
              "number")
-    text = (f"{equal}, so each key gets {num(two.p_unscaled[0], 4)} and ∂p/∂z = "
-            f"{num(two.slope_unscaled, 4)}, the largest a two-key slope can be: there is nothing for scaling "
-            "to rescue.")
+    text = (f"{equal}, so each key gets {said['weight']} and ∂p/∂z = {said['slope_unscaled']}, the largest a "
+            "two-key slope can be: there is nothing for scaling to rescue.")
     if two.d_k == 1:
+        facts.update(at_softmax="same", at_weights="same")
         return text + " With d_k = 1 the divisor √1 is 1, so both sides are the same."
+    facts["at_weights"] = "smaller" if two.raw_slope < two.slope_unscaled else "larger"  # 0.25 / √d_k against 0.25
+    said.update(slope_scaled=slope_text(two, 'scaled', 3), raw_slope=slope_text(two, 'raw', 4))
     return text + (
-        f" On the scaled side W_Q and W_K get {slope_text(two, 'scaled', 3)} / √{two.d_k} = "
-        f"{slope_text(two, 'raw', 4)} through q·k, less than unscaled: scaling pays off when the scores are "
-        "far apart, as they typically are at large d_k (section 2).")
+        f" On the scaled side W_Q and W_K get {said['slope_scaled']} / √{two.d_k} = {said['raw_slope']} through q·k, "
+        f"{'less' if facts['at_weights'] == 'smaller' else 'more'} than unscaled: scaling pays off when the scores "
+        "are far apart, as they typically are at large d_k (section 2).")
 
 
-def _unscaled(two: TwoKeys) -> str:
+def _tie_over(slope: float) -> str:
+    """How many times the 0.25 of a tie is `slope`, as bound() prints it inside its sentence."""
+    with np.errstate(over="ignore"):
+        ratio = TIE_SLOPE / slope
+    return times_more(ratio) if math.isfinite(ratio) else "more than 10³⁰⁸ times"
+
+
+def _unscaled(two: TwoKeys, facts: dict) -> str:
     """The unscaled slope of the losing key, and whether it is small."""
-    lo, slope = two.loser, two.slope_unscaled
-    name = f"{key_name(lo)}, the key with less weight"
+    lo, slope, said = facts["loser"], two.slope_unscaled, facts["said"]
+    said["loser"] = key_name(lo)
+    name = f"{said['loser']}, the key with less weight"
     ln = two.log_slope_unscaled
-    if slope == 0:
+    facts["unscaled"] = "zero" if slope == 0 else "vanishes" if vanishes(slope) else "not small"
+    if facts["unscaled"] == "zero":
         true = f" (its true size, {sci_ln(ln)}, underflows)" if printable(ln) else ""
         return (f"Unscaled, the slope of {name}, {own_slope(lo)}, is exactly 0 in floating point{true}: its "
                 "weight cannot move at all.")
-    if vanishes(slope):
+    said["slope_unscaled"] = slope_text(two, 'unscaled', 4)
+    if facts["unscaled"] == "vanishes":
+        said["tie_over_unscaled"] = _tie_over(slope)
         return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
-                f"{slope_text(two, 'unscaled', 4)}{in_float64(slope, ln)}, {bound(slope)}.")
-    return (f"Unscaled, {own_slope(lo)} = {slope_text(two, 'unscaled', 4)} for {name}: not small (at least "
+                f"{said['slope_unscaled']}{in_float64(slope, ln)}, {bound(slope)}.")
+    return (f"Unscaled, {own_slope(lo)} = {said['slope_unscaled']} for {name}: not small (at least "
             f"{short(SMALL_SLOPE)}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
 
 
-def _scaled(two: TwoKeys) -> str:
+def _scaled(two: TwoKeys, facts: dict) -> str:
     """The slope against the scaled score that softmax sees, and how it compares."""
+    said = facts["said"]
+    said["slope_scaled"] = slope_text(two, 'scaled', 3)
     text = (f"After dividing by {sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
-            f"is {slope_text(two, 'scaled', 3)}")
-    if math.isinf(two.ratio):
+            f"is {said['slope_scaled']}")
+    facts["at_softmax"] = ("more than 0" if math.isinf(two.ratio) else "more" if two.ratio >= SAME else "same")
+    if facts["at_softmax"] == "more than 0":
         text += ", more than 0"
-    elif two.ratio >= SAME:
-        text += f", about **{times_more(two.ratio)} more**"
+    elif facts["at_softmax"] == "more":
+        said["ratio"] = times_more(two.ratio)
+        text += f", about **{said['ratio']} more**"
     else:
         text += ", about the same"
-    if vanishes(two.slope_scaled):
+    facts["scaled"] = "vanishes" if vanishes(two.slope_scaled) else "not small"
+    if facts["scaled"] == "vanishes":
+        if not vanishes(two.slope_unscaled):
+            said["tie_over_scaled"] = _tie_over(two.slope_scaled)
         below = f"below {short(SMALL_SLOPE)} too" if vanishes(two.slope_unscaled) else bound(two.slope_scaled)
+        said["gap"] = _gap(two)
         return text + (f". Even so it is {below}: the gradient nearly vanishes after scaling as well. √d_k tames "
-                       f"the typical size of q·k (section 2), not a gap of {_gap(two)}.")
+                       f"the typical size of q·k (section 2), not a gap of {said['gap']}.")
     return text + "."
 
 
-def _to_the_weights(two: TwoKeys) -> str:
+def _to_the_weights(two: TwoKeys, facts: dict) -> str:
     """The slope that reaches W_Q and W_K, which sit before the division, and which run's signal is larger."""
-    lo = key_name(two.loser)
+    said = facts["said"]
+    lo = said["loser"]
+    said["raw_slope"] = slope_text(two, 'raw', 4)
     text = (f"W_Q and W_K sit before that division: they reach the score through q·k, so the chain rule multiplies "
-            f"by 1/√d_k and they get {slope_text(two, 'scaled', 3)} / √{two.d_k} = "
-            f"{slope_text(two, 'raw', 4)}.")
+            f"by 1/√d_k and they get {said['slope_scaled']} / √{two.d_k} = {said['raw_slope']}.")
     either_way = "either way the model barely learns to look at any key but the winner."
-    if math.isinf(two.raw_ratio):
-        if vanishes(two.slope_scaled):
+    r = two.raw_ratio
+    facts["at_weights"] = ("more than 0" if math.isinf(r) else "same" if 1 / SAME < r < SAME else
+                           "larger" if r >= SAME else "smaller")
+    if facts["at_weights"] == "more than 0":
+        if facts["scaled"] == "vanishes":
+            facts["barely_learns"] = True
             return text + (" That is more than the unscaled exact 0, but still far too small to learn from: "
                            + either_way)
         return text + f" That is more than the unscaled exact 0: with scaling, {lo} gets gradient again."
-    if 1 / SAME < two.raw_ratio < SAME:
-        text += (f" That is about the same as the unscaled {slope_text(two, 'unscaled', 4)}: here scaling "
+    if facts["at_weights"] == "same":
+        text += (f" That is about the same as the unscaled {said['slope_unscaled']}: here scaling "
                  "neither helps nor hurts the signal to W_Q and W_K")
-        return text + (f", and both are far too small to learn from: {either_way}" if vanishes(two.slope_scaled)
+        facts["barely_learns"] = facts["scaled"] == "vanishes"
+        return text + (f", and both are far too small to learn from: {either_way}" if facts["barely_learns"]
                        else ".")
-    if two.raw_ratio >= SAME:
-        text += f" That is still **{times(two.raw_ratio)}** the unscaled {slope_text(two, 'unscaled', 4)}"
-        if vanishes(two.slope_scaled):  # then the unscaled slope, never larger, is tiny too
+    if facts["at_weights"] == "larger":
+        said["raw_ratio"] = times(r)
+        text += f" That is still **{said['raw_ratio']}** the unscaled {said['slope_unscaled']}"
+        if facts["scaled"] == "vanishes":  # then the unscaled slope, never larger, is tiny too
+            facts["barely_learns"] = True
             return text + f", but both are far too small to learn from: {either_way}"
         text += (f": without scaling, the signal telling W_Q and W_K to give {lo} more weight is "
-                 f"{times_more(two.raw_ratio)} weaker")
-        if vanishes(two.slope_unscaled):
+                 f"{times_more(r)} weaker")
+        if facts["unscaled"] == "vanishes":
+            facts["barely_learns"] = True
             return text + ", and the model barely learns to look at any key but the winner."
         return text + "."
-    text += (f" That is less than the unscaled {slope_text(two, 'unscaled', 4)}: here the unscaled run sends "
-             f"the larger signal to W_Q and W_K, {times(1 / two.raw_ratio)} as large.")
-    if not vanishes(two.slope_unscaled):
+    said["raw_ratio"] = times(1 / r)  # how many times the unscaled one is the scaled one
+    text += (f" That is less than the unscaled {said['slope_unscaled']}: here the unscaled run sends "
+             f"the larger signal to W_Q and W_K, {said['raw_ratio']} as large.")
+    if facts["unscaled"] == "not small":
         text += " With scores this close, softmax was not saturated to begin with."
     return text + (" Scaling pays off when the scores are far apart, as they typically are at large d_k "
                    "(section 2). Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
@@ -332,48 +402,68 @@ HEADS_FOR_ARGMAX = 0.5  # a largest weight past half-way from uniform to a hard 
 NEAR_UNIFORM, ALMOST_SAME = 0.10, 0.05  # within 10% (5%) of the way from uniform to a hard argmax
 
 
-def peakedness_sentence(peak: Peakedness) -> str | None:
+def peakedness_sentence(peak: Peakedness) -> Said | None:
     """What the three curves of largest weight do as d_k grows, in words picked from the curves, or None for a
-    single key (nothing to choose between)."""
+    single key (nothing to choose between). Facts: unscaled ('climbs', 'falls' or 'stays'), argmax (heads for a hard
+    argmax), scaled ('flat', 'nearly flat' or 'changes'), small_next_to (the scaled change next to the unscaled one),
+    wrong ('sinks', 'rises' or 'stays': the curve divided by d_k), toward_uniform, almost_same, and said: each number
+    as printed (first, last, position, low, high, within, change, unscaled_change, wrong_last, uniform,
+    wrong_position), the bounds rounded away from what they claim."""
     if peak.n_keys == 1:
         return None
     mw, d_ks, n = peak.max_weight, peak.d_ks, peak.n_keys
     first, last = mw["unscaled"][0], mw["unscaled"][-1]
     pos_first, pos_last = argmax_position([first, last], n)
     change = (last - first) / first
-    verb = "climbs" if change >= FLAT else "falls" if change <= -FLAT else "stays close to its start,"
-    text = (f"Unscaled, the largest weight {verb} from {num(first, 3)} at d_k = {d_ks[0]} to "
-            f"**{num(last, 3)}** at d_k = {d_ks[-1]}, {percent(pos_last)} of the way from uniform to a "
+    facts = {"unscaled": "climbs" if change >= FLAT else "falls" if change <= -FLAT else "stays",
+             "argmax": bool(change >= FLAT and pos_last >= HEADS_FOR_ARGMAX), "small_next_to": False,
+             "said": {"first": num(first, 3), "last": num(last, 3), "position": percent(pos_last)}}
+    said = facts["said"]
+    verb = {"climbs": "climbs", "falls": "falls", "stays": "stays close to its start,"}[facts["unscaled"]]
+    text = (f"Unscaled, the largest weight {verb} from {said['first']} at d_k = {d_ks[0]} to "
+            f"**{said['last']}** at d_k = {d_ks[-1]}, {said['position']} of the way from uniform to a "
             "hard argmax")
-    argmax = change >= FLAT and pos_last >= HEADS_FOR_ARGMAX
-    text += ": softmax heads for a hard argmax." if argmax else "."
+    text += ": softmax heads for a hard argmax." if facts["argmax"] else "."
 
     spread_s, spread_u = relative_spread(mw["sqrt_dk"]), relative_spread(mw["unscaled"])
     lo, hi = float(np.min(mw["sqrt_dk"])), float(np.max(mw["sqrt_dk"]))
-    text += f" Scaled by 1/√d_k it stays between {bound_text(lo, 'lower', 3)} and {bound_text(hi, 'upper', 3)}"
-    if spread_s < FLAT:
+    said.update(low=bound_text(lo, 'lower', 3), high=bound_text(hi, 'upper', 3))
+    text += f" Scaled by 1/√d_k it stays between {said['low']} and {said['high']}"
+    facts["scaled"] = "flat" if spread_s < FLAT else "nearly flat" if spread_s < NEARLY_FLAT else "changes"
+    if facts["scaled"] == "flat":
         text += ": flat."
-    elif spread_s < NEARLY_FLAT:
-        text += f", within {bound_text(spread_s, 'upper', as_percent=True)} of its lowest value: nearly flat."
+    elif facts["scaled"] == "nearly flat":
+        said["within"] = bound_text(spread_s, 'upper', as_percent=True)
+        text += f", within {said['within']} of its lowest value: nearly flat."
     else:
-        text += f", a change of {percent(spread_s)}"
-        small = spread_u >= SMALL_NEXT_TO * spread_s
-        text += f", small next to the unscaled curve's {percent(spread_u)}." if small else "."
-    return text + " " + _wrong_factor(peak)  # the page's closing answer follows from these curves: not repeated
+        said["change"] = percent(spread_s)
+        text += f", a change of {said['change']}"
+        facts["small_next_to"] = bool(spread_u >= SMALL_NEXT_TO * spread_s)
+        if facts["small_next_to"]:
+            said["unscaled_change"] = percent(spread_u)
+            text += f", small next to the unscaled curve's {said['unscaled_change']}."
+        else:
+            text += "."
+    return Said(text + " " + _wrong_factor(peak, facts), facts)  # the page's closing answer follows: not repeated
 
 
-def _wrong_factor(peak: Peakedness) -> str:
+def _wrong_factor(peak: Peakedness, facts: dict) -> str:
     """What ÷ d_k does to the largest weight by the widest d_k."""
-    mw, n = peak.max_weight, peak.n_keys
+    mw, n, said = peak.max_weight, peak.n_keys, facts["said"]
     first, last = mw["dk"][0], mw["dk"][-1]
     pos_first, pos_last = argmax_position([first, last], n)
     change = (last - first) / first
-    verb = "sinks to" if change <= -FLAT else "rises to" if change >= FLAT else "stays near"
-    text = f"Divided by d_k it {verb} {num(last, 3)} by d_k = {peak.d_ks[-1]}"
-    if pos_last <= NEAR_UNIFORM and pos_last < pos_first:
-        text += (f", toward the uniform {num(1 / n, 3)} ({percent(pos_last)} of the way from uniform to "
+    facts["wrong"] = "sinks" if change <= -FLAT else "rises" if change >= FLAT else "stays"
+    verb = {"sinks": "sinks to", "rises": "rises to", "stays": "stays near"}[facts["wrong"]]
+    said["wrong_last"] = num(last, 3)
+    text = f"Divided by d_k it {verb} {said['wrong_last']} by d_k = {peak.d_ks[-1]}"
+    facts["toward_uniform"] = bool(pos_last <= NEAR_UNIFORM and pos_last < pos_first)
+    facts["almost_same"] = bool(facts["toward_uniform"] and pos_last <= ALMOST_SAME)
+    if facts["toward_uniform"]:
+        said.update(uniform=num(1 / n, 3), wrong_position=percent(pos_last))
+        text += (f", toward the uniform {said['uniform']} ({said['wrong_position']} of the way from uniform to "
                  "a hard argmax)")
-        if pos_last <= ALMOST_SAME:
+        if facts["almost_same"]:
             return text + ". Every key looks almost the same and attention stops choosing."
     return text + "."
 
@@ -390,19 +480,23 @@ def about_theory(measured: float, theory: float) -> str:
 SOURCE_CASE = ((8.0, 0.0), 64)  # the source text's two keys and width: softmax([8, 0]) against softmax([1, 0])
 
 
-def closing_sentence(yours: TwoKeys | None = None) -> str:
+def closing_sentence(yours: TwoKeys | None = None) -> Said:
     """The lesson's answer on the source text's own example, [8, 0] at d_k = 64, its numbers computed, not typed;
     then, when section 1's scores or width (`yours`) differ from it, the same comparison from the learner's numbers.
     It names no weight and no slope, only the ratio at W_Q and W_K: softmax([8, 0]) is section 1's open question at
-    the page's defaults, and the first key's weight after ÷ √d_k is Check yourself's two-keys question."""
+    the page's defaults, and the first key's weight after ÷ √d_k is Check yourself's two-keys question. Facts:
+    yours (None when it is the source's case, else the gradient at W_Q and W_K with the division against without:
+    'larger', 'smaller', 'same', 'more than 0', 'zero', or 'd_k = 1'), tie (the keys tie in yours) and said
+    (source_ratio, and ratio: yours, as printed)."""
     source = compare_two_keys(*SOURCE_CASE)
+    facts = {"yours": None, "tie": False, "said": {"source_ratio": times_more(source.raw_ratio)}}
     text = ("It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
             f"(#peakedness). In the source text's own example ([two keys](#two-keys)), scores "
             f"{scores_text(source.scores)} at d_k = {source.d_k}, dividing by √d_k makes the losing key's gradient at "
-            f"W_Q and W_K {times_more(source.raw_ratio)} larger than unscaled.")
+            f"W_Q and W_K {facts['said']['source_ratio']} larger than unscaled.")
     if yours is None or (yours.d_k == source.d_k and np.array_equal(yours.scores, source.scores)):
-        return text
-    return text + " " + _your_case(yours)
+        return Said(text, facts)
+    return Said(text + " " + _your_case(yours, facts), facts)
 
 
 def _top(p) -> str:
@@ -449,23 +543,29 @@ def saturation_compared(yours: TwoKeys, whose: str = "Your scores") -> Said:
                         f"1/√{yours.d_k} = {num(1 / yours.divisor, 3)}: {effect}."), facts)
 
 
-def _your_case(two: TwoKeys) -> str:
+def _your_case(two: TwoKeys, facts: dict) -> str:
     """The closing's comparison on section 1's own scores and width: the gradient at W_Q and W_K, scaled against
     unscaled, in words picked from the ratio (within SAME of each other, 'about the same')."""
     case = f"With your {scores_text(two.scores)} at d_k = {two.d_k}, "
-    it = "it" if two.loser is not None else "the keys tie, and each key's gradient there"
-    r = two.raw_ratio
-    if two.d_k == 1:
+    facts["tie"] = two.loser is None
+    it = "the keys tie, and each key's gradient there" if facts["tie"] else "it"
+    r, said = two.raw_ratio, facts["said"]
+    facts["yours"] = ("d_k = 1" if two.d_k == 1 else "zero" if math.isnan(r) else "more than 0" if math.isinf(r)
+                      else "larger" if r >= SAME else "smaller" if 1 / r >= SAME else "same")
+    if facts["yours"] == "d_k = 1":
         return case + "√1 = 1 and the division changes nothing."
-    if math.isnan(r):
-        return case + (f"{it} is 0 to machine precision with the division or without: a gap of {_gap(two)} "
+    if facts["yours"] == "zero":
+        said["gap"] = _gap(two)
+        return case + (f"{it} is 0 to machine precision with the division or without: a gap of {said['gap']} "
                        "saturates softmax even after it.")
-    if math.isinf(r):
+    if facts["yours"] == "more than 0":
         return case + f"{it} is exactly 0 without the division, and more than 0 with it."
-    if r >= SAME:
-        return case + f"{it} is {times_more(r)} larger with the division."
-    if 1 / r >= SAME:
-        return case + (f"{it} is smaller with the division: the unscaled one is {times(1 / r)} as large. Scaling "
+    if facts["yours"] == "larger":
+        said["ratio"] = times_more(r)
+        return case + f"{it} is {said['ratio']} larger with the division."
+    if facts["yours"] == "smaller":
+        said["ratio"] = times(1 / r)
+        return case + (f"{it} is smaller with the division: the unscaled one is {said['ratio']} as large. Scaling "
                        "pays off when the scores are far apart, as they typically are at large d_k (section 2).")
     return case + f"{it} is about the same with the division or without."
 
@@ -566,15 +666,20 @@ def softmax_gives_away(state) -> list[str]:
     return [f"softmax({z}) =", f"p = softmax({z})"]
 
 
-def prediction_sentence(guess: float | None, asked: TwoKeys) -> str:
+def prediction_sentence(guess: float | None, asked: TwoKeys) -> Said:
     """The answer to softmax_question(asked.scores), why it is what it is, and how close `guess` (key 1's weight,
-    None when the learner skipped) came."""
+    None when the learner skipped) came. Facts: why (why_weights' facts), right (None with no guess), side (of the
+    guess from key 1's weight: 'above', 'below' or 'exact'), hint ('equal', 'order', 'sharper', 'less sharp' or
+    None), lesson ('hard argmax' in floating point, 'nearly' a hard argmax, or None), and said: each number as printed
+    (weights, guess, off, key1, gap, scaled_gap, scaled_keeps, scaled_loser)."""
     p = asked.p_unscaled
-    text = (f"softmax({scores_text(asked.scores)}) = **{weights_text(p, 4, asked.log_p_unscaled)}**. "
-            f"{why_weights(asked).text}")
+    why = why_weights(asked)
+    facts = {"why": why.facts, "right": None, "side": None, "hint": None, "lesson": None,
+             "said": {"weights": weights_text(p, 4, asked.log_p_unscaled)}}
+    text = f"softmax({scores_text(asked.scores)}) = **{facts['said']['weights']}**. {why.text}"
     if guess is not None:
-        text += " " + _how_close(guess, asked)
-    return text + _lesson(asked)
+        text += " " + _how_close(guess, asked, facts)
+    return Said(text + _lesson(asked, facts), facts)
 
 
 def _z(i: int) -> str:
@@ -586,72 +691,87 @@ def why_weights(two: TwoKeys) -> Said:
     equal scores split it evenly; scores a hair apart ([10⁻¹⁷, 0]) give weights that differ by less than float64
     can show, and it says so; a losing weight below float64's range is quoted at its true size, from log space.
     Facts: scores_equal, weights_equal (float64's), winner and loser (None on a tie), difference (the winner's
-    weight minus the loser's, exactly), loser_ln (the loser's weight, by its natural log) and loser_said (as quoted)."""
+    weight minus the loser's, exactly), loser_ln (the loser's weight, by its natural log), loser_said (as quoted),
+    odds_past_float (the winner's weight over the loser's is past the float range) and said (winner, loser, gap,
+    difference, odds as printed)."""
     facts = {"scores_equal": two.loser is None, "weights_equal": two.weights_equal, "winner": two.winner,
-             "loser": two.loser, "difference": two.difference, "loser_ln": None, "loser_said": None}
+             "loser": two.loser, "difference": two.difference, "loser_ln": None, "loser_said": None,
+             "odds_past_float": None, "said": {}}
     if two.loser is None:
         return Said("The two scores are equal, so softmax splits the weight evenly between the keys.", facts)
     lo, hi = two.loser, two.winner
+    said = facts["said"]
+    said.update(winner=key_name(hi), loser=key_name(lo), gap=_gap(two))
     if two.weights_equal:
-        return Said(f"The two scores are not equal: they differ by only {_gap(two)}, so {key_name(hi)}'s weight is "
-                    f"larger than {key_name(lo)}'s by tanh({_gap(two)} / 2) ≈ {sci(two.difference)}. That is less "
-                    "than float64 can show next to 0.5, so both weights print, and are stored, as exactly 0.5.",
+        said["difference"] = sci(two.difference)
+        return Said(f"The two scores are not equal: they differ by only {said['gap']}, so {said['winner']}'s weight "
+                    f"is larger than {said['loser']}'s by tanh({said['gap']} / 2) ≈ {said['difference']}. That is "
+                    "less than float64 can show next to 0.5, so both weights print, and are stored, as exactly 0.5.",
                     facts)
     p_lo, ln_lo = float(two.p_unscaled[lo]), float(two.log_p_unscaled[lo])
     keeps = "exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 4) + in_float64(p_lo, ln_lo)
-    facts.update(loser_ln=ln_lo, loser_said=keeps)
-    text = (f"Softmax makes each weight proportional to exp(score), so {key_name(hi)}'s weight is "
-            f"exp({_z(hi)} − {_z(lo)}) = exp({_gap(two)})")
-    if math.isinf(two.odds):
-        return Said(text + (f" times {key_name(lo)}'s, past the largest number a float can hold (about 1.8 × "
-                            f"10³⁰⁸): {key_name(lo)} keeps {keeps}."), facts)
-    return Said(text + f" ≈ {times_more(two.odds)} {key_name(lo)}'s, and {key_name(lo)} keeps {keeps}.", facts)
+    facts.update(loser_ln=ln_lo, loser_said=keeps, odds_past_float=math.isinf(two.odds))
+    text = (f"Softmax makes each weight proportional to exp(score), so {said['winner']}'s weight is "
+            f"exp({_z(hi)} − {_z(lo)}) = exp({said['gap']})")
+    if facts["odds_past_float"]:
+        return Said(text + (f" times {said['loser']}'s, past the largest number a float can hold (about 1.8 × "
+                            f"10³⁰⁸): {said['loser']} keeps {keeps}."), facts)
+    said["odds"] = times_more(two.odds)
+    return Said(text + f" ≈ {said['odds']} {said['loser']}'s, and {said['loser']} keeps {keeps}.", facts)
 
 
-def _how_close(guess: float, asked: TwoKeys) -> str:
+def _how_close(guess: float, asked: TwoKeys, facts: dict) -> str:
     """How far the predicted weight of key 1 is from softmax's, and the threshold that counts as right."""
-    p1 = float(asked.p_unscaled[0])
-    said = weight_text(p1, 4, rest=asked.p_unscaled[1], ln_x=float(asked.log_p_unscaled[0]),
-                       ln_rest=float(asked.log_p_unscaled[1]))
+    p1, said = float(asked.p_unscaled[0]), facts["said"]
+    said.update(guess=num(guess, 2), key1=weight_text(p1, 4, rest=asked.p_unscaled[1],
+                                                      ln_x=float(asked.log_p_unscaled[0]),
+                                                      ln_rest=float(asked.log_p_unscaled[1])))
     off = abs(guess - p1)
-    side = "above" if guess > p1 else "below"
-    if off == 0:
+    facts["side"] = "exact" if off == 0 else "above" if guess > p1 else "below"
+    if facts["side"] == "exact":
         where = "exactly key 1's weight"
     elif round(off, 4) == 0:
-        where = f"less than 0.0001 {side} key 1's {said}"
+        said["off"] = "less than 0.0001"
+        where = f"less than 0.0001 {facts['side']} key 1's {said['key1']}"
     else:
-        where = f"{num(off, 4)} {side} key 1's {said}"
-    if prediction_right(guess, p1):
-        return f"You said {num(guess, 2)}: {where}, within the {short(PREDICT_CLOSE)} that counts as right."
-    text = f"You said {num(guess, 2)}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
-    if asked.loser is None:
+        said["off"] = num(off, 4)
+        where = f"{said['off']} {facts['side']} key 1's {said['key1']}"
+    facts["right"] = prediction_right(guess, p1)
+    if facts["right"]:
+        return f"You said {said['guess']}: {where}, within the {short(PREDICT_CLOSE)} that counts as right."
+    text = f"You said {said['guess']}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
+    above_half = 0 if asked.loser is None else 1 if asked.loser == 1 else -1  # key 1's side of an even split, from
+    # the scores: float64 may print 0.5
+    facts["hint"] = ("equal" if above_half == 0 else "order" if (guess - 0.5) * above_half <= 0 else
+                     "sharper" if abs(guess - 0.5) < abs(p1 - 0.5) else "less sharp")
+    if facts["hint"] == "equal":
         return text + " Equal scores always give equal weights, 0.5 each."
-    above_half = 1 if asked.loser == 1 else -1  # key 1's side of an even split, from the scores: float64 may print 0.5
-    if (guess - 0.5) * above_half <= 0:
+    if facts["hint"] == "order":
         return text + (" Softmax keeps the order of the scores: the key with the higher score always gets more "
                        "than half the weight.")
-    if abs(guess - 0.5) < abs(p1 - 0.5):
+    if facts["hint"] == "sharper":
         return text + (" Softmax is sharper than the scores look: only the gap between them counts, and it "
                        "counts through exp.")
-    return text + f" Softmax is less sharp than that here: a gap of {_gap(asked)} is small through exp."
+    said["gap"] = _gap(asked)
+    return text + f" Softmax is less sharp than that here: a gap of {said['gap']} is small through exp."
 
 
-def _lesson(two: TwoKeys) -> str:
+def _lesson(two: TwoKeys, facts: dict) -> str:
     """When softmax is nearly a hard argmax: say so, and what dividing by √d_k does to the gap."""
     if two.loser is None or not vanishes(two.slope_unscaled):
         return ""
-    exact = two.p_unscaled[two.loser] == 0
-    text = (f" A gap of {_gap(two)} is already enough to make softmax "
-            f"{'a hard argmax in floating point' if exact else 'nearly a hard argmax'}.")
+    said = facts["said"]
+    facts["lesson"] = "hard argmax" if two.p_unscaled[two.loser] == 0 else "nearly"
+    said["gap"] = _gap(two)
+    text = (f" A gap of {said['gap']} is already enough to make softmax "
+            f"{'a hard argmax in floating point' if facts['lesson'] == 'hard argmax' else 'nearly a hard argmax'}.")
     if two.d_k == 1:
         return text
-    with np.errstate(over="ignore"):
-        scaled_gap = abs(two.scaled[0] - two.scaled[1])
-    gap_text = short(scaled_gap) if math.isfinite(scaled_gap) else "more than 10³⁰⁸"
     p_lo, ln_lo = float(two.p_scaled[two.loser]), float(two.log_p_scaled[two.loser])
-    keeps = "exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 3) + in_float64(p_lo, ln_lo)
-    return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {gap_text} and {key_name(two.loser)} keeps "
-                   f"{keeps}.")
+    said.update(scaled_gap=gap(*two.scaled), scaled_loser=key_name(two.loser),
+                scaled_keeps="exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 3))
+    return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {said['scaled_gap']} and {said['scaled_loser']} "
+                   f"keeps {said['scaled_keeps']}{'' if not printable(ln_lo) else in_float64(p_lo, ln_lo)}.")
 
 
 # ------------------------------------------------------------------------ what each section says about its numbers

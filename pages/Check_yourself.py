@@ -200,13 +200,13 @@ def across(a: attn_core.Inputs, b: attn_core.Inputs) -> attn_core.AttentionResul
 
 def reveal_weights_shape(q: qs.Question, shared) -> None:
     words_q, words_k, a, b, res = shape_attention(q, shared)
-    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape))
+    st.markdown(qs.reveal_weights_shape(words_q, words_k, res.weights.shape).text)
     _weights_table(res.weights, "softmax(QKᵀ/√d_k)", a.labels, b.labels)
 
 
 def reveal_why_scale(q: qs.Question, shared) -> None:
     dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
-    st.markdown(qs.reveal_why_scale(shared.d_k, dots, typical_two_keys(dots, shared.d_k)))
+    st.markdown(qs.reveal_why_scale(shared.d_k, dots, typical_two_keys(dots, shared.d_k)).text)
     st.caption(qs.WHY_SCALE_CAPTION)
 
 
@@ -215,7 +215,7 @@ def reveal_softmax_axis(q: qs.Question, shared) -> None:
     words_q, words_k = passage_words(n_q, 0), passage_words(n_k, n_q)
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     res = across(a, b)
-    st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights))
+    st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights).text)
     _weights_table(res.weights, "softmax(QKᵀ/√d_k, axis=−1)", a.labels, b.labels)
 
 
@@ -228,12 +228,12 @@ def reveal_qkv_shapes(q: qs.Question, shared) -> None:
 def reveal_roles(q: qs.Question, shared) -> None:
     inputs = load_inputs(shared)
     Q, K, V = attn_core.project(inputs)  # (n, d_model) each, one head
-    st.markdown(qs.reveal_roles(role_test(Q, K, V, shared.seed), len(inputs.tokens)))
+    st.markdown(qs.reveal_roles(role_test(Q, K, V, shared.seed), len(inputs.tokens)).text)
 
 
 def reveal_scale_heads(q: qs.Question, shared) -> None:
     p = q.params  # d_k: one head's width, d_model / h, as the question split it
-    st.markdown(qs.reveal_scale_heads(p["d_model"], p["h"], qk_dots(p["d_k"], 4000, shared.seed)))
+    st.markdown(qs.reveal_scale_heads(p["d_model"], p["h"], qk_dots(p["d_k"], 4000, shared.seed)).text)
 
 
 def reveal_causal_row(q: qs.Question, shared) -> None:
@@ -241,7 +241,7 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     inputs = sentence_inputs(passage_words(n), shared)
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
-    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i))
+    st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i).text)
     _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title="causal weights",
                    highlight_row=i)  # the row the question asks about, counted from 0
 
@@ -249,36 +249,36 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
     p = q.params
     plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
-    st.markdown(qs.reveal_identical(p["words"][p["a"]], p["a"], p["b"], plain, positional))
+    st.markdown(qs.reveal_identical(p["words"][p["a"]], p["a"], p["b"], plain, positional).text)
 
 
 def reveal_one_hot(q: qs.Question, shared) -> None:
     p = q.params
     res = one_hot_attention(p["V"], p["i"], p["j"], shared.seed)
-    st.markdown(qs.reveal_one_hot(res.weights[p["i"]], p["j"], res.output[p["i"]]))
+    st.markdown(qs.reveal_one_hot(res.weights[p["i"]], p["j"], res.output[p["i"]]).text)
 
 
 def reveal_qk_variance(q: qs.Question, shared) -> None:
     d_k = q.params["d_k"]
     dots = qk_dots(d_k, 10_000, shared.seed)
-    st.markdown(qs.reveal_qk_variance(d_k, dots))
+    st.markdown(qs.reveal_qk_variance(d_k, dots).text)
     plot(cached_figure(histogram_figure, dots, qk_sd_theory(d_k), qs.qk_variance_title(d_k, len(dots)),
                        curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_steps(q.params["n"]))
+    st.markdown(qs.reveal_steps(q.params["n"]).text)
     st.caption(qs.STEPS_CAPTION)
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
     inputs = sentence_inputs(passage_words(q.params["n"]), shared)
     Q, K, V = attn_core.project(inputs)
-    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights))
+    st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights).text)
 
 
 def reveal_two_keys(q: qs.Question, shared) -> None:
-    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])))
+    st.markdown(qs.reveal_two_keys(compare_two_keys([q.params["s"], 0], q.params["d_k"])).text)
 
 
 # Each kind of the registry (attn_lessons.questions.QUIZ_KINDS) is proved by the function reveal_<kind> above; a

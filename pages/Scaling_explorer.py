@@ -138,7 +138,7 @@ def softmax_checkpoint(two: TwoKeys) -> bool:
         return False
     value = None if guess.skipped else float(guess.value)
     right = prediction_right(value, two.p_unscaled[0])
-    reveal(guess, right=right, why=prediction_sentence(value, two), asked=CHECKPOINT,
+    reveal(guess, right=right, why=prediction_sentence(value, two).text, asked=CHECKPOINT,
            state={"scores": [float(z) for z in two.scores], "d_k": two.d_k})
     return True
 
@@ -154,14 +154,14 @@ def gradient(two: TwoKeys):
     m2.metric(scaled, say.slope_text(two, "scaled", 3), help=say.SCALED_SLOPE_HELP)
     for col, (label, value, helped) in zip((m3, m4), ratio_metrics(two), strict=True):  # which gradient, in help
         col.metric(label, value, help=helped)
-    kind, text = gradient_message(two)
+    kind, said = gradient_message(two)
     if kind == "warning":
-        st.warning(text, icon=":material/info:")
+        st.warning(said.text, icon=":material/info:")
     with st.expander(say.GRADIENT_EXPANDER, icon=":material/function:", expanded=False):
-        st.markdown(jacobian_sentence(two))
+        st.markdown(jacobian_sentence(two).text)
         jacobians(two)
         if kind != "warning":
-            st.markdown(text)
+            st.markdown(said.text)
 
 
 def jacobians(two: TwoKeys):
@@ -224,7 +224,7 @@ def peakedness(shared: Shared):
     st.caption(peakedness_caption(peak, shared.seed))
     sentence = peakedness_sentence(peak)
     if sentence:
-        st.markdown(sentence)
+        st.markdown(sentence.text)
 
 
 @st.fragment(key=TEMPERATURE)
@@ -291,7 +291,7 @@ def answer():
     """The lesson's answer on the source text's [8, 0] at d_k = 64, and on section 1's own scores and width."""
     st.header(say.HEADERS["why"], anchor="why")
     ss = st.session_state
-    st.markdown(closing_sentence(compare_two_keys([ss["za"], ss["zb"]], int(ss["dk1"]))))
+    st.markdown(closing_sentence(compare_two_keys([ss["za"], ss["zb"]], int(ss["dk1"]))).text)
 
 
 @st.fragment(key=NOTEBOOK)

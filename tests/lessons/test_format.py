@@ -224,3 +224,21 @@ def test_listing_is_the_one_list_joiner_with_either_conjunction():
     assert listing(words) == "“dog”, “cat”, “bird” and “fish”"  # never "and" at every seam
     assert listing(words[:2], "or") == "“dog” or “cat”" and listing(words[:1], "or") == "“dog”"
     assert listing([]) == ""
+
+
+# ------------------------------------------------------------------------------ gap (Scaling explorer)
+@pytest.mark.parametrize("a,b,text", [(8, 0, "8"), (0, 8, "8"), (1.5, -0.5, "2"), (1e-17, 0, "1 × 10⁻¹⁷"),
+                                      (0.5, 0.375, "0.125"), (1e308, -1e308, "more than 10³⁰⁸"),
+                                      (-1e308, 1e308, "more than 10³⁰⁸"), (3e6, 0, "3 × 10⁶")])
+def test_gap_is_the_size_of_a_difference_and_says_when_it_is_past_the_float_range(a, b, text):
+    assert fmt.gap(a, b) == text
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.floats(-1e308, 1e308), st.floats(-1e308, 1e308))
+def test_gap_reads_back_as_the_difference_or_says_it_overflowed(a, b):
+    text = fmt.gap(a, b)
+    if math.isinf(abs(a - b)):
+        assert text == "more than 10³⁰⁸"
+    else:
+        assert text == fmt.short(abs(a - b)) and text == fmt.gap(b, a) and "−" not in text

@@ -24,9 +24,10 @@ from attn_core.questions import (
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
-from attn_lessons.format import readable, short
+from attn_lessons.said import Said
+from attn_lessons.format import readable
 from attn_lessons.scaling import GRADIENT_AT, SAME, gradient_slopes, slopes_compared
-from tests.prose import never_true
+from tests.prose import claims, never_true
 
 SEEDS = range(0, 25)
 
@@ -299,8 +300,9 @@ def test_a_shape_of_another_matrix_is_named():
 
 # -------------------------------------------------------------------------------------- the sentences
 
-def numbers_in(text: str) -> list[float]:
-    return [float(x.replace("−", "-")) for x in re.findall(r"−?\d+(?:\.\d+)?", text.replace(",", ""))]
+def numbers_in(text: str, at_least: int = 1) -> list[float]:
+    """Every number in `text`; fewer than `at_least` fails (a verdict may cite none: at_least=0 says so)."""
+    return [float(m[0].replace("−", "-")) for m in claims(r"−?\d+(?:\.\d+)?", text.replace(",", ""), at_least)]
 
 
 @settings(max_examples=examples(100))
@@ -345,118 +347,6 @@ def test_causal_step_text_counts_half_the_pairs_each_way(n):
     assert f"ordered pairs of different tokens {'are' if half > 1 else 'is'} one step apart" in text
 
 
-def test_reveal_weights_shape_names_the_sentence_and_its_shape():
-    assert "the 10-token sentence" in qs.reveal_weights_shape(passage_words(10), passage_words(10), (10, 10))
-    text = qs.reveal_weights_shape(["a", "b"], ["c", "d", "e"], (2, 3))
-    assert "2 queries of “a b”" in text and "3 keys of “c d e”" in text and "is 2 × 3" in text
-
-
-@pytest.mark.parametrize("d_k", [1, 4, 64, 512])
-def test_reveal_why_scale_states_the_measured_numbers(d_k):
-    dots = sample_qk_dots(d_k, 4000, 0)
-    two = compare_two_keys([float(dots.std()), 0], d_k)
-    text = qs.reveal_why_scale(d_k, dots, two)
-    assert f"At your d_k = {d_k}, 4,000 random pairs" in text
-    # with the values beside the sentence: each printed number rounds its own value, and none reads 0 or 1 unless
-    # it is (at d_k = 64 the unscaled weight 3.4 × 10⁻⁴ printed as 0.000)
-    assert_stands_for(re.search(r"standard deviation of (\S+) \(", text).group(1), dots.std())
-    assert_stands_for(re.search(r"second key a weight of (.+?)\. ", text).group(1), two.p_unscaled[1])
-    assert_stands_for(re.search(r"the second key keeps (.+?); ", text).group(1), two.p_scaled[1])
-    assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
-    assert never_true(text) == [], never_true(text)
-
-
-def test_why_scale_at_d_k_1_says_the_slope_is_the_same():
-    """Q2 at ?d_model=2&heads=2 (d_k = 1): 'a gradient slope p₂(1 − p₂) of 0.197 instead of 0.197'."""
-    dots = sample_qk_dots(1, 4000, 0)
-    two = compare_two_keys([float(dots.std()), 0], 1)
-    text = qs.reveal_why_scale(1, dots, two)
-    assert "instead of" not in text and never_true(text) == [], text
-    same = f"the same, {readable(two.slope_scaled)}, scaled or not"
-    assert text.split("\n\n")[0].endswith(f"p₂(1 − p₂) reads at the softmax's input, {same}; at W_Q and W_K, {same} "
-                                          "(they sit before the division, so the chain rule multiplies by 1/√1).")
-    assert "changes nothing: the gradient is the same either way" in text.split("\n\n")[1]  # why not the 73×
-
-
-@settings(max_examples=examples(100))
-@given(st.integers(1, 8), st.integers(1, 8), st.integers(0, 100))
-def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
-    rng = np.random.default_rng(seed)
-    W = softmax(rng.standard_normal((n_q, n_k)) * 3)
-    text = qs.reveal_sums(W)
-    cols = W.sum(axis=0)
-    assert (f"Each of the {n_q} rows sums to 1" if n_q > 1 else "Its one row sums to 1") in text
-    if n_k == 1:
-        assert_stands_for(re.search(r"its one column sums to (.+?)[.,] ", text + " ").group(1), cols[0])
-    else:
-        m = re.search(r"column sums (?:run from (.+?) to (.+?)|are all (.+?)), ", text)
-        lo, hi = m.group(1, 2) if m.group(1) else (m.group(3), m.group(3))
-        assert_stands_for(lo, cols.min())
-        assert_stands_for(hi, cols.max())
-        assert f", {qs.share(n_q, n_k)} on average" in text
-    assert (f"the whole matrix sums to {n_q:.3f}." if n_q > 1 else "and so does the whole matrix") in text
-
-
-@settings(max_examples=examples(100))
-@given(st.integers(1, 12), st.data())
-def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
-    i = data.draw(st.integers(0, n - 1))  # the row, counted from 0 as its label t{i} is
-    rng = np.random.default_rng(n)
-    labels = [f"t{k}" for k in range(n)]
-    W = scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)),
-                                     rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
-    text = qs.reveal_causal_row(labels, W, i)
-    assert text.startswith(f"Row {i} (“t{i}”) has {i + 1} nonzero weight{'s' if i > 0 else ''}"), text
-    assert f"“t{i + 1}”" not in text
-    after = {0: "there is no key after it", 1: "the key after it gets exactly 0"}.get(
-        n - 1 - i, f"the {n - 1 - i} keys after it get exactly 0")
-    assert after in text, text
-
-
-def test_reveal_identical_words_the_gap():
-    text = qs.reveal_identical("the", 0, 4, 0.0, 0.7)  # the·0 and the·4
-    assert "“the” at positions 0 and 4 differ by less than 10⁻⁹ without positions: identical" in text
-    assert "not identical" in qs.reveal_identical("the", 0, 4, 0.2, 0.7)
-
-
-def test_reveal_one_hot_writes_the_sum_out():
-    text = qs.reveal_one_hot([0, 1, 0], 1, [3, -4])  # the weight 1 on token 1, the second row: v₁, counted from 0
-    assert "0 · v₀ + 1 · v₁ + 0 · v₂ = [3, −4]" in text and "token 1 only" in text
-
-
-def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
-    dots = sample_qk_dots(64, 10_000, 0)
-    text = qs.reveal_qk_variance(64, dots)
-    assert f"variance of {dots.var():.2f} (theory: 64)" in text and f"deviation of {dots.std():.2f}" in text
-    text = qs.reveal_scale_heads(512, 8, dots)
-    assert f"{dots.std() / 8:.2f}" in text and f"{dots.std() / math.sqrt(512):.2f}" in text
-
-
-@settings(max_examples=examples(100))
-@given(st.integers(2, 32))
-def test_reveal_steps_counts_both(n):
-    assert f"attention takes 1 step from token 0 to token {n - 1};" in qs.reveal_steps(n)
-    assert f"takes {n - 1} step" in qs.reveal_steps(n)
-
-
-def test_reveal_total_and_two_keys():
-    W = softmax(np.random.default_rng(0).standard_normal((7, 7)))
-    assert "the 49 weights add up to 7.000" in qs.reveal_total(W)
-    text = qs.reveal_two_keys(compare_two_keys([8, 0], 64))
-    assert "softmax([8, 0]) = [0.9997, 0.0003]" in text and "softmax([1, 0]) = [0.731, 0.269]" in text
-
-
-def test_reveal_roles_names_what_moved():
-    rng = np.random.default_rng(3)
-    text = qs.reveal_roles(role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4)
-    assert "redrawing V moves the weights by less than 10⁻⁹" in text and "So Q and K decide the weights" in text
-
-
-def test_reveal_roles_on_one_token_says_there_is_nothing_to_move():
-    t = role_test(np.ones((1, 2)), np.ones((1, 2)), np.ones((1, 2)), seed=0)  # tests/core: nothing decides
-    assert "single token" in qs.reveal_roles(t, 1)
-
-
 def test_the_weights_shape_typed_for_the_output_is_named():
     q = next(q for q in (qs.make_question("qkv_shapes", s) for s in SEEDS)
              if q.params["which"] == "output" and q.params["n"] != q.params["d_v"])
@@ -487,13 +377,13 @@ def test_every_number_in_a_prompt_comes_from_the_params(kind):
     """A prompt states the question's drawn numbers, not stale ones: each param number appears in it."""
     for seed in range(5):
         q = qs.make_question(kind, seed)
-        nums = set(numbers_in(q.prompt))
-        for key in ("n", "n_q", "n_k", "d_k", "d_model", "h", "i", "j", "s"):
-            # roles measures on random tokens it does not state; one_hot's n is V's row count; scale_heads' d_k
-            # is what the learner works out
-            unstated = kind == "roles" or (kind, key) in (("one_hot", "n"), ("scale_heads", "d_k"))
-            if key in q.params and not unstated:
-                assert q.params[key] in nums, (kind, seed, key, q.prompt)
+        # roles measures on random tokens it does not state; one_hot's n is V's row count; scale_heads' d_k
+        # is what the learner works out
+        stated = [key for key in ("n", "n_q", "n_k", "d_k", "d_model", "h", "i", "j", "s") if key in q.params
+                  and not (kind == "roles" or (kind, key) in (("one_hot", "n"), ("scale_heads", "d_k")))]
+        nums = set(numbers_in(q.prompt, at_least=len(stated) > 0))  # a prompt with numbers to state has some
+        for key in stated:
+            assert q.params[key] in nums, (kind, seed, key, q.prompt)
 
 
 @pytest.mark.parametrize("kind", [k for k in qs.KINDS if qs.make_question(k, 0).answer_type == "choice"])
@@ -509,9 +399,9 @@ def test_a_quoted_answer_ends_its_sentence_with_one_full_stop(kind):
 
 def test_reveal_softmax_axis_names_both_sentences_then_says_what_sums_to_one():
     W = softmax(np.random.default_rng(2).standard_normal((2, 3)))
-    text = qs.reveal_softmax_axis(["a", "b"], ["c", "d", "e"], W)
-    assert text == "Queries from “a b”, keys from “c d e”. " + qs.reveal_sums(W)
-    assert "Each of the 2 rows sums to 1" in text and "the 3 column sums" in text
+    said = qs.reveal_softmax_axis(["a", "b"], ["c", "d", "e"], W)
+    assert said.text == "Queries from “a b”, keys from “c d e”. " + qs.reveal_sums(W).text
+    assert said.facts == qs.reveal_sums(W).facts
 
 
 def test_reveal_qkv_shapes_lists_how_each_shape_came_about():
@@ -551,7 +441,7 @@ def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn(
 
 def cited_and_shown(q: qs.Question, reply: str, proof: str) -> tuple[list[float], set[float]]:
     """The numbers a verdict cites, and the numbers the learner can see: the prompt's and the proof's."""
-    return numbers_in(qs.check(q, reply).message), set(numbers_in(q.prompt + " " + proof))
+    return numbers_in(qs.check(q, reply).message, at_least=0), set(numbers_in(q.prompt + " " + proof))
 
 
 @pytest.mark.parametrize("reply", ["queries", "all"])
@@ -562,7 +452,7 @@ def test_the_softmax_axis_verdict_cites_only_numbers_the_proof_shows(reply):
         n_q, n_k = q.params["n_q"], q.params["n_k"]
         for scale in (0.1, 1, 5):  # the proof's weights depend on the learner's settings: any of this shape
             W = softmax(np.random.default_rng(seed).standard_normal((n_q, n_k)) * scale)
-            proof = qs.reveal_softmax_axis(passage_words(n_q), passage_words(n_k, n_q), W)
+            proof = qs.reveal_softmax_axis(passage_words(n_q), passage_words(n_k, n_q), W).text
             cited, shown = cited_and_shown(q, reply, proof)
             assert set(cited) <= shown, (seed, qs.check(q, reply).message, proof)
 
@@ -605,11 +495,13 @@ def test_two_keys_at_q42_prints_what_scaling_changes():
     q = qs._two_keys_at(42, 16, 4)  # no seed asks it now (issue 30, item 6: both weights read 1.00); its words stand
     assert q.answer_text == "0.9997" and "softmax of that is [0.9997, 0.0003]" in q.why
     assert "without the division it would be 1 − 1.1 × 10⁻⁷ for the first key" in q.why
-    text = qs.reveal_two_keys(compare_two_keys([16, 0], 4))
-    assert "softmax([16, 0]) = [1 − 1.1 × 10⁻⁷, 1.1 × 10⁻⁷]" in text
-    assert "softmax([8, 0]) = [0.9997, 0.0003]" in text
-    assert "at the softmax's input, 3.4 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 2,979× larger;" in text
-    assert "at W_Q and W_K, 1.7 × 10⁻⁴ scaled against 1.1 × 10⁻⁷ unscaled, 1,489× larger" in text
+    two = compare_two_keys([16, 0], 4)
+    said = qs.reveal_two_keys(two)
+    assert said.facts["said"] == {"unscaled": "[1 − 1.1 × 10⁻⁷, 1.1 × 10⁻⁷]", "scaled": "[0.9997, 0.0003]"}
+    check_gradients_facts(said.facts["gradients"], two)
+    assert [said.facts["gradients"][at]["said"] for at in GRADIENT_AT] == [
+        {"scaled": "3.4 × 10⁻⁴", "unscaled": "1.1 × 10⁻⁷", "ratio": "2,979×"},
+        {"scaled": "1.7 × 10⁻⁴", "unscaled": "1.1 × 10⁻⁷", "ratio": "1,489×"}]
 
 
 @settings(max_examples=examples(300))
@@ -619,37 +511,12 @@ def test_two_keys_sentences_print_each_weight_as_what_it_is(s, d_k):
     """With the values beside the sentence: every printed weight and slope rounds its own value, and none reads
     0 or 1 unless it is; the comparison of the slopes says larger, smaller or the same from the two values."""
     two = compare_two_keys([s, 0], d_k)
-    text = qs.reveal_two_keys(two)
-    unscaled = printed_vector(text, f"softmax([{short(two.scores[0])}, 0]) = ")
-    scaled = printed_vector(text, f"softmax([{short(two.scaled[0])}, 0]) = ")
-    for tokens, values in ((unscaled, two.p_unscaled), (scaled, two.p_scaled)):
-        for token, value in zip(tokens, values, strict=True):
+    said = qs.reveal_two_keys(two)
+    quotes_its_facts(said)
+    for name, values in (("unscaled", two.p_unscaled), ("scaled", two.p_scaled)):
+        for token, value in zip(said.facts["said"][name].strip("[]").split(", "), values, strict=True):
             assert_stands_for(token, value)
-    for at, where in GRADIENT_AT.items():  # each gradient named by where it is (issue 30, item 7)
-        clause = re.search(rf"{re.escape(where)}, (.+?)(?:; at W_Q| \(they sit before)", text).group(1)
-        assert_slopes_compared(clause, *gradient_slopes(two, at))
-
-
-def assert_slopes_compared(clause: str, scaled: float, unscaled: float, ratio: float) -> None:
-    """One gradient's comparison: each printed slope rounds its own value, and the words fit the two values."""
-    if scaled == unscaled:  # d_k = 1, or a tie at the softmax's input: one slope, said once
-        assert_stands_for(re.fullmatch(r"the same, (.+), scaled or not", clause).group(1), scaled)
-        return
-    alike = re.fullmatch(r"(.+) scaled or not, alike to the digits shown", clause)
-    if alike:  # two slopes that differ past the digits printed: one number, said once
-        assert_stands_for(alike.group(1), scaled)
-        assert_stands_for(alike.group(1), unscaled)
-        return
-    slopes = re.fullmatch(r"(.+) scaled against (.+) unscaled, (.+)", clause)
-    assert slopes.group(1) != slopes.group(2), clause
-    assert_stands_for(slopes.group(1), scaled)
-    assert_stands_for(slopes.group(2), unscaled)
-    if 1 / SAME < ratio < SAME:
-        assert slopes.group(3) == "about the same", clause
-    elif scaled > unscaled:
-        assert slopes.group(3).endswith("larger"), clause
-    else:  # never "larger" for a gradient that scaling made smaller
-        assert slopes.group(3).startswith("smaller:") and "larger" not in slopes.group(3), clause
+    check_gradients_facts(said.facts["gradients"], two)  # each gradient named by where it is (issue 30, item 7)
 
 
 @pytest.mark.parametrize("seed", [1, 7])  # √32 = 5.657, and the question states no precision
@@ -707,7 +574,7 @@ def test_causal_row_counts_and_verbs_agree_at_every_row(seed):
     q = qs.make_question("causal_row", seed)
     n, i = q.params["n"], q.params["i"]
     W = scaled_dot_product_attention(*np.ones((3, n, 2)), mask=causal_mask(n)).weights
-    for text in (q.why, qs.reveal_causal_row([f"t{k}" for k in range(n)], W, i)):  # i counts from 0
+    for text in (q.why, qs.reveal_causal_row([f"t{k}" for k in range(n)], W, i).text):  # i counts from 0
         assert not KEYS_AFTER.search(text), text
         assert ("no key after it" in text) == (i == n - 1), text
     assert ("the tokens before it" in q.why) == (i > 1) and ("the token before it" in q.why) == (i == 1), q.why
@@ -759,8 +626,9 @@ def attention_on(words_q, words_k, state: dict, mask=None):
     return a, scaled_dot_product_attention(a.X @ w.W_Q, b.X @ w.W_K, b.X @ w.W_V, mask=mask)
 
 
-def reveal_text(q: qs.Question, state: dict) -> str:
-    """The proof the page prints under question q at this sidebar state (pages/Check_yourself.py's reveals)."""
+def reveal_said(q: qs.Question, state: dict) -> Said:
+    """The proof the page prints under question q at this sidebar state (pages/Check_yourself.py's reveals), with
+    the facts it states (reveal_qkv_shapes lists shapes and states no fact: none)."""
     p, seed, d_model = q.params, state["seed"], state["d_model"]
     if q.kind == "weights_shape":
         words_q = passage_words(p["n_q"], p["offset_q"])
@@ -774,7 +642,7 @@ def reveal_text(q: qs.Question, state: dict) -> str:
         words_q, words_k = passage_words(p["n_q"], 0), passage_words(p["n_k"], p["n_q"])
         return qs.reveal_softmax_axis(words_q, words_k, attention_on(words_q, words_k, state)[1].weights)
     if q.kind == "qkv_shapes":
-        return qs.reveal_qkv_shapes(qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], seed))
+        return Said(qs.reveal_qkv_shapes(qkv_arrays(p["n"], p["d_model"], p["d_k"], p["d_v"], seed)), {"said": {}})
     if q.kind == "roles":
         inputs = build_inputs(state["text"], seed, d_model)
         return qs.reveal_roles(role_test(*project(inputs), seed), len(inputs.tokens))
@@ -796,6 +664,233 @@ def reveal_text(q: qs.Question, state: dict) -> str:
     if q.kind == "weights_total":
         return qs.reveal_total(attention_on(passage_words(p["n"]), passage_words(p["n"]), state)[1].weights)
     return qs.reveal_two_keys(compare_two_keys([p["s"], 0], p["d_k"]))
+
+
+def reveal_text(q: qs.Question, state: dict) -> str:
+    """The proof's text (reveal_said)."""
+    return reveal_said(q, state).text
+
+
+def said_by(text: str) -> float:
+    """'by up to 0.277' -> 0.277; 'by less than 10⁻⁹' -> 0: a move as _by prints it."""
+    return 0.0 if text == "by less than 10⁻⁹" else read_printed(text.removeprefix("by up to "))[0]
+
+
+def quotes_its_facts(said: Said) -> None:
+    """Every number a reveal quotes (its facts' "said", as printed) is in its text, and no never-true pattern is."""
+    for name, printed in said.facts["said"].items():
+        assert printed in said.text, (name, printed, said.text)
+    assert never_true(said.text) == [], never_true(said.text)
+
+
+def check_reveal_facts(q: qs.Question, state: dict) -> Said:
+    """The facts the proof under q states, against attn_core's numbers at this sidebar state."""
+    said = reveal_said(q, state)
+    quotes_its_facts(said)
+    f, quoted, p, seed, d_model = said.facts, said.facts["said"], q.params, state["seed"], state["d_model"]
+    if q.kind == "weights_shape":
+        assert (f["n_q"], f["n_k"]) == (p["n_q"], p["n_k"]) and quoted["shape"] == qs.shape_text(q.answer)
+    elif q.kind == "why_scale":
+        d_k = d_model // state["heads"]
+        dots = sample_qk_dots(d_k, 4000, seed)
+        two = compare_two_keys([float(np.std(dots)), 0.0], d_k)
+        assert_stands_for(quoted["std"], float(np.std(dots)))
+        assert_stands_for(quoted["unscaled"], softmax(np.array([np.std(dots), 0.0]))[1])
+        assert_stands_for(quoted["scaled"], softmax(np.array([np.std(dots), 0.0]) / math.sqrt(d_k))[1])
+        check_gradients_facts(f["gradients"], two)
+    elif q.kind in ("softmax_axis", "weights_total"):
+        n_q, n_k = (p["n_q"], p["n_k"]) if q.kind == "softmax_axis" else (p["n"], p["n"])
+        words_q = passage_words(n_q, 0) if q.kind == "softmax_axis" else passage_words(n_q)
+        words_k = passage_words(n_k, n_q) if q.kind == "softmax_axis" else passage_words(n_k)
+        W = attention_on(words_q, words_k, state)[1].weights
+        gap = float(np.abs(W.sum(axis=-1) - 1).max())
+        assert quoted["row_gap"] == "below 10⁻⁹" if gap < 1e-9 else read_printed(quoted["row_gap"])[0] >= 1e-9
+        if "total" in quoted:
+            assert_stands_for(quoted["total"], float(W.sum()))
+        if "low" in quoted:
+            assert_stands_for(quoted["low"], float(W.sum(axis=0).min()))
+            assert_stands_for(quoted["high"], float(W.sum(axis=0).max()))
+    elif q.kind == "roles":
+        inputs = build_inputs(state["text"], seed, d_model)
+        if len(inputs.tokens) < 2:
+            assert f["decide"] is None
+        else:  # the values never move the weights; the keys always do, and V changes only what is copied
+            assert "V" not in f["decide"] and "K" in f["decide"] and f["copied"] == ("V",)
+            assert all(said_by(quoted[f"weights {m}"]) > 0 for m in f["decide"])
+            assert said_by(quoted["weights V"]) == 0 and said_by(quoted["output V"]) > 0
+    elif q.kind == "scale_heads":
+        dots, d_k = sample_qk_dots(p["d_k"], 4000, seed), p["d_model"] // p["h"]
+        std = float(np.std(dots))
+        assert f["near"] == (abs(std / math.sqrt(d_k) - 1) < 0.1) and f["flattens"] == (True if p["h"] > 1 else None)
+        assert_stands_for(quoted["std"], std) and assert_stands_for(quoted["by_d_k"], std / math.sqrt(d_k))
+        if p["h"] > 1:
+            assert_stands_for(quoted["by_d_model"], std / math.sqrt(p["d_model"]))
+    elif q.kind == "causal_row":
+        assert f["reached"] == list(range(p["i"] + 1)) and f["after"] == p["n"] - 1 - p["i"]
+        assert quoted["total"] == "1"  # a softmax row, up to rounding
+    elif q.kind == "identical_tokens":
+        plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], seed, d_model)
+        assert f["identical"] == (plain < 1e-9) and said_by(quoted["plain"]) == pytest.approx(
+            plain if plain >= 1e-9 else 0, rel=0.01, abs=1e-3)
+    elif q.kind == "one_hot":
+        V = np.array(p["V"], dtype=float)
+        assert quoted["output"] == qs.vector_text(V[p["j"]])  # the one row the mask lets through
+    elif q.kind == "qk_variance":
+        dots = sample_qk_dots(p["d_k"], 10_000, seed)
+        assert_stands_for(quoted["variance"], float(np.var(dots)))
+        assert_stands_for(quoted["std"], float(np.std(dots)))
+    elif q.kind == "steps":
+        assert (f["attention"], f["recurrent"]) == (1, p["n"] - 1)
+        assert int(steps_matrix(recurrent_reads(p["n"]))[p["n"] - 1, 0]) == p["n"] - 1
+    elif q.kind == "two_keys":
+        two = compare_two_keys([p["s"], 0], p["d_k"])
+        for name, scores in (("unscaled", [p["s"], 0.0]), ("scaled", [p["s"] / math.sqrt(p["d_k"]), 0.0])):
+            for token, value in zip(quoted[name].strip("[]").split(", "), softmax(np.array(scores)), strict=True):
+                assert_stands_for(token, value)
+        check_gradients_facts(f["gradients"], two)
+    return said
+
+
+def check_gradients_facts(facts: dict, two) -> None:
+    """gradients_compared's facts at each place: the comparison word from the two slopes, each slope as printed."""
+    for at in GRADIENT_AT:
+        scaled, unscaled, ratio = gradient_slopes(two, at)
+        f = facts[at]
+        assert f["at"] == at
+        if scaled == unscaled:
+            assert f["compared"] == "equal"
+        elif f["compared"] == "alike":  # two slopes that differ past the digits printed: one number, said once
+            assert_stands_for(f["said"]["scaled"], scaled) and assert_stands_for(f["said"]["scaled"], unscaled)
+        else:
+            assert f["compared"] == ("same" if 1 / SAME < ratio < SAME else "larger" if scaled > unscaled else
+                                     "smaller")  # never "larger" for a gradient that scaling made smaller
+            assert_stands_for(f["said"]["scaled"], scaled) and assert_stands_for(f["said"]["unscaled"], unscaled)
+            assert f["said"]["scaled"] != f["said"]["unscaled"]
+
+
+@pytest.mark.parametrize("kind", qs.KINDS)
+@settings(max_examples=examples(60))
+@given(seed=st.integers(0, 999_999), state=page_states())
+def test_every_reveal_states_attn_cores_numbers_at_every_seed_and_state(kind, seed, state):
+    check_reveal_facts(qs.make_question(kind, seed), state)
+
+
+def test_reveal_weights_shape_counts_the_sentences_tokens():
+    said = qs.reveal_weights_shape(passage_words(10), passage_words(10), (10, 10))
+    assert (said.facts["n_q"], said.facts["n_k"], said.facts["said"]["shape"]) == (10, 10, "10 × 10")  # the source's
+    said = qs.reveal_weights_shape(["a", "b"], ["c", "d", "e"], (2, 3))
+    assert (said.facts["n_q"], said.facts["n_k"], said.facts["said"]["shape"]) == (2, 3, "2 × 3")
+    quotes_its_facts(said)
+
+
+@pytest.mark.parametrize("d_k", [1, 4, 64, 512])
+def test_reveal_why_scale_states_the_measured_numbers(d_k):
+    dots = sample_qk_dots(d_k, 4000, 0)
+    two = compare_two_keys([float(dots.std()), 0], d_k)
+    said = qs.reveal_why_scale(d_k, dots, two)
+    quotes_its_facts(said)
+    # each printed number rounds its own value, and none reads 0 or 1 unless it is (at d_k = 64 the unscaled
+    # weight 3.4 × 10⁻⁴ printed as 0.000)
+    assert_stands_for(said.facts["said"]["std"], dots.std())
+    assert_stands_for(said.facts["said"]["unscaled"], two.p_unscaled[1])
+    assert_stands_for(said.facts["said"]["scaled"], two.p_scaled[1])
+    assert two.p_scaled[1] >= two.p_unscaled[1]  # the sentence's point: the second key keeps more
+    check_gradients_facts(said.facts["gradients"], two)
+
+
+def test_why_scale_at_d_k_1_says_the_slope_is_the_same():
+    """Q2 at ?d_model=2&heads=2 (d_k = 1): 'a gradient slope p₂(1 − p₂) of 0.197 instead of 0.197'."""
+    dots = sample_qk_dots(1, 4000, 0)
+    two = compare_two_keys([float(dots.std()), 0], 1)
+    said = qs.reveal_why_scale(1, dots, two)
+    assert "instead of" not in said.text and never_true(said.text) == [], said.text
+    assert said.facts["gradients"]["softmax"]["compared"] == said.facts["gradients"]["weights"]["compared"] == "equal"
+    assert said.facts["gradients"]["softmax"]["said"]["scaled"] == readable(two.slope_scaled)
+    assert said.facts["saturation"]["yours"]["ratio"] == 1  # why not the 73×: √1 = 1 changes nothing
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(1, 8), st.integers(1, 8), st.integers(0, 100))
+def test_reveal_sums_says_what_sums_to_one(n_q, n_k, seed):
+    rng = np.random.default_rng(seed)
+    W = softmax(rng.standard_normal((n_q, n_k)) * 3)
+    said = qs.reveal_sums(W)
+    quotes_its_facts(said)
+    cols, quoted = W.sum(axis=0), said.facts["said"]
+    assert_stands_for(quoted["low"], cols.min()) and assert_stands_for(quoted["high"], cols.max())
+    assert said.facts["columns_alike"] == (quoted["low"] == quoted["high"])
+    assert quoted.get("share") == (qs.share(n_q, n_k) if n_k > 1 else None)
+    assert quoted.get("total") == (f"{n_q:.3f}" if n_q > 1 else None)  # n_q rows of 1
+    assert quoted["row_gap"] == "below 10⁻⁹"  # each row is a softmax: it sums to 1 up to rounding
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(1, 12), st.data())
+def test_reveal_causal_row_lists_the_keys_up_to_the_query(n, data):
+    i = data.draw(st.integers(0, n - 1))  # the row, counted from 0 as its label t{i} is
+    rng = np.random.default_rng(n)
+    labels = [f"t{k}" for k in range(n)]
+    W = scaled_dot_product_attention(rng.standard_normal((n, 3)), rng.standard_normal((n, 3)),
+                                     rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
+    said = qs.reveal_causal_row(labels, W, i)
+    quotes_its_facts(said)
+    assert said.facts["reached"] == list(range(i + 1)) and said.facts["after"] == n - 1 - i
+    assert said.facts["said"]["total"] == "1"
+
+
+def test_reveal_identical_says_identical_only_below_rounding():
+    said = qs.reveal_identical("the", 0, 4, 0.0, 0.7)  # the·0 and the·4
+    assert said.facts["identical"] and said.facts["said"] == {"plain": "by less than 10⁻⁹",
+                                                              "positional": "by up to 0.700"}
+    assert not qs.reveal_identical("the", 0, 4, 0.2, 0.7).facts["identical"]
+
+
+def test_reveal_one_hot_writes_the_sum_out():
+    said = qs.reveal_one_hot([0, 1, 0], 1, [3, -4])  # the weight 1 on token 1, the second row: v₁, counted from 0
+    assert said.facts["said"] == {"weights": "[0, 1, 0]", "output": "[3, −4]"} and "1 · v₁" in said.text
+
+
+def test_reveal_qk_variance_and_scale_heads_state_the_measurement():
+    dots = sample_qk_dots(64, 10_000, 0)
+    said = qs.reveal_qk_variance(64, dots)
+    assert_stands_for(said.facts["said"]["variance"], dots.var()) and assert_stands_for(said.facts["said"]["std"],
+                                                                                         dots.std())
+    assert "variance of" in said.text and "(theory: 64)" in said.text  # the source text: variance d_k
+    said = qs.reveal_scale_heads(512, 8, dots)
+    assert_stands_for(said.facts["said"]["by_d_k"], dots.std() / 8)
+    assert_stands_for(said.facts["said"]["by_d_model"], dots.std() / math.sqrt(512))
+    assert said.facts["near"] and said.facts["flattens"]  # sd ≈ 8 at d_k = 64; ÷ √512 flattens
+
+
+@settings(max_examples=examples(100))
+@given(st.integers(2, 32))
+def test_reveal_steps_counts_both(n):
+    said = qs.reveal_steps(n)
+    quotes_its_facts(said)
+    assert (said.facts["attention"], said.facts["recurrent"]) == (1, n - 1)
+    assert (int(steps_matrix(attention_reads(n))[n - 1, 0]), int(steps_matrix(recurrent_reads(n))[n - 1, 0])) == (
+        1, n - 1)
+
+
+def test_reveal_total_and_two_keys():
+    W = softmax(np.random.default_rng(0).standard_normal((7, 7)))
+    assert qs.reveal_total(W).facts["said"] == {"row_gap": "below 10⁻⁹", "total": "7.000"}
+    said = qs.reveal_two_keys(compare_two_keys([8, 0], 64))
+    assert said.facts["said"] == {"unscaled": "[0.9997, 0.0003]", "scaled": "[0.731, 0.269]"}  # the source text's
+    assert "softmax([8, 0]) = [0.9997, 0.0003]" in said.text and "softmax([1, 0]) = [0.731, 0.269]" in said.text
+
+
+def test_reveal_roles_names_what_moved():
+    rng = np.random.default_rng(3)
+    said = qs.reveal_roles(role_test(*(rng.standard_normal((4, 2)) for _ in range(3)), seed=0), 4)
+    quotes_its_facts(said)
+    assert said.facts["decide"] == ("K", "Q") and said.facts["copied"] == ("V",)
+    assert said.facts["said"]["weights V"] == "by less than 10⁻⁹"
+
+
+def test_reveal_roles_on_one_token_says_there_is_nothing_to_move():
+    t = role_test(np.ones((1, 2)), np.ones((1, 2)), np.ones((1, 2)), seed=0)  # tests/core: nothing decides
+    assert qs.reveal_roles(t, 1).facts["decide"] is None
 
 
 def replies(q: qs.Question) -> list:
@@ -1004,7 +1099,10 @@ def test_the_marking_accepts_the_answer_at_every_seed(kind, seed):
     (0.2, 0.0, math.inf, "0.200 scaled against 0 unscaled, infinitely many times larger"),
 ])
 def test_slopes_are_compared_in_words_chosen_from_the_two(scaled, unscaled, ratio, words):
-    assert slopes_compared(scaled, unscaled, ratio) == words  # the one wording, attn_lessons.scaling's
+    said = slopes_compared(scaled, unscaled, ratio)  # the one wording, attn_lessons.scaling's
+    assert said.text == words and all(printed in said.text for printed in said.facts["said"].values())
+    assert said.facts["compared"] == ("equal" if scaled == unscaled else "alike" if ratio == 1.0001 else "same" if
+                                      1 / SAME < ratio < SAME else "larger" if scaled > unscaled else "smaller")
 
 
 # ------------------------------------------------------------------------------------------- issue 30
@@ -1083,7 +1181,7 @@ def test_the_why_scale_reveal_says_why_its_gradient_differs_from_the_explorers(d
     dots = sample_qk_dots(d_k, 4000, 0)
     two = compare_two_keys([float(np.std(dots)), 0.0], d_k)
     said = saturation_compared(two, "These scores")
-    assert said.text in qs.reveal_why_scale(d_k, dots, two)
+    assert said.text in qs.reveal_why_scale(d_k, dots, two).text
     source = compare_two_keys([8, 0], 64)
     for who, case in (("source", source), ("yours", two)):
         f = said.facts[who]

@@ -150,65 +150,116 @@ def scores():
                      st.sampled_from([0.0, 8.0, -8.0, 1e308, -1e308, 1e-20, 100.0]))
 
 
+def states_what_it_says(said) -> None:
+    """Every number and key a Said quotes (its facts' "said", as printed) is in its text, so a fact checked below is
+    one the reader reads; and no sentence prints nan, inf, 1.4e-17, 22 digits in a row, or the word seed."""
+    text = said.text
+    for name, printed in said.facts["said"].items():
+        assert printed in text, (name, printed, text)
+    assert "nan" not in text and "inf" not in text.replace("information", "")
+    assert not re.search(r"\d[eE][+-]?\d", text), text  # never 1.4e-17
+    assert not re.search(r"\d{7}|\d,\d{3},\d{3}", text), text  # never 22 digits in a row
+    assert "seed" not in text
+
+
+def big_exp(x: float) -> float:
+    """e^x, +inf past the float range instead of an OverflowError."""
+    return math.exp(x) if x < 709.78 else math.inf
+
+
+def ratio_printed(text: str, value: float) -> bool:
+    """'586 times', '73×', '5.2 × 10²¹ times' as the ratio `value`; 'more than 10³⁰⁸ times' only past the float
+    range."""
+    if text == "more than 10³⁰⁸ times":
+        return value > 1.7e308
+    return printed_as(text.removesuffix(" times").removesuffix("×"), value)
+
+
+def gap_printed(text: str, gap: float) -> bool:
+    """|z₁ − z₂| as format.gap prints it: 'more than 10³⁰⁸' exactly when it is past the float range."""
+    return text == "more than 10³⁰⁸" if math.isinf(gap) else printed_as(text, gap) or (
+        "×" in text and math.isclose(parse(text), gap, rel_tol=5e-4))
+
+
 def check_gradient_claims(z1: float, z2: float, d_k: int):
-    """Every claim of the Jacobian sentence and the gradient message at these scores holds."""
+    """Every fact the Jacobian sentence and the gradient message state at these scores, against the slopes computed
+    here the slow obvious way (from the gap, in log space where float64 has no digits left)."""
     two = compare_two_keys([z1, z2], d_k)
     p, slope, p_s, slope_s, raw = slow_two_keys(z1, z2, d_k)
     _, ln_slope, _, ln_slope_s, ln_raw = slow_logs(z1, z2, d_k)
-    kind, text = gradient_message(two)
+    kind, said = gradient_message(two)
     jac = jacobian_sentence(two)
-    for sentence in (text, jac, *slope_labels(two)):
-        assert "nan" not in sentence and "inf" not in sentence.replace("information", "")
-        assert not re.search(r"\d[eE][+-]?\d", sentence), sentence  # never 1.4e-17
-        assert not re.search(r"\d{7}|\d,\d{3},\d{3}", sentence), sentence  # never 22 digits in a row
-        assert "seed" not in sentence
+    for s in (said, jac):
+        states_what_it_says(s)
+    f, quoted = said.facts, said.facts["said"]
+    lower = None if z1 == z2 else int(z2 < z1)  # the key with the lower score, by hand
 
-    # the key called the loser has the smaller weight; the winner the larger one
-    for k in re.findall(r"key (\d), the key with less weight", text + jac):
-        assert p[int(k) - 1] < p[2 - int(k)], (p, text)
-    for k in re.findall(r"give key (\d) more weight", text):
-        assert p[int(k) - 1] < p[2 - int(k)]
-    for k in re.findall(r"the winner's ∂p(.)/", jac):
-        k = "₁₂".index(k) + 1
-        assert p[k - 1] > p[2 - k]
-    assert ("neither key loses" in jac) == (two.p_unscaled[0] == two.p_unscaled[1])
-    if not two.weights_equal:
-        assert "vanishes just as much" in jac and ("bottom-right" in jac) == (p[1] < p[0])
-    elif two.loser is not None:  # scores a hair apart: not called equal, only their float64 weights are
-        assert "in float64 the two weights are equal" in jac and "The two weights are equal" not in jac
+    # the Jacobian: the key called the loser has the smaller weight, its entry in its own corner
+    j = jac.facts
+    if two.p_unscaled[0] == two.p_unscaled[1]:  # a tie in float64 (equal scores, or a hair apart): neither loses
+        assert j["loser"] is None and j["winner"] is None and j["scores_equal"] == (z1 == z2)
+        assert printed_as(j["said"]["slope"], slope)
+    else:
+        assert j["loser"] == lower and j["winner"] == 1 - lower and p[lower] < p[1 - lower]
+        assert j["corner"] == ("bottom-right" if lower == 1 else "top-left")
+        assert j["said"]["loser"] == f"key {lower + 1}"
     assert slope_labels(two)[0].startswith("∂p₁/∂z₁" if z1 < z2 else "∂p₂/∂z₂")  # the lower score's, if any
 
-    # "nearly vanishes" only of a small slope, "not small" only of a slope that is not
-    for value in re.findall(rf"nearly vanishes: ∂p./∂z. = ({NUMBER})", text):
-        assert slope < 0.01 and parse(value) <= 0.01 and printed_size(value, slope, ln_slope)
-    for value in re.findall(rf"the 0.25 that p₁p₂ reaches when the keys tie is ({NUMBER}) times larger", text):
-        assert printed_as(value, 0.25 / slope) or printed_as(value, 0.25 / slope_s)  # said of the slope before it
-    assert "4%" not in text  # 4% is what 0.01 is of 0.25, never a slope's share: it read as one (issue 22, item 12)
-    if "not small" in text:
-        assert slope >= 0.01 and "nearly vanishes:" not in text
-    if "after scaling as well" in text:
-        assert slope_s < 0.01
-    if "gets gradient again" in text:
-        assert slope == 0 < slope_s and slope_s >= 0.01
-    if "barely learns" in text:
-        assert slope < 0.01
-    if "exactly 0 in floating point" in text:
-        assert two.slope_unscaled == 0
+    # both slopes 0 in float64: a warning, and nothing else claimed of either
+    assert (kind == "warning") == (two.slope_unscaled == 0 and two.slope_scaled == 0)
     if kind == "warning":
-        assert two.slope_unscaled == 0 and two.slope_scaled == 0 and "0 to machine precision" in text
+        assert f["unscaled"] == f["scaled"] == "zero" and f["loser"] is None
+        assert gap_printed(quoted["gap"], abs(z1 - z2))
+        return two, said, jac
+    tie = two.p_unscaled[0] == two.p_unscaled[1]
+    assert f["tie"] == tie and f["loser"] == (None if tie else lower)
+    if not tie:
+        assert p[lower] < p[1 - lower] and quoted["loser"] == f"key {lower + 1}"
 
-    # every ratio is the computed one, within the rounding it is printed with
-    for value in re.findall(rf"about \*\*({NUMBER}) times more\*\*", text):  # the true ratio, from the logs
-        assert printed_as(value, math.exp(ln_slope_s - ln_slope)) and two.slope_scaled > two.slope_unscaled
-    for value in re.findall(rf"still \*\*({NUMBER})(?:×| times)\*\*", text):
-        assert printed_as(value, math.exp(ln_raw - ln_slope)) and two.raw_slope > two.slope_unscaled
-    for value in re.findall(rf"sends the larger signal to W_Q and W_K, ({NUMBER})× as large", text):
-        assert two.raw_slope < two.slope_unscaled and printed_as(value, two.slope_unscaled / two.raw_slope)
-    for value in re.findall(rf"/ √{d_k} = ({NUMBER})", text):
-        assert printed_size(value, raw, ln_raw)
-    for value in re.findall(rf"its slope there is ({NUMBER})", text):
-        assert printed_size(value, slope_s, ln_slope_s)
-    return two, text, jac
+    # what each slope is called: 0, vanishing (below 0.01), or not small
+    assert f["unscaled"] == ("zero" if two.slope_unscaled == 0 else "vanishes" if slope < 0.01 else "not small")
+    if d_k > 1 and not tie:
+        assert f["scaled"] == ("vanishes" if slope_s < 0.01 else "not small")
+    if "slope_unscaled" in quoted:
+        assert printed_size(quoted["slope_unscaled"], slope, ln_slope)
+    if "slope_scaled" in quoted:
+        assert printed_size(quoted["slope_scaled"], slope_s, ln_slope_s)
+    if "raw_slope" in quoted:
+        assert printed_size(quoted["raw_slope"], raw, ln_raw)
+    if "tie_over_unscaled" in quoted:  # "the 0.25 that p₁p₂ reaches when the keys tie is 746 times larger"
+        assert ratio_printed(quoted["tie_over_unscaled"], big_exp(math.log(0.25) - ln_slope))
+    if "tie_over_scaled" in quoted:
+        assert ratio_printed(quoted["tie_over_scaled"], big_exp(math.log(0.25) - ln_slope_s))
+    if "gap" in quoted:
+        assert gap_printed(quoted["gap"], abs(z1 - z2))
+    if tie:
+        assert printed_as(quoted["weight"], 0.5) and f["unscaled"] == "not small"
+        assert f["at_weights"] == ("same" if d_k == 1 else "smaller") and raw <= slope  # 0.25 / √d_k against 0.25
+        return two, said, jac
+
+    # scaled against unscaled: at the softmax's input, and at W_Q and W_K (with the chain rule's 1/√d_k)
+    ratio = big_exp(ln_slope_s - ln_slope) if math.isfinite(ln_slope) else math.inf
+    raw_ratio = big_exp(ln_raw - ln_slope) if math.isfinite(ln_slope) else math.inf
+    if d_k == 1:
+        assert f["at_softmax"] == f["at_weights"] == "same" and ratio == raw_ratio == 1
+    else:  # a ratio past the float range is only said to be "more than 0"; "the unscaled exact 0" only of a 0
+        assert f["at_softmax"] == ("more than 0" if two.slope_unscaled == 0 or ratio > 1.7e308 else
+                                   "more" if ratio >= 1.05 else "same")
+        assert ratio > 1 / 1.05 and (f["at_softmax"] != "more than 0" or two.slope_scaled > 0)
+        assert f["at_weights"] == ("more than 0" if two.slope_unscaled == 0 else "larger" if raw_ratio >= 1.05 else
+                                   "smaller" if raw_ratio <= 1 / 1.05 else "same")
+        assert f["at_weights"] != "more than 0" or two.raw_slope > 0
+    if "ratio" in quoted:
+        assert f["at_softmax"] == "more" and ratio_printed(quoted["ratio"], ratio)
+    if "raw_ratio" in quoted:
+        assert ratio_printed(quoted["raw_ratio"], raw_ratio if f["at_weights"] == "larger" else 1 / raw_ratio)
+    # "barely learns" only of a vanishing unscaled slope, and always when even the scaled one vanishes
+    if f["barely_learns"]:
+        assert slope < 0.01 and f["at_weights"] != "smaller"
+    if d_k > 1 and slope_s < 0.01:
+        assert f["barely_learns"]
+    assert "4%" not in said.text  # 4% is what 0.01 is of 0.25, never a slope's share: it read as one (issue 22)
+    return two, said, jac
 
 
 @settings(max_examples=examples(400), deadline=None)
@@ -224,30 +275,30 @@ def test_gradient_sentences_at_the_edges(z1, z2, d_k):
     check_gradient_claims(z1, z2, d_k)
 
 
-def test_the_classic_example_says_73_times_weaker_to_the_weights_and_586_against_the_scaled_score():
-    two, text, _ = check_gradient_claims(8, 0, 64)
-    assert ("nearly vanishes: ∂p₂/∂z₂ = 0.0003, below 0.01, and the 0.25 that p₁p₂ reaches when the keys tie is "
-            "746 times larger.") in text  # not "0.0003, below 0.01, which is 4% of the 0.25" (issue 22, item 12)
-    assert "about **586 times more**" in text  # against the score softmax sees, z / √d_k
-    assert "0.197 / √64 = 0.0246" in text and "still **73×** the unscaled 0.0003" in text
-    assert "give key 2 more weight is 73 times weaker" in text
-    assert "586 times weaker" not in text
+def test_the_classic_example_is_73_times_weaker_to_the_weights_and_586_against_the_scaled_score():
+    _, said, _ = check_gradient_claims(8, 0, 64)
+    f = said.facts
+    assert (f["loser"], f["unscaled"], f["scaled"], f["at_softmax"], f["at_weights"]) == (
+        1, "vanishes", "not small", "more", "larger")
+    assert f["said"] == {"loser": "key 2", "slope_unscaled": "0.0003", "tie_over_unscaled": "746 times",
+                         "slope_scaled": "0.197", "ratio": "586 times", "raw_slope": "0.0246", "raw_ratio": "73×"}
+    assert f["barely_learns"]  # the unscaled run's signal to W_Q and W_K is 73 times weaker
 
 
 def test_small_scores_do_not_vanish_and_the_unscaled_signal_is_larger():
-    _, text, _ = check_gradient_claims(2, 0, 64)
-    assert "vanish" not in text.replace("vanishes just as much", "")
-    assert "∂p₂/∂z₂ = 0.1050" in text and "not small" in text
-    assert "the unscaled run sends the larger signal to W_Q and W_K, 3.4× as large" in text
-    assert "weaker" not in text and "barely learns" not in text
+    _, said, _ = check_gradient_claims(2, 0, 64)
+    f = said.facts
+    assert f["unscaled"] == f["scaled"] == "not small" and f["at_weights"] == "smaller" and not f["barely_learns"]
+    assert f["said"]["slope_unscaled"] == "0.1050" and f["said"]["raw_ratio"] == "3.4×"  # unscaled 3.4× as large
+    assert "vanish" not in said.text.replace("vanishes just as much", "")
 
 
 def test_when_key_2_wins_key_1_is_named_the_loser_with_its_own_slope():
-    two, text, jac = check_gradient_claims(0, 8, 64)
+    two, said, jac = check_gradient_claims(0, 8, 64)
     assert two.loser == 0 and two.p_unscaled[1] > 0.999
-    assert "key 1, the key with less weight" in text and "give key 1 more weight" in text
-    assert "∂p₁/∂z₁ = 0.0003" in text and "key 2, the key with less weight" not in text + jac
-    assert "top-left entry, ∂p₁/∂z₁" in jac and "the winner's ∂p₂/∂z₂" in jac
+    assert said.facts["loser"] == jac.facts["loser"] == 0 and jac.facts["corner"] == "top-left"
+    assert jac.facts["said"]["loser_slope"] == "∂p₁/∂z₁" and jac.facts["said"]["winner_slope"] == "∂p₂/∂z₂"
+    assert said.facts["said"]["slope_unscaled"] == "0.0003" and "key 2, the key with less weight" not in said.text
     assert slope_labels(two) == ("∂p₁/∂z₁ unscaled", "∂p₁/∂z₁ after ÷ √64")
 
 
@@ -255,25 +306,25 @@ def test_the_losers_slope_keeps_its_digits_when_the_winner_is_within_one_ulp_of_
     two = compare_two_keys([0, 50], 64)  # p₂ rounds to exactly 1.0, so p₂(1 − p₂) would read 0
     assert two.p_unscaled[1] == 1.0 and two.J_unscaled[1, 1] == 0
     assert two.slope_unscaled == pytest.approx(math.exp(-50), rel=1e-6)
-    _, text, _ = check_gradient_claims(0, 50, 64)
-    assert "exactly 0" not in text and "nearly vanishes: ∂p₁/∂z₁ = 1.9 × 10⁻²²" in text
+    _, said, _ = check_gradient_claims(0, 50, 64)
+    assert said.facts["unscaled"] == "vanishes" and said.facts["said"]["slope_unscaled"] == "1.9 × 10⁻²²"
 
 
-def test_the_jacobian_sentence_says_the_winner_vanishes_just_as_much():
+def test_the_jacobian_sentence_names_the_losers_corner_and_a_tie_has_none():
     jac = jacobian_sentence(compare_two_keys([8, 0], 64))
-    assert "all four entries are ±p₁p₂" in jac and "the winner's ∂p₁/∂z₁ is the same number" in jac
-    assert "the winning key's vanishes just as much" in jac and "bottom-right entry, ∂p₂/∂z₂" in jac
-    assert "the quantity that" not in jac
+    assert (jac.facts["loser"], jac.facts["winner"], jac.facts["corner"]) == (1, 0, "bottom-right")
+    assert "the quantity that" not in jac.text
     tie = jacobian_sentence(compare_two_keys([3, 3], 64))
-    assert "neither key loses" in tie and "±0.2500" in tie
+    assert tie.facts["loser"] is None and tie.facts["said"]["slope"] == "0.2500"
 
 
 def test_huge_and_tiny_numbers_read_as_a_person_writes_them():
-    two, text, _ = check_gradient_claims(100, 0, 4)
-    assert "5.2 × 10²¹ times more" in text and "3.7 × 10⁻⁴⁴" in text and "1.9 × 10⁻²²" in text
-    assert "both are far too small to learn from" in text  # what a 10²¹ ratio of two tiny slopes means
+    two, said, _ = check_gradient_claims(100, 0, 4)
+    quoted = said.facts["said"]
+    assert (quoted["ratio"], quoted["slope_unscaled"], quoted["slope_scaled"]) == (
+        "5.2 × 10²¹ times", "3.7 × 10⁻⁴⁴", "1.9 × 10⁻²²")
+    assert said.facts["scaled"] == "vanishes" and said.facts["barely_learns"]  # a 10²¹ ratio of two tiny slopes
     assert ratio_metric(two.ratio) == "5.2 × 10²¹ times"
-    assert "5,184,705" not in text
 
 
 def test_ratio_words():
@@ -285,9 +336,8 @@ def test_ratio_words():
 def test_no_sentence_calls_the_source_text_the_seed():
     for z in ([3, 1], [2, 0], [8, 0]):
         for d_k in (1, 64):
-            assert "seed" not in gradient_message(compare_two_keys(z, d_k))[1]
-    assert "seed" not in peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 20))
-    assert "classic example" in gradient_message(compare_two_keys([3, 1], 1))[1]
+            assert "seed" not in gradient_message(compare_two_keys(z, d_k))[1].text
+    assert "seed" not in peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 20)).text
 
 
 # ------------------------------------------------------------------------------------------- peakedness
@@ -308,68 +358,66 @@ def printed_percent(text: str, x: float) -> bool:
 
 
 def check_peakedness_claims(peak: Peakedness):
-    text = peakedness_sentence(peak)
+    """Every fact of the peakedness sentence against the curves: each verb from the curve's own change, each number
+    as printed, the bounds rounded away from the claim."""
+    said = peakedness_sentence(peak)
     n = peak.n_keys
     if n == 1:
-        assert text is None
+        assert said is None
         return None
+    states_what_it_says(said)
+    f, quoted = said.facts, said.facts["said"]
     u, s, d = (list(map(float, peak.max_weight[k])) for k in ("unscaled", "sqrt_dk", "dk"))
-    assert "nan" not in text and "seed" not in text
 
-    m = re.search(rf"largest weight (climbs|falls|stays close to its start,) from ({NUMBER}) at d_k = 1 to "
-                  rf"\*\*({NUMBER})\*\* at d_k = 512, ([\w ]*\d+%) of the way", text)
-    assert m, text
-    verb, first, last, pos = m.groups()
-    assert printed_as(first, u[0]) and printed_as(last, u[-1]) and printed_percent(pos, position(u[-1], n))
-    assert {"climbs": u[-1] >= 1.05 * u[0], "falls": u[-1] <= 0.95 * u[0]}.get(verb, abs(u[-1] / u[0] - 1) < 0.05)
-    if "heads for a hard argmax" in text:
-        assert verb == "climbs" and position(u[-1], n) >= 0.5
+    assert printed_as(quoted["first"], u[0]) and printed_as(quoted["last"], u[-1])
+    assert printed_percent(quoted["position"], position(u[-1], n))
+    assert f["unscaled"] == ("climbs" if u[-1] >= 1.05 * u[0] else "falls" if u[-1] <= 0.95 * u[0] else "stays")
+    assert f["argmax"] == (f["unscaled"] == "climbs" and position(u[-1], n) >= 0.5)
 
-    m = re.search(rf"stays between ({NUMBER}) and ({NUMBER})", text)
     # a bound is rounded away from the claim, to the nearest step of its decimals: never inside the curve's range
-    assert min(s) - 0.001 < parse(m[1]) <= min(s) and max(s) <= parse(m[2]) < max(s) + 0.001
-    if ": flat." in text:
-        assert spread(s) < 0.05
-    if "nearly flat" in text:
-        assert 0.05 <= spread(s) < 0.15
-        within = float(re.search(r"within (\d+)% of its lowest", text)[1]) / 100
+    assert min(s) - 0.001 < parse(quoted["low"]) <= min(s) and max(s) <= parse(quoted["high"]) < max(s) + 0.001
+    assert f["scaled"] == ("flat" if spread(s) < 0.05 else "nearly flat" if spread(s) < 0.15 else "changes")
+    if f["scaled"] == "nearly flat":
+        within = float(quoted["within"].rstrip("%")) / 100
         assert spread(s) <= within < spread(s) + 0.01  # "within 8%" is never said of 8.1%
-    if m := re.search(r"a change of (\d+%)", text):
-        assert spread(s) >= 0.15 and printed_percent(m[1], spread(s))
-    if m := re.search(r"small next to the unscaled curve's (\d+%)", text):
-        assert spread(u) >= 3 * spread(s) and printed_percent(m[1], spread(u))
+    if f["scaled"] == "changes":
+        assert printed_percent(quoted["change"], spread(s))
+        assert f["small_next_to"] == (spread(u) >= 3 * spread(s))
+    else:
+        assert not f["small_next_to"]
+    if f["small_next_to"]:
+        assert printed_percent(quoted["unscaled_change"], spread(u))
 
-    m = re.search(rf"Divided by d_k it (sinks to|rises to|stays near) ({NUMBER}) by d_k = 512", text)
-    assert printed_as(m[2], d[-1])
-    assert {"sinks to": d[-1] <= 0.95 * d[0], "rises to": d[-1] >= 1.05 * d[0]}.get(m[1], abs(d[-1] / d[0] - 1) < 0.05)
-    if m := re.search(rf"toward the uniform ({NUMBER}) \(([\w ]*\d+%) of the way", text):
-        assert printed_as(m[1], 1 / n) and printed_percent(m[2], position(d[-1], n))
-        assert position(d[-1], n) <= 0.10 and position(d[-1], n) < position(d[0], n)
-    if "Every key looks almost the same" in text:
-        assert "toward the uniform" in text and position(d[-1], n) <= 0.05
-    assert "made visible" not in text  # the page's closing gives the answer: the curves' words do not repeat it
-    return text
+    assert printed_as(quoted["wrong_last"], d[-1])
+    assert f["wrong"] == ("sinks" if d[-1] <= 0.95 * d[0] else "rises" if d[-1] >= 1.05 * d[0] else "stays")
+    assert f["toward_uniform"] == (position(d[-1], n) <= 0.10 and position(d[-1], n) < position(d[0], n))
+    assert f["almost_same"] == (f["toward_uniform"] and position(d[-1], n) <= 0.05)
+    if f["toward_uniform"]:
+        assert printed_as(quoted["uniform"], 1 / n) and printed_percent(quoted["wrong_position"], position(d[-1], n))
+    assert "made visible" not in said.text  # the page's closing gives the answer: the curves' words do not repeat it
+    return said
 
 
 @settings(max_examples=examples(12), deadline=None)
 @given(st.integers(1, 64), st.integers(0, 999_999))
 def test_the_peakedness_sentence_holds_for_every_n_and_seed(n_keys, seed):
-    text = check_peakedness_claims(peakedness_curves(n_keys, CURVE_D_KS, 500, seed))
-    if text:  # the page's own curves: the lesson's claims are all there, computed
-        assert "heads for a hard argmax" in text and "toward the uniform" in text
-        assert any(calm in text for calm in (": flat.", "nearly flat", "small next to the unscaled curve's"))
+    said = check_peakedness_claims(peakedness_curves(n_keys, CURVE_D_KS, 500, seed))
+    if said:  # the page's own curves: the lesson's claims are all there, computed
+        assert said.facts["argmax"] and said.facts["toward_uniform"]
+        assert said.facts["scaled"] in ("flat", "nearly flat") or said.facts["small_next_to"]
 
 
 def test_the_peakedness_sentence_at_the_default_does_not_call_a_24_percent_change_flat():
-    text = check_peakedness_claims(peakedness_curves(8, CURVE_D_KS, 500, 0))
-    assert "between 0.299 and 0.373" in text and "flat" not in text  # 0.2991 … 0.3721, bounds rounded outward
-    assert "a change of 24%, small next to the unscaled curve's 221%" in text
+    said = check_peakedness_claims(peakedness_curves(8, CURVE_D_KS, 500, 0))
+    assert (said.facts["said"]["low"], said.facts["said"]["high"]) == ("0.299", "0.373")  # 0.2991 … 0.3721, outward
+    assert said.facts["scaled"] == "changes" and said.facts["small_next_to"]
+    assert (said.facts["said"]["change"], said.facts["said"]["unscaled_change"]) == ("24%", "221%")
 
 
 def test_within_n_percent_rounds_away_from_its_claim():
     """64 keys, seed 0: the scaled curve spreads by 8.02% of its lowest value. "within 8%" would be false."""
-    text = check_peakedness_claims(peakedness_curves(64, CURVE_D_KS, 500, 0))
-    assert "within 9% of its lowest value: nearly flat" in text and "within 8%" not in text
+    said = check_peakedness_claims(peakedness_curves(64, CURVE_D_KS, 500, 0))
+    assert said.facts["scaled"] == "nearly flat" and said.facts["said"]["within"] == "9%"
 
 
 @settings(max_examples=examples(300), deadline=None)
@@ -417,36 +465,54 @@ def test_about_theory_says_about_only_within_ten_percent(measured, theory):
 
 
 def test_the_closing_sentence_computes_the_classic_numbers():
-    text = closing_sentence()
+    said = closing_sentence()
     two = compare_two_keys([8, 0], 64)
-    assert ("In the source text's own example ([two keys](#two-keys)), scores [8, 0] at d_k = 64, dividing by √d_k "
-            f"makes the losing key's gradient at W_Q and W_K {times_more(two.raw_ratio)} larger than unscaled.") in text
-    assert times_more(two.raw_ratio) == "73 times" and text == closing_sentence(two)  # yours = the source's
+    p, slope, _, _, raw = slow_two_keys(8, 0, 64)
+    states_what_it_says(said)
+    assert said.facts["yours"] is None and ratio_printed(said.facts["said"]["source_ratio"], raw / slope)
+    assert said.facts["said"]["source_ratio"] == "73 times" and said == closing_sentence(two)  # yours = the source's
     # section 1's question at the defaults (softmax([8, 0])) and Check yourself's two-keys question at its seed 0 (the
     # first weight of softmax([1, 0])): the closing gives neither answer, nor the other weight that is 1 minus it
-    assert not any(f"{p:.{d}f}" in text for p in (*two.p_unscaled, *two.p_scaled) for d in (2, 3, 4))
+    assert not any(f"{p:.{d}f}" in said.text for p in (*two.p_unscaled, *two.p_scaled) for d in (2, 3, 4))
 
 
-@pytest.mark.parametrize("scores, d_k, yours", [
-    ((2, 0), 4, "With your [2, 0] at d_k = 4, it is smaller with the division: the unscaled one is 1.1× as large."),
-    ((3, 0), 4, "With your [3, 0] at d_k = 4, it is 1.7 times larger with the division."),
-    ((0, 8), 64, "With your [0, 8] at d_k = 64, it is 73 times larger with the division."),
-    ((8, 0), 1, "With your [8, 0] at d_k = 1, √1 = 1 and the division changes nothing."),
-    ((2, 2), 4, "With your [2, 2] at d_k = 4, the keys tie, and each key's gradient there is smaller"),
-    ((800, 0), 4, "With your [800, 0] at d_k = 4, it is exactly 0 without the division, and more than 0 with it."),
-    ((1e300, -1e300), 4, "it is 0 to machine precision with the division or without"),
-    ((2.1, 0), 4, "about the same with the division or without")])
-def test_the_closing_adds_the_learners_own_case_from_their_numbers(scores, d_k, yours):
+@pytest.mark.parametrize("scores, d_k, yours, ratio", [
+    ((2, 0), 4, "smaller", "1.1×"), ((3, 0), 4, "larger", "1.7 times"), ((0, 8), 64, "larger", "73 times"),
+    ((8, 0), 1, "d_k = 1", None), ((2, 2), 4, "smaller", "2.0×"), ((800, 0), 4, "more than 0", None),
+    ((1e300, -1e300), 4, "zero", None), ((2.1, 0), 4, "same", None)])
+def test_the_closing_adds_the_learners_own_case_from_their_numbers(scores, d_k, yours, ratio):
     two = compare_two_keys(scores, d_k)
-    text = closing_sentence(two)
-    assert text.startswith(closing_sentence()) and yours in text and not never_true(text)
-    r = two.raw_ratio
-    if "larger with the division" in text:
-        assert r >= 1.05
-    if "smaller with the division" in text:
-        assert r <= 1 / 1.05
-    if "about the same" in text:
-        assert 1 / 1.05 < r < 1.05
+    said = closing_sentence(two)
+    states_what_it_says(said)
+    assert said.text.startswith(closing_sentence().text) and not never_true(said.text)
+    assert said.facts["yours"] == yours and said.facts["said"].get("ratio") == ratio
+    assert said.facts["tie"] == (scores[0] == scores[1])
+    _, slope, _, slope_s, raw = slow_two_keys(*scores, d_k)
+    r = raw / slope if slope else math.inf if raw else math.nan  # the gradient at W_Q and W_K, scaled ÷ unscaled
+    expected = ("d_k = 1" if d_k == 1 else "zero" if math.isnan(r) else "more than 0" if math.isinf(r) else
+                "larger" if r >= 1.05 else "smaller" if r <= 1 / 1.05 else "same")
+    assert said.facts["yours"] == expected
+    if ratio:
+        assert ratio_printed(ratio, r if expected == "larger" else 1 / r)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(scores(), scores(), st.integers(1, 512))
+def test_the_closing_compares_any_scores_as_the_numbers_do(z1, z2, d_k):
+    two = compare_two_keys([z1, z2], d_k)
+    said = closing_sentence(two)
+    states_what_it_says(said)
+    r = two.raw_ratio  # attn_core's, from the log slopes where float64 has no digits
+    if said.facts["yours"] is None:
+        assert (z1, z2, d_k) == (8, 0, 64)
+        return
+    assert said.facts["yours"] == ("d_k = 1" if d_k == 1 else "zero" if math.isnan(r) else "more than 0"
+                                   if math.isinf(r) else "larger" if r >= 1.05 else "smaller" if r <= 1 / 1.05
+                                   else "same")
+    if "ratio" in said.facts["said"]:
+        assert ratio_printed(said.facts["said"]["ratio"], r if said.facts["yours"] == "larger" else 1 / r)
+    if "gap" in said.facts["said"]:
+        assert gap_printed(said.facts["said"]["gap"], abs(z1 - z2))
 
 
 # ------------------------------------------------------------------------------------------- predict, then see
@@ -460,87 +526,74 @@ def test_a_prediction_is_right_within_five_slider_steps_as_printed():
     assert not prediction_right(0.50006, 0.45)  # 0.0501
 
 
-def check_guess_claims(text: str, guess: float, p1: float, right: bool, ln_p=None, half=None) -> None:
-    """The reveal's claims about a guess of key 1's weight p1: the distance, its side, and the hint it picks."""
+def check_guess_claims(said, guess: float, p1: float, ln_p=None, half=None) -> None:
+    """The reveal's facts about a guess of key 1's weight p1: the verdict, the distance, its side, and the hint."""
+    f, quoted = said.facts, said.facts["said"]
     off = abs(guess - p1)
-    m = re.search(rf"You said ({NUMBER}): (exactly key 1's weight|less than 0.0001 (above|below)|({NUMBER}) "
-                  r"(above|below))", text)
-    assert m and printed_as(m[1], guess), text
-    side = m[3] or m[5]
-    if m[2].startswith("exactly"):
-        assert off == 0
-    else:
-        assert side == ("above" if guess > p1 else "below")
-        assert (0 < off < 0.00005 + 1e-12) if m[2].startswith("less") else printed_as(m[4], off)
-        said = re.search(rf"key 1's ({WEIGHT})", text)[1]
-        assert printed_weight(said, p1, *ln_p) if ln_p else printed_as(said, p1)
+    assert f["right"] == (round(off, 4) <= 0.05) and printed_as(quoted["guess"], guess)
+    assert f["side"] == ("exact" if off == 0 else "above" if guess > p1 else "below")
+    if f["side"] != "exact":
+        assert (0 < off < 0.00005 + 1e-12) if quoted["off"] == "less than 0.0001" else printed_as(quoted["off"], off)
+        assert printed_weight(quoted["key1"], p1, *ln_p) if ln_p else printed_as(quoted["key1"], p1)
     g, p = guess - 0.5, p1 - 0.5  # the guess and the weight, each measured from an even split
     if half is None:  # key 1's side of an even split; from the scores where float64 rounds p1 to 0.5
         half = (p > 0) - (p < 0)
-    if "keeps the order of the scores" in text:
-        assert not right and g * half <= 0 and half != 0
-    if "sharper than the scores look" in text:
-        assert not right and g * half > 0 and abs(g) < abs(p)
-    if "less sharp than that" in text:
-        assert not right and g * half > 0 and abs(g) > abs(p)
-    if "Equal scores always give equal weights" in text:
-        assert not right and p == 0
+    if f["right"]:
+        assert f["hint"] is None
+    else:
+        assert f["hint"] == ("equal" if half == 0 else "order" if g * half <= 0 else
+                             "sharper" if abs(g) < abs(p) else "less sharp")
 
 
-def check_prediction_claims(guess, z1: float, z2: float, d_k: int) -> str:
-    """Every claim of the checkpoint's reveal holds: the weights, the odds, the distance, the verdict, the hints."""
+def check_prediction_claims(guess, z1: float, z2: float, d_k: int):
+    """Every fact of the checkpoint's reveal: the weights, the winner, the odds, the distance, the verdict, the hints,
+    each against the weights computed here the slow obvious way (from the gap, in log space)."""
     two = compare_two_keys([z1, z2], d_k)
     p, _, p_s, _, _ = slow_two_keys(z1, z2, d_k)
     ln, ln_s = slow_ln_weights(z1, z2), slow_ln_weights(z1, z2, d_k)  # the true sizes, where float64 has none
-    text = prediction_sentence(guess, two)
-    assert "nan" not in text and "inf" not in text and "seed" not in text
-    assert not re.search(r"\d[eE][+-]?\d|\d{7}|\d,\d{3},\d{3}", text), text
+    said = prediction_sentence(guess, two)
+    states_what_it_says(said)
+    f, quoted = said.facts, said.facts["said"]
+    why = f["why"]
 
-    m = re.match(rf"softmax\(\[({NUMBER}), ({NUMBER})\]\) = \*\*\[({WEIGHT}), ({WEIGHT})\]\*\*\. ", text)
-    assert m, text
-    assert printed_weight(m[3], p[0], ln[0], ln[1]) and printed_weight(m[4], p[1], ln[1], ln[0])
-    if m := re.search(rf"key (\d)'s weight is exp\(z(.) − z(.)\) = exp\((more than 10³⁰⁸|{NUMBER})\)", text):
-        hi = int(m[1]) - 1
-        assert p[hi] > p[1 - hi] and "₁₂".index(m[2]) == hi and "₁₂".index(m[3]) == 1 - hi
-        if m[4] != "more than 10³⁰⁸":
-            assert printed_as(m[4], abs(z1 - z2)) or abs(z1 - z2) >= 1e6
-    elif z1 == z2:
-        assert p[0] == p[1] and "splits the weight evenly" in text
-    else:  # scores a hair apart (issue 36, item 10): never called equal, only their float64 weights tie
-        assert two.p_unscaled[0] == two.p_unscaled[1] and "splits the weight evenly" not in text
-        m = re.search(rf"differ by only ({NUMBER}), so key (\d)'s weight is larger than key (\d)'s by "
-                      rf"tanh\({NUMBER} / 2\) ≈ ({NUMBER})", text)
-        assert m and printed_as(m[1], abs(z1 - z2)) and int(m[2]) - 1 == int(np.argmax([z1, z2]))
-        assert printed_as(m[4], math.tanh(abs(z1 - z2) / 2))
-    if m := re.search(rf"≈ ({NUMBER}) times key (\d)'s", text):
-        assert printed_as(m[1], math.exp(abs(z1 - z2)))
-    if "past the largest number a float can hold" in text:
-        assert abs(z1 - z2) > 709
-    for k, kept, held in re.findall(rf"key (\d) keeps (exactly 0 in float64|{NUMBER})(?:, which underflows to 0 in "
-                                    rf"float64|, which float64 holds as ({NUMBER})[^.]*)?\.", text)[:1]:
-        lo = int(k) - 1
-        assert p[lo] < p[1 - lo] and (p[lo] == 0 if kept.startswith("exactly 0") else printed_size(kept, p[lo], ln[lo]))
-        assert not held or printed_as(held, two.p_unscaled[lo])
+    first, second = quoted["weights"].strip("[]").split(", ")
+    assert printed_weight(first, p[0], ln[0], ln[1]) and printed_weight(second, p[1], ln[1], ln[0])
+    higher = None if z1 == z2 else int(z2 > z1)  # the key with the higher score, by hand
+    assert why["scores_equal"] == (z1 == z2) and why["winner"] == higher
+    assert why["weights_equal"] == (two.p_unscaled[0] == two.p_unscaled[1])
+    if higher is not None:
+        assert why["loser"] == 1 - higher and p[higher] >= p[1 - higher]
+        assert (why["said"]["winner"], why["said"]["loser"]) == (f"key {higher + 1}", f"key {2 - higher}")
+        assert gap_printed(why["said"]["gap"], abs(z1 - z2)) or abs(z1 - z2) >= 1e6
+        assert why["difference"] == pytest.approx(math.tanh(abs(z1 - z2) / 2), rel=1e-9)
+    if why["weights_equal"] and higher is not None:  # scores a hair apart (issue 36, item 10): only float64 ties
+        assert printed_as(why["said"]["difference"], math.tanh(abs(z1 - z2) / 2))
+    elif higher is not None:
+        lo = 1 - higher
+        assert why["odds_past_float"] == (abs(z1 - z2) > 709.78)
+        if not why["odds_past_float"]:
+            assert ratio_printed(why["said"]["odds"], math.exp(abs(z1 - z2)))
+        kept = why["loser_said"]
+        assert kept in said.text and (p[lo] == 0 if kept.startswith("exactly 0") else
+                                      printed_size(kept.split(",")[0], p[lo], ln[lo]))
 
-    right = "within the 0.05 that counts as right" in text
-    assert right == prediction_right(guess, two.p_unscaled[0]) and (right or guess is None or "more than the 0.05"
-                                                                    in text)
     if guess is None:
-        assert "You said" not in text
+        assert f["right"] is None and f["side"] is None and "guess" not in quoted
     else:
-        check_guess_claims(text, guess, two.p_unscaled[0], right, (ln[0], ln[1]), (z1 > z2) - (z1 < z2))
+        check_guess_claims(said, guess, two.p_unscaled[0], (ln[0], ln[1]), (z1 > z2) - (z1 < z2))
 
-    if "nearly a hard argmax" in text:
-        assert 0 < min(p) < 0.0102  # p₁p₂ < 0.01
-    if "a hard argmax in floating point" in text:
-        assert min(p) == 0
-    if m := re.search(rf"Divided by √{d_k} = {NUMBER}, the gap is ({NUMBER}|more than 10³⁰⁸) and key (\d) keeps "
-                      rf"(exactly 0 in float64|{NUMBER})[,.]", text):
-        lo = int(m[2]) - 1
-        assert d_k > 1 and p_s[lo] <= p_s[1 - lo]
-        assert p_s[lo] == 0 if m[3].startswith("exactly 0") else printed_size(m[3], p_s[lo], ln_s[lo])
-        assert m[1] == "more than 10³⁰⁸" or printed_as(m[1], abs(z1 - z2) / math.sqrt(d_k)) or abs(z1 - z2) > 1e6
-    return text
+    # "nearly a hard argmax" only of a vanishing slope p₁p₂ < 0.01; "a hard argmax in floating point" of a weight of 0
+    assert f["lesson"] == (None if higher is None or two.slope_unscaled >= 0.01 else
+                           "hard argmax" if min(two.p_unscaled) == 0 else "nearly")
+    if f["lesson"] == "nearly":
+        assert 0 < min(p) < 0.0102
+    if f["lesson"] and d_k > 1:
+        lo = 1 - higher
+        assert quoted["scaled_loser"] == f"key {lo + 1}" and p_s[lo] <= p_s[1 - lo]
+        kept = quoted["scaled_keeps"]
+        assert p_s[lo] == 0 if kept.startswith("exactly 0") else printed_size(kept, p_s[lo], ln_s[lo])
+        assert gap_printed(quoted["scaled_gap"], abs(z1 / math.sqrt(d_k) - z2 / math.sqrt(d_k))) or abs(z1 - z2) > 1e6
+    return said
 
 
 @settings(max_examples=examples(400), deadline=None)
@@ -558,17 +611,18 @@ def test_checkpoint_reveals_at_the_edges(guess, z1, z2, d_k):
 
 
 def test_the_classic_question_and_its_answer_at_the_defaults():
+    """The source text's own numbers, pinned: softmax([8, 0]) = [0.9997, 0.0003], softmax([1, 0]) = [0.731, 0.269]."""
     assert softmax_question([8.0, 0.0]).startswith("What is softmax([8, 0])?")
-    text = check_prediction_claims(0.9, 8, 0, 64)
-    assert text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
-    assert "exp(z₁ − z₂) = exp(8) ≈ 2,981 times key 2's, and key 2 keeps 0.0003." in text
-    assert "You said 0.90: 0.0997 below key 1's 0.9997, more than the 0.05 that counts as right." in text
-    assert "sharper than the scores look" in text and "nearly a hard argmax" in text
-    assert "Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269." in text
+    said = check_prediction_claims(0.9, 8, 0, 64)
+    assert said.text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert (said.facts["why"]["said"]["odds"], said.facts["why"]["loser_said"]) == ("2,981 times", "0.0003")
+    assert (said.facts["right"], said.facts["side"], said.facts["said"]["off"], said.facts["hint"]) == (
+        False, "below", "0.0997", "sharper")
+    assert said.facts["lesson"] == "nearly" and said.facts["said"]["scaled_keeps"] == "0.269"  # softmax([1, 0])
     right = check_prediction_claims(1.0, 8, 0, 64)
-    assert "You said 1.00: 0.0003 above key 1's 0.9997, within the 0.05 that counts as right." in right
-    assert "sharper" not in right
-    assert "You said" not in check_prediction_claims(None, 8, 0, 64)
+    assert (right.facts["right"], right.facts["side"], right.facts["said"]["off"], right.facts["hint"]) == (
+        True, "above", "0.0003", None)
+    assert check_prediction_claims(None, 8, 0, 64).facts["right"] is None
 
 
 def test_section_one_speaks_of_both_sides_in_words():
@@ -748,13 +802,18 @@ def test_the_ratio_metrics_name_their_gradient_in_check_yourselfs_words():
     from attn_lessons import scaling as say
 
     two = compare_two_keys([8, 0], 64)
+    _, slope, _, slope_s, raw = slow_two_keys(8, 0, 64)
     (label, value, helped), (raw_label, raw_value, raw_helped) = say.ratio_metrics(two)
     assert (label, value, raw_label, raw_value) == ("scaled ÷ unscaled", "586×", "reaching W_Q, W_K", "73×")
-    assert "At the softmax's input, 0.197 scaled against 3.4 × 10⁻⁴ unscaled, 586× larger." in helped
-    assert "At W_Q and W_K, 0.025 scaled against 3.4 × 10⁻⁴ unscaled, 73× larger." in raw_helped
-    text = qs.reveal_two_keys(two)
-    assert say.gradient_compared(two, "softmax") in text and say.gradient_compared(two, "weights") in text
-    assert "73× larger" in say.gradients_compared(two).split("at W_Q and W_K")[1]
+    at_input, at_weights = say.gradient_compared(two, "softmax"), say.gradient_compared(two, "weights")
+    assert (at_input.facts["compared"], at_weights.facts["compared"]) == ("larger", "larger")
+    assert ratio_printed(at_input.facts["said"]["ratio"], slope_s / slope)
+    assert ratio_printed(at_weights.facts["said"]["ratio"], raw / slope)
+    assert at_input.text[1:] in helped and at_weights.text[1:] in raw_helped  # the help says the same sentence
+    said = qs.reveal_two_keys(two)
+    assert at_input.text in said.text and at_weights.text in said.text
+    assert said.facts["gradients"] == say.gradients_compared(two).facts == {"softmax": at_input.facts,
+                                                                             "weights": at_weights.facts}
 
 
 @pytest.mark.parametrize("z1", [0.5, 1, 2])
@@ -764,14 +823,11 @@ def test_a_gradient_scaling_shrinks_at_w_q_is_never_called_larger(z1):
     from attn_lessons import scaling as say
 
     two = compare_two_keys([z1, 0], 4)
-    assert two.raw_slope < two.slope_unscaled  # a small gap at d_k = 4: the division costs W_Q and W_K signal
-    weights = say.gradient_compared(two, "weights")
-    assert weights.startswith("at W_Q and W_K, ") and "larger" not in weights
-    assert "smaller" in weights or "about the same" in weights, weights
-    both = say.gradients_compared(two)
-    assert "larger" not in both.split("at W_Q and W_K")[1], both
-    _, message = say.gradient_message(two)
-    assert "That is less than the unscaled" in message or "about the same as the unscaled" in message, message
+    _, slope, _, _, raw = slow_two_keys(z1, 0, 4)
+    assert raw < slope  # a small gap at d_k = 4: the division costs W_Q and W_K signal
+    assert say.gradient_compared(two, "weights").facts["compared"] in ("smaller", "same")
+    assert say.gradients_compared(two).facts["weights"]["compared"] in ("smaller", "same")
+    assert say.gradient_message(two)[1].facts["at_weights"] in ("smaller", "same")
 
 
 @given(z1=st.floats(-30, 30), d_k=st.sampled_from([1, 2, 4, 16, 64, 256]))
@@ -779,14 +835,18 @@ def test_each_gradient_comparison_says_larger_only_of_a_larger_gradient(z1, d_k)
     from attn_lessons import scaling as say
 
     two = compare_two_keys([z1, 0], d_k)
-    for at in say.GRADIENT_AT:
-        scaled, unscaled, ratio = say.gradient_slopes(two, at)
+    _, slope, _, slope_s, raw = slow_two_keys(z1, 0, d_k)
+    for at, scaled in (("softmax", slope_s), ("weights", raw)):
         said = say.gradient_compared(two, at)
-        assert said.startswith(say.GRADIENT_AT[at] + ", ")
-        if said.endswith("larger"):
-            assert scaled > unscaled and ratio >= say.SAME, said
-        if "smaller" in said:
-            assert scaled < unscaled and ratio <= 1 / say.SAME, said
+        assert said.facts["at"] == at and said.text.startswith(say.GRADIENT_AT[at] + ", ")
+        assert all(printed in said.text for printed in said.facts["said"].values())
+        ratio = scaled / slope
+        if said.facts["compared"] == "larger":
+            assert scaled > slope and ratio >= say.SAME and ratio_printed(said.facts["said"]["ratio"], ratio)
+        if said.facts["compared"] == "smaller":
+            assert scaled < slope and ratio <= 1 / say.SAME and ratio_printed(said.facts["said"]["ratio"], 1 / ratio)
+        if said.facts["compared"] == "same":
+            assert 1 / say.SAME < ratio < say.SAME
 
 
 # ------------------------------------------------------------------ issue 36, item 10: comparisons at the float edges
@@ -802,12 +862,12 @@ def test_scores_a_hair_apart_are_said_to_differ_and_only_their_printed_weights_t
     assert two.p_unscaled[0] == two.p_unscaled[1]  # what makes the weights print equal
     assert said.facts["difference"] == pytest.approx(math.tanh(1e-17 / 2), rel=1e-12)
     assert "scores are equal" not in said.text and "splits the weight evenly" not in said.text
-    text = check_prediction_claims(None, 1e-17, 0, 64)  # the checker reads the difference back from the text
-    assert "5.0 × 10⁻¹⁸" in text
+    reveal = check_prediction_claims(None, 1e-17, 0, 64)  # the checker reads the difference back from its facts
+    assert reveal.facts["why"]["said"]["difference"] == "5.0 × 10⁻¹⁸"
     equal = why_weights(compare_two_keys([3, 3], 64))
     assert equal.facts["scores_equal"] and "splits the weight evenly" in equal.text  # a real tie is still one
     for sentence in (gradient_message(two)[1], jacobian_sentence(two)):
-        assert "The two weights are equal" not in sentence and "1 × 10⁻¹⁷" in sentence
+        assert sentence.facts["said"]["gap"] == "1 × 10⁻¹⁷" and sentence.facts["loser"] is None  # neither loses
 
 
 @pytest.mark.parametrize("z1,true", [(-745, "2.8 × 10⁻³²⁴"), (-740, "4.2 × 10⁻³²²"), (-800, "3.7 × 10⁻³⁴⁸")])
@@ -821,13 +881,14 @@ def test_a_weight_below_the_smallest_float_is_its_true_size_from_log_space(z1, t
     exact = z1 - math.log1p(math.exp(z1))  # ln softmax([z1, 0])₁, the slow obvious way
     assert said.facts["loser"] == 0 and said.facts["loser_ln"] == pytest.approx(exact, rel=1e-12)
     assert said.facts["loser_said"].startswith(true) and printed_ln(true, exact)
-    text = check_prediction_claims(0.5, z1, 0, 64)
-    assert text.startswith(f"softmax([{short(z1)}, 0]) = **[{true}, 1 − {true}]**.")
-    assert "4.9 × 10⁻³²⁴" not in text.replace("float64 holds as 4.9 × 10⁻³²⁴", "")  # only ever as float64's value
+    reveal = check_prediction_claims(0.5, z1, 0, 64)
+    assert reveal.facts["said"]["weights"] == f"[{true}, 1 − {true}]"
+    assert "4.9 × 10⁻³²⁴" not in reveal.text.replace("float64 holds as 4.9 × 10⁻³²⁴", "")  # only as float64's value
     if two.p_unscaled[0] == 0:
-        assert "underflows to 0 in float64" in said.text
+        assert said.facts["loser_said"].endswith(", which underflows to 0 in float64")
     _, message = gradient_message(two)
-    assert true in message or "exactly 0 in floating point" in message
+    assert message.facts["unscaled"] == "zero" if two.slope_unscaled == 0 else (
+        message.facts["said"]["slope_unscaled"] == true)
 
 
 def test_the_seeds_two_keys_stay_exact():

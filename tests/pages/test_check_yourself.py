@@ -95,7 +95,12 @@ def test_the_weights_shape_reveal_runs_attention_on_ten_tokens():
     z, rows, cols = table_titled(at, "weights = softmax(QKᵀ/√d_k)  (10 × 10)")
     assert z.shape == (10, 10) and len(rows) == len(cols) == 10
     np.testing.assert_allclose(z.sum(axis=1), 1, atol=10 * 0.5 * 10**-2)  # ten values printed to 2 decimals
-    assert "Attention just ran on the 10-token sentence" in all_text(at)
+    from tests.lessons.test_questions import check_reveal_facts
+
+    # the proof's facts against attn_core (its shape does not depend on the sidebar), and that proof on screen
+    said = check_reveal_facts(qs.make_question("weights_shape", 0), {"text": "a b", "seed": 0, "d_model": 8,
+                                                                       "heads": 1})
+    assert said.facts["said"]["shape"] == "10 × 10" and said.text in all_text(at)
 
 
 def test_the_causal_reveal_outlines_the_row_it_asks_about():
@@ -109,7 +114,11 @@ def test_the_causal_reveal_outlines_the_row_it_asks_about():
     assert np.all(z[np.triu_indices(n, 1)] == 0)  # no query reads a later key: printed 0.00
     np.testing.assert_allclose(z[i].sum(), 1, atol=n * 0.5 * 10**-2)
     assert np.count_nonzero(z[i]) == q.answer == i + 1  # the outlined row has as many weights as the answer
-    assert markdown_starting(at, f"Row {i} (“{rows[i]}”) has {i + 1} nonzero weights")  # its label, same row
+    from tests.lessons.test_questions import check_reveal_facts
+
+    ss = at.session_state
+    said = check_reveal_facts(q, {k: ss[k] for k in ("text", "seed", "d_model", "heads")})  # against attn_core
+    assert said.facts["reached"] == list(range(i + 1)) and markdown_starting(at, said.text)  # its label, same row
 
 
 @pytest.mark.parametrize("reply", ["10x10", "10 × 10", "(10, 10)", "10 by 10"])
@@ -119,9 +128,14 @@ def test_the_page_accepts_every_spelling(reply):
 
 
 def test_why_scale_reveal_measures_at_the_learners_d_k():
+    from attn_core import sample_qk_dots
+    from attn_core.questions import typical_two_keys
+
     at = answer(open_page(d_model="64", heads="1"), "why_scale", "argmax")
-    text = all_text(at)
-    assert "At your d_k = 64," in text and "√64 = 8)" in text
+    dots = sample_qk_dots(64, 4000, 0)
+    said = qs.reveal_why_scale(64, dots, typical_two_keys(dots, 64))
+    assert said.text in all_text(at)  # measured at the learner's d_k = 64: sd ≈ 8, the source text's
+    assert abs(float(said.facts["said"]["std"]) - 8) < 0.4 and "(√64 = 8)" in said.text
 
 
 def test_score_badges_and_reset():
@@ -604,17 +618,20 @@ def test_both_pages_say_the_same_ratio_for_the_same_gradient(z1, d_k):
     if seed is not None:  # Check yourself asks [8, 0] at d_k = 64 at this seed
         at = answer(open_page(q=str(seed)), "two_keys", "", show=True)
         proof = markdown_starting(at, "softmax([8, 0])")
+        assert proof == qs.reveal_two_keys(two).text
     else:  # question 2 measures one spread apart at the learner's d_k; its words come from the same function
-        proof = qs.reveal_two_keys(two)
+        proof = qs.reveal_two_keys(two).text
     for label, at_where in ((say.RATIO_LABEL, "softmax"), (say.RAW_RATIO_LABEL, "weights")):
         said = say.gradient_compared(two, at_where)
-        assert said in proof and said[0].upper() + said[1:] in helps[label], (said, proof, helps[label])
+        text = said.text
+        assert text in proof and text[0].upper() + text[1:] in helps[label], (text, proof, helps[label])
         ratio = metric(explorer, label)
         scaled, unscaled, _ = say.gradient_slopes(two, at_where)
-        if scaled < unscaled:
-            assert "larger" not in said and "smaller" in said, said
+        if scaled < unscaled:  # never "larger" for a gradient that scaling made smaller
+            assert said.facts["compared"] in ("smaller", "same", "alike"), said
         elif not ratio.startswith("1.0"):
-            assert f"{ratio} larger" in said, (ratio, said)
+            assert said.facts["compared"] == "larger" and said.facts["said"]["ratio"] == ratio, (ratio, said)
     if d_k == 64:
-        assert metric(explorer, say.RAW_RATIO_LABEL) == "73×" and "at W_Q and W_K" in proof
-        assert "73× larger" in proof.split("at W_Q and W_K")[1] and "586×" in proof.split("at W_Q and W_K")[0]
+        facts = qs.reveal_two_keys(two).facts["gradients"]
+        assert metric(explorer, say.RAW_RATIO_LABEL) == "73×" == facts["weights"]["said"]["ratio"]
+        assert facts["softmax"]["said"]["ratio"] == "586×"

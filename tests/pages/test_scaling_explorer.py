@@ -216,58 +216,73 @@ def test_each_gradient_sentence_on_screen_is_the_checked_one(page_at):
 
     qp, at = page_at
     z1, z2, d_k = float(qp.get("za", 8)), float(qp.get("zb", 0)), int(qp.get("dk1", 64))
-    two, text, jac = check_gradient_claims(z1, z2, d_k)  # each claim checked against the numbers
+    two, said, jac = check_gradient_claims(z1, z2, d_k)  # each fact checked against the numbers
     shown = screen_text(at)
-    assert text in shown and jac in shown
+    assert said.text in shown and jac.text in shown  # the sentences on screen are the checked ones
     lo = two.own + 1
     assert metric(at, f"∂p{'₁₂'[lo - 1]}/∂z{'₁₂'[lo - 1]} unscaled") == fmt.readable(two.slope_unscaled, 4)
     assert "seed's" not in shown and "the other key" not in shown
     assert not re.search(r"\d{7}|\d,\d{3},\d{3}|\de[−-]\d", shown), "a number printed as a machine writes it"
 
 
+def on_screen(at: AppTest, z1: float, z2: float, d_k: int):
+    """The gradient message and Jacobian sentence the page shows at these scores, checked fact by fact
+    (tests/lessons/test_scaling.py), each shown as built: (its facts, the Jacobian's facts)."""
+    from tests.lessons.test_scaling import check_gradient_claims
+
+    _, said, jac = check_gradient_claims(z1, z2, d_k)
+    assert gradient_text(at) == said.text and jac.text in screen_text(at)
+    return said.facts, jac.facts
+
+
 def test_at_the_defaults_the_weights_get_a_73_times_weaker_signal(default_page):
-    text = screen_text(default_page)
-    assert metric(default_page, "reaching W_Q, W_K") == "73×"
-    assert "give key 2 more weight is 73 times weaker" in text and "586 times weaker" not in text
-    assert "about **586 times more**" in text and "0.197 / √64 = 0.0246" in text
+    facts, _ = on_screen(default_page, 8, 0, 64)
+    assert metric(default_page, "reaching W_Q, W_K") == "73×" and facts["said"]["raw_ratio"] == "73×"
+    assert (facts["loser"], facts["at_softmax"], facts["at_weights"], facts["barely_learns"]) == (
+        1, "more", "larger", True)
+    assert facts["said"]["ratio"] == "586 times" and facts["said"]["raw_slope"] == "0.0246"
 
 
 def test_small_scores_say_the_unscaled_signal_is_larger():
     at = open_page(za=2, zb=0, dk1=64)
-    text = gradient_text(at)
-    assert "nearly vanishes:" not in text and "barely learns" not in text and "times weaker" not in text
-    assert "the unscaled run sends the larger signal to W_Q and W_K, 3.4× as large" in text
+    facts, _ = on_screen(at, 2, 0, 64)
+    assert facts["unscaled"] == "not small" and not facts["barely_learns"]
+    assert facts["at_weights"] == "smaller" and facts["said"]["raw_ratio"] == "3.4×"  # the unscaled one, 3.4× as large
     assert metric(at, "reaching W_Q, W_K") == "0.3×"
 
 
 def test_when_key_2_wins_the_page_names_key_1_as_the_loser():
     at = open_page(za=0, zb=8)
-    text = screen_text(at)
-    assert "key 1, the key with less weight" in text and "give key 1 more weight" in text
-    assert "key 2, the key with less weight" not in text
+    facts, jac = on_screen(at, 0, 8, 64)
+    assert facts["loser"] == jac["loser"] == 0 and facts["said"]["loser"] == "key 1"
     assert metric(at, "∂p₁/∂z₁ unscaled") == "0.0003" and metric(at, "∂p₁/∂z₁ after ÷ √64") == "0.197"
 
 
 def test_the_jacobian_sentence_says_the_winners_gradient_vanishes_too(default_page):
-    text = screen_text(default_page)
-    assert "all four entries are ±p₁p₂" in text and "the winning key's vanishes just as much" in text
-    assert "the quantity that *nearly vanishes*" not in text
+    _, jac = on_screen(default_page, 8, 0, 64)
+    assert (jac["loser"], jac["winner"], jac["corner"]) == (1, 0, "bottom-right")
 
 
 def test_huge_ratios_read_as_powers_of_ten_and_say_what_they_mean():
     at = open_page(za=100, dk1=4)
-    text = screen_text(at)
-    assert "5,184,705" not in text and "5.2 × 10²¹ times more" in text and "e−" not in text
-    assert "both are far too small to learn from" in text
+    facts, _ = on_screen(at, 100, 0, 4)
+    assert facts["said"]["ratio"] == "5.2 × 10²¹ times" and facts["barely_learns"]  # both far too small to learn
+    assert "5,184,705" not in screen_text(at) and "e−" not in screen_text(at)
     assert metric(at, "scaled ÷ unscaled") == "5.2 × 10²¹ times"
 
 
 def test_peakedness_words_come_from_the_numbers(default_page):
+    from attn_core.scaling import peakedness_curves
+    from attn_lessons.scaling import closing_sentence, peakedness_sentence
+    from tests.lessons.test_scaling import CURVE_D_KS, check_peakedness_claims
+
+    said = check_peakedness_claims(peakedness_curves(8, CURVE_D_KS, 500, 0))  # the page's curves, checked
     text = screen_text(default_page)
-    assert "between 0.299 and 0.373, a change of 24%" in text and ": flat." not in text  # bounds rounded outward
-    assert "heads for a hard argmax" in text and "toward the uniform 0.125" in text
+    assert said == peakedness_sentence(peakedness_curves(8, CURVE_D_KS, 500, 0)) and said.text in text
+    assert said.facts["argmax"] and said.facts["toward_uniform"] and said.facts["scaled"] == "changes"
+    assert (said.facts["said"]["low"], said.facts["said"]["high"]) == ("0.299", "0.373")  # rounded outward
     assert "made visible" not in text and "“Check yourself”" not in text  # the closing answers, once
-    assert "It [keeps scores from growing with dimension](#variance)" in text
+    assert closing_sentence().text in text
 
 
 def test_the_three_curves_differ_in_dash_and_marker_not_only_colour(default_page):
@@ -328,13 +343,14 @@ def test_section_one_asks_for_softmax_of_8_0_before_any_of_its_numbers():
 
 
 def test_a_right_prediction_is_told_so_with_the_numbers_on_screen():
+    from tests.lessons.test_scaling import check_prediction_claims
+
     at = answer(open_asking(), 1.0)
     assert not at.exception
-    assert [s.value for s in at.success] == [
-        "**Right.** softmax([8, 0]) = **[0.9997, 0.0003]**. Softmax makes each weight proportional to exp(score), "
-        "so key 1's weight is exp(z₁ − z₂) = exp(8) ≈ 2,981 times key 2's, and key 2 keeps 0.0003. You said 1.00: "
-        "0.0003 above key 1's 0.9997, within the 0.05 that counts as right. A gap of 8 is already enough to make "
-        "softmax nearly a hard argmax. Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269."]
+    said = check_prediction_claims(1.0, 8, 0, 64)  # every fact of the reveal, against the numbers
+    (success,) = [s.value for s in at.success]  # right: told so, with the checked reveal
+    assert success.endswith(said.text) and said.facts["right"] and said.facts["side"] == "above"
+    assert said.facts["said"]["weights"] == "[0.9997, 0.0003]" and said.facts["said"]["scaled_keeps"] == "0.269"
     assert "softmax([8, 0]) = **[0.9997, 0.0003]**" in all_text(at)  # the live numbers the reveal speaks of
     assert len(section_one_figures(at)) == 4 and metric(at, "∂p₂/∂z₂ unscaled") == "0.0003"
 
@@ -342,10 +358,13 @@ def test_a_right_prediction_is_told_so_with_the_numbers_on_screen():
 def test_a_wrong_prediction_says_how_far_and_why():
     at = answer(open_asking(), 0.6)
     assert not at.exception and not at.success
-    (warning,) = [w.value for w in at.warning]
-    assert warning.startswith("**Not quite.** softmax([8, 0]) = **[0.9997, 0.0003]**.")
-    assert "You said 0.60: 0.3997 below key 1's 0.9997, more than the 0.05 that counts as right." in warning
-    assert "sharper than the scores look" in warning
+    from tests.lessons.test_scaling import check_prediction_claims
+
+    (warning,) = [w.value for w in at.warning]  # wrong: not told right, with the checked reveal
+    said = check_prediction_claims(0.6, 8, 0, 64)
+    assert warning.endswith(said.text) and said.text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert (said.facts["right"], said.facts["side"], said.facts["said"]["off"], said.facts["hint"]) == (
+        False, "below", "0.3997", "sharper")
     assert len(section_one_figures(at)) == 4
 
 
@@ -365,7 +384,11 @@ def test_new_scores_open_the_question_again_with_no_verdict():
     at = open_asking(za=3, zb=1)
     assert "What is softmax([3, 1])?" in all_text(at)
     at = answer(at, 0.9)  # softmax([3, 1]) = [0.8808, 0.1192]
-    assert any("You said 0.90: 0.0192 above key 1's 0.8808" in s.value for s in at.success)
+    from attn_lessons.scaling import prediction_sentence
+
+    said = prediction_sentence(0.9, compare_two_keys([3, 1], 64))
+    assert said.facts["right"] and said.facts["said"]["off"] == "0.0192" and said.facts["said"]["key1"] == "0.8808"
+    assert [s.value for s in at.success if s.value.endswith(said.text)]
     at.number_input(key="za").set_value(5.0).run()
     assert not at.exception
     text = all_text(at)
@@ -380,15 +403,18 @@ def test_new_scores_open_the_question_again_with_no_verdict():
 def test_a_new_d_k_keeps_the_reveal_and_judges_the_same_guess_again():
     """d_k only moves the numbers: the reveal stays, the guess is the one given, the verdict is worked out for the
     numbers now on the page (the scaled side the reveal ends with), and the page says they moved."""
+    from attn_lessons.scaling import prediction_sentence
+
     at = answer(open_asking(), 1.0)
-    assert "Divided by √64 = 8, the gap is 1 and key 2 keeps 0.269." in at.success[0].value
+    assert at.success[0].value.endswith(prediction_sentence(1.0, compare_two_keys([8, 0], 64)).text)
     at.number_input(key="dk1").set_value(4).run()
     assert not at.exception
     text = all_text(at)
     assert "Your prediction: **1.00**" in text and "checked against the numbers on the page now" in text
     (success,) = [s.value for s in at.success]
-    assert success.startswith("**Right.** softmax([8, 0]) = **[0.9997, 0.0003]**.")
-    assert "Divided by √4 = 2, the gap is 4 and key 2 keeps 0.018." in success
+    said = prediction_sentence(1.0, compare_two_keys([8, 0], 4))
+    assert success.endswith(said.text) and said.text.startswith("softmax([8, 0]) = **[0.9997, 0.0003]**.")
+    assert (said.facts["said"]["scaled_gap"], said.facts["said"]["scaled_keeps"]) == ("4", "0.018")
     assert len(section_one_figures(at)) == 4 and metric(at, "∂p₂/∂z₂ after ÷ √4") == "0.018"
     at.number_input(key="dk1").set_value(64).run()  # back to the numbers the learner answered for
     assert "checked against the numbers" not in all_text(at) and at.success
@@ -430,18 +456,20 @@ def test_the_closing_says_it_is_the_source_texts_case_and_adds_the_learners_own(
     """Issue 30, item 2: z₁ = 2 and d_k = 4 used to leave a bare "at [8, 0] and d_k = 64". The box names the source
     text's example, computed, then the learner's; section 1's controls rerun it (a fragment), and it states neither
     weight of [1, 0]: Check yourself asks the first one at the source's numbers."""
+    from attn_lessons.scaling import closing_sentence
+
     at = open_page()
-    text = closing_text(at)
-    assert "In the source text's own example" in text and "scores [8, 0] at d_k = 64" in text
-    assert "73 times larger than unscaled." in text and "With your" not in text  # the learner's case is the source's
+    said = closing_sentence(compare_two_keys([8, 0], 64))
+    assert closing_text(at) == said.text and said.facts["yours"] is None  # the learner's case is the source's
+    assert said.facts["said"]["source_ratio"] == "73 times"
     at.number_input(key="za").set_value(2.0).run()
     at.number_input(key="dk1").set_value(4).run()
     text = closing_text(at)  # only section 1's fragments reran: the closing among them
-    assert "In the source text's own example" in text and "scores [8, 0] at d_k = 64" in text
     two = compare_two_keys([2, 0], 4)
+    said = closing_sentence(two)
+    assert text == said.text and text.startswith(closing_sentence().text)
     assert two.slope_unscaled / two.raw_slope == pytest.approx(1.07, abs=0.005)
-    assert ("With your [2, 0] at d_k = 4, it is smaller with the division: the unscaled one is 1.1× as large."
-            in text)
+    assert said.facts["yours"] == "smaller" and said.facts["said"]["ratio"] == "1.1×"
     source = compare_two_keys([8, 0], 64)
     assert not any(fmt.num(p, d) in text for p in (*source.p_scaled, *source.p_unscaled) for d in (2, 3, 4))
 
@@ -577,9 +605,9 @@ def test_a_wide_head_shows_its_long_code_only_when_asked():
 # ------------------------------------------------------------------------------------------- issue 22's states
 def test_the_vanishing_slope_is_not_read_as_4_percent_of_the_tie(default_page):
     """Issue 22, item 12: "∂p₂/∂z₂ = 0.0003, below 0.01, which is 4% of the 0.25…" read as if 0.0003 were 4%."""
-    text = gradient_text(default_page)
-    assert ("∂p₂/∂z₂ = 0.0003, below 0.01, and the 0.25 that p₁p₂ reaches when the keys tie is 746 times larger."
-            in text) and "4%" not in text
+    facts, _ = on_screen(default_page, 8, 0, 64)
+    assert facts["said"]["slope_unscaled"] == "0.0003" and facts["said"]["tie_over_unscaled"] == "746 times"
+    assert "4%" not in gradient_text(default_page)
 
 
 def test_one_key_and_one_token_are_said_as_one():
@@ -612,10 +640,9 @@ def test_the_page_reads_within_its_budget_with_the_derivation_folded(default_pag
 def test_float_edges_on_screen_decide_on_the_scores_and_print_true_sizes():
     """Issue 36, item 10, walked from its links: ?za=1e-17&zb=0 never calls the scores equal; ?za=-745&zb=0 prints
     softmax([−745, 0])₁ at its true size, 2.8 × 10⁻³²⁴, and the slope metric with it."""
-    hair = screen_text(open_page(za="1e-17", zb="0"))
+    facts, jac = on_screen(open_page(za="1e-17", zb="0"), 1e-17, 0, 64)
     assert compare_two_keys([1e-17, 0], 64).p_unscaled.tolist() == [0.5, 0.5]  # the weights do tie in float64
-    assert "scores are equal" not in hair and "splits the weight evenly" not in hair
-    assert "differ by only 1 × 10⁻¹⁷" in hair
+    assert facts["said"]["gap"] == jac["said"]["gap"] == "1 × 10⁻¹⁷" and not jac["scores_equal"]
     low = open_page(za="-745", zb="0")
     text = screen_text(low)
     assert "softmax([−745, 0]) = **[2.8 × 10⁻³²⁴, 1 − 2.8 × 10⁻³²⁴]**" in text

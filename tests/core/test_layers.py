@@ -300,12 +300,7 @@ def test_the_numpy_arithmetic_finder_sees_it():
 
 
 # 3. No prose in a page: its sentences live in its attn_lessons module, where they are tested.
-PROSE_WORDS = 6  # a string of six words or more is a sentence
-LABEL_WORDS = 12  # a widget's label of twelve words or more is prose too
-# Calls whose label (first positional argument or label=) may be written in the page; their help= may not.
-WIDGETS = {"button", "toggle", "checkbox", "radio", "selectbox", "multiselect", "select_slider", "slider",
-           "number_input", "text_input", "text_area", "download_button", "page_link", "data_editor", "expander", "tabs",
-           "form_submit_button", "popover"}
+PROSE_WORDS = 6  # a string of six words or more is a sentence, a widget's label included (pages once had twelve)
 MARKUP = {"latex", "html"}  # every string argument of st.latex and st.html is code, not prose
 CSS = re.compile(r"<style|[{;]\s*[a-z-]+\s*:[^;{}]+;")  # a style sheet, or a rule's declarations
 
@@ -323,12 +318,11 @@ def text_of(node: ast.AST) -> str | None:
     return None
 
 
-def prose_in(source: str, label_words: int = LABEL_WORDS,
-             also_allowed: Callable[[ast.Module], set[int]] | None = None) -> list[tuple[int, str]]:
-    """Strings of six words or more, except docstrings, dict keys, the arguments of st.latex and st.html, style
-    sheets, and the label of a widget, expander or tab when it is under `label_words` words. A name passed to one of
-    those calls stands for its module-level constant (`st.latex(FORMULA)`). `also_allowed`: the ids of more nodes
-    to let pass, from the module's tree (see ui_prose_in)."""
+def prose_in(source: str, also_allowed: Callable[[ast.Module], set[int]] | None = None) -> list[tuple[int, str]]:
+    """Strings of six words or more, a widget's label included, except docstrings, dict keys, the arguments of
+    st.latex and st.html, and style sheets. A name passed to st.latex or st.html stands for its module-level constant
+    (`st.latex(FORMULA)`). `also_allowed`: the ids of more nodes to let pass, from the module's tree (see
+    ui_prose_in)."""
     tree = parse(source)
     allowed = set(also_allowed(tree)) if also_allowed else set()
     constants = {t.id: a.value for a in tree.body if isinstance(a, (ast.Assign, ast.AnnAssign)) and a.value
@@ -336,14 +330,6 @@ def prose_in(source: str, label_words: int = LABEL_WORDS,
 
     def resolved(node):
         return constants.get(node.id, node) if isinstance(node, ast.Name) else node
-
-    def labels(node):  # the strings a label argument can be: "Run", f"Run {n}", "Show" if x else "Hide", ["a", "b"]
-        node = resolved(node)
-        if isinstance(node, (ast.List, ast.Tuple)):
-            return [s for e in node.elts for s in labels(e)]
-        if isinstance(node, ast.IfExp):
-            return labels(node.body) + labels(node.orelse)
-        return [node] if text_of(node) is not None else []
 
     def allow(node):
         allowed.update(map(id, ast.walk(node)))
@@ -360,10 +346,6 @@ def prose_in(source: str, label_words: int = LABEL_WORDS,
             for arg in node.args + [k.value for k in node.keywords]:
                 allow(arg)
                 allow(resolved(arg))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WIDGETS:
-            label = node.args[:1] or [k.value for k in node.keywords if k.arg == "label"]
-            for s in (s for arg in label for s in labels(arg) if words(text_of(s)) < label_words):
-                allow(s)
 
     found, parts = [], set()  # parts: the literal pieces of an f-string, read joined with the rest of it
     for node in ast.walk(tree):  # breadth first: an f-string comes before its pieces
@@ -391,25 +373,27 @@ def test_the_prose_finder_sees_it():
                     'st.caption(f"The largest weight goes to {tok}, about {r} times more")\n'
                     'st.slider("How many keys does each query see?", 1, 9, help="Drag it to the right and watch.")\n'
                     'st.button("Press this button once you have read every single word of the sentence above")\n'
+                    'st.toggle("Show where Q, K and V come from", key="qkv")\n'
                     ) == [(3, "\"Each row is one query's weights over every key.\" (9 words)"),
                           (4, "'The largest weight goes to , about times more' (8 words)"),
                           (5, "'Drag it to the right and watch.' (7 words)"),
-                          (6, "'Press this button once you have read every single word'… (14 words)")]
+                          (5, "'How many keys does each query see?' (7 words)"),
+                          (6, "'Press this button once you have read every single word'… (14 words)"),
+                          (7, "'Show where Q, K and V come from' (8 words)")]
     assert prose_in('"""Docstring."""\nFORMULA = r"\\mathrm{a} = b + c + d + e + f"\n\n'
                     'def f():\n    """A function docstring is documentation, not a sentence on screen."""\n'
                     '    st.latex(FORMULA)\n    st.html("<div class=\'box\'>a long piece of markup in html</div>")\n'
                     '    st.markdown("<style>.x { font-size: 1em; color: red; }</style>")\n'
-                    '    c1.expander("Show the code that made these numbers", expanded=False)\n'
+                    '    c1.expander("Show the code", expanded=False)\n'
                     '    st.tabs(["The scores before the softmax", "The weights after the softmax"])\n'
                     '    st.table({"the length of each value row": rows}); st.markdown(say.intro(n))\n') == []
 
 
 # 3b. No prose in attn_ui either: every text a learner or teacher reads there (a notice, a help text, a caption, the
 # sidebar's notes, a checkpoint's prompts, an error a page shows) comes from attn_lessons, where issue 40's message
-# catalogs will find it. The rule is the pages' with three differences. A widget's label of six words or more counts
-# (the shared views have no page's lesson to excuse a long one). What is never read on screen passes: a log message
+# catalogs will find it. The rule is the pages', and more: what is never read on screen passes, a log message
 # (the arguments of _log.warning(…) and its kin), a widget's key=, a string split into a list of names
-# ("text seed d_model".split()), a link's query string (a=1&b=2), a CSS value (a gradient, calc(…), var(…)). And a
+# ("text seed d_model".split()), a link's query string (a=1&b=2), a CSS value (a gradient, calc(…), var(…)); and a
 # raised exception's message counts only when a page shows it: attn_ui's parsers raise ValueError for a link's or a
 # cell's bad value and the page prints its message (state.url_bound, the cell editor), so a ValueError's message
 # counts; any other exception is a developer's (KeyError, TypeError, RuntimeError) or, for the class store's
@@ -450,9 +434,8 @@ def _never_on_screen(tree: ast.Module, callers_errors: bool = False) -> set[int]
 
 
 def ui_prose_in(source: str, callers_errors: bool = False) -> list[tuple[int, str]]:
-    """prose_in under attn_ui's rule: a label of six words or more counts, and what is never on screen passes."""
-    return prose_in(source, label_words=PROSE_WORDS,
-                    also_allowed=lambda tree: _never_on_screen(tree, callers_errors))
+    """prose_in under attn_ui's rule: what is never on screen passes."""
+    return prose_in(source, also_allowed=lambda tree: _never_on_screen(tree, callers_errors))
 
 
 def ui_sentences(root: Path = ROOT) -> list[str]:

@@ -16,7 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from attn_lessons.format import enough, listing
+from attn_lessons import charts
+from attn_lessons.charts import span  # noqa: F401  (re-exported: callers and tests say describe.span)
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -44,16 +45,8 @@ def describe(fig) -> str:
 
 
 def words(chart: Chart) -> str:
-    """The description of an already read chart."""
-    if not chart.panels:
-        return f"{chart.title or 'Chart'}: an empty chart."
-    if len(chart.panels) == 1:
-        body = chart.panels[0].words
-        return f"{chart.title or chart.panels[0].title or 'Chart'}: {body}."
-    parts = [f"{chart.title or 'Chart'}, a chart of {len(chart.panels)} panels."]
-    for k, p in enumerate(chart.panels):
-        parts.append(f"{p.title or f'Panel {k + 1}'}: {p.words}.")
-    return " ".join(parts)
+    """The description of an already read chart (in attn_lessons.charts' words)."""
+    return charts.chart_words(chart.title, [(p.title, p.words) for p in chart.panels])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -168,11 +161,7 @@ def _array(value, dtype=float) -> np.ndarray | None:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Words
-def span(labels) -> str:
-    """Labels in a sentence: 'a', 'a and b', 'a, b and c', 'a … z' for more."""
-    labels = list(labels)
-    return listing(labels) if len(labels) <= 3 else f"{labels[0]} … {labels[-1]}"
+# A panel's facts, for attn_lessons.charts to put in words
 
 
 def _plot_words(traces, x_title: str) -> str:
@@ -181,7 +170,7 @@ def _plot_words(traces, x_title: str) -> str:
     for t in traces:
         kind = _get(t, "type") or "scatter"
         mode = _get(t, "mode") or "lines"
-        word = {"bar": "bar", "histogram": "histogram"}.get(kind, "line" if "lines" in mode else "point")
+        word = charts.KINDS.get(kind, charts.LINE if "lines" in mode else charts.POINT)
         if word not in kinds:
             kinds.append(word)
         name = clean(_get(t, "name"))
@@ -197,13 +186,6 @@ def _plot_words(traces, x_title: str) -> str:
             arr = _array(x)
             if arr is not None:
                 xs.append(arr[np.isfinite(arr)])
-    text = f"{listing(kinds)} chart"
-    if names:
-        text += f" of {listing(names)}"
     xs = [a for a in xs if a.size]
-    if xs:
-        lo, hi = min(float(a.min()) for a in xs), max(float(a.max()) for a in xs)
-        text += f"; {x_title or 'x'} from {enough(lo, 0)} to {enough(hi, 0)}"  # axis ends: 1 to 512, 0.002 to 0.97
-    elif cats:
-        text += f"; {x_title or 'x'} {span(cats)}"
-    return text
+    x_range = (min(float(a.min()) for a in xs), max(float(a.max()) for a in xs)) if xs else None
+    return charts.plot_words(kinds, names, x_title, x_range, cats)

@@ -34,3 +34,20 @@ def test_the_route_on_home_says_core_or_deep_dive_and_minutes():
     labels = [el.proto.label for el in at.get("page_link") if el.proto.label[:1].isdigit()]
     assert len(labels) == len(route()) - 1, labels  # every page after Home
     assert all(("core, " in x or "deep dive, " in x) and " min)" in x for x in labels), labels
+
+
+def test_every_sidebar_notice_is_told_and_true_after_the_page_has_run():
+    """The notices the shared settings give after a first run (a head count d_model no longer divides, a sentence
+    that cannot be used) are drawn, not raised, and say what the sidebar now holds."""
+    from attn_lessons import notices, sidebar
+
+    at = run_page("pages/Scaling_explorer.py", reveal=1, heads=4, d_model=8)
+    at.select_slider(key="d_model").set_value(6).run()  # 4 heads do not divide 6
+    assert_ran(at)
+    heads = at.selectbox(key="heads").value
+    assert 6 % heads == 0 and heads < 4
+    assert notices.heads_changed(4, 6, heads) in [i.value for i in at.info]
+    assert sidebar.d_k_note(6, heads, False).text in [c.value for c in at.sidebar.caption]
+    at.text_area(key="text").set_value("   ").run()  # no token in it: the last good sentence stays
+    assert_ran(at)
+    assert notices.sentence_kept(notices.NO_TOKEN, sidebar.DEFAULT_TEXT) in [w.value for w in at.warning]

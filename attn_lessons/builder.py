@@ -572,3 +572,9 @@ def trace_titles(query: str, key: str) -> tuple[str, str]:
 QUERY_PICKER = "Query i (the token that asks)"
 KEY_PICKER = "Key j (the token that answers)"
 DOWNLOAD_ZIP = "Download every matrix (a zip of CSVs with token labels)"
+
+
+# The shape diagram (attn_ui.exports.shape_flow_html): what a screen reader reads, and its steps in words
+SHAPES_LABEL = "How the shapes flow, top to bottom"
+TRANSPOSE_STEP = "Q · Kᵀ (K transposed)"
+SOFTMAX_STEP = "softmax per row"

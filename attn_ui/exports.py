@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from attn_lessons import builder as words
+
 from .figures import INK
 
 
@@ -36,13 +38,13 @@ def shape_flow_html(n: int, d_model: int, d_k: int, d_v: int) -> str:
         ".fl .s{color:#3d4451;padding:.05rem 0}.fl .s i{font-style:normal;font-size:1rem}"
         ".fl .w{grid-column:1/3}.fl .a{grid-column:1/4}"
         ".fl .v{grid-column:3;grid-row:span 6;border-left:2px solid #8a93a3;margin-left:50%}</style>"
-        "<div class=fl role=group aria-label='How the shapes flow, top to bottom'>"
+        f"<div class=fl role=group aria-label='{words.SHAPES_LABEL}'>"
         f"<div class='b a'><b>X</b><span>{n} × {d_model}</span></div>"
         + step(f"· W_Q ({d_model} × {d_k})") + step(f"· W_K ({d_model} × {d_k})") + step(f"· W_V ({d_model} × {d_v})")
         + box("Q", f"{n} × {d_k}") + box("K", f"{n} × {d_k}") + box("V", f"{n} × {d_v}")
-        + step("Q · Kᵀ (K transposed)", " w") + "<div class=v aria-hidden=true></div>"
+        + step(words.TRANSPOSE_STEP, " w") + "<div class=v aria-hidden=true></div>"
         + box("QKᵀ", f"{n} × {n}", " w") + step(f"÷ √{d_k}", " w") + box("QKᵀ / √d_k", f"{n} × {n}", " w")
-        + step("softmax per row", " w") + box("weights", f"{n} × {n}", " bw w")
+        + step(words.SOFTMAX_STEP, " w") + box("weights", f"{n} × {n}", " bw w")
         + step("weights · V", " a") + box("output", f"{n} × {d_v}", " bo a")
         + "</div>")
 

@@ -303,6 +303,8 @@ def test_the_numpy_arithmetic_finder_sees_it():
 PROSE_WORDS = 6  # a string of six words or more is a sentence, a widget's label included (pages once had twelve)
 MARKUP = {"latex", "html"}  # every string argument of st.latex and st.html is code, not prose
 CSS = re.compile(r"<style|[{;]\s*[a-z-]+\s*:[^;{}]+;")  # a style sheet, or a rule's declarations
+# What a screen reader reads out of markup: an attribute's text counts as a sentence even where the markup passes
+ACCESSIBLE = re.compile(r"""\b(aria-label|alt|title)=(["'])(.*?)\2""")
 
 
 def words(text: str) -> int:
@@ -323,7 +325,7 @@ def prose_in(source: str, also_allowed: Callable[[ast.Module], set[int]] | None 
     st.latex and st.html, and style sheets. A name passed to st.latex or st.html stands for its module-level constant
     (`st.latex(FORMULA)`). `also_allowed`: the ids of more nodes to let pass, from the module's tree (see
     ui_prose_in)."""
-    tree = parse(source)
+    tree, docs = parse(source), set()
     allowed = set(also_allowed(tree)) if also_allowed else set()
     constants = {t.id: a.value for a in tree.body if isinstance(a, (ast.Assign, ast.AnnAssign)) and a.value
                  for t in getattr(a, "targets", [getattr(a, "target", None)]) if isinstance(t, ast.Name)}
@@ -339,6 +341,7 @@ def prose_in(source: str, also_allowed: Callable[[ast.Module], set[int]] | None 
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
                 and isinstance(body[0], ast.Expr) and text_of(body[0].value) is not None):
             allow(body[0].value)  # a docstring
+            docs.add(id(body[0].value))
         elif isinstance(node, ast.Dict):
             for key in filter(None, node.keys):
                 allow(key)
@@ -354,12 +357,20 @@ def prose_in(source: str, also_allowed: Callable[[ast.Module], set[int]] | None 
         elif isinstance(node, ast.FormattedValue) and node.format_spec:
             parts.add(id(node.format_spec))
         text = text_of(node)
-        if (text is not None and id(node) not in parts | allowed and words(text) >= PROSE_WORDS
-                and not CSS.search(text)):
-            tokens = text.split()
-            lead = repr(" ".join(tokens[:10])) + ("…" if len(tokens) > 10 else "")
-            found.append((line(node, source), f"{lead} ({words(text)} words)"))
+        if text is None or id(node) in parts | docs:
+            continue
+        if id(node) not in allowed and words(text) >= PROSE_WORDS and not CSS.search(text):
+            found.append((line(node, source), f"{lead(text)} ({words(text)} words)"))
+        else:
+            found += [(line(node, source), f"{m[1]}={lead(m[3])} ({words(m[3])} words)")
+                      for m in ACCESSIBLE.finditer(text) if words(m[3]) >= PROSE_WORDS]
     return sorted(found)
+
+
+def lead(text: str) -> str:
+    """A sentence as a finder names it: its first ten words, quoted."""
+    tokens = text.split()
+    return repr(" ".join(tokens[:10])) + ("…" if len(tokens) > 10 else "")
 
 
 def test_no_page_holds_prose():
@@ -467,13 +478,15 @@ def test_the_ui_prose_finder_sees_it(tmp_path):
         'raise KeyError(f"{path} is not on the route; add it to ROUTE")\n'
         'EXAMPLE = "text=The dog chased the cat, and the cat ran !&seed=3"\n'
         'BAR = "linear-gradient(90deg,#0000 calc(50% - .5px),#8c8c8c calc(50% - .5px) 0)"\n'
-        'st.html("<div class=\'box\'>a long piece of markup in html</div>")\n')
+        'st.html("<div class=\'box\'>a long piece of markup in html</div>")\n'
+        'st.html("<style>.b{color:red;}</style><div role=group aria-label=\'How the shapes flow, top to bottom\'>")\n')
     assert ui_sentences(tmp_path) == [
         "attn_ui/probe.py:3: 'To apply it, tap or click outside the box.' (9 words)",
         "attn_ui/probe.py:4: 'Skip every one of the predictions' (6 words)",
         "attn_ui/probe.py:5: 'The same seed gives the same weights.' (7 words)",
         "attn_ui/probe.py:6: 'Your text has tokens; the explorer keeps' (7 words)",
-        "attn_ui/probe.py:7: 'it is characters long; the limit is' (7 words)"]
+        "attn_ui/probe.py:7: 'it is characters long; the limit is' (7 words)",
+        "attn_ui/probe.py:14: aria-label='How the shapes flow, top to bottom' (7 words)"]
     # the same ValueError in a module that checks its callers' arguments passes
     assert ui_prose_in('raise ValueError(f"a {shape} matrix with {r} row and {c} column labels")\n',
                        callers_errors=True) == []

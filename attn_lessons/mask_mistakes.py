@@ -2,7 +2,8 @@
 
 Each function takes the numbers `attn_core.mask_mistakes` computed (the mask, the weights, a `MaskDiagnosis`, a
 `RenormCell`, a `CheckResult` …) and picks its words from them, so a sentence cannot go stale when a control
-moves. Token labels come in as the page prints them (made safe for markdown there); numbers read as
+moves; one that claims something about the numbers returns a `Said`, its text and the facts it states, for the tests
+to compare with attn_core. Token labels come in as the page prints them (made safe for markdown there); numbers read as
 `attn_lessons.format` writes them. Also used by the Common mistakes quiz, which can draw these mistakes too.
 """
 
@@ -40,6 +41,7 @@ from attn_core.mask_mistakes import (
 from attn_core.masks import fully_masked_rows
 
 from .asked import Asked, Wrong, const
+from .said import Said
 from .format import all_of, enough, listing, num, plural, readable, short
 from .masks import MASK_LABELS  # noqa: F401  (the radio's labels: one definition, the Masks and heads page's)
 
@@ -112,8 +114,22 @@ def symptom_box(name: str) -> str:
 # The quiz: why the mystery is the mistake it is, from its measured symptoms
 
 
-def explain(name: str, d: MaskDiagnosis) -> str:
-    """What mistake `name` does to the symptoms, and what was measured here: the quiz's feedback."""
+def explain(name: str, d: MaskDiagnosis) -> Said:
+    """What mistake `name` does to the symptoms, and what was measured here: the quiz's feedback. Facts: the readings
+    of `d` it quotes, by MaskDiagnosis field."""
+    quoted = {"after_softmax": ("blocked_weight", "lowest_row_sum"), "inverted": ("allowed_weight", "blocked_weight"),
+              "wrong_axis": ("silenced_rows", "blocked_weighted", "blocked_pairs", "allowed_empty", "allowed_pairs",
+                             "same_as_transposed"),
+              "finite_fill": ("filled_rows",), "naive_inf": ("nan_rows",),
+              "no_mask": ("blocked_weighted", "blocked_pairs", "blocked_weight", "allowed_empty", "allowed_pairs",
+                          "same_as_unmasked")}
+    if name not in quoted:
+        raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
+    return Said(_explained(name, d), {field: getattr(d, field) for field in quoted[name]})
+
+
+def _explained(name: str, d: MaskDiagnosis) -> str:
+    """explain's text."""
     if name == "after_softmax":
         return (f"zeroing after the softmax gives blocked pairs exactly 0 but leaves rows summing to less than 1; "
                 f"here the largest weight on a blocked pair is {enough(d.blocked_weight)} and the lowest row sum is "
@@ -169,13 +185,15 @@ READINGS_NOTE = ("The row-sum gap is how far a row's sum is from 1, or from 0 fo
                  "rows are left out of the other readings.")
 
 
-def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, str]:
-    """The quiz's feedback on naming mistake `answer` when it was `secret`: (right?, text), both explained from `d`."""
+def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, Said]:
+    """The quiz's feedback on naming mistake `answer` when it was `secret`: (right?, Said), both explained from `d`.
+    Facts: the secret's and the pick's names, and the readings each explanation quotes (explain's facts)."""
     named = mistake_label(secret)
+    facts = {"secret": secret, "answer": answer, "why": explain(secret, d).facts, "pick": explain(answer, d).facts}
     if answer == secret:
-        return True, f"Right: it is **{named}**. Why: {explain(secret, d)}"
-    return False, (f"Not this time: it is **{named}**, because {explain(secret, d)} You picked "
-                   f"{lower_first(mistake_label(answer))}: {explain(answer, d)}")
+        return True, Said(f"Right: it is **{named}**. Why: {explain(secret, d).text}", facts)
+    return False, Said(f"Not this time: it is **{named}**, because {explain(secret, d).text} You picked "
+                       f"{lower_first(mistake_label(answer))}: {explain(answer, d).text}", facts)
 
 
 def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str | None:
@@ -197,11 +215,13 @@ def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str |
 # Your sentence and mask
 
 
-def grid_notice(m: int, n: int) -> str:
-    """What happened to an m × m custom grid on a sentence of n tokens (only said when m ≠ n)."""
+def grid_notice(m: int, n: int) -> Said:
+    """What happened to an m × m custom grid on a sentence of n tokens (only said when m ≠ n); facts: the sizes, and
+    whether new pairs were added (allowed)."""
     how = "cut" if m > n else "grown"
     new = " (the new pairs are allowed)" if n > m else ""
-    return f"Your grid is {m} × {m} but your sentence has {n} tokens, so it is {how} to {n} × {n}{new}."
+    return Said(f"Your grid is {m} × {m} but your sentence has {n} tokens, so it is {how} to {n} × {n}{new}.",
+                {"was": m, "now": n, "new_pairs_allowed": n > m})
 
 
 def grid_refused(err: Exception) -> str:
@@ -209,25 +229,30 @@ def grid_refused(err: Exception) -> str:
     return f"That grid can't be read: {err}. Every pair is allowed until it can."
 
 
-def mask_summary(labels, mask, right_anyway: Sequence[str] = (), choice: MaskChoice | None = None) -> str:
+def mask_summary(labels, mask, right_anyway: Sequence[str] = (), choice: MaskChoice | None = None) -> Said:
     """What the mask blocks, counted: pairs, and the queries that may see nothing. `right_anyway` names the mask
-    mistakes whose weights are the right ones on this mask (attn_core's same_as_right); said when it blocks nothing."""
+    mistakes whose weights are the right ones on this mask (attn_core's same_as_right); said when it blocks nothing.
+    Facts: the pairs blocked, of how many, the fully blocked rows, and the mistakes said to give the right weights."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     blocked = int((~mask).sum())
+    closed = fully_masked_rows(mask)
+    facts = {"blocked_pairs": blocked, "pairs": n * n, "closed_rows": closed.tolist(), "right_anyway": []}
     if blocked == 0:
-        return _blocks_nothing(labels, right_anyway, choice)
-    rows = [f"“{labels[i]}”" for i in fully_masked_rows(mask)]
+        facts["right_anyway"] = list(right_anyway)
+        return Said(_blocks_nothing(labels, right_anyway, choice), facts)
+    rows = [f"“{labels[i]}”" for i in closed]
     if n == 1:
-        return f"Your mask blocks the only query→key pair (−∞ in M below): {rows[0]} may see no key at all."
+        return Said(f"Your mask blocks the only query→key pair (−∞ in M below): {rows[0]} may see no key at all.",
+                    facts)
     how_many = "all" if blocked == n * n else f"{blocked} of the"
     text = f"Your mask blocks {how_many} {n * n} query→key pairs (−∞ in M below)."
     if len(rows) == n:
-        return text + " Every query may see no key at all: every row is fully blocked."
+        return Said(text + " Every query may see no key at all: every row is fully blocked.", facts)
     if rows:
         whose = "its row is" if len(rows) == 1 else "their rows are"
-        return text + f" {listing(rows)} may see no key at all: {whose} fully blocked."
-    return text + " Every query may still see at least one key."
+        return Said(text + f" {listing(rows)} may see no key at all: {whose} fully blocked.", facts)
+    return Said(text + " Every query may still see at least one key.", facts)
 
 
 def _blocks_nothing(labels, right_anyway: Sequence[str], choice: MaskChoice | None) -> str:
@@ -274,15 +299,17 @@ def row_sum_answer(total: float) -> str:
     return ROW_SUM_WORDS[row_sum_kind(total)]
 
 
-def row_sum_reveal(labels, mask, wrong_weights, i: int) -> tuple[str, str]:
+def row_sum_reveal(labels, mask, wrong_weights, i: int) -> tuple[str, Said]:
     """(the right one of ROW_SUM_OPTIONS, why) for row i of the zeroed-after weights: one reading of the row
-    marks the prediction and words the reveal, which opens with that answer."""
+    marks the prediction and words the reveal, which opens with that answer. The why's facts: the answer's kind, the
+    keys the row may see, of how many, and its sum (the blocked keys took 1 − sum)."""
     mask = np.asarray(mask, dtype=bool)
     n, allowed = mask.shape[1], int(mask[i].sum())
     total = float(np.sum(wrong_weights[i]))
     kind = zeroed_row_sum_kind(allowed, n, total)
     answer = ROW_SUM_WORDS[kind]
-    return answer, f"{answer[0].upper()}{answer[1:]}: " + _why_row_sum(labels[i], n, allowed, total, kind)
+    return answer, Said(f"{answer[0].upper()}{answer[1:]}: " + _why_row_sum(labels[i], n, allowed, total, kind),
+                        {"kind": kind, "allowed": allowed, "keys": n, "row_sum": total})
 
 
 def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> str:
@@ -308,27 +335,31 @@ def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> s
             "allowed keys the whole 1.")
 
 
-def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> str:
-    """What zeroing after the softmax did to the row sums of this mask."""
+def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> Said:
+    """What zeroing after the softmax did to the row sums of this mask. Facts: the rows with both allowed and blocked
+    keys, how many of them sum to less than 1, the lowest of them and its sum, and the fully blocked rows (sum 0)."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     sums = np.asarray(wrong_weights, dtype=float).sum(axis=-1)
     partial = mask.any(axis=-1) & ~mask.all(axis=-1)  # rows with both allowed and blocked keys
+    facts = {"partial_rows": np.flatnonzero(partial).tolist(), "short_rows": 0, "lowest_row": None, "lowest_sum": None,
+             "zero_rows": np.flatnonzero(~mask.any(axis=-1)).tolist()}
     if not partial.any():
         text = ("Your mask blocks every key of every query, so zeroing after the softmax changes nothing here: "
                 "every row sums to 0, as it does with the mask on the scores." if not mask.any() else
                 "Your mask blocks no key of any query that may see one, so zeroing after the softmax changes "
                 "nothing here: every row that may see a key still sums to 1.")
-        return f"{text} {how_to_see(choice, 'partial', labels, 'it')}".rstrip()
+        return Said(f"{text} {how_to_see(choice, 'partial', labels, 'it')}".rstrip(), facts)
     short = int((partial & (sums < 1 - CLOSE)).sum())
     low = int(np.argmin(np.where(partial, sums, np.inf)))
+    facts |= {"short_rows": short, "lowest_row": low, "lowest_sum": float(sums[low])}
     how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
                 "every row still sums to 1 to within 10⁻⁹" if short == 0 else
                 f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
     text = f"Zeroed after the softmax, {how_many}; the lowest is “{labels[low]}”, at {enough(sums[low])}."
     if (~mask.any(axis=-1)).any():
         text += " A fully blocked row sums to 0 either way."
-    return text
+    return Said(text, facts)
 
 
 def renorm_row_label(cell: RenormCell) -> str:
@@ -346,25 +377,29 @@ def renorm_cell_text(cell: RenormCell) -> str:
     return f"off by {readable(cell.gap, 3)}" if cell.differs else "same"
 
 
-def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> str:
-    """When renormalising after the softmax stops giving the masked weights, on this sentence and in general."""
+def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> Said:
+    """When renormalising after the softmax stops giving the masked weights, on this sentence and in general. Facts:
+    how far a blocked score leads the best allowed one of its row (None: no such row), each dtype's underflow gap, and
+    the fully blocked rows counted."""
     lead = blocked_lead(scaled, mask)
     limits = listing([f"{num(underflow_gap(d), 0)} in {d}" for d in dtypes])
     general = (f"In general it breaks in any row where a blocked score leads every allowed score by more than about "
                f"{limits}: the allowed weights underflow to 0 before the division, and 0 / 0 is NaN. The two-key "
                "rows of the table show it.")
     blocked_rows = int((~np.asarray(mask, dtype=bool).any(axis=-1)).sum())
+    facts = {"lead": None if lead is None else float(lead), "underflow_gaps": {d: underflow_gap(d) for d in dtypes},
+             "blocked_rows": blocked_rows}
     tail = (f" A fully blocked row is 0 / 0 = NaN at any size ({plural(blocked_rows, 'row')} of yours, left out "
             "of the table)." if blocked_rows else "")
     if lead is None:
-        return ("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
-                + general + tail)
+        return Said("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
+                    + general + tail, facts)
     if lead <= 0:
         closest = "one ties it" if lead == 0 else f"the closest is {enough(-lead)} below"
-        return (f"On your sentence no blocked score is above the best allowed score of its row ({closest}), so "
-                "renormalising gives the masked weights at any size here. " + general + tail)
-    return (f"On your sentence a blocked score leads the best allowed score of its row by up to "
-            f"{enough(lead)}, so scaled up enough the allowed weights underflow. " + general + tail)
+        return Said(f"On your sentence no blocked score is above the best allowed score of its row ({closest}), so "
+                    "renormalising gives the masked weights at any size here. " + general + tail, facts)
+    return Said(f"On your sentence a blocked score leads the best allowed score of its row by up to "
+                f"{enough(lead)}, so scaled up enough the allowed weights underflow. " + general + tail, facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -391,25 +426,29 @@ def conventions_table(conventions: Sequence[Convention] = (*TORCH_CONVENTIONS, T
             "shape": [c.shape for c in conventions], "True means": [true_means(c) for c in conventions]}
 
 
-def inverted_sentence(labels, mask, inverted_weights) -> str:
-    """What the inverted mask lets through, and where the weight went."""
+def inverted_sentence(labels, mask, inverted_weights) -> Said:
+    """What the inverted mask lets through, and where the weight went. Facts: the pairs it lets through and blocks,
+    the largest weight on a pair the mask allowed (None where not said), and the rows that may now see no key."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     inv = ~mask
     w = np.asarray(inverted_weights, dtype=float)
-    nothing = [f"“{labels[i]}”" for i in fully_masked_rows(inv)]
+    closed = fully_masked_rows(inv)
+    nothing = [f"“{labels[i]}”" for i in closed]
+    facts = {"let_through": int(inv.sum()), "blocks": int(mask.sum()), "largest_on_allowed": None,
+             "closed_rows": closed.tolist()}
     if not inv.any():
-        return ("Your mask blocks nothing, so inverted it blocks everything: every weight is 0 and every output "
-                "is 0.")
+        return Said("Your mask blocks nothing, so inverted it blocks everything: every weight is 0 and every output "
+                "is 0.", facts)
     if not mask.any():
-        return ("Your mask blocks every pair, so inverted it allows every pair: each query reads every key, as "
-                "with no mask at all.")
+        return Said("Your mask blocks every pair, so inverted it allows every pair: each query reads every key, as "
+                    "with no mask at all.", facts)
     if n > 1 and np.array_equal(inv, np.triu(np.ones((n, n), dtype=bool), k=1)):
         later = listing([f"“{label}”" for label in labels[1:]])
-        return (f"Inverted, your causal mask lets each token see only the tokens after it, never itself: "
-                f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing "
-                "(0s here, NaN with a plain softmax). The model reads only the future.")
-    on_allowed = float(np.max(np.where(mask, w, 0.0)))
+        return Said(f"Inverted, your causal mask lets each token see only the tokens after it, never itself: "
+                    f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing "
+                    "(0s here, NaN with a plain softmax). The model reads only the future.", facts)
+    on_allowed = facts["largest_on_allowed"] = float(np.max(np.where(mask, w, 0.0)))
     let, block = int(inv.sum()), int(mask.sum())
     text = (f"The inverted mask lets through exactly the {plural(let, 'pair')} your mask blocks and blocks the "
             f"{block} it allowed. The largest weight on a pair you allowed is now "
@@ -418,7 +457,7 @@ def inverted_sentence(labels, mask, inverted_weights) -> str:
     if nothing:
         text += (f" {listing(nothing)} may now see no key at all, so "
                  f"{'its row is' if len(nothing) == 1 else 'their rows are'} 0.")
-    return text
+    return Said(text, facts)
 
 
 def padding_shapes_code(labels, key_allowed) -> str:
@@ -434,14 +473,19 @@ def padding_shapes_code(labels, key_allowed) -> str:
     ])
 
 
-def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> str:
-    """What the mask on the wrong axis blocks instead, for a padding, causal or any other mask."""
+def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> Said:
+    """What the mask on the wrong axis blocks instead, for a padding, causal or any other mask. Facts: whether the
+    mask is its own transpose, the padding's key columns, the real query giving them most weight and how much, the
+    pairs that change sides and the largest weight a blocked pair gets (None where not said)."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     w = np.asarray(wrong_weights, dtype=float)
-    if np.array_equal(mask, mask.T):
-        return ("Your mask is its own transpose (query i may see key j exactly when query j may see key i), so "
-                f"the wrong axis changes nothing here. {how_to_see(choice, 'asymmetric', labels, 'it')}").rstrip()
+    facts = {"symmetric": bool(np.array_equal(mask, mask.T)), "padding_columns": None, "top_query": None,
+             "top_share": None, "moved_pairs": int((mask & ~mask.T).sum()), "largest_on_blocked": None}
+    if facts["symmetric"]:
+        text = ("Your mask is its own transpose (query i may see key j exactly when query j may see key i), so "
+                f"the wrong axis changes nothing here. {how_to_see(choice, 'asymmetric', labels, 'it')}")
+        return Said(text.rstrip(), facts)
     cols = key_columns(mask)
     if cols is not None:
         pads = np.flatnonzero(~cols)
@@ -449,20 +493,22 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
         share = w[np.ix_(real, pads)].sum(axis=-1)  # weight each real query gives the padding
         top = int(real[int(np.argmax(share))])
         names = listing([f"“{labels[j]}”" for j in pads])
-        return (f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
+        facts |= {"padding_columns": pads.tolist(), "top_query": top, "top_share": float(share.max())}
+        return Said(f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
                 f"({n}, 1), it blocks their query rows instead: the padding's own outputs are silenced, while every "
                 f"real query still reads the padding (“{labels[top]}” gives it {enough(share.max())} of "
-                "its weight).")
+                "its weight).", facts)
     if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
-        return (f"Turned around, the causal mask lets each token see itself and everything after it instead of "
+        return Said(f"Turned around, the causal mask lets each token see itself and everything after it instead of "
                 f"before: “{labels[0]}” now reads {all_of(n, 'token')}, and “{labels[-1]}”, the last, reads only "
-                "itself.")
-    moved = int((mask & ~mask.T).sum())
+                "itself.", facts)
+    moved = facts["moved_pairs"]
     one = moved == 1
-    return (f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
+    facts["largest_on_blocked"] = float(np.max(np.where(mask, 0.0, w)))
+    return Said(f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
             f"i: {plural(moved, 'pair')} you allowed {'is' if one else 'are'} now blocked, and "
             f"{plural(moved, 'pair')} you blocked now {'gets' if one else 'get'} weight (up to "
-            f"{enough(np.max(np.where(mask, 0.0, w)))}).")
+            f"{enough(facts['largest_on_blocked'])}).", facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -482,14 +528,16 @@ def fill_title(label: str, dtype: str) -> str:
     return f"weights of “{label}”, every key blocked, {dtype}"
 
 
-def blocked_row_note(labels, mask, row: int, added: bool) -> str:
-    """Which fully blocked row the fill table shows, and why."""
+def blocked_row_note(labels, mask, row: int, added: bool) -> Said:
+    """Which fully blocked row the fill table shows, and why (facts: the row, whether this section blocked it, and
+    the other fully blocked rows of the mask)."""
+    facts = {"row": row, "added": added, "other_blocked_rows": [int(r) for r in fully_masked_rows(mask) if r != row]}
     if added:
-        return (f"Your mask leaves every query a key, so this section blocks every key of “{labels[row]}”, as left "
-                "padding does to the first token under a causal mask.")
+        return Said(f"Your mask leaves every query a key, so this section blocks every key of “{labels[row]}”, as "
+                    "left padding does to the first token under a causal mask.", facts)
     rows = fully_masked_rows(mask)
     more = f" {plural(len(rows) - 1, 'more row is', 'more rows are')} fully blocked too." if rows.size > 1 else ""
-    return f"“{labels[row]}” may see no key under your mask: every score in its row is blocked.{more}"
+    return Said(f"“{labels[row]}” may see no key under your mask: every score in its row is blocked.{more}", facts)
 
 
 def fill_text(fill: str, dtype: str) -> str:
@@ -519,10 +567,15 @@ def output_reading(output) -> str:
     return f"its output should be all 0s, and its entry furthest from 0 is {enough(far)}"
 
 
-def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row, fill_output) -> list[str]:
-    """Three sentences on one fully blocked row: −∞ with a plain softmax, the finite fill, and attn_core's way."""
+def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row,
+                   fill_output) -> list[Said]:
+    """Three sentences on one fully blocked row: −∞ with a plain softmax, the finite fill, and attn_core's way. Facts:
+    whether the row is NaN, its largest weight; for the fill, whether it overflowed to −∞, whether its weight is even
+    (each key's share) and its output's entry furthest from 0; for attn_core's way, whether the row is all 0."""
     naive_row, fill_row, safe_row = (np.asarray(r, dtype=float) for r in (naive_row, fill_row, safe_row))
     out = []
+    naive = {"nan": bool(np.isnan(naive_row).all()),
+             "largest": None if np.isnan(naive_row).all() else float(np.nanmax(naive_row))}
     if np.isnan(naive_row).all():
         out.append(f"**−∞ with a plain softmax:** every score in the row of “{label}” is −∞, so is its maximum, and "
                    f"−∞ − (−∞) is NaN: {'its weight is' if n == 1 else all_of(n, 'weight') + ' are'} NaN, and so is "
@@ -530,8 +583,11 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
     else:
         out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
                    f"{enough(np.nanmax(naive_row))}.")
+    out[0] = Said(out[0], naive)
     name = fill_text(fill, dtype)
     value = fill_value(fill, dtype)
+    filled = {"overflow": math.isinf(value), "nan": bool(np.isnan(fill_row).any()), "each": None, "largest": None,
+              "output_far": None}
     if math.isinf(value):
         big = readable(float(np.finfo(dtype).max), 0)
         out.append(f"**Fill {name}:** in {dtype}, {name} cannot be stored (the largest {dtype} magnitude is {big}), "
@@ -541,15 +597,20 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
         out.append(f"**Fill {name}:** the row still has NaN weights in {dtype}.")
     else:
         even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
+        output = np.asarray(fill_output, dtype=float)
+        filled |= {"each": 1 / n if even else None, "largest": float(fill_row.max()),
+                   "output_far": float(output[int(np.argmax(np.abs(output)))]) if output.size else None}
         how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
                f"spreads the weight evenly ({num(1 / n, 3)} on each of the {n} keys, all blocked)"
                if even else f"still puts weight on keys it must not see (up to {enough(fill_row.max())})")
         out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}, and "
                    f"the query reads values it must ignore: {output_reading(fill_output)}.")
+    out[1] = Said(out[1], filled)
     zero = bool(np.all(safe_row == 0))
-    out.append("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output of "
-               f"0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
-               f"**attn_core's softmax** gives this row weights up to {enough(safe_row.max())}.")
+    out.append(Said("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output "
+                    f"of 0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
+                    f"**attn_core's softmax** gives this row weights up to {enough(safe_row.max())}.",
+                    {"zero": zero, "largest": float(safe_row.max())}))
     return out
 
 
@@ -572,15 +633,21 @@ def same_word_notice(word: str) -> str:
     return f"“{word}” is already the token there, so nothing changes. Type a different word."
 
 
-def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
-    """Which earlier outputs moved when token t changed, without the mask and with the causal mask."""
+def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> Said:
+    """Which earlier outputs moved when token t changed, without the mask and with the causal mask. Facts: the
+    earlier outputs, how many moved without the mask, the one that moved most and by how much, how many moved under
+    the causal mask and its largest change, and whether the mask leaks."""
+    facts = {"earlier": t, "moved_free": 0, "top": None, "top_change": None, "moved_causal": 0, "worst_causal": None,
+             "leaks": False}
     if t == 0:
-        return (f"“{labels[0]}” is the first token: no output comes before it, so there is nothing to leak. "
-                "Pick a later token.")
+        return Said(f"“{labels[0]}” is the first token: no output comes before it, so there is nothing to leak. "
+                    "Pick a later token.", facts)
     earlier_free = np.asarray(change_free, dtype=float)[:t]
     earlier_causal = np.asarray(change_causal, dtype=float)[:t]
     moved = int((earlier_free > CLOSE).sum())
     top = int(np.argmax(earlier_free))
+    facts |= {"moved_free": moved, "top": top if moved else None,
+              "top_change": float(earlier_free[top]) if moved else None}
     change = f"changing “{labels[t]}” to “{word}”"
     if not moved:
         free = f"Without the mask, {change} happens to move none of the {t} earlier outputs."
@@ -594,11 +661,12 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> str:
                 f"at “{labels[top]}”): each of those read a token that comes after it.")
     still = int((earlier_causal <= CLOSE).sum())
     worst = float(earlier_causal.max())
+    facts |= {"moved_causal": t - still, "worst_causal": worst, "leaks": still != t}
     none_moves = "it does not move" if t == 1 else f"none of the {t} moves"
     causal = (f"With the causal mask, {none_moves}: the largest change is "
               f"{'exactly 0' if worst == 0 else enough(worst, below=CLOSE)}." if still == t else
               f"With the causal mask, {t - still} of the {t} still move (up to {enough(worst)}): the mask leaks.")
-    return f"{free} {causal}"
+    return Said(f"{free} {causal}", facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -630,10 +698,10 @@ def check_cell(result: CheckResult) -> str:
     return "✗ NaN" if math.isnan(result.worst) else f"✗ {readable(result.worst, 2)}"
 
 
-def caught_sentence(table) -> str:
+def caught_sentence(table) -> Said:
     """Whether the right computation passes and every mistake fails at least one check, and which mistakes none
     catches: the table above it says which checks each fails. `table` is attn_core.mask_mistakes.check_table's
-    (name, results) rows."""
+    (name, results) rows. Facts: the checks that ran, whether the right computation passes them, the mistakes missed."""
     right = next(results for name, results in table if name == "right")
     ran = [r for r in right if r.applicable]  # a check with nothing to check here shows "—" and counts for nothing
     count = COUNT_WORDS.get(len(ran), str(len(ran)))
@@ -644,11 +712,12 @@ def caught_sentence(table) -> str:
     else:
         head = (f"The right computation passes {'the one check' if len(ran) == 1 else f'each of the {count} checks'}"
                 " that ran here (a — marks a check with nothing to check)")
-    missed = [lower_first(mistake_label(name)) for name, results in table
-              if name != "right" and all(r.passed for r in results)]
+    names = [name for name, results in table if name != "right" and all(r.passed for r in results)]
+    missed = [lower_first(mistake_label(name)) for name in names]
+    facts = {"ran": len(ran), "right_passes": all(r.passed for r in ran), "missed": names}
     if not missed:
-        return head + ", and every mistake fails at least one."
-    return head + f". Not caught on this sentence and mask: {listing(missed)}."
+        return Said(head + ", and every mistake fails at least one.", facts)
+    return Said(head + f". Not caught on this sentence and mask: {listing(missed)}.", facts)
 
 
 def _reading(x: float, how: str = "gap") -> str:
@@ -660,8 +729,10 @@ def _reading(x: float, how: str = "gap") -> str:
     return enough(x, below=CLOSE if how == "gap" else 0.0)
 
 
-def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: str) -> list[str]:
-    """The five checks as run live on one computation, each with the number it measured."""
+def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: str) -> list[Said]:
+    """The five checks as run live on one computation, each with the number it measured. Facts of each: the check's
+    name, whether it ran and passed, the number it measured (worst); the blocked pairs counted, the earlier outputs
+    the leak test reads, and the known answer's example weights."""
     mask = np.asarray(mask, dtype=bool)
     rows, blocked, leak, blocked_row, known = results
     mark = {True: "✓", False: "✗"}
@@ -692,7 +763,10 @@ def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: 
     out.append(f"{mark[known.passed]} **Known answer**: with one-hot keys and values and each query's own key "
                f"scoring ln 4, under a causal mask query i (counting from 0) must give 4/(i + 4) to itself and "
                f"1/(i + 4) to each earlier key ({example}); the largest gap is {_reading(known.worst)}.")
-    return out
+    extra = {"blocked": {"blocked_pairs": int((~mask).sum())}, "leak": {"earlier_outputs": t},
+             "known": {"query_1": (KNOWN_RATIO / 5, 1 / 5) if n >= 2 else None}}
+    return [Said(text, {"check": r.name, "applicable": r.applicable, "passed": r.passed, "worst": r.worst,
+                        **extra.get(r.name, {})}) for text, r in zip(out, results, strict=True)]
 
 
 def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str],

@@ -1,13 +1,16 @@
 """The Common mistakes page's words: each mistake's label, and every sentence about the current numbers.
 
 The page calls these as `say.symptom(mistake, diagnosis, d_model, d_k)` (`from attn_lessons import mistakes as
-say`). Every function returns plain markdown text built from the numbers it is given, so tests can walk the
-controls and check each sentence's claim against them. Any word that describes the numbers ("flatter", "sum to
-1", "fails") is chosen from them here, from a decision attn_core.mistakes measured, never typed in for one state.
+say`). Every function builds markdown from the numbers it is given; one that claims something about them returns a
+`Said`, its text and the facts it states (the sums, the gaps, which way the weights moved), so tests walk the
+controls and check each claim against attn_core, not its wording. Any word that describes the numbers ("flatter",
+"sum to 1", "fails") is chosen from them here, from a decision attn_core.mistakes measured, never typed in for one
+state.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -36,6 +39,7 @@ from . import mask_mistakes as mask_words
 from .asked import Asked, Wrong, always, const
 from .glossary import inline
 from .format import a_an, all_of, enough, listing, md_text, metric_delta, num, plural, sci, sqrt_text
+from .said import Said
 
 LABELS = {  # how the page names each mistake
     "axis0": "Softmax over the wrong axis (the queries, axis 0)",
@@ -84,12 +88,17 @@ def scale_effect(name: str, d_model: int, d_k: int) -> str:
     return FLATNESS[scale_direction(name, d_model, d_k)]
 
 
-def spread(values) -> str:
-    """'from a to b' for a vector of sums, or 'all a' when they print alike (each as `enough` prints it). A sum within
-    10⁻⁹ of a whole number is that number up to floating-point rounding (a softmax row sums to exactly 1)."""
+def ends(values) -> tuple[float, float]:
+    """The lowest and the highest of a vector of sums, as `spread` states them: a sum within 10⁻⁹ of a whole number
+    is that number up to floating-point rounding (a softmax row sums to exactly 1)."""
     v = np.asarray(values, dtype=float)
     v = np.where(np.abs(v - np.round(v)) < CLOSE, np.round(v), v)
-    lo, hi = enough(np.min(v)), enough(np.max(v))
+    return float(np.min(v)), float(np.max(v))
+
+
+def spread(values) -> str:
+    """'from a to b' for a vector of sums, or 'all a' when they print alike (each as `enough` prints it; see ends)."""
+    lo, hi = (enough(x) for x in ends(values))
     return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
 
 
@@ -152,22 +161,26 @@ def divided_by(name: str, d_model: int, d_k: int) -> str:
 # The page
 
 
-def row_and_column_sums(right_w, wrong_w) -> str:
-    """Section 1: what the row and column sums of the right and the axis-0 weights are."""
+def row_and_column_sums(right_w, wrong_w) -> Said:
+    """Section 1: what the row and column sums of the right and the axis-0 weights are. Facts: each set of sums as
+    (lowest, highest), whether the wrong rows sum to 1, and then how far the wrong weights are from the right ones."""
     right = (f"**Right:** the row sums are {spread(right_w.sum(axis=-1))}; the column sums are "
              f"{spread(right_w.sum(axis=-2))}, and nothing asks them to be 1.")
     rows, cols = wrong_w.sum(axis=-1), wrong_w.sum(axis=-2)
     wrong = f"**Wrong:** the column sums are {spread(cols)}"
-    if np.abs(rows - 1).max() < SUMS_TO_ONE:
-        moved = np.abs(wrong_w - right_w).max()
+    facts = {"right_row_sums": ends(right_w.sum(axis=-1)), "right_column_sums": ends(right_w.sum(axis=-2)),
+             "wrong_column_sums": ends(cols), "wrong_row_sums": ends(rows),
+             "wrong_rows_sum_to_1": bool(np.abs(rows - 1).max() < SUMS_TO_ONE), "moved": None}
+    if facts["wrong_rows_sum_to_1"]:
+        moved = facts["moved"] = float(np.abs(wrong_w - right_w).max())
         still = (f"the weights still differ from the right ones by up to {enough(moved, below=CLOSE)}"
                  if moved >= CLOSE else
                  f"nor can anything else: the weights equal the right ones {AGREE}")
-        return (f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {spread(rows)} too, so "
-                f"the row-sum check cannot see this mistake here; {still}.")
-    return (f"{right}\n\n{wrong}, but the row sums are {spread(rows)}. A query's output is then not an "
-            "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
-            "1 gets less.")
+        return Said(f"{right}\n\n{wrong}, and on this sentence the row sums happen to be {spread(rows)} too, so "
+                    f"the row-sum check cannot see this mistake here; {still}.", facts)
+    return Said(f"{right}\n\n{wrong}, but the row sums are {spread(rows)}. A query's output is then not an "
+                "average of the values: a row summing to more than 1 gets more than one value's worth, a row below "
+                "1 gets less.", facts)
 
 
 def sums_columns(labels, weights) -> dict[str, list[str]]:
@@ -196,84 +209,102 @@ AXIS = Asked("mistakes.axis", "With softmax(scores, axis=0), which sums to 1?", 
              key="cp_axis", gives_away=always(*AXIS_GIVEAWAYS))
 
 
-def axis_reveal(wrong_w) -> str:
-    """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums."""
+def axis_reveal(wrong_w) -> Said:
+    """Section 1's checkpoint: which lines of the axis-0 weights sum to 1, and why, from their sums. Facts: whether
+    the rows and the columns sum to 1, their sums as (lowest, highest), and the largest |row sum − 1|."""
     rows_one, cols_one = lines_summing_to_one(wrong_w)
     rows, cols = np.asarray(wrong_w).sum(axis=-1), np.asarray(wrong_w).sum(axis=-2)
-    row_gap = enough(np.abs(rows - 1).max(), below=CLOSE)
+    facts = {"rows_sum_to_1": bool(rows_one), "columns_sum_to_1": bool(cols_one), "row_sums": ends(rows),
+             "column_sums": ends(cols), "largest_row_gap": float(np.abs(rows - 1).max())}
+    row_gap = enough(facts["largest_row_gap"], below=CLOSE)
     made = "`softmax(scores, axis=0)` normalises down each column, over the queries"
     if cols_one and not rows_one:
-        return (f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}), while its row "
+        return Said(f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}), while its row "
                 f"sums are {spread(rows)} (the largest |row sum − 1| is {row_gap}). A row is one query's "
-                "weights, so a query whose row sums to more than 1 gets more than one value's worth.")
+                "weights, so a query whose row sums to more than 1 gets more than one value's worth.", facts)
     if cols_one:
-        return (f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}); on this sentence "
-                f"its rows happen to sum to 1 as well ({spread(rows)}), but only the columns are made to.")
+        return Said(f"{made}, so every column of the WRONG weights sums to 1 ({spread(cols)}); on this sentence "
+                    f"its rows happen to sum to 1 as well ({spread(rows)}), but only the columns are made to.", facts)
     if rows_one:
-        return (f"Here the rows of the WRONG weights sum to 1 ({spread(rows)}) and its column sums are "
-                f"{spread(cols)}.")
-    return (f"Here neither sums to 1: the row sums of the WRONG weights are {spread(rows)} and its column "
-            f"sums {spread(cols)}.")
+        return Said(f"Here the rows of the WRONG weights sum to 1 ({spread(rows)}) and its column sums are "
+                    f"{spread(cols)}.", facts)
+    return Said(f"Here neither sums to 1: the row sums of the WRONG weights are {spread(rows)} and its column "
+                f"sums {spread(cols)}.", facts)
 
 
-def largest_output_change(right, wrong, labels) -> str:
-    """Section 1: the query whose output the axis-0 mistake moved most, and its row sum."""
+def largest_output_change(right, wrong, labels) -> Said:
+    """Section 1: the query whose output the axis-0 mistake moved most, and its row sum. Facts: the largest
+    difference, its row (None when the outputs agree), that row's wrong sum and whether it is 1."""
     diff = np.abs(wrong.output - right.output)  # (n, d_v)
+    facts = {"largest": float(diff.max()), "row": None, "row_sum": None, "row_sums_to_1": None}
     if diff.max() < CLOSE:
-        return "On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale."
+        return Said("On this sentence the outputs agree to within 10⁻⁹. The three outputs share one colour scale.",
+                    facts)
     worst = largest_change_row(right.output, wrong.output)  # the query whose output moved most
-    row_sum = wrong.weights[worst].sum()
-    why = (f"whose wrong weights sum to {enough(row_sum)} instead of 1" if abs(row_sum - 1) >= SUMS_TO_ONE
+    row_sum = float(wrong.weights[worst].sum())
+    facts |= {"row": int(worst), "row_sum": row_sum, "row_sums_to_1": abs(row_sum - 1) < SUMS_TO_ONE}
+    why = (f"whose wrong weights sum to {enough(row_sum)} instead of 1" if not facts["row_sums_to_1"]
            else "whose wrong weights still sum to 1 but fall on other keys")
-    return (f"The largest difference, {enough(diff.max(), below=CLOSE)}, is in row {token(labels[worst])}, {why}. "
-            "The three outputs share one colour scale.")
+    return Said(f"The largest difference, {enough(diff.max(), below=CLOSE)}, is in row {token(labels[worst])}, "
+                f"{why}. The three outputs share one colour scale.", facts)
 
 
-def scale_divisor(d_model: int, heads: int) -> str:
-    """Section 2's opening: how wide the heads' queries and keys are, so the right divisor at this width."""
+def scale_divisor(d_model: int, heads: int) -> Said:
+    """Section 2's opening: how wide the heads' queries and keys are, so the right divisor at this width (facts: d_k,
+    and the divisor √d_k)."""
     d_k = d_model // heads
     if heads == 1:
         text = f"With one head, the queries and keys are d_k = d_model = **{d_k}** wide"
     else:
         text = (f"Split into {heads} heads, each head's queries and keys are d_k = d_model / heads = {d_model} / "
                 f"{heads} = **{d_k}** wide")
-    return text + f", so the right divisor is √d_k = {sqrt_text(d_k)}."
+    return Said(text + f", so the right divisor is √d_k = {sqrt_text(d_k)}.", {"d_k": d_k, "divisor": math.sqrt(d_k)})
 
 
-def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> str:
+def scale_intro(d_model: int, heads: int, entropy: Mapping[str, float]) -> Said:
     """Section 2: the right divisor at this width, and what each wrong one measurably does to the weights.
 
-    `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads."""
+    `entropy` maps 'right' and each scale mistake shown to its mean row entropy over all heads. Facts: scale_divisor's,
+    and for each scale mistake flatness_clause's."""
     sqrt = sqrt_text
-    text = scale_divisor(d_model, heads)
+    said = scale_divisor(d_model, heads)
+    text, facts = said.text, {**said.facts, "mistakes": {}}
     how = {"sqrt_d_model": f"Dividing by √d_model = {sqrt(d_model)} instead", "no_scale": "Not dividing at all"}
     for name in (n for n in ("sqrt_d_model", "no_scale") if n in entropy):
-        text += " " + how[name] + flatness_clause(entropy[name], entropy["right"], heads)
-    return text
+        clause = flatness_clause(entropy[name], entropy["right"], heads)
+        text += " " + how[name] + clause.text
+        facts["mistakes"][name] = clause.facts
+    return Said(text, facts)
 
 
-def flatness_clause(H: float, right_H: float, heads: int) -> str:
+def flatness_clause(H: float, right_H: float, heads: int) -> Said:
     """' makes the weights flatter: their mean row entropy over all heads is 1.717 against 1.645 for the right
-    weights.' with the word measured, not assumed."""
+    weights.' with the word measured, not assumed. Facts: the word ('the same' for equal entropies), both entropies."""
     over = "" if heads == 1 else " over all heads"
     if H == right_H:
-        return (f" leaves the weights exactly as flat as the right ones: their mean row entropy{over} is {enough(H)}, "
-                "the same as the right weights'.")
+        return Said(f" leaves the weights exactly as flat as the right ones: their mean row entropy{over} is "
+                    f"{enough(H)}, the same as the right weights'.",
+                    {"flatness": "the same", "entropy": H, "right_entropy": right_H})
+    word = flatness(H, right_H)
     said = {"flatter": "makes the weights flatter", "more peaked": "makes the weights more peaked",
-            "as flat": "leaves the weights about as flat as the right ones"}[flatness(H, right_H)]
-    return f" {said}: their mean row entropy{over} is {enough(H)} against {enough(right_H)} for the right weights."
+            "as flat": "leaves the weights about as flat as the right ones"}[word]
+    return Said(f" {said}: their mean row entropy{over} is {enough(H)} against {enough(right_H)} for the right "
+                "weights.", {"flatness": word, "entropy": H, "right_entropy": right_H})
 
 
-def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[str]:
-    """Section 2: why a scale mistake is not drawn at this width (it would give the right weights)."""
+def scale_notes(d_model: int, heads: int, shown: Sequence[Mistake]) -> list[Said]:
+    """Section 2: why a scale mistake is not drawn at this width (facts: that mistake, which gives the right weights,
+    and the divisor it shares with √d_k)."""
     d_k, names, notes = d_model // heads, [m.name for m in shown], []
     if "sqrt_d_model" not in names:
-        notes.append(f"With heads = {heads}, d_k = d_model = {d_model}, so √d_model and √d_k are the same "
+        notes.append(Said(f"With heads = {heads}, d_k = d_model = {d_model}, so √d_model and √d_k are the same "
                      "number and dividing by either gives the same weights: there is no difference to show. "
-                     "Raise **heads** in the sidebar to 2 or more to see the √d_model mistake.")
+                     "Raise **heads** in the sidebar to 2 or more to see the √d_model mistake.",
+                          {"mistake": "sqrt_d_model", "gives_right_weights": True, "divisor": math.sqrt(d_model)}))
     if "no_scale" not in names:
-        notes.append(f"Here d_k = {d_k}, so √d_k = 1 and leaving the scale out happens to give the right "
-                     "weights. Choose a larger d_model or fewer heads to see the no-scale mistake.")
+        notes.append(Said(f"Here d_k = {d_k}, so √d_k = 1 and leaving the scale out happens to give the right "
+                          "weights. Choose a larger d_model or fewer heads to see the no-scale mistake.",
+                          {"mistake": "no_scale", "gives_right_weights": True, "divisor": 1.0}))
     return notes
 
 
@@ -308,37 +339,42 @@ def against_right(name: str, change: float) -> str:
     return f"{text} vs √d_k"
 
 
-def scale_caption(head: int, n: int, heads: int) -> str:
-    """Section 2: which head the weights show, what entropy means, and how the outputs join the heads."""
+def scale_caption(head: int, n: int, heads: int) -> Said:
+    """Section 2: which head the weights show, what entropy means, and how the outputs join the heads (facts: the
+    head, from 0, and a flat row's entropy, ln n)."""
     joined = ("The output is the one head's output (no W_O here)." if heads == 1 else
               f"The outputs join {all_of(heads, 'head')} side by side (no W_O here).")
-    return (f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
-            f"ln n = ln {n} = {num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
-            f"key. {joined}")
+    return Said(f"The weights and the two numbers under them are for head {head + 1}; the entropy of a row is "
+                f"ln n = ln {n} = {num(np.log(n), 3)} nats when it is flat and 0 when all weight is on one "
+                f"key. {joined}", {"head": head, "flat_entropy": float(np.log(n))})
 
 
-def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> str:
-    """Section 2: how far each wrong scale's output is from the right one, and which way it leans."""
+def scale_outputs(d_model: int, d_k: int, off_by: Mapping[str, float], entropy: Mapping[str, float]) -> Said:
+    """Section 2: how far each wrong scale's output is from the right one, and which way it leans. Facts: each
+    mistake's largest gap (0.0 where it is said to match), and the flatness words the leaning is told from."""
     parts = [f"the output {divided_by(name, d_model, d_k)} "
              + (f"is off by up to {enough(off, below=CLOSE)}" if off >= CLOSE else f"matches it {AGREE}")
              for name, off in off_by.items()]
     text = "Against this right output, " + listing(parts) + "."
     words = {flatness(entropy[name], entropy["right"]) for name in off_by}
+    facts = {"off_by": {name: (float(off) if off >= CLOSE else 0.0) for name, off in off_by.items()},
+             "leans": sorted(words & {"flatter", "more peaked"})}
     if "more peaked" in words:
         text += (" More peaked weights lean each query toward its single best-matching value"
                  + ("; flatter ones pull every query toward the plain average of the values." if "flatter" in
                     words else "."))
     elif "flatter" in words:
         text += " Flatter weights pull every query toward the plain average of the values."
-    return text
+    return Said(text, facts)
 
 
-def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> str:
-    """Section 2: how to find d_k in your own code, with this page's shapes."""
+def scale_diagnostic(q_shape: Sequence[int], d_model: int) -> Said:
+    """Section 2: how to find d_k in your own code, with this page's shapes (facts: the split Q's shape, d_k)."""
     d_k = q_shape[-1]
-    return (f"**Diagnostic:** d_k is the width of one head's query, `Q.shape[-1]` after the split. Here the split "
+    return Said(f"**Diagnostic:** d_k is the width of one head's query, `Q.shape[-1]` after the split. Here the split "
             f"Q has shape {tuple(int(s) for s in q_shape)}, so d_k = {d_k}"
-            + (f", not d_model = {d_model}." if d_k != d_model else f", the same as d_model = {d_model}."))
+            + (f", not d_model = {d_model}." if d_k != d_model else f", the same as d_model = {d_model}."),
+                {"shape": tuple(int(s) for s in q_shape), "d_k": int(d_k)})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -356,13 +392,16 @@ def swap_row(n: int) -> int:
     return min(1, n - 1)
 
 
-def swap_text(right, swap) -> str:
-    """Section 3: the swapped scores are the transpose, and how far that moves the weights here, measured."""
-    moved = np.abs(swap.weights - right.weights).max()
+def swap_text(right, swap) -> Said:
+    """Section 3: the swapped scores are the transpose, and how far that moves the weights here, measured (facts:
+    the largest gap from the transpose, and how far the weights moved)."""
+    moved = float(np.abs(swap.weights - right.weights).max())
+    gap = float(np.abs(swap.scores - right.scores.T).max())
     moves = (f"the weights move by up to {enough(moved, below=CLOSE)}" if moved >= CLOSE else
              f"the weights happen to stay the same ({AGREE})")
-    return (f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
-            f"{enough(np.abs(swap.scores - right.scores.T).max(), below=CLOSE)}), and on this sentence {moves}.")
+    return Said(f"Cell (i, j) of KQᵀ is kᵢ·qⱼ, so the swapped scores are the right ones transposed (largest gap "
+                f"{enough(gap, below=CLOSE)}), and on this sentence {moves}.",
+                {"transpose_gap": gap, "moved": moved if moved >= CLOSE else 0.0})
 
 
 def swap_breaks(labels) -> str:
@@ -379,31 +418,37 @@ def swap_breaks(labels) -> str:
         "output row belongs to the wrong token.")
 
 
-def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> str:
-    """Section 3: the swap on this sentence, cut to a cross-attention shape: what the right and swapped code do."""
+def cross_demo(n: int, d_model: int, swapped: ShapeCheck) -> Said:
+    """Section 3: the swap on this sentence, cut to a cross-attention shape: what the right and swapped code do.
+    Facts: the queries kept, d_v, the right weights' and output's shapes, the swapped output's (None: an error)."""
     n_q, d_v = swapped.expected[-2], swapped.expected[-1]
+    facts = {"queries": int(n_q), "d_v": int(d_v), "right_weights": (int(n_q), n), "right_output": (int(n_q), int(d_v)),
+             "swapped_output": None if swapped.shape is None else tuple(int(x) for x in swapped.shape)}
     if swapped.caught and swapped.shape is None:
         did = f"the swapped code stops with an error: {swapped.error}."
     elif swapped.caught:
         did = f"the swapped code returns {a_an(swapped.shape[-2])} {shape(swapped.shape)} output."
     else:
         did = "the swapped code returns the same shape, so on this sentence the shape test cannot see it."
-    return (f"Try it on this sentence: keep the queries of the first {plural(n_q, 'token')} only "
+    return Said(f"Try it on this sentence: keep the queries of the first {plural(n_q, 'token')} only "
             f"(Q is {shape((n_q, d_model))}) and {all_of(n, 'key')} with {'its value' if n == 1 else 'their values'} "
             "(V cut to its first "
             f"{plural(d_v, 'column')}, so d_v = {d_v}). The "
             f"right weights are {a_an(n_q)} {shape((n_q, n))} matrix and the output {shape((n_q, d_v))}; "
-            + did)
+            + did, facts)
 
 
-def values_as_keys_text(right, wrong, d: Diagnosis) -> str:
-    """Section 3: V used as K, with this page's weights standing in for loaded ones: what moves, measured here."""
-    moved = np.abs(wrong.weights - right.weights).max()
+def values_as_keys_text(right, wrong, d: Diagnosis) -> Said:
+    """Section 3: V used as K, with this page's weights standing in for loaded ones: what moves, measured here.
+    Facts: how far the weights moved (0.0 when they agree), the scores' relation, the largest |row sum − 1|."""
+    moved = float(np.abs(wrong.weights - right.weights).max())
+    row_gap = float(np.abs(wrong.weights.sum(-1) - 1).max())
     weights = (f"differ from the right ones by up to {enough(moved, below=CLOSE)}" if moved >= CLOSE else
                f"happen to equal the right ones ({AGREE})")
-    return (f"With softmax(QVᵀ/√d_k) V, the values also decide where to look: the weights on this sentence "
-            f"{weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
-            f"{enough(np.abs(wrong.weights.sum(-1) - 1).max(), below=CLOSE)}), so the row-sum check misses it.")
+    return Said(f"With softmax(QVᵀ/√d_k) V, the values also decide where to look: the weights on this sentence "
+                f"{weights}, and the scores {scores_kind(d)}. The rows still sum to 1 (largest gap "
+                f"{enough(row_gap, below=CLOSE)}), so the row-sum check misses it.",
+                {"moved": moved if moved >= CLOSE else 0.0, "scores": d.scores_relation, "row_gap": row_gap})
 
 
 VALUES_AS_KEYS_TRAINED = (
@@ -412,15 +457,17 @@ VALUES_AS_KEYS_TRAINED = (
     "If your values and keys differ in width (d_v ≠ d_k), QVᵀ cannot even be computed.")
 
 
-def keys_as_values_text(right, wrong) -> str:
+def keys_as_values_text(right, wrong) -> Said:
     """Section 3: K used as V, with this page's weights standing in for loaded ones: the weights stay right and
-    only the output moves, measured here."""
-    off = np.abs(wrong.output - right.output).max()
+    only the output moves, measured here (facts: the weights' largest gap, the output's (0.0 when they agree))."""
+    off = float(np.abs(wrong.output - right.output).max())
+    gap = float(np.abs(wrong.weights - right.weights).max())
     output = (f"the output on this sentence is off by up to {enough(off, below=CLOSE)}." if off >= CLOSE else
               f"the output on this sentence happens to equal the right one ({AGREE}).")
-    return (f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
-            f"{enough(np.abs(wrong.weights - right.weights).max(), below=CLOSE)}), so every query looks at the right "
-            f"tokens but copies their keys instead of their values: {output}")
+    return Said(f"With softmax(QKᵀ/√d_k) K, the weights are exactly right (largest gap "
+                f"{enough(gap, below=CLOSE)}), so every query looks at the right "
+                f"tokens but copies their keys instead of their values: {output}",
+                {"weights_gap": gap, "output_gap": off if off >= CLOSE else 0.0})
 
 
 KEYS_AS_VALUES_TRAINED = (
@@ -444,9 +491,13 @@ def checks_table(rows: Sequence[RoleChecks]) -> dict[str, list[str]]:
             "known answer": [said[r.known_answer_caught] for r in rows]}
 
 
-def shape_outcomes(rows: Sequence[RoleChecks]) -> str:
-    """Section 3: what each mistake did in the shape test on this sentence, one bullet each."""
+def shape_outcomes(rows: Sequence[RoleChecks]) -> Said:
+    """Section 3: what each mistake did in the shape test on this sentence, one bullet each. Facts: the shape
+    expected, and each mistake's output shape (None: it stopped with an error)."""
     n_q, d_v = rows[0].shapes.expected[-2:]
+    facts = {"expected": (int(n_q), int(d_v)),
+             "shapes": {r.mistake.name: None if r.shapes.shape is None else tuple(int(x) for x in r.shapes.shape)
+                        for r in rows}}
     lines = []
     for r in rows:
         s, name = r.shapes, mistake_label(r.mistake.name)
@@ -456,17 +507,19 @@ def shape_outcomes(rows: Sequence[RoleChecks]) -> str:
             lines.append(f"- {name}: returns {shape(s.shape)} instead of {shape(s.expected)}.")
         else:
             lines.append(f"- {name}: returns the right shape, {shape(s.shape)}, so the shape test misses it.")
-    return (f"In the shape test on this sentence ({plural(n_q, 'query', 'queries')}, values "
-            f"{d_v} wide, so the output should be {shape((n_q, d_v))}):\n\n" + "\n".join(lines))
+    return Said(f"In the shape test on this sentence ({plural(n_q, 'query', 'queries')}, values "
+                f"{d_v} wide, so the output should be {shape((n_q, d_v))}):\n\n" + "\n".join(lines), facts)
 
 
-def scale_known_answer(caught: Mapping[str, bool]) -> str:
-    """Section 3: whether the known answer also catches the two wrong scales (d_k = 4 of d_model = 8)."""
+def scale_known_answer(caught: Mapping[str, bool]) -> Said:
+    """Section 3: whether the known answer also catches the two wrong scales (d_k = 4 of d_model = 8); facts: which
+    it catches."""
     d_k = 4
     said = [f"dividing by {divided_by(name, KNOWN_ANSWER_D_MODEL, d_k)[2:]} "
             f"{'fails it' if hit else 'passes it'}" for name, hit in caught.items()]
-    return (f"The known answer was worked out with ÷ √d_k = {sqrt_text(d_k)}, so it tests the scale "
-            f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + listing(said) + ".")
+    return Said(f"The known answer was worked out with ÷ √d_k = {sqrt_text(d_k)}, so it tests the scale "
+                f"too: in a layer of 2 heads with d_model = {KNOWN_ANSWER_D_MODEL}, " + listing(said) + ".",
+                {"caught": dict(caught)})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -494,20 +547,23 @@ def quiz_look(masked: bool) -> str:
     return look
 
 
-def quiz_mask_text(labels, mask) -> str:
+def quiz_mask_text(labels, mask) -> Said:
     """Which mask the quiz gives every computation, said from the mask itself: how many pairs it blocks, and
-    which queries may see no key at all."""
+    which queries may see no key at all (facts: those, the pairs, and whether it is attn_core's quiz_mask)."""
     mask = np.asarray(mask, dtype=bool)
     n = mask.shape[0]
     kind = (f"the causal mask with every key of {token(labels[0])} blocked too"
             if n >= 2 and np.array_equal(mask, quiz_mask(n)) else "this mask")
-    closed = [token(labels[i]) for i in np.flatnonzero(~mask.any(axis=-1))]
+    closed_rows = np.flatnonzero(~mask.any(axis=-1))
+    closed = [token(labels[i]) for i in closed_rows]
+    facts = {"blocked_pairs": int((~mask).sum()), "pairs": n * n, "closed_rows": closed_rows.tolist(),
+             "quiz_mask": kind != "this mask"}
     text = (f"**The mask.** Every computation here, right or wrong, gets {kind}: it blocks {int((~mask).sum())} of "
             f"the {n * n} query→key pairs")
     if closed:
         text += f", and {listing(closed)} may see no key at all"
-    return text + (". The right computation gives each blocked pair 0" + (", and a fully blocked row 0s." if closed
-                                                                          else "."))
+    return Said(text + (". The right computation gives each blocked pair 0"
+                        + (", and a fully blocked row 0s." if closed else ".")), facts)
 
 
 def quiz_right_titles(masked: bool) -> tuple[str, str]:
@@ -521,37 +577,44 @@ def checks_title(heads: int) -> str:
     return f"The checks, measured on the mystery computation ({over})"
 
 
-def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> str:
-    """What this mistake does to the checks, and what the checks measured on the mystery computation `d`."""
+def symptom(mistake: Mistake, d: Diagnosis, d_model: int, d_k: int) -> Said:
+    """What this mistake does to the checks, and what the checks measured on the mystery computation `d`. Facts: the
+    readings of `d` it quotes, by Diagnosis field, and for a scale mistake the effect its divisor must have."""
     name = mistake.name
     rows = row_gap_name(d)
     if name == "axis0":
         cols = "column-sum gap" if d.masked else "|column sum − 1|"
-        return (f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
+        return Said(f"softmax over the queries makes every column sum to 1 and leaves the rows unnormalised; here the "
                 f"largest {rows} is {enough(d.row_sum_gap, below=CLOSE)} and the largest {cols} is "
-                f"{enough(d.col_sum_gap, below=CLOSE)}.")
+                f"{enough(d.col_sum_gap, below=CLOSE)}.", {"row_sum_gap": d.row_sum_gap, "col_sum_gap": d.col_sum_gap})
     if name == "swap_qk":
-        return (f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
-                f"{'are' if d.scores_transposed else 'are not'}.")
+        return Said(f"swapping Q and K makes the scores the exact transpose of QKᵀ; here they "
+                    f"{'are' if d.scores_transposed else 'are not'}.", {"scores_transposed": d.scores_transposed})
     if name == "v_as_k":
-        return (f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
+        return Said(f"scoring against V keeps the rows summing to 1 but gives scores that are neither QKᵀ nor its "
                 f"transpose; here the scores {scores_kind(d)}, and the largest {rows} is "
-                f"{enough(d.row_sum_gap, below=CLOSE)}.")
+                f"{enough(d.row_sum_gap, below=CLOSE)}.",
+                    {"scores_relation": d.scores_relation, "row_sum_gap": d.row_sum_gap})
     if name == "k_as_v":
-        return (f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
+        return Said(f"copying K instead of V leaves the weights exactly right and changes only the output; here the "
                 f"weights {'are' if d.weights_same else 'are not'} identical and the output differs by up to "
-                f"{enough(d.output_gap, below=CLOSE)}.")
+                f"{enough(d.output_gap, below=CLOSE)}.", {"weights_same": d.weights_same, "output_gap": d.output_gap})
     if name in ("no_scale", "sqrt_d_model"):
         effect = {"flatter": "flattens the weights, raising their mean row entropy",
                   "more peaked": "sharpens the weights, lowering their mean row entropy",
                   "as flat": "changes nothing at this width"}[scale_effect(name, d_model, d_k)]
         measured = {"flatter": "higher than", "more peaked": "lower than",
                     "as flat": "about the same as"}[flatness(d.mean_entropy, d.right_mean_entropy)]
-        return (f"dividing by {divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
-                f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
-                f"mean row entropy is {enough(d.mean_entropy)}, {measured} the right {enough(d.right_mean_entropy)}.")
-    return (f"here the largest {rows} is {enough(d.row_sum_gap, below=CLOSE)}, the scores {scores_kind(d)}, and the "
-            f"output differs from the right one by up to {enough(d.output_gap, below=CLOSE)}.")
+        return Said(f"dividing by {divided_by(name, d_model, d_k)[2:]} instead of √{d_k} keeps the scores equal "
+                    f"to QKᵀ but {effect}; here the scores {'equal' if d.scores_same else 'do not equal'} QKᵀ and the "
+                    f"mean row entropy is {enough(d.mean_entropy)}, {measured} the right "
+                    f"{enough(d.right_mean_entropy)}.",
+                    {"scores_same": d.scores_same, "mean_entropy": d.mean_entropy,
+                     "right_mean_entropy": d.right_mean_entropy, "effect": scale_effect(name, d_model, d_k),
+                     "measured": flatness(d.mean_entropy, d.right_mean_entropy)})
+    return Said(f"here the largest {rows} is {enough(d.row_sum_gap, below=CLOSE)}, the scores {scores_kind(d)}, and "
+                f"the output differs from the right one by up to {enough(d.output_gap, below=CLOSE)}.",
+                {"row_sum_gap": d.row_sum_gap, "scores_relation": d.scores_relation, "output_gap": d.output_gap})
 
 
 def ruling(code: str, d: Diagnosis, dm: MaskDiagnosis | None, name: str, d_model: int, d_k: int) -> str:
@@ -599,43 +662,50 @@ def ruling(code: str, d: Diagnosis, dm: MaskDiagnosis | None, name: str, d_model
     return said[code]()
 
 
-def ruled_out_text(answer: Mistake, d: Diagnosis, dm: MaskDiagnosis | None, d_model: int, d_k: int) -> str:
+def ruled_out_text(answer: Mistake, d: Diagnosis, dm: MaskDiagnosis | None, d_model: int, d_k: int) -> Said:
     """Why the checks rule out a wrong pick: each reading that mistake could not have given, measured here; '' when
-    every reading fits it."""
+    every reading fits it. Facts: the readings' codes (attn_core's ruled_out), and the fully blocked rows said to be
+    all that moved the mean row entropy (None when that is not said)."""
     name = answer.name
     codes = ruled_out(name, d, d_model, d_k) if dm is None else ruled_out_masked(name, d, dm, d_model, d_k)
+    facts = {"codes": tuple(codes), "entropy_moved_by_blocked_rows": None}
     if not codes:
-        return ""
+        return Said("", facts)
     text = (f"You picked {named(answer)}, which these readings rule out: "
             + "; ".join(ruling(c, d, dm, name, d_model, d_k) for c in codes) + ".")
     moved = entropy_direction(d.mean_entropy, d.right_mean_entropy)
     if name in SCALE_MISTAKES and dm is not None and dm.filled_rows and dm.open_rows_same and moved:
         # the entropy fits a scale mistake, but here only the fully blocked rows moved it
         how = " spread evenly over every key" if dm.filled_even else ""
+        facts["entropy_moved_by_blocked_rows"] = dm.filled_rows
         text += (f" The mean row entropy is {'higher' if moved > 0 else 'lower'} than the right one's only because"
                  f" {plural(dm.filled_rows, 'fully blocked row')} got weight{how}, where the right "
                  "computation gives them 0s; every other row equals the right one.")
-    return text
+    return Said(text, facts)
 
 
 def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: int,
-            dm: MaskDiagnosis | None = None) -> tuple[bool, str]:
-    """The quiz's feedback: (right?, text). A wrong pick is answered with the readings that rule it out
+            dm: MaskDiagnosis | None = None) -> tuple[bool, Said]:
+    """The quiz's feedback: (right?, Said). A wrong pick is answered with the readings that rule it out
     (ruled_out_text), not the ones that happen to fit it. Says so when the checks alone would point to another mistake.
+    Facts: the secret's and the pick's names, the readings' codes that rule the pick out, the mistake the checks
+    alone point to, and the facts of the secret's why (symptom or mask_mistakes.explain).
 
     Under a mask, `d` is measured against the right masked computation and `dm` holds the mask symptoms: a
     mask mistake is explained from those (mask_mistakes.explain), every other one from `d`."""
-    def why(m: Mistake) -> str:
+    def why(m: Mistake) -> Said:
         if dm is not None and m.name in MASK_BY_NAME:
             return mask_words.explain(m.name, dm)
         return symptom(m, d, d_model, d_k)
 
+    ruling_out = ruled_out_text(answer, d, dm, d_model, d_k) if answer != secret else Said("", {
+        "codes": (), "entropy_moved_by_blocked_rows": None})
     if answer == secret:
-        text = f"Right: it is **{named(secret)}**. Why: {why(secret)}"
+        text = f"Right: it is **{named(secret)}**. Why: {why(secret).text}"
     else:
-        text = (f"Not this time: it is **{named(secret)}**, because {why(secret)} "
-                + (ruled_out_text(answer, d, dm, d_model, d_k)
-                   or f"No reading here rules out your pick, {named(answer)}: {why(answer)} Both fit these numbers."))
+        text = (f"Not this time: it is **{named(secret)}**, because {why(secret).text} "
+                + (ruling_out.text or f"No reading here rules out your pick, "
+                   f"{named(answer)}: {why(answer).text} Both fit these numbers."))
     seen = identify(d) if dm is None else identify_masked(d, dm)
     known = BY_NAME if dm is None else {**BY_NAME, **MASK_BY_NAME}
     if secret.name in known and seen != secret.name:
@@ -646,7 +716,10 @@ def verdict(secret: Mistake, answer: Mistake, d: Diagnosis, d_model: int, d_k: i
     heads = d_model // d_k
     if dm is not None and heads > 1:
         text += f" The row counts take in {all_of(heads, 'head')}: each head has its own copy of every row."
-    return answer == secret, text
+    facts = {"secret": secret.name, "answer": answer.name, "ruled_out": ruling_out.facts["codes"], "points_to": seen,
+             "entropy_moved_by_blocked_rows": ruling_out.facts["entropy_moved_by_blocked_rows"],
+             "why": why(secret).facts}
+    return answer == secret, Said(text, facts)
 
 
 # ---------------------------------------------------------------------------------------------------------

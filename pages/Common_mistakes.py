@@ -92,7 +92,8 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
         side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
                       weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
     right_sums = not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights)
-    reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights), asked=say.AXIS, state=classroom.page_state())
+    reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights).text, asked=say.AXIS,
+           state=classroom.page_state())
     for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
         col.markdown(f"Sums, **{which}** weights")  # static tables: three narrow columns, no grid to step through
         col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)
@@ -105,7 +106,7 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
 
 def axis_outputs(labels, right, axis0) -> None:
     """1b. The sums in words, then the right and axis-0 outputs on one colour scale and their difference."""
-    st.markdown(say.row_and_column_sums(right.weights, axis0.weights))
+    st.markdown(say.row_and_column_sums(right.weights, axis0.weights).text)
     change = mk.output_difference(right, axis0)  # (n, d_model): wrong − right
     zmax = shared_range(right.output, axis0.output, change)
     worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names
@@ -114,7 +115,7 @@ def axis_outputs(labels, right, axis0) -> None:
                  say.OUTPUTS_ONE_SCALE)
     c1, c2 = st.columns(2)  # their difference under them, beside the sentence that reads it
     draw(signed_table(change, "wrong − right output", labels, zmax, highlight_row=worst), c1, 0.5)
-    c2.markdown(say.largest_output_change(right, axis0, labels))
+    c2.markdown(say.largest_output_change(right, axis0, labels).text)
 
 
 def head_to_show(heads: int) -> int:
@@ -133,9 +134,9 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
     heads, n, d_k = page.heads[0].shape
     runs = page.scale  # the scale mistakes that change the weights at this width, then "right"
     entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
-    st.markdown(say.scale_divisor(d_model, heads))  # what each wrong divisor measurably does waits in the fold below
+    st.markdown(say.scale_divisor(d_model, heads).text)  # what each wrong divisor does waits in the fold below
     for note in say.scale_notes(d_model, heads, [mk.BY_NAME[name] for name, _ in runs[:-1]]):
-        st.info(note, icon=":material/info:")
+        st.info(note.text, icon=":material/info:")
     h = head_to_show(heads)
     right_w = runs[-1][1].weights[h]
     st.markdown(f"**{say.head_weights_title(h)}**")
@@ -147,12 +148,12 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
             col.metric(say.MEASURE_LABELS[measure], enough(value), delta=say.against_right(name, change),
                        delta_color="off", delta_arrow="off" if name == "right" or change == 0 else "auto")
     with st.expander(say.MEASURES_MEAN, icon=":material/help:"):
-        st.markdown(say.scale_intro(d_model, heads, entropy))  # which way each wrong divisor moved the entropy
-        st.markdown(say.scale_caption(h, n, heads))
+        st.markdown(say.scale_intro(d_model, heads, entropy).text)  # which way each wrong divisor moved the entropy
+        st.markdown(say.scale_caption(h, n, heads).text)
     if runs[:-1] and st.toggle(say.SCALE_OUTPUTS_SWITCH, key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
     with st.expander("How to catch it", icon=":material/rule:"):
-        st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model))
+        st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model).text)
 
 
 def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
@@ -162,7 +163,7 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
     zmax = shared_range(*(o.output for o in outs.values()), *(o.difference for o in outs.values()))
     c1, c2 = st.columns(2)
     draw(signed_table(right_out, say.scale_output_title("right", d_model, d_k), labels, zmax), c1, 0.5)
-    c2.markdown(say.scale_outputs(d_model, d_k, {name: outs[name].largest_gap for name in wrong}, entropy))
+    c2.markdown(say.scale_outputs(d_model, d_k, {name: outs[name].largest_gap for name in wrong}, entropy).text)
     st.markdown(say.EACH_WRONG_OUTPUT)
     for name in wrong:  # a row each: the wrong output, then how far it is from the right one
         draw_row([signed_table(outs[name].output, say.scale_output_title(name, d_model, d_k), labels, zmax),
@@ -185,7 +186,7 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     v_as_k = runs.v_as_k
     side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
                   weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)])  # under V_AS_K_HEADER
-    st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)))
+    st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)).text)
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
@@ -194,7 +195,7 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     zmax = shared_range(right.output, k_as_v.output)
     side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
                   signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)])  # under K_AS_V_HEADER
-    st.markdown(say.keys_as_values_text(right, k_as_v))
+    st.markdown(say.keys_as_values_text(right, k_as_v).text)
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
     with st.expander(say.CATCH_THEM, icon=":material/rule:"):
@@ -218,10 +219,10 @@ def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> 
     with scores.container():
         for pair in pairs:
             draw_row(list(pair))
-    st.markdown(say.swap_text(right, swap))
+    st.markdown(say.swap_text(right, swap).text)
     with st.expander(say.SWAP_BREAKS, icon=":material/call_split:"):
         st.markdown(say.swap_breaks(labels))
-        st.markdown(say.cross_demo(len(labels), d_model, cross))
+        st.markdown(say.cross_demo(len(labels), d_model, cross).text)
 
 
 def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
@@ -235,9 +236,9 @@ def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
     st.table(say.checks_table(checks), hide_index=True)
     if not answered:
         st.caption(say.AXIS_WAITS)
-    st.markdown(say.shape_outcomes(checks))
+    st.markdown(say.shape_outcomes(checks).text)
     st.markdown(say.scale_known_answer({name: not mk.passes_known_answer(mk.BY_NAME[name])
-                                        for name in mk.SCALE_MISTAKES}))
+                                        for name in mk.SCALE_MISTAKES}).text)
 
 
 def new_question() -> None:
@@ -265,7 +266,7 @@ def quiz(labels, X, page_seed: int, heads: int, answered: bool) -> None:
     st.markdown(say.quiz_intro(heads, masked))
     mask = mk.quiz_mask(n) if masked else None
     if masked:
-        st.markdown(say.quiz_mask_text(labels, mask))
+        st.markdown(say.quiz_mask_text(labels, mask).text)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
     seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
@@ -321,7 +322,8 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
         if answer is None:
             st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
-        ok, text = say.verdict(secret, by_name[answer], diag, d_model, d_k, dm)
+        ok, said = say.verdict(secret, by_name[answer], diag, d_model, d_k, dm)
+        text = said.text
         if ok:
             st.success(text, icon=":material/task_alt:")
         else:

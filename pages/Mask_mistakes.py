@@ -121,7 +121,7 @@ def your_mask(shared):
     choice = mm.MaskChoice(kind, masks.build_mask(kind, n, n_padded=n_padded, custom=custom),
                            None if block == NONE else int(block))
     case = mm.build_case(inputs, choice.mask)
-    st.caption(say.mask_summary(md(labels), case.mask, mm.right_anyway(case), choice))
+    st.caption(say.mask_summary(md(labels), case.mask, mm.right_anyway(case), choice).text)
     draw(mm.additive_mask(case.mask), "M", labels, labels, formula=say.M_FORMULA, decimals=0,
          x_title="key", y_title="query", highlight_row=mm.lone_blocked_row(case.mask), legend=False)
     controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
@@ -139,7 +139,7 @@ def custom_grid(n: int) -> np.ndarray:
         st.warning(say.grid_refused(err), icon=":material/grid_off:")
         return masks.build_mask("none", n)
     if grid.shape[0] != n:
-        st.info(say.grid_notice(grid.shape[0], n), icon=":material/aspect_ratio:")
+        st.info(say.grid_notice(grid.shape[0], n).text, icon=":material/aspect_ratio:")
         grid = masks.fit_mask(grid, n)
     return grid
 
@@ -170,7 +170,7 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
         return  # the wrong weights answer the question: they wait for a prediction
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
-    reveal(guess, right=guess.value == answer, why=why,  # worked out from the numbers now on the page
+    reveal(guess, right=guess.value == answer, why=why.text,  # worked out from the numbers now on the page
            asked=QUESTION, state=classroom.page_state(mask=st.session_state.get("mask"), query=i))
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     row_sums(case, wrong, choice)
@@ -186,7 +186,7 @@ def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
     allowed, right_sums, wrong_sums = mm.row_sums(case, wrong.weights)  # (n,) each
     static_table({"query": labels, "keys it may see": allowed.tolist(), "right: row sum": right_sums.tolist(),
                   "WRONG: row sum": wrong_sums.tolist()}, c1)
-    c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights, choice))
+    c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights, choice).text)
 
 
 def renormalising(case: mm.Case) -> None:
@@ -197,7 +197,7 @@ def renormalising(case: mm.Case) -> None:
     text = {(say.renorm_row_label(c), c.dtype): say.renorm_cell_text(c) for c in cells}
     rows = list(dict.fromkeys(row for row, _ in text))  # the scores, in the order attn_core lists them
     static_table({"scores": rows, **{dtype: [text[row, dtype] for row in rows] for dtype in mm.DTYPES}})
-    st.markdown(say.renormalise_sentence(scaled, case.mask))
+    st.markdown(say.renormalise_sentence(scaled, case.mask).text)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ def inverted(case: mm.Case) -> None:
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
-    st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights))
+    st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights).text)
     with st.expander(say.INVERTED_FOLD, icon=":material/rule:"):
         st.info(say.symptom_box("inverted"), icon=":material/rule:")
         st.markdown(say.TORCH_MEANINGS)
@@ -229,7 +229,7 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
     blocked = mm.lone_blocked_row(case.mask)  # Mᵀ turns a fully blocked row into a fully blocked column
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + Mᵀ)", highlight_row=blocked, highlight_col=blocked)
-    st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights, choice))
+    st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights, choice).text)
     symptom_box("wrong_axis")
 
 
@@ -248,18 +248,18 @@ def finite_minus_infinity(case: mm.Case) -> None:
                     on_change=rerun_fragments(FILL, NOTEBOOK))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
-    st.caption(say.blocked_row_note(md(labels), case.mask, row, added))
+    st.caption(say.blocked_row_note(md(labels), case.mask, row, added).text)
     st.code(say.overflow_code(fill, dtype), language="python")
     W, fill_output = mm.fill_rows(case, mask, row, fill, dtype)  # (n, 3): the blocked row under each way; (d_v,)
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights", y_title="key")
     naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
                                              fill_output)
-    st.markdown(f"{naive}  \n{filled}")
+    st.markdown(f"{naive.text}  \n{filled.text}")
     with st.expander(say.FILL_FOLD, icon=":material/rule:"):
         st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
         st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
-        st.markdown(safe)
+        st.markdown(safe.text)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def no_causal_mask(case: mm.Case) -> None:
     free, causal = both
     draw(both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
          zmax=shared_range(both), decimals=3, x_title="query (output row)", highlight_col=t)
-    st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal))
+    st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal).text)
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
     symptom_box("no_mask")
@@ -312,10 +312,10 @@ def checks_for_your_code(case: mm.Case) -> None:
     heads = say.check_headings()
     static_table({"computation": [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
-    st.markdown(say.caught_sentence(table))
+    st.markdown(say.caught_sentence(table).text)
     with st.expander(say.CHECKS_FOLD, icon=":material/checklist:"):
         for sentence in say.check_sentences(table[0][1], md(labels), case.mask, t, md([word])[0]):
-            st.markdown(sentence)  # each check as run on the right computation, with the number it measured
+            st.markdown(sentence.text)  # each check as run on the right computation, with the number it measured
         # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for
         if st.toggle(say.CHECKS_TOGGLE, key="checks_code", help=say.SNIPPET_HELP):
             st.markdown(say.SNIPPET_INTRO)
@@ -359,7 +359,8 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
         if answer is None:
             st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
-        ok, text = say.verdict(secret, answer, d)
+        ok, said = say.verdict(secret, answer, d)
+        text = said.text
         if ok:
             st.success(text, icon=":material/task_alt:")
         else:

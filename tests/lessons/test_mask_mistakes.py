@@ -28,7 +28,9 @@ def test_every_mistake_is_explained_in_a_sentence_from_its_symptoms():
     case = default_case(mm.with_blocked_row(causal_mask(6), 2))
     for m in mm.MASK_MISTAKES:
         d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, m.run(case.Q, case.K, case.V, case.mask))
-        assert say.explain(m.name, d).endswith(".")
+        said = say.explain(m.name, d)
+        assert said.facts and all(getattr(d, field) == value for field, value in said.facts.items()), m.name
+        assert not never_true(said.text)
 
 
 def test_the_explanations_quote_the_measured_numbers():
@@ -36,8 +38,10 @@ def test_the_explanations_quote_the_measured_numbers():
     res = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
     lowest = res.weights.sum(-1).min()
-    assert fmt.num(lowest, 3) in say.explain("after_softmax", d)
-    assert "0.000" in say.explain("after_softmax", d)  # no blocked pair got weight
+    said = say.explain("after_softmax", d)
+    assert said.facts == {"blocked_weight": res.weights[~case.mask].max(), "lowest_row_sum": lowest}
+    assert said.facts["blocked_weight"] == 0  # no blocked pair got weight
+    assert fmt.num(lowest, 3) in said.text
     with pytest.raises(ValueError, match="after_softmax"):
         say.explain("nonsense", d)
     readings = dict(say.symptom_readings(d))
@@ -56,23 +60,23 @@ def test_check_cells_and_the_caught_sentence():
     case = default_case()
     t = 5
     table = mm.check_table(case, *mm.swapped_qkv(case, t, "dog"), t)
-    text = say.caught_sentence(table)
+    said = say.caught_sentence(table)
     assert all(r.passed for r in table[0][1]) and all(not all(r.passed for r in results) for _, results in table[1:])
-    assert text == "The right computation passes all five checks, and every mistake fails at least one."
+    assert said.facts == {"ran": 5, "right_passes": True, "missed": []}
     # a mistake that passes every check is named; the table above the sentence says which checks the others fail
     passing = [mm.CheckResult(name, True, 0.0) for name in mm.CHECK_NAMES]
     missed = [table[0], ("after_softmax", passing), *table[2:4], ("no_mask", passing)]
-    assert say.caught_sentence(missed) == ("The right computation passes all five checks. Not caught on this sentence "
-                                           "and mask: mask applied after the softmax and no mask where one was needed.")
+    said = say.caught_sentence(missed)
+    assert said.facts["missed"] == ["after_softmax", "no_mask"]
+    assert all(say.lower_first(say.mistake_label(m)) in said.text for m in said.facts["missed"])
     # a check that did not run ("—") is not counted as passed (issue 30, item 10)
     skipped = [("right", [*passing[:1], mm.CheckResult("blocked", True, 0.0, applicable=False),
                           mm.CheckResult("leak", True, 0.0, applicable=False), *passing[3:]]), *table[1:]]
-    assert say.caught_sentence(skipped).startswith(
-        "The right computation passes each of the three checks that ran here (a — marks a check with nothing to check)")
+    assert say.caught_sentence(skipped).facts == {"ran": 3, "right_passes": True, "missed": []}
     lone = [("right", [mm.CheckResult(c, True, 0.0, applicable=c == "rows") for c in mm.CHECK_NAMES]), *table[1:]]
-    assert say.caught_sentence(lone).startswith("The right computation passes the one check that ran here (a — marks")
+    assert say.caught_sentence(lone).facts["ran"] == 1
     failing = [("right", [mm.CheckResult("rows", False, 0.5), *passing[1:]]), *table[1:]]
-    assert say.caught_sentence(failing).startswith("The right computation fails a check here")
+    assert say.caught_sentence(failing).facts["right_passes"] is False
 
 
 def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
@@ -94,19 +98,24 @@ def test_the_snippet_runs_passes_its_checks_and_catches_a_mistake():
             assert scope["failed_checks"](theirs, case.Q, case.K, case.V, mask, 5), m.name
 
 
-def test_grid_notice():
-    assert say.grid_notice(2, 6) == ("Your grid is 2 × 2 but your sentence has 6 tokens, so it is grown to 6 × 6 "
-                                     "(the new pairs are allowed).")
-    assert say.grid_notice(8, 6).endswith("so it is cut to 6 × 6.")
+@pytest.mark.parametrize(("m", "n"), [(2, 6), (8, 6), (1, 2)])
+def test_grid_notice(m, n):
+    grid = attn_core.masks.fit_mask(np.zeros((m, m), dtype=bool), n)  # every old pair blocked: what is left is new
+    assert say.grid_notice(m, n).facts == {"was": m, "now": n, "new_pairs_allowed": bool(grid.any())}
+    assert not never_true(say.grid_notice(m, n).text)
 
 
-def test_mask_summary_counts():
-    assert "blocks 15 of the 36" in say.mask_summary(LABELS, causal_mask(6))
-    assert "still see at least one key" in say.mask_summary(LABELS, causal_mask(6))
-    one = say.mask_summary(LABELS, mm.with_blocked_row(causal_mask(6), 2))
-    assert "“sat” may see no key at all: its row is fully blocked" in one
-    assert "every row is fully blocked" in say.mask_summary(LABELS, np.zeros((6, 6), dtype=bool))
-    assert "blocks no query→key pair" in say.mask_summary(LABELS, np.ones((6, 6), dtype=bool))
+@pytest.mark.parametrize("mask", [causal_mask(6), mm.with_blocked_row(causal_mask(6), 2), np.zeros((6, 6), bool),
+                                  np.ones((6, 6), bool), padding_mask(6, [4, 5])])
+def test_mask_summary_counts(mask):
+    said = say.mask_summary(LABELS, mask)
+    right = default_case(mask).right.weights
+    assert said.facts["blocked_pairs"] == int((right[~mask] == 0).sum()) == int((~mask).sum())
+    assert said.facts["pairs"] == right.size
+    assert said.facts["closed_rows"] == [i for i in range(6) if not right[i].any()]  # rows of 0s: no key to see
+    if 0 < len(said.facts["closed_rows"]) < 6:  # named one by one (every row: said as every row)
+        assert all(f"“{LABELS[i]}”" in said.text for i in said.facts["closed_rows"])
+    assert not never_true(said.text)
 
 
 def test_the_row_sum_question_and_its_answer():
@@ -118,10 +127,11 @@ def test_the_row_sum_question_and_its_answer():
     assert [say.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == [
         "exactly 1", "exactly 1", "exactly 0", "between 0 and 1", "more than 1"]
     answer, why = say.row_sum_reveal(case.labels, case.mask, wrong.weights, i)
-    assert answer == "between 0 and 1" and why.startswith("Between 0 and 1: ")
-    assert f"leaves {fmt.num(wrong.weights[0].sum(), 3)}" in why and "1 of the 6 keys" in why
+    assert answer == "between 0 and 1" == say.ROW_SUM_WORDS[why.facts["kind"]]
+    assert why.facts == {"kind": "less", "allowed": 1, "keys": 6, "row_sum": wrong.weights[0].sum()}
+    assert 0 < why.facts["row_sum"] < 1 and fmt.num(why.facts["row_sum"], 3) in why.text
     answer, why = say.row_sum_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0)
-    assert answer == "exactly 0" and "every weight in its row is zeroed" in why
+    assert answer == "exactly 0" and why.facts == {"kind": "zero", "allowed": 0, "keys": 6, "row_sum": 0.0}
     assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
     # a new mask opens the question again: the page's about= (tests/pages/test_mask_mistakes.py), no key per mask
 
@@ -131,30 +141,33 @@ def test_the_row_sum_question_and_its_answer():
 def test_the_after_softmax_sentence_states_what_the_sums_are(mask):
     case = default_case(mask)
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, mask).weights
-    text = say.after_softmax_sentence(case.labels, mask, wrong)
+    said = say.after_softmax_sentence(case.labels, mask, wrong)
     sums = wrong.sum(-1)
-    partial = mask.any(-1) & ~mask.all(-1)
-    if not partial.any():
-        assert "changes nothing here" in text
+    partial = [i for i in range(6) if 0 < mask[i].sum() < 6]  # rows with both allowed and blocked keys
+    assert said.facts["partial_rows"] == partial
+    assert said.facts["zero_rows"] == [i for i in range(6) if not mask[i].any()] and np.all(sums[~mask.any(-1)] == 0)
+    if not partial:
+        assert said.facts["lowest_row"] is None and said.facts["short_rows"] == 0
         return
-    k = int((partial & (sums < 1 - 1e-9)).sum())
-    low = int(np.argmin(np.where(partial, sums, np.inf)))
-    assert ("none of the 6 rows sums to 1" if k == 6 else f"{k} of the 6 rows no longer sum") in text
-    assert f"“{case.labels[low]}”, at {fmt.num(sums[low], 3)}" in text
-    assert ("sums to 0 either way" in text) == (~mask.any(-1)).any()
+    assert said.facts["short_rows"] == sum(sums[i] < 1 - 1e-9 for i in partial)
+    low = said.facts["lowest_row"]
+    assert low in partial and sums[low] == min(sums[i] for i in partial) == said.facts["lowest_sum"]
+    assert f"“{case.labels[low]}”" in said.text and fmt.num(sums[low], 3) in said.text
 
 
 def test_the_inverted_sentence():
     case = default_case()
     w = mm.inverted_mask(case.Q, case.K, case.V, case.mask).weights
-    text = say.inverted_sentence(case.labels, case.mask, w)
-    assert "only the tokens after it" in text and "“mat”, the last, may see nothing" in text
-    assert np.all(w[5] == 0)
+    said = say.inverted_sentence(case.labels, case.mask, w)
+    assert said.facts["closed_rows"] == [5] and np.all(w[5] == 0)  # “mat”, the last, may see nothing
+    assert said.facts["let_through"] == int((~case.mask).sum()) and said.facts["blocks"] == int(case.mask.sum())
     pad = padding_mask(6, [4, 5])
-    text = say.inverted_sentence(case.labels, pad, mm.inverted_mask(case.Q, case.K, case.V, pad).weights)
-    assert "exactly the 12 pairs your mask blocks and blocks the 24" in text and "is now exactly 0" in text
-    assert "blocks everything" in say.inverted_sentence(case.labels, np.ones((6, 6), bool), w)
-    assert "allows every pair" in say.inverted_sentence(case.labels, np.zeros((6, 6), bool), w)
+    w = mm.inverted_mask(case.Q, case.K, case.V, pad).weights
+    said = say.inverted_sentence(case.labels, pad, w)
+    assert (said.facts["let_through"], said.facts["blocks"]) == (12, 24) == (int((~pad).sum()), int(pad.sum()))
+    assert said.facts["largest_on_allowed"] == w[pad].max() == 0
+    assert say.inverted_sentence(case.labels, np.ones((6, 6), bool), w).facts["let_through"] == 0  # blocks all
+    assert say.inverted_sentence(case.labels, np.zeros((6, 6), bool), w).facts["blocks"] == 0  # allows every pair
 
 
 def test_pytorchs_conventions_are_worded_here_from_what_true_does_in_attn_core():
@@ -177,22 +190,26 @@ def test_the_wrong_axis_sentence_and_the_two_shapes():
     case = default_case()
     pad = padding_mask(6, [4, 5])
     w = mm.mask_wrong_axis(case.Q, case.K, case.V, pad).weights
-    text = say.wrong_axis_sentence(case.labels, pad, w)
-    share = w[:4, 4:].sum(-1)
-    assert f"“{case.labels[int(np.argmax(share))]}” gives it {fmt.num(share.max(), 3)}" in text
-    assert "Shaped (1, 6), the mask blocks the key columns of “the·4” and “mat”" in text
+    said = say.wrong_axis_sentence(case.labels, pad, w)
+    share = w[:4, 4:].sum(-1)  # the weight each real query gives the padding
+    assert said.facts["padding_columns"] == [4, 5] == np.flatnonzero(~pad.any(0)).tolist()
+    assert said.facts["top_query"] == int(np.argmax(share)) and said.facts["top_share"] == share.max()
+    assert f"“{case.labels[said.facts['top_query']]}”" in said.text and fmt.num(share.max(), 3) in said.text
     code = say.padding_shapes_code(case.labels, mm.key_columns(pad))
     scope = {"np": np}
     exec(code.splitlines()[0], scope)  # noqa: S102 - our own one-line literal
     assert scope["allowed"][None, :].shape == (1, 6) and "(1, 6)" in code and "(6, 1)" in code
     assert mm.key_columns(causal_mask(6)) is None
     causal = say.wrong_axis_sentence(case.labels, case.mask, case.right.weights)
-    assert "itself and everything after it" in causal
-    assert "its own transpose" in say.wrong_axis_sentence(case.labels, np.eye(6, dtype=bool), w)
+    assert not causal.facts["symmetric"] and causal.facts["moved_pairs"] == 15
+    assert say.wrong_axis_sentence(case.labels, np.eye(6, dtype=bool), w).facts["symmetric"]
     odd = np.ones((6, 6), dtype=bool)
     odd[0, 3] = False
     w = mm.mask_wrong_axis(case.Q, case.K, case.V, odd).weights
-    assert "1 pair you allowed is now blocked" in say.wrong_axis_sentence(case.labels, odd, w)
+    said = say.wrong_axis_sentence(case.labels, odd, w)
+    assert said.facts["moved_pairs"] == int((odd & ~odd.T).sum()) == 1
+    assert said.facts["largest_on_blocked"] == w[0, 3]  # the pair you blocked now gets weight
+    assert w[3, 0] == 0  # and the one you allowed is blocked
 
 
 @pytest.mark.parametrize("dtype", mm.DTYPES)
@@ -206,13 +223,18 @@ def test_the_fill_sentences_say_what_each_row_is(dtype, fill):
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, dtype)]
     W = [r.weights[0] for r in runs]
     naive, filled, safe = say.fill_sentences("the·0", 6, dtype, fill, *W, runs[1].output[0])
-    assert "all 6 weights are NaN" in naive and np.isnan(W[0]).all()
+    assert naive.facts["nan"] and np.isnan(W[0]).all()
     overflow = dtype == "float16" and fill != "min"
-    assert ("cannot be stored" in filled) == overflow and np.isnan(W[1]).all() == overflow
+    with np.errstate(over="ignore"):
+        assert filled.facts["overflow"] == overflow == bool(np.isinf(np.asarray(mm.fill_value(fill, dtype),
+                                                                                  dtype=dtype)))
+    assert filled.facts["nan"] == bool(np.isnan(W[1]).all()) == overflow
     if not overflow:
-        assert "0.167 on each of the 6 keys" in filled
-        assert fmt.num(np.abs(runs[1].output[0]).max(), 3) in filled
-    assert "weights of 0 and an output of 0" in safe and np.all(W[2] == 0)
+        np.testing.assert_allclose(W[1], filled.facts["each"], atol=mm.dtype_tolerance(dtype))  # even: 1/6 each
+        output = runs[1].output[0]
+        assert filled.facts["output_far"] == output[np.argmax(np.abs(output))]
+        assert fmt.num(np.abs(output).max(), 3) in filled.text
+    assert safe.facts == {"zero": True, "largest": 0.0} and np.all(W[2] == 0)
     # the numpy line printed above the fill table is what numpy really prints
     line = say.overflow_code(fill, dtype)
     call, shown = line.split("  # -> ")
@@ -225,8 +247,10 @@ def test_the_blocked_row_note_and_the_fill_text():
     row, mask, added = mm.blocked_row_for_demo(case.mask, 0)
     assert (row, added) == (2, False) and np.array_equal(mask, case.mask)
     note = say.blocked_row_note(case.labels, case.mask, row, added)
-    assert note.startswith("“sat” may see no key") and "1 more row is fully blocked too" in note
-    assert "this section blocks every key of “on”" in say.blocked_row_note(case.labels, causal_mask(6), 3, True)
+    assert note.facts == {"row": 2, "added": False, "other_blocked_rows": [4]}
+    assert not case.mask[2].any() and not case.mask[4].any()
+    assert say.blocked_row_note(case.labels, causal_mask(6), 3, True).facts == {"row": 3, "added": True,
+                                                                                "other_blocked_rows": []}
     assert say.fill_text("min", "float16") == "the lowest float16, −65504"
     assert say.fill_text("-1e9", "float64") == "−10⁹"
 
@@ -235,15 +259,17 @@ def test_the_leak_sentence_counts_what_moved():
     labels = LABELS
     free = np.array([0.3, 0.0, 0.7, 0.2, 0.1, 0.9])
     causal = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.9])
-    text = say.leak_sentence(labels, 5, "dog", free, causal)
-    assert "moves 4 of the 5 earlier outputs (the most, 0.700, at “sat”)" in text
-    assert "none of the 5 moves: the largest change is exactly 0" in text
-    assert "moves all 2 earlier" not in say.leak_sentence(labels, 2, "dog", free + 0.1, causal)
-    assert "both earlier outputs" in say.leak_sentence(labels, 2, "dog", free + 0.1, causal)
+    said = say.leak_sentence(labels, 5, "dog", free, causal)
+    assert said.facts == {"earlier": 5, "moved_free": 4, "top": 2, "top_change": 0.7, "moved_causal": 0,
+                          "worst_causal": 0.0, "leaks": False}  # “on”'s 0.2, “sat”'s 0.7 …; “cat” did not move
+    assert f"“{labels[2]}”" in said.text and fmt.num(0.7, 3) in said.text
+    both = say.leak_sentence(labels, 2, "dog", free + 0.1, causal)
+    assert both.facts["moved_free"] == 2 and not never_true(both.text)  # "both", never "all 2"
     one = say.leak_sentence(labels, 1, "dog", free, causal)
-    assert "moves the output of “the·0”, the one before it, by 0.300" in one and "it does not move" in one
-    assert "the mask leaks" in say.leak_sentence(labels, 5, "dog", free, free)
-    assert "nothing to leak" in say.leak_sentence(labels, 0, "dog", free, causal)
+    assert one.facts["moved_free"] == 1 and one.facts["top_change"] == 0.3 and not one.facts["leaks"]
+    leaks = say.leak_sentence(labels, 5, "dog", free, free)
+    assert leaks.facts["leaks"] and leaks.facts["moved_causal"] == 4 and leaks.facts["worst_causal"] == 0.7
+    assert say.leak_sentence(labels, 0, "dog", free, causal).facts["earlier"] == 0
 
 
 def test_the_check_sentences_match_the_results():
@@ -251,18 +277,20 @@ def test_the_check_sentences_match_the_results():
     t = 5
     results = mm.run_checks(mm.masked_attention, case, *mm.swapped_qkv(case, t, "dog"), t)
     lines = say.check_sentences(results, case.labels, case.mask, t, "dog")
-    assert len(lines) == 5 and all(line.startswith("✓") for line in lines)
-    assert "15 blocked pairs is exactly 0" in lines[1] and "“mat” to “dog” moves none of them" in lines[2]
-    assert "query i (counting from 0) must give 4/(i + 4) to itself" in lines[4]
-    assert "(query 1: 0.800 and 0.200)" in lines[4]  # positions count from 0, as the labels and numpy do
-    np.testing.assert_allclose(mm.one_hot_expected(causal_mask(6))[1, :2], [0.2, 0.8])  # query 1: key 0, itself
-    np.testing.assert_allclose([4 / (i + 4) for i in range(6)], np.diag(mm.one_hot_expected(causal_mask(6))))
+    assert [line.facts["check"] for line in lines] == list(mm.CHECK_NAMES)
+    assert all(line.facts["passed"] == r.passed and line.facts["worst"] == r.worst
+               for line, r in zip(lines, results, strict=True)) and all(r.passed for r in results)
+    assert lines[1].facts["blocked_pairs"] == 15 == int((~case.mask).sum()) and lines[1].facts["worst"] == 0
+    assert lines[2].facts["earlier_outputs"] == t
+    expected = mm.one_hot_expected(causal_mask(6))
+    assert lines[4].facts["query_1"] == (expected[1, 1], expected[1, 0]) == (0.8, 0.2)  # itself, then key 0
+    np.testing.assert_allclose([4 / (i + 4) for i in range(6)], np.diag(expected))
     wrong = mm.run_checks(mm.naive_minus_inf, case, *mm.swapped_qkv(case, t, "dog"), t)
     lines = say.check_sentences(wrong, case.labels, case.mask, t, "dog")
-    assert lines[3].startswith("✗") and lines[3].endswith("blocked, the output holds NaN.")
+    assert not lines[3].facts["passed"] and np.isnan(lines[3].facts["worst"])  # the output holds NaN
     single = say.check_sentences(results[:2] + [mm.CheckResult("leak", True, 0.0, False)] + results[3:],
                                 ["w"], np.ones((1, 1), bool), 0, "dog")
-    assert single[2].startswith("—") and "query 0 sees only itself" in single[4]
+    assert not single[2].facts["applicable"] and single[4].facts["query_1"] is None
 
 
 def test_md_safe_labels_are_left_to_the_page_and_sentences_end_with_a_full_stop():
@@ -274,7 +302,7 @@ def test_md_safe_labels_are_left_to_the_page_and_sentences_end_with_a_full_stop(
         say.inverted_sentence(case.labels, case.mask, case.right.weights),
         say.wrong_axis_sentence(case.labels, case.mask, case.right.weights),
     ]
-    for s in sentences:
+    for s in (said.text for said in sentences):
         assert s.rstrip().endswith((".", ")")), s
         assert not re.search(r"\bnan\b|not a number|\be[+-]\d", s), s
 
@@ -292,13 +320,17 @@ def test_renormalising_in_words():
     # a sentence whose blocked score leads: scaled up, it breaks on the learner's own scores
     scaled = np.array([[0.0, 0.5], [1.0, 0.0]])
     mask = np.array([[True, False], [True, True]])
-    assert "leads the best allowed score of its row by up to 0.500" in say.renormalise_sentence(scaled, mask)
+    said = say.renormalise_sentence(scaled, mask)
+    assert said.facts["lead"] == 0.5 == scaled[0, 1] - scaled[0, 0] and fmt.num(0.5, 3) in said.text
     case = default_case()
     scaled = case.right.scores * case.right.scale
-    lead = mm.blocked_lead(scaled, case.mask)
-    assert f"{fmt.readable(-lead, 3)} below" in say.renormalise_sentence(scaled, case.mask)
-    text = say.renormalise_sentence(np.zeros((2, 2)), mm.with_blocked_row(np.ones((2, 2), dtype=bool), 0))
-    assert "0 / 0 = NaN at any size (1 row of yours" in text
+    lead = max(scaled[i][~case.mask[i]].max() - scaled[i][case.mask[i]].max()
+               for i in range(6) if 0 < case.mask[i].sum() < 6)  # the slow way: row by row
+    said = say.renormalise_sentence(scaled, case.mask)
+    assert said.facts["lead"] == lead and fmt.readable(-lead, 3) in said.text
+    assert said.facts["underflow_gaps"] == {d: mm.underflow_gap(d) for d in mm.DTYPES}
+    said = say.renormalise_sentence(np.zeros((2, 2)), mm.with_blocked_row(np.ones((2, 2), dtype=bool), 0))
+    assert said.facts["blocked_rows"] == 1
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -324,12 +356,13 @@ def test_the_quiz_verdict_explains_both_the_secret_and_the_pick():
     case = default_case()
     res = mm.no_mask(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, res)
-    ok, text = say.verdict("no_mask", "no_mask", d)
-    assert ok and text == f"Right: it is **No mask where one was needed**. Why: {say.explain('no_mask', d)}"
-    ok, text = say.verdict("no_mask", "after_softmax", d)
-    assert not ok and text == (f"Not this time: it is **No mask where one was needed**, because "
-                               f"{say.explain('no_mask', d)} You picked mask applied after the softmax: "
-                               f"{say.explain('after_softmax', d)}")
+    ok, said = say.verdict("no_mask", "no_mask", d)
+    assert ok and (said.facts["secret"], said.facts["answer"]) == ("no_mask", "no_mask")
+    assert said.facts["why"] == say.explain("no_mask", d).facts and say.explain("no_mask", d).text in said.text
+    assert said.facts["why"]["blocked_weighted"] == int((res.weights[~case.mask] > 0).sum())
+    ok, said = say.verdict("no_mask", "after_softmax", d)
+    assert not ok and said.facts["pick"] == say.explain("after_softmax", d).facts
+    assert say.explain("no_mask", d).text in said.text and say.explain("after_softmax", d).text in said.text
 
 
 def test_the_question_titles_and_notices_name_what_they_show():
@@ -406,9 +439,8 @@ def test_the_fill_sentence_names_the_output_entry_furthest_from_0_with_its_sign(
     filled = say.fill_sentences(case.labels[row], case.n, "float64", "-1e9", *(r.weights[row] for r in runs),
                                 output)[1]
     far = output[int(np.argmax(np.abs(output)))]
-    assert f"its entry furthest from 0 is {fmt.num(far, 3)}." in filled and far < 0
-    for named in re.findall(r"largest entry is (\S+?)[ .]", filled):  # if it ever says "largest", it is the largest
-        assert named == fmt.num(output.max(), 3), filled
+    assert filled.facts["output_far"] == far < 0 and fmt.num(far, 3) in filled.text  # with its sign
+    assert "largest entry" not in filled.text or fmt.num(output.max(), 3) in filled.text
 
 
 @settings(max_examples=examples(200))
@@ -432,14 +464,16 @@ def test_a_mask_that_blocks_nothing_says_which_mistakes_still_go_wrong(kind, n, 
     choice = choice_of(kind, n, pad, custom=np.ones((n, n), dtype=bool))
     case = case_of(choice)
     right_anyway = mm.same_as_right(case)
-    text = say.mask_summary(case.labels, case.mask, right_anyway, choice)
-    assert "gives the right answer" not in text and "Pick Causal or Padding to see them" not in text
-    assert right_anyway == ["after_softmax", "wrong_axis", "finite_fill", "naive_inf", "no_mask"]
+    said = say.mask_summary(case.labels, case.mask, right_anyway, choice)
+    text = said.text
+    assert said.facts["right_anyway"] == right_anyway == ["after_softmax", "wrong_axis", "finite_fill", "naive_inf",
+                                                          "no_mask"]
+    for m in mm.MASK_MISTAKES:  # each mistake said to give the right weights does, and the other does not
+        same = np.allclose(m.run(case.Q, case.K, case.V, case.mask).weights, case.right.weights, atol=1e-12)
+        assert same == (m.name in said.facts["right_anyway"]), m.name
     inverted = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
     assert np.all(inverted.weights == 0)  # the one that goes wrong: inverted, the mask blocks every pair
-    assert "Only the mask's meaning inverted changes them (inverted, a mask that blocks nothing blocks every pair)" \
-        in text
-    assert f"{len(right_anyway)} of the 6 mask mistakes below give the right weights" in text
+    assert say.lower_first(say.mistake_label("inverted")) in text
     assert_never_tells_to_pick_what_is_picked(text, choice, case.labels)
     assert not never_true(text)
 
@@ -452,13 +486,14 @@ def test_the_wrong_axis_and_the_row_sums_speak_of_the_mask_in_force(kind, n, pad
     axis = say.wrong_axis_sentence(case.labels, case.mask, case.right.weights, choice)
     sums = say.after_softmax_sentence(case.labels, case.mask, case.right.weights, choice)
     assert np.array_equal(case.mask, case.mask.T)  # each of these masks is its own transpose …
-    assert "Your mask is its own transpose" in axis and "Causal and padding masks are not" not in axis
-    assert "Pick Causal or Padding to see it" not in sums  # … and has no row with both allowed and blocked keys
-    for text in (axis, sums):
+    assert "Causal and padding masks are not" not in axis.text  # … and has no row with both allowed and blocked keys
+    assert "Pick Causal or Padding to see it" not in sums.text
+    assert axis.facts["symmetric"] and sums.facts["partial_rows"] == []
+    for text in (axis.text, sums.text):
         assert_never_tells_to_pick_what_is_picked(text, choice, case.labels)
         assert not never_true(text)
     if not case.mask.any():
-        assert "every row sums to 0" in sums and "still sums to 1" not in sums
+        assert sums.facts["zero_rows"] == list(range(case.n))
 
 
 @settings(max_examples=examples(100))
@@ -467,23 +502,22 @@ def test_the_wrong_axis_sentence_decides_from_the_mask_whether_it_is_its_own_tra
     n = int(len(bits) ** 0.5)
     mask = np.array(bits, dtype=bool).reshape(n, n)
     case = case_of(mm.MaskChoice("custom", mask))
-    text = say.wrong_axis_sentence(case.labels, mask, mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights,
+    said = say.wrong_axis_sentence(case.labels, mask, mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights,
                                    mm.MaskChoice("custom", mask))
-    assert ("its own transpose" in text) == bool(np.array_equal(mask, mask.T))
-    assert not never_true(text)
+    assert said.facts["symmetric"] == bool(np.array_equal(mask, mask.T))
+    assert said.facts["moved_pairs"] == sum(mask[i, j] and not mask[j, i] for i in range(n) for j in range(n))
+    assert not never_true(said.text)
 
 
 def _interval(option: str) -> tuple[float, float, bool, bool]:
     """An option of the row-sum question as the interval it names: (low, high, low included, high included)."""
-    if m := re.fullmatch(r"exactly (\d+)", option):
-        return float(m[1]), float(m[1]), True, True
-    if m := re.fullmatch(r"between (\d+) and (\d+)", option):
-        return float(m[1]), float(m[2]), False, False
-    if m := re.fullmatch(r"less than (\d+)", option):
-        return -np.inf, float(m[1]), False, False
-    if m := re.fullmatch(r"more than (\d+)", option):
-        return float(m[1]), np.inf, False, False
-    raise AssertionError(f"an option the test cannot read: {option!r}")
+    words = option.split()
+    read = {("exactly", 2): lambda: (float(words[1]), float(words[1]), True, True),
+            ("between", 4): lambda: (float(words[1]), float(words[3]), False, False),
+            ("less", 3): lambda: (-np.inf, float(words[2]), False, False),
+            ("more", 3): lambda: (float(words[2]), np.inf, False, False)}
+    assert (words[0], len(words)) in read, f"an option the test cannot read: {option!r}"
+    return read[words[0], len(words)]()
 
 
 def _true_of(option: str, total: float) -> bool:
@@ -511,10 +545,11 @@ def test_the_prediction_is_marked_by_the_reading_that_words_its_reveal(kind, n, 
     total = wrong[i].sum()
     full_row = case.mask[i].all()
     true = [o for o in say.ROW_SUM_OPTIONS if _true_of(o, 1.0 if full_row and abs(total - 1) < 1e-9 else total)]
-    assert [answer] == true and why.startswith(answer[0].upper() + answer[1:] + ": ")
+    assert [answer] == true and say.ROW_SUM_WORDS[why.facts["kind"]] == answer and why.facts["row_sum"] == total
+    assert why.facts["allowed"] == int(case.mask[i].sum()) and why.facts["keys"] == case.n
     if kind == "padding" and pad == n:
         assert answer == "exactly 0" and total == 0
-    assert not never_true(why), why
+    assert not never_true(why.text), why
 
 
 def test_one_token_rows_and_fills_read_as_written_for_one():
@@ -523,17 +558,16 @@ def test_one_token_rows_and_fills_read_as_written_for_one():
         case = case_of(choice, text="hello")
         wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
         _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
-        assert "1 keys" not in why and "its only key" in why, why
-        assert not never_true(why)
+        assert why.facts["keys"] == 1 and "1 keys" not in why.text, why
+        assert not never_true(why.text)
     case = default_case()
     row, mask, _ = mm.blocked_row_for_demo(case.mask, None)
     runs = [mm.naive_minus_inf(case.Q, case.K, case.V, mask, "float32"),
             mm.finite_fill(case.Q, case.K, case.V, mask, "min", "float32"),
             mm.safe_minus_inf(case.Q, case.K, case.V, mask, "float32")]
     filled = say.fill_sentences("the·0", 6, "float32", "min", *(r.weights[row] for r in runs), runs[1].output[row])[1]
-    assert "the same the lowest" not in filled and "every score in the row is the same number, the lowest float32" \
-        in filled
-    assert not never_true(filled)
+    assert not never_true(filled.text) and say.fill_text("min", "float32") in filled.text
+    np.testing.assert_allclose(runs[1].weights[row], filled.facts["each"], atol=mm.dtype_tolerance("float32"))
 
 
 def test_a_quiz_of_one_option_is_no_question():
@@ -567,11 +601,11 @@ def test_no_sentence_sends_the_learner_to_a_setting_already_in_force():
         case = case_of(choice)
         labels = case.labels
         right_anyway = mm.same_as_right(case) if case.mask.all() else []
-        texts = [say.mask_summary(labels, case.mask, right_anyway, choice),
+        texts = [say.mask_summary(labels, case.mask, right_anyway, choice).text,
                  say.after_softmax_sentence(labels, case.mask, mm.mask_after_softmax(case.Q, case.K, case.V,
-                                                                                     case.mask).weights, choice),
+                                                                                     case.mask).weights, choice).text,
                  say.wrong_axis_sentence(labels, case.mask, mm.mask_wrong_axis(case.Q, case.K, case.V,
-                                                                               case.mask).weights, choice)]
+                                                                               case.mask).weights, choice).text]
         pool = [m.name for m in mm.quiz_pool(case.Q, case.K, case.V, case.mask)]
         if len(pool) < 2:
             texts.append(say.quiz_notice(pool, labels, mm.quiz_remedies(case, choice)))
@@ -588,16 +622,16 @@ def test_comparisons_are_worded_from_the_comparison():
     scaled = np.array([[1.0, 1.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
     mask = np.array([[True, False, True], [True, True, True], [True, True, True]])
     assert mm.blocked_lead(scaled, mask) == 0
-    text = say.renormalise_sentence(scaled, mask)
-    assert "(one ties it)" in text and "0.000 below" not in text
+    said = say.renormalise_sentence(scaled, mask)
+    assert said.facts["lead"] == 0 and "0.000 below" not in said.text
     # rows whose blocked keys took almost nothing still sum to less than 1, by less than 10⁻⁹: not "0 of the 3 rows"
     scaled = np.array([[0.0, -40.0], [0.0, -40.0]])
     mask = np.array([[True, False], [True, False]])
     W = mm.mask_after_softmax(scaled, np.eye(2), np.eye(2), mask).weights  # K = I: the blocked key gets e^−28
     assert np.all(W.sum(-1) < 1) and np.all(W.sum(-1) > 1 - 1e-9)
-    text = say.after_softmax_sentence(["a", "b"], mask, W)
-    assert "every row still sums to 1 to within 10⁻⁹" in text and "0 of the" not in text
-    assert "1.000" not in text and not never_true(text)
+    said = say.after_softmax_sentence(["a", "b"], mask, W)
+    assert said.facts["short_rows"] == 0 and said.facts["partial_rows"] == [0, 1]
+    assert "0 of the" not in said.text and "1.000" not in said.text and not never_true(said.text)
 
 
 def test_the_notebook_notes_name_the_token_and_the_radios_label_every_option():

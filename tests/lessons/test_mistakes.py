@@ -12,6 +12,7 @@ from attn_lessons import format as fmt
 from attn_lessons import mistakes as say
 from attn_lessons.format import enough
 from attn_lessons.mistakes import CHECKS
+from attn_lessons.said import Said
 
 
 def heads_qkv(text="the cat sat on the mat", seed=0, d_model=8, heads=2):
@@ -47,20 +48,20 @@ def test_the_largest_output_change_says_a_sum_near_1_with_its_digits():
     right = results(output=np.zeros((2, 2)), weights=[[0.5, 0.5], [0.5, 0.5]])
     wrong = results(output=[[0.1, 0.0], [0.0, 0.3]], weights=[[0.4998, 0.4999], [0.6, 0.4003]])
     said = say.largest_output_change(right, wrong, ["a", "b"])
-    assert "row **b**, whose wrong weights sum to 1.0003 instead of 1." in said
+    assert said.facts == {"largest": 0.3, "row": 1, "row_sum": 0.6 + 0.4003, "row_sums_to_1": False}
+    assert enough(said.facts["row_sum"]) == "1.0003" and "1.0003" in said.text  # its digits, never 1.000
     exact = results(output=[[0.1, 0.0], [0.0, 0.3]], weights=[[0.5, 0.5], [0.75, 0.25]])
-    assert "whose wrong weights still sum to 1 but fall on other keys" in say.largest_output_change(
-        right, exact, ["a", "b"])
+    said = say.largest_output_change(right, exact, ["a", "b"])
+    assert said.facts["row"] == 1 and said.facts["row_sums_to_1"] and "1.000" not in said.text
 
 
 def test_an_entropy_near_0_is_printed_with_its_digits_and_a_tie_says_so():
     said = say.flatness_clause(0.0003, 0.0031, 1)  # d_model 24, one head: no scaling gave "0.000 against 0.249"
-    assert "makes the weights more peaked: their mean row entropy is 0.0003 against 0.003 for the right" in said
-    assert "0.000 " not in said
-    tie = say.flatness_clause(1.2, 1.2, 2)
-    assert tie == (" leaves the weights exactly as flat as the right ones: their mean row entropy over all heads is "
-                   "1.200, the same as the right weights'.")
-    assert "about as flat" in say.flatness_clause(1.2004, 1.2, 2)
+    assert said.facts == {"flatness": "more peaked", "entropy": 0.0003, "right_entropy": 0.0031}
+    assert enough(0.0003) in said.text and "0.000 " not in said.text
+    assert say.flatness_clause(1.2, 1.2, 2).facts["flatness"] == "the same"
+    assert say.flatness_clause(1.2004, 1.2, 2).facts["flatness"] == "as flat"
+    assert say.flatness_clause(1.3, 1.2, 2).facts["flatness"] == "flatter"
 
 
 def test_a_comparison_of_matrices_that_agree_says_they_agree():
@@ -70,19 +71,16 @@ def test_a_comparison_of_matrices_that_agree_says_they_agree():
     right = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
     same = results(scores=S, weights=W, output=[[1.0, 0.0], [0.0, 1.0]])
     swap = say.swap_text(right, same)
-    assert "on this sentence the weights happen to stay the same (to within 10⁻⁹)." in swap
-    assert "by up to below" not in swap
+    assert swap.facts["moved"] == 0 and "by up to below" not in swap.text
     d = dataclasses.replace(mk.diagnose(right, same), scores_same=False)
     v_as_k = say.values_as_keys_text(right, same, d)
-    assert "the weights on this sentence happen to equal the right ones (to within 10⁻⁹)" in v_as_k
-    assert "by up to below" not in v_as_k
+    assert v_as_k.facts["moved"] == 0 and "by up to below" not in v_as_k.text
     k_as_v = say.keys_as_values_text(right, same)
-    assert "the output on this sentence happens to equal the right one (to within 10⁻⁹)." in k_as_v
-    assert "by up to below" not in k_as_v and "only the output shows it" not in k_as_v
+    assert k_as_v.facts == {"weights_gap": 0.0, "output_gap": 0.0} and "by up to below" not in k_as_v.text
     sums = say.row_and_column_sums(W, W.T)  # the wrong weights are the right ones: rows and columns sum to 1
-    assert "by up to below" not in sums and "the weights equal the right ones to within 10⁻⁹" in sums
+    assert sums.facts["wrong_rows_sum_to_1"] and sums.facts["moved"] == 0 and "by up to below" not in sums.text
     outs = say.scale_outputs(8, 4, {"no_scale": 0.0}, {"no_scale": 1.0, "right": 1.0})
-    assert outs == "Against this right output, the output ÷ 1 matches it to within 10⁻⁹."
+    assert outs.facts == {"off_by": {"no_scale": 0.0}, "leans": []} and "by up to below" not in outs.text
 
 
 def test_a_change_too_small_for_three_decimals_is_not_printed_as_0():
@@ -194,10 +192,14 @@ def test_the_symptom_of_the_drawn_mistake_says_its_telltale_is_present(heads):
     right = mk.correct_attention(Q, K, V)
     for m in mk.quiz_pool(8, 8 // heads):
         d = mk.diagnose(right, m.run(Q, K, V, 8))
-        text = say.symptom(m, d, 8, 8 // heads)
-        assert "are not" not in text and "do not equal" not in text, (m.name, text)
+        said = say.symptom(m, d, 8, 8 // heads)
+        check_symptom_facts(m.name, said.facts, d)
+        telltale = {"axis0": ("col_sum_gap", lambda x: x < 1e-9), "swap_qk": ("scores_transposed", bool),
+                    "v_as_k": ("scores_relation", lambda x: x == "neither"), "k_as_v": ("weights_same", bool),
+                    "no_scale": ("scores_same", bool), "sqrt_d_model": ("scores_same", bool)}[m.name]
+        assert telltale[1](said.facts[telltale[0]]), (m.name, said)  # the mistake's telltale, present
         ok, feedback = say.verdict(m, m, d, 8, 8 // heads)
-        assert ok and feedback.startswith("Right") and "could not be answered" not in feedback
+        assert ok and feedback.facts["points_to"] == m.name and feedback.facts["ruled_out"] == ()
 
 
 def test_verdict_on_a_wrong_pick_names_both():
@@ -205,11 +207,11 @@ def test_verdict_on_a_wrong_pick_names_both():
     right = mk.correct_attention(Q, K, V)
     secret, answer = mk.BY_NAME["k_as_v"], mk.BY_NAME["swap_qk"]
     d = mk.diagnose(right, secret.run(Q, K, V, 8))
-    ok, text = say.verdict(secret, answer, d, 8, 4)
-    assert not ok and text.startswith("Not this time: it is **K used in place of V")
-    # the reading that rules the pick out, and what the pick would have given instead
-    assert text.endswith("You picked Q and K swapped, which these readings rule out: the scores equal QKᵀ, where it "
-                         "would make them (QKᵀ)ᵀ.")
+    ok, said = say.verdict(secret, answer, d, 8, 4)
+    assert not ok and (said.facts["secret"], said.facts["answer"]) == ("k_as_v", "swap_qk")
+    # the reading that rules the pick out: the scores are QKᵀ, not its transpose
+    assert said.facts["ruled_out"] == ("scores",) and d.scores_same and not d.scores_transposed
+    assert say.ruling("scores", d, None, "swap_qk", 8, 4) in said.text
 
 
 def test_verdict_says_when_the_checks_point_elsewhere():
@@ -219,8 +221,9 @@ def test_verdict_says_when_the_checks_point_elsewhere():
     d = mk.diagnose(right, mk.swap_q_and_k(Q, K, V))
     looks_right = dataclasses.replace(d, scores_transposed=False, scores_same=True, weights_same=True, output_gap=0.0)
     assert mk.identify(looks_right) == "none"
-    _, text = say.verdict(mk.BY_NAME["swap_qk"], mk.BY_NAME["swap_qk"], looks_right, 8, 4)
-    assert "the checks alone point to no mistake at all" in text
+    _, said = say.verdict(mk.BY_NAME["swap_qk"], mk.BY_NAME["swap_qk"], looks_right, 8, 4)
+    assert said.facts["points_to"] == "none"
+    assert said.text != say.verdict(mk.BY_NAME["swap_qk"], mk.BY_NAME["swap_qk"], d, 8, 4)[1].text  # it says so
 
 
 
@@ -268,7 +271,7 @@ def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
         "axis_reveal": say.axis_reveal(axis0.weights),
         "largest": say.largest_output_change(right, axis0, labels),
         "scale_intro": say.scale_intro(d_model, heads, entropy),
-        "scale_notes": " ".join(say.scale_notes(d_model, heads, [mk.BY_NAME[x] for x, _ in runs])),
+        "scale_notes": say.scale_notes(d_model, heads, [mk.BY_NAME[x] for x, _ in runs]),
         "scale_titles": [say.scale_title(x, d_model, d_k) for x, _ in runs] + [say.scale_title("right", d_model, d_k)],
         "scale_caption": say.scale_caption(0, n, heads),
         "scale_outputs": say.scale_outputs(d_model, d_k, outs, entropy),
@@ -295,11 +298,13 @@ def page_sentences(text: str, seed: int, d_model: int, heads: int) -> dict:
             "right_h": right_h, "checks": checks, "pool": pool, "n": n, "d_k": d_k}
 
 
-def sentence_with(text: str, start: str) -> str:
-    """The one sentence of `text` that starts with `start`."""
-    found = [s for s in re.split(r"(?<=\.)\s+", text) if s.startswith(start)]
-    assert len(found) == 1, (start, text)
-    return found[0]
+def texts(said: dict) -> list[str]:
+    """Every text of page_sentences' said: a Said's text, a plain string, each of a list's."""
+    out = []
+    for v in said.values():
+        for one in (v if isinstance(v, list) else [v]):
+            out.append(one.text if isinstance(one, Said) else one)
+    return out
 
 
 def check_state(text, seed, d_model, heads):
@@ -309,52 +314,54 @@ def check_state(text, seed, d_model, heads):
     check_axis_section(st_)
     check_scale_section(st_, d_model, heads)
     check_roles_section(st_, d_model)
-    check_quiz(st_, heads)
+    check_quiz(st_, heads, d_model)
 
 
-def spread(v) -> str:
-    """'from a to b', or 'all a' when they print alike: the sums as the sentences must state them (enough's digits,
-    which tests/lessons/test_format.py holds to the values), a sum within 10⁻⁹ of a whole number being that number."""
+def ends(v) -> tuple[float, float]:
+    """The lowest and highest of a vector of sums, a sum within 10⁻⁹ of a whole number being that number."""
     v = np.where(np.abs(v - np.round(v)) < 1e-9, np.round(v), v)
-    lo, hi = enough(v.min()), enough(v.max())
-    return f"all {lo}" if lo == hi else f"from {lo} to {hi}"
+    return float(v.min()), float(v.max())
+
+
+def spoken_articles(sentence: str) -> str:
+    """The sentence with every article before a number made the spoken one ('a 8' -> 'an 8')."""
+    return re.sub(r"\b([Aa])n? (\d+)\b", lambda m: f"{m[1]}{fmt.a_an(int(m[2]))[1:]} {m[2]}", sentence)
 
 
 def check_wording(st_):
     """No sentence reads as a machine writes numbers, and every article before a number is the spoken one."""
-    said = st_["said"]
-    every = [v for v in said.values() if isinstance(v, str)] + said["scale_titles"] + [
-        t for _, (_, t) in st_["verdicts"].values()]
+    every = texts(st_["said"]) + [t.text for _, (_, t) in st_["verdicts"].values()]
     for sentence in every:
         for bad in BAD:
             assert not re.search(bad, sentence), (bad, sentence)
-        for article, number in re.findall(r"\b([Aa]n?) (\d+)\b", sentence):  # 'an 8 × 8', 'a 6 × 6'
-            assert article.lower() == fmt.a_an(int(number)), sentence
+        assert spoken_articles(sentence) == sentence, sentence  # 'an 8 × 8', 'a 6 × 6'
 
 
 def check_axis_section(st_):
     """Section 1: the sums it states are the sums of the matrices, and the checkpoint's reveal says what they are."""
-    said, labels = st_["said"], st_["labels"]
-    right, axis0 = st_["right"], st_["axis0"]
-    assert f"the row sums are {spread(right.weights.sum(-1))};" in said["sums"]
-    assert f"the column sums are {spread(axis0.weights.sum(0))}" in said["sums"]
-    rows = axis0.weights.sum(-1)
-    assert ("happen to be" in said["sums"]) == bool(np.abs(rows - 1).max() < 1e-6)
+    said, right, axis0 = st_["said"], st_["right"], st_["axis0"]
+    rows, cols = axis0.weights.sum(-1), axis0.weights.sum(0)
+    sums = said["sums"].facts
+    assert sums["right_row_sums"] == ends(right.weights.sum(-1)) == (1.0, 1.0)
+    assert sums["right_column_sums"] == ends(right.weights.sum(0))
+    assert sums["wrong_column_sums"] == ends(cols) == (1.0, 1.0) and sums["wrong_row_sums"] == ends(rows)
+    assert sums["wrong_rows_sum_to_1"] == bool(np.abs(rows - 1).max() < 1e-6)
+    if sums["wrong_rows_sum_to_1"]:
+        assert sums["moved"] == np.abs(axis0.weights - right.weights).max()
     diff = np.abs(axis0.output - right.output)
-    worst = int(np.argmax(diff.max(axis=1)))
-    assert f"The largest difference, {enough(diff.max(), below=1e-9)}, is in row **{fmt.md_text(labels[worst])}**" in (
-        said["largest"])
-    assert ("instead of 1" in said["largest"]) == bool(abs(rows[worst] - 1) >= 1e-6)
-    assert f"sum to {enough(rows[worst])} instead of 1" in said["largest"] or "still sum to 1 but" in said["largest"]
-    # the checkpoint's reveal: it says the columns sum to 1 (they always do), and the rows only when they do
-    cols_one = bool(np.abs(axis0.weights.sum(0) - 1).max() < 1e-6)
-    rows_one = bool(np.abs(rows - 1).max() < 1e-6)
-    assert cols_one and ("every column of the WRONG weights sums to 1 (" + spread(axis0.weights.sum(0))) in (
-        said["axis_reveal"])
-    assert ("happen to sum to 1 as well" in said["axis_reveal"]) == rows_one
-    if not rows_one:
-        assert (f"its row sums are {spread(rows)} (the largest |row sum − 1| is "
-                f"{enough(np.abs(rows - 1).max(), below=1e-9)})" in said["axis_reveal"])
+    largest = said["largest"].facts
+    assert largest["largest"] == diff.max()
+    if diff.max() >= 1e-9:
+        worst = int(np.argmax(diff.max(axis=1)))
+        assert largest["row"] == worst and largest["row_sum"] == rows[worst]
+        assert largest["row_sums_to_1"] == bool(abs(rows[worst] - 1) < 1e-6)
+        assert f"**{fmt.md_text(st_['labels'][worst])}**" in said["largest"].text  # the row it names
+    # the checkpoint's reveal: the columns sum to 1 (they always do), the rows only when they do
+    reveal = said["axis_reveal"].facts
+    assert reveal["columns_sum_to_1"] and reveal["column_sums"] == ends(cols)
+    assert reveal["rows_sum_to_1"] == bool(np.abs(rows - 1).max() < 1e-6) and reveal["row_sums"] == ends(rows)
+    assert reveal["largest_row_gap"] == np.abs(rows - 1).max()
+    assert mk.sums_prediction_right("columns", axis0.weights)
 
 
 def check_scale_section(st_, d_model, heads):
@@ -364,86 +371,104 @@ def check_scale_section(st_, d_model, heads):
     assert ("sqrt_d_model" in drawn) == (heads > 1) and ("no_scale" in drawn) == (d_k > 1)
     W_right = st_["right_h"].weights
     H_right = float(np.mean(row_entropy(W_right)))
+    intro = said["scale_intro"].facts
+    assert intro["d_k"] == d_k == st_["QKV_h"][0].shape[-1] and intro["divisor"] == math.sqrt(d_k)
+    assert sorted(intro["mistakes"]) == sorted(drawn)
+    outputs = said["scale_outputs"].facts
+    words = set()
     for name, res in st_["runs"]:
         H = float(np.mean(row_entropy(res.weights)))
-        start = "Dividing by √d_model" if name == "sqrt_d_model" else "Not dividing at all"
-        part = sentence_with(said["scale_intro"], start)
-        word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "about as flat"
-        assert word in part and f"is {enough(H)} against {enough(H_right)}" in part, (part, H, H_right)
-        assert H == 0 or f"is {fmt.num(0, 3)} " not in part  # an entropy that is not 0 never prints as 0.000
+        clause = intro["mistakes"][name]
+        word = "flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "as flat"
+        words.add(word)
+        assert clause["flatness"] in ({word} if H != H_right else {"the same"}), (clause, H, H_right)
+        assert math.isclose(clause["entropy"], H, abs_tol=1e-12) and math.isclose(clause["right_entropy"], H_right,
+                                                                                  abs_tol=1e-12)
         # the theory the quiz states: a bigger divisor never sharpens a row, a smaller one never flattens it
         assert say.scale_effect(name, d_model, d_k) != ("more peaked" if H > H_right + 1e-12 else "flatter")
-        assert f"{say.divided_by(name, d_model, d_k)} is off by up to " \
-               f"{enough(np.abs(res.output - st_['right_h'].output).max(), below=1e-9)}" in said["scale_outputs"]
-        if word == "flatter":
-            assert "lat" in said["scale_outputs"].split("off by up to")[-1]  # 'Flatter weights' / 'flatter ones'
-    words = {("flatter" if H > H_right + 1e-3 else "more peaked" if H < H_right - 1e-3 else "same")
-             for H in (float(np.mean(row_entropy(r.weights))) for _, r in st_["runs"])}
-    assert ("More peaked weights" in said["scale_outputs"]) == ("more peaked" in words)
-    assert ("lean each query" in said["scale_outputs"]) == ("more peaked" in words)
-    assert ("pull every query" in said["scale_outputs"]) == ("flatter" in words)
-    assert ("one head" in said["scale_intro"]) == (heads == 1)
-    assert ("over all heads" in said["scale_intro"]) == (heads > 1)
-    assert (f"√d_k = {fmt.sqrt_text(d_k)}." in said["scale_intro"])
+        off = np.abs(res.output - st_["right_h"].output).max()
+        assert outputs["off_by"][name] == (off if off >= 1e-9 else 0.0)
+    assert outputs["leans"] == sorted(words & {"flatter", "more peaked"})
     # the notes say a mistake gives the right weights exactly when it does
-    for name, note in (("sqrt_d_model", "√d_model and √d_k are the same number"), ("no_scale", "√d_k = 1 and")):
+    noted = {note.facts["mistake"] for note in said["scale_notes"]}
+    for name in ("sqrt_d_model", "no_scale"):
         same = np.allclose(mk.BY_NAME[name].run(*st_["QKV_h"], d_model).weights, W_right, rtol=0, atol=1e-12)
-        assert (note in said["scale_notes"]) == same
-    assert f"ln n = ln {n} = {fmt.num(math.log(n), 3)} nats" in said["scale_caption"]
+        assert (name in noted) == same, (name, noted)
+    assert math.isclose(said["scale_caption"].facts["flat_entropy"], float(row_entropy(np.full(n, 1 / n))))
     assert all(len(t) + len(f"  ({n} × {n})") <= SCALE_TITLE_MAX for t in said["scale_titles"])
-    assert ("not d_model" in said["diagnostic"]) == (d_k != d_model)
-    assert f"shape ({heads}, {n}, {d_k})" in said["diagnostic"]
+    assert said["diagnostic"].facts == {"shape": st_["QKV_h"][0].shape, "d_k": d_k}
 
 
 def check_roles_section(st_, d_model):
     """Section 3: the role mix-ups, measured; then the checks table, each verdict checked the slow way."""
     said, n, right = st_["said"], st_["n"], st_["right"]
     swap, v_as_k, k_as_v = st_["swap"], st_["v_as_k"], st_["k_as_v"]
-    assert "largest gap below 10⁻⁹" in said["swap"]  # the swapped scores are the transpose, to rounding
-    moved = enough(np.abs(swap.weights - right.weights).max(), below=1e-9)
-    assert f"the weights move by up to {moved}." in said["swap"]
+    moved = np.abs(swap.weights - right.weights).max()
+    assert said["swap"].facts == {"transpose_gap": np.abs(swap.scores - right.scores.T).max(),
+                                  "moved": moved if moved >= 1e-9 else 0.0}
+    assert said["swap"].facts["transpose_gap"] < 1e-9  # the swapped scores are the transpose, to rounding
     i = say.swap_row(n)  # the row the scores tables outline, read aloud in the folded bullets
-    assert f"Swapped, row **{fmt.md_text(st_['labels'][i])}** of the scores is " in said["swap_breaks"]
-    assert "**Self-attention you train from scratch:** nothing breaks" in said["swap_breaks"]
+    assert f"row **{fmt.md_text(st_['labels'][i])}** of the scores" in said["swap_breaks"]
     n_q, d_v = n // 2, d_model // 2
-    assert f"first {n_q} token{'s' if n_q > 1 else ''} only (Q is {n_q} × {d_model})" in said["cross"]
-    assert f"right weights are {fmt.a_an(n_q)} {n_q} × {n} matrix and the output {n_q} × {d_v}" in said["cross"]
+    cross = said["cross"].facts
+    assert (cross["queries"], cross["d_v"]) == (n_q, d_v)
+    weights = mk.softmax(st_["Q"][:n_q] @ st_["K"].T)
+    assert cross["right_weights"] == weights.shape and cross["right_output"] == (weights @ st_["V"][:, :d_v]).shape
     with pytest.raises(ValueError):  # the claim "stops with an error", checked against numpy's own matmul
         np.asarray(mk.softmax(st_["K"] @ st_["Q"][:n_q].T)) @ st_["V"][:, :d_v]
-    assert "stops with an error" in said["cross"]
-    moved = enough(np.abs(v_as_k.weights - right.weights).max(), below=1e-9)
-    assert f"differ from the right ones by up to {moved}" in said["v_as_k"]
-    rel = mk.diagnose(right, v_as_k).scores_relation
-    assert ("are neither QKᵀ nor its transpose" in said["v_as_k"]) == (rel == "neither")
-    assert "(largest gap below 10⁻⁹), so the row-sum check" in said["v_as_k"]
-    assert "exactly right (largest gap below 10⁻⁹)" in said["k_as_v"]
-    assert f"off by up to {enough(np.abs(k_as_v.output - right.output).max(), below=1e-9)}." in said["k_as_v"]
+    assert cross["swapped_output"] is None
+    moved = np.abs(v_as_k.weights - right.weights).max()
+    assert said["v_as_k"].facts == {"moved": moved if moved >= 1e-9 else 0.0,
+                                    "scores": mk.diagnose(right, v_as_k).scores_relation,
+                                    "row_gap": np.abs(v_as_k.weights.sum(-1) - 1).max()}
+    assert said["v_as_k"].facts["row_gap"] < 1e-9  # so the row-sum check misses it
+    off = np.abs(k_as_v.output - right.output).max()
+    assert said["k_as_v"].facts == {"weights_gap": np.abs(k_as_v.weights - right.weights).max(),
+                                    "output_gap": off if off >= 1e-9 else 0.0}
+    assert said["k_as_v"].facts["weights_gap"] < 1e-9  # the weights are exactly right
     columns = say.checks_table(st_["checks"])
     table = dict(zip(columns["mistake"], zip(columns["row sums"], columns["shapes"], columns["known answer"],
                                              strict=True), strict=True))
+    outcomes = said["shape_outcomes"].facts
+    assert outcomes["expected"] == (n_q, d_v)
     for c in st_["checks"]:
         row_sums, shapes, known = table[say.mistake_label(c.mistake.name)]
         W = c.mistake.run(st_["Q"], st_["K"], st_["V"], d_model).weights
         assert (row_sums == "caught") == bool(np.abs(W.sum(-1) - 1).max() > 1e-6)
         assert (shapes == "caught") == (c.mistake.name != "axis0")  # every role mix-up; the axis keeps its shape
         assert known == "caught"
-    assert f"({n_q} quer{'y' if n_q == 1 else 'ies'}, values {d_v} wide, so the output should be {n_q} × {d_v})" \
-        in said["shape_outcomes"]
-    assert f"returns {n_q} × {d_model} instead of {n_q} × {d_v}" in said["shape_outcomes"]  # K used as V
-    assert "dividing by 1 fails it and dividing by √8 fails it" in said["scale_known"]
+        try:  # the mistake's own computation on the shape test's inputs: its shape, or the error it stops with
+            got = c.mistake.run(st_["Q"][:n_q], st_["K"], st_["V"][:, :d_v], d_model).output.shape
+        except ValueError:
+            got = None
+        assert outcomes["shapes"][c.mistake.name] == got, (c.mistake.name, got)
+    assert said["scale_known"].facts["caught"] == {x: not mk.passes_known_answer(mk.BY_NAME[x])
+                                                   for x in mk.SCALE_MISTAKES}
+    assert all(said["scale_known"].facts["caught"].values())  # both wrong scales fail the known answer
 
 
-def check_quiz(st_, heads):
+def check_quiz(st_, heads, d_model):
     """The quiz: the feedback is right exactly when the answer is, and names the secret by its measured telltale."""
     assert (f"split into {heads} heads" in st_["said"]["quiz"]) == (heads > 1)
     for (secret, answer), (d, (ok, feedback)) in st_["verdicts"].items():
-        assert ok == (secret == answer)
-        assert ("could not be answered" in feedback) == (mk.identify(d) != secret)
-        assert mk.identify(d) == secret, (secret, d)  # and on every state walked, the symptoms do name it
-        if secret in ("no_scale", "sqrt_d_model"):
-            measured = {"flatter": "higher than", "more peaked": "lower than", "as flat": "about the same as"}[
-                say.flatness(d.mean_entropy, d.right_mean_entropy)]
-            assert f"{enough(d.mean_entropy)}, {measured} the right" in feedback
+        facts = feedback.facts
+        assert ok == (secret == answer) and (facts["secret"], facts["answer"]) == (secret, answer)
+        assert facts["points_to"] == mk.identify(d) == secret, (secret, d)  # on every state walked, the symptoms do
+        assert facts["ruled_out"] == (() if ok else tuple(mk.ruled_out(answer, d, d_model, st_["d_k"])))
+        assert ok or facts["ruled_out"], (secret, answer)  # a wrong pick is answered with what rules it out
+        check_symptom_facts(secret, facts["why"], d)
+
+
+def check_symptom_facts(name: str, facts: dict, d) -> None:
+    """symptom's facts: every reading it quotes is the Diagnosis attn_core measured, and a scale mistake's measured
+    flatness is the entropies' (the effect its divisor must have is checked in check_scale_section)."""
+    for field, value in facts.items():
+        if hasattr(d, field):
+            assert getattr(d, field) == value, (name, field)
+    if "measured" in facts:
+        H, right_H = d.mean_entropy, d.right_mean_entropy
+        assert facts["measured"] == ("flatter" if H > right_H + 1e-3 else "more peaked" if H < right_H - 1e-3 else
+                                     "as flat")
 
 
 TITLE_MAX = 38  # characters, shape included: fits a 390 px phone beside Plotly's buttons, and half of 1280 px
@@ -497,10 +522,11 @@ def test_one_token_every_mistake_gives_the_weight_1():
 
 def test_the_article_before_a_shape_is_read_aloud():
     """'an 8 × 16 matrix' (sixteen tokens, queries of the first eight), never 'a 8 × 16'."""
-    said = page_sentences(" ".join(WORDS[:16]), 0, 8, 2)["said"]["cross"]
-    assert "are an 8 × 16 matrix" in said
-    assert "are a 3 × 6 matrix" in page_sentences("the cat sat on the mat", 0, 8, 2)["said"]["cross"]
-    assert "are a 1 × 2 matrix" in page_sentences("hello world", 0, 8, 2)["said"]["cross"]
+    for text, shape in ((" ".join(WORDS[:16]), (8, 16)), ("the cat sat on the mat", (3, 6)), ("hello world", (1, 2))):
+        said = page_sentences(text, 0, 8, 2)["said"]["cross"]
+        assert said.facts["right_weights"] == shape
+        assert f"{fmt.a_an(shape[0])} {shape[0]} × {shape[1]}" in said.text and spoken_articles(said.text) == said.text
+    assert spoken_articles("a 8 × 16 and an 3 × 6") == "an 8 × 16 and a 3 × 6"  # the check can fail
 
 
 def test_tokens_that_mean_something_in_markdown_stay_literal():
@@ -520,25 +546,27 @@ def test_an_unknown_mistake_gets_a_measured_symptom(monkeypatch):
     other = mk.Mistake("masked_twice", lambda Q, K, V, d_model: mk.keys_as_values(Q, K, V))
     monkeypatch.setitem(say.LABELS, "masked_twice", "Masked twice")  # named, as any mistake the quiz draws is
     d = mk.diagnose(right, other.run(Q, K, V, 8))
-    text = say.symptom(other, d, 8, 4)
-    assert text == (f"here the largest |row sum − 1| is below 10⁻⁹, the scores equal QKᵀ, and the output differs "
-                    f"from the right one by up to {enough(d.output_gap, below=1e-9)}.")
+    said = say.symptom(other, d, 8, 4)
+    assert said.facts == {"row_sum_gap": d.row_sum_gap, "scores_relation": "same", "output_gap": d.output_gap}
+    check_symptom_facts("masked_twice", said.facts, d)
     ok, feedback = say.verdict(other, mk.BY_NAME["k_as_v"], d, 8, 4)
-    assert not ok and "could not be answered" not in feedback
+    assert not ok and feedback.facts["points_to"] == "k_as_v" and feedback.facts["ruled_out"] == ()
 
 
 def test_the_axis_reveal_says_what_the_sums_are_in_every_case():
     """Every branch of the checkpoint's reveal, on weights built to land in it."""
-    axis0 = np.array([[0.2, 0.5], [0.8, 0.5]])  # columns sum to 1, rows 0.7 and 1.3
-    assert say.axis_reveal(axis0).startswith("`softmax(scores, axis=0)` normalises down each column")
-    assert "its row sums are from 0.700 to 1.300 (the largest |row sum − 1| is 0.300)" in say.axis_reveal(axis0)
-    both = np.full((2, 2), 0.5)
-    assert "happen to sum to 1 as well (all 1.000), but only the columns" in say.axis_reveal(both)
-    rows = np.array([[0.2, 0.8], [0.4, 0.6]])
-    assert say.axis_reveal(rows) == ("Here the rows of the WRONG weights sum to 1 (all 1.000) and its column sums "
-                                     "are from 0.600 to 1.400.")
-    assert say.axis_reveal(np.full((2, 2), 0.3)).startswith("Here neither sums to 1: the row sums of the WRONG "
-                                                            "weights are all 0.600")
+    cases = {"columns": np.array([[0.2, 0.5], [0.8, 0.5]]),  # columns sum to 1, rows 0.7 and 1.3
+             "both": np.full((2, 2), 0.5), "rows": np.array([[0.2, 0.8], [0.4, 0.6]]), "neither": np.full((2, 2), 0.3)}
+    for name, w in cases.items():
+        said = say.axis_reveal(w)
+        rows, cols = w.sum(-1), w.sum(0)
+        assert said.facts == {"rows_sum_to_1": name in ("rows", "both"),
+                              "columns_sum_to_1": name in ("columns", "both"), "row_sums": ends(rows),
+                              "column_sums": ends(cols),
+                              "largest_row_gap": np.abs(rows - 1).max()}, name
+        assert mk.lines_summing_to_one(w) == (said.facts["rows_sum_to_1"], said.facts["columns_sum_to_1"])
+        for x in (*ends(rows), *ends(cols)):  # the sums it quotes, as format prints them
+            assert enough(x) in said.text, (name, x, said.text)
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -566,23 +594,21 @@ def check_masked_quiz(text, seed, d_model, heads):
 
         for answer in pool:
             ok, feedback = say.verdict(secret, answer, d, d_model, d_k, dm)
-            assert ok == (secret.name == answer.name)
-            assert "could not be answered" not in feedback, (secret.name, feedback)
-            if ok:
-                assert feedback.startswith(f"Right: it is **{say.named(secret)}**. Why: {why(secret)}")
-            else:  # the pick is answered with what rules it out, never with the readings that fit it
-                assert mm.ruled_out_masked(answer.name, d, dm, d_model, d_k), (secret.name, answer.name)
-                assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {why(secret)} "
-                                           f"You picked {say.named(answer)}, which these readings rule out: ")
-                assert why(answer) not in feedback
-            assert ("The row counts take in" in feedback) == (heads > 1)
-            ours = feedback
+            facts = feedback.facts
+            assert ok == (secret.name == answer.name) and facts["points_to"] == secret.name, (secret.name, feedback)
+            assert facts["why"] == why(secret).facts and why(secret).text in feedback.text
+            if secret.name in mm.MASK_BY_NAME:  # the reason quotes what was measured
+                assert all(getattr(dm, field) == value for field, value in facts["why"].items()), facts["why"]
+            else:
+                check_symptom_facts(secret.name, facts["why"], d)
+            # the pick is answered with what rules it out, never with the readings that fit it
+            assert facts["ruled_out"] == (() if ok else mm.ruled_out_masked(answer.name, d, dm, d_model, d_k))
+            assert ok or (facts["ruled_out"] and why(answer).text not in feedback.text), (secret.name, answer.name)
+            ours = feedback.text
             for m in (secret, answer):  # mask_mistakes.explain is that module's sentence, checked by its own tests
-                ours = ours.replace(why(m), "") if m.name in mm.MASK_BY_NAME else ours
+                ours = ours.replace(why(m).text, "") if m.name in mm.MASK_BY_NAME else ours
             for bad in BAD:
                 assert not re.search(bad, ours), (bad, feedback)
-        if secret.name in mm.MASK_BY_NAME:  # the reason quotes what was measured
-            assert why(secret) == mask_words.explain(secret.name, dm)
         rows = say.quiz_readings(d, dm)
         shown = mask_words.symptom_readings(dm)
         assert rows[:len(shown)] == shown
@@ -599,14 +625,15 @@ def test_the_masked_quiz_feedback_explains_every_answer(d_model, heads):
 
 def test_the_quiz_says_which_mask_it_used():
     labels = ["the·0", "cat", "sat", "the·3"]
-    said = say.quiz_mask_text(labels, mk.quiz_mask(4))
-    assert ("the causal mask with every key of **the·0** blocked too: it blocks 7 of the 16 query→key pairs, and "
-            "**the·0** may see no key at all.") in said
-    assert said.endswith("each blocked pair 0, and a fully blocked row 0s.")
+    mask = mk.quiz_mask(4)
+    said = say.quiz_mask_text(labels, mask)
+    right = mk.correct_attention(*heads_qkv("the cat sat the", 0, 8, 1), mask)
+    assert said.facts == {"blocked_pairs": int((~mask).sum()), "pairs": 16, "closed_rows": [0], "quiz_mask": True}
+    assert said.facts["blocked_pairs"] == 7 and np.all(right.weights[0, 0] == 0)  # the closed row: 0s
+    assert np.all(right.weights[0][~mask] == 0)  # each blocked pair 0, as it says
     other = np.array([[True, False], [False, True]])
-    assert say.quiz_mask_text(["a", "$b"], other) == (
-        "**The mask.** Every computation here, right or wrong, gets this mask: it blocks 2 of the 4 query→key pairs. "
-        "The right computation gives each blocked pair 0.")
+    assert say.quiz_mask_text(["a", "$b"], other).facts == {"blocked_pairs": 2, "pairs": 4, "closed_rows": [],
+                                                              "quiz_mask": False}
     assert "mask described below" in say.quiz_intro(2, masked=True) and "Mask mistakes page" in say.quiz_intro(
         2, masked=True)
     assert "mask" not in say.quiz_intro(2)
@@ -656,7 +683,7 @@ def test_the_truth_is_never_ruled_out_and_every_other_pick_is(text, seed, d_mode
                      else mk.ruled_out(answer.name, d, d_model, d_k))
             assert bool(codes) == (answer.name != secret.name), (secret.name, answer.name, codes)
             ok, feedback = say.verdict(secret, answer, d, d_model, d_k, dm)
-            assert ("which these readings rule out" in feedback) == (not ok)
+            assert feedback.facts["ruled_out"] == (() if ok else tuple(codes))
 
 
 def test_the_scale_pick_under_a_finite_fill_is_ruled_out_by_the_blocked_rows():
@@ -671,15 +698,16 @@ def test_the_scale_pick_under_a_finite_fill_is_ruled_out_by_the_blocked_rows():
     d, dm = mk.diagnose(right, res, mask), mm.diagnose_mask(Q, K, V, mask, res)
     assert say.flatness(d.mean_entropy, d.right_mean_entropy) == "flatter"  # the reading that fits the wrong pick
     assert mm.ruled_out_masked("sqrt_d_model", d, dm, 64, 1) == ("rows", "blocked", "filled")
-    ok, text = say.verdict(pool["finite_fill"], pool["sqrt_d_model"], d, 64, 1, dm)
-    assert not ok
-    assert ("You picked scaled by √d_model instead of √d_k, which these readings rule out: the largest row-sum gap "
-            "is 1.000, where it would keep every row summing to 1, or to 0 for a row that may see no key; a blocked "
-            "pair got up to 0.167, where it would give every blocked pair exactly 0; 64 fully blocked rows got "
-            "weight, where it would give a fully blocked row 0s.") in text
-    assert ("The mean row entropy is higher than the right one's only because 64 fully blocked rows got weight "
-            "spread evenly over every key") in text
-    assert "flattens the weights" not in text  # the pick's own story, which these numbers seem to fit, is not told
+    ok, said = say.verdict(pool["finite_fill"], pool["sqrt_d_model"], d, 64, 1, dm)
+    assert not ok and said.facts["ruled_out"] == ("rows", "blocked", "filled")
+    for code in said.facts["ruled_out"]:  # each reading that rules it out is said, with what was measured
+        assert say.ruling(code, d, dm, "sqrt_d_model", 64, 1) in said.text
+    assert said.facts["entropy_moved_by_blocked_rows"] == dm.filled_rows == 64  # where the extra entropy is from
+    blocked_rows = np.flatnonzero(~mask.any(-1))
+    np.testing.assert_allclose(res.weights[..., blocked_rows, :], 1 / mask.shape[0])  # spread evenly over every key
+    others = np.setdiff1d(np.arange(mask.shape[0]), blocked_rows)
+    np.testing.assert_allclose(res.weights[..., others, :], right.weights[..., others, :], atol=1e-12)
+    assert say.symptom(pool["sqrt_d_model"], d, 64, 1).text not in said.text  # the pick's own story is not told
 
 
 def test_the_finite_fill_is_ruled_out_when_a_blocked_row_is_not_even():

@@ -19,6 +19,7 @@ from tests.apptest_utils import all_text, run_page, table_markups, table_titled,
 from tests.apptest_utils import with_code
 from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
+from tests.lessons.test_mistakes import page_sentences
 
 PAGE = "pages/Common_mistakes.py"
 
@@ -32,6 +33,17 @@ def open_page(**query_params) -> AppTest:
 def open_asking(**query_params) -> AppTest:
     """Open the page as a learner does, section 1's question open."""
     return run_page(PAGE, **query_params)
+
+
+def on_page(at, said):
+    """A Said that attn_lessons built from attn_core's numbers for this state: its text is on the page as it is."""
+    assert said.text in all_text(at), said.text
+    return said
+
+
+def sentences(d_model: int = 8, heads: int = 2, text: str = "the cat sat on the mat", seed: int = 0) -> dict:
+    """Every Said the page builds for this state, from attn_core's numbers (tests/lessons/test_mistakes.py)."""
+    return page_sentences(text, seed, d_model, heads)["said"]
 
 
 def qkv(text="the cat sat on the mat", seed=0, d_model=8):
@@ -124,8 +136,12 @@ def test_the_wrong_scale_with_heads(heads):
     metrics = {}
     for m in at.metric:  # the metrics come in (entropy, largest weight) pairs, one pair per scale, left to right
         metrics.setdefault(m.label, []).append(float(m.value.replace("−", "-")))
+    notes = sentences(heads=heads)["scale_notes"]
+    for note in notes:
+        on_page(at, note)
     if heads == 1:
-        assert "√d_model and √d_k are the same number" in text
+        assert [n.facts for n in notes] == [{"mistake": "sqrt_d_model", "gives_right_weights": True,
+                                            "divisor": 8 ** 0.5}]  # √d_model is √d_k: nothing to show
         # no false difference drawn: nothing divided by √d_model = √8 is called wrong, as √8 is √d_k here
         assert not any(t.startswith("WRONG") and "√8" in t for t in titles), titles
         assert "right: ÷ √8  (6 × 6)" in titles
@@ -142,8 +158,8 @@ def test_the_wrong_scale_with_heads(heads):
     top_none, top_dmodel, top_right = metrics["mean largest weight"]
     assert H_none < H_right < H_dmodel  # the two mistakes push in opposite directions
     assert top_none > top_right > top_dmodel
-    assert f"so d_k = {8 // heads}, not d_model = 8" in text
-    assert "same number" not in text
+    assert on_page(at, sentences(heads=heads)["diagnostic"]).facts["d_k"] == mha.Q_heads.shape[-1] == 8 // heads
+    assert not notes and text  # both wrong scales are drawn: no note says one gives the right weights
 
 
 def test_quiz_right_and_wrong_answers():
@@ -209,9 +225,12 @@ def test_the_role_mix_ups_say_when_they_break_and_show_the_shape_test():
     text = all_text(at)
     assert "**Self-attention you train from scratch:** nothing breaks" in text
     assert "W_Q and W_K trading names" in text
-    assert ("keep the queries of the first 3 tokens only (Q is 3 × 8) and all 6 keys with their values (V cut to its "
-            "first 4 columns, so d_v = 4). The right weights are a 3 × 6 matrix and the output 3 × 4; the swapped code "
-            "stops with an error: K Qᵀ is 6 × 3 (a column per query) but V is 6 × 4 (a row per key)") in text
+    cross = on_page(at, sentences()["cross"])
+    _, Q, K, V = qkv()
+    assert cross.facts["right_weights"] == (Q[:3] @ K.T).shape and cross.facts["right_output"] == (3, 4)
+    assert cross.facts["swapped_output"] is None  # K Qᵀ is 6 × 3, V is 6 × 4: numpy refuses
+    with pytest.raises(ValueError):
+        (K @ Q[:3].T) @ V[:, :4]
     assert "this ties W_K to W_V" in text and "this ties W_V to W_K" in text
     assert "def known_answer_test(attention)" in text and "assert out.shape == (3, 4)" in text
     table = next(t.value for t in at.table if "mistake" in t.value.columns).set_index("mistake")
@@ -233,12 +252,15 @@ def test_scale_words_come_from_the_numbers(query):
           ("sqrt_d_model", mk.scale_by_sqrt_d_model(*QKV, d_model))]}
     intro, text = wrong_scale_intro(at), all_text(at)
     assert "too flat" not in text and "too peaked" not in text and "With several heads" not in text
-    assert ("Dividing by √d_model" in intro) == (heads > 1)  # with one head √d_model is √d_k: nothing to say
-    assert ("Not dividing at all" in intro) == (d_model // heads > 1)  # with d_k = 1, dividing by 1 is right
+    said = sentences(d_model, heads)["scale_intro"]
+    assert said.text == intro
+    shown = said.facts["mistakes"]
+    assert ("sqrt_d_model" in shown) == (heads > 1)  # with one head √d_model is √d_k: nothing to say
+    assert ("no_scale" in shown) == (d_model // heads > 1)  # with d_k = 1, dividing by 1 is right
     if heads > 1:
-        assert H["sqrt_d_model"] > H["right"] + 1e-3 and "√d_model" in intro.split("flatter")[0]
+        assert H["sqrt_d_model"] > H["right"] + 1e-3 and shown["sqrt_d_model"]["flatness"] == "flatter"
     if d_model // heads > 1:
-        assert H["no_scale"] < H["right"] - 1e-3 and "Not dividing at all makes the weights more peaked" in intro
+        assert H["no_scale"] < H["right"] - 1e-3 and shown["no_scale"]["flatness"] == "more peaked"
 
 
 @pytest.mark.parametrize("query", [{"heads": 1}, {"heads": 8, "d_model": 8}])
@@ -247,10 +269,10 @@ def test_counts_read_as_words(query):
     text = all_text(open_page(**query))
     assert "1 heads" not in text and "all 2 heads" not in text
     assert not re.search(r"\ban [0-79]", text)
-    if query["heads"] == 1:
-        assert "split into" not in text and "The output is the one head's output" in text
-    else:
-        assert "split into 8 heads" in text and "The outputs join all 8 heads" in text
+    d_model, heads = query.get("d_model", 8), query["heads"]
+    caption = sentences(d_model, heads)["scale_caption"]
+    assert caption.text in text and caption.facts["flat_entropy"] == np.log(6)
+    assert say.quiz_intro(heads) in text and ("split into" in say.quiz_intro(heads)) == (heads > 1)
 
 
 LONG = " ".join(f"w{i}" for i in range(32))
@@ -280,8 +302,10 @@ def prose(at) -> str:
 
 def test_numbers_in_prose_read_as_a_person_writes_them():
     """Item 19: a gap that is only rounding reads 'below 10⁻⁹', never 0.000 or 1e-16."""
-    text = prose(open_page())
-    assert "largest gap below 10⁻⁹" in text
+    at = open_page()
+    text = prose(at)
+    swap = on_page(at, sentences()["swap"])
+    assert swap.facts["transpose_gap"] < 1e-9 and "below 10⁻⁹" in swap.text  # rounding only: said so, not 0.000
     assert not re.search(r"\d[eE][+-]?\d|up to 0\.000|gap 0\.000", text)
 
 
@@ -298,7 +322,12 @@ def test_the_quiz_feedback_says_below_10_9_for_a_rounding_gap():
     at.radio(key="quiz_answer").set_value("axis0")
     at.button(key="quiz_check").click().run()
     feedback = at.success[-1].value
-    assert "the largest |column sum − 1| is below 10⁻⁹" in feedback and "0.000" not in feedback
+    inp, *_ = qkv()
+    QKV_h = mk.quiz_qkv(inp.X, 0, seed, 2)
+    d = mk.diagnose(mk.correct_attention(*QKV_h), mk.BY_NAME["axis0"].run(*QKV_h, 8))
+    _, said = say.verdict(mk.BY_NAME["axis0"], mk.BY_NAME["axis0"], d, 8, 4)
+    assert feedback == said.text and said.facts["why"]["col_sum_gap"] == d.col_sum_gap < 1e-9
+    assert "0.000" not in feedback
     checks = checks_table(at)
     assert checks.loc["largest |column sum − 1|", "mystery"] == "below 10⁻⁹"
 
@@ -549,9 +578,9 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
         at = open_page(masks=1, quiz=seed)
         assert not at.exception, at.exception[0].value
         assert at.radio(key="quiz_answer").options == [say.mistake_label(m.name) for m in pool]
-        text = all_text(at)
-        assert "**The mask.** Every computation here, right or wrong, gets the causal mask" in text
-        assert "it blocks 16 of the 36 query→key pairs, and **the·0** may see no key at all" in text
+        said = on_page(at, say.quiz_mask_text(qkv()[0].labels, mask))
+        assert said.facts == {"blocked_pairs": int((~mask).sum()), "pairs": 36, "closed_rows": [0],
+                              "quiz_mask": np.array_equal(mask, mk.quiz_mask(6))}
         secret = pool[names.index(name)]
         mystery = secret.run(*QKV_h, 8)
         np.testing.assert_allclose(matrix(at, "mystery: head 1 weights"), mystery.weights[0], atol=ATOL)  # NaN too
@@ -570,17 +599,19 @@ def test_with_the_mask_mistakes_every_drawn_one_is_explained_from_its_symptoms()
 
         at.radio(key="quiz_answer").set_value(name)
         at.button(key="quiz_check").click().run()
-        assert not at.error and at.success[-1].value.startswith(f"Right: it is **{say.named(secret)}**. Why: {reason}")
+        ok, said = say.verdict(secret, secret, d, 8, 4, dm)
+        assert ok and not at.error and at.success[-1].value == said.text and reason.text in said.text
+        assert said.facts["points_to"] == name and said.facts["why"] == reason.facts
 
         wrong = next(m for m in pool if m.name != name and (m.name in mm.MASK_BY_NAME) != (name in mm.MASK_BY_NAME))
         at.radio(key="quiz_answer").set_value(wrong.name)
         at.button(key="quiz_check").click().run()
         feedback = at.error[0].value
-        assert feedback.startswith(f"Not this time: it is **{say.named(secret)}**, because {reason}")
+        ok, said = say.verdict(secret, wrong, d, 8, 4, dm)
+        assert not ok and feedback == said.text and reason.text in feedback
         # the pick is answered with the readings that rule it out (issue 30, item 8), not the ones that fit it
-        assert say.ruled_out_text(wrong, d, dm, 8, 4) in feedback
-        assert f"You picked {say.named(wrong)}, which these readings rule out: " in feedback
-        assert "could not be answered" not in feedback
+        assert said.facts["ruled_out"] == mm.ruled_out_masked(wrong.name, d, dm, 8, 4) != ()
+        assert said.facts["points_to"] == name
         checks = checks_table(at)
         assert checks.loc["NaN rows", "mystery"] == str(dm.nan_rows)
         assert checks.loc["NaN rows", "right"] == "0"
@@ -627,7 +658,7 @@ def test_the_row_each_sentence_names_is_outlined_in_its_tables():
     for title in ("right: output = weights·V", "WRONG: output, axis 0", "wrong − right output"):
         assert outlined_rows(bodies(at, title)[0]) == [worst]
     labels = table_titled(at, "right: scores QKᵀ")[1]
-    assert f"row **{labels[worst]}**" in all_text(at)
+    assert on_page(at, sentences()["largest"]).facts["row"] == worst  # the row the sentence names
     for title in ("right: scores QKᵀ", "WRONG: scores KQᵀ"):
         assert outlined_rows(bodies(at, title)[0]) == [1]
     assert f"Swapped, row **{labels[1]}** of the scores" in all_text(at)

@@ -37,6 +37,32 @@ def open_asking(**query_params):
     return at
 
 
+def on_page(at, said):
+    """A Said that attn_lessons built from attn_core's numbers for this state: its text is on the page as it is."""
+    assert said.text in all_text(at), said.text
+    return said
+
+
+def fill_said(case: mm.Case, fill: str = "-1e9", dtype: str = "float64"):
+    """Section 4's three Saids for this case, from attn_core's numbers, as the page builds them."""
+    row, mask, _ = mm.blocked_row_for_demo(case.mask, None)
+    W, output = mm.fill_rows(case, mask, row, fill, dtype)
+    return say.fill_sentences(case.labels[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2], output)
+
+
+def check_table_of(case: mm.Case):
+    """The checks table the page runs: the last token changed to attn_core's replacement word."""
+    t = case.n - 1
+    word = mm.replacement_word(case.tokens[t])
+    return mm.check_table(case, *mm.swapped_qkv(case, t, word), t), t, word
+
+
+def check_lines(case: mm.Case):
+    """The five check sentences the page builds for the right computation."""
+    table, t, word = check_table_of(case)
+    return say.check_sentences(table[0][1], case.labels, case.mask, t, word)
+
+
 def case_for(mask, text=TEXT, seed=0, d_model=8) -> mm.Case:
     return mm.build_case(attn_core.build_inputs(text, seed, d_model), mask)
 
@@ -100,10 +126,17 @@ def test_defaults_show_each_mistake_beside_the_right_one():
     assert np.all(inverted[~mask] > 0) and np.all(inverted[mask] == 0)  # every blocked pair got weight, none other
     assert np.all(values_of(titled(at, INVERTED)[0])[mask] == 0)
     assert_no_nan_words(at)
-    text = all_text(at)
-    assert "Your mask blocks 15 of the 36 query→key pairs" in text
-    assert "only the tokens after it" in text and "itself and everything after it" in text
-    assert "moves all 5 earlier outputs" in text and "none of the 5 moves" in text
+    labels, causal = case.labels, mm.MaskChoice("causal", mask)
+    summary = on_page(at, say.mask_summary(labels, mask, mm.right_anyway(case), causal))
+    assert summary.facts["blocked_pairs"] == 15 == int((~mask).sum())
+    said = on_page(at, say.inverted_sentence(labels, mask, inverted))
+    assert said.facts["closed_rows"] == [5] and np.all(inverted[5] == 0)  # inverted, the last token sees nothing
+    said = on_page(at, say.wrong_axis_sentence(labels, mask, mm.mask_wrong_axis(Q, K, V, mask).weights, causal))
+    assert not said.facts["symmetric"]
+    free, with_mask = mm.leak_changes(case, 5, "dog")
+    said = on_page(at, say.leak_sentence(labels, 5, "dog", free, with_mask))
+    assert said.facts["moved_free"] == 5 == int((free[:5] > 0).sum()) and not said.facts["leaks"]
+    assert said.facts["worst_causal"] == with_mask[:5].max() == 0
 
 
 def outlined_rows(table) -> list[str]:
@@ -135,16 +168,20 @@ def test_the_fill_table_shows_nan_zeros_and_uniform_weights():
     cells = printed(at)
     assert cells.count("NaN") >= 6 and "−∞" not in [c for t in titled(at, "weights of") for r in t.body
                                                     for c, _ in r["cells"]]
-    assert "0.167 on each of the 6 keys" in all_text(at)
+    filled = on_page(at, fill_said(case_for(build_mask("causal", 6)))[1])
+    np.testing.assert_allclose(z[1], filled.facts["each"], atol=WEIGHTS)  # 1/6 on each key, as it says
 
 
 def test_a_fully_blocked_row_in_float16():
     at = open_page(block=2, dtype="float16")
     assert at.selectbox(key="block").value == 2 and at.radio(key="dtype").value == "float16"
-    text = all_text(at)
-    assert "“sat” may see no key at all: its row is fully blocked" in text
-    assert "cannot be stored (the largest float16 magnitude is 65504), so np.float16(-1e9) is −∞" in text
-    assert "np.float16(-1e9)  # -> np.float16(-inf)" in text
+    blocked = mm.with_blocked_row(build_mask("causal", 6), 2)
+    summary = on_page(at, say.mask_summary(case_for(blocked).labels, blocked, [], mm.MaskChoice("causal", blocked, 2)))
+    assert summary.facts["closed_rows"] == [2]  # “sat”
+    filled = on_page(at, fill_said(case_for(blocked), dtype="float16")[1])
+    with np.errstate(over="ignore"):
+        assert filled.facts["overflow"] and np.isneginf(np.float16(-1e9))
+    assert "np.float16(-1e9)  # -> np.float16(-inf)" in all_text(at)  # what numpy prints: the source's own line
     z = table_titled(at, "weights of “sat”, every key blocked, float16")[0].T
     assert np.isnan(z[0]).all() and np.isnan(z[1]).all() and np.all(z[2] == 0)
     assert_no_nan_words(at)
@@ -164,7 +201,10 @@ def test_one_token():
     at = open_page(text="hello")
     assert all("(1 × 1)" in t.caption or "(1 × 3)" in t.caption for t in tables(at))
     text = all_text(at)
-    assert "single token" in text and "query 0 sees only itself" in text  # positions count from 0
+    assert "single token" in text
+    lines = check_lines(case_for(build_mask("causal", 1), text="hello"))
+    assert lines[4].text in text and lines[4].facts["query_1"] is None  # one query, which sees only itself
+    assert not lines[2].facts["applicable"]  # no earlier output to leak into
     assert not titled(at, "largest change")
     assert_no_nan_words(at)
 
@@ -185,10 +225,13 @@ def test_every_mask_kind(params, mask):
     assert checks_table(at).iloc[0, 1:].isin(["✓", "—"]).all()  # the right computation passes
     assert_no_nan_words(at)
     text = all_text(at)
+    axis = say.wrong_axis_sentence(case.labels, mask, mm.mask_wrong_axis(case.Q, case.K, case.V, mask).weights)
+    assert axis.text.split(" To see")[0] in text  # the page adds how to see it, from its own choice
+    assert axis.facts["symmetric"] == bool(np.array_equal(mask, mask.T))
     if params.get("pad") == 2:
-        assert "allowed[:, None]  # (6, 1)" in text and "key columns of “the·4” and “mat”" in text
+        assert "allowed[:, None]  # (6, 1)" in text and axis.facts["padding_columns"] == [4, 5]
     if params["mask"] == "none":
-        assert "blocks no query→key pair" in text and "its own transpose" in text
+        assert say.mask_summary(case.labels, mask).facts["blocked_pairs"] == 0
 
 
 @pytest.mark.parametrize("params", [{"mask": "none"}, {"text": "hello", "mask": "causal"},
@@ -203,8 +246,12 @@ def test_the_page_speaks_of_the_mask_in_force(params):
     if picked:
         assert f"pick {picked}" not in text and f"or {picked}" not in text  # never the kind already picked
     if params.get("pad") == 0 or params["mask"] == "none" or params.get("text") == "hello":  # it blocks nothing
-        assert "Your mask blocks no query→key pair. So 5 of the 6 mask mistakes below give the right weights" in text
-        assert "Only the mask's meaning inverted changes them" in text
+        n = 1 if params.get("text") == "hello" else 6
+        case = case_for(np.ones((n, n), dtype=bool), text=params.get("text", TEXT))
+        summary = say.mask_summary(case.labels, case.mask, mm.right_anyway(case))
+        assert summary.text.split(" To see")[0] in text
+        assert summary.facts["blocked_pairs"] == 0 and summary.facts["right_anyway"] == [
+            m.name for m in mm.MASK_MISTAKES if m.name != "inverted"]
         assert "mquiz_answer" not in [r.key for r in at.radio]  # one mistake to tell apart: no one-option quiz
         assert any(i.value.startswith("With this mask only one mask mistake, the mask's meaning inverted")
                    for i in at.info)
@@ -224,7 +271,7 @@ def test_bad_links_fall_back_with_a_notice():
 
 def test_a_grid_of_the_wrong_size_and_an_unreadable_word_are_explained():
     at = open_page(mask="custom", custom="10-01")
-    assert "Your grid is 2 × 2 but your sentence has 6 tokens, so it is grown to 6 × 6" in all_text(at)
+    assert on_page(at, say.grid_notice(2, 6)).facts["new_pairs_allowed"]
     at.text_input(key="word").set_value("two words").run()
     assert not at.exception and any("can't be used" in w.value for w in at.warning)
     at.text_input(key="word").set_value("Mat").run()
@@ -245,11 +292,10 @@ def test_the_quiz_explains_its_answer_from_the_symptoms(right_answer):
     at.button(key="mquiz_check").click().run()
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V,
                                                                                          case.mask))
-    if right_answer:
-        assert at.success and say.explain(secret, d) in at.success[0].value
-    else:
-        assert at.error and say.explain(secret, d) in at.error[0].value
-        assert say.explain(answer, d) in at.error[0].value
+    ok, said = say.verdict(secret, answer, d)
+    shown = at.success if right_answer else at.error
+    assert ok == right_answer and shown and shown[0].value == said.text
+    assert all(getattr(d, field) == value for field, value in said.facts["why"].items())  # what it quotes, measured
     at.button(key="mquiz_new").click().run()
     assert at.number_input(key="mquiz").value == 4 and at.query_params["mquiz"] == "4"
 
@@ -277,7 +323,10 @@ def test_the_leak_test_follows_its_controls():
     z, rows, _ = table_titled(at, "largest change in each output, “sat” → “ran”")
     assert rows == ["WRONG: no mask", "causal mask"]
     assert np.all(z[0, :2] > 0) and np.all(z[1, :2] == 0)  # no mask: the earlier two move; causal: they do not
-    assert "moves both earlier outputs" in all_text(at)
+    case = case_for(build_mask("causal", 6))
+    free, causal = mm.leak_changes(case, 2, "ran")
+    said = on_page(at, say.leak_sentence(case.labels, 2, "ran", free, causal))
+    assert said.facts["moved_free"] == 2 and not said.facts["leaks"]
 
 
 def test_the_page_links_back_and_on_along_the_route_without_reveal():
@@ -495,7 +544,8 @@ def test_predict_the_row_sum_then_see_it(params, mask, prediction, verdict):
     answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
     assert (answer_ == prediction) == (verdict == "success")
     shown = [e.value for e in getattr(at, verdict)]
-    assert any(why in s for s in shown), shown
+    assert any(why.text in s for s in shown), shown
+    assert why.facts["row_sum"] == wrong[0].sum() and say.ROW_SUM_WORDS[why.facts["kind"]] == answer_
     assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
     assert f"Your prediction: **{prediction}**" in all_text(at)  # the option itself, never a position
     sums = row_sums_table(at)
@@ -510,7 +560,7 @@ def test_show_me_reveals_the_row_sums_without_a_mark():
     case = case_for(build_mask("causal", 6))
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
     _, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
-    assert any(why == i.value for i in at.info) and not at.success
+    assert any(why.text == i.value for i in at.info) and not at.success
     assert not any(w.value.startswith("**Not quite.**") for w in at.warning)
     assert row_sums_table(at) is not None and "You skipped this one." in all_text(at)
 
@@ -557,7 +607,7 @@ def test_the_seed_or_width_keeps_the_reveal_and_judges_the_same_guess_again(widg
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
     answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
     (verdict,) = verdicts(at)
-    assert verdict == f"**{'Right' if answer_ == 'exactly 1' else 'Not quite'}.** {why}"
+    assert verdict == f"**{'Right' if answer_ == 'exactly 1' else 'Not quite'}.** {why.text}"
     before = case_for(build_mask("causal", 6))
     assert fmt.num(wrong[0].sum(), 3) != fmt.num(mm.mask_after_softmax(before.Q, before.K, before.V,
                                                                         before.mask).weights[0].sum(), 3)
@@ -679,11 +729,12 @@ def test_the_right_computation_is_said_to_pass_only_the_checks_that_ran(query, r
     at = open_page(**query)
     text = all_text(at)
     assert ("nothing to check" in text) == (ran is not None)
-    said = ("The right computation passes all five checks" if ran is None else
-            f"The right computation passes each of the {ran} checks that ran here (a — marks a check with nothing "
-            "to check)")
-    assert said in text
-    assert ("all five checks" in text) == (ran is None)
+    n = 1 if query.get("text") == "hello" else 6
+    case = case_for(build_mask(query["mask"], n), text=query.get("text", TEXT))
+    table, _, _ = check_table_of(case)
+    said = on_page(at, say.caught_sentence(table))
+    assert said.facts["ran"] == sum(r.applicable for r in table[0][1]) == {None: 5, "four": 4, "three": 3}[ran]
+    assert said.facts["right_passes"] and list(checks_table(at).iloc[0, 1:]).count("—") == 5 - said.facts["ran"]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The sentences of the Training lab, each built from the runs it talks about.
 
-Pure Python on top of `attn_core.training`: every function returns a plain string ("" when there is nothing
-true to say), so the tests can check each claim against the runs' numbers.
+Pure Python on top of `attn_core.training`: every function returns a plain string, or, when it claims something
+about the runs (which run learns first, ends lower, diverged and where, the numbers it quotes), a `Said` (None when
+there is nothing true to say) or a `Verdict`: its text and the facts it states, so the tests check each fact against
+the runs' numbers rather than the wording.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from attn_core.training import (
 
 from .asked import Asked, Wrong, const
 from .format import about, all_of, bound, listing, num, percent, plural, readable, short, times
+from .said import Said
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
 
@@ -77,22 +80,27 @@ def _sqrt(d_k: int) -> str:
     return f"√{d_k} = {int(root) if root.is_integer() else num(root, 2)}"
 
 
-def start_sentence(scaled: Run, unscaled: Run, d_k: int, n: int = N_KEYS) -> str:
-    """What the two runs look like at step 0, from the chosen seed's first batch."""
+def start_sentence(scaled: Run, unscaled: Run, d_k: int, n: int = N_KEYS) -> Said:
+    """What the two runs look like at step 0, from the chosen seed's first batch. Facts: rows (how each run's rows
+    start, by spread_word) and said (each number as printed: std and entropy of each run, uniform)."""
     h_s, h_u = scaled.entropy[0, 0], unscaled.entropy[0, 0]
     words_s, words_u = spread_word(h_s, n), spread_word(h_u, n)
+    said = {"std unscaled": num(unscaled.score_std0[0], 2), "std scaled": num(scaled.score_std0[0], 2),
+            "entropy unscaled": num(h_u, 2), "entropy scaled": num(h_s, 2), "uniform": num(math.log(n), 2)}
+    facts = {"rows": {"scaled": words_s, "unscaled": words_u}, "said": said}
     rows = (f"Both runs' rows start {words_s}." if words_s == words_u else
             f"The unscaled rows start {words_u}, the scaled rows {words_s}.")
-    return (f"Both runs start from the same raw scores QKᵀ. Softmax sees them with a standard deviation of "
-            f"{num(unscaled.score_std0[0], 2)} without the scale (theory: {_sqrt(d_k)}) and "
-            f"{num(scaled.score_std0[0], 2)} after dividing by √{d_k} (theory: 1), so the rows start with a mean "
-            f"entropy of {num(h_u, 2)} nats unscaled and {num(h_s, 2)} scaled; uniform is ln {n} = "
-            f"{num(math.log(n), 2)}. {rows}")
+    return Said(f"Both runs start from the same raw scores QKᵀ. Softmax sees them with a standard deviation of "
+                f"{said['std unscaled']} without the scale (theory: {_sqrt(d_k)}) and {said['std scaled']} after "
+                f"dividing by √{d_k} (theory: 1), so the rows start with a mean entropy of {said['entropy unscaled']} "
+                f"nats unscaled and {said['entropy scaled']} scaled; uniform is ln {n} = {said['uniform']}. {rows}",
+                facts)
 
 
-def _crossing(run: Run) -> str:
+def _crossing(run: Run, facts: dict) -> str:
     """'the scaled run's loss first drops below 0.1 at step 7', or that it never does, and why (chosen seed)."""
     t = first_below(run.loss[0])
+    facts["first_below"][run.name] = t
     if t is not None:
         return f"the {run.name} run's loss first drops below {short(LOW_LOSS)} at step {t}"
     why = (f": the run diverged at step {run.diverged_at[0]}" if run.diverged_at[0] >= 0 else
@@ -100,39 +108,48 @@ def _crossing(run: Run) -> str:
     return f"the {run.name} run's loss never drops below {short(LOW_LOSS)}{why}"
 
 
-def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, str]:
-    """(outcome, sentence): which run's loss first drops below LOW_LOSS on the chosen seed, as first_to_learn
+def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, Said]:
+    """(outcome, Said): which run's loss first drops below LOW_LOSS on the chosen seed, as first_to_learn
     decides ("scaled", "unscaled", "same" or "neither"), and the reveal worded from that same outcome. The race's
-    prediction is marked against this outcome (prediction_right), so the verdict and the words cannot disagree."""
+    prediction is marked against this outcome (prediction_right), so the verdict and the words cannot disagree.
+    Facts: outcome; first_below, the step each run's loss is said to first drop below LOW_LOSS (None: never);
+    halfway, the step of the second sentence (None when there is none), with said: each run's loss there as printed,
+    or the step it had diverged at."""
     outcome = first_to_learn(scaled, unscaled)
     diverged = [run.diverged_at[0] >= 0 for run in (scaled, unscaled)]
+    facts = {"outcome": outcome, "first_below": {}, "halfway": None, "said": {}}
     if outcome == "same":
-        text = (f"Both runs' losses first drop below {short(LOW_LOSS)} at the same step, step "
-                f"{first_below(scaled.loss[0])}: a tie.")
+        t = first_below(scaled.loss[0])
+        facts["first_below"] = {"scaled": t, "unscaled": t}
+        text = f"Both runs' losses first drop below {short(LOW_LOSS)} at the same step, step {t}: a tie."
     elif outcome == "neither" and not any(diverged):
+        facts["first_below"] = {"scaled": None, "unscaled": None}
         text = f"Neither run's loss drops below {short(LOW_LOSS)} in {plural(scaled.steps, 'step')}."
     else:
-        text = f"{_crossing(scaled).capitalize()}; {_crossing(unscaled)}."
-    return outcome, text + _halfway(scaled, unscaled)
+        text = f"{_crossing(scaled, facts).capitalize()}; {_crossing(unscaled, facts)}."
+    return outcome, Said(text + _halfway(scaled, unscaled, facts), facts)
 
 
-def _halfway(scaled: Run, unscaled: Run) -> str:
+def _halfway(scaled: Run, unscaled: Run, facts: dict) -> str:
     """' At step 100 the scaled run's loss is 0.002, the unscaled run's loss is 1.65.' (chosen seed), or ""."""
     mid = scaled.steps // 2
     gone = [0 <= run.diverged_at[0] <= mid for run in (scaled, unscaled)]
     if mid < 1 or all(gone):
         return ""
-    parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else _mid_loss(run, mid)
+    facts["halfway"] = mid
+    parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else _mid_loss(run, mid, facts)
              for run, g in zip((scaled, unscaled), gone, strict=True)]
     return f" At step {mid} {parts[0]}, {parts[1]}."
 
 
-def _mid_loss(run: Run, mid: int) -> str:
+def _mid_loss(run: Run, mid: int, facts: dict) -> str:
     """"the scaled run's loss is 0.002", or for an erratic run, whose single steps jump, the mean of the steps up to
     `mid`, roughly: "the unscaled run's loss hovers around 1.5"."""
     if not erratic(run)[0]:
-        return f"the {run.name} run's loss is {_loss(run.loss[0, mid])}"
-    return f"the {run.name} run's loss hovers {_rough(window_loss(run.loss[0], mid)).replace('about', 'around')}"
+        facts["said"][run.name] = _loss(run.loss[0, mid])
+        return f"the {run.name} run's loss is {facts['said'][run.name]}"
+    facts["said"][run.name] = _rough(window_loss(run.loss[0], mid)).replace('about', 'around')
+    return f"the {run.name} run's loss hovers {facts['said'][run.name]}"
 
 
 class Verdict(NamedTuple):
@@ -147,13 +164,19 @@ def verdict(scaled: Run, unscaled: Run) -> Verdict:
     """Where the two runs end on the chosen seed, compared on everything the race's chart shows: the loss and the
     accuracy. kind is endings()'s for that seed, one of "both diverged", "scaled diverged", "unscaled diverged",
     "alike" (losses and accuracies both close, attn_core.training.ending), "scaled lower", "unscaled lower"; the
-    facts are the final loss and accuracy of each run (means over the last tail(T) steps) it quotes."""
+    facts are the final loss and accuracy of each run (means over the last tail(T) steps) it quotes, diverged_at
+    (the step each run is said to diverge at, None where it did not), accuracy_too (for a lower run: whether its
+    accuracy ends 'higher' too, 'lower', or 'alike') and said (each number as printed: loss and accuracy of each
+    run, ratio)."""
     kind = endings(scaled, unscaled)[0]
     d_s, d_u = scaled.diverged_at[0], unscaled.diverged_at[0]
     several = scaled.loss.shape[0] > 1
     f_s, f_u = (float(final_loss(r.loss[0])) if r.diverged_at[0] < 0 else None for r in (scaled, unscaled))
     a_s, a_u = (float(final_accuracy(r.accuracy[0])) if r.diverged_at[0] < 0 else None for r in (scaled, unscaled))
-    facts = {"kind": kind, "loss": {"scaled": f_s, "unscaled": f_u}, "accuracy": {"scaled": a_s, "unscaled": a_u}}
+    said: dict = {}
+    facts = {"kind": kind, "loss": {"scaled": f_s, "unscaled": f_u}, "accuracy": {"scaled": a_s, "unscaled": a_u},
+             "diverged_at": {"scaled": int(d_s) if d_s >= 0 else None, "unscaled": int(d_u) if d_u >= 0 else None},
+             "accuracy_too": None, "said": said}
     if kind == "both diverged":
         return Verdict(kind, (f"Both runs diverged{' on the chosen seed' if several else ''}, the scaled run at step "
                               f"{d_s} and the unscaled run at step {d_u}: this learning rate is too large for either."),
@@ -163,25 +186,32 @@ def verdict(scaled: Run, unscaled: Run) -> Verdict:
     if kind.endswith("diverged"):
         gone, kept, f, a = ("scaled", "unscaled", f_u, a_u) if d_s >= 0 else ("unscaled", "scaled", f_s, a_s)
         run = unscaled if d_s >= 0 else scaled
+        said.update({f"loss {kept}": _run_loss(run, f), f"accuracy {kept}": num(a, 2)})
         return Verdict(kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step "
                               f"{max(d_s, d_u)}; the {kept} run trains for all {T} steps and ends at a mean loss of "
-                              f"{_run_loss(run, f)} and an accuracy of {num(a, 2)} {over}."), facts)
+                              f"{said[f'loss {kept}']} and an accuracy of {said[f'accuracy {kept}']} {over}."), facts)
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
     rough = bool(erratic(scaled)[0] or erratic(unscaled)[0])  # then the ratio's digits are this code's alone
-    both = f"{_run_loss(scaled, f_s)} scaled and {_run_loss(unscaled, f_u)} unscaled (mean {over})"
-    accuracies = f"their accuracies {num(a_s, 2)} scaled and {num(a_u, 2)} unscaled"
+    said.update({"loss scaled": _run_loss(scaled, f_s), "loss unscaled": _run_loss(unscaled, f_u),
+                 "accuracy scaled": num(a_s, 2), "accuracy unscaled": num(a_u, 2)})
+    both = f"{said['loss scaled']} scaled and {said['loss unscaled']} unscaled (mean {over})"
+    accuracies = f"their accuracies {said['accuracy scaled']} scaled and {said['accuracy unscaled']} unscaled"
     if kind == "alike":
+        if not rough:
+            said["ratio"] = _closeness(ratio)
         return Verdict(kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} "
-                              f"steps their losses are {both}" + ("" if rough else f", {_closeness(ratio)}") +
+                              f"steps their losses are {both}" + ("" if rough else f", {said['ratio']}") +
                               f", and {accuracies}, within {short(ALIKE_ACCURACY)} of each other."), facts)
     lower = kind.split()[0]
+    said["ratio"] = _at_least(ratio) if rough else _lower_by(ratio)
     text = (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
-            f"{_at_least(ratio) if rough else _lower_by(ratio)} lower {'with' if lower == 'scaled' else 'without'} "
-            f"the scale")
+            f"{said['ratio']} lower {'with' if lower == 'scaled' else 'without'} the scale")
     a_low, a_other = (a_s, a_u) if lower == "scaled" else (a_u, a_s)
-    if abs(a_s - a_u) <= ALIKE_ACCURACY:
+    facts["accuracy_too"] = ("alike" if abs(a_s - a_u) <= ALIKE_ACCURACY else "higher" if a_low > a_other else
+                             "lower")
+    if facts["accuracy_too"] == "alike":
         text += f"; {accuracies}, within {short(ALIKE_ACCURACY)} of each other."
-    elif a_low > a_other:  # the loss and the accuracy agree on which run did better
+    elif facts["accuracy_too"] == "higher":  # the loss and the accuracy agree on which run did better
         text += f". The {lower} run's accuracy ends higher too, {num(a_low, 2)} against {num(a_other, 2)}."
     else:
         text += f", though its accuracy ends lower, {num(a_low, 2)} against {num(a_other, 2)}."
@@ -204,59 +234,75 @@ def _lower_by(ratio: float) -> str:
     return f"{num(share, 1)}%" if share >= 0.05 else "less than 0.1%"
 
 
-def stuck_sentence(run: Run, n: int = N_KEYS) -> str:
-    """Why a run that ends saturated on wrong keys is stuck, from its numbers; "" when it is not stuck."""
+def stuck_sentence(run: Run, n: int = N_KEYS) -> Said | None:
+    """Why a run that ends saturated on wrong keys is stuck, from its numbers; None when it is not stuck. Facts:
+    erratic (its late numbers said roughly), tail (the steps it is measured over) and said, each number as printed
+    (loss, entropy, share of queries, gradient at the start, gradient late, ratio, single steps)."""
     if run.diverged_at[0] >= 0 or run.steps < 10:
-        return ""
+        return None
     k = tail(run.steps)
     f, h, acc = final_loss(run.loss[0]), np.mean(run.entropy[0, -k:]), np.mean(run.accuracy[0, -k:])
     g0, g_late, g_max = run.grad_norm_K[0, 0], np.median(run.grad_norm_K[0, -k:]), np.max(run.grad_norm_K[0, -k:])
     if f < LOW_LOSS or spread_word(h, n) != "nearly one-hot" or acc >= 0.5 or not g_late < 0.1 * g0:
-        return ""
-    share = "none" if acc == 0 else f"only {percent(acc)}"
-    rows = "one-hot (mean entropy 0 nats)" if h == 0 else f"nearly one-hot (mean entropy {readable(h, 3)} nats)"
-    if erratic(run)[0]:  # its late numbers jump from step to step: only what a second implementation agrees with
-        share = f"fewer than {10 * math.floor(10 * acc + 1)}%"  # the next ten up, strictly above
-        rows = f"nearly one-hot (mean entropy below {short(0.1 * math.ceil(10 * h + 1e-9))} nats)"
-        gradient = (f"{_at_least(g0 / g_late)} smaller than the {_loss(g0)} it started with" if g_late > 0 else
-                    f"exactly 0, down from the {_loss(g0)} it started with")
-        return (f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss stays {_rough(f)}, its rows "
-                f"are {rows}, yet {share} of the queries put their largest weight on their own key. The median "
-                f"gradient reaching W_K is {gradient}: a saturated softmax passes almost no gradient to the keys it "
-                "ignores.")
+        return None
+    said = {"share": "none" if acc == 0 else f"only {percent(acc)}", "gradient start": _loss(g0)}
+    facts = {"erratic": bool(erratic(run)[0]), "tail": k, "said": said}
+    said["entropy"] = "0" if h == 0 else readable(h, 3)
+    rows = "one-hot (mean entropy 0 nats)" if h == 0 else f"nearly one-hot (mean entropy {said['entropy']} nats)"
+    if facts["erratic"]:  # its late numbers jump from step to step: only what a second implementation agrees with
+        said.update(share=f"fewer than {10 * math.floor(10 * acc + 1)}%",  # the next ten up, strictly above
+                    entropy=f"below {short(0.1 * math.ceil(10 * h + 1e-9))}", loss=_rough(f))
+        rows = f"nearly one-hot (mean entropy {said['entropy']} nats)"
+        if g_late > 0:
+            said["ratio"] = _at_least(g0 / g_late)
+        gradient = (f"{said['ratio']} smaller than the {said['gradient start']} it started with" if g_late > 0 else
+                    f"exactly 0, down from the {said['gradient start']} it started with")
+        return Said(f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss stays {said['loss']}, "
+                    f"its rows are {rows}, yet {said['share']} of the queries put their largest weight on their own "
+                    f"key. The median gradient reaching W_K is {gradient}: a saturated softmax passes almost no "
+                    "gradient to the keys it ignores.", facts)
+    said["loss"] = _loss(f)
     if g_late > 0:
-        gradient = (f"{_loss(g_late)}, {times(g0 / g_late)} smaller than the {_loss(g0)} it started with "
-                    f"(single steps reach {_loss(g_max)})")
+        said.update({"gradient late": _loss(g_late), "ratio": times(g0 / g_late), "single steps": _loss(g_max)})
+        gradient = (f"{said['gradient late']}, {said['ratio']} smaller than the {said['gradient start']} it started "
+                    f"with (single steps reach {said['single steps']})")
     else:  # every softmax row saturated to exactly one-hot: no gradient at all reaches the keys
-        gradient = (f"exactly 0, down from the {_loss(g0)} it started with"
-                    + (f" (single steps reach {_loss(g_max)})" if g_max > 0 else ", and so is every step's"))
-    return (f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss is still {_loss(f)}, "
-            f"its rows are {rows}, yet {share} of the queries put "
-            f"their largest weight on their own key. The median gradient reaching W_K is {gradient}: a saturated "
-            "softmax passes almost no gradient to the keys it ignores.")
+        if g_max > 0:
+            said["single steps"] = _loss(g_max)
+        gradient = (f"exactly 0, down from the {said['gradient start']} it started with"
+                    + (f" (single steps reach {said['single steps']})" if g_max > 0 else ", and so is every step's"))
+    return Said(f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss is still {said['loss']}, "
+                f"its rows are {rows}, yet {said['share']} of the queries put "
+                f"their largest weight on their own key. The median gradient reaching W_K is {gradient}: a saturated "
+                "softmax passes almost no gradient to the keys it ignores.", facts)
 
 
-def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> str:
-    """'The unscaled run diverged at step 9 …' for the chosen seed, and with several seeds on which of them, or ""
+def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> Said | None:
+    """'The unscaled run diverged at step 9 …' for the chosen seed, and with several seeds on which of them, or None
     if it diverged on none. `finals` (L,) is this run's final loss at every sweep learning rate on the chosen seed,
-    NaN where it diverged; `seeds` are the seeds of the run's rows (row 0 the chosen one), by default 0, 1, …"""
+    NaN where it diverged; `seeds` are the seeds of the run's rows (row 0 the chosen one), by default 0, 1, …
+    Facts: diverged, the (seed, step) pairs it names, the chosen seed's first; of, how many seeds ran; safe_lr, the
+    learning rate it advises (None when it advises none)."""
     gone = np.flatnonzero(run.diverged_at >= 0)
     if gone.size == 0:
-        return ""
+        return None
     S = run.diverged_at.size
+    seeds = list(seeds) if seeds is not None else list(range(S))
+    facts = {"diverged": [(int(seeds[i]), int(run.diverged_at[i])) for i in gone], "of": S, "safe_lr": None}
     grew = f"its scores grew past 10{_superscript(BLOW_UP)} in size, where this lab counts a run as diverged"
     if S == 1:
         text = (f"The {run.name} run diverged at step {run.diverged_at[0]}: {grew}, so its training stops there and "
                 "its curves end the step before.")
     else:
-        text = (f"The {run.name} run {_diverged_on(run, list(seeds) if seeds is not None else list(range(S)))}. "
+        text = (f"The {run.name} run {_diverged_on(run, seeds)}. "
                 f"On each, {grew}, so its training stops there; its curves, drawn over every seed, end the step "
                 "before the earliest of these steps.")
     safe = [x for x, f in zip(LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
     if run.diverged_at[0] >= 0 and safe:  # the sweep trains the chosen seed only: its advice is about that seed
+        facts["safe_lr"] = safe[-1]
         text += (" On the chosen seed the largest learning rate below yours at which it did not diverge is "
                  f"{short(safe[-1])}.")
-    return text
+    return Said(text, facts)
 
 
 def _diverged_on(run: Run, seeds: list[int]) -> str:
@@ -294,33 +340,43 @@ def _diverging(lrs: list[float]) -> str:
     return f"at {listing([short(x) for x in lrs])}"
 
 
-def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int) -> str:
-    """Which learning rates give each run a final loss below LOW_LOSS, and where yours sits."""
+def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int) -> Said:
+    """Which learning rates give each run a final loss below LOW_LOSS, and where yours sits. Facts: usable and
+    diverging (each run's learning rates below LOW_LOSS, and those where it diverged), yours (the runs your rate
+    gets below LOW_LOSS) and said (each run's usable rates, and yours, as printed)."""
     parts = []
+    facts: dict = {"usable": {}, "diverging": {}, "yours": [], "said": {"lr": short(lr)}}
     for name, finals in (("scaled", finals_s), ("unscaled", finals_u)):
         ok = usable(finals)
         gone = [x for x, f in zip(LR_CHOICES, finals, strict=True) if np.isnan(f)]
+        facts["usable"][name], facts["diverging"][name] = ok, gone
         text = f"the {name} run " + ("" if parts else f"reaches a final loss below {short(LOW_LOSS)} ")
         of = f"of the {len(LR_CHOICES)} learning rates" if not parts else "of them"
         rates = _lr_set(ok) if ok else ""
+        if ok:
+            facts["said"][f"rates {name}"] = rates
         text += f"at {len(ok)} {of} (lr {'' if rates.startswith('from') else '= '}{rates})" if ok else f"at none {of}"
         parts.append(text + (f" and diverges {_diverging(gone)}" if gone else ""))
     in_s, in_u = lr in usable(finals_s), lr in usable(finals_u)
+    facts["yours"] = [name for name, inside in (("scaled", in_s), ("unscaled", in_u)) if inside]
     yours = {(True, True): "both runs", (True, False): "only the scaled run",
              (False, True): "only the unscaled run", (False, False): "neither run"}[(in_s, in_u)]
-    return (f"At d_k = {d_k}, after {plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
-            f"Your learning rate, {short(lr)}, gets {yours} below {short(LOW_LOSS)}.")
+    return Said(f"At d_k = {d_k}, after {plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
+                f"Your learning rate, {short(lr)}, gets {yours} below {short(LOW_LOSS)}.", facts)
 
 
-def spread_sentence(scaled: Run, unscaled: Run) -> str:
+def spread_sentence(scaled: Run, unscaled: Run) -> Said:
     """How the final losses vary over the seeds, and how the two runs compare on them: worded from endings(),
-    the decision the chosen seed's verdict is worded from too."""
+    the decision the chosen seed's verdict is worded from too. Facts: endings (each seed's, the chosen one first),
+    apart (the two runs' ranges of final loss do not overlap; None where it is not said) and said (each run's
+    lowest and highest final loss as printed, 'low scaled', 'high unscaled', …)."""
     S = scaled.loss.shape[0]
-    parts = [_final_range(run, first=not k) for k, run in enumerate((scaled, unscaled))]
-    return f"Across {S} seeds, {parts[0]}; {parts[1]}." + _seeds_summary(scaled, unscaled)
+    facts = {"endings": endings(scaled, unscaled), "apart": None, "said": {}}
+    parts = [_final_range(run, not k, facts) for k, run in enumerate((scaled, unscaled))]
+    return Said(f"Across {S} seeds, {parts[0]}; {parts[1]}." + _seeds_summary(scaled, unscaled, facts), facts)
 
 
-def _final_range(run: Run, first: bool) -> str:
+def _final_range(run: Run, first: bool, facts: dict) -> str:
     """'the scaled run's final loss ranges from 1.78 to 1.85 (it diverged on 2 of them)', 'rounds to 2.01 on the
     one seed where it trained', or 'diverges on every seed'."""
     finals = final_loss(run.loss)  # (S,) NaN where a seed diverged
@@ -331,6 +387,7 @@ def _final_range(run: Run, first: bool) -> str:
     rough = erratic(run)[~np.isnan(finals)]  # (ok.size,) which of the seeds that trained are erratic
     lo, hi = (_rough(x) if e else _loss(x) for x, e in ((ok.min(), rough[np.argmin(ok)]),
                                                           (ok.max(), rough[np.argmax(ok)])))
+    facts["said"].update({f"low {run.name}": lo, f"high {run.name}": hi})
     what = f"the {run.name} run's final loss" if first else f"the {run.name} run's"
     if ok.size == 1:
         return f"{what} is {lo} on the one seed where it trained (it diverged on the other {S - 1})"
@@ -348,9 +405,9 @@ SUMMARY = {"both diverged": "both runs diverge on {}", "scaled diverged": "only 
            "scaled lower": "the scaled run ends lower on {}", "unscaled lower": "the unscaled run ends lower on {}"}
 
 
-def _seeds_summary(scaled: Run, unscaled: Run) -> str:
+def _seeds_summary(scaled: Run, unscaled: Run, facts: dict) -> str:
     """What endings() says over the seeds: the same ending on every seed, or how many seeds end each way."""
-    kinds = endings(scaled, unscaled)
+    kinds = facts["endings"]
     if len(set(kinds)) > 1:
         counts = sorted(((kinds.count(k), k) for k in set(kinds)), key=lambda c: (-c[0], kinds.index(c[1])))
         chosen = {1: " (the chosen one)"}  # the verdict above is about the chosen seed: say which group it is in
@@ -361,7 +418,7 @@ def _seeds_summary(scaled: Run, unscaled: Run) -> str:
     if kind.endswith("diverged"):
         return ""  # the ranges above already say which run diverges on every seed
     f_s, f_u = final_loss(scaled.loss), final_loss(unscaled.loss)
-    apart = f_s.max() < f_u.min() or f_u.max() < f_s.min()
+    apart = facts["apart"] = bool(f_s.max() < f_u.min() or f_u.max() < f_s.min())
     if kind == "alike":
         order = ("though the scaled run ends a little lower on every seed" if f_s.max() < f_u.min() else
                  "though the unscaled run ends a little lower on every seed" if apart else "and their ranges overlap")
@@ -379,24 +436,28 @@ def prediction_right(choice: str, outcome: str) -> bool:
     return choice == outcome
 
 
-def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> str:
+def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> Said:
     """How many queries of the held-out example put their largest weight on their own key, per run,
-    before training (after=False) or after it."""
+    before training (after=False) or after it. Facts: hits (per run, how many queries; None for a run that
+    diverged), of (how many queries) and said (own: each run's mean weight on a query's own key, as printed)."""
+    facts: dict = {"hits": {}, "of": None, "said": {}}
     if after and np.isnan(scaled.final_weights).any() and np.isnan(unscaled.final_weights).any():
-        return "Both runs diverged, so neither has weights after training to show."
+        facts["hits"] = {"scaled": None, "unscaled": None}
+        return Said("Both runs diverged, so neither has weights after training to show.", facts)
     parts = []
     for run in (scaled, unscaled):
         W = run.final_weights if after else run.initial_weights  # (n, n)
-        n = W.shape[-1]
+        n = facts["of"] = W.shape[-1]
         if np.isnan(W).any():
+            facts["hits"][run.name] = None
             parts.append(f"the {run.name} run diverged, so it has no weights to show")
             continue
-        hits = int(np.sum(np.argmax(W, axis=-1) == np.arange(n)))
-        own = num(float(np.mean(np.diagonal(W))), 2)
+        hits = facts["hits"][run.name] = int(np.sum(np.argmax(W, axis=-1) == np.arange(n)))
+        own = facts["said"][f"own {run.name}"] = num(float(np.mean(np.diagonal(W))), 2)
         parts.append(f"the {run.name} run puts its largest weight on a query's own key for {hits} of "
                      f"{n} queries, with a mean weight of {own} there" if not parts else
                      f"the {run.name} run for {hits} of {n}, with {own}")
-    return f"On this held-out example {'after' if after else 'before'} training, {parts[0]}; {parts[1]}."
+    return Said(f"On this held-out example {'after' if after else 'before'} training, {parts[0]}; {parts[1]}.", facts)
 
 
 # ---------------------------------------------------------------------------------------------- the race's question
@@ -410,7 +471,9 @@ RACE = Asked("training.race", "Which run's loss drops first?", "option",
                     const("same")),
               Wrong(GUESSES["neither"], "neither run can learn the task", const("neither")),
               Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race",
-             gives_away=lambda state: race_gives_away(state))
+             gives_away=lambda state: race_gives_away(state),
+             reason="A run learns only as fast as gradients reach W_Q and W_K, and a saturated softmax (scores grown "
+                    "with d_k, left unscaled) passes almost none back.")
 
 
 def race_gives_away(state) -> list[str]:

@@ -115,8 +115,8 @@ def starting_point(lab: tl.Lab) -> None:
     st.header(say.HEADERS["start"], anchor="start")
     attention_pair(lab, after=False)
     st.caption(say.START_CAPTION)
-    st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k))
-    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=False))
+    st.markdown(say.start_sentence(lab.scaled, lab.unscaled, lab.d_k).text)
+    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=False).text)
 
 
 def divergence(lab: tl.Lab) -> None:
@@ -125,7 +125,7 @@ def divergence(lab: tl.Lab) -> None:
     for run, finals in ((lab.scaled, finals_s), (lab.unscaled, finals_u)):
         message = say.divergence_message(run, lab.lr, finals, lab.seeds)
         if message:
-            st.warning(message, icon=":material/trending_up:")
+            st.warning(message.text, icon=":material/trending_up:")
 
 
 def race(lab: tl.Lab) -> bool:
@@ -147,7 +147,7 @@ def race(lab: tl.Lab) -> bool:
         ss["_lab_answered"] = True
         outcome, why = say.race_reveal(lab.scaled, lab.unscaled)  # the verdict and its words from one decision
         right = say.prediction_right(guess.value, outcome)
-        reveal(guess, right=right, why=why, asked=say.RACE,
+        reveal(guess, right=right, why=why.text, asked=say.RACE,
                state={"d_k": lab.d_k, "lr": lab.lr, "loss": lab.loss, "steps": lab.steps, "seed": lab.seeds[0]})
     divergence(lab)
     sentence = say.verdict(lab.scaled, lab.unscaled).text
@@ -155,14 +155,14 @@ def race(lab: tl.Lab) -> bool:
     for run in (lab.unscaled, lab.scaled):
         stuck = say.stuck_sentence(run)
         if stuck:
-            st.markdown(stuck)
+            st.markdown(stuck.text)
     left, right = st.columns(2)
     for metrics, key, where in ((("loss", "accuracy"), "fig_loss_accuracy", left),
                                 (("entropy", "grad_norm_K"), "fig_entropy_gradient", right)):
         curves(lab, metrics, key, where)
     st.caption(say.curves_caption(lab.seeds))
     if len(lab.seeds) > 1:
-        st.markdown(say.spread_sentence(lab.scaled, lab.unscaled))
+        st.markdown(say.spread_sentence(lab.scaled, lab.unscaled).text)
     return True
 
 
@@ -179,7 +179,7 @@ def curves(lab: tl.Lab, metrics: tuple[str, str], key: str, where) -> None:
 def final_attention(lab: tl.Lab) -> None:
     """Both runs' weights after training, on the same held-out example as before."""
     st.header(say.HEADERS["attention"], anchor="attention")
-    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=True))
+    st.markdown(say.heatmap_sentence(lab.scaled, lab.unscaled, after=True).text)
     attention_pair(lab, after=True)  # the same held-out example as section 1's, whose caption reads the tables
 
 
@@ -200,7 +200,7 @@ def learning_rate_sweep(lab: tl.Lab) -> None:
     """Final loss against learning rate for both runs at this d_k: the usable range of each. A deep dive, folded."""
     with st.expander(say.SWEEP_EXPANDER, icon=":material/tune:", expanded=False):
         finals_s, finals_u = tl.final_sweep(lab.sweep)
-        st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps))
+        st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps).text)
         plot(cached_figure(sweep_figure, finals_s, finals_u, tl.LR_CHOICES, lab.lr, tl.LOW_LOSS,
                            say.sweep_words(lab.d_k, lab.steps, lab.lr)), "fig_sweep")
         st.caption(say.sweep_caption(lab.seeds[0]))

@@ -11,9 +11,15 @@ from attn_lessons import training as say
 from tests.apptest_utils import with_code
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.core.test_training import seeds_at
+from tests.lessons.test_training import check_race_facts, check_sweep_facts, check_verdict_facts, quotes_its_facts
 from tests.html_tables import Table
 
 PAGE = "pages/Training_lab.py"
+
+
+def runs(d_k: int = 64, steps: int = 200, lr: float = 3.0, seed: int = 0) -> tuple[tl.Run, tl.Run]:
+    """The scaled and the unscaled run the page shows at these settings (one seed)."""
+    return tl.pick_runs(tl.train_sweep(d_k, steps, seed), lr)
 
 
 def answer(at, choice: str | None):
@@ -42,7 +48,9 @@ def traces_are_finite(at) -> None:
 def test_defaults_ask_before_showing_the_curves(open_page):
     at = open_page(PAGE)
     text = all_text(at)
-    assert "standard deviation of 7.74 without the scale (theory: √64 = 8)" in text
+    start = say.start_sentence(*runs(), 64)
+    quotes_its_facts(start)
+    assert start.text in text and start.facts["said"]["std unscaled"] == "7.74"  # the source text: sd ≈ 8 at 64
     seed_help = at.number_input(key="data_seed").help  # the sidebar says so too, beside its own controls
     assert "not used here" in seed_help and "seed of its own" in seed_help
     assert not figures(at)  # the curves wait for the answer
@@ -59,7 +67,8 @@ def test_defaults_ask_before_showing_the_curves(open_page):
 
 def test_a_right_prediction_reveals_the_curves(open_page):
     at = answer(open_page(PAGE), "scaled")
-    assert at.success and at.success[0].value.startswith("**Right.** The scaled run's loss first drops below 0.1")
+    outcome, why = check_race_facts(*runs())
+    assert outcome == "scaled" and at.success and at.success[0].value.endswith(why.text)  # right, with the why
     titles = [title_of(f) for f in figures(at)]
     assert titles[:2] == ["loss and accuracy per step", "attention entropy and gradient per step"]
     M, _, _ = table_titled(at, "scaled run's weights after training = softmax(QKᵀ/√64)")
@@ -67,21 +76,28 @@ def test_a_right_prediction_reveals_the_curves(open_page):
     assert len(tables(at)) == 4  # both runs, before and after training
     assert "final loss against learning rate, d_k = 64" in titles
     text = all_text(at)
-    assert "lower with the scale" in text and "The unscaled run is stuck" in text
-    assert "Your learning rate, 3, gets only the scaled run below 0.1" in text
+    scaled, unscaled = runs()
+    v = check_verdict_facts(scaled, unscaled)
+    stuck = say.stuck_sentence(unscaled)
+    assert v.kind == "scaled lower" and v.text in text and stuck.text in text and say.stuck_sentence(scaled) is None
+    sweep = say.sweep_sentence(*tl.final_sweep(tl.train_sweep(64, 200, 0)), 3.0, 64, 200)
+    check_sweep_facts(sweep, *tl.final_sweep(tl.train_sweep(64, 200, 0)), 3.0)
+    assert sweep.facts["yours"] == ["scaled"] and sweep.text in text
     traces_are_finite(at)
 
 
 def test_a_wrong_prediction_is_told_so_with_the_numbers(open_page):
     at = answer(open_page(PAGE), "unscaled")
-    assert at.warning and at.warning[0].value.startswith("**Not quite.** The scaled run's loss first drops below")
+    outcome, why = check_race_facts(*runs())
+    assert outcome != "unscaled" and at.warning and at.warning[0].value.endswith(why.text)  # wrong, with the why
     assert not at.success
 
 
 def test_d_k_4_says_the_runs_behave_alike(open_page):
     at = answer(open_page(PAGE, dk=4), None)
     text = all_text(at)
-    assert "√4 = 2" in text and "The two runs behave alike here" in text
+    v = check_verdict_facts(*runs(d_k=4))
+    assert "√4 = 2" in text and v.kind == "alike" and v.text in text
 
 
 def test_d_k_256_runs_with_few_steps(open_page):
@@ -92,7 +108,9 @@ def test_d_k_256_runs_with_few_steps(open_page):
 def test_several_seeds_draw_bands_and_the_spread(open_page):
     at = answer(open_page(PAGE, seeds=1, steps=50), None)
     text = all_text(at)
-    assert f"Across {tl.N_SEEDS} seeds" in text and "median over seeds 0 to 4" in text
+    spread = say.spread_sentence(*seeds_at(64, 50, 3.0))
+    quotes_its_facts(spread)
+    assert spread.text in text and len(spread.facts["endings"]) == tl.N_SEEDS and "median over seeds 0 to 4" in text
     curves = [f for f in figures(at) if title_of(f) == "loss and accuracy per step"][0]
     assert sum(t.get("fill") == "toself" for t in curves["data"]) == 4  # 2 runs × 2 panels
 
@@ -111,9 +129,12 @@ def test_the_largest_learning_rate_says_where_each_run_diverged(open_page):
     assert not re.search(r"diverged at step \d", all_text(at))  # it gives the race away: said once answered
     at = answer(at, "neither")
     warnings = [w.value for w in at.warning]
-    assert any(w.startswith("The scaled run diverged at step") for w in warnings)
-    assert any(w.startswith("The unscaled run diverged at step") for w in warnings)
-    assert at.success and "Both runs diverged" in all_text(at)
+    scaled, unscaled = runs(lr=1000.0)
+    for run, finals in zip((scaled, unscaled), tl.final_sweep(tl.train_sweep(64, 200, 0)), strict=True):
+        said = say.divergence_message(run, 1000.0, finals, [0])
+        assert said.facts["diverged"] == [(0, run.diverged_at[0])] and said.text in warnings
+    v = check_verdict_facts(scaled, unscaled)
+    assert at.success and v.kind == "both diverged" and v.text in all_text(at)
     assert [t.caption.split(" = ")[0] for t in tables(at)] == ["scaled run's weights at step 0",
                                                                "unscaled run's weights at step 0"]  # none learnt
     traces_are_finite(at)
@@ -131,14 +152,18 @@ def test_cross_entropy_on_the_positions_from_a_link(open_page):
     at = answer(open_page(PAGE, loss="ce"), "scaled")
     assert at.radio(key="loss").value == "ce"
     text = all_text(at)
-    assert "The unscaled run diverged at step" in text and "is stuck" not in text
+    scaled, unscaled = tl.pick_runs(tl.train_sweep(64, 200, 0, "ce"), 3.0)
+    v = check_verdict_facts(scaled, unscaled)
+    assert v.facts["diverged_at"]["unscaled"] is not None and v.text in text
+    assert say.stuck_sentence(unscaled) is None and say.stuck_sentence(scaled) is None
     traces_are_finite(at)
 
 
 def test_skip_the_predictions_shows_everything_with_the_why(open_page):
     at = open_page(PAGE, reveal=1)
     assert not at.success and not any(r.key and r.key.startswith("cp_race_") for r in at.radio)
-    assert at.info and at.info[0].value.startswith("The scaled run's loss first drops below 0.1 at step")
+    _, why = check_race_facts(*runs())
+    assert at.info and at.info[0].value.startswith(why.text)
     assert len(figures(at)) == 3 and len(tables(at)) == 4  # the curves and the sweep; the weights as tables
 
 
@@ -164,9 +189,9 @@ def test_a_new_seed_keeps_the_answer_and_judges_it_against_the_new_runs(open_pag
     assert "Your prediction: **The scaled run (with 1/√d_k)**" in text
     assert "checked against the numbers on the page now" in text
     scaled, unscaled = tl.pick_runs(tl.train_sweep(64, 200, 1), 3.0)
-    outcome, why = say.race_reveal(scaled, unscaled)
+    outcome, why = check_race_facts(scaled, unscaled)
     verdicts = [v.value for v in (at.success if outcome == "scaled" else at.warning)]
-    assert len(verdicts) >= 1 and verdicts[0].endswith(why)
+    assert len(verdicts) >= 1 and verdicts[0].endswith(why.text)
     assert figures(at)  # the curves stay, for seed 1
 
 
@@ -188,12 +213,12 @@ def test_while_the_race_is_open_its_answer_is_nowhere_on_the_page(open_page, que
     _, why = say.race_reveal(scaled, unscaled)
     printed = printed_everywhere(at)
     assert not figures(at) and all("at step 0" in t.caption for t in tables(at))
-    assert why not in printed and say.verdict(scaled, unscaled)[1] not in printed
+    assert why.text not in printed and say.verdict(scaled, unscaled).text not in printed
     assert not re.search(r"diverged at step \d|drops below [\d.]+ at", printed)
     for run in (scaled, unscaled):
         t = tl.first_below(run.loss[0])
         assert t is None or not re.search(rf"step {t}\b", printed), t
-    assert why in printed_everywhere(answer(at, None))  # the same search finds it once answered: it can fail
+    assert why.text in printed_everywhere(answer(at, None))  # the same search finds it once answered: it can fail
 
 
 def test_the_page_reads_within_its_budget_with_the_sweep_folded(open_page):
@@ -283,22 +308,23 @@ def test_a_long_runs_note_goes_once_training_starts(open_page, monkeypatch):
 def test_several_seeds_where_only_the_others_diverge_say_so(open_page):
     """Issue 22, item 5: the scaled run diverged on seeds 1 to 4, not on the chosen seed 0."""
     at = open_page(PAGE, reveal=1, seeds=1, lr=1000, dk=8, steps=50)
-    (scaled,) = [w.value for w in at.warning if w.value.startswith("The scaled run")]
-    assert scaled.startswith("The scaled run diverged on 4 of the 5 seeds, but not on the chosen seed 0, where it "
-                             "trains for all 50 steps: on seed 1 at step 28,")
-    assert "largest learning rate below yours" not in scaled
-    text = all_text(at)
-    assert "from 2.01 to 2.01" not in text and "is about 2 on the one seed where it trained" in text  # erratic
+    scaled, unscaled = seeds_at(8, 50, 1000.0)
+    said = say.divergence_message(scaled, 1000.0, tl.final_sweep(tl.train_sweep(8, 50, 0))[0], [0, 1, 2, 3, 4])
+    assert said.facts["diverged"] == [(1, 28), (2, 30), (3, 3), (4, 2)] and said.facts["safe_lr"] is None
+    assert said.text in [w.value for w in at.warning]  # the chosen seed 0 trained: no advice for it
+    spread = say.spread_sentence(scaled, unscaled)
+    assert spread.text in all_text(at) and spread.facts["said"]["low scaled"] == "about 2"  # erratic: said roughly
 
 
 def test_a_tie_in_the_race_is_an_answer_of_its_own(open_page):
     """Issue 22, item 6: at ?dk=32&steps=25&lr=1 both runs first drop below 0.1 at step 21."""
+    outcome, why = check_race_facts(*runs(d_k=32, steps=25, lr=1.0))
+    assert outcome == "same" and why.facts["first_below"] == {"scaled": 21, "unscaled": 21}
     at = answer(open_page(PAGE, dk=32, steps=25, lr=1), "same")
-    assert at.success and at.success[0].value.startswith(
-        "**Right.** Both runs' losses first drop below 0.1 at the same step, step 21: a tie.")
+    assert at.success and at.success[0].value.endswith(why.text)
     for wrong in ("scaled", "unscaled", "neither"):
         at = answer(open_page(PAGE, dk=32, steps=25, lr=1), wrong)
-        assert not at.success and at.warning[0].value.startswith("**Not quite.** Both runs' losses")
+        assert not at.success and at.warning[0].value.endswith(why.text)
 
 
 def test_the_verdict_and_the_spread_over_seeds_agree(open_page):
@@ -306,12 +332,12 @@ def test_the_verdict_and_the_spread_over_seeds_agree(open_page):
     lower", while the unscaled run diverged on 2 of 5 seeds."""
     at = open_page(PAGE, reveal=1, seeds=1, lr=30, dk=16, steps=100)
     text = all_text(at)
-    assert "The two runs behave alike on the chosen seed" in text and "about 1.8 scaled and about 1.9" in text
-    assert "within 3% of each other" not in text  # both runs are erratic: 1.82 against 1.87 is this code's alone
-    assert ("The outcome depends on the seed: the two runs end alike, losses within 1.5× and accuracies within 0.1 "
-            "of each other, on 3 seeds (the chosen one among them) and only the unscaled run diverges on 2 seeds."
-            ) in text
-    assert "within 1.0×" not in text and "do not overlap" not in text
+    scaled, unscaled = seeds_at(16, 100, 30.0)
+    v, spread = check_verdict_facts(scaled, unscaled), say.spread_sentence(scaled, unscaled)
+    assert v.text in text and spread.text in text
+    assert v.kind == "alike" == spread.facts["endings"][0] and "ratio" not in v.facts["said"]  # both erratic
+    assert sorted(spread.facts["endings"]) == ["alike"] * 3 + ["unscaled diverged"] * 2
+    assert spread.facts["apart"] is None and "within 1.0×" not in text
 
 
 # ---------------------------------------------------------------------------------------------- issue 30's states
@@ -378,7 +404,7 @@ def test_runs_the_accuracy_chart_separates_are_not_called_alike(open_page):
     at = open_page(PAGE, reveal=1, dk=8, lr=0.001, steps=500, seeds=1, loss="ce")
     text = all_text(at)
     scaled, unscaled = seeds_at(8, 500, 0.001, "ce")  # seeds=1: the chosen seed and the next four
-    v = say.verdict(scaled, unscaled)
+    v = check_verdict_facts(scaled, unscaled)
     assert v.kind == "unscaled lower" and v.text in text
     assert "behave alike" not in text and "end alike" not in text
     assert abs(v.facts["accuracy"]["scaled"] - v.facts["accuracy"]["unscaled"]) > tl.ALIKE_ACCURACY

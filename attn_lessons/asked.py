@@ -51,6 +51,7 @@ class Asked:
     key: str | None = None  # a checkpoint's key for attn_ui.checkpoint.predict (widgets <key>_value …); None: quiz
     gives_away: GivesAway | None = None  # the strings that state the answer, never on the page while it is open
     nothing_gives_away: str = ""  # with gives_away None: why no string on screen could state the answer
+    reason: str = ""  # the reveal's one line of why, on the teacher's projector (a quiz kind's: its question's own)
 
     def answer_strings(self, state: Mapping[str, Any]) -> list[str]:
         """The strings that would give the answer away in this state; a ValueError when the question declares

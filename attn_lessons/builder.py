@@ -489,7 +489,9 @@ DOUBLE_WQ = Asked(
     (Wrong(DOUBLE_OPTIONS["same"], "softmax reads only the order of the scores, not their size", const("same")),
      Wrong(DOUBLE_OPTIONS["other"], "a larger query matches other keys best", const("other")),
      Wrong(DOUBLE_OPTIONS["flatter"], "larger scores spread the weight more evenly", const("flatter"))),
-    key="qkv_most", gives_away=double_wq_gives_away)
+    key="qkv_most", gives_away=double_wq_gives_away,
+    reason="Doubling W_Q doubles every query and so every score in its row: softmax keeps their order, and the "
+           "larger gaps give the top key more weight.")
 
 _HINTS = {  # why a wrong pick is wrong, in general; the reveal's numbers show it for this row
     "same": " Softmax reads the gaps between the scores through exp, so doubling them moves every weight.",

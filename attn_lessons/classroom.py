@@ -637,34 +637,16 @@ def option_counts(question_id: str, state: Mapping[str, Any], answers: Mapping[s
     return list(counts.items()) + sorted(extra.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-# Why the right answer is right, one line, for each page's prediction: what is always true of the question.
-# A Check yourself question's own `why` is computed from its numbers.
-REASONS = {
-    "home.top_key": "Softmax keeps the order of the scores: the key whose q·k is largest gets the most weight.",
-    "builder.double_wq": "Doubling W_Q doubles every query and so every score in its row: softmax keeps their "
-                         "order, and the larger gaps give the top key more weight.",
-    "scaling.softmax": "Softmax turns each score into exp(score) divided by the sum of every key's exp(score).",
-    "training.race": "A run learns only as fast as gradients reach W_Q and W_K, and a saturated softmax (scores "
-                     "grown with d_k, left unscaled) passes almost none back.",
-    "masks.see": "A masked key's score is set to −∞ before the softmax, so its weight is exactly 0.",
-    "induction.look": "The answer is where that head's own weights are largest; a trained induction head usually "
-                      "puts them on the key just after an earlier copy of the query's token.",
-    "mistakes.axis": "axis=0 normalises down each column, over the queries, so each key's column sums to 1 and "
-                     "the queries' rows in general do not.",
-    "mask_mistakes.row_sum": "Zeroing weights after the softmax removes their share and nothing renormalises the "
-                             "rest, so the row sums to less than 1.",
-}
-
-
 def reason(question_id: str, state: Mapping[str, Any]) -> str:
-    """The reveal's one line of why: a Check yourself question's own reason at its seed, or the prediction's."""
+    """The reveal's one line of why: a Check yourself question's own reason at its seed, or the one its page's
+    prediction declares (Asked.reason: what is always true of the question)."""
     a = QUESTIONS.get(question_id)
     if a is not None and a.kind == "quiz":
         try:
             return quiz_question(question_id.removeprefix("quiz."), int(state.get("seed", 0))).why
         except (KeyError, TypeError, ValueError):
             return ""
-    return REASONS.get(question_id, "")
+    return a.reason if a is not None else ""
 
 
 def shown_lines(said: WrongSaid, answered: int) -> list[Said]:

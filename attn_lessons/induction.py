@@ -254,7 +254,9 @@ def _wrong(name: str):
 LOOK = Asked("induction.look", "Which key does the induction head attend to?", "token",
              tuple(Wrong(answer, shows, _wrong(name)) for name, (answer, shows) in WRONG_SHOWS.items()),
              from_sentence=True, key="induction_look",
-             gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES))  # each shows the head's weights
+             gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES),  # each shows the head's weights
+             reason="The answer is where that head's own weights are largest; a trained induction head usually puts "
+                    "them on the key just after an earlier copy of the query's token.")
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,9 @@ ROW_SUM = Asked(
      Wrong(ROW_SUM_WORDS["more"], "the blocked keys' weight moves to the allowed keys", const(ROW_SUM_WORDS["more"])),
      Wrong(ROW_SUM_WORDS["zero"], "zeroing some weights empties the whole row", const(ROW_SUM_WORDS["zero"]))),
     key="cp_after_softmax",
-    gives_away=lambda state: ("WRONG: row sum", "softmax(QKᵀ/√d_k) · mask"))  # the zeroed weights and their sums
+    gives_away=lambda state: ("WRONG: row sum", "softmax(QKᵀ/√d_k) · mask"),  # the zeroed weights and their sums
+    reason="Zeroing weights after the softmax removes their share and nothing renormalises the rest, so the row "
+           "sums to less than 1.")
 
 
 def row_sum_question(label: str) -> str:

@@ -206,7 +206,9 @@ AXIS = Asked("mistakes.axis", "With softmax(scores, axis=0), which sums to 1?", 
              (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
                     const("rows")),
               Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),
-             key="cp_axis", gives_away=always(*AXIS_GIVEAWAYS))
+             key="cp_axis", gives_away=always(*AXIS_GIVEAWAYS),
+             reason="axis=0 normalises down each column, over the queries, so each key's column sums to 1 and the "
+                    "queries' rows in general do not.")
 
 
 def axis_reveal(wrong_w) -> Said:

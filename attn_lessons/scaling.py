@@ -657,7 +657,8 @@ SOFTMAX = Asked("scaling.softmax", "What weight does softmax give key 1?", "numb
                  Wrong("z₁ / (z₁ + z₂)", "weights in proportion to the scores, without exp", _proportional),
                  Wrong("the other key's weight", "the larger score gets the smaller weight", _swapped),
                  Wrong("0.5", "equal weights whatever the scores", _even)), key="cp_softmax",
-                gives_away=lambda state: softmax_gives_away(state))
+                gives_away=lambda state: softmax_gives_away(state),
+                reason="Softmax turns each score into exp(score) divided by the sum of every key's exp(score).")
 
 
 def softmax_gives_away(state) -> list[str]:

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from attn_ui import classroom
 from attn_ui.classroom_store import ClassStore
-from attn_lessons.misconceptions import PAGE_OF
+from attn_lessons.misconceptions import PAGE_OF, QUESTIONS
 from attn_ui.pages import HOME, TEACHERS, named, route
 from tests.apptest_utils import all_text, assert_ran, figures, run_page
 
@@ -573,7 +573,7 @@ def test_the_projector_shows_the_question_the_teacher_leads_with_every_option_an
     assert classroom_store(at).leading(code).revealed  # the learners' reveals read this
     text = projector_text(at)
     assert "The right answer: “the columns (each key's weights)”. 1 of 3 right at the first attempt." in text
-    assert words.REASONS["mistakes.axis"] in text and "2 of 3: softmax over the keys" in text
+    assert QUESTIONS["mistakes.axis"].reason in text and "2 of 3: softmax over the keys" in text
     (bars,) = figures(at)[0]["data"]
     assert list(bars["marker"]["color"])[:2] == [ANSWER_COLOURS[False], ANSWER_COLOURS[True]]
     assert bars["y"][1].startswith("✓ the columns")

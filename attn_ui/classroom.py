@@ -80,6 +80,7 @@ LEAD_EVERY = 1.0  # seconds: the question a class is led through is read from th
 LEAD_WAIT = 0.05  # seconds a follower's look waits for a read of the lead it started (wall time, not CPU)
 FOLLOW_EVERY = 1.0  # seconds between two looks of a follower's page at the teacher's question (AppTest's fragment)
 SPREAD = 1.5  # seconds over which the watch spreads the runs it asks of a class's pages at one change of the lead
+SPREAD_EACH = 0.05  # seconds of that spread per page at least (a page's run costs 15-40 ms of one core): 5 s for 100
 ASK_AT_MOST = 3  # runs the server's watch asks of a page for one change of the lead, if the page does not draw it
 SEEN_EVERY = 30.0  # seconds between two "still here" of a learner's page to the store (the teacher's "present")
 
@@ -543,13 +544,14 @@ def question_page(question_id: str) -> Page | None:
 _PARAM_KEYS = frozenset("text seed d_model heads query start pe mask pad custom".split())
 
 
-def lead_params(lead: Lead, code: str) -> dict[str, str]:
+def lead_params(lead: Lead, code: str, settings: Mapping[str, Any] | None = None) -> dict[str, str]:
     """The query string that opens the teacher's question as the class sees it: the class's settings (its sentence,
     seed, d_model, heads) and what the lead's state says of the question, as the recorded answers' states say it (a
     page's settings, such as the query token; for a Check yourself question its question seed, the page's ?q=), and
-    the class."""
-    ss = st.session_state
-    params = {k: str(v) for k, v in (ss.get(SETTINGS) or {}).items() if k in _PARAM_KEYS}
+    the class. `settings`: the class's (this session's, by default)."""
+    if settings is None:
+        settings = st.session_state.get(SETTINGS)
+    params = {k: str(v) for k, v in (settings or {}).items() if k in _PARAM_KEYS}
     asked = QUESTIONS.get(lead.question_id)
     for key, value in lead.state.items():
         if value is None or isinstance(value, (list, dict)):
@@ -619,13 +621,18 @@ class _Watch:
         self.lock = threading.Lock()
         self.sessions: dict[str, tuple[str, str]] = {}  # session id -> (class code, learner id)
         self.drawn: dict[str, tuple[tuple, bool]] = {}  # session id -> (the _lead_key its page drew, on its page)
+        self.follows: dict[str, tuple[bool, dict]] = {}  # session id -> (following, the class's settings)
+        self.switched: set[str] = set()  # sessions the watch sent to the teacher's question, until their page runs
+        self.pending: set[str] = set()  # sessions with a run asked and not yet started (spread over seconds)
         self.asked: dict[str, tuple[tuple, int]] = {}  # session id -> (the key it was asked to draw, how often)
         self.seen_at = 0.0
         self.thread: threading.Thread | None = None
 
-    def register(self, session: str, code: str, learner: str, drawn: tuple[tuple, bool]) -> None:
+    def register(self, session: str, code: str, learner: str, drawn: tuple[tuple, bool], following: bool = True,
+                 settings: Mapping[str, Any] | None = None) -> None:
         with self.lock:
             self.sessions[session], self.drawn[session] = (code, learner), drawn
+            self.follows[session] = (following, dict(settings or {}))
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="classroom-follow", daemon=True)
                 self.thread.start()
@@ -635,6 +642,7 @@ class _Watch:
             self.sessions.pop(session, None)
             self.drawn.pop(session, None)
             self.asked.pop(session, None)
+            self.follows.pop(session, None)
 
     def _run(self) -> None:
         while True:
@@ -658,6 +666,9 @@ class _Watch:
         live = {sid: about for sid, about in sessions.items() if manager.get_active_session_info(sid) is not None}
         for sid in sessions.keys() - live.keys():  # a browser that went away
             self.forget(sid)
+            with self.lock:
+                self.switched.discard(sid)
+                self.pending.discard(sid)
         s = store()
         for code in {code for code, _ in live.values()}:
             _read_lead(s, code)
@@ -668,15 +679,20 @@ class _Watch:
                 for sid, (c, _) in live.items():
                     drawn, here = self.drawn.get(sid, ((), False))
                     key = _lead_key(lead, here)
-                    if c != code or drawn == key:
+                    if c != code or drawn == key or sid in self.pending:  # (an ask still to come is not repeated)
                         continue
                     asked = self.asked.get(sid)  # a page that does not draw the lead after ASK_AT_MOST asks: left
                     self.asked[sid] = (key, asked[1] + 1 if asked and asked[0] == key else 1)
                     if self.asked[sid][1] <= ASK_AT_MOST:
-                        behind.append(sid)
+                        following, settings = self.follows.get(sid, (False, {}))
+                        new_pick = isinstance(lead, Lead) and drawn[:2] != ("lead", lead.seq)
+                        behind.append((sid, key, _lead_target(lead, code, settings) if new_pick and following
+                                       else None))
+                        self.pending.add(sid)
             loop = runtime._get_async_objs().eventloop  # noqa: SLF001
-            for k, sid in enumerate(behind):  # spread over SPREAD seconds: a class's pages do not all run at once
-                loop.call_soon_threadsafe(loop.call_later, SPREAD * k / len(behind), _rerun, manager, sid)
+            spread = max(SPREAD, SPREAD_EACH * len(behind))  # the pages do not all run at once
+            for k, (sid, key, target) in enumerate(behind):
+                loop.call_soon_threadsafe(loop.call_later, spread * k / len(behind), _rerun, manager, sid, key, target)
         now = time.monotonic()
         if now - self.seen_at >= SEEN_EVERY:
             self.seen_at = now
@@ -687,11 +703,40 @@ class _Watch:
                     pass
 
 
-def _rerun(manager, session_id: str) -> None:
-    """On the server's event loop: run the page of `session_id` again with what its browser last sent (its page,
-    link and widget values), unless a run is under way: that run draws the lead itself, or the next tick asks."""
+def _lead_target(lead: Lead, code: str, settings: Mapping[str, Any]) -> tuple[str, dict[str, str]] | None:
+    """Where a following learner's page goes for `lead`: (the question's page's script path, its query string)."""
+    page = question_page(lead.question_id)
+    return None if page is None else (page.path, lead_params(lead, code, settings))
+
+
+_page_hashes: dict[str, str] = {}  # a page's path in the route -> its script hash, as Streamlit's pages name it
+
+
+def _page_hash(session, path: str) -> str | None:
+    """The script hash Streamlit knows the route's page `path` by (None before the session ran any page)."""
+    if path not in _page_hashes:
+        want = os.path.realpath(ROOT / path)
+        pages = session._pages_manager.get_pages()  # noqa: SLF001
+        found = [h for h, p in pages.items() if p.get("script_path") and os.path.realpath(p["script_path"]) == want]
+        if not found:
+            return None
+        _page_hashes[path] = found[0]
+    return _page_hashes[path]
+
+
+def _rerun(manager, session_id: str, key: tuple = (), target: tuple[str, dict[str, str]] | None = None) -> None:
+    """On the server's event loop: run the page of `session_id` again with what its browser last sent (its page and
+    link), to draw the lead's `key`, unless a run is under way (that run draws the lead itself, or the next tick
+    asks) or a run since the ask has drawn it (the learner moved a control meanwhile). With a `target` (a
+    following learner, a new pick: the question's page and its query string) a page that is not there already
+    runs that page instead, as a new visit: one run, where the page's own switch (go_to_lead) costs a part of the
+    old page and then the new one."""
     from streamlit.runtime.app_session import AppSessionState
 
+    with _followers.lock:
+        _followers.pending.discard(session_id)
+        if key and _followers.drawn.get(session_id, ((), False))[0] == key:
+            return
     info = manager.get_active_session_info(session_id)
     if info is None:
         return
@@ -702,7 +747,34 @@ def _rerun(manager, session_id: str) -> None:
     state = type(client)()
     state.CopyFrom(client)
     state.fragment_id, state.is_auto_rerun = "", False  # the whole page, even when its last run was a fragment's
+    if target is not None:
+        try:
+            _switch(session, state, *target)
+        except Exception as err:  # noqa: BLE001  (Streamlit's insides moved: the page switches itself, as before)
+            _log.warning("class mode: the watch could not switch a page: %r", err)
+            state.CopyFrom(client)
+            state.fragment_id, state.is_auto_rerun = "", False
     session.request_rerun(state)
+
+
+def _switch(session, state, path: str, params: dict[str, str]) -> None:
+    """Point `state` (a copy of what the browser last sent) at page `path` with link `params`, as a new visit (what
+    go_to_lead does from inside a run), unless the page is there already."""
+    from urllib.parse import parse_qsl, urlencode
+
+    page_hash = _page_hash(session, path)
+    if page_hash is None:
+        return
+    now = dict(parse_qsl(state.query_string, keep_blank_values=True))
+    if state.page_script_hash == page_hash and all(now.get(k) == v for k, v in params.items()):
+        return  # at the lead already: the page runs again where it is
+    state.page_script_hash, state.page_name = page_hash, ""
+    state.query_string = urlencode(params)
+    ss = session.session_state
+    if "_page" in ss:
+        del ss["_page"]  # a new visit, even to the page it is on: the page reads its link again
+    with _followers.lock:
+        _followers.switched.add(session.id)
 
 
 _followers = _Watch()
@@ -742,7 +814,13 @@ def _follow_look(code: str, in_fragment: bool) -> None:
     lead = leading_now(code)
     if not in_fragment and (sid := _session_id()) is not None:
         here = isinstance(lead, Lead) and at_lead(lead, code)
-        _followers.register(sid, code, ss[LEARNER], (_lead_key(lead, here), here))
+        _followers.register(sid, code, ss[LEARNER], (_lead_key(lead, here), here), bool(ss.get(FOLLOW, True)),
+                            ss.get(SETTINGS))
+        with _followers.lock:
+            brought = sid in _followers.switched
+            _followers.switched.discard(sid)
+        if brought:  # the watch brought this page here: the browser's address bar shows its link
+            st.query_params.from_dict(st.query_params.to_dict())
     if lead is _GONE:
         _class_is(code, "not_found")
         st.rerun(scope="app")

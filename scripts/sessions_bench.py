@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 from attn_ui import classroom_store as cs  # noqa: E402  (the class store the server writes to)
 from attn_ui.pages import ROUTE, Page  # noqa: E402
+from attn_ui.params import parse_shared  # noqa: E402
 
 HOST = "127.0.0.1"  # the only host this script talks to
 NO_ANSWER = 30.0  # seconds after which a rerun that never finished counts as an error
@@ -91,8 +92,8 @@ def percentile(values: list[float], p: float) -> float:
 class Server:
     """One app process started here on 127.0.0.1, with its class store in a folder of its own."""
 
-    def __init__(self, gc_mode: str, postgres: str | None, folder: str):
-        self.port = free_port()
+    def __init__(self, gc_mode: str, postgres: str | None, folder: str, port: int | None = None):
+        self.port = port or free_port()
         env = {**os.environ, "ATTN_DATA_DIR": folder, "PYTHONUNBUFFERED": "1"}
         flags = ["run", "streamlit_app.py", "--server.headless", "true", "--server.address", HOST,
                  "--server.port", str(self.port), "--server.fileWatcherType", "none",
@@ -170,7 +171,7 @@ class Learner:
     def __init__(self, n: int, port: int, query: str, stats: Stats, cookie: str = ""):
         self.n, self.port, self.query, self.stats, self.cookie = n, port, query, stats, cookie
         self.page_hash, self.page_name = "", ""
-        self.pages: dict[str, str] = {}  # url path -> page script hash, from new_session
+        self.pages: dict[str, str] = {}  # url path -> page script hash, from the navigation message
         self.widgets: dict[str, Widget] = {}  # user key -> widget, as last drawn
         self.states: dict[str, WidgetState] = {}  # widget id -> the value this learner gave it
         self.followers: dict[str, asyncio.Task] = {}  # fragment id -> its timer, as the browser keeps them
@@ -221,9 +222,14 @@ class Learner:
             elif what in WIDGETS:
                 self._widget(what, getattr(element, what))
         elif kind == "new_session":  # a full run starts (asked for here, or by the page: st.rerun, switch_page)
-            self.pages = {p.url_pathname: p.page_script_hash for p in msg.new_session.app_pages}
-            self.page_hash = msg.new_session.page_script_hash
             self.drawn = set()  # the timed fragments this run draws (a fragment's own run sends new_session too)
+        elif kind == "navigation":  # the page this run runs, and every page's hash, as the browser learns them
+            # (new_session's hash is only the one asked for: at a tab's first run, a stand-in that, sent back,
+            # runs Home)
+            self.pages = {p.url_pathname: p.page_script_hash for p in msg.navigation.app_pages}
+            self.page_hash = msg.navigation.page_script_hash
+            self.page_name = next((p.url_pathname for p in msg.navigation.app_pages
+                                   if p.page_script_hash == self.page_hash), self.page_name)
         elif kind == "page_info_changed":  # the page changed its link (following the teacher): a browser's URL does
             self.query = msg.page_info_changed.query_string
         elif kind == "page_not_found":
@@ -609,6 +615,7 @@ def main() -> None:
                              "(default: as .streamlit/config.toml says)")
     parser.add_argument("--postgres", help="the class store on this PostgreSQL URL instead of SQLite")
     parser.add_argument("--target", type=int, help="a running app (or proxy) on 127.0.0.1 at this port")
+    parser.add_argument("--port", type=int, help="the port of the server started here (default: a free one)")
     parser.add_argument("--pids", help="with --target: the server processes' ids, comma-separated")
     parser.add_argument("--memory-minutes", type=float, default=0)
     parser.add_argument("--json", help="also write the rows here")
@@ -623,7 +630,7 @@ def main() -> None:
     if args.target:
         port, pids = args.target, [int(p) for p in args.pids.split(",")]
     else:
-        server = Server(args.gc, args.postgres, folder)
+        server = Server(args.gc, args.postgres, folder, args.port)
         port, pids = server.port, [server.proc.pid]
     try:
         teacher = None
@@ -631,8 +638,10 @@ def main() -> None:
             url = args.postgres or f"sqlite:///{folder}/classroom.db"
             if args.target and not args.postgres:
                 parser.error("--target with a class needs --postgres (the store the servers share), or --no-class")
+            # the settings the teachers' page gives a class it starts (the shared defaults: sentence, seed, d_model,
+            # heads): a learner who moved d_model is taken back to the class's at each of the teacher's picks
             teacher = Teacher(url.replace("postgresql://", "postgresql+psycopg://", 1),
-                              {"text": "the cat sat on the mat"})
+                              parse_shared({})[0].query_params())
         load = os.getloadavg()
         print(f"{args.learners} learners, {args.seconds:g} s a page, moves every {args.pace_min:g}–"
               f"{args.pace_max:g} s, server gc: {args.gc}, class: {teacher.code if teacher else 'none'}, following: "

@@ -99,7 +99,7 @@ def serve_on_own_store(folder: Path, log_name: str):
     old = os.environ.get("ATTN_DATA_DIR")
     os.environ["ATTN_DATA_DIR"] = str(folder)
     try:
-        with serve("streamlit_app.py", log_name) as base:
+        with serve("streamlit_app.py", log_name, port=int(os.environ.get("ATTN_TEST_PORT", "0"))) as base:
             yield base
     finally:
         if old is None:

@@ -43,7 +43,10 @@ def _missing(problem: str) -> None:
     pytest.skip(problem)
 
 
-def _free_port() -> int:
+def _free_port(offset: int = 0) -> int:
+    """ATTN_TEST_PORT + offset where the machine's ports are shared out, else a free one."""
+    if os.environ.get("ATTN_TEST_PORT"):
+        return int(os.environ["ATTN_TEST_PORT"]) + offset
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -76,7 +79,7 @@ def hall(database, tmp_path_factory):
     _need_browser()
     port = _free_port()
     env = {**os.environ, "ATTN_DATABASE_URL": database, "HALL_RUN": str(tmp_path_factory.mktemp("hall")),
-           "HALL_APP_PORT": str(_free_port())}
+           "HALL_APP_PORT": str(_free_port(1))}  # the two processes: this port and the next
     started = subprocess.run(["bash", "scripts/hall.sh", "start", "2", str(port)], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=300)
     assert started.returncode == 0, started.stderr[-2000:]

@@ -20,7 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import builder, home, induction, mask_mistakes, masks, mistakes, scaling, training
+from . import (  # each page's words module, for the question its entry declares
+    builder,
+    home,
+    induction,
+    mask_mistakes,
+    masks,
+    mistakes,
+    scaling,
+    training,
+)
 from . import questions as qs
 from .asked import Asked
 

@@ -5,8 +5,9 @@ A link opened cold is the case a shared link meets: the first visit after a rest
 streamlit_app.py. AppTest cannot check it (its switch_page matches file names and opens Home when none matches), so
 each URL is opened as a browser opens it, over Streamlit's own websocket (scripts/sessions_bench.py's Learner): the
 page's name from the URL, no script hash yet, and the server decides which script runs. The test reads what it sends
-back: which page it ran (new_session), the title set_page_config gave the tab, its first heading, and any exception
-box or "page not found". No Chromium is needed. `ATTN_TEST_PORT` picks the server's port (a free one otherwise).
+back: which page it ran (the `navigation` message: new_session's hash is only the one asked for), the title
+set_page_config gave the tab, its first heading, and any exception box or "page not found". No Chromium is needed.
+`ATTN_TEST_PORT` picks the server's port (a free one otherwise).
 """
 
 from __future__ import annotations
@@ -31,11 +32,15 @@ class Visitor(Learner):
 
     def __init__(self, port: int, url: str):
         super().__init__(0, port, "", Stats())
-        self.url, self.tab_title, self.headings = url, None, []
+        self.url, self.tab_title, self.headings, self.served = url, None, [], None
 
     def _on(self, msg) -> None:
         kind = msg.WhichOneof("type")
-        if kind == "page_config_changed" and msg.page_config_changed.title:
+        if kind == "navigation":  # the page the server resolved the link to, among every page's URL path
+            nav = msg.navigation
+            self.served = next((p.url_pathname for p in nav.app_pages if p.page_script_hash == nav.page_script_hash),
+                               None)
+        elif kind == "page_config_changed" and msg.page_config_changed.title:
             self.tab_title = msg.page_config_changed.title
         elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element" \
                 and msg.delta.new_element.WhichOneof("type") == "heading":
@@ -65,17 +70,12 @@ def visits() -> dict[str, Visitor]:
         return {v.url: v for v in asyncio.run(each(int(base.rsplit(":", 1)[1])))}
 
 
-def served(v: Visitor) -> str | None:
-    """The URL path of the script the server ran for `v` (new_session's hash, among the app's pages)."""
-    return {hash_: url for url, hash_ in v.pages.items()}.get(v.page_hash)
-
-
 def test_every_link_in_use_today_opens_its_view_cold_in_a_fresh_server(visits):
     assert ORDER[0] != "" and list(visits)[: len(ORDER)] == ORDER  # a deep link came first
     for url in ORDER:
         v = visits[url]
         assert not v.stats.errors, f"/{url}: {v.stats.errors}"
-        assert served(v) == url, f"/{url} ran the script of /{served(v)}"
+        assert v.served == url, f"/{url} ran the script of /{v.served}"
         assert v.tab_title == f"{OLD_LINKS[url]} · Attention Explorer", f"/{url}: tab title {v.tab_title!r}"
         assert v.headings and v.headings[0].strip(), f"/{url} drew no heading"
 
@@ -83,5 +83,5 @@ def test_every_link_in_use_today_opens_its_view_cold_in_a_fresh_server(visits):
 def test_the_check_sees_a_link_that_opens_home_instead(visits):
     """The checks above can fail: a link no page answers runs Home, and the test sees it."""
     v = visits[UNKNOWN]
-    assert served(v) == "" and v.tab_title == f"{OLD_LINKS['']} · Attention Explorer", (served(v), v.tab_title)
+    assert v.served == "" and v.tab_title == f"{OLD_LINKS['']} · Attention Explorer", (v.served, v.tab_title)
     assert any("page not found" in e for e in v.stats.errors), v.stats.errors

@@ -15,7 +15,7 @@ def test_every_file_in_pages_is_on_the_route():
     """Every page is on the learner's route, but for the teachers' page, which the sidebar lists below it."""
     files = {f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py")}
     assert TEACHERS.path in files and TEACHERS.path not in PAGES
-    assert files - {TEACHERS.path} == set(PAGES[1:]), "add each page to ROUTE in attn_lessons/route.py (and nothing else)"
+    assert files - {TEACHERS.path} == set(PAGES[1:]), "add each page to attn_lessons/route.py's ROUTE"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)

@@ -332,6 +332,12 @@ def _scaled(two: TwoKeys, facts: dict) -> str:
     return text + "."
 
 
+# How the slope at W_Q and W_K compares with the unscaled one, by gradient_message's at_weights fact: the words of
+# the claim, quoted in its facts ("against"), so a sentence whose words say otherwise than the fact fails its test
+AGAINST_UNSCALED = {"smaller": "less than", "same": "about the same as", "more than 0": "more than",
+                    "larger": "still"}
+
+
 def _to_the_weights(two: TwoKeys, facts: dict) -> str:
     """The slope that reaches W_Q and W_K, which sit before the division, and which run's signal is larger."""
     said = facts["said"]
@@ -343,21 +349,22 @@ def _to_the_weights(two: TwoKeys, facts: dict) -> str:
     r = two.raw_ratio
     facts["at_weights"] = ("more than 0" if math.isinf(r) else "same" if 1 / SAME < r < SAME else
                            "larger" if r >= SAME else "smaller")
+    said["against"] = f"That is {AGAINST_UNSCALED[facts['at_weights']]} "
     if facts["at_weights"] == "more than 0":
         if facts["scaled"] == "vanishes":
             facts["barely_learns"] = True
-            return text + (" That is more than the unscaled exact 0, but still far too small to learn from: "
+            return text + (f" {said['against']}the unscaled exact 0, but still far too small to learn from: "
                            + either_way)
-        return text + f" That is more than the unscaled exact 0: with scaling, {lo} gets gradient again."
+        return text + f" {said['against']}the unscaled exact 0: with scaling, {lo} gets gradient again."
     if facts["at_weights"] == "same":
-        text += (f" That is about the same as the unscaled {said['slope_unscaled']}: here scaling "
+        text += (f" {said['against']}the unscaled {said['slope_unscaled']}: here scaling "
                  "neither helps nor hurts the signal to W_Q and W_K")
         facts["barely_learns"] = facts["scaled"] == "vanishes"
         return text + (f", and both are far too small to learn from: {either_way}" if facts["barely_learns"]
                        else ".")
     if facts["at_weights"] == "larger":
         said["raw_ratio"] = times(r)
-        text += f" That is still **{said['raw_ratio']}** the unscaled {said['slope_unscaled']}"
+        text += f" {said['against']}**{said['raw_ratio']}** the unscaled {said['slope_unscaled']}"
         if facts["scaled"] == "vanishes":  # then the unscaled slope, never larger, is tiny too
             facts["barely_learns"] = True
             return text + f", but both are far too small to learn from: {either_way}"
@@ -368,7 +375,7 @@ def _to_the_weights(two: TwoKeys, facts: dict) -> str:
             return text + ", and the model barely learns to look at any key but the winner."
         return text + "."
     said["raw_ratio"] = times(1 / r)  # how many times the unscaled one is the scaled one
-    text += (f" That is less than the unscaled {said['slope_unscaled']}: here the unscaled run sends "
+    text += (f" {said['against']}the unscaled {said['slope_unscaled']}: here the unscaled run sends "
              f"the larger signal to W_Q and W_K, {said['raw_ratio']} as large.")
     if facts["unscaled"] == "not small":
         text += " With scores this close, softmax was not saturated to begin with."

@@ -281,7 +281,8 @@ def test_the_classic_example_is_73_times_weaker_to_the_weights_and_586_against_t
     assert (f["loser"], f["unscaled"], f["scaled"], f["at_softmax"], f["at_weights"]) == (
         1, "vanishes", "not small", "more", "larger")
     assert f["said"] == {"loser": "key 2", "slope_unscaled": "0.0003", "tie_over_unscaled": "746 times",
-                         "slope_scaled": "0.197", "ratio": "586 times", "raw_slope": "0.0246", "raw_ratio": "73×"}
+                         "slope_scaled": "0.197", "ratio": "586 times", "raw_slope": "0.0246", "raw_ratio": "73×",
+                         "against": "That is still "}
     assert f["barely_learns"]  # the unscaled run's signal to W_Q and W_K is 73 times weaker
 
 
@@ -325,6 +326,20 @@ def test_huge_and_tiny_numbers_read_as_a_person_writes_them():
         "5.2 × 10²¹ times", "3.7 × 10⁻⁴⁴", "1.9 × 10⁻²²")
     assert said.facts["scaled"] == "vanishes" and said.facts["barely_learns"]  # a 10²¹ ratio of two tiny slopes
     assert ratio_metric(two.ratio) == "5.2 × 10²¹ times"
+
+
+def test_the_comparison_with_the_unscaled_slope_is_worded_from_its_fact():
+    """The words that compare the slope at W_Q and W_K with the unscaled one are a table keyed by the fact
+    (scaling.AGAINST_UNSCALED), quoted in the facts, so the sentence cannot say "more" of a smaller slope."""
+    from attn_lessons.scaling import AGAINST_UNSCALED
+
+    assert AGAINST_UNSCALED == {"smaller": "less than", "same": "about the same as", "more than 0": "more than",
+                                "larger": "still"}  # "still **73×** the unscaled 0.0003"
+    for z, d_k, at_weights in (((8, 0), 64, "larger"), ((2, 0), 64, "smaller"), ((2.1, 0), 4, "same"),
+                               ((800, 0), 64, "more than 0")):
+        _, said, _ = check_gradient_claims(*z, d_k)  # the fact against the slopes; its words in the text
+        assert said.facts["at_weights"] == at_weights
+        assert said.facts["said"]["against"] == f"That is {AGAINST_UNSCALED[at_weights]} "
 
 
 def test_ratio_words():

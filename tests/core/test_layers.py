@@ -208,17 +208,17 @@ def assert_none_in(find, paths: list[Path], what: str):
 
 def test_the_page_glob_finds_a_new_page(tmp_path):
     (tmp_path / "pages").mkdir()
-    for name in ("streamlit_app.py", "pages/9_New.py", "pages/notes.md", FORMATTER):
+    for name in ("streamlit_app.py", "pages/Never_a_page.py", "pages/notes.md", FORMATTER):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text("")
-    assert files(PAGE_FILES, tmp_path) == [tmp_path / "pages" / "9_New.py", tmp_path / "streamlit_app.py"]
+    assert files(PAGE_FILES, tmp_path) == [tmp_path / "pages" / "Never_a_page.py", tmp_path / "streamlit_app.py"]
     assert tmp_path / FORMATTER not in files(FORMATTING_FILES, tmp_path)
 
 
 def test_a_page_check_names_the_file_and_line(tmp_path):
-    page = tmp_path / "9_Probe.py"
+    page = tmp_path / "Probe.py"
     page.write_text('import streamlit as st\n\nst.metric("top", f"{top:.3f}")\n')
-    with pytest.raises(AssertionError, match=r"1 × a number formatted.*\n  .*9_Probe.py:3: \{top:\.3f\}"):
+    with pytest.raises(AssertionError, match=r"1 × a number formatted.*\n  .*/Probe.py:3: \{top:\.3f\}"):
         assert_none_in(formatting_in, [page], "a number formatted")
 
 

@@ -383,24 +383,25 @@ def _to_the_weights(two: TwoKeys, facts: dict) -> str:
                    "(section 2). Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
 
 
-def tails_caption(d_k: int) -> str | None:
+def tails_caption(d_k: int) -> Said | None:
     """How the histogram of q·k departs from the normal curve at a small width, or None when it is close to one:
     a single product's spike at d_k = 1, a sum of two's sharp point at 2, a bell with heavier tails from 3 on, each
-    with the excess kurtosis attn_core computes (6/d_k)."""
+    with the excess kurtosis attn_core computes (6/d_k). Facts: shape (attn_core's peak_shape: 'spike', 'point' or
+    'round'), products (how many products q·k is said to sum) and said (kurtosis, as printed)."""
     if not heavy_tailed(d_k):
         return None
-    kurtosis = short(excess_kurtosis(d_k))  # 6, 3, 2, 1.5, 1.2, 1, 0.8571
-    shape = peak_shape(d_k)
-    if shape == "spike":
+    facts = {"shape": peak_shape(d_k), "products": d_k, "said": {"kurtosis": short(excess_kurtosis(d_k))}}
+    kurtosis = facts["said"]["kurtosis"]  # 6, 3, 2, 1.5, 1.2, 1, 0.8571
+    if facts["shape"] == "spike":
         what = (f"At d_k = {d_k}, q·k is a single product of two normals: it piles up in a spike at 0 and has long "
                 f"tails (excess kurtosis {kurtosis}; a normal curve's is 0), so the histogram is not bell-shaped.")
     else:
-        look = ("comes to a sharp point at 0" if shape == "point" else
+        look = ("comes to a sharp point at 0" if facts["shape"] == "point" else
                 "is already bell-like, rounded at the top")
         what = (f"At d_k = {d_k}, q·k is a sum of {d_k} products of two normals: its histogram {look}, with heavier "
                 f"tails than the normal curve (excess kurtosis 6/d_k = {kurtosis}; a normal curve's is 0).")
-    return what + (" The argument is only about the spread, and that is still √d_k. Slide d_k up and the sum of "
-                   "more products settles onto the normal curve.")
+    return Said(what + (" The argument is only about the spread, and that is still √d_k. Slide d_k up and the sum "
+                        "of more products settles onto the normal curve."), facts)
 
 
 FLAT, NEARLY_FLAT = 0.05, 0.15  # a curve whose values spread by less than 5% (15%) of its lowest is (nearly) flat
@@ -475,13 +476,20 @@ def _wrong_factor(peak: Peakedness, facts: dict) -> str:
     return text + "."
 
 
-def about_theory(measured: float, theory: float) -> str:
-    """'**about 8**' when a measured spread is within 10% of its theory value, else how far off it is."""
+ABOUT = 0.10  # a measured spread within 10% of its theory value is "about" it
+
+
+def about_theory(measured: float, theory: float) -> Said:
+    """'**about 8**' when a measured spread is within ABOUT of its theory value, else how far off it is. Facts: near
+    (called about the theory value), side ('above' or 'below', when not near) and said (theory and off, as
+    printed)."""
     off = abs(measured / theory - 1)
-    if off <= 0.10:
-        return f"**about {about(theory)}**"
-    return (f"{percent(off)} {'above' if measured > theory else 'below'} {about(theory)}: "
-            "a few thousand pairs only estimate the spread")
+    facts = {"near": off <= ABOUT, "side": None, "said": {"theory": about(theory)}}
+    if facts["near"]:
+        return Said(f"**about {facts['said']['theory']}**", facts)
+    facts["side"], facts["said"]["off"] = "above" if measured > theory else "below", percent(off)
+    return Said(f"{facts['said']['off']} {facts['side']} {facts['said']['theory']}: "
+                "a few thousand pairs only estimate the spread", facts)
 
 
 SOURCE_CASE = ((8.0, 0.0), 64)  # the source text's two keys and width: softmax([8, 0]) against softmax([1, 0])
@@ -811,12 +819,16 @@ def std_help(d_k: int) -> str:
     return f"theory: √d_k = {sqrt_text(d_k)}"
 
 
-def std_captions(sample: QKSample) -> tuple[str, str]:
-    """The measured spread of q·k and of q·k / √d_k, each against its theory value: (raw, scaled)."""
-    return (f"Theory: √d_k = {sqrt_text(sample.d_k)}. Measured {num(sample.std, 2)}: "
-            f"{about_theory(sample.std, sample.theory)}.",
-            f"Theory: 1, whatever d_k is. Measured {num(sample.std_scaled, 2)}: "
-            f"{about_theory(sample.std_scaled, 1.0)}.")
+def std_captions(sample: QKSample) -> tuple[Said, Said]:
+    """The measured spread of q·k and of q·k / √d_k, each against its theory value: (raw, scaled). Facts: about
+    (about_theory's facts) and said (theory and measured, as printed)."""
+    def caption(theory_text: str, measured: float, theory: float) -> Said:
+        said = about_theory(measured, theory)
+        facts = {"about": said.facts, "said": {"theory": theory_text, "measured": num(measured, 2)}}
+        return Said(f"Theory: {theory_text}. Measured {facts['said']['measured']}: {said.text}.", facts)
+
+    return (caption(f"√d_k = {sqrt_text(sample.d_k)}", sample.std, sample.theory),
+            caption("1, whatever d_k is", sample.std_scaled, 1.0))
 
 
 def peakedness_caption(peak: Peakedness, seed: int) -> str:
@@ -851,15 +863,19 @@ def entropy_caption(temp: Temperature) -> str:
             f"{num(temp.max_entropy, 3)}, is an even spread over {all_of(n, 'key')}.")
 
 
-def temperature_progress(temp: Temperature) -> str:
-    """Where the mean row entropy at this τ sits between a hard argmax (0) and uniform weights (log n)."""
+def temperature_progress(temp: Temperature) -> Said:
+    """Where the mean row entropy at this τ sits between a hard argmax (0) and uniform weights (log n). Facts:
+    single_key and said (tau, entropy, position and uniform, as printed)."""
     n = temp.weights.shape[-1]
+    facts = {"single_key": n == 1, "said": {"tau": short(temp.tau)}}
+    said = facts["said"]
     if n == 1:
-        return (f"With τ = {short(temp.tau)} the row entropy is 0 nats, as at every τ: with a single key, a hard "
-                "argmax and uniform weights are the same.")
-    return (f"With τ = {short(temp.tau)} the mean row entropy is {readable(temp.mean_entropy, 3)} nats: "
-            f"{percent(temp.position)} of the way from a hard argmax (0) to uniform (log {n} = "
-            f"{num(temp.max_entropy, 3)}).")
+        return Said(f"With τ = {said['tau']} the row entropy is 0 nats, as at every τ: with a single key, a hard "
+                    "argmax and uniform weights are the same.", facts)
+    said.update(entropy=readable(temp.mean_entropy, 3), position=percent(temp.position),
+                uniform=num(temp.max_entropy, 3))
+    return Said(f"With τ = {said['tau']} the mean row entropy is {said['entropy']} nats: {said['position']} of the "
+                f"way from a hard argmax (0) to uniform (log {n} = {said['uniform']}).", facts)
 
 
 def one_token_note(temp: Temperature) -> str | None:

@@ -191,12 +191,12 @@ def variance(shared: Shared):
     h_left, h_right = st.columns(2)
     raw_caption, scaled_caption = std_captions(sample)
     h_left.metric(say.STD_LABELS[0], fmt.num(sample.std, 2), help=std_help(d_k))
-    h_left.caption(raw_caption)
+    h_left.caption(raw_caption.text)
     h_right.metric(say.STD_LABELS[1], fmt.num(sample.std_scaled, 2), help=say.STD_SCALED_HELP)
-    h_right.caption(scaled_caption)
+    h_right.caption(scaled_caption.text)
     tails = tails_caption(d_k)
     if tails:
-        st.caption(tails)
+        st.caption(tails.text)
     std_figure(shared, d_k, sample.std)
 
 
@@ -259,7 +259,7 @@ def temperature(shared: Shared):
               say.ENTROPY_BARS, label_title="query i", where=w_right)
     w_right.caption(entropy_caption(temp))
     entropy_curve(Q, K, temp, d_k)
-    st.progress(min(max(temp.position, 0.0), 1.0), text=temperature_progress(temp))
+    st.progress(min(max(temp.position, 0.0), 1.0), text=temperature_progress(temp).text)
     note = one_token_note(temp)
     if note:
         st.info(note, icon=":material/looks_one:")

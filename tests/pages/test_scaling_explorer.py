@@ -112,7 +112,11 @@ def test_the_sampled_std_is_about_8_and_about_1_after_scaling(default_page):
     raw = float(metric(default_page, "measured std of q·k"))
     scaled = float(metric(default_page, "measured std of q·k / √d_k"))
     assert abs(raw - 8) < 0.5 and abs(scaled - 1) < 0.06
-    assert "about 8" in all_text(default_page)
+    assert "about 8" in all_text(default_page)  # the source text: variance d_k, so sd ≈ 8 at d_k = 64
+    from attn_lessons.scaling import std_captions
+
+    for said in std_captions(attn_core.scaling.qk_sample(64, 4000, 0)):
+        assert said.text in all_text(default_page) and said.facts["about"]["near"]
     hist = panel_titled(default_page, "q·k, d_k = 64")["data"][0]
     np.testing.assert_allclose(hist["x"], attn_core.sample_qk_dots(64, 4000, 0))
 
@@ -474,13 +478,16 @@ def test_the_closing_says_it_is_the_source_texts_case_and_adds_the_learners_own(
     assert not any(fmt.num(p, d) in text for p in (*source.p_scaled, *source.p_unscaled) for d in (2, 3, 4))
 
 
-@pytest.mark.parametrize("d_k, says", [(1, "a single product of two normals"), (2, "a sum of 2 products"),
-                                        (7, "a sum of 7 products"), (8, None)])
-def test_the_tails_caption_calls_only_a_single_product_not_bell_shaped(d_k, says):
+@pytest.mark.parametrize("d_k, shape", [(1, "spike"), (2, "point"), (7, "round"), (8, None)])
+def test_the_tails_caption_calls_only_a_single_product_not_bell_shaped(d_k, shape):
+    from attn_lessons.scaling import tails_caption
+
     at = open_page(dk2=d_k)
     text = screen_text(at)
-    assert ("not bell-shaped" in text) == (d_k == 1)
-    assert (says in text) if says else "excess kurtosis" not in text
+    said = tails_caption(d_k)  # its facts are checked against a measured kurtosis in tests/lessons
+    assert (said is None) == (shape is None) and ("excess kurtosis" in text) == (shape is not None)
+    if said:
+        assert said.text in text and said.facts["shape"] == shape and said.facts["products"] == d_k
 
 
 @pytest.mark.parametrize("scores", [(8.0, 0.0), (3.0, 1.0), (0.0, 8.0)])
@@ -617,9 +624,11 @@ def test_one_key_and_one_token_are_said_as_one():
     text = screen_text(at)
     assert "500 independent draws of one query and 1 key from" in text and "1 keys" not in text
     (bar,) = at.get("progress")
-    assert bar.proto.text == ("With τ = 2 the row entropy is 0 nats, as at every τ: with a single key, a hard argmax "
-                              "and uniform weights are the same.")
-    assert "log 1" not in text and "all 1." not in text
+    from attn_lessons.scaling import temperature_progress
+
+    said = temperature_progress(temperature_attention(np.ones((1, 2)), np.ones((1, 2)), 2.0))  # one token: one key
+    assert bar.proto.text == said.text and said.facts["single_key"] and "position" not in said.facts["said"]
+    assert "log 1" not in text and "all 1." not in text and "%" not in bar.proto.text  # no "0% of the way"
 
 
 # ------------------------------------------------------------------------------------------- a 30-minute core

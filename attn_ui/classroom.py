@@ -26,8 +26,9 @@ it was drawn (an answer's refusal tells of a pause) draws the page again, so the
 Following: while a learner is in a class, every page looks at the question the teacher leads (`leading_now`, a cache
 shared by every session of the process and read from the store at most once every LEAD_EVERY seconds) and, when the
 teacher picks a new one, takes a following learner to its page with the class's settings. Under Streamlit's server a
-watch thread (`_Watch`) reads each class's lead once a second and runs again only the pages that have not drawn it,
-so a learner's page costs nothing while the lead stays the same; under AppTest a fragment looks every FOLLOW_EVERY
+watch thread (`_Watch`) reads each class's lead once a second and runs again only the pages that have not drawn it
+(at a new pick, a following learner's page runs once, on the question's page), so a learner's page costs nothing
+while the lead stays the same; under AppTest a fragment looks every FOLLOW_EVERY
 seconds instead. A learner may stop following to explore; one click takes them back. When the teacher reveals the
 answer, the learner's reveal of that question opens too (attn_ui.checkpoint.predict asks `teacher_revealed`).
 """

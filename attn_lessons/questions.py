@@ -1167,17 +1167,17 @@ ONE_STEP_INTRO = ("In one attention layer with no mask, every query scores every
                   "network reading left to right passes information one token per step.")
 STEPS_CELL_CAPTION = "Each cell counts the layers token j's information needs to reach token i."
 NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you stack."
-# The source text's four takeaways, each with the page that demonstrates it, the link's label, and the quiz kinds
-# whose answers it states (the page holds it back while any of them is open).
+# The source text's four takeaways, each with the page that demonstrates it (its route name), the link's label, and
+# the quiz kinds whose answers it states (the page holds it back while any of them is open).
 TAKEAWAYS = (
     ("Each token asks with a query, offers a key, and provides a value.",
-     "pages/QKV_builder.py", "Build Q, K and V from your sentence", ("roles",)),
+     "builder", "Build Q, K and V from your sentence", ("roles",)),
     ("Weights come from query-key dot products, normalized with softmax.",
-     "streamlit_app.py", "Watch one query score every key", ("roles",)),
+     "home", "Watch one query score every key", ("roles",)),
     (TAKEAWAY_ONE_STEP,
-     "pages/Masks_and_heads.py", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
+     "masks", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
     ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
-     "pages/Scaling_explorer.py", "Move d_k and watch softmax stay useful", ("why_scale",)),
+     "scaling", "Move d_k and watch softmax stay useful", ("why_scale",)),
 )
 # The page's other closing elements, by the quiz kinds whose answers they state: the one-step section (its header
 # and "attention needs 1 step") and, inside it, the step counts under a causal mask (a row reads itself and every

@@ -335,14 +335,15 @@ def takeaways(shared, held: frozenset) -> None:
     """The source text's key takeaways, each linked to the page that shows it, with the shared settings; a takeaway
     that answers an open question (`held`) waits for it."""
     st.header("Key takeaways")
-    on_route = {p.path for p in route()}
+    on_route = {p.name: p.path for p in route()}
     waiting = [ks for *_, ks in qs.TAKEAWAYS if qs.open_numbers(ks, held)]
-    for text, path, label, kinds in qs.TAKEAWAYS:
+    for text, name, label, kinds in qs.TAKEAWAYS:
         if qs.open_numbers(kinds, held):
             continue
         st.markdown(f"**{text}**")
-        if path in on_route:
-            st.page_link(path, label=label, icon=":material/arrow_forward:", query_params=shared.query_params())
+        if name in on_route:
+            st.page_link(on_route[name], label=label, icon=":material/arrow_forward:",
+                         query_params=shared.query_params())
     if waiting:
         numbers = qs.open_numbers([k for ks in waiting for k in ks], held)
         subject = qs.takeaways_held(len(waiting), len(qs.TAKEAWAYS))

@@ -21,7 +21,8 @@ PACKAGES = ("attn_core", "attn_lessons", "attn_ui")
 # What each layer may import besides the standard library: its own package, the layers below, and these.
 ALLOWED = {
     "attn_core": {"attn_core", "numpy"},
-    "attn_lessons": {"attn_lessons", "attn_core", "numpy"},
+    # fluent: the message catalogs (attn_lessons/i18n.py; issue 40), the words' own tool
+    "attn_lessons": {"attn_lessons", "attn_core", "numpy", "fluent"},
     "attn_ui": {"attn_ui", "attn_lessons", "attn_core", "numpy", "streamlit", "plotly", "pandas", "nbformat",
                 "jupytext", "playwright", "sqlalchemy", "segno"},
 }

@@ -10,12 +10,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attn_core.questions import passage_words
+from attn_ui.pages import named
 from attn_lessons import questions as qs
 from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables, title_of
 from tests.apptest_utils import with_code
 from tests.lessons.test_questions import right_text, wrong_text
 
-PAGE = "pages/Check_yourself.py"
+PAGE = named("questions").path
 FIGURE_OF = {"weights_shape": "weights = softmax(QKᵀ/√d_k)", "softmax_axis": "weights = softmax(QKᵀ/√d_k, axis=−1)",
              "causal_row": "causal weights", "qk_variance": "q·k, d_k ="}
 
@@ -357,9 +358,9 @@ def test_a_wide_model_shows_the_long_code_only_when_asked():
 def test_skip_the_predictions_says_it_leaves_the_quiz_alone():
     from tests.apptest_utils import run_page
 
-    at = run_page("pages/Check_yourself.py", reveal=1)
+    at = run_page(named("questions").path, reveal=1)
     assert any("not this quiz" in i.value for i in at.info)
-    assert not any("not this quiz" in i.value for i in run_page("pages/Check_yourself.py").info)
+    assert not any("not this quiz" in i.value for i in run_page(named("questions").path).info)
 
 
 # ------------------------------------------------------------------ issue 22: every sentence true in every state
@@ -610,7 +611,7 @@ def test_both_pages_say_the_same_ratio_for_the_same_gradient(z1, d_k):
     from tests.pages.test_scaling_explorer import metric
 
     two = compare_two_keys([z1, 0], d_k)
-    explorer = run_page("pages/Scaling_explorer.py", za=str(z1), zb="0", dk1=str(d_k), reveal=1)
+    explorer = run_page(named("scaling").path, za=str(z1), zb="0", dk1=str(d_k), reveal=1)
     assert_ran(explorer)
     helps = {m.label: m.proto.help for m in explorer.get("metric")}
     seed = next(s for s in range(1000) if qs.make_question("two_keys", s).params == {"s": 8, "d_k": 64}) \

@@ -1,5 +1,6 @@
 """The Common mistakes page through AppTest: right and wrong twins, the heads cases, and the quiz."""
 
+from attn_ui.pages import named
 import inspect
 import re
 from urllib.parse import parse_qsl
@@ -21,7 +22,7 @@ from tests.apptest_utils import figures as charts
 from tests.html_tables import Table
 from tests.lessons.test_mistakes import page_sentences
 
-PAGE = "pages/Common_mistakes.py"
+PAGE = named("mistakes").path
 
 
 def open_page(**query_params) -> AppTest:

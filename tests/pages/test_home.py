@@ -1,5 +1,6 @@
 """The home page through AppTest: the lookup picture, the URL state and bad input."""
 
+from attn_ui.pages import named
 import numpy as np
 import pytest
 
@@ -170,7 +171,7 @@ def test_the_sidebar_gives_the_d_k_this_single_head_page_uses():
 
 
 def test_a_page_that_splits_heads_shows_d_model_over_heads():
-    at = run_page("pages/Masks_and_heads.py", heads=2)
+    at = run_page(named("masks").path, heads=2)
     assert "d_k = d_model / heads = 8 / 2 = 4" in " ".join(c.value for c in at.sidebar.caption)
 
 
@@ -245,7 +246,7 @@ def test_show_me_reveals_without_a_verdict():
 
 
 def test_the_sidebar_says_when_a_page_uses_none_of_its_settings():
-    at = run_page("pages/Training_lab.py")
+    at = run_page(named("training").path)
     side = " ".join(c.value for c in at.sidebar.caption)
     assert "does not use these settings" in side and "d_model / heads" not in side
 

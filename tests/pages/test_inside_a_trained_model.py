@@ -5,6 +5,7 @@ second copy and every layer-2 head checking what the why-caption claims."""
 
 from __future__ import annotations
 
+from attn_ui.pages import named
 import re
 from urllib.parse import parse_qsl
 
@@ -21,7 +22,7 @@ from attn_ui.params import DEFAULT_TEXT
 from tests.apptest_utils import all_text, assert_ran, figures, tables
 from tests.html_tables import cell_value, values
 
-PAGE = "pages/Inside_a_trained_model.py"
+PAGE = named("induction").path
 LOOK = say.LOOK  # the predict-first checkpoint: its widgets are induction_look_value, _check, _skip
 RANDOM = {"source": "random", "rseed": 4, "length": 20}
 EXAMPLES = [dict(parse_qsl(link)) for page in route() if page.path == PAGE for link in page.examples]

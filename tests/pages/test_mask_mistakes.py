@@ -1,6 +1,7 @@
 """The Mask mistakes page through AppTest: the defaults, a fully blocked row in float16, one token, every mask
 kind, bad links, the predict-then-see question, the quiz and the checks snippet."""
 
+from attn_ui.pages import named
 import contextlib
 import io
 
@@ -16,7 +17,7 @@ from attn_lessons import mask_mistakes as say
 from attn_ui.tables import step_names
 from tests.apptest_utils import all_text, navigate, run_page, table_markups, table_titled, tables
 
-PAGE = "pages/Mask_mistakes.py"
+PAGE = named("mask_mistakes").path
 TEXT = "the cat sat on the mat"
 WEIGHTS = 0.5 * 10**-2  # the weights tables print 2 decimals: a value read back is within half the last place
 RIGHT = "right weights = softmax(QKᵀ/√d_k + M)"
@@ -696,7 +697,7 @@ def test_the_sections_that_wait_keep_their_settings_through_a_new_question():
 
 # ---------------------------------------------------------------- this page's grid is its own; links keep custom=
 
-MASKS = "pages/Masks_and_heads.py"  # the other page with a custom grid (boxes to tick there)
+MASKS = named("masks").path  # the other page with a custom grid (boxes to tick there)
 OLD_LINK = {"mask": "custom", "custom": "100000-110000-011000-111100-000000-111111"}  # a link shared before
 
 

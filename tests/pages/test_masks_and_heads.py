@@ -1,5 +1,6 @@
 """The masks and heads page through AppTest: every mask kind, heads 1, 2 and 4, and the bad links."""
 
+from attn_ui.pages import named
 import re
 
 import numpy as np
@@ -13,7 +14,7 @@ from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_t
 from tests.html_tables import values
 from tests.lessons.test_masks import BAD_GRAMMAR
 
-PAGE = "pages/Masks_and_heads.py"
+PAGE = named("masks").path
 TEXT = "the cat sat on the mat"  # the shared default sentence: 6 tokens
 
 
@@ -586,8 +587,8 @@ def test_while_the_heads_wait_the_notebook_keeps_the_query_the_link_gives_or_the
     ((), 1),
     (("streamlit_app.py",), 1),
     (("streamlit_app.py",), 0),
-    (("streamlit_app.py", "pages/Scaling_explorer.py"), 0),
-    (((PAGE, {"query": 3}), "pages/Scaling_explorer.py"), 0),
+    (("streamlit_app.py", named("scaling").path), 0),
+    (((PAGE, {"query": 3}), named("scaling").path), 0),
 ], ids=["cold", "after-home", "after-home-question-open", "after-home-then-scaling", "back-again"])
 def test_a_link_to_a_query_opens_on_that_token_however_one_arrives(before, reveal):
     """?query=5 shows “mat” in the query box, also after Home, whose own query box has the same key `query`. With
@@ -612,7 +613,7 @@ def test_a_link_to_a_query_opens_on_that_token_however_one_arrives(before, revea
 
 # ---------------------------------------------------------------- this page's grid is its own; links keep custom=
 
-MISTAKES = "pages/Mask_mistakes.py"  # the other page with a custom grid (a text box of 0s and 1s there)
+MISTAKES = named("mask_mistakes").path  # the other page with a custom grid (a text box of 0s and 1s there)
 OLD_LINK = {"mask": "custom", "custom": "100000-110000-011000-111100-000000-111111"}  # a link shared before
 EVERY_PAIR = "-".join(["111111"] * 6)
 

@@ -3,6 +3,7 @@ skips them, the app takes it out of the address bar, and no link the app builds 
 
 from __future__ import annotations
 
+from attn_ui.pages import named
 from urllib.parse import parse_qs
 
 import pytest
@@ -36,7 +37,7 @@ def test_the_setting_lasts_from_page_to_page_in_the_session():
     at = run_page("streamlit_app.py")
     at.toggle(key="reveal").set_value(True).run()
     assert "reveal" not in at.query_params
-    at.switch_page("pages/Scaling_explorer.py").run()
+    at.switch_page(named("scaling").path).run()
     assert_ran(at)
     assert at.toggle(key="reveal").value is True
     assert "Predict first." not in all_text(at)

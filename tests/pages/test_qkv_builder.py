@@ -3,6 +3,7 @@
 Every matrix is a table (attn_ui.tables); a test reads it back as printed, so it compares at the table's printed
 precision (2 decimals for the signed tables at these sizes, 3 for the weights and the trace)."""
 
+from attn_ui.pages import named
 import re
 from dataclasses import replace
 
@@ -18,7 +19,7 @@ from attn_lessons.format import md_text
 from tests.apptest_utils import with_code
 from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
 
-PAGE = "pages/QKV_builder.py"
+PAGE = named("builder").path
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
 SIGNED, THREE = 0.005, 0.0005  # half of the last printed digit: 2 decimals, 3 decimals
 BIG = {"text": " ".join(f"w{i}" for i in range(32)), "d_model": 64, "heads": 8}

@@ -1,5 +1,6 @@
 """The Scaling explorer page through AppTest: the seed's numbers, the sampled spread, the curves and bad input."""
 
+from attn_ui.pages import named
 import math
 import re
 
@@ -22,7 +23,7 @@ from tests.apptest_utils import (
     with_code,
 )
 
-PAGE = "pages/Scaling_explorer.py"
+PAGE = named("scaling").path
 
 
 def open_page(**query_params) -> AppTest:

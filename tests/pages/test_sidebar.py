@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from attn_ui.pages import named
 from attn_ui.pages import route
 from tests.apptest_utils import assert_ran, run_page
 
 
 def test_the_sentence_box_says_what_applies_it_on_a_touch_screen():
-    at = run_page("pages/Scaling_explorer.py")
+    at = run_page(named("scaling").path)
     assert_ran(at)
     captions = [c.value for c in at.sidebar.caption]
     assert any("tap or click outside the box" in c for c in captions), captions
@@ -24,7 +25,7 @@ def test_homes_next_link_carries_its_weights_to_the_builder_which_opens_on_them(
     at.toggle(key="home_random").set_value(True).run()
     nxt = [el for el in at.get("page_link") if el.proto.label.startswith("Next:")]
     assert parse_qs(nxt[0].proto.query_string)["start"] == ["random"]
-    builder = run_page("pages/QKV_builder.py", reveal=1, start="interpretable")
+    builder = run_page(named("builder").path, reveal=1, start="interpretable")
     assert_ran(builder)
     assert builder.radio(key="start").value == "interpretable"
 
@@ -41,7 +42,7 @@ def test_every_sidebar_notice_is_told_and_true_after_the_page_has_run():
     that cannot be used) are drawn, not raised, and say what the sidebar now holds."""
     from attn_lessons import notices, sidebar
 
-    at = run_page("pages/Scaling_explorer.py", reveal=1, heads=4, d_model=8)
+    at = run_page(named("scaling").path, reveal=1, heads=4, d_model=8)
     at.select_slider(key="d_model").set_value(6).run()  # 4 heads do not divide 6
     assert_ran(at)
     heads = at.selectbox(key="heads").value

@@ -3,6 +3,7 @@ of one row) has its words for a screen reader just before it (attn_ui.figures.pl
 
 from __future__ import annotations
 
+from attn_ui.pages import named
 import html
 import json
 
@@ -75,7 +76,7 @@ def test_a_blocked_pair_reads_as_minus_infinity_in_the_masked_scores():
     """Where a chart once drew a grey cell over no value, the table prints −∞ (and hatches it)."""
     from tests.html_tables import values
 
-    at = run_page("pages/Masks_and_heads.py", reveal=1, **BIG)
+    at = run_page(named("masks").path, reveal=1, **BIG)
     assert_ran(at)
     masked = [t for t in tables(at) if "masked" in t.caption.lower() and "(32 × 32)" in t.caption]
     assert masked, [t.caption for t in tables(at)]

@@ -1,5 +1,6 @@
 """The Training lab page through AppTest: defaults, the prediction, the extremes of d_k, seeds and bad links."""
 
+from attn_ui.pages import named
 import json
 import re
 
@@ -14,7 +15,7 @@ from tests.core.test_training import seeds_at
 from tests.lessons.test_training import check_race_facts, check_sweep_facts, check_verdict_facts, quotes_its_facts
 from tests.html_tables import Table
 
-PAGE = "pages/Training_lab.py"
+PAGE = named("training").path
 
 
 def runs(d_k: int = 64, steps: int = 200, lr: float = 3.0, seed: int = 0) -> tuple[tl.Run, tl.Run]:

@@ -8,6 +8,7 @@ app uses (ATTN_DATA_DIR), so these tests do not depend on the teachers' page.
 
 from __future__ import annotations
 
+from attn_ui.pages import named
 import time
 
 import pytest
@@ -18,7 +19,7 @@ from attn_ui import classroom
 from attn_ui.classroom_store import ClassStore
 from tests.apptest_utils import assert_ran, navigate, run_page
 
-MISTAKES, HOME, SCALING = "pages/Common_mistakes.py", "streamlit_app.py", "pages/Scaling_explorer.py"
+MISTAKES, HOME, SCALING = named("mistakes").path, "streamlit_app.py", named("scaling").path
 
 
 @pytest.fixture(autouse=True)
@@ -317,7 +318,7 @@ def test_every_message_is_true_through_pause_resume_and_delete_in_every_order(te
         assert_true_now(at, code, state, state)
 
 
-CHECK = "pages/Check_yourself.py"
+CHECK = named("questions").path
 
 
 def quiz_answer(at, kind: str, option: str):

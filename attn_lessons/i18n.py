@@ -39,38 +39,46 @@ class MessageError(LookupError):
     """A message missing from the catalogs, or formatted with a variable it does not declare."""
 
 
+def languages() -> tuple[str, ...]:
+    """The languages with a catalog: the folders under LOCALES, English first."""
+    return _languages(LOCALES)
+
+
 @cache
-def languages(root: Path = LOCALES) -> tuple[str, ...]:
-    """The languages with a catalog: the folders under `root`, English first."""
+def _languages(root: Path) -> tuple[str, ...]:
     found = sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.ftl")))
     return tuple(sorted(found, key=lambda code: (code != DEFAULT, code)))
 
 
-@cache
-def bundle(lang: str, root: Path = LOCALES) -> FluentBundle:
+def bundle(lang: str) -> FluentBundle:
     """Every message of one language, from all of its catalog files."""
+    return _bundle(lang, LOCALES)
+
+
+@cache
+def _bundle(lang: str, root: Path) -> FluentBundle:
     b = FluentBundle([lang], use_isolating=False)  # no invisible marks around the numbers
     for path in sorted((root / lang).glob("*.ftl")):
         b.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return b
 
 
-def choose(asked: str | None = None, browser: str | None = None, root: Path = LOCALES) -> str:
+def choose(asked: str | None = None, browser: str | None = None) -> str:
     """The language of a session: the link's ?lang= when it names a language the app has (in any common spelling:
     zh-CN, zh_cn, zh-Hans …), else the browser's, else English."""
     for wanted in (asked, browser):
-        found = match(wanted, root)
+        found = match(wanted)
         if found:
             return found
     return DEFAULT
 
 
-def match(code: str | None, root: Path = LOCALES) -> str | None:
+def match(code: str | None) -> str | None:
     """The catalog a language code reads, or None: the same code first, then its script (Hans/Hant) or region, then
     its language alone (zh-SG, zh-TW and zh-HK read zh-CN until a catalog of their own exists)."""
     if not code or not isinstance(code, str):
         return None
-    have = {c.lower(): c for c in languages(root)}
+    have = {c.lower(): c for c in languages()}
     parts = code.strip().replace("_", "-").lower().split("-")
     if not parts or not parts[0].isalpha() or len(parts[0]) > 8:
         return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from attn_lessons import notices
+from attn_lessons import i18n
 from attn_lessons.sidebar import DEFAULT_TEXT
 
 DEFAULT_SEED = 0
@@ -39,7 +40,9 @@ class Shared:
         return self.d_model // self.heads
 
     def query_params(self) -> dict[str, str]:
-        return {"text": self.text, "seed": str(self.seed), "d_model": str(self.d_model), "heads": str(self.heads)}
+        """The settings a link carries, with the language the page is read in (attn_ui.language)."""
+        return {"text": self.text, "seed": str(self.seed), "d_model": str(self.d_model), "heads": str(self.heads),
+                "lang": i18n.current()}
 
 
 def check_text(raw: str) -> str:

@@ -15,6 +15,7 @@ from attn_lessons import notices
 from attn_lessons import sidebar as words
 
 from .classroom import class_sidebar, link_params
+from .language import choose_language, language_switch
 from .pages import neighbours, page_of, page_path, route, teachers_page
 from .tables import PAGE_STYLE
 from .params import (
@@ -70,6 +71,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.LABELS_NOTE (the same convention,
     told for its own sequence: the trained model's page reads a start token and the sentence twice)."""
     page = page_of(page_path(file))
+    unknown_language = choose_language()  # first: every text below is in the session's language
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
     # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
@@ -78,6 +80,9 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
             "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + PAGE_STYLE)
     fresh = _fresh_visit(page.path)
+    if unknown_language:
+        st.warning(unknown_language, icon=":material/translate:")
+    language_switch(st.sidebar)
     nav = st.sidebar.container()
     class_box = st.sidebar.container()
     shared = _shared_controls(fresh, None if not uses_shared else one_head, sidebar_note, labels_note)

@@ -8,6 +8,7 @@ and a sample of the pages (each page opened cold, at its defaults and from a lin
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,10 @@ import attn_core
 import tests.hyp  # noqa: F401  (loads the hypothesis profile before any test is collected)
 from attn_ui.params import DEFAULT_D_MODEL, DEFAULT_SEED, DEFAULT_TEXT
 from tests.apptest_utils import assert_ran, run_page
+
+# A message missing from a catalog, or formatted without a variable it uses, raises in the tests (a running app logs
+# it and reads the message in English): set before any page runs, AppTest's included.
+os.environ["ATTN_STRICT_MESSAGES"] = "1"
 
 LAYERS = ("core", "lessons", "ui", "pages", "notebooks", "browser")
 QUICK = ("core", "lessons", "ui")

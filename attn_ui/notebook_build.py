@@ -29,6 +29,7 @@ import nbformat
 
 from attn_lessons import format as fmt
 from attn_lessons import take_home
+from attn_lessons.i18n import tr
 
 from .notebook_literals import Note, assign, line
 
@@ -41,6 +42,9 @@ DEFAULTS = "defaults"  # the tag of the cell that computes a template's inputs f
 OFF_SCREEN = frozenset({"self-check", "plot"})  # tags of the cells "Show the code" leaves out
 SHOWN = take_home.SHOWN  # the line under which the parameters cell holds the numbers the page showed
 FIELD = re.compile(r"\{\{(\w+)\}\}")  # a {{field}} in a template's prose
+# a {{t:message-id}} in a template's prose: the message in the session's language (attn_lessons/locales/), with the
+# prose fields as its variables
+MESSAGE = re.compile(r"\{\{t:([\w-]+)\}\}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -147,7 +151,8 @@ def cells(name: str, inputs: Mapping[str, object], shown: Mapping[str, object],
     """notebooks/<name>.py as a page's notebook: its parameters cell written from `inputs` (name -> value, or a Note
     with its comment; on screen too), then under SHOWN from `shown` (name -> the number, array, shape or None the
     page showed, as shown_<name>, which only the self-check reads); its `defaults` cell left out; every {{field}}
-    of its prose from `prose`; every other cell exactly as the file has it."""
+    of its prose from `prose`, every {{t:message-id}} from the catalogs in the session's language; every other
+    cell exactly as the file has it."""
     lines = [line(key, *(value if isinstance(value, Note) else (value,))) for key, value in inputs.items()]
     params = "\n".join([*lines, "", SHOWN, *(assign(f"shown_{key}", value) for key, value in shown.items())])
     made = []
@@ -157,6 +162,7 @@ def cells(name: str, inputs: Mapping[str, object], shown: Mapping[str, object],
         if PARAMETERS in cell.tags:
             cell = replace(cell, text=params)
         elif cell.kind == "markdown":
-            cell = replace(cell, text=FIELD.sub(lambda m: (prose or {})[m[1]], cell.text))
+            text = MESSAGE.sub(lambda m: tr(m[1], **(prose or {})), cell.text)
+            cell = replace(cell, text=FIELD.sub(lambda m: (prose or {})[m[1]], text))
         made.append(cell)
     return made

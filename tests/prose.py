@@ -85,3 +85,20 @@ def claims(pattern: str, text: str, at_least: int = 1, flags: int = 0) -> list[r
 def claim(pattern: str, text: str, flags: int = 0) -> re.Match:
     """The first match of `pattern` in `text`; an AssertionError when there is none (see claims)."""
     return claims(pattern, text, 1, flags)[0]
+
+
+# A run of four or more English words: what a page read in another language must not show (issue 40), outside code,
+# formulas and the learner's own sentence. Symbols (Q, K, V, d_k, W_Q, softmax) are single words and never make a run
+# of four on their own.
+_ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \t,;:()/-]+[A-Za-z][A-Za-z'’]*){3,}")
+_CODE = re.compile(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|<[^>]+>", re.S)
+
+
+def english_runs(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
+    """Each run of four or more English words in `text`, leaving out code in backticks, formulas ($…$), HTML tags
+    and the strings in `allowed` (the learner's own sentence, a code sample)."""
+    for keep in sorted(allowed, key=len, reverse=True):
+        if keep:
+            text = text.replace(keep, " ")
+    text = _CODE.sub(" ", text)
+    return [m[0] for m in _ENGLISH_RUN.finditer(text)]

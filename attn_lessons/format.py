@@ -2,13 +2,20 @@
 
 Figures and tables use `num` (a fixed count of decimals). Prose uses `readable`, which writes very
 large and very small numbers as a person would (5.2 × 10²¹, 1.4 × 10⁻¹⁷), never as 5.2e+21.
+
+Digits and notation are the same in every language; the few words this module puts around numbers ("not a number",
+"under 1%", "below 10⁻⁹", "and" in a list, "3 heads", "both keys", "5.2 × 10²¹ times") come from the catalog
+(attn_lessons/locales/<language>/format.ftl), in the session's language.
 """
 
 from __future__ import annotations
 
 import html
 import math
+import re
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+
+from .i18n import has, tr
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -17,7 +24,7 @@ def num(x: float, decimals: int = 3) -> str:
     """A number with a fixed count of decimals; infinities as ±∞ and NaN spelled out, never 'nan'."""
     x = float(x)
     if math.isnan(x):
-        return "not a number"
+        return tr("format-nan")
     if math.isinf(x):
         return "−∞" if x < 0 else "+∞"
     text = f"{x:.{decimals}f}"
@@ -29,9 +36,9 @@ def num(x: float, decimals: int = 3) -> str:
 def percent(x: float) -> str:
     """0.24 -> '24%'; 'under 1%' and 'over 99%' rather than a 0% or 100% that is not exact."""
     if 0 < x < 0.005:
-        return "under 1%"
+        return tr("format-percent-under", percent="1%")
     if 0.995 <= x < 1:
-        return "over 99%"
+        return tr("format-percent-over", percent="99%")
     return f"{num(100 * x, 0)}%"
 
 
@@ -83,9 +90,9 @@ def times(ratio: float) -> str:
     """How many times larger: '73×', '1.6×', '5.2 × 10²¹ times'; a ratio is never printed with 22 digits."""
     ratio = float(ratio)
     if math.isinf(ratio):
-        return "infinitely many times"
+        return tr("format-times-infinite")
     if abs(ratio) >= 1e6:
-        return f"{sci(ratio)} times"
+        return tr("format-times", ratio=sci(ratio))
     if abs(ratio) >= 10:
         return f"{ratio:,.0f}×".replace("-", "−")
     return f"{num(ratio, 1) if abs(ratio) >= 0.1 else readable(ratio, 2)}×"
@@ -100,7 +107,7 @@ def enough(x: float, decimals: int = 3, below: float = 0.0) -> str:
     only floating-point rounding), a value smaller than it in size reads 'below 10⁻⁹'."""
     x = float(x)
     if abs(x) < below:
-        return f"below 10{str(round(math.log10(below))).translate(_SUPERSCRIPT)}"
+        return tr("format-below", bound=f"10{str(round(math.log10(below))).translate(_SUPERSCRIPT)}")
     if not math.isfinite(x) or abs(x) >= 1e6:
         return readable(x, decimals)
     whole = round(x)
@@ -133,15 +140,30 @@ def a_an(n: int) -> str:
     return "an" if vowel else "a"
 
 
+def noun(word: str, many: str | None = None) -> tuple[str, str]:
+    """An English noun in the session's language, (one, many): the catalog's `format-noun-<word>` when it has one
+    ('head' -> ('head', 'heads') in English, ('个头', '个头') in Chinese, a count's measure word included), else the
+    words given ('query', 'queries' with many='queries')."""
+    msg_id = "format-noun-" + re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
+    if has(msg_id):
+        return tr(msg_id), tr(msg_id + ".many")
+    return word, many or word + "s"
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 head', '4 heads' ('1 query', '2 queries' with many='queries')."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    """'1 head', '4 heads' ('1 query', '2 queries' with many='queries'); in Chinese '4 个头'."""
+    one, other = noun(word, many)
+    return tr("format-counted", count=int(count), one=one, many=other)
 
 
 def listing(items, conjunction: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c': the one list joiner ('a, b or c' with conjunction='or')."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {conjunction} " + items[-1] if items else ""
+    """'a', 'a and b', 'a, b and c': the one list joiner ('a, b or c' with conjunction='or'); in Chinese
+    'a、b 和 c' ('a、b 或 c')."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    head = tr("format-list-separator").join(items[:-1])
+    return tr("format-list", head=head, last=items[-1], conjunction="or" if conjunction == "or" else "and")
 
 
 def plot_label(text: str) -> str:
@@ -234,13 +256,12 @@ def bound(x: float, side: str, decimals: int = 0, as_percent: bool = False) -> s
 def all_of(count: int, word: str, many: str | None = None, one: str = "the one") -> str:
     """Every one of `count` things, as a person says it: 'the one key', 'both keys', 'all 5 keys' ('its one head'
     with one='its one'; many='queries' for an irregular plural). Never 'all 2' or 'all 1'."""
-    if count == 1:
-        return f"{one} {word}"
-    return f"both {many or word + 's'}" if count == 2 else f"all {count} {many or word + 's'}"
+    single, other = noun(word, many)
+    return tr("format-all-of", count=int(count), lead=one, one=single, many=other)
 
 
 def gap(a: float, b: float) -> str:
     """|a − b| for a sentence, as short prints it (7, 0.125, 1 × 10⁻¹⁷), or 'more than 10³⁰⁸' when the difference of
     two finite floats is past the float range (1e308 − (−1e308))."""
     size = abs(float(a) - float(b))  # Python floats: +inf past the range, without numpy's overflow warning
-    return short(size) if math.isfinite(size) else "more than 10³⁰⁸"
+    return short(size) if math.isfinite(size) else tr("format-more-than", bound="10³⁰⁸")

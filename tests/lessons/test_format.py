@@ -242,3 +242,50 @@ def test_gap_reads_back_as_the_difference_or_says_it_overflowed(a, b):
         assert text == "more than 10³⁰⁸"
     else:
         assert text == fmt.short(abs(a - b)) and text == fmt.gap(b, a) and "−" not in text
+
+
+# ------------------------------------------------------------------------ the words around numbers, per language
+@pytest.fixture
+def chinese():
+    """The words format.py puts around numbers, read in Simplified Chinese for one test."""
+    from attn_lessons import i18n
+
+    before = i18n.current()
+    i18n.use("zh-CN")
+    yield
+    i18n.use(before)
+
+
+def test_the_words_around_numbers_come_from_the_chinese_catalog_and_the_numbers_stay(chinese):
+    from tests.prose import english_runs
+
+    assert fmt.listing(["“猫”", "“坐”", "“垫”"]) == "“猫”、“坐”和“垫”"
+    assert fmt.listing(["1", "2"], "or") == "1或2" and fmt.listing(["x"]) == "x" and fmt.listing([]) == ""
+    assert fmt.plural(4, "head") == "4 个头" and fmt.plural(1, "column") == "1 列"
+    assert fmt.all_of(1, "key") == "唯一一个键" and fmt.all_of(2, "key") == "两个键"
+    assert fmt.all_of(5, "column") == "全部 5 列" and fmt.all_of(1, "head", one="its one") == "唯一一个头"
+    # the numbers and notation are the ones English prints; only the words around them change
+    said = {fmt.percent(0.001): "1%", fmt.percent(0.999): "99%", fmt.times(5.2e21): "5.2 × 10²¹",
+            fmt.enough(1e-12, below=1e-9): "10⁻⁹", fmt.gap(1e308, -1e308): "10³⁰⁸", fmt.num(math.nan): "NaN"}
+    for text, number in said.items():
+        assert number in text and not english_runs(text) and not any(w in text for w in ("under", "below", "times"))
+    assert fmt.times(float("inf")) != "infinitely many times" and fmt.times(73.4) == "73×"  # a symbol stays
+    assert fmt.enough(0.9997) == "0.9997" and fmt.sci(5.2e21) == "5.2 × 10²¹"
+
+
+def test_a_noun_without_a_catalog_entry_keeps_the_words_given(chinese):
+    assert fmt.plural(2, "zebra") == "2 zebras" and fmt.plural(2, "ox", "oxen") == "2 oxen"
+
+
+def test_every_counted_noun_has_its_plural_in_each_language():
+    """Each format-noun-… entry has its .many in every catalog, and English reads the same through the catalog as
+    the words given (so a caller's own English noun and the catalog's never disagree)."""
+    from attn_lessons import i18n
+
+    for lang in i18n.languages():
+        found = [m for m in i18n.bundle(lang)._messages if m.startswith("format-noun-")]
+        assert len(found) >= 20, lang
+        for msg in found:
+            assert i18n.tr_in(lang, msg + ".many")
+    assert fmt.plural(1, "query", "queries") == "1 query" and fmt.plural(3, "query", "queries") == "3 queries"
+    assert fmt.plural(3, "training step") == "3 training steps" and fmt.plural(2, "matrix") == "2 matrices"

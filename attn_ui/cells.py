@@ -23,7 +23,7 @@ def cell_text(value: float) -> str:
 def parse_cell(raw: Any) -> float:
     """A typed cell as a float, or a ValueError saying in words what is wrong with it."""
     if raw is None:
-        raise ValueError(notices.EMPTY)
+        raise ValueError(notices.empty())
     if isinstance(raw, bool):
         raise ValueError(notices.cell_not_a_number(str(raw)))  # noqa: TRY004 - one error type for every bad cell
     if isinstance(raw, (int, float, np.integer, np.floating)):
@@ -31,7 +31,7 @@ def parse_cell(raw: Any) -> float:
     else:
         shown = str(raw).strip()
         if not shown:
-            raise ValueError(notices.EMPTY)
+            raise ValueError(notices.empty())
         try:
             # accept the minus sign the page prints (−) as well as the one on the keyboard (-)
             value = float(shown.replace("\u2212", "-"))

@@ -77,35 +77,36 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         ss.pop(f"{key}_value", None)  # answered about something else: the question opens again, with no old guess
         ss.pop(f"_cp_{key}_set", None)
     with st.container(border=True):
-        st.markdown(f"{words.PREDICT_FIRST} {question}")
+        st.markdown(f"{words.predict_first()} {question}")
         if done is None and isinstance(checkpoint, Asked) and classroom.teacher_revealed(checkpoint.id):
             # the class's teacher revealed this question's answer: it opens here too (a guess now would be no guess)
             st.caption(f":material/co_present: {class_words.TEACHER_REVEALED}")
             return Guess(None, skipped=True)
         if done is not None:
-            text = words.SKIPPED if done.skipped else words.your_prediction(format_func(done.value))
+            text = words.skipped() if done.skipped else words.your_prediction(format_func(done.value))
             c1, c2 = st.columns([3, 1], vertical_alignment="center")
             c1.caption(text)
-            c2.button(words.PREDICT_AGAIN, key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
+            c2.button(words.predict_again(), key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
             return done
         if slider is not None:  # the value is read by the buttons' callback, from the widget's key
             lo, hi, start, step = slider
-            st.slider(words.YOUR_PREDICTION, min_value=lo, max_value=hi, value=start, step=step, key=f"{key}_value",
+            st.slider(words.your_prediction_label(), min_value=lo, max_value=hi, value=start, step=step,
+                      key=f"{key}_value",
                       help=help, on_change=_slider_set, args=(key,))
         else:
-            st.radio(words.YOUR_PREDICTION, options=list(options or []), index=None, key=f"{key}_value",
+            st.radio(words.your_prediction_label(), options=list(options or []), index=None, key=f"{key}_value",
                      format_func=format_func, help=help)
         c1, c2, _ = st.columns([1, 1, 3])
         # the buttons store the guess in their callbacks, before the rerun they trigger: that rerun draws the box
         # answered (the guess and "Predict again"), never the options as if a new pick would still count
-        c1.button(words.CHECK, key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
+        c1.button(words.check(), key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
                   args=(key, about, numbers, False, slider is not None))
-        c2.button(words.SHOW_ME, key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
+        c2.button(words.show_me(), key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
         if ss.pop(f"_cp_{key}_unpicked", False):
-            st.warning(class_words.SLIDER_UNSET if slider is not None else words.PICK_FIRST,
+            st.warning(class_words.SLIDER_UNSET if slider is not None else words.pick_first(),
                        icon=":material/touch_app:")
             return None
-        st.caption(words.ANSWER_APPEARS)
+        st.caption(words.answer_appears())
     return None
 
 
@@ -137,13 +138,13 @@ def reveal(guess: Guess, right: bool, why: str, *, asked: Asked | None = None,
     checkpoint `asked` and the `state` it was asked in, a committed guess also goes to the learner's class
     (through `to_class`; nothing is sent outside a class, or for a skipped question)."""
     if guess.moved and not guess.skipped:
-        st.caption(words.NUMBERS_MOVED)
+        st.caption(words.numbers_moved())
     if guess.skipped:
         st.info(why, icon=":material/lightbulb:")
     elif right:
-        st.success(f"{words.RIGHT} {why}", icon=":material/task_alt:")
+        st.success(f"{words.right()} {why}", icon=":material/task_alt:")
     else:
-        st.warning(f"{words.NOT_QUITE} {why}", icon=":material/lightbulb:")
+        st.warning(f"{words.not_quite()} {why}", icon=":material/lightbulb:")
     if asked is not None and not guess.skipped:
         to_class(asked, state or {}, guess.value, right)
 

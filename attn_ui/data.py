@@ -11,6 +11,7 @@ import streamlit as st
 
 import attn_core
 from attn_lessons import notices
+from attn_lessons.i18n import current
 
 from .params import Shared
 
@@ -119,16 +120,23 @@ def lab_seed_runs(d_k: int, steps: int, lr: float, seeds: tuple[int, ...], loss:
                           lambda: train_seeds(d_k, steps, lr, list(seeds), loss, progress=progress))
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
 def worded_question(kind: str, seed: int):
-    """attn_lessons.questions.make_question, cached: the Check yourself question of this kind at this seed."""
+    """attn_lessons.questions.make_question, cached: the Check yourself question of this kind at this seed, in the
+    session's language."""
+    return _worded_question(kind, seed, current())
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def _worded_question(kind: str, seed: int, lang: str):
+    """`lang` keys the cache: the question's words are the session's language's (attn_lessons.i18n.use sets it in
+    the run, which is the thread this runs in)."""
     from attn_lessons.questions import make_question  # here, not at the top: this file appends only
 
     return make_question(kind, seed)
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)
-def _built_figure(name: str, args: tuple, kwargs: dict, _build):
+def _built_figure(name: str, lang: str, args: tuple, kwargs: dict, _build):
     return _build(*args, **kwargs)
 
 
@@ -139,11 +147,11 @@ def cached_figure(build, *args, **kwargs):
     figure it returns; draw it with figures.plot, which only reads it. The arguments must be plain data (numbers,
     strings, numpy arrays, lists, dicts)."""
     name = f"{build.__code__.co_filename}:{build.__qualname__}"  # two pages' helpers of one name stay apart
-    return _built_figure(name, args, kwargs, _build=build)
+    return _built_figure(name, current(), args, kwargs, _build=build)  # a figure's words are in one language
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)
-def _built_cells(name: str, args: tuple, kwargs: dict, _build):
+def _built_cells(name: str, lang: str, args: tuple, kwargs: dict, _build):
     return _build(*args, **kwargs)
 
 
@@ -152,7 +160,7 @@ def notebook_cells(build, *args, **kwargs):
     distinct arguments and handed back from then on: writing every shown number as a literal costs 20–40 ms a
     rerun otherwise. The cells are frozen; never change the list it returns. The arguments must be plain data."""
     name = f"{build.__module__}.{build.__qualname__}"
-    return _built_cells(name, args, kwargs, _build=build)
+    return _built_cells(name, current(), args, kwargs, _build=build)  # the cells' markdown is in one language
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -170,7 +170,7 @@ def _plot_words(traces, x_title: str) -> str:
     for t in traces:
         kind = _get(t, "type") or "scatter"
         mode = _get(t, "mode") or "lines"
-        word = charts.KINDS.get(kind, charts.LINE if "lines" in mode else charts.POINT)
+        word = charts.kind_word(kind, mode)
         if word not in kinds:
             kinds.append(word)
         name = clean(_get(t, "name"))

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from attn_lessons import builder as words
+from attn_lessons.i18n import tr
 
 from .figures import INK
 
@@ -29,6 +30,8 @@ def shape_flow_html(n: int, d_model: int, d_k: int, d_v: int) -> str:
     def step(text: str, cls: str = "") -> str:
         return f"<div class='s{cls}'><i aria-hidden=true>↓</i> {text}</div>"
 
+    weights, output = tr("exports-weights"), tr("exports-output")  # the two boxes named in words, not symbols
+
     return (
         "<style>.fl{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.15rem .4rem;max-width:26rem;"
         f"margin:0 auto .5rem;color:{INK};font-size:.8rem;line-height:1.3;text-align:center}}"
@@ -44,8 +47,8 @@ def shape_flow_html(n: int, d_model: int, d_k: int, d_v: int) -> str:
         + box("Q", f"{n} × {d_k}") + box("K", f"{n} × {d_k}") + box("V", f"{n} × {d_v}")
         + step(words.TRANSPOSE_STEP, " w") + "<div class=v aria-hidden=true></div>"
         + box("QKᵀ", f"{n} × {n}", " w") + step(f"÷ √{d_k}", " w") + box("QKᵀ / √d_k", f"{n} × {n}", " w")
-        + step(words.SOFTMAX_STEP, " w") + box("weights", f"{n} × {n}", " bw w")
-        + step("weights · V", " a") + box("output", f"{n} × {d_v}", " bo a")
+        + step(words.SOFTMAX_STEP, " w") + box(weights, f"{n} × {n}", " bw w")
+        + step(f"{weights} · V", " a") + box(output, f"{n} × {d_v}", " bo a")
         + "</div>")
 
 

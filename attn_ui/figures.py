@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attn_lessons.format import md_text, short
+from attn_lessons.i18n import tr
 
 SIGNED = "RdBu_r"  # diverging, centred on 0: blue negative, white 0, red positive
 WEIGHTS = "Blues"  # sequential 0 … 1
@@ -49,13 +50,13 @@ def histogram_figure(values, theory_std: float, title: str, *, curve_name: str, 
     bin can move only if it lies within about 10⁻⁷ of its value from a bin's edge."""
     grid = np.linspace(-4 * theory_std, 4 * theory_std, 161)
     fig = go.Figure(go.Histogram(x=np.asarray(values, dtype=np.float32), histnorm="probability density", nbinsx=60,
-                                 name="measured", marker_color="#9dbbe0"))
+                                 name=tr("figures-measured"), marker_color="#9dbbe0"))
     density = np.exp(-0.5 * (grid / theory_std) ** 2) / (theory_std * np.sqrt(2 * np.pi))
     fig.add_trace(go.Scatter(x=grid, y=density, mode="lines", name=curve_name, line={"color": "#c0392b"}))
     base_layout(fig, title, height, bargap=0.02,
                 legend={"yanchor": "top", "y": 1, "xanchor": "right", "x": 1, "bgcolor": "rgba(255,255,255,0.7)"})
-    fig.update_xaxes(range=[-4 * theory_std, 4 * theory_std], title_text="value")
-    fig.update_yaxes(title_text="density")
+    fig.update_xaxes(range=[-4 * theory_std, 4 * theory_std], title_text=tr("figures-value"))
+    fig.update_yaxes(title_text=tr("figures-density"))
     return fig
 
 

@@ -93,12 +93,12 @@ def notebook(title: str, settings: Mapping[str, object], link: str, cells: Seque
     """A valid nbformat-4 notebook: a markdown cell naming the page, its settings and the link back, then `cells`.
 
     Cell ids are numbered, not random, so the same state always gives the same bytes."""
-    lines = [f"# {md_text(title)}", "", take_home.ABOUT, "", take_home.SETTINGS, ""]
-    lines += [f"- {md_text(name)}: {md_text(value)}" for name, value in settings.items()]
+    lines = [f"# {md_text(title)}", "", take_home.about(), "", take_home.settings(), ""]
+    lines += [f"- {md_text(take_home.setting_name(name))}: {md_text(value)}" for name, value in settings.items()]
     lines += ["", take_home.open_view(link)]
     if link.startswith(PLACEHOLDER_BASE):
         lines += ["", take_home.replace_base(PLACEHOLDER_BASE)]
-    lines += ["", take_home.NEEDS]
+    lines += ["", take_home.needs()]
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                    "language_info": {"name": "python"}}

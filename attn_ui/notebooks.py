@@ -76,15 +76,16 @@ def link_here(url_path: str) -> str:
 
 
 def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNode], file_name: str, key: str,
-                    label: str = take_home.DOWNLOAD_LABEL) -> None:
+                    label: str | None = None) -> None:
     """The page's 'Download as a notebook' button. Pass the notebook, or a function that builds it (then it is
     built only when the learner clicks, from the state the page was showing when it drew the button)."""
     import streamlit as st
 
     data = (lambda: to_bytes(nb())) if callable(nb) else to_bytes(nb)
-    st.download_button(label, data=data, file_name=file_name, mime=MIME, key=key, on_click="ignore",
+    st.download_button(label or take_home.download_label(), data=data, file_name=file_name, mime=MIME, key=key,
+                       on_click="ignore",
                        icon=":material/download:",
-                       help=take_home.DOWNLOAD_HELP)
+                       help=take_home.download_help())
 
 
 LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB
@@ -92,7 +93,7 @@ LONG_CODE = 2400  # input numbers above which the code (about 25 characters a nu
 
 def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *,
               sources: tuple[str, Sequence[Callable]] | None = None,
-              short_help: str = take_home.SHORT_HELP, long_help: str = take_home.LONG_HELP) -> None:
+              short_help: str | None = None, long_help: str | None = None) -> None:
     """The page's "Show the code" switch; when it is on: `intro`, the notebook's code (page_code), then `sources`
     = (its intro, the attn_core functions the page's own numbers come from), each function's source. `cells` is
     called only then.
@@ -104,7 +105,8 @@ def show_code(intro: str, cells: Callable[[], Sequence[Cell]], numbers: int, *,
     import streamlit as st
 
     long = numbers > LONG_CODE
-    if not st.toggle(take_home.SHOW_CODE, key="show_code", help=long_help if long else short_help):
+    shown_help = (long_help or take_home.long_help()) if long else (short_help or take_home.short_help())
+    if not st.toggle(take_home.show_code(), key="show_code", help=shown_help):
         return
     st.markdown(intro)
     st.code(page_code(cells()), language=None if long else "python")

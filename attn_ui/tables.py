@@ -26,7 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 from plotly.colors import sample_colorscale, unlabel_rgb
 
+from functools import cache
+
 from attn_lessons.format import num_cells
+from attn_lessons.i18n import current, tr, tr_in
 
 from .figures import INK, MASKED, SCREEN_PX, SIGNED, WEIGHTS
 
@@ -142,13 +145,28 @@ BASE_CSS = (
 ).format(ink=INK)
 
 
-def stylesheet(names) -> str:
+# The line over a box that scrolls, in English: page_style puts each language's words in its place.
+SCROLL_CONTENT = "content:'scroll → for all ' counter(c) ' columns'"
+
+
+def scroll_content(lang: str) -> str:
+    """The CSS content of the line over a box that scrolls, in `lang` ("scroll → for all 20 columns"): the catalog's
+    words around CSS's counter of the column headers."""
+    before, after = tr_in(lang, "tables-scroll-columns", count="\x00").split("\x00")
+
+    def css(text: str) -> str:
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+    return f"content:{css(before)} counter(c) {css(after)}"
+
+
+def stylesheet(names, lang: str | None = None) -> str:
     """The one <style> of a table: the shared rules, a rule per step class used, and the table's default step.
 
     A step's rule is `.mx .a` (it colours a cell and its swatch in the legend); the default step's is
     `.Da td`, weaker, so a cell's own class wins. Every table writes the same rule for the same class, so two
     tables on a page never disagree."""
-    rules = [BASE_CSS]
+    rules = [BASE_CSS.replace(SCROLL_CONTENT, scroll_content(lang or current()))]
     for name in sorted(set(names)):
         step = ALL_STEPS[name]
         rules.append(f".mx .{name},.D{name} td{{background:{step.background};color:{step.text}}}")
@@ -288,9 +306,10 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
     classes, counts = np.unique(names, return_counts=True)
     default = str(classes[counts.argmax()]) if names.size else LETTERS[kind][0]
     used = {*classes.tolist(), default, *(LETTERS[kind] if legend else ())}
-    note = ", ".join(f"{t or d} {n}" for t, d, n, k in ((y_title, "row", rows, highlight_row),
-                                                        (x_title, "column", cols, highlight_col))
-                     if k is not None for n in [n[k]])
+    note = tr("tables-note-separator").join(
+        f"{t or d} {n}" for t, d, n, k in ((y_title, tr("tables-row"), rows, highlight_row),
+                                           (x_title, tr("tables-column"), cols, highlight_col))
+        if k is not None for n in [n[k]])
     px = table_px(texts, rows, cols, c)
     sc = '"sc w"' if column_px is not None and px > column_px else "sc"  # w: wider than its column on a laptop
     box = (f'<div class={sc} role=region tabindex=0 aria-label="{html.escape(caption)}">'
@@ -300,7 +319,8 @@ def matrix_html(M, title: str, rows, cols, *, formula: str = "", kind: str = "si
             + _head(cols, x_title, y_title, highlight_col)
             + _body(texts, names, default, rows, highlight_row, highlight_col, outline) + "</table></div>"
             + (_legend(kind, low, high, decimals, set(classes.tolist()),
-                       "outlined: " + (note or outline_note) if note or (outline_note and len(outline)) else "")
+                       tr("tables-outlined", what=note or outline_note)
+                       if note or (outline_note and len(outline)) else "")
                if legend
                else "") + "</div>")
 
@@ -415,7 +435,13 @@ def draw_bars(columns, labels, title: str, *, where=None, **options):
 # Every rule of every table, once for a page: a <style> in st.html applies to the whole page. A page's tables
 # then carry none of their own (about 2 kB each, the same rules again), which halves the markup the browser
 # sanitises and parses on a page of many tables.
-PAGE_STYLE = stylesheet(ALL_STEPS)[:-len("</style>")] + _bar_rules() + "</style>"
+@cache
+def page_style(lang: str) -> str:
+    """Every rule of every table, with the line over a box that scrolls in `lang`."""
+    return stylesheet(ALL_STEPS, lang)[:-len("</style>")] + _bar_rules() + "</style>"
+
+
+PAGE_STYLE = page_style("en")
 
 
 def draw_styles(where=None):
@@ -424,7 +450,7 @@ def draw_styles(where=None):
     every run, so a rerun costs the browser nothing for it."""
     import streamlit as st
 
-    return (where or st).html(PAGE_STYLE)
+    return (where or st).html(page_style(current()))
 
 
 def markup_key(M, title: str, rows, cols, width_px: float, options: dict) -> str:
@@ -432,7 +458,7 @@ def markup_key(M, title: str, rows, cols, width_px: float, options: dict) -> str
     the arguments (arrays, label lists) costs more than building a small table; this costs a few microseconds."""
     digest = hashlib.blake2b(np.ascontiguousarray(M).tobytes(), digest_size=16)
     digest.update(repr((M.shape, str(M.dtype), title, tuple(map(str, rows)), tuple(map(str, cols)), width_px,
-                        sorted(options.items()))).encode())
+                        sorted(options.items()), current())).encode())  # the legend's words: one language
     return digest.hexdigest()
 
 

@@ -32,18 +32,36 @@ def test_a_page_with_one_head_or_none_of_the_settings_gives_no_d_k():
         assert said.facts == {"d_k": None} and "= 4" not in said.text
 
 
-def test_the_labels_note_quotes_the_labels_the_default_sentence_gets():
-    labels = token_labels(tokenize(sidebar.DEFAULT_TEXT).tokens)
-    assert f"“{sidebar.DEFAULT_TEXT}”" in sidebar.LABELS_NOTE
-    quoted = [m[0] for m in claims(r"\w+·\d+", sidebar.LABELS_NOTE, at_least=2)]
-    assert all(q in labels for q in quoted), (quoted, labels)
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_labels_note_quotes_the_labels_its_example_sentence_gets(lang):
+    from attn_lessons import i18n
+
+    i18n.use(lang)
+    try:
+        said = sidebar.labels_note()
+    finally:
+        i18n.use("en")
+    if lang == "en":
+        assert said.facts["sentence"] == sidebar.DEFAULT_TEXT  # the app's own default sentence is the example
+    labels = token_labels(tokenize(said.facts["sentence"]).tokens)
+    assert f"“{said.facts['sentence']}”" in said.text
+    quoted = [m[0] for m in claims(r"\w+·\d+", said.text, at_least=2)]
+    assert quoted == said.facts["labels"] and all(q in labels for q in quoted), (quoted, labels)
+    assert {q.split("·")[0] for q in quoted} == {said.facts["token"]}
     # "the first … the second": in the order the sentence has them
     assert sorted(quoted, key=labels.index) == quoted
 
 
-def test_the_prompts_name_the_button_the_checkpoint_draws():
-    for text in (checkpoint.PICK_FIRST, checkpoint.ANSWER_APPEARS):
-        assert f"“{checkpoint.SHOW_ME}”" in text
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_prompts_name_the_button_the_checkpoint_draws(lang):
+    from attn_lessons import i18n
+
+    i18n.use(lang)
+    try:
+        for text in (checkpoint.pick_first(), checkpoint.answer_appears()):
+            assert f"“{checkpoint.show_me()}”" in text
+    finally:
+        i18n.use("en")
 
 
 def test_a_notice_quotes_its_numbers_and_says_nothing_never_true():
@@ -55,7 +73,7 @@ def test_a_notice_quotes_its_numbers_and_says_nothing_never_true():
         notices.outside("seed", -1, 0, 999_999): ("-1", "0 … 999999"),
         notices.no_head(2, 5): ("head 5", "layer 2"),
         notices.not_a_choice(10): ("10 choices",),
-        notices.link_default("seed", notices.NOT_WHOLE, "1.5"): ("seed='1.5'", notices.NOT_WHOLE),
+        notices.link_default("seed", notices.not_whole_reason(), "1.5"): ("seed='1.5'", notices.not_whole_reason()),
         notices.cell_too_large("2e6", 1e6): ("2e6", "±1,000,000"),
     }
     for text, numbers in said.items():
@@ -80,10 +98,10 @@ def _imports(code: str) -> set[str]:
 
 
 def test_every_notebook_needs_only_numpy_but_for_its_plotting_cell():
-    """take_home.NEEDS says so on every notebook's first cell."""
+    """take_home.needs() says so on every notebook's first cell."""
     from attn_ui.notebooks import template
 
-    assert "numpy" in take_home.NEEDS and "plotly" in take_home.NEEDS
+    assert all("numpy" in needs and "plotly" in needs for needs in (take_home.needs(), _in_chinese(take_home.needs)))
     names = sorted(p.stem for p in (ROOT / "notebooks").glob("*.py"))
     assert names
     for name in names:
@@ -93,3 +111,36 @@ def test_every_notebook_needs_only_numpy_but_for_its_plotting_cell():
         assert outside <= {"numpy"}, (name, outside)
         assert len(plotting) <= 1, name  # "the one plotting cell"
         assert set().union(*(_imports(c.text) for c in plotting)) - sys.stdlib_module_names <= {"plotly"}, name
+
+
+def _in_chinese(words, *args):
+    from attn_lessons import i18n
+
+    i18n.use("zh-CN")
+    try:
+        return words(*args)
+    finally:
+        i18n.use("en")
+
+
+def test_a_notice_quotes_the_same_numbers_in_chinese_and_reads_in_chinese():
+    """The notices' facts are the numbers and settings they quote: the same in both languages."""
+    from tests.prose import english_runs
+
+    cases = [(notices.truncated, (40, 32), ("40", "32")),
+             (notices.heads_default, (3, 8, 2), ("heads=3", "d_model=8", "heads=2")),
+             (notices.heads_changed, (3, 8, 2), ("heads=3", "d_model=8", "2")),
+             (notices.too_long, (5001, 5000), ("5,001", "5,000")),
+             (notices.outside, ("seed", -1, 0, 999_999), ("seed=-1", "0 … 999999")),
+             (notices.no_head, (2, 5), ("5", "2")),
+             (notices.link_default, ("seed", "x", "1.5"), ("seed='1.5'",)),
+             (notices.cell_too_large, ("2e6", 1e6), ("2e6", "±1,000,000")),
+             (notices.score_range, (1e308, "inf"), ("−1e308", "1e308", "inf"))]
+    for fn, args, numbers in cases:
+        text = _in_chinese(fn, *args)
+        assert all(n in text for n in numbers), (text, numbers)
+        assert not english_runs(text) and text != fn(*args), text
+    for words in (sidebar.presenter_help, sidebar.apply_note, checkpoint.numbers_moved, take_home.about,
+                  take_home.download_help, lambda: sidebar.d_k_note(8, 2, None).text):
+        assert not english_runs(_in_chinese(words)), _in_chinese(words)
+    assert _in_chinese(sidebar.d_k_note, 8, 2, False).text == sidebar.d_k_note(8, 2, False).text  # a formula

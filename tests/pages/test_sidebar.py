@@ -51,4 +51,29 @@ def test_every_sidebar_notice_is_told_and_true_after_the_page_has_run():
     assert sidebar.d_k_note(6, heads, False).text in [c.value for c in at.sidebar.caption]
     at.text_area(key="text").set_value("   ").run()  # no token in it: the last good sentence stays
     assert_ran(at)
-    assert notices.sentence_kept(notices.NO_TOKEN, sidebar.DEFAULT_TEXT) in [w.value for w in at.warning]
+    assert notices.sentence_kept(notices.no_token(), sidebar.DEFAULT_TEXT) in [w.value for w in at.warning]
+
+
+def test_the_sidebar_reads_in_chinese_with_its_numbers_and_notices():
+    """?lang=zh-CN: every label, help and note of the shared settings in Chinese, the d_k line's formula and the
+    notices' numbers as in English."""
+    from attn_lessons import i18n, notices, sidebar
+    from tests.prose import english_runs
+
+    text = "the cat sat on the mat"  # the sentence given: the page's default per language is not this test's
+    at = run_page(named("scaling").path, lang="zh-CN", reveal=1, heads=4, d_model=8, text=text)
+    assert_ran(at)
+    i18n.use("zh-CN")
+    try:
+        assert at.text_area(key="text").label == sidebar.sentence_label() != "Your sentence"
+        captions = [c.value for c in at.sidebar.caption]
+        assert sidebar.apply_note() in captions and sidebar.labels_note().text in captions
+        at.select_slider(key="d_model").set_value(6).run()
+        heads = at.selectbox(key="heads").value
+        assert notices.heads_changed(4, 6, heads) in [i.value for i in at.info]
+        assert all(n in notices.heads_changed(4, 6, heads) for n in ("heads=4", "d_model=6", str(heads)))
+        side = " ".join([*(c.value for c in at.sidebar.caption), *(e.label for e in at.sidebar.text_area),
+                         *(e.label for e in at.sidebar.number_input), *(e.label for e in at.sidebar.toggle)])
+        assert not english_runs(side, allowed=(text,)), english_runs(side, allowed=(text,))
+    finally:
+        i18n.use("en")

@@ -11,8 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 
 MAX_TOKENS = 32
-# A word (letters, digits, underscores, inner apostrophes) or any single other visible character.
-_TOKEN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
+# The Han characters (Chinese, and the kanji of Japanese) that Chinese BERT models split one by one: the CJK Unified
+# Ideographs, their extensions A to F and the compatibility ideographs, the ranges of BERT's _is_chinese_char.
+HAN = ("\u4e00-\u9fff\u3400-\u4dbf\U00020000-\U0002a6df\U0002a700-\U0002b73f\U0002b740-\U0002b81f"
+       "\U0002b820-\U0002ceaf\uf900-\ufaff\U0002f800-\U0002fa1f")
+_HAN = re.compile(f"[{HAN}]")
+# One Han character; or a word of other letters, digits and underscores (with inner apostrophes, as in don't); or any
+# single other visible character, so each punctuation mark (，。“” included) is a token of its own.
+_WORD = rf"[^\W{HAN}]+"
+_TOKEN = re.compile(rf"[{HAN}]|{_WORD}(?:'{_WORD})*|[^\w\s]")
 
 
 @dataclass(frozen=True)
@@ -28,13 +35,25 @@ class Tokenized:
 
 
 def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Tokenized:
-    """Split `text` into words and punctuation marks, keeping at most `max_tokens` of them."""
+    """Split `text` into words and punctuation marks, keeping at most `max_tokens` of them. Chinese has no spaces
+    between words: each Han character is a token, as in Chinese BERT models ("猫坐在垫子上。" -> 猫 坐 在 垫 子 上 。),
+    and Latin words inside Chinese text stay whole ("GPT模型" -> GPT 模 型)."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a string, got {type(text).__name__}")
     # drop invisible control and format characters (zero-width joiners, NULs) so every token can be seen
     clean = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     found = _TOKEN.findall(clean)
     return Tokenized(tokens=tuple(found[:max_tokens]), n_found=len(found))
+
+
+def is_han(token: str) -> bool:
+    """Whether `token` is (or holds) a Han character: a token of Chinese text."""
+    return bool(_HAN.search(token))
+
+
+def han_tokens(tokens) -> int:
+    """How many of `tokens` are Han characters (tokenize gives each its own token)."""
+    return sum(1 for t in tokens if is_han(t))
 
 
 def token_labels(tokens) -> list[str]:

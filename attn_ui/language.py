@@ -10,9 +10,11 @@ import streamlit as st
 
 from attn_lessons import i18n
 from attn_lessons.i18n import tr
+from attn_lessons.input import followed_language
 
 KEY = "lang"  # the session's language, and its link parameter
 _ASKED = "_lang_asked"  # the ?lang= value this session last read, so a new link's language is read again
+_WAS = "_lang_was"  # the language of this session's last run: what the switch switched from
 
 
 def browser_locale() -> str | None:
@@ -38,6 +40,7 @@ def choose_language() -> str | None:
     if ss[KEY] not in i18n.languages():  # a catalog taken away while the session lived
         ss[KEY] = i18n.DEFAULT
     i18n.use(ss[KEY])
+    ss[_WAS] = ss[KEY]
     if notice is not None:
         notice = tr("language-unknown", asked=notice[:40], using=tr("language-name"))
     if st.query_params.get(KEY) != ss[KEY]:
@@ -55,13 +58,23 @@ def _switched() -> None:
     """After the switch: the new language from now on, written to the URL; the sentence follows the language only
     while it is the old language's own default (a sentence the learner typed stays)."""
     ss = st.session_state
-    ss[_ASKED] = ss[KEY]
+    old = ss.get(_WAS)
+    ss[_ASKED] = ss[_WAS] = ss[KEY]
     i18n.use(ss[KEY])
     st.query_params[KEY] = ss[KEY]
     for hook in SWITCHED:
-        hook(ss)
+        hook(ss, old)
 
 
-# What else follows the language when it is switched (the default sentence, attn_ui.state): each takes the session
-# state, after the new language is set.
-SWITCHED: list = []
+def follow_default_sentence(ss, old: str | None) -> None:
+    """The sentence box follows the language while it holds the old language's default ("the cat sat on the mat" ->
+    "猫坐在垫子上"); a sentence the learner typed, or a link brought, stays as it is."""
+    new = followed_language(ss.get("text"), old, ss[KEY])
+    if new is not None:
+        ss["text"] = ss["_good_text"] = new
+        st.query_params["text"] = new
+
+
+# What else follows the language when it is switched: each hook takes the session state, after the new language is
+# set, and the language switched from (None if unknown).
+SWITCHED: list = [follow_default_sentence]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from attn_lessons import notices
 from attn_lessons import i18n
-from attn_lessons.sidebar import DEFAULT_TEXT
+from attn_lessons.input import default_text
+from attn_lessons.sidebar import DEFAULT_TEXT  # noqa: F401  (the English default, which the English tests read)
 
 DEFAULT_SEED = 0
 DEFAULT_D_MODEL = 8
@@ -29,7 +30,7 @@ def divisors(n: int) -> list[int]:
 class Shared:
     """What every page shares: the sentence, the seed, d_model and the number of heads."""
 
-    text: str = DEFAULT_TEXT
+    text: str = field(default_factory=default_text)  # the session's language's sentence (attn_lessons.input)
     seed: int = DEFAULT_SEED
     d_model: int = DEFAULT_D_MODEL
     heads: int = DEFAULT_HEADS
@@ -50,7 +51,7 @@ def check_text(raw: str) -> str:
     if len(raw) > MAX_TEXT_CHARS:
         raise ValueError(notices.too_long(len(raw), MAX_TEXT_CHARS))
     if not any(ch.isalnum() or (not ch.isspace() and ch.isprintable()) for ch in raw):
-        raise ValueError(notices.no_token())
+        raise ValueError(notices.NO_TOKEN)
     return raw
 
 
@@ -138,7 +139,7 @@ def parse_bool(raw: str) -> bool:
         return True
     if word in ("0", "false", "off", "no"):
         return False
-    raise ValueError(notices.not_0_or_1())
+    raise ValueError(notices.NOT_0_OR_1)
 
 
 def parse_question_seed(raw: str) -> int:

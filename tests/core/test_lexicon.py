@@ -6,9 +6,9 @@ import csv
 
 import pytest
 
-from attn_core.builder import FEATURES, LEXICON, UNKNOWN, lexicon_feature
-from attn_core.lexicon import FALLBACK, LEXICON_FILE, feature_indices, not_in_lexicon, read_lexicon
-from attn_core.tokens import tokenize
+from attn_core.builder import FEATURES, LEXICON, UNKNOWN, action_animal_pair, lexicon_feature, no_rule_tokens
+from attn_core.lexicon import FALLBACK, LEXICON_FILE, feature_indices, not_in_lexicon, read_lexicon, sizes
+from attn_core.tokens import is_han, tokenize
 
 
 def file_rows() -> list[dict]:
@@ -29,8 +29,11 @@ def test_no_word_is_listed_twice_and_every_word_is_lower_case():
     assert all(w == w.casefold() and w.strip() == w and w for w in words)
 
 
-def test_the_lexicon_holds_a_few_hundred_common_words():
-    assert 300 <= len(read_lexicon()) <= 1000
+def test_the_lexicon_holds_a_few_hundred_common_words_and_a_few_hundred_chinese_characters():
+    counted = sizes()
+    assert 300 <= counted["words"] <= 1000 and 300 <= counted["characters"] <= 1000, counted
+    assert counted["words"] + counted["characters"] == len(read_lexicon())
+    assert sum(is_han(w) for w in read_lexicon()) == counted["characters"]
 
 
 def test_the_builder_reads_the_file():
@@ -60,6 +63,52 @@ def test_adjectives_adverbs_names_and_punctuation_stay_unknown():
     tokens = tokenize("The quick brown fox quickly met Anna.").tokens
     assert [tokens[i] for i in not_in_lexicon(tokens)] == ["quick", "brown", "quickly", "Anna", "."]
     assert [lexicon_feature(tokens[i]) for i in not_in_lexicon(tokens)] == [UNKNOWN] * 5
+
+
+# ---- Chinese: one character a token (attn_core.tokens), so one character an entry ----------------------------------
+
+def test_every_chinese_entry_is_one_han_character_a_token_of_its_own():
+    chinese = [w for w in read_lexicon() if is_han(w)]
+    assert chinese and all(len(w) == 1 and tokenize(w).tokens == (w,) for w in chinese)
+    assert all(w.isascii() for w in read_lexicon() if not is_han(w))  # the rest are the English words
+
+
+def test_the_chinese_default_sentence_reads_as_the_english_one_does():
+    """猫坐在垫子上 is "the cat sat on the mat": every character known, the action asks for the animal and the
+    animal for the action, as sat and cat do, and the function words look for the place."""
+    english, chinese = tokenize("the cat sat on the mat").tokens, tokenize("猫坐在垫子上").tokens
+    assert not not_in_lexicon(chinese) and not not_in_lexicon(english)
+    assert [FEATURES[lexicon_feature(t)] for t in chinese] == \
+        ["animal", "action", "function", "place", "place", "function"]
+    i, j = action_animal_pair(chinese)
+    a, b = action_animal_pair(english)
+    assert (chinese[i], chinese[j]) == ("坐", "猫") and (english[a], english[b]) == ("sat", "cat")
+    # the tokens that ask for nothing are the place, in both: mat; 垫 and 子
+    assert [english[k] for k in no_rule_tokens(english)] == ["mat"]
+    assert [chinese[k] for k in no_rule_tokens(chinese)] == ["垫", "子"]
+
+
+@pytest.mark.parametrize("char,feature", [("猫", "animal"), ("狗", "animal"), ("姐", "animal"), ("师", "animal"),
+                                          ("坐", "action"), ("跑", "action"), ("喂", "action"), ("给", "action"),
+                                          ("垫", "place"), ("子", "place"), ("球", "place"), ("书", "place"),
+                                          ("上", "function"), ("在", "function"), ("我", "function"),
+                                          ("她", "function"), ("的", "function"), ("被", "function")])
+def test_chinese_characters_have_the_english_words_features(char, feature):
+    """People count as animals, things as places, pronouns, particles and words of place as function words."""
+    assert FEATURES[lexicon_feature(char)] == feature
+
+
+@pytest.mark.parametrize("sentence", ["狗在公园里追球", "我的妹妹在厨房里喂猫", "姐姐喂猫吃饭",
+                                      "鸟在我们家旁边的树上唱歌", "女孩把棍子扔进河里", "老师坐在椅子上看书"])
+def test_everyday_chinese_sentences_are_mostly_known(sentence):
+    tokens = tokenize(sentence).tokens
+    assert len(not_in_lexicon(tokens)) <= len(tokens) // 4, [tokens[i] for i in not_in_lexicon(tokens)]
+    assert action_animal_pair(tokens) is not None
+
+
+def test_chinese_adjectives_numbers_and_punctuation_stay_unknown():
+    tokens = tokenize("三只大红猫，很快。").tokens
+    assert [tokens[i] for i in not_in_lexicon(tokens)] == ["三", "大", "红", "，", "快", "。"]
 
 
 @pytest.mark.parametrize("text,message", [

@@ -16,6 +16,7 @@ from attn_core import (
     token_labels,
     tokenize,
 )
+from attn_core.tokens import han_tokens, is_han
 
 
 def test_tokenize_splits_words_and_punctuation():
@@ -29,6 +30,37 @@ def test_tokenize_odd_input():
     assert tokenize("<b>hi</b>").tokens == ("<", "b", ">", "hi", "<", "/", "b", ">")
     assert tokenize("a\u200bb\x00c").tokens == ("abc",)  # invisible characters dropped
     assert "🙂" in tokenize("ok 🙂").tokens
+
+
+def test_chinese_is_one_token_per_han_character_and_per_punctuation_mark():
+    """As Chinese BERT models split it (issue 40): the issue's own example gave two tokens before."""
+    assert tokenize("猫坐在垫子上。").tokens == ("猫", "坐", "在", "垫", "子", "上", "。")
+    assert tokenize("“猫”，坐！").tokens == ("“", "猫", "”", "，", "坐", "！")
+    assert tokenize("猫 坐").tokens == tokenize("猫坐").tokens == ("猫", "坐")  # spaces change nothing
+    assert tokenize("𠀀㐀豈").tokens == ("𠀀", "㐀", "豈")  # extension B, extension A, a compatibility ideograph
+
+
+def test_mixed_chinese_and_latin_text_keeps_latin_words_whole():
+    assert tokenize("我爱 NLP 和 attention。").tokens == ("我", "爱", "NLP", "和", "attention", "。")
+    assert tokenize("GPT模型有12层").tokens == ("GPT", "模", "型", "有", "12", "层")
+    assert tokenize("d_k是64").tokens == ("d_k", "是", "64")
+    assert tokenize("don't停").tokens == ("don't", "停")
+
+
+def test_han_tokens_are_counted_and_nothing_else_is():
+    tokens = tokenize("猫 sat 在 the 垫子。").tokens
+    assert [is_han(t) for t in tokens] == [True, False, True, False, True, True, False]
+    assert han_tokens(tokens) == 4 and han_tokens(tokenize("the cat sat on the mat").tokens) == 0
+    assert not is_han("のテキスト") and not is_han("。")  # kana and Chinese punctuation are not Han characters
+
+
+def test_chinese_tokens_cap_label_and_embed_like_any_other():
+    tok = tokenize("猫" * 40)
+    assert len(tok.tokens) == MAX_TOKENS and tok.n_found == 40 and tok.truncated
+    assert token_labels(tokenize("猫看猫").tokens) == ["猫·0", "看", "猫·2"]
+    assert embed(list("猫坐"), 8).shape == (2, 8)
+    assert not np.allclose(token_embedding("猫", 8), token_embedding("狗", 8))
+    assert build_inputs("猫坐在垫子上", 0, 8).X.shape == (6, 8)
 
 
 def test_tokenize_caps_and_reports_the_cut():

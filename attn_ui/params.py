@@ -51,7 +51,7 @@ def check_text(raw: str) -> str:
     if len(raw) > MAX_TEXT_CHARS:
         raise ValueError(notices.too_long(len(raw), MAX_TEXT_CHARS))
     if not any(ch.isalnum() or (not ch.isspace() and ch.isprintable()) for ch in raw):
-        raise ValueError(notices.NO_TOKEN)
+        raise ValueError(notices.no_token())
     return raw
 
 
@@ -139,7 +139,7 @@ def parse_bool(raw: str) -> bool:
         return True
     if word in ("0", "false", "off", "no"):
         return False
-    raise ValueError(notices.NOT_0_OR_1)
+    raise ValueError(notices.not_0_or_1())
 
 
 def parse_question_seed(raw: str) -> int:

@@ -14,11 +14,12 @@ import streamlit as st
 from attn_lessons import notices
 from attn_lessons import sidebar as words
 from attn_lessons.input import han_note
+from attn_lessons.i18n import current, tr
 
 from .classroom import class_sidebar, link_params
 from .language import choose_language, language_switch
 from .pages import neighbours, page_of, page_path, route, teachers_page
-from .tables import PAGE_STYLE
+from .tables import page_style
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -69,7 +70,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
     `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model).
-    `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.LABELS_NOTE (the same convention,
+    `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.labels_note() (the same convention,
     told for its own sequence: the trained model's page reads a start token and the sentence twice)."""
     page = page_of(page_path(file))
     unknown_language = choose_language()  # first: every text below is in the session's language
@@ -79,7 +80,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
     # The tables' stylesheet rides along: every page's tables share it (attn_ui.tables.draw_matrix).
     st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
-            "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + PAGE_STYLE)
+            "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + page_style(current()))
     fresh = _fresh_visit(page.path)
     if unknown_language:
         st.warning(unknown_language, icon=":material/translate:")
@@ -96,7 +97,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
 
 def draw_nav(shared: Shared) -> None:
     """Links to every page that carry the shared settings along."""
-    st.markdown("**Attention Explorer**")
+    st.markdown(f"**{tr('app-name')}**")
     pages = route()
     if len(pages) == 1:
         return  # no pages/ folder: a single-page app has nothing to link to (and page_link would fail)
@@ -104,7 +105,7 @@ def draw_nav(shared: Shared) -> None:
         st.page_link(page.path, label=page.label, icon=page.icon, query_params=links(shared))
     teachers = teachers_page()
     if teachers is not None:  # below the route, not on it: Next and Back skip it
-        st.caption(words.FOR_TEACHERS)
+        st.caption(words.for_teachers())
         st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=links(shared))
     st.divider()
 
@@ -132,19 +133,19 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
         st.info(notices.heads_changed(old, ss["d_model"], ss["heads"]))
 
     side = st.sidebar
-    side.text_area(words.SENTENCE_LABEL, key="text", height=90, max_chars=None,
-                   help=words.SENTENCE_HELP)
-    # Streamlit's own hint under the box, which a touch screen cannot follow, gives way to words.APPLY_NOTE
+    side.text_area(words.sentence_label(), key="text", height=90, max_chars=None,
+                   help=words.sentence_help())
+    # Streamlit's own hint under the box, which a touch screen cannot follow, gives way to words.apply_note()
     side.html("<style>.st-key-text [data-testid='InputInstructions']{display:none}</style>")
-    side.caption(words.APPLY_NOTE)
+    side.caption(words.apply_note())
     if (chinese := han_note(ss["text"])) is not None:  # one token per Han character: say so
         side.caption(chinese.text)
-    side.caption(labels_note or words.LABELS_NOTE)
-    side.number_input(words.SEED_LABEL, min_value=0, max_value=SEED_MAX, step=1, key="seed",
-                      help=words.SEED_HELP)
-    side.select_slider(words.D_MODEL_LABEL, options=D_MODEL_CHOICES, key="d_model")
-    side.selectbox(words.HEADS_LABEL, options=allowed, key="heads",
-                   help=words.HEADS_HELP)
+    side.caption(labels_note or words.labels_note().text)
+    side.number_input(words.seed_label(), min_value=0, max_value=SEED_MAX, step=1, key="seed",
+                      help=words.seed_help())
+    side.select_slider(words.d_model_label(), options=D_MODEL_CHOICES, key="d_model")
+    side.selectbox(words.heads_label(), options=allowed, key="heads",
+                   help=words.heads_help())
     side.caption(note or words.d_k_note(ss["d_model"], ss["heads"], one_head).text)
     presenter_mode(side)
 
@@ -170,13 +171,13 @@ def presenter_mode(side) -> None:
         try:
             ss["_presenter"] = parse_bool(st.query_params["reveal"])
         except ValueError:
-            st.warning(notices.REVEAL_UNUSABLE, icon=":material/link_off:")
+            st.warning(notices.reveal_unusable(), icon=":material/link_off:")
         del st.query_params["reveal"]
     # kept outside the widget, whose state Streamlit may drop on a run that does not draw it (another page, a
     # fragment), and set again before drawing: it stays on from page to page
     ss["reveal"] = bool(ss.get("_presenter", False))
-    side.toggle(words.PRESENTER_LABEL, key="reveal", on_change=_remember_presenter,
-                help=words.PRESENTER_HELP)
+    side.toggle(words.presenter_label(), key="reveal", on_change=_remember_presenter,
+                help=words.presenter_help())
 
 
 def _remember_presenter() -> None:
@@ -225,9 +226,9 @@ def _plain(err: Exception) -> str:
     """Python's own parse errors in words a learner reads: "invalid literal for int()" is not one."""
     text = str(err)
     if text.startswith("invalid literal for int()"):
-        return notices.NOT_WHOLE
+        return notices.not_whole_reason()
     if text.startswith("could not convert"):
-        return notices.NOT_A_NUMBER
+        return notices.not_a_number_reason()
     return text
 
 

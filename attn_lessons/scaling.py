@@ -33,7 +33,8 @@ from attn_core.scaling import (
 from .asked import Asked, Wrong
 from .said import Said
 from .glossary import inline
-from .format import about, all_of, enough, gap, num, percent, plural, readable, sci, sci_ln, short, sqrt_text, times
+from .i18n import tr
+from .format import about, enough, gap, num, percent, readable, sci, sci_ln, short, sqrt_text, times
 from .format import bound as bound_text  # rounded away from the claim; `bound` below is a slope's words
 
 
@@ -63,9 +64,22 @@ def in_float64(x: float, ln_x: float) -> str:
     if x >= TINY or not printable(ln_x) or sci(x) == sci_ln(ln_x):
         return ""
     if x == 0:
-        return ", which underflows to 0 in float64"
-    smallest = " (the smallest positive float64)" if x == 5e-324 else ""
-    return f", which float64 holds as {sci(x)}{smallest}"
+        return tr("scaling-underflows")
+    return tr("scaling-held-as", held=sci(x), smallest="yes" if x == 5e-324 else "no")
+
+
+def join(*parts: str) -> str:
+    """Sentences (or a sentence's parts) one after another: with a space in English, none in Chinese."""
+    text = ""
+    for part in parts:
+        if part:
+            text = tr("scaling-join", first=text, second=part) if text else part
+    return text
+
+
+def past_float_times() -> str:
+    """'more than 10³⁰⁸ times': a ratio past the float range."""
+    return tr("scaling-past-float-times")
 
 SAME = 1.05  # two slopes within 5% of each other are "about the same"
 TIE_SLOPE = 0.25  # p₁p₂ at a tie, ½·½: the largest a two-key slope can be
@@ -76,13 +90,13 @@ def bound(slope: float) -> str:
     slope < SMALL_SLOPE) nearly vanishes, each number said of itself (0.01 is 4% of 0.25; 0.0003 is not)."""
     with np.errstate(over="ignore"):
         ratio = TIE_SLOPE / slope  # past the float range for a subnormal slope
-    return (f"below {short(SMALL_SLOPE)}, and the {short(TIE_SLOPE)} that p₁p₂ reaches when the keys tie is "
-            f"{times_more(ratio) if math.isfinite(ratio) else 'more than 10³⁰⁸ times'} larger")
+    return tr("scaling-bound", small=short(SMALL_SLOPE), tie=short(TIE_SLOPE),
+              times=times_more(ratio) if math.isfinite(ratio) else past_float_times())
 
 
 def key_name(i: int) -> str:
     """'key 1' for index 0, 'key 2' for index 1."""
-    return f"key {i + 1}"
+    return tr("scaling-key", n=str(i + 1))
 
 
 def own_slope(i: int) -> str:
@@ -93,14 +107,15 @@ def own_slope(i: int) -> str:
 
 def slope_labels(two: TwoKeys) -> tuple[str, str]:
     """Labels of the two slope metrics, naming the key whose slope they show (the loser's)."""
-    return f"{own_slope(two.own)} unscaled", f"{own_slope(two.own)} after ÷ √{two.d_k}"
+    slope = own_slope(two.own)
+    return tr("scaling-slope-unscaled", slope=slope), tr("scaling-slope-scaled", slope=slope, d_k=str(two.d_k))
 
 
 def ratio_metric(ratio: float) -> str:
     """A ratio of two slopes for a metric: '586×', '5.2 × 10²¹ times', '∞' when only the lower one underflowed
     to 0, 'both 0' when both did."""
     if math.isnan(ratio):
-        return "both 0"
+        return tr("scaling-both-zero")
     if math.isinf(ratio):
         return "∞"
     return times(ratio)
@@ -109,13 +124,18 @@ def ratio_metric(ratio: float) -> str:
 def times_more(ratio: float) -> str:
     """'586 times', '2.3 times', '5.2 × 10²¹ times': a ratio inside a sentence."""
     text = times(ratio)
-    return text[:-1] + " times" if text.endswith("×") else text
+    return tr("scaling-times", n=text[:-1]) if text.endswith("×") else text
 
 
 # Where a gradient is measured: at the softmax's input z / √d_k (TwoKeys.slope_scaled, .ratio), or at W_Q and W_K,
 # which reach the score through q·k and so get the chain rule's 1/√d_k as well (.raw_slope, .raw_ratio). Every
-# comparison of gradients, on this page and on Check yourself, names one of them.
-GRADIENT_AT = {"softmax": "at the softmax's input", "weights": "at W_Q and W_K"}
+# comparison of gradients, on this page and on Check yourself, names one of them. Their words: gradient_at(at).
+GRADIENT_AT = {"softmax": "scaling-at-softmax", "weights": "scaling-at-weights"}  # message ids
+
+
+def gradient_at(at: str) -> str:
+    """'at the softmax's input' or 'at W_Q and W_K', for a key of GRADIENT_AT."""
+    return tr(GRADIENT_AT[at])
 
 
 def gradient_slopes(two: TwoKeys, at: str) -> tuple[float, float, float]:
@@ -154,25 +174,20 @@ def slopes_compared(scaled: float, unscaled: float, ratio: float, logs: tuple[fl
     compared = ("equal" if scaled == unscaled else "alike" if a == b else "same" if 1 / SAME < ratio < SAME else
                 "larger" if scaled > unscaled else "smaller")
     facts = {"compared": compared, "said": said}
-    if compared == "equal":
-        return Said(f"the same, {a}, scaled or not", facts)
-    if compared == "alike":
-        return Said(f"{a} scaled or not, alike to the digits shown", facts)
+    if compared in ("equal", "alike"):
+        return Said(tr(f"scaling-slopes-{compared}", a=a), facts)
     said["unscaled"] = b
     if compared == "same":
-        return Said(f"{a} scaled against {b} unscaled, about the same", facts)
-    if compared == "larger":
-        said["ratio"] = times(ratio)
-        return Said(f"{a} scaled against {b} unscaled, {said['ratio']} larger", facts)
-    said["ratio"] = times(1 / ratio)
-    return Said(f"{a} scaled against {b} unscaled, smaller: the unscaled one is {said['ratio']} as large", facts)
+        return Said(tr("scaling-slopes-same", a=a, b=b), facts)
+    said["ratio"] = times(ratio) if compared == "larger" else times(1 / ratio)
+    return Said(tr(f"scaling-slopes-{compared}", a=a, b=b, ratio=said["ratio"]), facts)
 
 
 def gradient_compared(two: TwoKeys, at: str) -> Said:
     """'at W_Q and W_K, 0.0313 scaled against 4.3 × 10⁻⁴ unscaled, 73× larger': one gradient, named by where. Facts:
     slopes_compared's, and at (the key of GRADIENT_AT)."""
     said = slopes_compared(*gradient_slopes(two, at), logs=gradient_logs(two, at))
-    return Said(f"{GRADIENT_AT[at]}, {said.text}", {**said.facts, "at": at})
+    return Said(tr("scaling-gradient-at", where=gradient_at(at), compared=said.text), {**said.facts, "at": at})
 
 
 def gradients_compared(two: TwoKeys) -> Said:
@@ -181,8 +196,8 @@ def gradients_compared(two: TwoKeys) -> Said:
     Facts: softmax and weights, each gradient_compared's facts."""
     n = str(two.own + 1).translate(_SUB)
     at_input, at_weights = gradient_compared(two, 'softmax'), gradient_compared(two, 'weights')
-    return Said(f"the gradient slope p{n}(1 − p{n}) reads {at_input.text}; {at_weights.text} (they sit before the "
-                f"division, so the chain rule multiplies by 1/√{two.d_k})",
+    return Said(tr("scaling-gradients", p=f"p{n}", at_input=at_input.text, at_weights=at_weights.text,
+                   d_k=str(two.d_k)),
                 {"softmax": at_input.facts, "weights": at_weights.facts})
 
 
@@ -191,10 +206,11 @@ def ratio_metrics(two: TwoKeys) -> tuple[tuple[str, str, str], tuple[str, str, s
     and W_K, the help saying which gradient in the words Check yourself uses."""
     def helped(text: str, at: str) -> str:
         said = gradient_compared(two, at).text
-        return f"{text}. {said[0].upper()}{said[1:]}."
+        return tr("scaling-metric-help", help=text, said=said[0].upper() + said[1:])
 
-    return ((RATIO_LABEL, ratio_metric(two.ratio), helped(RATIO_HELP, "softmax")),
-            (RAW_RATIO_LABEL, ratio_metric(two.raw_ratio), helped(RAW_RATIO_HELP, "weights")))
+    return ((tr("scaling-ratio-label"), ratio_metric(two.ratio), helped(tr("scaling-ratio-help"), "softmax")),
+            (tr("scaling-raw-ratio-label"), ratio_metric(two.raw_ratio),
+             helped(tr("scaling-raw-ratio-help"), "weights")))
 
 
 def _gap(two: TwoKeys) -> str:
@@ -206,24 +222,19 @@ def jacobian_sentence(two: TwoKeys) -> Said:
     """What the Jacobian's entries mean here: the loser's own slope, and that the winner's is the same number.
     Facts: loser and winner (the keys named, None when neither loses: equal scores, or float64 weights that tie),
     corner (of the loser's own entry, 'top-left' or 'bottom-right') and said (each number and key as printed)."""
-    intro = f"**The gradient.** Softmax's {inline('Jacobian')} has the entries ∂pᵢ/∂zⱼ = pᵢ(δᵢⱼ − pⱼ). "
+    intro = tr("scaling-jacobian-intro", jacobian=inline("Jacobian", tr("scaling-term-jacobian")))
     if two.loser is None or two.weights_equal:
         facts = {"loser": None, "winner": None, "corner": None, "scores_equal": two.loser is None,
                  "said": {"slope": num(two.slope_unscaled, 4)} | ({} if two.loser is None else {"gap": _gap(two)})}
-        equal = ("The two weights are equal" if two.loser is None else
-                 f"The scores differ by only {facts['said']['gap']}, and in float64 the two weights are equal")
-        return Said(intro + (f"{equal}, so neither key loses: every entry is ±p₁p₂ = "
-                             f"±{facts['said']['slope']}, the largest a two-key slope can be."), facts)
+        return Said(join(intro, tr("scaling-jacobian-tie", equal="yes" if two.loser is None else "no",
+                                   gap=facts["said"].get("gap", ""), slope=facts["said"]["slope"])), facts)
     lo, hi = two.loser, two.winner
     facts = {"loser": lo, "winner": hi, "corner": "bottom-right" if lo == 1 else "top-left", "scores_equal": False,
              "said": {"loser": key_name(lo), "loser_slope": own_slope(lo), "winner_slope": own_slope(hi)}}
     said = facts["said"]
-    return Said(intro + (
-        f"Its {facts['corner']} entry, {said['loser_slope']} = p{str(lo + 1).translate(_SUB)}(1 − "
-        f"p{str(lo + 1).translate(_SUB)}), is how much the weight of {said['loser']}, the key with less weight, can "
-        f"still move when its own score moves. With two keys all four entries are ±p₁p₂, so the winner's "
-        f"{said['winner_slope']} is the same number: when the losing key's gradient vanishes, the winning key's "
-        "vanishes just as much."), facts)
+    return Said(join(intro, tr("scaling-jacobian-loser", corner=facts["corner"], loser_slope=said["loser_slope"],
+                               p=f"p{str(lo + 1).translate(_SUB)}", loser=said["loser"],
+                               winner_slope=said["winner_slope"])), facts)
 
 
 def gradient_message(two: TwoKeys) -> tuple[str, Said]:
@@ -240,21 +251,16 @@ def gradient_message(two: TwoKeys) -> tuple[str, Said]:
     if math.isnan(two.ratio):
         facts.update(unscaled="zero", scaled="zero", at_softmax="same", at_weights="same")
         facts["said"]["gap"] = _gap(two)
-        scaling = ("dividing by √1 = 1 changes nothing" if two.d_k == 1 else
-                   f"even after dividing by {sqrt_text(two.d_k)} softmax is a hard argmax")
-        return "warning", Said(
-            f"Both slopes are 0 to machine precision: a gap of {facts['said']['gap']} between the scores is so "
-            f"large that {scaling}, and neither key's weight can move. Dividing by √d_k fixes the *typical* size of "
-            "q·k (section 2), not any score you can type. Try scores below about 100.", facts)
+        return "warning", Said(tr("scaling-both-zero-warning", gap=facts["said"]["gap"],
+                                  one="yes" if two.d_k == 1 else "no", sqrt=sqrt_text(two.d_k)), facts)
     if two.loser is None or two.weights_equal:
         return "markdown", Said(_tie(two, facts), facts)
     facts["loser"] = two.loser
     if two.d_k == 1:
         facts.update(at_softmax="same", at_weights="same")
-        return "markdown", Said("With d_k = 1 the divisor √1 is 1, so both sides are the same. " + _unscaled(two, facts)
-                                + " Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.", facts)
-    return "markdown", Said(" ".join([_unscaled(two, facts), _scaled(two, facts), _to_the_weights(two, facts)]),
-                            facts)
+        return "markdown", Said(join(tr("scaling-one-divisor"), _unscaled(two, facts), tr("scaling-try-classic")),
+                                facts)
+    return "markdown", Said(join(_unscaled(two, facts), _scaled(two, facts), _to_the_weights(two, facts)), facts)
 
 
 def _tie(two: TwoKeys, facts: dict) -> str:
@@ -264,78 +270,71 @@ def _tie(two: TwoKeys, facts: dict) -> str:
     said.update(weight=num(two.p_unscaled[0], 4), slope_unscaled=num(two.slope_unscaled, 4))
     if two.loser is not None:
         said["gap"] = _gap(two)
-    equal = ("The two weights are equal" if two.loser is None else
-             f"The scores differ by only {said['gap']}, too little for float64: both weights are stored as the same "
-             "number")
-    text = (f"{equal}, so each key gets {said['weight']} and ∂p/∂z = {said['slope_unscaled']}, the largest a "
-            "two-key slope can be: there is nothing for scaling to rescue.")
+    text = tr("scaling-tie", equal="yes" if two.loser is None else "no", gap=said.get("gap", ""),
+              weight=said["weight"], slope=said["slope_unscaled"])
     if two.d_k == 1:
         facts.update(at_softmax="same", at_weights="same")
-        return text + " With d_k = 1 the divisor √1 is 1, so both sides are the same."
+        return join(text, tr("scaling-one-divisor"))
     facts["at_weights"] = "smaller" if two.raw_slope < two.slope_unscaled else "larger"  # 0.25 / √d_k against 0.25
     said.update(slope_scaled=slope_text(two, 'scaled', 3), raw_slope=slope_text(two, 'raw', 4))
-    return text + (
-        f" On the scaled side W_Q and W_K get {said['slope_scaled']} / √{two.d_k} = {said['raw_slope']} through q·k, "
-        f"{'less' if facts['at_weights'] == 'smaller' else 'more'} than unscaled: scaling pays off when the scores "
-        "are far apart, as they typically are at large d_k (section 2).")
+    return join(text, tr("scaling-tie-scaled", scaled=said["slope_scaled"], d_k=str(two.d_k), raw=said["raw_slope"],
+                         at_weights=facts["at_weights"]))
 
 
 def _tie_over(slope: float) -> str:
     """How many times the 0.25 of a tie is `slope`, as bound() prints it inside its sentence."""
     with np.errstate(over="ignore"):
         ratio = TIE_SLOPE / slope
-    return times_more(ratio) if math.isfinite(ratio) else "more than 10³⁰⁸ times"
+    return times_more(ratio) if math.isfinite(ratio) else past_float_times()
 
 
 def _unscaled(two: TwoKeys, facts: dict) -> str:
     """The unscaled slope of the losing key, and whether it is small."""
     lo, slope, said = facts["loser"], two.slope_unscaled, facts["said"]
     said["loser"] = key_name(lo)
-    name = f"{said['loser']}, the key with less weight"
     ln = two.log_slope_unscaled
     facts["unscaled"] = "zero" if slope == 0 else "vanishes" if vanishes(slope) else "not small"
     if facts["unscaled"] == "zero":
-        true = f" (its true size, {sci_ln(ln)}, underflows)" if printable(ln) else ""
-        return (f"Unscaled, the slope of {name}, {own_slope(lo)}, is exactly 0 in floating point{true}: its "
-                "weight cannot move at all.")
+        return tr("scaling-unscaled-zero", loser=said["loser"], slope=own_slope(lo),
+                  true=sci_ln(ln) if printable(ln) else "none")
     said["slope_unscaled"] = slope_text(two, 'unscaled', 4)
     if facts["unscaled"] == "vanishes":
         said["tie_over_unscaled"] = _tie_over(slope)
-        return (f"Unscaled, the gradient for {name}, nearly vanishes: {own_slope(lo)} = "
-                f"{said['slope_unscaled']}{in_float64(slope, ln)}, {bound(slope)}.")
-    return (f"Unscaled, {own_slope(lo)} = {said['slope_unscaled']} for {name}: not small (at least "
-            f"{short(SMALL_SLOPE)}; the most p₁p₂ can be is 0.25, when the keys tie), so softmax is not saturated.")
+        return tr("scaling-unscaled-vanishes", loser=said["loser"], slope=own_slope(lo),
+                  value=said["slope_unscaled"] + in_float64(slope, ln), bound=bound(slope))
+    return tr("scaling-unscaled-not-small", loser=said["loser"], slope=own_slope(lo), value=said["slope_unscaled"],
+              small=short(SMALL_SLOPE))
 
 
 def _scaled(two: TwoKeys, facts: dict) -> str:
     """The slope against the scaled score that softmax sees, and how it compares."""
     said = facts["said"]
     said["slope_scaled"] = slope_text(two, 'scaled', 3)
-    text = (f"After dividing by {sqrt_text(two.d_k)}, softmax sees the scores z / √d_k, and its slope there "
-            f"is {said['slope_scaled']}")
     facts["at_softmax"] = ("more than 0" if math.isinf(two.ratio) else "more" if two.ratio >= SAME else "same")
-    if facts["at_softmax"] == "more than 0":
-        text += ", more than 0"
-    elif facts["at_softmax"] == "more":
+    if facts["at_softmax"] == "more":
         said["ratio"] = times_more(two.ratio)
-        text += f", about **{said['ratio']} more**"
-    else:
-        text += ", about the same"
+    text = tr("scaling-scaled", sqrt=sqrt_text(two.d_k), slope=said["slope_scaled"], at_softmax=facts["at_softmax"],
+              ratio=said.get("ratio", ""))
     facts["scaled"] = "vanishes" if vanishes(two.slope_scaled) else "not small"
     if facts["scaled"] == "vanishes":
         if not vanishes(two.slope_unscaled):
             said["tie_over_scaled"] = _tie_over(two.slope_scaled)
-        below = f"below {short(SMALL_SLOPE)} too" if vanishes(two.slope_unscaled) else bound(two.slope_scaled)
+        below = (tr("scaling-below-too", small=short(SMALL_SLOPE)) if vanishes(two.slope_unscaled) else
+                 bound(two.slope_scaled))
         said["gap"] = _gap(two)
-        return text + (f". Even so it is {below}: the gradient nearly vanishes after scaling as well. √d_k tames "
-                       f"the typical size of q·k (section 2), not a gap of {said['gap']}.")
-    return text + "."
+        return tr("scaling-scaled-vanishes", slope=text, below=below, gap=said["gap"])
+    return tr("scaling-sentence-end", text=text)
 
 
 # How the slope at W_Q and W_K compares with the unscaled one, by gradient_message's at_weights fact: the words of
-# the claim, quoted in its facts ("against"), so a sentence whose words say otherwise than the fact fails its test
-AGAINST_UNSCALED = {"smaller": "less than", "same": "about the same as", "more than 0": "more than",
-                    "larger": "still"}
+# the claim (message scaling-against, selected on the fact), quoted in its facts ("against"), so a sentence whose
+# words say otherwise than the fact fails its test
+AGAINST_UNSCALED = ("smaller", "same", "more than 0", "larger")
+
+
+def against_unscaled(at_weights: str) -> str:
+    """'That is less than ', 'That is still ': the words that compare the slope at W_Q and W_K with the unscaled."""
+    return tr("scaling-against", at_weights=at_weights.replace(" ", "-"))
 
 
 def _to_the_weights(two: TwoKeys, facts: dict) -> str:
@@ -343,44 +342,34 @@ def _to_the_weights(two: TwoKeys, facts: dict) -> str:
     said = facts["said"]
     lo = said["loser"]
     said["raw_slope"] = slope_text(two, 'raw', 4)
-    text = (f"W_Q and W_K sit before that division: they reach the score through q·k, so the chain rule multiplies "
-            f"by 1/√d_k and they get {said['slope_scaled']} / √{two.d_k} = {said['raw_slope']}.")
-    either_way = "either way the model barely learns to look at any key but the winner."
+    text = tr("scaling-to-weights", scaled=said["slope_scaled"], d_k=str(two.d_k), raw=said["raw_slope"])
     r = two.raw_ratio
     facts["at_weights"] = ("more than 0" if math.isinf(r) else "same" if 1 / SAME < r < SAME else
                            "larger" if r >= SAME else "smaller")
-    said["against"] = f"That is {AGAINST_UNSCALED[facts['at_weights']]} "
+    said["against"] = against_unscaled(facts["at_weights"])
+    against = said["against"]
     if facts["at_weights"] == "more than 0":
-        if facts["scaled"] == "vanishes":
-            facts["barely_learns"] = True
-            return text + (f" {said['against']}the unscaled exact 0, but still far too small to learn from: "
-                           + either_way)
-        return text + f" {said['against']}the unscaled exact 0: with scaling, {lo} gets gradient again."
-    if facts["at_weights"] == "same":
-        text += (f" {said['against']}the unscaled {said['slope_unscaled']}: here scaling "
-                 "neither helps nor hurts the signal to W_Q and W_K")
         facts["barely_learns"] = facts["scaled"] == "vanishes"
-        return text + (f", and both are far too small to learn from: {either_way}" if facts["barely_learns"]
-                       else ".")
+        return join(text, tr("scaling-weights-past-zero", against=against, loser=lo,
+                             barely="yes" if facts["barely_learns"] else "no"))
+    if facts["at_weights"] == "same":
+        facts["barely_learns"] = facts["scaled"] == "vanishes"
+        return join(text, tr("scaling-weights-same", against=against, unscaled=said["slope_unscaled"],
+                             barely="yes" if facts["barely_learns"] else "no"))
     if facts["at_weights"] == "larger":
         said["raw_ratio"] = times(r)
-        text += f" {said['against']}**{said['raw_ratio']}** the unscaled {said['slope_unscaled']}"
         if facts["scaled"] == "vanishes":  # then the unscaled slope, never larger, is tiny too
             facts["barely_learns"] = True
-            return text + f", but both are far too small to learn from: {either_way}"
-        text += (f": without scaling, the signal telling W_Q and W_K to give {lo} more weight is "
-                 f"{times_more(r)} weaker")
-        if facts["unscaled"] == "vanishes":
-            facts["barely_learns"] = True
-            return text + ", and the model barely learns to look at any key but the winner."
-        return text + "."
+            how = "both-tiny"
+        else:
+            facts["barely_learns"] = facts["unscaled"] == "vanishes"
+            how = "barely" if facts["barely_learns"] else "weaker"
+        return join(text, tr("scaling-weights-larger", against=against, ratio=said["raw_ratio"],
+                             unscaled=said["slope_unscaled"], how=how, loser=lo, times=times_more(r)))
     said["raw_ratio"] = times(1 / r)  # how many times the unscaled one is the scaled one
-    text += (f" {said['against']}the unscaled {said['slope_unscaled']}: here the unscaled run sends "
-             f"the larger signal to W_Q and W_K, {said['raw_ratio']} as large.")
-    if facts["unscaled"] == "not small":
-        text += " With scores this close, softmax was not saturated to begin with."
-    return text + (" Scaling pays off when the scores are far apart, as they typically are at large d_k "
-                   "(section 2). Try z₁ = 8, z₂ = 0 and d_k = 64 to see the classic example.")
+    return join(text, tr("scaling-weights-smaller", against=against, unscaled=said["slope_unscaled"],
+                         ratio=said["raw_ratio"], saturated="no" if facts["unscaled"] == "not small" else "yes"),
+                tr("scaling-pays-off"), tr("scaling-try-classic"))
 
 
 def tails_caption(d_k: int) -> Said | None:
@@ -392,16 +381,8 @@ def tails_caption(d_k: int) -> Said | None:
         return None
     facts = {"shape": peak_shape(d_k), "products": d_k, "said": {"kurtosis": short(excess_kurtosis(d_k))}}
     kurtosis = facts["said"]["kurtosis"]  # 6, 3, 2, 1.5, 1.2, 1, 0.8571
-    if facts["shape"] == "spike":
-        what = (f"At d_k = {d_k}, q·k is a single product of two normals: it piles up in a spike at 0 and has long "
-                f"tails (excess kurtosis {kurtosis}; a normal curve's is 0), so the histogram is not bell-shaped.")
-    else:
-        look = ("comes to a sharp point at 0" if facts["shape"] == "point" else
-                "is already bell-like, rounded at the top")
-        what = (f"At d_k = {d_k}, q·k is a sum of {d_k} products of two normals: its histogram {look}, with heavier "
-                f"tails than the normal curve (excess kurtosis 6/d_k = {kurtosis}; a normal curve's is 0).")
-    return Said(what + (" The argument is only about the spread, and that is still √d_k. Slide d_k up and the sum "
-                        "of more products settles onto the normal curve."), facts)
+    return Said(join(tr("scaling-tails", shape=facts["shape"], d_k=str(d_k), kurtosis=kurtosis),
+                     tr("scaling-tails-spread")), facts)
 
 
 FLAT, NEARLY_FLAT = 0.05, 0.15  # a curve whose values spread by less than 5% (15%) of its lowest is (nearly) flat
@@ -427,32 +408,25 @@ def peakedness_sentence(peak: Peakedness) -> Said | None:
              "argmax": bool(change >= FLAT and pos_last >= HEADS_FOR_ARGMAX), "small_next_to": False,
              "said": {"first": num(first, 3), "last": num(last, 3), "position": percent(pos_last)}}
     said = facts["said"]
-    verb = {"climbs": "climbs", "falls": "falls", "stays": "stays close to its start,"}[facts["unscaled"]]
-    text = (f"Unscaled, the largest weight {verb} from {said['first']} at d_k = {d_ks[0]} to "
-            f"**{said['last']}** at d_k = {d_ks[-1]}, {said['position']} of the way from uniform to a "
-            "hard argmax")
-    text += ": softmax heads for a hard argmax." if facts["argmax"] else "."
+    text = tr("scaling-peak-unscaled", verb=facts["unscaled"], first=said["first"], first_d_k=str(d_ks[0]),
+              last=said["last"], last_d_k=str(d_ks[-1]), position=said["position"],
+              argmax="yes" if facts["argmax"] else "no")
 
     spread_s, spread_u = relative_spread(mw["sqrt_dk"]), relative_spread(mw["unscaled"])
     lo, hi = float(np.min(mw["sqrt_dk"])), float(np.max(mw["sqrt_dk"]))
     said.update(low=bound_text(lo, 'lower', 3), high=bound_text(hi, 'upper', 3))
-    text += f" Scaled by 1/√d_k it stays between {said['low']} and {said['high']}"
     facts["scaled"] = "flat" if spread_s < FLAT else "nearly flat" if spread_s < NEARLY_FLAT else "changes"
-    if facts["scaled"] == "flat":
-        text += ": flat."
-    elif facts["scaled"] == "nearly flat":
+    if facts["scaled"] == "nearly flat":
         said["within"] = bound_text(spread_s, 'upper', as_percent=True)
-        text += f", within {said['within']} of its lowest value: nearly flat."
-    else:
+    elif facts["scaled"] == "changes":
         said["change"] = percent(spread_s)
-        text += f", a change of {said['change']}"
         facts["small_next_to"] = bool(spread_u >= SMALL_NEXT_TO * spread_s)
         if facts["small_next_to"]:
             said["unscaled_change"] = percent(spread_u)
-            text += f", small next to the unscaled curve's {said['unscaled_change']}."
-        else:
-            text += "."
-    return Said(text + " " + _wrong_factor(peak, facts), facts)  # the page's closing answer follows: not repeated
+    how = ("small-next-to" if facts["small_next_to"] else facts["scaled"].replace(" ", "-"))
+    scaled = tr("scaling-peak-scaled", low=said["low"], high=said["high"], how=how, within=said.get("within", ""),
+                change=said.get("change", ""), unscaled_change=said.get("unscaled_change", ""))
+    return Said(join(text, scaled, _wrong_factor(peak, facts)), facts)  # the closing answer follows: not repeated
 
 
 def _wrong_factor(peak: Peakedness, facts: dict) -> str:
@@ -462,18 +436,14 @@ def _wrong_factor(peak: Peakedness, facts: dict) -> str:
     pos_first, pos_last = argmax_position([first, last], n)
     change = (last - first) / first
     facts["wrong"] = "sinks" if change <= -FLAT else "rises" if change >= FLAT else "stays"
-    verb = {"sinks": "sinks to", "rises": "rises to", "stays": "stays near"}[facts["wrong"]]
     said["wrong_last"] = num(last, 3)
-    text = f"Divided by d_k it {verb} {said['wrong_last']} by d_k = {peak.d_ks[-1]}"
     facts["toward_uniform"] = bool(pos_last <= NEAR_UNIFORM and pos_last < pos_first)
     facts["almost_same"] = bool(facts["toward_uniform"] and pos_last <= ALMOST_SAME)
     if facts["toward_uniform"]:
         said.update(uniform=num(1 / n, 3), wrong_position=percent(pos_last))
-        text += (f", toward the uniform {said['uniform']} ({said['wrong_position']} of the way from uniform to "
-                 "a hard argmax)")
-        if facts["almost_same"]:
-            return text + ". Every key looks almost the same and attention stops choosing."
-    return text + "."
+    return tr("scaling-peak-wrong", verb=facts["wrong"], last=said["wrong_last"], d_k=str(peak.d_ks[-1]),
+              toward="same" if facts["almost_same"] else "uniform" if facts["toward_uniform"] else "no",
+              uniform=said.get("uniform", ""), position=said.get("wrong_position", ""))
 
 
 ABOUT = 0.10  # a measured spread within 10% of its theory value is "about" it
@@ -486,10 +456,10 @@ def about_theory(measured: float, theory: float) -> Said:
     off = abs(measured / theory - 1)
     facts = {"near": off <= ABOUT, "side": None, "said": {"theory": about(theory)}}
     if facts["near"]:
-        return Said(f"**about {facts['said']['theory']}**", facts)
+        return Said(tr("scaling-about-theory", theory=facts["said"]["theory"]), facts)
     facts["side"], facts["said"]["off"] = "above" if measured > theory else "below", percent(off)
-    return Said(f"{facts['said']['off']} {facts['side']} {facts['said']['theory']}: "
-                "a few thousand pairs only estimate the spread", facts)
+    return Said(tr("scaling-off-theory", off=facts["said"]["off"], side=facts["side"], theory=facts["said"]["theory"]),
+                facts)
 
 
 SOURCE_CASE = ((8.0, 0.0), 64)  # the source text's two keys and width: softmax([8, 0]) against softmax([1, 0])
@@ -505,13 +475,11 @@ def closing_sentence(yours: TwoKeys | None = None) -> Said:
     (source_ratio, and ratio: yours, as printed)."""
     source = compare_two_keys(*SOURCE_CASE)
     facts = {"yours": None, "tie": False, "said": {"source_ratio": times_more(source.raw_ratio)}}
-    text = ("It [keeps scores from growing with dimension](#variance), so softmax [does not become a hard argmax]"
-            f"(#peakedness). In the source text's own example ([two keys](#two-keys)), scores "
-            f"{scores_text(source.scores)} at d_k = {source.d_k}, dividing by √d_k makes the losing key's gradient at "
-            f"W_Q and W_K {facts['said']['source_ratio']} larger than unscaled.")
+    text = tr("scaling-closing", scores=scores_text(source.scores), d_k=str(source.d_k),
+              ratio=facts["said"]["source_ratio"])
     if yours is None or (yours.d_k == source.d_k and np.array_equal(yours.scores, source.scores)):
         return Said(text, facts)
-    return Said(text + " " + _your_case(yours, facts), facts)
+    return Said(join(text, _your_case(yours, facts)), facts)
 
 
 def _top(p) -> str:
@@ -519,7 +487,7 @@ def _top(p) -> str:
     return weight_text(max(p), 4 if max(p) > 0.999 else 3, rest=min(p))
 
 
-def saturation_compared(yours: TwoKeys, whose: str = "Your scores") -> Said:
+def saturation_compared(yours: TwoKeys, whose: str | None = None) -> Said:
     """Why the gradient at W_Q and W_K gains so much from ÷ √d_k in the source text's [8, 0] at d_k = 64 (73×) and
     not at `yours`: whether the unscaled scores saturate softmax (the losing key's slope p₁p₂ below SMALL_SLOPE), and
     the top weight before and after the division on each side. Facts, for each of "source" and "yours": top_unscaled,
@@ -532,57 +500,46 @@ def saturation_compared(yours: TwoKeys, whose: str = "Your scores") -> Said:
                 "ratio": two.ratio, "raw_ratio": two.raw_ratio}
 
     facts = {"source": facts_of(source), "yours": facts_of(yours)}
-    text = (f"The Scaling explorer's example, {scores_text(source.scores)} at d_k = {source.d_k}, gains "
-            f"{times(source.raw_ratio)} because those scores saturate softmax: unscaled, the top weight is "
-            f"{_top(source.p_unscaled)} and the losing key's slope p₁p₂ = {readable(source.slope_unscaled, 4)} is "
-            f"below {short(SMALL_SLOPE)}; divided by √{source.d_k}, the top weight is {_top(source.p_scaled)}.")
+    text = tr("scaling-saturation-source", scores=scores_text(source.scores), d_k=str(source.d_k),
+              ratio=times(source.raw_ratio), top=_top(source.p_unscaled),
+              slope=readable(source.slope_unscaled, 4), small=short(SMALL_SLOPE), top_scaled=_top(source.p_scaled))
     if yours.d_k == source.d_k and np.array_equal(yours.scores, source.scores):
         return Said(text, facts)
-    these = f"{whose}, {scores_text(yours.scores)} at d_k = {yours.d_k},"
+    these = tr("scaling-these-scores", whose=whose or tr("scaling-your-scores"), scores=scores_text(yours.scores),
+               d_k=str(yours.d_k))
     if yours.d_k == 1:
-        state = "saturate softmax" if facts["yours"]["saturated"] else "do not saturate softmax"
-        return Said(text + (f" {these} are divided by √1 = 1, which changes nothing: the gradient is the same "
-                            f"either way, and they {state} (top weight {_top(yours.p_unscaled)})."), facts)
+        return Said(join(text, tr("scaling-saturation-one", these=these, top=_top(yours.p_unscaled),
+                                  saturated="yes" if facts["yours"]["saturated"] else "no")), facts)
     if facts["yours"]["saturated"]:
-        return Said(text + (f" {these} saturate it too: the top weight is {_top(yours.p_unscaled)} unscaled "
-                            f"(p₁p₂ = {readable(yours.slope_unscaled, 4)}) and {_top(yours.p_scaled)} after the "
-                            "division, so the division rescues the losing key's gradient here as well."), facts)
+        return Said(join(text, tr("scaling-saturation-too", these=these, top=_top(yours.p_unscaled),
+                                  slope=readable(yours.slope_unscaled, 4), top_scaled=_top(yours.p_scaled))), facts)
     r = yours.raw_ratio
-    effect = (f"the unscaled one is {times(1 / r)} as large" if r < 1 / SAME else
-              f"the division makes it {times(r)} larger" if r >= SAME else "it is about the same either way")
-    return Said(text + (f" {these} do not: the top weight is only {_top(yours.p_unscaled)} unscaled (p₁p₂ = "
-                        f"{readable(yours.slope_unscaled, 4)}, not below {short(SMALL_SLOPE)}) and "
-                        f"{_top(yours.p_scaled)} after the division. So softmax's own slope "
-                        f"{'barely changes' if yours.ratio < SAME else f'changes only {times(yours.ratio)}'}, and "
-                        "the chain rule multiplies the gradient at W_Q and W_K by "
-                        f"1/√{yours.d_k} = {num(1 / yours.divisor, 3)}: {effect}."), facts)
+    effect = ("smaller" if r < 1 / SAME else "larger" if r >= SAME else "same")
+    return Said(join(text, tr("scaling-saturation-not", these=these, top=_top(yours.p_unscaled),
+                              slope=readable(yours.slope_unscaled, 4), small=short(SMALL_SLOPE),
+                              top_scaled=_top(yours.p_scaled), changes="barely" if yours.ratio < SAME else "only",
+                              ratio=times(yours.ratio), d_k=str(yours.d_k), factor=num(1 / yours.divisor, 3),
+                              effect=effect, effect_ratio=times(1 / r) if effect == "smaller" else times(r))), facts)
 
 
 def _your_case(two: TwoKeys, facts: dict) -> str:
     """The closing's comparison on section 1's own scores and width: the gradient at W_Q and W_K, scaled against
     unscaled, in words picked from the ratio (within SAME of each other, 'about the same')."""
-    case = f"With your {scores_text(two.scores)} at d_k = {two.d_k}, "
     facts["tie"] = two.loser is None
-    it = "the keys tie, and each key's gradient there" if facts["tie"] else "it"
     r, said = two.raw_ratio, facts["said"]
     facts["yours"] = ("d_k = 1" if two.d_k == 1 else "zero" if math.isnan(r) else "more than 0" if math.isinf(r)
                       else "larger" if r >= SAME else "smaller" if 1 / r >= SAME else "same")
-    if facts["yours"] == "d_k = 1":
-        return case + "√1 = 1 and the division changes nothing."
     if facts["yours"] == "zero":
         said["gap"] = _gap(two)
-        return case + (f"{it} is 0 to machine precision with the division or without: a gap of {said['gap']} "
-                       "saturates softmax even after it.")
-    if facts["yours"] == "more than 0":
-        return case + f"{it} is exactly 0 without the division, and more than 0 with it."
-    if facts["yours"] == "larger":
+    elif facts["yours"] == "larger":
         said["ratio"] = times_more(r)
-        return case + f"{it} is {said['ratio']} larger with the division."
-    if facts["yours"] == "smaller":
+    elif facts["yours"] == "smaller":
         said["ratio"] = times(1 / r)
-        return case + (f"{it} is smaller with the division: the unscaled one is {said['ratio']} as large. Scaling "
-                       "pays off when the scores are far apart, as they typically are at large d_k (section 2).")
-    return case + f"{it} is about the same with the division or without."
+    case = {"d_k = 1": "one", "more than 0": "past-zero"}.get(facts["yours"], facts["yours"])
+    text = tr("scaling-your-case", scores=scores_text(two.scores), d_k=str(two.d_k), case=case,
+              tie="yes" if facts["tie"] else "no",
+              gap=said.get("gap", ""), ratio=said.get("ratio", ""))
+    return join(text, tr("scaling-pays-off")) if facts["yours"] == "smaller" else text
 
 
 # ------------------------------------------------------------------------ predict, then see: softmax of two scores
@@ -639,8 +596,7 @@ def scores_text(scores) -> str:
 
 def softmax_question(scores) -> str:
     """The checkpoint's question, about the scores on screen: what weight softmax gives key 1."""
-    return (f"What is softmax({scores_text(scores)})? Its two weights add up to 1: slide to the weight you "
-            "expect key 1 to get.")
+    return tr("scaling-question", scores=scores_text(scores))
 
 
 # The checkpoint's wrong answers, from the state it is asked in: {"scores": [z₁, z₂], "d_k": d_k}.
@@ -679,7 +635,7 @@ SOFTMAX = Asked("scaling.softmax", "What weight does softmax give key 1?", "numb
 def softmax_gives_away(state) -> list[str]:
     """What states softmax of the two scores (the page's "za", "zb"): the reveal's equation and the bars' label."""
     z = scores_text([float(state.get("za", 8)), float(state.get("zb", 0))])
-    return [f"softmax({z}) =", f"p = softmax({z})"]
+    return [f"softmax({z}) =", f"p = softmax({z})"]  # notation, the same in every language
 
 
 def prediction_sentence(guess: float | None, asked: TwoKeys) -> Said:
@@ -692,10 +648,11 @@ def prediction_sentence(guess: float | None, asked: TwoKeys) -> Said:
     why = why_weights(asked)
     facts = {"why": why.facts, "right": None, "side": None, "hint": None, "lesson": None,
              "said": {"weights": weights_text(p, 4, asked.log_p_unscaled)}}
-    text = f"softmax({scores_text(asked.scores)}) = **{facts['said']['weights']}**. {why.text}"
+    text = join(tr("scaling-softmax-answer", scores=scores_text(asked.scores), weights=facts["said"]["weights"]),
+                why.text)
     if guess is not None:
-        text += " " + _how_close(guess, asked, facts)
-    return Said(text + _lesson(asked, facts), facts)
+        text = join(text, _how_close(guess, asked, facts))
+    return Said(join(text, _lesson(asked, facts)), facts)
 
 
 def _z(i: int) -> str:
@@ -714,26 +671,23 @@ def why_weights(two: TwoKeys) -> Said:
              "loser": two.loser, "difference": two.difference, "loser_ln": None, "loser_said": None,
              "odds_past_float": None, "said": {}}
     if two.loser is None:
-        return Said("The two scores are equal, so softmax splits the weight evenly between the keys.", facts)
+        return Said(tr("scaling-why-equal"), facts)
     lo, hi = two.loser, two.winner
     said = facts["said"]
     said.update(winner=key_name(hi), loser=key_name(lo), gap=_gap(two))
     if two.weights_equal:
         said["difference"] = sci(two.difference)
-        return Said(f"The two scores are not equal: they differ by only {said['gap']}, so {said['winner']}'s weight "
-                    f"is larger than {said['loser']}'s by tanh({said['gap']} / 2) ≈ {said['difference']}. That is "
-                    "less than float64 can show next to 0.5, so both weights print, and are stored, as exactly 0.5.",
-                    facts)
+        return Said(tr("scaling-why-hair", gap=said["gap"], winner=said["winner"], loser=said["loser"],
+                       difference=said["difference"]), facts)
     p_lo, ln_lo = float(two.p_unscaled[lo]), float(two.log_p_unscaled[lo])
-    keeps = "exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 4) + in_float64(p_lo, ln_lo)
+    keeps = (tr("scaling-exactly-zero") if not printable(ln_lo) else
+             true_size(p_lo, ln_lo, 4) + in_float64(p_lo, ln_lo))
     facts.update(loser_ln=ln_lo, loser_said=keeps, odds_past_float=math.isinf(two.odds))
-    text = (f"Softmax makes each weight proportional to exp(score), so {said['winner']}'s weight is "
-            f"exp({_z(hi)} − {_z(lo)}) = exp({said['gap']})")
-    if facts["odds_past_float"]:
-        return Said(text + (f" times {said['loser']}'s, past the largest number a float can hold (about 1.8 × "
-                            f"10³⁰⁸): {said['loser']} keeps {keeps}."), facts)
-    said["odds"] = times_more(two.odds)
-    return Said(text + f" ≈ {said['odds']} {said['loser']}'s, and {said['loser']} keeps {keeps}.", facts)
+    if not facts["odds_past_float"]:
+        said["odds"] = times_more(two.odds)
+    return Said(tr("scaling-why-exp", winner=said["winner"], loser=said["loser"], z_hi=_z(hi), z_lo=_z(lo),
+                   gap=said["gap"], past="yes" if facts["odds_past_float"] else "no", odds=said.get("odds", ""),
+                   keeps=keeps), facts)
 
 
 def _how_close(guess: float, asked: TwoKeys, facts: dict) -> str:
@@ -744,32 +698,21 @@ def _how_close(guess: float, asked: TwoKeys, facts: dict) -> str:
                                                       ln_rest=float(asked.log_p_unscaled[1])))
     off = abs(guess - p1)
     facts["side"] = "exact" if off == 0 else "above" if guess > p1 else "below"
-    if facts["side"] == "exact":
-        where = "exactly key 1's weight"
-    elif round(off, 4) == 0:
-        said["off"] = "less than 0.0001"
-        where = f"less than 0.0001 {facts['side']} key 1's {said['key1']}"
-    else:
-        said["off"] = num(off, 4)
-        where = f"{said['off']} {facts['side']} key 1's {said['key1']}"
+    if facts["side"] != "exact":
+        said["off"] = tr("scaling-less-than", x="0.0001") if round(off, 4) == 0 else num(off, 4)
+    where = tr("scaling-off-key1", side=facts["side"], off=said.get("off", ""), key1=said["key1"])
     facts["right"] = prediction_right(guess, p1)
+    text = tr("scaling-you-said", guess=said["guess"], where=where, close=short(PREDICT_CLOSE),
+              right="yes" if facts["right"] else "no")
     if facts["right"]:
-        return f"You said {said['guess']}: {where}, within the {short(PREDICT_CLOSE)} that counts as right."
-    text = f"You said {said['guess']}: {where}, more than the {short(PREDICT_CLOSE)} that counts as right."
+        return text
     above_half = 0 if asked.loser is None else 1 if asked.loser == 1 else -1  # key 1's side of an even split, from
     # the scores: float64 may print 0.5
     facts["hint"] = ("equal" if above_half == 0 else "order" if (guess - 0.5) * above_half <= 0 else
                      "sharper" if abs(guess - 0.5) < abs(p1 - 0.5) else "less sharp")
-    if facts["hint"] == "equal":
-        return text + " Equal scores always give equal weights, 0.5 each."
-    if facts["hint"] == "order":
-        return text + (" Softmax keeps the order of the scores: the key with the higher score always gets more "
-                       "than half the weight.")
-    if facts["hint"] == "sharper":
-        return text + (" Softmax is sharper than the scores look: only the gap between them counts, and it "
-                       "counts through exp.")
-    said["gap"] = _gap(asked)
-    return text + f" Softmax is less sharp than that here: a gap of {said['gap']} is small through exp."
+    if facts["hint"] == "less sharp":
+        said["gap"] = _gap(asked)
+    return join(text, tr("scaling-hint", hint=facts["hint"].replace(" ", "-"), gap=said.get("gap", "")))
 
 
 def _lesson(two: TwoKeys, facts: dict) -> str:
@@ -779,15 +722,15 @@ def _lesson(two: TwoKeys, facts: dict) -> str:
     said = facts["said"]
     facts["lesson"] = "hard argmax" if two.p_unscaled[two.loser] == 0 else "nearly"
     said["gap"] = _gap(two)
-    text = (f" A gap of {said['gap']} is already enough to make softmax "
-            f"{'a hard argmax in floating point' if facts['lesson'] == 'hard argmax' else 'nearly a hard argmax'}.")
+    text = tr("scaling-lesson", gap=said["gap"], lesson="hard" if facts["lesson"] == "hard argmax" else "nearly")
     if two.d_k == 1:
         return text
     p_lo, ln_lo = float(two.p_scaled[two.loser]), float(two.log_p_scaled[two.loser])
     said.update(scaled_gap=gap(*two.scaled), scaled_loser=key_name(two.loser),
-                scaled_keeps="exactly 0 in float64" if not printable(ln_lo) else true_size(p_lo, ln_lo, 3))
-    return text + (f" Divided by {sqrt_text(two.d_k)}, the gap is {said['scaled_gap']} and {said['scaled_loser']} "
-                   f"keeps {said['scaled_keeps']}{'' if not printable(ln_lo) else in_float64(p_lo, ln_lo)}.")
+                scaled_keeps=tr("scaling-exactly-zero") if not printable(ln_lo) else true_size(p_lo, ln_lo, 3))
+    return join(text, tr("scaling-lesson-scaled", sqrt=sqrt_text(two.d_k), gap=said["scaled_gap"],
+                         loser=said["scaled_loser"],
+                         keeps=said["scaled_keeps"] + ("" if not printable(ln_lo) else in_float64(p_lo, ln_lo))))
 
 
 # ------------------------------------------------------------------------ what each section says about its numbers
@@ -799,24 +742,24 @@ def softmax_line(scores, weights, decimals: int, logs=None) -> str:
 
 def scaled_heading(d_k: int) -> str:
     """'Divided by √64 = 8': the heading over section 1's scaled side."""
-    return f"Divided by {sqrt_text(d_k)}"
+    return tr("scaling-scaled-heading", sqrt=sqrt_text(d_k))
 
 
 def scaled_caption(two: TwoKeys) -> str:
     """Section 1's scaled column in words, its scores and weights as computed (the reveal above the table says
     the unscaled side)."""
-    return f"{scaled_heading(two.d_k)}: {softmax_line(two.scaled, two.p_scaled, 3, two.log_p_scaled)}."
+    return tr("scaling-scaled-caption", heading=scaled_heading(two.d_k),
+              line=softmax_line(two.scaled, two.p_scaled, 3, two.log_p_scaled))
 
 
 def sampling_intro(n_samples: int, seed: int) -> str:
     """Section 2's opening: how many pairs it draws, from which seed, and why their spread is √d_k."""
-    return (f"Draw {n_samples:,} pairs q, k with independent N(0, 1) entries (sidebar seed {seed}). Each q·k is a sum "
-            "of d_k products of variance 1, so its standard deviation is √d_k; divided by √d_k it is 1.")
+    return tr("scaling-sampling-intro", n=f"{n_samples:,}", seed=str(seed))
 
 
 def std_help(d_k: int) -> str:
     """'theory: √d_k = √64 = 8': the tooltip of the measured spread of q·k."""
-    return f"theory: √d_k = {sqrt_text(d_k)}"
+    return tr("scaling-theory", value=f"√d_k = {sqrt_text(d_k)}")
 
 
 def std_captions(sample: QKSample) -> tuple[Said, Said]:
@@ -825,42 +768,37 @@ def std_captions(sample: QKSample) -> tuple[Said, Said]:
     def caption(theory_text: str, measured: float, theory: float) -> Said:
         said = about_theory(measured, theory)
         facts = {"about": said.facts, "said": {"theory": theory_text, "measured": num(measured, 2)}}
-        return Said(f"Theory: {theory_text}. Measured {facts['said']['measured']}: {said.text}.", facts)
+        return Said(tr("scaling-std-caption", theory=theory_text, measured=facts["said"]["measured"],
+                       about=said.text), facts)
 
     return (caption(f"√d_k = {sqrt_text(sample.d_k)}", sample.std, sample.theory),
-            caption("1, whatever d_k is", sample.std_scaled, 1.0))
+            caption(tr("scaling-one-whatever"), sample.std_scaled, 1.0))
 
 
 def peakedness_caption(peak: Peakedness, seed: int) -> str:
     """What every point of section 3's curves averages: how many draws, of how many keys, from which seed."""
-    return (f"Every point is the mean over **{peak.n_seeds} seeds**: {peak.n_seeds} independent draws of one query "
-            f"and {plural(peak.n_keys, 'key')} from the sidebar seed ({seed}).")
+    return tr("scaling-peakedness-caption", seeds=peak.n_seeds, keys=peak.n_keys, seed=str(seed))
 
 
 def one_key_note(n_keys: int) -> str | None:
     """Why section 3's curves lie flat with a single key; None with two keys or more."""
     if n_keys != 1:
         return None
-    return ("With a single key there is nothing to choose between: softmax gives it weight 1 and entropy 0 at "
-            "every scale, so all three curves lie flat. Pick n ≥ 2 to see scaling matter.")
+    return tr("scaling-one-key")
 
 
 def temperature_intro(heads: int, d_model: int, d_k: int) -> str:
     """Section 4's opening: whose queries and keys these are, their width d_k = d_model / heads, and, in one line,
     where heads are taught (on a later page of the route)."""
-    return (f"Your sentence's queries and keys, from **head 1 of your {plural(heads, 'head')}** (sidebar; heads are "
-            f"taught on Masks and heads): d_k = d_model / heads = {d_model} / {heads} = {d_k}. Dividing by τ works "
-            "like a temperature: small τ sharpens softmax toward a hard argmax, large τ flattens it toward uniform.")
+    return tr("scaling-temperature-intro", heads=heads, d_model=str(d_model), d_k=str(d_k))
 
 
 def entropy_caption(temp: Temperature) -> str:
     """How to read the row-entropy bars: an empty bar (0) is one key, a full bar (log n) is every key alike."""
     n = temp.weights.shape[-1]
     if n == 1:
-        return ("The row is your one query's. With a single key its entropy is 0, an empty bar, where a hard argmax "
-                "and uniform weights are the same thing.")
-    return (f"Each bar is one query's row: an empty bar (0) is all its weight on one key; a full one, log {n} = "
-            f"{num(temp.max_entropy, 3)}, is an even spread over {all_of(n, 'key')}.")
+        return tr("scaling-entropy-one")
+    return tr("scaling-entropy-caption", n=n, uniform=num(temp.max_entropy, 3))
 
 
 def temperature_progress(temp: Temperature) -> Said:
@@ -870,76 +808,88 @@ def temperature_progress(temp: Temperature) -> Said:
     facts = {"single_key": n == 1, "said": {"tau": short(temp.tau)}}
     said = facts["said"]
     if n == 1:
-        return Said(f"With τ = {said['tau']} the row entropy is 0 nats, as at every τ: with a single key, a hard "
-                    "argmax and uniform weights are the same.", facts)
+        return Said(tr("scaling-progress-one", tau=said["tau"]), facts)
     said.update(entropy=readable(temp.mean_entropy, 3), position=percent(temp.position),
                 uniform=num(temp.max_entropy, 3))
-    return Said(f"With τ = {said['tau']} the mean row entropy is {said['entropy']} nats: {said['position']} of the "
-                f"way from a hard argmax (0) to uniform (log {n} = {said['uniform']}).", facts)
+    return Said(tr("scaling-progress", tau=said["tau"], entropy=said["entropy"], position=said["position"],
+                   n=str(n), uniform=said["uniform"]), facts)
 
 
 def one_token_note(temp: Temperature) -> str | None:
     """Why τ changes nothing for a one-token sentence; None with two tokens or more."""
     if temp.weights.shape[-1] != 1:
         return None
-    return "Your sentence has one token, so each row has one key: it always gets weight 1, at any τ."
+    return tr("scaling-one-token")
 
 
 # ------------------------------------------------------------------------ the page's own text, and its charts' words
-INTRO = (
-    "Attention divides every score q·k by √d_k. Why? For random vectors q·k typically grows like √d_k, large "
-    f"scores make softmax nearly a {inline('hard argmax')}, and such a softmax barely learns. Each section shows "
-    "one step."
-)
-HEADERS = {"two-keys": "1. Two keys, side by side", "variance": "2. The variance argument, by sampling",
-           "peakedness": "3. Peakedness as d_k grows", "temperature": "4. A temperature dial on your own sentence",
-           "why": "Why does dividing by √d_k help?"}  # by each section's anchor
-SOURCES_NOTE = ("The page itself runs these functions from `attn_core/scaling.py` (softmax, its Jacobian and the "
-                "q·k sampler come from `attn_core/attention.py`).")
-WEIGHT_HELP = "Key 1's weight, from 0 (none of the weight) to 1 (all of it)."  # the checkpoint slider's tooltip
-SCALED_SLOPE_HELP = "against the score softmax sees, z / √d_k"
-RATIO_LABEL, RATIO_HELP = "scaled ÷ unscaled", "The two slopes above, divided"
-RAW_RATIO_LABEL = "reaching W_Q, W_K"
-RAW_RATIO_HELP = "The same ratio against the raw score q·k, which carries the chain-rule factor 1/√d_k"
-GRADIENT_EXPANDER = "The gradient, worked out: how each weight moves with each score, and what it tells W_Q and W_K"
-STD_LABELS = ("measured std of q·k", "measured std of q·k / √d_k")  # section 2's two metrics
-STD_SCALED_HELP = "theory: 1"
-PEAKEDNESS_INTRO = (
-    "One query and n random keys with N(0, 1) entries: as d_k grows, how peaked is softmax with the scores left "
-    "alone, divided by √d_k, or divided by d_k (a wrong factor, too large)?"
-)
-ENTROPY_BARS = "row entropy Hᵢ = −Σⱼ pᵢⱼ log pᵢⱼ"  # the title of section 4's table of bars
-# how each curve of sections 2 and 3 treats the scores, by attn_core.scaling.DIVISORS' names
-CURVE_NAMES = {"unscaled": "unscaled: q·k", "sqrt_dk": "scaled: q·k / √d_k", "dk": "wrong factor: q·k / d_k"}
-DIVISOR_SYMBOLS = {"1": "1", "sqrt_dk": "√d_k", "dk": "d_k"}  # the divisors as the τ axis marks them
+# The page's fixed texts, each looked up in the session's language when the page reads it (say.INTRO): a module
+# attribute name -> its message.
+_TEXTS = {
+    "INTRO": "scaling-intro", "SOURCES_NOTE": "scaling-sources", "WEIGHT_HELP": "scaling-weight-help",
+    "SCALED_SLOPE_HELP": "scaling-scaled-slope-help", "RATIO_LABEL": "scaling-ratio-label",
+    "RATIO_HELP": "scaling-ratio-help", "RAW_RATIO_LABEL": "scaling-raw-ratio-label",
+    "RAW_RATIO_HELP": "scaling-raw-ratio-help", "GRADIENT_EXPANDER": "scaling-gradient-expander",
+    "STD_SCALED_HELP": "scaling-std-scaled-help", "PEAKEDNESS_INTRO": "scaling-peakedness-intro",
+    "ENTROPY_BARS": "scaling-entropy-bars", "NOTEBOOK_INTRO": "scaling-notebook-intro",
+    "NOTEBOOK_LONG_HELP": "scaling-notebook-long-help", "D_K_INPUT": "scaling-d-k-input",
+    "TITLE": "scaling-title", "SCORE_1": "scaling-score-1", "SCORE_2": "scaling-score-2",
+    "N_KEYS_INPUT": "scaling-n-keys-input", "DIVIDE_BY": "scaling-divide-by", "CUSTOM_TAU": "scaling-custom-tau",
+    "QUERY_I": "scaling-query-i", "KEY": "scaling-axis-key", "QUERY": "scaling-axis-query",
+    "WEIGHT_P": "scaling-weight-p", "SCORE_Z": "scaling-score-z", "H_NATS": "scaling-h-nats",
+}
+SECTIONS = ("two-keys", "variance", "peakedness", "temperature", "why")  # the sections' anchors, in order
+CURVES = ("unscaled", "sqrt_dk", "dk")  # attn_core.scaling.DIVISORS' names
+NOTE_KEYS = ("z", "d_k", "seed, n_samples, sample_d_k", "n_keys, n_seeds", "curve_d_ks", "labels", "tau")
+
+
+def __getattr__(name: str):
+    """say.INTRO and the other fixed texts, in the language of the script run reading them (never at import)."""
+    if name in _TEXTS:
+        return tr(_TEXTS[name], **({"hard_argmax": inline("hard argmax", tr("scaling-term-hard-argmax"))}
+                                   if name == "INTRO" else {}))
+    if name == "HEADERS":  # by each section's anchor
+        return {anchor: tr(f"scaling-header-{anchor}") for anchor in SECTIONS}
+    if name == "STD_LABELS":  # section 2's two metrics
+        return (tr("scaling-std-label-raw"), tr("scaling-std-label-scaled"))
+    if name == "CURVE_NAMES":  # how each curve of sections 2 and 3 treats the scores
+        return {curve: tr(f"scaling-curve-{curve.replace('_', '-')}") for curve in CURVES}
+    if name == "NOTES":  # what each number of the notebook's parameters cell is
+        return {key: tr("scaling-note-" + key.split(",")[0].replace("_", "-")) for key in NOTE_KEYS}
+    if name == "KEYS":  # the two keys of section 1, as its tables name them
+        return [key_name(0), key_name(1)]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+DIVISOR_SYMBOLS = {"1": "1", "sqrt_dk": "√d_k", "dk": "d_k"}  # the divisors as the τ axis marks them (notation)
 
 
 def weights_bars_words(two: TwoKeys) -> tuple[str, str, str]:
     """Section 1's table of bars: the unscaled column's label, the scaled column's, and the table's title."""
     z_text = scores_text(two.scores)
     return (f"p = softmax({z_text})", f"p = softmax({z_text} / √{two.d_k})",
-            f"the weights, unscaled and ÷ √{two.d_k}")
+            tr("scaling-bars-title", d_k=str(two.d_k)))
 
 
 def jacobian_formulas(d_k: int) -> tuple[str, str]:
     """The formulas over the two Jacobian tables: unscaled, and with the scores divided by √d_k."""
-    return "diag(p) − p pᵀ, unscaled", f"diag(p) − p pᵀ, scores ÷ √{d_k}"
+    return tr("scaling-jacobian-unscaled"), tr("scaling-jacobian-scaled", d_k=str(d_k))
 
 
 def histogram_words(sample: QKSample, n_samples: int) -> dict:
     """Section 2's row of histograms: the row's title, and each histogram's (title, name of its normal curve)."""
-    d_k = sample.d_k
-    return {"row": f"q·k, before and after ÷ √{d_k}",
-            "raw": (f"q·k, d_k = {d_k}  ({n_samples:,} pairs)",
-                    "normal curve, std √d_k" if sample.theory != 1 else "normal curve, std 1"),
-            "scaled": (f"q·k / √d_k, d_k = {d_k}  ({n_samples:,} pairs)", "normal curve, std 1")}
+    d_k, n = str(sample.d_k), f"{n_samples:,}"
+    return {"row": tr("scaling-hist-row", d_k=d_k),
+            "raw": (tr("scaling-hist-raw", d_k=d_k, n=n),
+                    tr("scaling-normal-curve", std="√d_k" if sample.theory != 1 else "1")),
+            "scaled": (tr("scaling-hist-scaled", d_k=d_k, n=n), tr("scaling-normal-curve", std="1"))}
 
 
 def std_curve_words(d_k: int) -> dict:
     """The words of section 2's chart of the spread against d_k: title, axes, and each series' name."""
-    return {"title": "measured std of q·k against d_k, with √d_k  (log axes)", "x": "d_k", "y": "standard deviation",
-            "theory": "theory √d_k", "unscaled": "measured std of q·k", "sqrt_dk": "measured std of q·k / √d_k",
-            "yours": f"your d_k = {d_k}"}
+    return {"title": tr("scaling-std-curve-title"), "x": "d_k", "y": tr("scaling-std-curve-y"),
+            "theory": tr("scaling-std-curve-theory"), "unscaled": tr("scaling-std-label-raw"),
+            "sqrt_dk": tr("scaling-std-label-scaled"), "yours": tr("scaling-your-d-k", d_k=str(d_k))}
 
 
 def peakedness_words(n_keys: int) -> dict:
@@ -947,25 +897,27 @@ def peakedness_words(n_keys: int) -> dict:
     curves' names, and the labels of the levels attn_core.scaling.peak_references gives, in its order."""
     levels = peak_references(n_keys)
     if n_keys > 1:
-        references = {"max_weight": ["hard argmax: 1", f"uniform: 1/n = {num(levels['max_weight'][1], 3)}"],
-                      "entropy": ["hard argmax: 0", f"uniform: log n = {num(levels['entropy'][1], 3)}"]}
+        references = {"max_weight": [tr("scaling-ref-argmax", value="1"),
+                                     tr("scaling-ref-uniform", value=f"1/n = {num(levels['max_weight'][1], 3)}")],
+                      "entropy": [tr("scaling-ref-argmax", value="0"),
+                                  tr("scaling-ref-uniform", value=f"log n = {num(levels['entropy'][1], 3)}")]}
     else:
-        references = {"max_weight": ["one key: hard argmax = uniform"], "entropy": ["one key: hard argmax = uniform"]}
-    return {"row": f"softmax over {plural(n_keys, 'random key')} as d_k grows",
-            "max_weight": ("mean largest weight maxⱼ pⱼ against d_k", "largest weight"),
-            "entropy": ("mean entropy H = −Σⱼ pⱼ log pⱼ against d_k", "entropy (nats)"),
-            "x": "d_k (log axis)", "curves": CURVE_NAMES, "references": references}
+        references = {"max_weight": [tr("scaling-ref-one-key")], "entropy": [tr("scaling-ref-one-key")]}
+    return {"row": tr("scaling-peak-row", n=n_keys),
+            "max_weight": (tr("scaling-peak-max-title"), tr("scaling-peak-max-y")),
+            "entropy": (tr("scaling-peak-entropy-title"), tr("scaling-peak-entropy-y")),
+            "x": tr("scaling-log-axis", x="d_k"), "curves": __getattr__("CURVE_NAMES"), "references": references}
 
 
 def divisor_labels(d_k: int) -> dict[str, str]:
     """Section 4's choices of divisor as the radio shows them: '1 (no scaling)', '√d_k = √64 = 8', 'd_k = 64'…"""
-    return {"1": "1 (no scaling)", "sqrt_dk": f"√d_k = {sqrt_text(d_k)}", "dk": f"d_k = {d_k}",
-            "custom": "a custom τ"}
+    return {"1": tr("scaling-divisor-none"), "sqrt_dk": f"√d_k = {sqrt_text(d_k)}", "dk": f"d_k = {d_k}",
+            "custom": tr("scaling-divisor-custom")}
 
 
 def tau_help(lo: float, hi: float) -> str:
     """'Any τ from 0.001 to 1000.': the tooltip of the custom τ box."""
-    return f"Any τ from {short(lo)} to {short(hi)}."
+    return tr("scaling-tau-help", lo=short(lo), hi=short(hi))
 
 
 def temperature_formula(tau: float) -> str:
@@ -977,26 +929,15 @@ def entropy_curve_words(n: int, marks) -> dict:
     """The words of section 4's chart of entropy against τ, for n keys: title, axes, series, its two levels, and
     the label of each divisor line in `marks` (attn_core.scaling.divisor_marks): '√d_k', or '1 = √d_k = d_k'
     where d_k = 1 makes them one line."""
-    return {"title": "mean row entropy of softmax(QKᵀ / τ) against τ", "x": "τ (log axis)",
-            "y": "mean entropy (nats)", "curve": "mean entropy", "argmax": "hard argmax",
-            "uniform": f"uniform: log {n}", "yours": "your τ",
+    return {"title": tr("scaling-entropy-curve-title"), "x": tr("scaling-log-axis", x="τ"),
+            "y": tr("scaling-entropy-curve-y"), "curve": tr("scaling-entropy-curve-name"),
+            "argmax": tr("scaling-hard-argmax"), "uniform": tr("scaling-ref-uniform", value=f"log {n}"),
+            "yours": tr("scaling-your-tau"),
             "marks": [" = ".join(DIVISOR_SYMBOLS[name] for name in names) for _, names in marks]}
-
-
-NOTEBOOK_INTRO = ("The four sections in plain numpy, with the scores, widths and τ you set: the code of the notebook "
-                  "below, which also checks its results against the page.")
-NOTEBOOK_LONG_HELP = "Every number of head 1's Q and K, so it is long."
-NOTES = {"z": "section 1: the two scores, z₁ and z₂", "d_k": "section 1: their width",
-         "seed, n_samples, sample_d_k": "section 2", "n_keys, n_seeds": "section 3: keys per draw, draws per width",
-         "curve_d_ks": "section 3: the widths", "labels": "section 4: your sentence's tokens",
-         "tau": "section 4: the divisor τ"}  # what each number of the notebook's parameters cell is
 
 
 def notebook_settings(z, d_k: int, sample_d_k: int, n_keys: int, tau: float) -> dict:
     """The page's own settings as the notebook lists them, after the shared ones."""
-    return {"score of key 1, z₁": z[0], "score of key 2, z₂": z[1], "d_k of section 1": d_k,
-            "d_k of section 2": sample_d_k, "n, the number of keys": n_keys, "τ, the divisor of section 4": tau}
-
-
-# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
-D_K_INPUT = "d_k (width of q and k)"
+    return {tr("scaling-score-1"): z[0], tr("scaling-score-2"): z[1], tr("scaling-setting-d-k-1"): d_k,
+            tr("scaling-setting-d-k-2"): sample_d_k, tr("scaling-n-keys-input"): n_keys,
+            tr("scaling-setting-tau"): tau}

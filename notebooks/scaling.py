@@ -1,7 +1,5 @@
 # %% [markdown]
-# ## 1. Two keys, side by side
-#
-# One query, two keys, two scores: softmax of the scores as they are, and of the scores divided by √d_k.
+# {{t:scaling-nb-two-keys}}
 
 # %%
 import numpy as np
@@ -49,10 +47,7 @@ print("softmax(z)        =", p_unscaled)
 print("softmax(z / √d_k) =", p_scaled)
 
 # %% [markdown]
-# ### What each slope tells W_Q and W_K
-#
-# Softmax's Jacobian ∂p/∂z = diag(p) − p pᵀ. Its diagonal p(1 − p) is how much a key's weight moves when its own
-# score moves: near 0, the key barely learns.
+# {{t:scaling-nb-slopes}}
 
 
 # %%
@@ -71,10 +66,7 @@ print("slope of the weaker key, scaled:  ", J_scaled[own, own])
 print("reaching W_Q and W_K (chain rule ÷ √d_k):", J_scaled[own, own] / np.sqrt(d_k))
 
 # %% [markdown]
-# ## 2. The variance argument, by sampling
-#
-# q and k with independent N(0, 1) entries, drawn from a generator seeded with the sidebar seed: q·k has standard
-# deviation √d_k, and q·k / √d_k has 1.
+# {{t:scaling-nb-variance}}
 
 
 # %%
@@ -92,10 +84,7 @@ print(f"d_k = {sample_d_k}: std of q·k = {dots.std():.3f} (theory √d_k = {np.
       f"std of q·k / √d_k = {dots_scaled.std():.3f} (theory 1)")
 
 # %% [markdown]
-# ## 3. Peakedness as d_k grows
-#
-# One query and n random keys per draw, averaged over many draws: the largest weight and the entropy of softmax,
-# unscaled, ÷ √d_k and ÷ d_k. Each width reuses the first d_k coordinates of the same draws, as the page does.
+# {{t:scaling-nb-peakedness}}
 
 # %%
 divisors = {"unscaled": lambda d: 1.0, "sqrt_dk": lambda d: np.sqrt(d), "dk": lambda d: float(d)}
@@ -136,9 +125,7 @@ for name in divisors:
     print(f"{'':>9}  entropy        {mean_entropy[name]}")
 
 # %% [markdown]
-# ## 4. A temperature dial on your own sentence
-#
-# Head 1's queries and keys, scores divided by τ.
+# {{t:scaling-nb-temperature}}
 
 # %%
 scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)

@@ -70,19 +70,17 @@ N_SAMPLES = 4000  # q, k pairs per histogram
 N_KEYS_MAX = 64
 N_SEEDS = 500  # draws averaged at every point of the peakedness curves
 CURVE_D_KS = tuple(2**i for i in range(10))  # 1, 2, 4, …, 512
-KEYS = ["key 1", "key 2"]
 CHECKPOINT = SOFTMAX  # section 1's prediction: widgets cp_softmax_value, cp_softmax_check, cp_softmax_skip
 # fragment keys: a control's change reruns its own section and the notebook, which holds every section's numbers
 TWO_KEYS, VARIANCE, PEAKEDNESS = "scaling_two_keys", "scaling_variance", "scaling_peakedness"
 TEMPERATURE, NOTEBOOK = "scaling_temperature", "scaling_take_home"
 WHY = "scaling_why"  # the closing answer: it says section 1's own case too, so section 1's controls rerun it
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
-SOURCES_SHOWN = (say.SOURCES_NOTE, SOURCES)
 
 
 def main():
     shared = setup_page(__file__)
-    st.title("Why divide by √d_k?")
+    st.title(say.TITLE)
     st.markdown(say.INTRO)
     st.latex(r"\mathrm{weights} = \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)")
     two_keys()  # softmax([8, 0]) against softmax([1, 0]), and what each slope tells W_Q and W_K
@@ -100,11 +98,11 @@ def two_keys():
     c_a, c_b, c_d = st.columns(3)
     with c_a:
         url_bound("za", 8.0, parse_score)
-        st.number_input("score of key 1, z₁", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
+        st.number_input(say.SCORE_1, min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
                         format="%g", key="za", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     with c_b:
         url_bound("zb", 0.0, parse_score)
-        st.number_input("score of key 2, z₂", min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
+        st.number_input(say.SCORE_2, min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT, step=1.0,
                         format="%g", key="zb", on_change=rerun_fragments(TWO_KEYS, NOTEBOOK, WHY))
     with c_d:
         url_bound("dk1", 64, lambda r: parse_int(r, 1, D_K_MAX, "d_k"))
@@ -122,7 +120,7 @@ def weights_bars(two: TwoKeys) -> None:
     """Section 1's weights as one table of bars: softmax(z) and softmax(z / √d_k), a column each."""
     unscaled, scaled, title = say.weights_bars_words(two)
     draw_bars([Bars(unscaled, two.p_unscaled, "positive", 1.0, 4), Bars(scaled, two.p_scaled, "positive", 1.0, 3)],
-              KEYS, title)
+              say.KEYS, title)
 
 
 def softmax_checkpoint(two: TwoKeys) -> bool:
@@ -170,9 +168,10 @@ def jacobians(two: TwoKeys):
     # the same colour scale for both: 0.25 = ½·½ is the largest value p(1 − p) can take
     left, right = st.columns(2)
     unscaled, scaled = say.jacobian_formulas(two.d_k)
+    keys = say.KEYS
     for J, formula, decimals, where in ((two.J_unscaled, unscaled, 4, left), (two.J_scaled, scaled, 3, right)):
-        draw_matrix(J, "∂p/∂z", KEYS, KEYS, formula=formula, zmax=0.25, decimals=decimals,
-                    y_title="weight pᵢ", x_title="score zⱼ", highlight_row=two.loser, where=where, share=0.5)
+        draw_matrix(J, "∂p/∂z", keys, keys, formula=formula, zmax=0.25, decimals=decimals,
+                    y_title=say.WEIGHT_P, x_title=say.SCORE_Z, highlight_row=two.loser, where=where, share=0.5)
 
 
 @st.fragment(key=VARIANCE)
@@ -213,7 +212,7 @@ def peakedness(shared: Shared):
     st.header(say.HEADERS["peakedness"], anchor="peakedness")
     st.markdown(say.PEAKEDNESS_INTRO)
     url_bound("n_keys", 8, lambda r: parse_int(r, 1, N_KEYS_MAX, "n keys"))
-    n_keys = int(st.columns(3)[0].number_input("n, the number of keys", min_value=1, max_value=N_KEYS_MAX, step=1,
+    n_keys = int(st.columns(3)[0].number_input(say.N_KEYS_INPUT, min_value=1, max_value=N_KEYS_MAX, step=1,
                                                key="n_keys", on_change=rerun_fragments(PEAKEDNESS, NOTEBOOK)))
     peak = cached_peakedness(n_keys, CURVE_D_KS, N_SEEDS, shared.seed)
     note = one_key_note(n_keys)
@@ -241,11 +240,11 @@ def temperature(shared: Shared):
     t_left, t_right = st.columns([3, 2])
     with t_left:
         url_bound("divisor", "sqrt_dk", str, options=choices)
-        choice = st.radio("Divide the scores by", options=choices, format_func=choice_labels.get, horizontal=True,
+        choice = st.radio(say.DIVIDE_BY, options=choices, format_func=choice_labels.get, horizontal=True,
                           key="divisor", on_change=rerun_fragments(TEMPERATURE, NOTEBOOK))
     with t_right:
         url_bound("tau", 1.0, parse_tau)
-        st.number_input("custom τ", min_value=TAU_MIN, max_value=TAU_MAX, step=0.5, format="%g", key="tau",
+        st.number_input(say.CUSTOM_TAU, min_value=TAU_MIN, max_value=TAU_MAX, step=0.5, format="%g", key="tau",
                         disabled=choice != "custom", help=say.tau_help(TAU_MIN, TAU_MAX),
                         on_change=rerun_fragments(TEMPERATURE, NOTEBOOK))
     tau = divisor_value(choice, d_k, float(st.session_state["tau"]))
@@ -254,9 +253,9 @@ def temperature(shared: Shared):
     w_left, w_right = st.columns([3, 2])
     define("nats", where=w_right)  # the entropy bars' unit
     draw_matrix(temp.weights, "weights", labels, labels, formula=say.temperature_formula(tau),
-                kind="weights", x_title="key", y_title="query", where=w_left, share=0.6)
-    draw_bars([Bars("Hᵢ (nats)", temp.entropy, "positive", temp.max_entropy, 2)], labels,
-              say.ENTROPY_BARS, label_title="query i", where=w_right)
+                kind="weights", x_title=say.KEY, y_title=say.QUERY, where=w_left, share=0.6)
+    draw_bars([Bars(say.H_NATS, temp.entropy, "positive", temp.max_entropy, 2)], labels,
+              say.ENTROPY_BARS, label_title=say.QUERY_I, where=w_right)
     w_right.caption(entropy_caption(temp))
     entropy_curve(Q, K, temp, d_k)
     st.progress(min(max(temp.position, 0.0), 1.0), text=temperature_progress(temp).text)
@@ -325,7 +324,8 @@ def take_it_home(shared: Shared):
              "temp_weights": temp.weights, "row_entropy": temp.entropy})
 
     settings = {**nbk.shared_settings(shared), **say.notebook_settings(z, d_k, sample_d_k, n_keys, tau)}
-    nbk.take_it_home(__file__, say.NOTEBOOK_INTRO, cells, Q.size + K.size, settings, sources=SOURCES_SHOWN,
+    nbk.take_it_home(__file__, say.NOTEBOOK_INTRO, cells, Q.size + K.size, settings,
+                     sources=(say.SOURCES_NOTE, SOURCES),
                      long_help=say.NOTEBOOK_LONG_HELP)
 
 main()

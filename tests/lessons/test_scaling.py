@@ -330,15 +330,16 @@ def test_huge_and_tiny_numbers_read_as_a_person_writes_them():
 def test_the_comparison_with_the_unscaled_slope_is_worded_from_its_fact():
     """The words that compare the slope at W_Q and W_K with the unscaled one are a table keyed by the fact
     (scaling.AGAINST_UNSCALED), quoted in the facts, so the sentence cannot say "more" of a smaller slope."""
-    from attn_lessons.scaling import AGAINST_UNSCALED
+    from attn_lessons.scaling import AGAINST_UNSCALED, against_unscaled
 
-    assert AGAINST_UNSCALED == {"smaller": "less than", "same": "about the same as", "more than 0": "more than",
-                                "larger": "still"}  # "still **73×** the unscaled 0.0003"
+    english = {"smaller": "less than", "same": "about the same as", "more than 0": "more than", "larger": "still"}
+    assert {fact: against_unscaled(fact) for fact in AGAINST_UNSCALED} == {
+        fact: f"That is {words} " for fact, words in english.items()}  # "still **73×** the unscaled 0.0003"
     for z, d_k, at_weights in (((8, 0), 64, "larger"), ((2, 0), 64, "smaller"), ((2.1, 0), 4, "same"),
                                ((800, 0), 64, "more than 0")):
         _, said, _ = check_gradient_claims(*z, d_k)  # the fact against the slopes; its words in the text
         assert said.facts["at_weights"] == at_weights
-        assert said.facts["said"]["against"] == f"That is {AGAINST_UNSCALED[at_weights]} "
+        assert said.facts["said"]["against"] == against_unscaled(at_weights) and said.facts["said"]["against"] in said.text
 
 
 def test_ratio_words():
@@ -873,7 +874,7 @@ def test_each_gradient_comparison_says_larger_only_of_a_larger_gradient(z1, d_k)
     _, slope, _, slope_s, raw = slow_two_keys(z1, 0, d_k)
     for at, scaled in (("softmax", slope_s), ("weights", raw)):
         said = say.gradient_compared(two, at)
-        assert said.facts["at"] == at and said.text.startswith(say.GRADIENT_AT[at] + ", ")
+        assert said.facts["at"] == at and said.text.startswith(say.gradient_at(at) + ", ")
         assert all(printed in said.text for printed in said.facts["said"].values())
         ratio = scaled / slope
         if said.facts["compared"] == "larger":

@@ -62,6 +62,35 @@ def _fresh_visit(page_id: str) -> bool:
     return fresh
 
 
+# What the pages import between them: loaded once, then frozen out of the collector's reach (freeze_imports).
+HEAVY = ("numpy", "pandas", "plotly.graph_objects", "sqlalchemy", "jupytext", "nbformat", "altair", "pyarrow",
+         "streamlit.connections", "attn_core", "attn_lessons", "attn_ui.classroom", "attn_ui.tables")
+_frozen = False
+
+
+def freeze_imports() -> None:
+    """Once per process, at the first page's run: load the modules every page imports, then move every object alive
+    (some 200,000: those modules' and Streamlit's) out of reach of Python's collector (gc.freeze). Streamlit's own
+    collection after each run is off (.streamlit/config.toml), but Python's still run as the sessions allocate: a
+    full one every few seconds in a class, which walked those objects each time. Measured with
+    scripts/sessions_bench.py, 100 learners on the builder: 43-65 ms of one core a second in collections before,
+    26-45 after, about 1 ms a rerun (issue 38)."""
+    global _frozen
+    if _frozen:
+        return
+    _frozen = True
+    import gc
+    import importlib
+
+    for name in HEAVY:
+        try:
+            importlib.import_module(name)
+        except ImportError:  # an optional module not installed: nothing of it to freeze
+            pass
+    gc.collect()
+    gc.freeze()
+
+
 def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
                sidebar_note: str | None = None, labels_note: str | None = None) -> Shared:
     """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
@@ -72,6 +101,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model).
     `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.labels_note() (the same convention,
     told for its own sequence: the trained model's page reads a start token and the sentence twice)."""
+    freeze_imports()
     page = page_of(page_path(file))
     unknown_language = choose_language()  # first: every text below is in the session's language
     st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")

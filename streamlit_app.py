@@ -30,11 +30,11 @@ ROUTE_WRAP = ("<style>.st-key-home_route [data-testid='stPageLink'] * {white-spa
 
 def main() -> None:
     shared = setup_page(__file__, one_head=True)
-    st.title("Attention Explorer")
-    st.markdown(say.INTRO)
+    st.title(say.title())
+    st.markdown(say.intro())
     three_roles()
     inputs = load_inputs(shared)
-    st.header("One query, every key")
+    st.header(say.section("one-query"))
     start, named = choose_weights(shared, inputs)  # named features (and the words they miss), or seeded weights
     res = build(start.X, start.W_Q, start.W_K, start.W_V)  # one head: d_k = d_v = d_model
     numbers = () if named else (shared.seed, shared.d_model)  # what only moves the numbers (the kind is asked about)
@@ -53,21 +53,20 @@ def the_route(shared) -> None:
     with st.container(border=True, key="home_route"):
         st.markdown(say.route_note(sum(p.minutes for p in route() if p.core))[0])
         for k, page in enumerate(route()[1:], start=1):
-            st.page_link(page.path, label=f"{k}. {page.label} ({page.kind}, {page.minutes} min): {page.question}",
-                         icon=page.icon, query_params=shared.query_params())
+            st.page_link(page.path, label=say.route_link(k, page), icon=page.icon, query_params=shared.query_params())
 
 
 def three_roles() -> None:
     """The formula, and the three roles each token plays."""
     st.latex(ATTENTION)
-    for column, role in zip(st.columns(3), say.ROLES, strict=True):  # query, key, value
+    for column, role in zip(st.columns(3), say.roles(), strict=True):  # query, key, value
         column.markdown(role)
 
 
 def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
     """Named features with hand-set W_Q (attention that visibly picks), or the seeded random weights."""
     url_bound("home_random", False, parse_bool)
-    random = st.toggle(say.RANDOM_TOGGLE, key="home_random",
+    random = st.toggle(say.random_toggle(), key="home_random",
                        help=say.named_features_help())
     if random:
         w = inputs.weights
@@ -84,8 +83,8 @@ def words_it_knows(tokens, labels) -> None:
     if said is None:
         return
     st.info(said.text, icon=":material/menu_book:")
-    for k, (column, sentence) in enumerate(zip(st.columns(len(say.WORKING_SENTENCES)), say.WORKING_SENTENCES,
-                                               strict=True)):
+    sentences = say.working_sentences()
+    for k, (column, sentence) in enumerate(zip(st.columns(len(sentences)), sentences, strict=True)):
         column.button(sentence, key=f"home_try_{k}", on_click=use_sentence, args=(sentence,))
 
 
@@ -102,7 +101,7 @@ def the_query(labels, tokens, start: Start, res, named: bool, numbers) -> None:
     fragment, so picking another query or answering redraws only these; while the question is open, nothing here
     shows a number that answers it."""
     pair = action_animal_pair(tokens) if named else None
-    i = token_picker(say.QUERY_PICKER, "query", labels, default=pair[0] if pair else 0,
+    i = token_picker(say.query_picker(), "query", labels, default=pair[0] if pair else 0,
                      on_change=rerun_fragments(QUERY, NOTEBOOK))
     guess = top_key(labels, i, named, numbers)
     if guess is None:
@@ -129,7 +128,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
               (res.weights[i], names[2], "weights")]
     draw_bars([Bars(name, values, "positive" if kind == "weights" else "signed",
                     1.0 if kind == "weights" else None) for values, name, kind in panels],
-              labels, title, label_title="key j")
+              labels, title, label_title=say.section("key-j"))
     define("softmax", "d_k")  # first used in the verdict and the caption below
     choice = labels.index(guess.value) if guess.value is not None else None  # the guess is the label chosen
     verdict = say.top_key_verdict(labels, i, res.scaled[i], res.weights[i], choice)
@@ -137,7 +136,7 @@ def query_row(labels, tokens, start: Start, res, named: bool, i: int, guess: Gue
     reveal(guess, verdict.facts["right"], verdict.text, asked=say.TOP_KEY,
            state=classroom.page_state(query=i, start="interpretable" if named else "random"))
     st.caption(say.query_steps_caption(d_k, res.weights[i], named).text)
-    with st.expander(say.ONE_HEAD_TITLE):  # a detail, folded so the page stays short
+    with st.expander(say.one_head_title()):  # a detail, folded so the page stays short
         st.caption(say.one_head_caption(start.X.shape[1], tokens, named).text)
     pair = action_animal_pair(tokens) if named else None
     if pair and i == pair[0]:
@@ -153,34 +152,34 @@ def output_of_one_query(labels, start: Start, res, i: int) -> None:
     output = res.output[i][None, :]  # (1, d_v)
     left, right = st.columns([3, 2])
     top = shared_range(parts.shares, output)  # one colour scale: the sum is read against its parts
-    draw(parts.shares, say.SHARES_TITLE, labels, start.v_dims, zmax=top, x_title="value dimension",
-         y_title="key", where=left, share=0.6)
-    draw(output, "output", [labels[i]], start.v_dims, formula="Σⱼ wⱼ·vⱼ", zmax=top, x_title="value dimension",
-         where=left, share=0.6)
-    columns = {"score q·k": res.scores[i], f"÷ √{res.d_k}": res.scaled[i], "weight": res.weights[i],
-               "length ‖wⱼ·vⱼ‖": parts.lengths}
+    draw(parts.shares, say.shares_title(), labels, start.v_dims, zmax=top, x_title=say.section("value-dimension"),
+         y_title=say.section("key"), where=left, share=0.6)
+    draw(output, say.section("output"), [labels[i]], start.v_dims, formula="Σⱼ wⱼ·vⱼ", zmax=top,
+         x_title=say.section("value-dimension"), where=left, share=0.6)
+    columns = {say.section("score"): res.scores[i], f"÷ √{res.d_k}": res.scaled[i], say.section("weight"):
+               res.weights[i], say.section("length"): parts.lengths}
     # the browser's own table, not st.dataframe: its canvas grid was the last thing to settle after every step
     right.table(pd.DataFrame({name: [num(x, 3) for x in values] for name, values in columns.items()},
-                             index=pd.Index(labels, name="key")))
+                             index=pd.Index(labels, name=say.section("key"))))
     right.caption(say.shares_sum_caption(parts.shares, res.output[i]).text)
 
 
 def every_query(labels, res) -> None:
     """The whole n × n weight matrix: one row per query."""
-    st.header(say.EVERY_QUERY_HEADER)
-    draw(res.weights, "weights", labels, labels, formula="softmax(QKᵀ/√d_k)", kind="weights", x_title="key",
-         y_title="query")
+    st.header(say.every_query_header())
+    draw(res.weights, "weights", labels, labels, formula="softmax(QKᵀ/√d_k)", kind="weights",
+         x_title=say.section("key"), y_title=say.section("query"))
     st.markdown(say.weight_matrix_sentence(len(labels), *res.weights.shape).text)
 
 
 def where_qkv_come_from(labels, start: Start, res) -> None:
     """Q, K and V, each X times its own learned matrix: drawn only when the learner asks for them."""
-    if not st.toggle(say.QKV_TOGGLE, key="home_qkv"):
+    if not st.toggle(say.qkv_toggle(), key="home_qkv"):
         return
-    st.markdown(say.QKV_HEADING)
+    st.markdown(say.qkv_heading())
     top = shared_range(res.Q, res.K, res.V)  # one colour scale for the three
     for M, name, dims in ((res.Q, "Q", start.q_dims), (res.K, "K", start.k_dims), (res.V, "V", start.v_dims)):
-        draw(M, name, labels, dims, formula=f"X·W_{name}", zmax=top, y_title="token")
+        draw(M, name, labels, dims, formula=f"X·W_{name}", zmax=top, y_title=say.section("token"))
 
 
 
@@ -200,7 +199,7 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
             {"rows_of_X": say.notebook_rows_of_x(named), "query": md_text(labels[i])})
 
     settings = {**nbk.shared_settings(shared), "query": labels[i],
-                "weights": "named features" if named else "seeded random"}
+                "weights": say.weights_kind(named)}
     nbk.take_it_home(__file__, say.code_intro(labels[i]), cells, start.X.size + 3 * start.W_Q.size, settings)
 
 main()

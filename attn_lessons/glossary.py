@@ -7,7 +7,9 @@ attn_ui.glossary.define). `undefined_uses` is the check: given the route's text 
 it returns each use of a term that no earlier text (or the text itself) defines. tests/pages/test_glossary.py walks
 the route with it.
 
-Pure Python, like the rest of the words package.
+Every definition is in the catalogs (locales/<lang>/glossary.ftl), in each language; a term's uses are matched in
+every language at once (its English name or symbol, and its Chinese words), and so are its definitions, so the
+same walk checks the route read in English or in Chinese. Pure Python, like the rest of the words package.
 """
 
 from __future__ import annotations
@@ -16,72 +18,97 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .i18n import languages, tr, tr_in
+
 
 @dataclass(frozen=True)
 class Term:
     """A term, its one definition (a phrase that follows the term: "hard argmax (…)" or "hard argmax: …"), and the
-    patterns (regular expressions) that count as a use of it. `case`: whether the patterns match case exactly."""
+    patterns (regular expressions) that count as a use of it. `msg`: its message in locales/<lang>/glossary.ftl,
+    whose value is the definition and whose `.term` is the term as that language writes it (查询 for query).
+    `uses`: the patterns of its English name, and of the symbol every language writes (softmax, d_k, W_O);
+    `translated`: the patterns of the term in the other languages' words (查询). A use in any language counts, so
+    the check reads a page in any language. `case`: whether the patterns match case exactly."""
 
     name: str
-    definition: str
+    msg: str
     uses: tuple[str, ...]
+    translated: tuple[str, ...] = ()
     case: bool = False
 
+    @property
+    def definition(self) -> str:
+        """The definition, in the session's language."""
+        return tr(f"glossary-{self.msg}")
+
+    @property
+    def said(self) -> str:
+        """The term as the session's language writes it (查询 for query in Chinese)."""
+        return tr(f"glossary-{self.msg}.term")
+
+    def definitions(self) -> tuple[str, ...]:
+        """The definition in every language the app has."""
+        return tuple(tr_in(lang, f"glossary-{self.msg}") for lang in languages())
+
     def used_in(self, text: str) -> int | None:
-        """Where in `text` (normalised by `plain`) this term is first used, or None."""
-        found = [m.start() for p in self.uses for m in [re.search(p, text, 0 if self.case else re.IGNORECASE)] if m]
+        """Where in `text` (normalised by `plain`) this term is first used, in any language, or None."""
+        found = [m.start() for p in self.uses + self.translated
+                 for m in [re.search(p, text, 0 if self.case else re.IGNORECASE)] if m]
         return min(found) if found else None
 
     def defined_in(self, text: str) -> bool:
-        """Whether `text` (normalised by `plain`) shows this term's definition."""
-        return plain(self.definition) in text
+        """Whether `text` (normalised by `plain`) shows this term's definition, in any language."""
+        return any(plain(d) in text for d in self.definitions())
 
+
+# Chinese words that hold 键 or 值 without meaning a key or a value (关键 crucial, 键盘 keyboard; 数值 a number,
+# 均值 a mean, 最大值 the largest, 值得 worth …)
+_ZH_KEY = r"(?<!关)键(?!盘)"
+_ZH_VALUE = r"(?<![数均大小阈峰望似计取差估极比征价加])值(?!得)"
 
 TERMS: tuple[Term, ...] = (
-    Term("query", "what am I looking for?", (r"\bquer(?:y|ies)\b",)),
-    Term("key", "what do I contain?", (r"\bkeys?\b",)),
-    Term("value", "what do I pass along?", (r"\bvalues?\b",)),
-    Term("softmax", "exp of each score over the row's sum of exps, so a row's weights are positive and sum to 1",
-         (r"\bsoftmax",)),
-    Term("d_k", "the width of each query and key vector", (r"\bd_k\b",), case=True),
-    Term("hard argmax", "all weight on the top score", (r"\bhard argmax",)),
-    Term("∂p₂/∂z₂", "how far a key's weight moves when its own score moves a little; every gradient to that score "
-         "passes through it", ("∂p₂/∂z₂", "∂p₁/∂z₁"), case=True),
-    Term("Jacobian", "the table of how each weight moves when each score moves", (r"\bJacobian",)),
-    Term("nats", "the unit of entropy and loss with the natural log, ln: an even spread over n keys has ln n",
-         (r"\bnats\b",), case=True),
-    Term("concat", "the heads' outputs set side by side", (r"\bconcat",)),
-    Term("W_O", "the learned matrix that mixes what the heads found into the layer's output", (r"\bW_O\b",),
-         case=True),
-    Term("induction head", "a head that uses a repeat's first copy to predict its second",
-         (r"\binduction heads?\b",)),
-    Term("Adam", "gradient descent that sizes each weight's step by its recent gradients", (r"\bAdam\b",),
-         case=True),
-    Term("recurrent network", "a network that reads one token per step, passing a state along",
-         (r"\brecurrent (?:neural )?networks?\b", r"\bRNNs?\b")),
-    Term("cross-attention", "queries from one sequence, keys and values from another", (r"\bcross-attention\b",)),
+    Term("query", "query", (r"\bquer(?:y|ies)\b",), ("查询",)),
+    Term("key", "key", (r"\bkeys?\b",), (_ZH_KEY,)),
+    Term("value", "value", (r"\bvalues?\b",), (_ZH_VALUE,)),
+    Term("softmax", "softmax", (r"\bsoftmax",)),
+    Term("d_k", "d-k", (r"\bd_k\b",), case=True),
+    Term("hard argmax", "hard-argmax", (r"\bhard argmax",), (r"硬\s?argmax",)),
+    Term("∂p₂/∂z₂", "slope", ("∂p₂/∂z₂", "∂p₁/∂z₁"), case=True),
+    Term("Jacobian", "jacobian", (r"\bJacobian",), ("雅可比",)),
+    Term("nats", "nats", (r"\bnats\b",), ("奈特",), case=True),
+    Term("concat", "concat", (r"\bconcat",), ("拼接",)),
+    Term("W_O", "w-o", (r"\bW_O\b",), case=True),
+    Term("induction head", "induction-head", (r"\binduction heads?\b",), ("归纳头",)),
+    Term("Adam", "adam", (r"\bAdam\b",), case=True),
+    Term("recurrent network", "recurrent", (r"\brecurrent (?:neural )?networks?\b", r"\bRNNs?\b"),
+         ("循环神经网络",)),
+    Term("cross-attention", "cross-attention", (r"\bcross-attention\b",), ("交叉注意力",)),
 )
 BY_NAME = {t.name: t for t in TERMS}
 
 
 def term(name: str) -> Term:
-    """The glossary's entry for `name`; a KeyError that lists the terms when there is none."""
+    """The glossary's entry for `name` (its English name, the same in every language); a KeyError that lists the
+    terms when there is none."""
     if name not in BY_NAME:
         raise KeyError(f"{name!r} is not in the glossary (attn_lessons/glossary.py): {sorted(BY_NAME)}")
     return BY_NAME[name]
 
 
 def inline(name: str, said: str | None = None) -> str:
-    """The term as written in a sentence (`said`, by default its name) with its definition after it, in brackets:
-    "a hard argmax (all of the weight on the largest score, none on the others)"."""
-    return f"{said or name} ({term(name).definition})"
+    """The term as written in a sentence (`said`, by default as the session's language writes it) with its
+    definition after it, in brackets: "a hard argmax (all of the weight on the largest score, none on the
+    others)"."""
+    return tr("glossary-inline", term=said or term(name).said, definition=term(name).definition)
 
 
 def line(*names: str | tuple[str, str]) -> str:
     """One line that defines `names` beside where they are first used: "**nats**: the unit …; **Adam**: …". A name
     may be (term, as written), to show the term as the page writes it: ("∂p₂/∂z₂", "∂p₁/∂z₁")."""
-    pairs = [(n, n) if isinstance(n, str) else n for n in names]
-    return "; ".join(f"**{md(said)}**: {term(n).definition}" for n, said in pairs) + "."
+    pairs = [(n, term(n).said) if isinstance(n, str) else n for n in names]
+    joiner = tr("glossary-line-joiner")
+    return tr("glossary-line", pairs=joiner.join(tr("glossary-line-pair", term=md(said), definition=term(n).definition)
+                                                   for n, said in pairs))
 
 
 def md(text: str) -> str:

@@ -1,4 +1,6 @@
-"""The words of Home: sentences about its numbers and tokens, chosen from them. Plain strings; no UI library."""
+"""The words of Home: sentences about its numbers and tokens, chosen from them. Their wording is in the catalogs
+(attn_lessons/locales/<lang>/home.ftl), read in the session's language; what a sentence claims is decided here and
+returned as its facts. Plain strings; no UI library."""
 
 from __future__ import annotations
 
@@ -21,17 +23,16 @@ from attn_core.builder import (
 )
 
 from .asked import NEIGHBOUR, SELF, Asked, labels_of
-from .builder import WEIGHT_DECIMALS, tie_words
+from .builder import WEIGHT_DECIMALS, feature_name, rules_short, tie_words
 from .format import a_an, enough, listing, md_text, num, sci
 from .glossary import term
+from .i18n import tr
 from .said import Said
-
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def number_word(k: int) -> str:
-    """'two' for 2 … 'ten' for 10, digits beyond."""
-    return _NUMBER_WORDS[k] if 0 <= k < len(_NUMBER_WORDS) else str(k)
+    """'two' for 2 … 'ten' for 10, digits beyond (两 for 2 in Chinese, digits otherwise)."""
+    return tr("home-number-word", n=int(k))
 
 
 def positions_note(tokens, positional: bool = True) -> Said:
@@ -40,12 +41,11 @@ def positions_note(tokens, positional: bool = True) -> Said:
     repeats = repeated_words(tokens) if positional else {}
     facts = {"positional": positional, "repeats": repeats}
     if not positional:
-        return Said("X is each token's embedding alone, with no position: the same word gets the same row.", facts)
-    base = "X is each token's embedding plus its sinusoidal position"
+        return Said(tr("home-positions-off"), facts)
     if not repeats:
-        return Said(base + ", so the same word at two places would still get two different rows.", facts)
-    listed = listing(f"the {number_word(c)} “{w}”s" for w, c in repeats.items())
-    return Said(f"{base}, so {listed} get different rows.", facts)
+        return Said(tr("home-positions-no-repeat"), facts)
+    listed = listing(tr("home-positions-copies", count=c, number=number_word(c), word=w) for w, c in repeats.items())
+    return Said(tr("home-positions-repeats", copies=listed), facts)
 
 
 def apart(a: float, b: float, decimals: int = 2) -> tuple[str, str]:
@@ -68,7 +68,12 @@ def apart(a: float, b: float, decimals: int = 2) -> tuple[str, str]:
 
 
 # the verdict's openings, said once: top_key_gives_away lists them as what answers the question while it is open
-LARGEST, EVEN, PRINTS_EVEN = "gives its largest weight", "weighs every key the same", "'s weights all print as"
+LARGEST, EVEN, PRINTS_EVEN = "home-opening-largest", "home-opening-even", "home-opening-prints-even"
+
+
+def opening(kind: str, label: str) -> str:
+    """A verdict's opening for query `label` (LARGEST, EVEN or PRINTS_EVEN): '“sat” gives its largest weight'."""
+    return tr(kind, query=label)
 
 
 def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) -> Said:
@@ -83,46 +88,42 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
     runner = runner_up(scaled_row, top)
     w = [float(x) for x in weights_row]
     s = [float(x) for x in scaled_row]
-    q = f"“{labels[i]}”"
+    q = labels[i]
     k = max(top, key=lambda t: w[t])  # the largest weight before rounding
     right = guess in top
     facts = {"right": right, "top": tuple(top), "key": k, "weight": w[k], "runner": runner, "guess": guess,
              "guess_weight": None}
     if len(w) == 1:
-        return Said(f"{q} is the only token, so it is its own only key and gets the whole weight, "
-                    f"{'1' if w[0] == 1 else enough(w[0])}: softmax of a single score is always 1.",
+        return Said(tr("home-verdict-alone", query=q, weight="1" if w[0] == 1 else enough(w[0])),
                     {**facts, "right": guess is not None, "kind": "alone"})
     if runner is None and max(s) == min(s):
-        return Said(f"{q} {EVEN}, {enough(w[0])} each: its scaled scores are all equal, so no key is preferred and "
-                    "any key is right.", {**facts, "kind": "even"})
+        return Said(tr("home-verdict-even", opening=opening(EVEN, q), weight=enough(w[0])), {**facts, "kind": "even"})
     if runner is None:
         lo, hi = apart(min(s), max(s))
-        return Said(f"{q}{PRINTS_EVEN} {enough(max(w), WEIGHT_DECIMALS)}: its scaled scores q·k/√d_k, from {lo} to "
-                    f"{hi}, are too close for the weights to differ at {WEIGHT_DECIMALS} decimals, so any key is "
-                    "right.", {**facts, "kind": "prints even", "low": min(s), "high": max(s)})
+        return Said(tr("home-verdict-prints-even", opening=opening(PRINTS_EVEN, q),
+                       weight=enough(max(w), WEIGHT_DECIMALS), low=lo, high=hi, decimals=WEIGHT_DECIMALS),
+                    {**facts, "kind": "prints even", "low": min(s), "high": max(s)})
     tops = [s[t] for t in top]
     best, second = apart(min(tops), s[runner])
     facts.update(best=min(tops), second=s[runner])
-    against = (f"against at most {second} (“{labels[runner]}”) for the other keys, and softmax turns the largest "
-               "score into the largest weight.")
+    against = tr("home-verdict-against", second=second, runner=labels[runner])
     if len(top) == 1:
         facts["kind"] = "one"
-        text = (f"{q} {LARGEST}, {enough(w[k])}, to “{labels[k]}”: the scaled score q·k/√d_k is {best} there, "
-                f"{against}")
+        text = tr("home-verdict-one", opening=opening(LARGEST, q), weight=enough(w[k]), key=labels[k], best=best,
+                  against=against)
     else:
         facts["kind"] = "tie"
-        names = [f"“{labels[j]}”" for j in top]
+        names = [tr("home-quoted", token=labels[j]) for j in top]
         if max(tops) == min(tops):
-            scores = f"Their scaled score q·k/√d_k is {best} for each,"
+            scores = tr("home-verdict-tie-equal", best=best)
         else:
             lo, hi = apart(min(tops), max(tops))
             facts.update(low=min(tops), high=max(tops))
-            scores = (f"Their scaled scores q·k/√d_k run from {lo} to {hi}, too close for their weights to differ "
-                      f"at {WEIGHT_DECIMALS} decimals,")
-        text = f"{tie_words(names, w[k])} {scores} {against}"
+            scores = tr("home-verdict-tie-range", low=lo, high=hi, decimals=WEIGHT_DECIMALS)
+        text = tr("home-verdict-tie", ties=tie_words(names, w[k]), scores=scores, against=against)
     if guess is not None and not right:
         facts["guess_weight"] = w[guess]
-        text += f" “{labels[guess]}” gets {enough(w[guess])}."
+        text = tr("home-verdict-guess", verdict=text, guess=labels[guess], weight=enough(w[guess]))
     return Said(text, facts)
 
 
@@ -132,62 +133,66 @@ def top_key_verdict(labels, i: int, scaled_row, weights_row, guess: int | None) 
 
 def random_weights_caption(seed: int, d_model: int) -> str:
     """Where the random weights come from: the sidebar's seed and d_model."""
-    return (f"W_Q, W_K and W_V are drawn from seed {seed} (sidebar), d_model = {d_model}. "
-            "Nothing has been learned, so which key a query favours follows no meaning: it is down to the seed.")
+    return tr("home-random-caption", seed=str(seed), d_model=str(d_model))
 
 
-_FEATURE_NAMES = {ANIMAL: "an animal", ACTION: "an action", PLACE: "a place", FUNCTION: "a function word"}
-_FEATURE_PLURALS = {ANIMAL: "animals", ACTION: "actions", PLACE: "places", FUNCTION: "function words",
-                    UNKNOWN: "unknown words"}
-_PLURAL_FEATURES = {plural: f for f, plural in _FEATURE_PLURALS.items()}
-# The kinds of word the caption says the lexicon files under a feature, each with words that stand for it; what each
-# counts as is read from the lexicon, so the caption cannot say what it does not do ("we" is no animal)
-KINDS_OF_WORD = (("nouns for people", ("sister", "teacher", "people")), ("things", ("ball", "box", "book")),
+_FEATURE_KEYS = {ANIMAL: "animal", ACTION: "action", PLACE: "place", FUNCTION: "function", UNKNOWN: "unknown"}
+# The kinds of word the caption says the lexicon files under a feature (their message in home.ftl), each with words
+# that stand for it; what each counts as is read from the lexicon, so the caption cannot say what it does not do
+# ("we" is no animal)
+KINDS_OF_WORD = (("people", ("sister", "teacher", "people")), ("things", ("ball", "box", "book")),
                  ("pronouns", ("we", "i", "you", "they", "he", "she", "it")))
 
 
-def counts_as(words) -> str:
-    """The feature the lexicon gives every one of `words`, in the plural ('function words'); a ValueError when they
-    differ, so no sentence files them together."""
+def feature_of(words) -> int:
+    """The feature the lexicon gives every one of `words` (an index of FEATURES); a ValueError when they differ, so
+    no sentence files them together."""
     found = {lexicon_feature(w) for w in words}
     if len(found) != 1:
         raise ValueError(f"the lexicon gives {', '.join(words)} different features: name them apart")
-    return _FEATURE_PLURALS[found.pop()]
+    return found.pop()
 
 
-def rules_short() -> str:
-    """The hand-set W_Q's rules in one breath, from attn_core.builder.QUERY_RULES: 'an action looks for an animal,
-    an animal for an action, a function word for a place'."""
-    said = [f"{_FEATURE_NAMES[f]} for {_FEATURE_NAMES[g]}" for f, g in QUERY_RULES]
-    return listing([said[0].replace(" for ", " looks for ", 1), *said[1:]])
+def counts_as(words) -> str:
+    """The feature the lexicon gives every one of `words`, in the plural ('function words'), in the session's
+    language."""
+    return tr(f"home-features-{_FEATURE_KEYS[feature_of(words)]}")
 
 
 def named_features_caption() -> Said:
     """What the named features and the hand-set W_Q are (the Q/K/V builder's interpretable start), short; what each
     of KINDS_OF_WORD counts as is the lexicon's. Facts: kinds (each kind of word it names -> the feature it says the
     lexicon files it under, an index of FEATURES) and rules (the W_Q rules it says, as QUERY_RULES' pairs)."""
-    kinds = listing([f"{kind} {'count ' if k == 0 else ''}as {counts_as(words)}"
-                     for k, (kind, words) in enumerate(KINDS_OF_WORD)])
-    facts = {"kinds": {kind: _PLURAL_FEATURES[counts_as(words)] for kind, words in KINDS_OF_WORD},
-             "rules": tuple(QUERY_RULES)}
-    return Said(f"Named features: a lexicon gives each word one feature ({kinds}); the hand-set W_Q says "
-                f"{rules_short()}.", facts)
+    kinds = listing([tr("home-kind-counts-as", first="yes" if k == 0 else "no", kind=tr(f"home-kind-{kind}"),
+                        features=counts_as(words)) for k, (kind, words) in enumerate(KINDS_OF_WORD)])
+    facts = {"kinds": {kind: feature_of(words) for kind, words in KINDS_OF_WORD}, "rules": tuple(QUERY_RULES)}
+    return Said(tr("home-named-caption", kinds=kinds, rules=rules_short()), facts)
 
 
 def named_features_help() -> str:
     """The rest of the named start, for the switch's help: X's columns, and where the seed and d_model apply."""
-    return (f"Off: X's columns are {len(FEATURES)} named features ({', '.join(FEATURES)}) and {len(POSITION_DIMS)} "
-            "position columns; the Q/K/V builder shows the lexicon and every number. On: the sidebar's seed and "
-            "d_model draw the weights.")
+    names = tr("home-names-joiner").join(map(feature_name, FEATURES))
+    return tr("home-named-help", features=len(FEATURES), names=names, positions=len(POSITION_DIMS))
 
 
 # ---------------------------------------------------------------------------------------------
 # Your own sentence: the words the lexicon does not know
 # ---------------------------------------------------------------------------------------------
 
-# sentences whose every word is in the lexicon, with an action at position 2 (the query the page starts on)
-WORKING_SENTENCES = ("the dog chased the ball across the park", "my sister fed the cat in the kitchen",
-                     "a bird sang in the tree near our house")
+# sentences whose every word is in the lexicon, with an action at position 2 (the query the page starts on); each
+# language has its own, in home.ftl (home-working-1 …)
+WORKING = ("home-working-1", "home-working-2", "home-working-3")
+
+
+def working_sentences() -> tuple[str, ...]:
+    """Sentences in the session's language whose every token the lexicon knows, offered when the learner's is not."""
+    return tuple(tr(m) for m in WORKING)
+
+
+def __getattr__(name: str):
+    if name == "WORKING_SENTENCES":  # the English names kept for their readers, read in the session's language
+        return working_sentences()
+    raise AttributeError(name)
 _LISTED = 4  # name at most this many unknown tokens, then count the rest
 
 
@@ -198,18 +203,14 @@ def unknown_words(labels, positions) -> Said | None:
     positions = list(positions)
     if not positions:
         return None
-    one = len(positions) == 1
     facts = {"unknown": positions, "every": len(positions) == len(labels) > 1, "named": [], "more": 0}
-    if facts["every"]:
-        subject = "None of your tokens is"
-    else:
+    names = ""
+    if not facts["every"]:
         shown = positions if len(positions) <= _LISTED + 1 else positions[:_LISTED]
         facts.update(named=shown, more=len(positions) - len(shown))
-        names = [f"“{md_text(labels[i])}”" for i in shown] + ([f"{facts['more']} more tokens"] if facts["more"] else [])
-        subject = f"{listing(names)} {'is' if one else 'are'} not"
-    them = "it" if one else "them"
-    return Said(f"{subject} in the lexicon, so {'its row carries' if one else 'their rows carry'} no meaning: no rule "
-                f"of W_Q asks with {them} or looks for {them}. Try a sentence whose words it knows:", facts)
+        names = listing([tr("home-quoted", token=md_text(labels[i])) for i in shown]
+                        + ([tr("home-unknown-more", more=facts["more"])] if facts["more"] else []))
+    return Said(tr("home-unknown", every="yes" if facts["every"] else "no", names=names, count=len(positions)), facts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,32 +223,30 @@ def one_head_caption(d_model: int, tokens, named: bool) -> Said:
     random weights, positions_note's facts (the repeated words it names)."""
     facts = {"d_k": d_model, "named": named}
     if named:
-        return Said(f"d_k = d_v = {d_model} here, not the sidebar's d_model: {x_columns(d_model)}, and this page "
-                    "runs one head over that whole width (several heads are taught on Masks and heads).", facts)
+        return Said(tr("home-one-head-named", d_k=str(d_model), columns=x_columns(d_model)), facts)
     note = positions_note(tokens)
-    return Said(f"d_k = d_v = d_model = {d_model}: this page runs one head over the whole width (several heads are "
-                f"taught on Masks and heads). {note.text}", {**facts, **note.facts})
+    return Said(tr("home-one-head-random", d_k=str(d_model), note=note.text), {**facts, **note.facts})
 
 
 def x_columns(width: int) -> str:
     """What the named start's `width` columns of X are: 'X is each token's 5 named features plus its 2 position
     columns'."""
     if width != len(FEATURES) + len(POSITION_DIMS):
-        return f"X has {width} columns"
-    return (f"X is each token's {len(FEATURES)} named features plus its {len(POSITION_DIMS)} position columns")
+        return tr("home-x-columns", width=width)
+    return tr("home-x-named-columns", features=len(FEATURES), positions=len(POSITION_DIMS))
 
 
 def d_k_source(d_k: int, named: bool) -> str:
     """Where this page's d_k comes from, said beside its √d_k: X's columns for the named features (the sidebar's
     d_model sizes only the random weights), else the sidebar's d_model."""
     if named:
-        return f"d_k = {d_k} here, not the sidebar's d_model: {x_columns(d_k)}"
-    return f"d_k = d_model = {d_k}, the sidebar's"
+        return tr("home-d-k-named", d_k=str(d_k), columns=x_columns(d_k))
+    return tr("home-d-k-sidebar", d_k=str(d_k))
 
 
 def top_key_question(label: str) -> str:
     """The prediction asked before query `label`'s weights appear."""
-    return f"Which key will “{label}” give the most weight?"
+    return tr("home-top-key-question", query=label)
 
 
 def top_key_gives_away(state) -> list[str]:
@@ -257,8 +256,8 @@ def top_key_gives_away(state) -> list[str]:
     if not 0 <= i < len(labels):
         return []
     q = labels[i]
-    return [f"“{q}” {LARGEST}", f"“{q}” {EVEN}", f"“{q}”{PRINTS_EVEN}",
-            query_titles(q, 1)[0], output_header(q), SHARES_TITLE, EVERY_QUERY_HEADER]
+    return [opening(LARGEST, q), opening(EVEN, q), opening(PRINTS_EVEN, q),
+            query_titles(q, 1)[0], output_header(q), shares_title(), every_query_header()]
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
@@ -269,22 +268,21 @@ TOP_KEY = Asked("home.top_key", "Which key will the query give the most weight?"
 
 def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:
     """The title of the query's table, and the headers of its three columns: scores, scaled scores, weights."""
-    return (f"What “{label}” asks of every key", ["1. score q·kⱼ", f"2. scaled: ÷ √{d_k}", "3. weight"])
+    return (tr("home-query-title", query=label),
+            [tr("home-column-score"), tr("home-column-scaled", d_k=str(d_k)), tr("home-column-weight")])
 
 
 def query_steps_caption(d_k: int, weights_row, named: bool = False) -> Said:
     """What each of the three columns is, with √d_k, where that d_k comes from, and the row's sum of weights. Facts:
     d_k, sqrt_d_k and sum (the row's weights added up), as quoted."""
     root, total = float(np.sqrt(d_k)), float(np.sum(weights_row))
-    return Said(f"1: how well the query matches each key, a dot product. 2: divided by √d_k = √{d_k} = "
-                f"{num(root, 3)} ({d_k_source(d_k, named)}), so the scores do not grow with width. 3: each weight is "
-                f"exp(scaled) over the row's sum of exps; they sum to {num(total, 4)}.",
-                {"d_k": d_k, "sqrt_d_k": root, "sum": total})
+    return Said(tr("home-steps-caption", d_k=str(d_k), root=num(root, 3), source=d_k_source(d_k, named),
+                   sum=num(total, 4)), {"d_k": d_k, "sqrt_d_k": root, "sum": total})
 
 
 def output_header(label: str) -> str:
     """Section 4's header, for query `label` (escaped for markdown)."""
-    return f"4. The output for {md_text(label)} is a weighted sum of the value rows"
+    return tr("home-output-header", query=md_text(label))
 
 
 def shares_sum_caption(shares, output_row) -> Said:
@@ -292,57 +290,99 @@ def shares_sum_caption(shares, output_row) -> Said:
     gap quoted) and kind (attn_core.builder.sum_gap's)."""
     added = np.asarray(shares, dtype=float).sum(axis=0)  # Σⱼ wⱼ·vⱼ: (n, d_v) -> (d_v,)
     gap = sum_gap(added, output_row)
-    return Said("Summing each column of the table of shares gives the output row under it: "
-                f"largest gap {enough(gap.largest, below=1e-9)}.", {"gap": gap.largest, "kind": gap.kind})
+    return Said(tr("home-shares-sum", gap=enough(gap.largest, below=1e-9)), {"gap": gap.largest, "kind": gap.kind})
 
 
 def weight_matrix_sentence(n_tokens: int, rows: int, cols: int) -> Said:
     """What the weight matrix is, with its live size (a 6 × 6, an 8 × 8). Facts: tokens, rows and cols, as quoted."""
-    yours = "Your one token gives" if n_tokens == 1 else f"Your {n_tokens} tokens give"
-    return Said(f"Each row is one query's weights over every key; it sums to 1. {yours} "
-                f"{a_an(rows)} {rows} × {cols} weight matrix, one row per query.",
+    return Said(tr("home-weight-matrix", tokens=n_tokens, a=a_an(rows), rows=str(rows), cols=str(cols)),
                 {"tokens": n_tokens, "rows": rows, "cols": cols})
 
 
 def notebook_rows_of_x(named: bool) -> str:
     """The notebook's opening words on what a row of X holds, for the named features or the seeded weights."""
-    return ("each token's named features, then its two position columns; W_Q is set by hand and W_K, W_V are the "
-            "identity" if named else "each token's embedding plus its position; W_Q, W_K and W_V are seeded random "
-            "matrices")
+    return tr("home-nb-rows-named" if named else "home-nb-rows-random")
 
 
 def code_intro(label: str) -> str:
     """What "Show the code" holds: the page's numbers for query `label`."""
-    return (f"This page's numbers in plain numpy, for the query “{md_text(label)}”, in the order the page "
-            "shows them: the same code as the notebook below, which also checks its results against the page.")
+    return tr("home-code-intro", query=md_text(label))
 
 
 def notebook_query_note(label: str) -> str:
     """The notebook's note on `i`: which token the page shows as the query (its label as typed, quoted)."""
-    return f"the query the page shows: {label!r}"
+    return tr("home-nb-query-note", query=repr(label))
 
 
-# The page's fixed text, in the order Home shows it
-INTRO = ("Self-attention lets each token ask which other tokens carry what it needs, and how much of each: the "
-         "content decides, not a fixed pattern. Change the sentence in the sidebar (on a phone, open it with the "
-         "**»** at the top left) and watch the numbers move.")
-ROLES = tuple(f"**{name.capitalize()}** ${symbol}$: *{term(name).definition}*"  # the three roles, one column each
-              for name, symbol in (("query", "q_i = x_i W_Q"), ("key", "k_j = x_j W_K"), ("value", "v_j = x_j W_V")))
-QUERY_PICKER = "Pick the token that asks (the query)"  # the query box's label
-ONE_HEAD_TITLE = "What X, d_k and the three columns hold here"  # an expander's title
-SHARES_TITLE = "wⱼ · vⱼ, each key's share"  # the table of one query's output taken apart
-EVERY_QUERY_HEADER = "Every query at once"  # the whole weight matrix's heading
-QKV_HEADING = "**Q, K and V: one row per token**"
+# The page's fixed text, in the order Home shows it: each a function, read in the session's language
+
+def intro() -> str:
+    """What self-attention does, and where to change the sentence."""
+    return tr("home-intro")
+
+
+def roles() -> tuple[str, str, str]:
+    """The three roles, one column each: query, key and value, with their formulas and the glossary's definitions."""
+    return tuple(tr("home-role", name=term(name).said, symbol=symbol, definition=term(name).definition)
+                 for name, symbol in (("query", "q_i = x_i W_Q"), ("key", "k_j = x_j W_K"), ("value", "v_j = x_j W_V")))
+
+
+def query_picker() -> str:
+    """The query box's label."""
+    return tr("home-query-picker")
+
+
+def one_head_title() -> str:
+    """The expander on X, d_k and the three columns."""
+    return tr("home-one-head-title")
+
+
+def shares_title() -> str:
+    """The table of one query's output taken apart."""
+    return tr("home-shares-title")
+
+
+def every_query_header() -> str:
+    """The whole weight matrix's heading."""
+    return tr("home-every-query")
+
+
+def qkv_heading() -> str:
+    return tr("home-qkv-heading")
 
 
 def route_note(core_minutes: int) -> Said:
     """The route's note, with the core's reading time it states: the sum of the core pages' `minutes` (each counted
     from the words on the page by tests/lesson_length.py). Facts: minutes."""
-    return Said(f"**The route.** Take the pages in this order; each link keeps your sentence and settings. The core "
-                f"pages take about {core_minutes} minutes to read, more as you try the controls; the deep dives go "
-                "further.", {"minutes": core_minutes})
+    return Said(tr("home-route-note", minutes=core_minutes), {"minutes": core_minutes})
 
 
-# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
-RANDOM_TOGGLE = "Random weights: what a fresh, untrained model looks like"
-QKV_TOGGLE = "Show where Q, K and V come from"
+def route_link(k: int, page) -> str:
+    """Home's link to the route's page `page`, number `k`: its label, kind, reading time and question."""
+    return tr("home-route-link", number=str(k), label=page.label, kind="core" if page.core else "deep",
+              minutes=page.minutes, question=page.question)
+
+
+def random_toggle() -> str:
+    """The switch between the named features and the random weights."""
+    return tr("home-random-toggle")
+
+
+def qkv_toggle() -> str:
+    """The switch that shows Q, K and V."""
+    return tr("home-qkv-toggle")
+
+
+def weights_kind(named: bool) -> str:
+    """How "Take it home" names the weights."""
+    return tr("home-weights-named" if named else "home-weights-random")
+
+
+def title() -> str:
+    """The app's name, Home's title."""
+    return tr("app-name")
+
+
+def section(name: str) -> str:
+    """A heading or an axis title of Home ("one-query", "value-dimension", "key", "query", "token", "key-j")."""
+    return tr(f"home-{name}")

@@ -32,12 +32,14 @@ from . import (  # each page's words module, for the question its entry declares
 )
 from . import questions as qs
 from .asked import Asked
+from .i18n import tr
 
 
 @dataclass(frozen=True)
 class Page:
-    """One stop on the route, declared once: its file (from the repo root), its `label` (the page's title: the
-    sidebar's link, the browser tab's and class mode's name for it), icon, the question it answers, its module name
+    """One stop on the route, declared once: its file (from the repo root), `msg`, its message in route.ftl (`label`,
+    the page's title: the sidebar's link, the browser tab's and class mode's name for it; and `question`, the
+    question it answers, both read in the session's language when used), icon, its module name
     (`name`: its words and notebook; `maths`, when its maths module has another name), whether it counts toward the
     30-minute core (`core=False`: a deep dive, left out of the core's reading time on Home and of the route's word
     budget), its reading time (`minutes`: every word on the page at its defaults once each prediction is answered,
@@ -51,9 +53,8 @@ class Page:
     kinds it asks (Check yourself's). Class mode records an answer under the page that declares its question."""
 
     path: str
-    label: str
+    msg: str  # its message in attn_lessons/locales/<lang>/route.ftl: the label, with the question as `.question`
     icon: str
-    question: str
     name: str = ""
     maths: str = ""
     core: bool = True
@@ -76,9 +77,24 @@ class Page:
         return self.url_path.lower() or "home"
 
     @property
+    def label(self) -> str:
+        """The page's title in the session's language: the sidebar's link, Home's route, Next/Back, class mode."""
+        return tr(self.msg)
+
+    @property
+    def question(self) -> str:
+        """The question the page answers, in the session's language."""
+        return tr(f"{self.msg}.question")
+
+    @property
     def title(self) -> str:
-        """The page's name on its notebook and in the browser's tab."""
-        return f"Attention Explorer: {self.label}"
+        """The page's name on its notebook, in the session's language."""
+        return tr("route-notebook-title", label=self.label)
+
+    @property
+    def tab_title(self) -> str:
+        """The page's name in the browser's tab, in the session's language."""
+        return tr("route-tab-title", label=self.label)
 
     @property
     def notebook_file(self) -> str:
@@ -107,8 +123,8 @@ def _ideas(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-attention do with a sentence?",
-            name="home", maths="attention", minutes=3, teaches=_ideas("attention"),
+HOME = Page("streamlit_app.py", "route-home", ":material/home:", name="home", maths="attention", minutes=3,
+            teaches=_ideas("attention"),
             examples=("text=The dog chased the cat, and the cat ran !&seed=3&d_model=16&home_random=1&query=4",
                       "text=a fox * jumps over <b>&query=0"),
             controls=(("select", "query"), ("toggle", "home_random")), checkpoint=home.TOP_KEY)
@@ -116,50 +132,45 @@ HOME = Page("streamlit_app.py", "Home", ":material/home:", "What does self-atten
 # In the order of the ideas: each page uses only what the pages before it teach.
 ROUTE: tuple[Page, ...] = (
     HOME,
-    Page("pages/QKV_builder.py", "Q/K/V builder", ":material/construction:",
-         "Where do Q, K and V come from, and how does one weight reach the output?", name="builder",
+    Page("pages/QKV_builder.py", "route-builder", ":material/construction:", name="builder",
          minutes=4, teaches=_ideas("qkv softmax"), uses=_ideas("attention"),
          examples=("start=interpretable&qi=1&kj=2", "text=the cat saw the cat&seed=7&d_model=4&pe=0"),
          controls=(("radio", "start"), ("select", "qi")), checkpoint=builder.DOUBLE_WQ),
-    Page("pages/Scaling_explorer.py", "Scaling explorer", ":material/straighten:",
-         "Why divide the scores by √d_k?", name="scaling", minutes=4, teaches=_ideas("scaling"),
+    Page("pages/Scaling_explorer.py", "route-scaling", ":material/straighten:", name="scaling", minutes=4,
+         teaches=_ideas("scaling"),
          uses=_ideas("qkv softmax"),
          examples=("za=40&zb=0&dk1=1&dk2=1&n_keys=1&d_model=4&heads=4&seed=5&divisor=custom&tau=0.001",
                    "za=-3&zb=2.5&dk1=512&dk2=512&n_keys=64&text=attention is all you need&d_model=64&heads=1"
                    "&divisor=dk"),
          controls=(("number", "za"), ("slider", "dk2"), ("number", "n_keys"), ("radio", "divisor")),
          checkpoint=scaling.SOFTMAX),
-    Page("pages/Training_lab.py", "Training lab", ":material/model_training:",
-         "What does the √d_k do to learning, not just to one softmax?", name="training", core=False, minutes=4,
+    Page("pages/Training_lab.py", "route-training", ":material/model_training:", name="training", core=False,
+         minutes=4,
          teaches=_ideas("training"), uses=_ideas("scaling"),
          examples=("dk=4&steps=25&lr=1000&data_seed=3&loss=ce", "dk=16&steps=50&lr=0.3&data_seed=11&seeds=1"),
          controls=(("slider", "dk"),), checkpoint=training.RACE),
-    Page("pages/Masks_and_heads.py", "Masks and heads", ":material/grid_on:",
-         "Which pairs may attend at all, and what do several heads add?", name="masks", minutes=4,
+    Page("pages/Masks_and_heads.py", "route-masks", ":material/grid_on:", name="masks", minutes=4,
          teaches=_ideas("masks heads"), uses=_ideas("qkv softmax scaling"),
          examples=("heads=4&mask=custom&custom=100000-000000-111000-111100-101110-111111&head=3&query=1",
                    "text=the dog barked&d_model=4&heads=1&mask=padding&pad=3"),
          controls=(("radio", "mask"), ("select", "head"), ("select", "query")), checkpoint=masks.SEE),
-    Page("pages/Inside_a_trained_model.py", "Inside a trained model", ":material/psychology:",
-         "Once a model has learned, where do its heads look, and why there?", name="induction", core=False,
+    Page("pages/Inside_a_trained_model.py", "route-induction", ":material/psychology:", name="induction", core=False,
          minutes=6, teaches=_ideas("induction"), uses=_ideas("qkv softmax masks heads"),
          examples=("source=random&rseed=4&length=20&at=30&ihead=2&koff=3", "text=one two three four one five six"
                    "&at=11&off=1.3-2.1"),
          controls=(("radio", "source"), ("select", "at"), ("select", "ihead")), checkpoint=induction.LOOK),
-    Page("pages/Common_mistakes.py", "Common mistakes", ":material/bug_report:",
-         "What do the usual bugs look like, and how do you catch them?", name="mistakes", minutes=5,
+    Page("pages/Common_mistakes.py", "route-mistakes", ":material/bug_report:", name="mistakes", minutes=5,
          teaches=_ideas("mistakes"), uses=_ideas("qkv softmax scaling heads masks"),
          examples=("text=I saw a saw&d_model=4&heads=1", "text=one two three four five&seed=42&d_model=16&heads=16"),
          controls=(("select", "head"), ("button", "quiz_new")), checkpoint=mistakes.AXIS),
-    Page("pages/Mask_mistakes.py", "Mask mistakes", ":material/visibility_off:",
-         "Which masking bugs train without an error, and how do you catch them?", name="mask_mistakes", core=False,
+    Page("pages/Mask_mistakes.py", "route-mask-mistakes", ":material/visibility_off:", name="mask_mistakes",
+         core=False,
          minutes=5, teaches=_ideas("mask-mistakes"), uses=_ideas("masks mistakes"),
          examples=("mask=custom&custom=100000-110000-011000-111100-000000-111111&dtype=float16&leak=2&word=bird",
                    "text=a b c d&d_model=4&mask=padding&pad=2&block=1&dtype=float32&fill=min"),
          controls=(("radio", "mask"), ("select", "block"), ("radio", "dtype")),
          checkpoint=mask_mistakes.ROW_SUM),
-    Page("pages/Check_yourself.py", "Check yourself", ":material/quiz:",
-         "Can you answer the questions before the app does?", name="questions", minutes=4,
+    Page("pages/Check_yourself.py", "route-questions", ":material/quiz:", name="questions", minutes=4,
          uses=_ideas("qkv softmax scaling masks heads mistakes"),
          examples=("q=1&text=hello", "q=7&text=a much longer sentence of eight tokens here&d_model=16"),
          controls=(("button", "reroll"), ("number", "q")),
@@ -168,8 +179,17 @@ ROUTE: tuple[Page, ...] = (
 
 
 # The teachers' page: in the sidebar below the route, never on it, so Next and Back skip it.
-TEACHERS = Page("pages/Class.py", "Class mode (teachers)", ":material/groups:",
-                "Which misconceptions are common in your class, live?")
+TEACHERS = Page("pages/Class.py", "route-teachers", ":material/groups:")
+
+
+def next_label(page: Page) -> str:
+    """The Next link's text, to `page`."""
+    return tr("route-next", label=page.label)
+
+
+def back_label(page: Page) -> str:
+    """The Back link's text, to `page`."""
+    return tr("route-back", label=page.label)
 
 
 def named(name: str) -> Page:

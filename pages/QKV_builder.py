@@ -37,14 +37,24 @@ from attn_ui.state import route_footer, setup_page, url_bound
 # two lines, so that neither runs off a phone's screen
 PROJECTIONS = r"Q = XW_Q,\quad K = XW_K,\quad V = XW_V"
 START_OPTIONS = ["random", "interpretable"]
-START_NAMES = {"random": "Random: seeded weights", "interpretable": "Interpretable: named features"}
 MATRICES = ("X", "W_Q", "W_K", "W_V")
 NO_EDIT = "none"  # the editor chooser's first option: every matrix a table, no editor drawn
-EDIT_NAMES = {NO_EDIT: "None", **{name: name for name in MATRICES}}
+
+
+def start_name(start: str) -> str:
+    """The starting point's label, in the session's language."""
+    return say.text(f"start-name-{start}")
+
+
+def edit_name(name: str) -> str:
+    """The editor chooser's label for `name`: a matrix by its symbol, or none."""
+    return say.text("edit-none") if name == NO_EDIT else name
+
+
+
 NOTE_BOXES = {"warning": st.warning, "caption": st.caption, "success": st.success, "info": st.info}
 NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightbulb:", "info": ":material/lightbulb:"}
 SHARES_MOST = 1024  # the trace's table of every key's share is left out past this many entries
-SUMS = "Σⱼ weights"  # the row sums, a table of their own beside the weights
 MOST = say.DOUBLE_WQ.key  # the prediction's key, "qkv_most" (its widgets' names): what does doubling W_Q do?
 
 
@@ -57,7 +67,7 @@ class Setup:
     base: Start  # X and the W's before any edit
     tokens: tuple[str, ...]
     labels: list[str]
-    what_x: str  # "embedding" or "named features"
+    what_x: str  # "embedding" or "named": X's caption is builder-what-x-…
     key: str  # names this starting point (sentence, mode, positions; seed and d_model when random)
 
     @property
@@ -97,7 +107,7 @@ class Setup:
 
 def main():
     shared = setup_page(__file__, one_head=True)
-    st.title("Q/K/V builder")
+    st.title(say.text("title"))
     st.markdown(say.INTRO)
     st.latex(PROJECTIONS)
     setup = starting_point(shared)  # random, or Home's named features; positions on or off
@@ -142,10 +152,10 @@ def starting_point(shared) -> Setup:
     """The radio for random or interpretable weights, the positions toggle, and what each means here."""
     c_start, c_pe = st.columns([3, 2])
     url_bound("start", "random", str, options=START_OPTIONS)
-    start = c_start.radio("Starting point", START_OPTIONS, key="start", format_func=START_NAMES.get, horizontal=True,
-                          help=say.start_help(shared.d_model))
+    start = c_start.radio(say.text("start-label"), START_OPTIONS, key="start", format_func=start_name,
+                          horizontal=True, help=say.start_help(shared.d_model))
     url_bound("pe", True, parse_bool)
-    pe = c_pe.toggle("Add sinusoidal positions to X", key="pe", help=say.POSITIONS_HELP[start])
+    pe = c_pe.toggle(say.text("positions-label"), key="pe", help=say.POSITIONS_HELP[start])
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":  # Home's named features and rules: the story goes on where Home left it
         base = interpretable_start(inputs.tokens, positional=pe)
@@ -155,7 +165,7 @@ def starting_point(shared) -> Setup:
         st.caption(say.random_start_caption(shared.seed))
     what = (start, shared.text, pe) + ((shared.seed, shared.d_model) if start == "random" else ())
     setup = Setup(start, pe, base, inputs.tokens, inputs.labels,
-                  "named features" if start == "interpretable" else "embedding",
+                  "named" if start == "interpretable" else "embedding",
                   hashlib.blake2b(repr(what).encode(), digest_size=6).hexdigest())
     return setup
 
@@ -181,9 +191,9 @@ def edit_matrices(setup: Setup) -> tuple:
     tables = st.container()  # drawn once the editor has said what the numbers are
     good = accepted(setup)
     c_edit, c_reset = st.columns([4, 1], vertical_alignment="bottom")
-    which = c_edit.radio("Edit a matrix", [NO_EDIT, *MATRICES], key="edit", format_func=EDIT_NAMES.get,
+    which = c_edit.radio(say.text("edit-label"), [NO_EDIT, *MATRICES], key="edit", format_func=edit_name,
                          horizontal=True, help=say.EDIT_HELP)
-    c_reset.button("Reset all edits", key="reset", on_click=reset_edits, icon=":material/restart_alt:")
+    c_reset.button(say.text("reset"), key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     if which != NO_EDIT:
         editor(setup, good, which)
     draw_inputs(setup, *(good[name] for name in MATRICES), where=tables)
@@ -217,14 +227,13 @@ def draw_inputs(setup: Setup, X, W_Q, W_K, W_V, where) -> None:
     """X, then W_Q, W_K and W_V side by side: their rows are X's columns (one below another when wide; the
     columns stack on a phone)."""
     base = setup.base
-    what = (setup.what_x if not setup.pe else
-            "embedding + position" if setup.start == "random" else "named features | position")
-    x = (X, "X", setup.labels, base.dims, {"formula": what, "y_title": "token", "x_title": "d_model dimension",
-                                          "decimals": setup.decimals})
-    ws = [(W, title, base.dims, dims, {"y_title": "X column", "x_title": x, "decimals": setup.decimals})
-          for W, title, dims, x in ((W_Q, "W_Q, the query projection", base.q_dims, "Q column"),
-                                    (W_K, "W_K, the key projection", base.k_dims, "K column"),
-                                    (W_V, "W_V, the value projection", base.v_dims, "V column"))]
+    what = say.text(f"what-x-{setup.what_x}" + ("-positions" if setup.pe else ""))
+    x = (X, "X", setup.labels, base.dims, {"formula": what, "y_title": say.text("axis-token"),
+                                          "x_title": say.text("axis-d-model"), "decimals": setup.decimals})
+    ws = [(W, say.text(f"w-{m}-title"), base.dims, dims, {"y_title": say.text("axis-x-column"),
+                                                         "x_title": say.text(f"axis-{m}-column"),
+                                                         "decimals": setup.decimals})
+          for W, m, dims in ((W_Q, "q", base.q_dims), (W_K, "k", base.k_dims), (W_V, "v", base.v_dims))]
     draw_side_by_side([x], False, where=where)
     draw_side_by_side(ws, not setup.wide, where=where)
 
@@ -235,8 +244,9 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
     if setup.start != "interpretable":
         return
     with box.expander(say.LEXICON_TITLE, icon=":material/menu_book:", expanded=False):
-        lex = pd.DataFrame({"token": setup.labels,
-                            "feature": [say.FEATURE_QUESTIONS[lexicon_feature(t)] for t in setup.tokens]})
+        lex = pd.DataFrame({say.text("lexicon-token"): setup.labels,
+                            say.text("lexicon-feature"): [say.FEATURE_QUESTIONS[lexicon_feature(t)]
+                                                          for t in setup.tokens]})
         left, right = st.columns([2, 3])
         left.dataframe(lex, hide_index=True, key="lexicon_table")
         right.markdown(say.lexicon_markdown(setup.tokens, setup.said, res.Q, res.K, res.weights, setup.pe, asked).text)
@@ -259,7 +269,7 @@ def project(setup: Setup, X, res: Built) -> None:
     base, labels = setup.base, setup.labels
     st.markdown(say.PROJECT_INTRO)
     # side by side, token i's query, key and value share a row
-    draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": "token",
+    draw_side_by_side([(M, name, labels, dims, {"formula": f"X·W_{name}", "y_title": say.text("axis-token"),
                                                 "decimals": setup.decimals})
                        for M, name, dims in ((res.Q, "Q", base.q_dims), (res.K, "K", base.k_dims),
                                              (res.V, "V", base.v_dims))], not setup.wide)
@@ -281,9 +291,9 @@ def compare(setup: Setup, res: Built, row: int, col: int) -> None:
     """Scores and scaled scores, every query against every key, with the traced query's row and key's column
     outlined."""
     labels = setup.labels
-    options = {"y_title": "query", "x_title": "key", "highlight_row": row, "highlight_col": col,
-               "decimals": setup.decimals}
-    draw_side_by_side([(res.scores, "scores", labels, labels, {"formula": "QKᵀ", **options}),
+    options = {"y_title": say.text("axis-query"), "x_title": say.text("axis-key"), "highlight_row": row,
+               "highlight_col": col, "decimals": setup.decimals}
+    draw_side_by_side([(res.scores, say.text("scores"), labels, labels, {"formula": "QKᵀ", **options}),
                        (res.scaled, say.scaled_title(res.d_k), labels, labels, options)], setup.n <= 8)
 
 
@@ -305,7 +315,7 @@ def double_wq_checkpoint(setup: Setup, inputs: tuple, numbers: tuple) -> bool:
         return True  # one key: it gets all the weight whatever W_Q is
     q, labels = checkpoint_query(setup.tokens), setup.labels
     guess = predict(say.DOUBLE_WQ, say.double_wq_question(setup.said[q]), options=list(say.DOUBLE_OPTIONS),
-                    format_func=say.DOUBLE_OPTIONS.get, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
+                    format_func=say.double_option, about=(tuple(labels), setup.start, labels[q]), numbers=numbers)
     if guess is None:
         return False
     ss, seen = st.session_state, f"_{MOST}_numbers"  # the numbers the guess was made on, to say which moved
@@ -329,8 +339,8 @@ def weigh_and_trace(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built) -> None:
     i, j = pick_cell(setup, res)
     compare(setup, res, i, j)
     weights(setup, res, i, j)
-    draw(res.output, "output", setup.labels, setup.base.v_dims, formula="weights·V", y_title="token",
-         x_title="value dimension", highlight_row=i, decimals=setup.decimals)
+    draw(res.output, say.text("output"), setup.labels, setup.base.v_dims, formula="weights·V",
+         y_title=say.text("axis-token"), x_title=say.text("axis-value"), highlight_row=i, decimals=setup.decimals)
     action_animal(setup, X, W_Q, W_K, res)
     trace(setup, res, i, j)
     code_and_downloads(shared, setup, X, W_Q, W_K, W_V, res, i, j)
@@ -341,10 +351,12 @@ def weights(setup: Setup, res: Built, i: int, j: int) -> None:
     labels = setup.labels
     # side by side while they fit; the sums wrap under the weights when they do not
     draw_side_by_side([(res.weights, "weights", labels, labels,
-                        {"formula": "softmax(QKᵀ/√d_k)", "kind": "weights", "decimals": 3, "y_title": "query",
-                         "x_title": "key", "highlight_row": i, "highlight_col": j}),
-                       (res.row_sums, SUMS, labels, ["Σⱼ"],
-                        {"kind": "weights", "decimals": 3, "y_title": "query", "highlight_row": i, "legend": False})],
+                        {"formula": "softmax(QKᵀ/√d_k)", "kind": "weights", "decimals": 3,
+                         "y_title": say.text("axis-query"), "x_title": say.text("axis-key"), "highlight_row": i,
+                         "highlight_col": j}),
+                       (res.row_sums, say.text("sums"), labels, ["Σⱼ"],
+                        {"kind": "weights", "decimals": 3, "y_title": say.text("axis-query"), "highlight_row": i,
+                         "legend": False})],
                       True)
     st.caption(say.WEIGHTS_CAPTION)
 
@@ -360,7 +372,7 @@ def action_animal(setup: Setup, X, W_Q, W_K, res: Built) -> None:
     def trace_pair() -> None:
         st.session_state["qi"], st.session_state["kj"] = a, b
 
-    st.button(f"Trace {setup.said[a]} → {setup.said[b]} below", key="trace_pair", on_click=trace_pair)
+    st.button(say.text("trace-pair", query=setup.said[a], key=setup.said[b]), key="trace_pair", on_click=trace_pair)
 
 
 def trace(setup: Setup, res: Built, i: int, j: int) -> None:
@@ -387,11 +399,11 @@ def trace_tables(setup: Setup, res: Built, t) -> list:
     top = shared_range(t.shares, t.output)  # one colour scale for the shares and their sum
     products_title, shares_title = say.trace_titles(labels[i], labels[j])
     products = (t.product_rows, products_title, [f"q ({labels[i]})", f"k ({labels[j]})", "q ⊙ k"], dims,
-                {"decimals": places, "x_title": "d_k dimension", "highlight_row": 2})
+                {"decimals": places, "x_title": say.text("axis-d-k"), "highlight_row": 2})
     shares = (t.shares, shares_title, labels, v_dims,
-              {"y_title": "key j", "decimals": places, "zmax": top, "highlight_row": j})
+              {"y_title": say.text("axis-key-j"), "decimals": places, "zmax": top, "highlight_row": j})
     added = (t.output[None, :], say.SUM_TITLE, [labels[i]], v_dims,
-             {"decimals": places, "x_title": "value dimension", "zmax": top, "legend": not setup.every_share})
+             {"decimals": places, "x_title": say.text("axis-value"), "zmax": top, "legend": not setup.every_share})
     return [products, shares, added] if setup.every_share else [products, added]
 
 
@@ -406,17 +418,20 @@ def code_and_downloads(shared, setup: Setup, X, W_Q, W_K, W_V, res: Built, i: in
             nbk.cells, "builder",
             {"labels": nbk.names(labels), "X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V,
              "dims": nbk.names(base.dims, say.DIMS_NOTE),
-             "q_dims": nbk.names(base.q_dims, "Q's columns"), "k_dims": nbk.names(base.k_dims, "K's columns"),
-             "v_dims": nbk.names(base.v_dims, "V's columns, and the output's"),
-             "i, j": nbk.Note((int(i), int(j)), f"query {labels[i]!r}, key {labels[j]!r}")},
+             "q_dims": nbk.names(base.q_dims, say.text("nb-q-dims")),
+             "k_dims": nbk.names(base.k_dims, say.text("nb-k-dims")),
+             "v_dims": nbk.names(base.v_dims, say.text("nb-v-dims")),
+             "i, j": nbk.Note((int(i), int(j)), say.text("nb-pair", query=repr(labels[i]), key=repr(labels[j])))},
             {"Q": res.Q, "K": res.K, "V": res.V, "scores": res.scores, "scaled": res.scaled, "weights": res.weights,
              "output": res.output, "trace_weight": t.weight, "trace_output": t.output},
             {"query": md_text(labels[i]), "key": md_text(labels[j])})
 
-    settings = {"sentence": shared.text, **({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
-                                            else {"d_model": f"{setup.d_model} (the named features)"}),
-                "starting point": START_NAMES[setup.start], "positions": "on" if setup.pe else "off",
-                "query i": labels[i], "key j": labels[j], "edited cells": edited_cells(base, X, W_Q, W_K, W_V)}
+    drawn = ({"seed": shared.seed, "d_model": shared.d_model} if setup.start == "random"
+             else {"d_model": say.text("setting-named-d-model", d_model=str(setup.d_model))})
+    settings = {say.text("setting-sentence"): shared.text, **drawn, say.text("setting-start"): start_name(setup.start),
+                say.text("setting-positions"): say.text("setting-on" if setup.pe else "setting-off"),
+                say.text("setting-query"): labels[i], say.text("setting-key"): labels[j],
+                say.text("setting-edited"): edited_cells(base, X, W_Q, W_K, W_V)}
     nbk.take_it_home(__file__, say.code_intro(setup.said[i], setup.said[j]), cells,
                      X.size + W_Q.size + W_K.size + W_V.size, settings, long_help=say.LONG_HELP)
     tables = {"X": (X, labels, base.dims), "W_Q": (W_Q, base.dims, base.q_dims),

@@ -322,7 +322,7 @@ def test_the_matrices_are_tables_and_so_is_the_query_row():
 def test_one_token_asks_no_question_with_one_answer():
     """Issue 22, ?text=hello: the one key is shown, not asked about; and the sentences count one token."""
     at = run_page(HOME, text="hello")
-    assert not at.radio and say.top_key_question("hello") not in all_text(at)
+    assert not at.main.radio and say.top_key_question("hello") not in all_text(at)
     said = verdict_for(0, None, text="hello")
     assert said.facts["kind"] == "alone" and said.facts["weight"] == 1
     assert said.text in [i.value for i in at.info]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -41,38 +42,101 @@ from attn_core.scaling import TwoKeys, compare_two_keys
 
 from .asked import Asked, Wrong, const
 from .glossary import inline
+from .i18n import tr, tr_in
 from .said import Said
-from .format import a_an, enough, enough_vec, listing, num, plural, short, sqrt_text
+from .format import a_an, enough, enough_vec, listing, num, short, sqrt_text
 from .scaling import gradients_compared  # one wording of a gradient comparison, both pages'
 from .scaling import saturation_compared  # why this comparison differs from the Scaling explorer's 73×
 
 RIGHT, WRONG, UNREADABLE, SHOWN = "right", "wrong", "unreadable", "shown"
 
-UNREADABLE_MESSAGES = {
-    "shape": "I could not read that as a shape. Write it as rows × columns, for example 3 × 4, 3x4, (3, 4) "
-             "or 3 by 4.",
-    "number": "I could not read that as a number. Write a number such as 12, 0.73, 73% or √32.",
-    "vector": "I could not read that as a vector. Write its entries in order, for example [1, −2, 3].",
-    "choice": "Pick one of the answers first.",
-}
+
+
+def unreadable_message(answer_type: str) -> str:
+    """What to tell a learner whose reply cannot be read as a shape, a number, a vector or a choice."""
+    return tr(f"questions-unreadable-{answer_type}")
+
+
+class Msg(NamedTuple):
+    """A sentence not yet worded: its catalog id and its variables (each a value, a Msg, or a tuple of them), so a
+    Question made once, and cached by the page, reads in whichever language the page is drawn in. An id starting
+    with "=" names a Python wording (FORMS below) instead of a catalog message."""
+
+    id: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str | None = None) -> str:
+        values = {k: _worded(v, lang) for k, v in self.args}
+        if self.id.startswith("="):
+            return FORMS[self.id](**values)
+        return tr_in(lang, self.id, **values) if lang else tr(self.id, **values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def msg(msg_id: str, /, **args) -> Msg:
+    return Msg(msg_id, tuple(args.items()))
+
+
+def _worded(value, lang: str | None):
+    if isinstance(value, Msg):
+        return value.text(lang)
+    if isinstance(value, tuple):
+        return tuple(_worded(v, lang) for v in value)
+    return value
+
+
+def worded(value) -> str:
+    """A Msg in the current language; a plain string as it is; None as ''."""
+    return "" if value is None else str(value)
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question at one seed: what to ask, the computed answer, and what the checker needs."""
+    """One question at one seed: what to ask, the computed answer, and what the checker needs.
+
+    The words (prompt, why, the options' labels) are kept as Msg and read in the current language each time, so
+    that one Question, cached, serves every language; `answer` and `params` are the same in every language.
+    """
 
     kind: str
     seed: int
-    prompt: str  # markdown
+    prompt_msg: Msg  # markdown
     answer: Any  # a shape (tuple of ints), a float, a vector (tuple of floats) or an option key
-    answer_text: str  # the answer as a sentence states it: "10 × 10", "√64 = 8"
-    why: str  # why that is the answer, from the numbers
+    answer_plain: str  # a shape, number or vector as a sentence states it: "10 × 10", "√64 = 8" ("" for a choice)
+    why_msg: Msg  # why that is the answer, from the numbers
     answer_type: str  # "shape" | "number" | "vector" | "choice"
     params: Mapping[str, Any] = field(default_factory=dict)
-    options: tuple[tuple[str, str], ...] = ()  # (key, label) for a choice
+    option_msgs: tuple[tuple[str, Msg], ...] = ()  # (key, label) for a choice
     latex: str = ""  # a formula to show under the prompt
     tolerance: float = 0.0  # how far a number or vector entry may be from the answer
     decimals: int | None = None  # the precision a number question states ("Two decimals are enough"), if any
+
+    @property
+    def prompt(self) -> str:
+        return self.prompt_msg.text()
+
+    @property
+    def why(self) -> str:
+        return self.why_msg.text()
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """(key, label) for a choice, the labels in the current language."""
+        return tuple((key, label.text()) for key, label in self.option_msgs)
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as a sentence states it: "10 × 10", "√64 = 8", or the right option quoted: “They are
+        identical”."""
+        if self.answer_type == "choice":
+            return _quoted_option(dict(self.options)[self.answer])
+        return self.answer_plain
+
+    def reason(self, key: str) -> str:
+        """A choice's reason for the option `key` (why it is or is not right), in the current language."""
+        return worded(self.params.get("reasons", {}).get(key))
 
 
 @dataclass(frozen=True)
@@ -92,9 +156,20 @@ _WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven ei
 _PLAIN = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?")
 
 
+# Typed on a Chinese keyboard: NFKC makes full-width digits, letters and punctuation plain (０.５, ３，４, （3, 4）, ％);
+# these have no plain form there: the ideographic full stop and enumeration comma, and 乘 ("by", as in 3 乘 4).
+_CJK_TYPED = str.maketrans({"。": ".", "、": ",", "乘": "x"})
+
+
+def _typed(text: str) -> str:
+    """A reply as plain characters, whichever keyboard typed it: '０.５' -> '0.5', '３，４' -> '3,4'."""
+    return unicodedata.normalize("NFKC", text).translate(_CJK_TYPED)
+
+
 def _unwrap(text: str) -> str:
-    """Lower-case, trimmed, a final full stop and one pair of enclosing brackets removed."""
-    s = text.strip().lower().removesuffix(".").strip()
+    """Plain characters (_typed), lower-case, trimmed, a final full stop and one pair of enclosing brackets
+    removed."""
+    s = _typed(text).strip().lower().removesuffix(".").strip()
     if s[:1] in _CLOSING and s.endswith(_CLOSING[s[0]]):
         s = s[1:-1].strip()
     return s
@@ -245,29 +320,30 @@ def check(question: Question, raw) -> Verdict:
     that is not an answer."""
     value = read_answer(question, raw)
     if value is None:
-        return Verdict(UNREADABLE, UNREADABLE_MESSAGES[question.answer_type])
+        return Verdict(UNREADABLE, unreadable_message(question.answer_type))
     if is_right(question, value, typed_unit(raw) if question.answer_type == "number" else 0.0):
         return Verdict(RIGHT, question.why)
     hint = KIND[question.kind].hint(question, value)
-    return Verdict(WRONG, f"{hint + ' ' if hint else ''}The answer is {question.answer_text}. {question.why}")
+    return Verdict(WRONG, tr("questions-wrong", hint=hint or "", has_hint="yes" if hint else "no",
+                             answer=question.answer_text, why=question.why))
 
 
 def show_answer(question: Question) -> Verdict:
     """The answer without a mark, for a learner who asks to see it."""
-    return Verdict(SHOWN, f"The answer is {question.answer_text}. {question.why}")
+    return Verdict(SHOWN, tr("questions-shown", answer=question.answer_text, why=question.why))
 
 
 # ---------------------------------------------------------------------------------------------- wording
 
 
-def _at_most(x: float) -> str:
+def _at_most(x: float) -> Msg:
     """A bound on a gap: 'by at most 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by at most {enough(x)}"
+    return msg("questions-by-rounding") if x < CLOSE else msg("questions-by-at-most", gap=enough(x))
 
 
-def _by(x: float) -> str:
+def _by(x: float) -> Msg:
     """How far something moved: 'by up to 0.277', or 'by less than 10⁻⁹' when only rounding moved it."""
-    return "by less than 10⁻⁹" if x < CLOSE else f"by up to {enough(x)}"
+    return msg("questions-by-rounding") if x < CLOSE else msg("questions-by-up-to", gap=enough(x))
 
 
 def shape_text(shape: Sequence[int]) -> str:
@@ -282,7 +358,7 @@ def vector_text(v) -> str:
 
 def _quoted_option(label: str) -> str:
     """An option quoted inside a sentence, its own full stop left to the sentence: “They are identical”."""
-    return f"“{label.removesuffix('.')}”"
+    return f"“{label.removesuffix('.').removesuffix('。')}”"
 
 
 def quoted(words: Sequence[str]) -> str:
@@ -308,6 +384,12 @@ def _shuffled(options: Sequence[tuple[str, str]], rng: np.random.Generator) -> t
 # ---------------------------------------------------------------------------------------------- questions
 
 
+def _glossary_term(name: str) -> Msg:
+    """A glossary term as a sentence writes it, its definition in brackets after it (glossary.inline), worded when
+    read."""
+    return msg("=inline", name=name)
+
+
 def _weights_shape(seed: int) -> Question:
     rng = question_rng("weights_shape", seed)
     if seed == 0:
@@ -320,15 +402,11 @@ def _weights_shape(seed: int) -> Question:
     Q, K, V = rng.standard_normal((n_q, d_k)), rng.standard_normal((n_k, d_k)), rng.standard_normal((n_k, d_v))
     shape = scaled_dot_product_attention(Q, K, V).weights.shape  # (n_q, n_k)
     if n_q == n_k:
-        prompt = (f"In softmax(QKᵀ/√d_k) V, what is the shape of the weight matrix for a sequence of "
-                  f"{n_q} tokens?")
-        why = (f"Each of the {n_q} tokens asks as a query and answers as a key: one row of weights per query, "
-               f"one column per key, so {shape_text(shape)}.")
+        prompt = msg("questions-weights-shape-prompt", n=n_q)
+        why = msg("questions-weights-shape-why", n=n_q, shape=shape_text(shape))
     else:
-        prompt = (f"In {inline('cross-attention')}, the queries' sentence has {n_q} tokens and the keys' and "
-                  f"values' sentence {n_k}. What is the shape of the weight matrix softmax(QKᵀ/√d_k)?")
-        why = (f"There is one row of weights per query ({n_q}) and one column per key ({n_k}), so "
-               f"{shape_text(shape)}; each row still sums to 1.")
+        prompt = msg("questions-weights-shape-cross-prompt", term=_glossary_term("cross-attention"), n_q=n_q, n_k=n_k)
+        why = msg("questions-weights-shape-cross-why", n_q=n_q, n_k=n_k, shape=shape_text(shape))
     offsets = (0, 0) if seed == 0 else (int(rng.integers(0, 20)), int(rng.integers(0, 20)))
     return Question("weights_shape", seed, prompt, tuple(shape), shape_text(shape), why, "shape",
                     params={"n_q": n_q, "n_k": n_k, "offset_q": offsets[0], "offset_k": offsets[1]})
@@ -337,10 +415,15 @@ def _weights_shape(seed: int) -> Question:
 def _hint_weights_shape(q: Question, value) -> str:
     n_q, n_k = q.params["n_q"], q.params["n_k"]
     if len(value) != 2:
-        return "A weight matrix has two axes: rows for the queries and columns for the keys."
+        return tr("questions-hint-shape-axes")
     if tuple(value) == (n_k, n_q):
-        return f"That is the transpose: the rows are the {n_q} queries, the columns the {n_k} keys."
+        return tr("questions-hint-shape-transpose", n_q=n_q, n_k=n_k)
     return ""
+
+
+def _options(keys: Sequence[str], prefix: str) -> dict[str, Msg]:
+    """A choice's option labels, by key: the catalog's `<prefix>-<key>`."""
+    return {key: msg(f"{prefix}-{key}") for key in keys}
 
 
 def _why_scale(seed: int) -> Question:
@@ -353,35 +436,26 @@ def _why_scale(seed: int) -> Question:
         "overflow": not f["finite_raw"],  # would hold only if unscaled softmax overflowed
         "uniform": f["uniform_gap_scaled"] < CLOSE,  # would hold only if the scale made every weight equal
     }
-    labels = {
-        "argmax": "It keeps the scores from growing with d_k, so softmax does not turn into a hard argmax.",
-        "sum": "It makes each row of weights sum to 1.",
-        "overflow": "It stops exp() from overflowing to infinity.",
-        "uniform": "It gives every key the same weight.",
-    }
+    labels = _options(holds, "questions-why-scale-option")
     lo, hi = enough(min(f["std_scaled"]), 2), enough(max(f["std_scaled"]), 2)
     reasons = {
-        "argmax": (f"Measured over {f['n_samples']:,} random pairs, the spread of q·k grows from "
-                   f"{enough(f['std_raw'][0], 2)} at d_k = {d_lo} to {enough(f['std_raw'][-1], 2)} at d_k = {d_hi} "
-                   f"(about √d_k), while q·k/√d_k stays {f'at {lo}' if lo == hi else f'between {lo} and {hi}'}. "
-                   f"Unscaled, the largest of {f['n_keys']} weights averages {enough(f['top_raw'], 3)} at "
-                   f"d_k = {d_hi}, close to a hard argmax; scaled, {enough(f['top_scaled'], 3)}."),
-        "sum": (f"Softmax makes every row sum to 1 with or without the scale: unscaled, the largest "
-                f"|row sum − 1| is {enough(f['sum_gap_raw'], below=CLOSE)}."),
-        "overflow": (f"Softmax subtracts each row's largest score before exp(), so even unscaled scores as large "
-                     f"as {num(f['largest_raw'], 1)} give finite weights."),
-        "uniform": (f"The scaled weights are not all equal: at d_k = {d_hi} the largest of {f['n_keys']} averages "
-                    f"{enough(f['top_scaled'], 3)}, against 1/{f['n_keys']} = {enough(1 / f['n_keys'], 3)} "
-                    "for equal weights."),
+        "argmax": msg("questions-why-scale-reason-argmax", samples=int(f["n_samples"]),
+                      raw_lo=enough(f["std_raw"][0], 2), d_lo=d_lo, raw_hi=enough(f["std_raw"][-1], 2), d_hi=d_hi,
+                      same="yes" if lo == hi else "no", lo=lo, hi=hi, keys=int(f["n_keys"]),
+                      top_raw=enough(f["top_raw"], 3), top_scaled=enough(f["top_scaled"], 3)),
+        "sum": msg("questions-why-scale-reason-sum", gap=enough(f["sum_gap_raw"], below=CLOSE)),
+        "overflow": msg("questions-why-scale-reason-overflow", largest=num(f["largest_raw"], 1)),
+        "uniform": msg("questions-why-scale-reason-uniform", d_hi=d_hi, keys=int(f["n_keys"]),
+                       top_scaled=enough(f["top_scaled"], 3), equal=enough(1 / f["n_keys"], 3)),
     }
     right = _only_true(holds)
-    return Question("why_scale", seed, "Why does dividing the scores by √d_k help?", right,
-                    _quoted_option(labels[right]), reasons[right], "choice", params={"reasons": reasons},
-                    options=_shuffled(list(labels.items()), question_rng("why_scale", seed)))
+    return Question("why_scale", seed, msg("questions-why-scale-prompt"), right, "", reasons[right], "choice",
+                    params={"reasons": reasons},
+                    option_msgs=_shuffled(list(labels.items()), question_rng("why_scale", seed)))
 
 
 def _hint_choice(q: Question, value) -> str:
-    return q.params["reasons"][value]
+    return q.reason(value)
 
 
 def _softmax_axis(seed: int) -> Question:
@@ -392,23 +466,19 @@ def _softmax_axis(seed: int) -> Question:
     rows, cols = weights.sum(axis=-1), weights.sum(axis=0)
     holds = {"keys": bool(np.abs(rows - 1).max() < CLOSE), "queries": bool(np.abs(cols - 1).max() < CLOSE),
              "all": abs(weights.sum() - 1) < CLOSE}
-    labels = {"keys": "Over the keys, the last axis: each row sums to 1.",
-              "queries": "Over the queries, the first axis: each column sums to 1.",
-              "all": "Over every entry at once: the whole matrix sums to 1."}
+    labels = _options(holds, "questions-softmax-axis-option")
     # The reasons hold for every weight matrix of this shape, so they speak of the numbers the proof shows on
     # the learner's sentence, never of this draw's (which only checks that the right option is the true one).
     reasons = {
-        "keys": (f"Each query shares out its attention over the {n_k} keys, so softmax runs along each row: each "
-                 f"of the {n_q} row sums is 1."),
-        "queries": (f"The columns do not all sum to 1: each of the {n_q} rows sums to 1, so the {n_k} column sums "
-                    f"add up to {n_q}, {share(n_q, n_k)} on average."),
-        "all": f"The whole matrix sums to {n_q}, one for each of the {n_q} rows, not 1.",
+        "keys": msg("questions-softmax-axis-reason-keys", n_q=n_q, n_k=n_k),
+        "queries": msg("questions-softmax-axis-reason-queries", n_q=n_q, n_k=n_k, share=share(n_q, n_k)),
+        "all": msg("questions-softmax-axis-reason-all", n_q=n_q),
     }
     right = _only_true(holds)
-    prompt = (f"The scores QKᵀ for {n_q} queries and {n_k} keys form {a_an(n_q)} {n_q} × {n_k} matrix. Which axis "
-              "does the softmax normalise over, and what sums to 1?")
-    return Question("softmax_axis", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
-                    params={"n_q": n_q, "n_k": n_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
+    prompt = msg("questions-softmax-axis-prompt", n_q=n_q, n_k=n_k, article=a_an(n_q))
+    return Question("softmax_axis", seed, prompt, right, "", reasons[right], "choice",
+                    params={"n_q": n_q, "n_k": n_k, "reasons": reasons},
+                    option_msgs=_shuffled(list(labels.items()), rng))
 
 
 QKV_NAMES = ("Q", "K", "V", "output")
@@ -440,10 +510,9 @@ def _qkv_shapes(seed: int) -> Question:
     how = {"Q": f"Q = X W_Q: ({n} × {d_model}) · ({d_model} × {d_k})", "K": f"K = X W_K: ({n} × {d_model}) · "
            f"({d_model} × {d_k})", "V": f"V = X W_V: ({n} × {d_model}) · ({d_model} × {d_v})",
            "output": f"output = weights · V: ({n} × {n}) · ({n} × {d_v})"}
-    why = f"{how[which]} → {shape_text(shapes[which])}: one row per token, {plural(shapes[which][1], 'column')}."
-    target = "the output softmax(QKᵀ/√d_k) V" if which == "output" else which
-    prompt = (f"X holds n = {n} tokens, each d_model = {d_model} numbers wide. W_Q and W_K are {d_model} × {d_k}; "
-              f"W_V is {d_model} × {d_v}. What is the shape of {target}?")
+    why = msg("questions-qkv-shapes-why", how=how[which], shape=shape_text(shapes[which]),
+              columns=int(shapes[which][1]))
+    prompt = msg("questions-qkv-shapes-prompt", n=n, d_model=d_model, d_k=d_k, d_v=d_v, which=which)
     return Question("qkv_shapes", seed, prompt, shapes[which], shape_text(shapes[which]), why, "shape",
                     params={"n": n, "d_model": d_model, "d_k": d_k, "d_v": d_v, "which": which,
                             "shapes": shapes})
@@ -453,9 +522,9 @@ def _hint_qkv_shapes(q: Question, value) -> str:
     shapes, which = q.params["shapes"], q.params["which"]
     others = [m for m in (*QKV_NAMES, "weights") if shapes.get(m) == tuple(value) and shapes[m] != shapes[which]]
     if others:
-        return f"That is the shape of {'the weights' if others[0] == 'weights' else others[0]}."
+        return tr("questions-hint-qkv-other", other=others[0])
     if len(value) == 2 and tuple(value) == shapes[which][::-1]:
-        return "That is the transpose: the rows are the tokens."
+        return tr("questions-hint-qkv-transpose")
     return ""
 
 
@@ -472,26 +541,42 @@ def _names(names) -> str:
     return listing(sorted(names, key="QKV".index))
 
 
+def _names_msg(names) -> Msg:
+    """_names, worded when read (the list's 'and' is the language's): a Msg for a cached Question."""
+    return msg("=names", names="".join(sorted(names, key="QKV".index)))
+
+
+def _clauses(parts: Sequence[Msg]) -> Msg:
+    """Clauses of one sentence, joined as the language joins them ('; ' in English)."""
+    return msg("=clauses", parts=tuple(parts))
+
+
+FORMS: dict[str, Callable[..., str]] = {  # the Msg ids worded in Python, each from its variables worded first
+    "=names": lambda names: _names(names),
+    "=inline": lambda name: inline(name),
+    "=clauses": lambda parts: tr("questions-clause-gap").join(parts),
+}
+
+
 def _roles(seed: int) -> Question:
     rng = question_rng("roles", seed)
     n, d_k = int(rng.integers(3, 8)), int(rng.choice([2, 4, 8]))
     Q, K, V = (rng.standard_normal((n, d_k)) for _ in range(3))
     t = role_test(Q, K, V, int(rng.integers(0, 2**31)))
-    labels = {key: f"{_names(w)} decide{'s' if len(w) == 1 else ''} the weights; {_names(c)} "
-                   f"decide{'s' if len(c) == 1 else ''} what is copied." for key, (w, c) in ROLE_OPTIONS.items()}
+    labels = {key: msg("questions-roles-option", weights=_names_msg(w), weights_count=len(w),
+                       copied=_names_msg(c), copied_count=len(c)) for key, (w, c) in ROLE_OPTIONS.items()}
     holds = {key: t.decide_weights == w and t.copied == c for key, (w, c) in ROLE_OPTIONS.items()}
-    moved = "; ".join(f"changing {m} moves the weights {_by(t.weight_gaps[m])} and the output "
-                      f"{_by(t.output_gaps[m])}" for m in ("Q", "K", "V"))
-    measured = f"Measured on {n} random tokens with d_k = {d_k}: {moved}."
+    moved = _clauses([msg("questions-roles-changing", m=m, weights=_by(t.weight_gaps[m]),
+                          output=_by(t.output_gaps[m])) for m in ("Q", "K", "V")])
+    measured = msg("questions-roles-measured", n=n, d_k=d_k, moved=moved)
     right = _only_true(holds)
-    reasons = {key: (f"The weights move when {_names(t.decide_weights)} change"
-                     f"{'s' if len(t.decide_weights) == 1 else ''}, so {_names(w)} cannot be the pair that "
-                     "decides them." if w != t.decide_weights else "") for key, (w, _) in ROLE_OPTIONS.items()}
-    why = (f"{measured} Only V changes the output without touching the weights: queries and keys decide the "
-           "weights, values decide what gets copied.")
-    prompt = "In softmax(QKᵀ/√d_k) V, which matrices decide the weights, and which decides what is copied?"
-    return Question("roles", seed, prompt, right, _quoted_option(labels[right]), why, "choice",
-                    params={"n": n, "d_k": d_k, "reasons": reasons}, options=_shuffled(list(labels.items()), rng))
+    reasons = {key: (msg("questions-roles-reason", decide=_names_msg(t.decide_weights),
+                         count=len(t.decide_weights), pair=_names_msg(w))
+                     if w != t.decide_weights else None) for key, (w, _) in ROLE_OPTIONS.items()}
+    why = msg("questions-roles-why", measured=measured)
+    return Question("roles", seed, msg("questions-roles-prompt"), right, "", why, "choice",
+                    params={"n": n, "d_k": d_k, "reasons": reasons},
+                    option_msgs=_shuffled(list(labels.items()), rng))
 
 
 def _scale_heads(seed: int) -> Question:
@@ -504,10 +589,8 @@ def _scale_heads(seed: int) -> Question:
     split_width = split_heads(np.zeros((1, d_model)), h).shape[-1]  # one head's slice of Q's width: d_k
     answer = math.sqrt(split_width)
     exact = f"√{split_width} = {short(answer)}" if answer.is_integer() else f"√{split_width} ≈ {num(answer, 3)}"
-    prompt = (f"A layer has d_model = {d_model} and h = {h} heads. What number should each head divide its "
-              "scores QKᵀ by?")
-    why = (f"Each head's queries and keys are d_k = d_model / h = {d_model} / {h} = {split_width} numbers wide, and "
-           f"q·k spreads like √d_k, so the scale is {exact}.")
+    prompt = msg("questions-scale-heads-prompt", d_model=d_model, h=h)
+    why = msg("questions-scale-heads-why", d_model=d_model, h=h, d_k=split_width, exact=exact)
     return Question("scale_heads", seed, prompt, answer, exact, why, "number",
                     params={"d_model": d_model, "h": h, "d_k": split_width}, tolerance=0.005 * answer)
 
@@ -515,12 +598,11 @@ def _scale_heads(seed: int) -> Question:
 def _hint_scale_heads(q: Question, value) -> str:
     d_model, d_k = q.params["d_model"], q.params["d_k"]
     if abs(value - math.sqrt(d_model)) < 0.005 * math.sqrt(d_model):
-        return (f"That is √d_model = √{d_model}, the scale for one head over the whole width; with "
-                f"{q.params['h']} heads each one only sees {d_k} of the {d_model} numbers.")
+        return tr("questions-hint-scale-d-model", d_model=d_model, h=q.params["h"], d_k=d_k)
     if abs(value - d_k) < 1e-9:
-        return "That is d_k itself; divide by its square root."
+        return tr("questions-hint-scale-d-k")
     if value > 0 and abs(value - 1 / math.sqrt(d_k)) < 0.005 / math.sqrt(d_k):
-        return "That is what you multiply by; the question asks what you divide by."
+        return tr("questions-hint-scale-multiply")
     return ""
 
 
@@ -531,38 +613,35 @@ def _causal_row(seed: int) -> Question:
     weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
                                            rng.standard_normal((n, 2)), mask=causal_mask(n)).weights
     nonzero = int((weights[i] > 0).sum())
-    prompt = (f"Under a causal mask over a sentence of {n} tokens, how many keys get a nonzero weight in row {i} "
-              f"(the query of token {i}, counting from 0)?")
-    before = {0: "only to itself, key 0", 1: "to itself and the token before it, keys 0 and 1"}.get(
-        i, f"to itself and the tokens before it, keys 0 … {i}")
-    why = (f"A causal mask lets token {i} attend {before}: {plural(nonzero, 'key')} with nonzero weight; "
-           f"{keys_after(n - 1 - i)}.")
+    prompt = msg("questions-causal-row-prompt", n=n, i=i)
+    why = msg("questions-causal-row-why", i=i, nonzero=nonzero, after=keys_after(n - 1 - i))
     return Question("causal_row", seed, prompt, float(nonzero), str(nonzero), why, "number",
                     params={"n": n, "i": i}, tolerance=1e-9)
 
 
-def keys_after(count: int) -> str:
+def keys_after(count: int) -> Msg:
     """What the keys after a causal row's query get, the verb agreeing with the count."""
-    if count == 0:
-        return "there is no key after it"
-    return "the key after it gets exactly 0" if count == 1 else f"the {count} keys after it get exactly 0"
+    return msg("questions-keys-after", count=int(count))
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another, as the language spaces them (a space in English, none in Chinese)."""
+    return tr("questions-sentence-gap").join(p for p in parts if p) if len(parts) > 1 else "".join(parts)
 
 
 def _hint_causal_row(q: Question, value) -> str:
     n, i = q.params["n"], q.params["i"]  # row i counts from 0: i tokens before it, n − 1 − i after it
     hints = []
     if value == n - i and i < n - 1 and n - i != i + 1:
-        after = "the token" if n - 1 - i == 1 else "the tokens"
-        hints.append(f"That counts token {i} and {after} after it; a causal mask keeps the ones before.")
+        hints.append(tr("questions-hint-causal-after", i=i, after=n - 1 - i))
     if value == i:  # also the count of a reader who takes row i to be the i-th row, counting from 1
-        before = "no token" if i == 0 else plural(i, "token")
-        hints.append(f"Token {i} also attends to itself: counting from 0, it has {before} before it, and itself.")
+        hints.append(tr("questions-hint-causal-itself", i=i))
     if hints:  # with n = 2i both readings give i, and both are said
-        return " ".join(hints)
+        return _sentences(hints)
     if value == 1 and i > 0:
-        return f"Token {i} attends to itself and to every token before it."
+        return tr("questions-hint-causal-before", i=i)
     if value == n and n != i + 1:
-        return "That is every key, as without a mask."
+        return tr("questions-hint-causal-every")
     return ""
 
 
@@ -570,24 +649,18 @@ def _identical_tokens(seed: int) -> Question:
     words, a, b = repeated_word_sentence(seed)
     gap_plain, _, size = repeat_gaps(words, a, b, seed, 8)
     word = words[a]
-    labels = {"same": "They are identical.",
-              "differ": "They differ, because the two tokens sit at different places.",
-              "zero": "The second one is all zeros, because the word was already seen."}
+    labels = _options(("same", "differ", "zero"), "questions-identical-option")
     holds = {"same": gap_plain < CLOSE, "differ": gap_plain >= CLOSE, "zero": size < CLOSE}
     reasons = {
-        "same": (f"Without positions both “{word}”s have the same row in X, so the same query, key and value, "
-                 f"and attention gives them the same output: the largest gap is {enough(gap_plain, below=CLOSE)}."),
-        "differ": (f"Without positions nothing tells them apart: their outputs differ {_at_most(gap_plain)}. "
-                   "Order only shows once positions are added to X."),
-        "zero": (f"Attention keeps no record of words already seen: the second “{word}”'s output has length "
-                 f"{enough(size, 3)}, not 0."),
+        "same": msg("questions-identical-reason-same", word=word, gap=enough(gap_plain, below=CLOSE)),
+        "differ": msg("questions-identical-reason-differ", at_most=_at_most(gap_plain)),
+        "zero": msg("questions-identical-reason-zero", word=word, size=enough(size, 3)),
     }
     right = _only_true(holds)
-    prompt = (f"Without positional encodings, the sentence {quoted(words)} has “{word}” at positions {a} and {b} "
-              "(counting from 0). How do those two tokens' output rows compare?")
-    return Question("identical_tokens", seed, prompt, right, _quoted_option(labels[right]), reasons[right], "choice",
+    prompt = msg("questions-identical-prompt", sentence=quoted(words), word=word, a=a, b=b)
+    return Question("identical_tokens", seed, prompt, right, "", reasons[right], "choice",
                     params={"words": list(words), "a": a, "b": b, "reasons": reasons},
-                    options=_shuffled(list(labels.items()), question_rng("identical_tokens", seed)))
+                    option_msgs=_shuffled(list(labels.items()), question_rng("identical_tokens", seed)))
 
 
 def _latex_matrix(M, row_names: str = "") -> str:
@@ -609,11 +682,8 @@ def _one_hot(seed: int) -> Question:
             break
     i, j = int(rng.integers(0, n)), int(rng.integers(0, n))  # positions from 0, as V's rows count
     out = one_hot_attention(V, i, j, seed).output[i]  # (d_v,)
-    prompt = (f"Query {i}'s weights are one-hot: 1 on token {j} and 0 on every other token. V has one row per "
-              f"token, shown below; tokens and rows count from 0. What is query {i}'s output? Type its {d_v} "
-              "entries.")
-    why = (f"The output is Σⱼ wⱼ vⱼ = 1 · v{_sub(j)} = {vector_text(out)}: a one-hot row copies token {j}'s "
-           "value exactly.")
+    prompt = msg("questions-one-hot-prompt", i=i, j=j, d_v=d_v)
+    why = msg("questions-one-hot-why", sub=_sub(j), vector=vector_text(out), j=j)
     return Question("one_hot", seed, prompt, tuple(float(x) for x in out), vector_text(out), why, "vector",
                     params={"n": n, "d_v": d_v, "i": i, "j": j, "V": V.tolist()}, latex="V = " + _latex_matrix(V, "v"),
                     tolerance=1e-6)
@@ -626,14 +696,14 @@ def _sub(k: int) -> str:
 def _hint_one_hot(q: Question, value) -> str:
     V, j, d_v = np.array(q.params["V"]), q.params["j"], q.params["d_v"]
     if len(value) != d_v:
-        return f"The output has {d_v} entries, one per column of V."
+        return tr("questions-hint-one-hot-entries", d_v=d_v)
     for k, row in enumerate(V):  # v₀ is row 0
         if k != j and np.allclose(value, row):
-            return f"That is v{_sub(k)}, token {k}'s value; the weight 1 sits on token {j}, row {j} of V."
+            return tr("questions-hint-one-hot-row", sub=_sub(k), k=k, j=j)
     if len(V) == d_v and np.allclose(value, V[:, j]):
-        return f"That is column {j} of V; the output mixes V's rows, one per token."
+        return tr("questions-hint-one-hot-column", j=j)
     if np.allclose(value, V.mean(0)):
-        return "That is the plain average of the values, which equal weights would give."
+        return tr("questions-hint-one-hot-mean")
     return ""
 
 
@@ -641,11 +711,9 @@ def _qk_variance(seed: int) -> Question:
     rng = question_rng("qk_variance", seed)
     d_k = 64 if seed == 0 else int(rng.choice([4, 8, 16, 32, 64, 128, 256, 512]))
     var = qk_variance_theory(d_k)
-    prompt = (f"q and k each have d_k = {d_k} entries, all independent with mean 0 and variance 1. What is the "
-              "variance of their dot product q·k?")
-    why = (f"q·k = Σᵢ qᵢkᵢ is a sum of {d_k} independent products, each with mean 0 and variance 1 · 1 = 1; "
-           f"variances of independent terms add, so {short(var)} (a standard deviation of √{d_k} = "
-           f"{short(math.sqrt(var)) if math.sqrt(var).is_integer() else num(math.sqrt(var), 3)}).")
+    sd = short(math.sqrt(var)) if math.sqrt(var).is_integer() else num(math.sqrt(var), 3)
+    prompt = msg("questions-qk-variance-prompt", d_k=d_k)
+    why = msg("questions-qk-variance-why", d_k=d_k, variance=short(var), sd=sd)
     return Question("qk_variance", seed, prompt, var, short(var), why, "number", params={"d_k": d_k},
                     tolerance=1e-9)
 
@@ -653,11 +721,11 @@ def _qk_variance(seed: int) -> Question:
 def _hint_qk_variance(q: Question, value) -> str:
     d_k = q.params["d_k"]
     if abs(value - math.sqrt(d_k)) < 1e-3 and d_k != 1:
-        return "That is the standard deviation; the variance is its square."
+        return tr("questions-hint-qk-std")
     if value == 1 and d_k != 1:
-        return "That is the variance after dividing q·k by √d_k."
+        return tr("questions-hint-qk-scaled")
     if value == d_k**2:
-        return "Variances of independent terms add: d_k terms of variance 1 give d_k, not d_k²."
+        return tr("questions-hint-qk-square")
     return ""
 
 
@@ -666,18 +734,16 @@ def _steps(seed: int) -> Question:
     n = 10 if seed == 0 else int(rng.integers(4, 33))
     steps = steps_matrix(attention_reads(n))[n - 1, 0]  # from the first token, 0, to the last, n − 1
     rnn = steps_matrix(recurrent_reads(n))[n - 1, 0]
-    prompt = (f"In a sentence of {n} tokens, counted from 0, how many attention layers does information from "
-              f"token 0 need to reach token {n - 1}, the last?")
-    why = (f"In one layer the query of token {n - 1} scores every key, token 0's included, and takes a share of its "
-           f"value: {short(steps)} step. A {inline('recurrent network')} reading left to right needs {short(rnn)}, "
-           "one per token it passes through.")
+    prompt = msg("questions-steps-prompt", n=n, last=n - 1)
+    why = msg("questions-steps-why", last=n - 1, steps=short(steps), term=_glossary_term("recurrent network"),
+              rnn=short(rnn))
     return Question("steps", seed, prompt, float(steps), short(steps), why, "number", params={"n": n},
                     tolerance=1e-9)
 
 
 def _hint_steps(q: Question, value) -> str:
     n = q.params["n"]
-    return "That is what a recurrent network reading left to right needs." if value == n - 1 else ""
+    return tr("questions-hint-steps-recurrent") if value == n - 1 else ""
 
 
 def _weights_total(seed: int) -> Question:
@@ -686,8 +752,8 @@ def _weights_total(seed: int) -> Question:
     weights = scaled_dot_product_attention(rng.standard_normal((n, 4)), rng.standard_normal((n, 4)),
                                            rng.standard_normal((n, 2))).weights  # (n, n)
     total = float(weights.sum())
-    prompt = f"For a sentence of {n} tokens, what do all {n * n} entries of the weight matrix add up to?"
-    why = f"Each of the {n} rows shares out exactly 1 over the keys, so together they add up to {num(total, 0)}."
+    prompt = msg("questions-weights-total-prompt", n=n, entries=n * n)
+    why = msg("questions-weights-total-why", n=n, total=num(total, 0))
     return Question("weights_total", seed, prompt, total, num(total, 0), why, "number", params={"n": n},
                     tolerance=1e-6)
 
@@ -695,9 +761,9 @@ def _weights_total(seed: int) -> Question:
 def _hint_weights_total(q: Question, value) -> str:
     n = q.params["n"]
     if value == 1:
-        return f"Each row sums to 1, and there are {n} rows, one per query."
+        return tr("questions-hint-total-one", n=n)
     if value == n * n:
-        return "That counts the entries; each weight lies between 0 and 1."
+        return tr("questions-hint-total-entries")
     return ""
 
 
@@ -719,11 +785,9 @@ def _two_keys(seed: int) -> Question:
 def _two_keys_at(seed: int, s: int, d_k: int) -> Question:
     two = compare_two_keys([s, 0], d_k)
     p = float(two.p_scaled[0])
-    prompt = (f"Two keys score [{s}, 0] before scaling, and d_k = {d_k}. After dividing by √d_k, what weight does "
-              "softmax give the first key? Two decimals are enough.")
-    why = (f"Dividing by √{d_k} = {short(two.divisor)} turns [{s}, 0] into [{short(two.scaled[0])}, 0], and "
-           f"softmax of that is {enough_vec(two.p_scaled, 3)}; without the division it would be "
-           f"{enough(two.p_unscaled[0], 4)} for the first key.")
+    prompt = msg("questions-two-keys-prompt", s=s, d_k=d_k)
+    why = msg("questions-two-keys-why", d_k=d_k, divisor=short(two.divisor), s=s, scaled=short(two.scaled[0]),
+              p=enough_vec(two.p_scaled, 3), unscaled=enough(two.p_unscaled[0], 4))
     return Question("two_keys", seed, prompt, p, enough(p, 3), why, "number", params={"s": s, "d_k": d_k},
                     tolerance=0.0051, decimals=2)
 
@@ -731,11 +795,11 @@ def _two_keys_at(seed: int, s: int, d_k: int) -> Question:
 def _hint_two_keys(q: Question, value) -> str:
     two = compare_two_keys([q.params["s"], 0], q.params["d_k"])
     if abs(value - two.p_unscaled[0]) < 0.0051:
-        return "That is the weight without dividing by √d_k."
+        return tr("questions-hint-two-keys-unscaled")
     if abs(value - two.p_scaled[1]) < 0.0051:
-        return "That is the second key's weight."
+        return tr("questions-hint-two-keys-second")
     if value > 1:
-        return "A softmax weight is never above 1."
+        return tr("questions-hint-two-keys-above")
     return ""
 
 
@@ -883,11 +947,10 @@ def reveal_weights_shape(words_q: Sequence[str], words_k: Sequence[str], shape) 
     counted) and said (the shape as printed)."""
     facts = {"n_q": len(words_q), "n_k": len(words_k), "said": {"shape": shape_text(shape)}}
     if list(words_q) == list(words_k):
-        return Said(f"Attention just ran on the {len(words_q)}-token sentence {quoted(words_q)} and produced this "
-                    f"{facts['said']['shape']} weight matrix: one row of weights per query, one column per key.", facts)
-    return Said(f"The {plural(len(words_q), 'query', 'queries')} of {quoted(words_q)} just attended to the "
-                f"{plural(len(words_k), 'key')} of {quoted(words_k)}: the weight matrix is {facts['said']['shape']}, "
-                "a row per query and a column per key.", facts)
+        return Said(tr("questions-reveal-shape-self", n=len(words_q), sentence=quoted(words_q),
+                       shape=facts["said"]["shape"]), facts)
+    return Said(tr("questions-reveal-shape-cross", n_q=len(words_q), sentence_q=quoted(words_q), n_k=len(words_k),
+                   sentence_k=quoted(words_k), shape=facts["said"]["shape"]), facts)
 
 
 def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> Said:
@@ -896,15 +959,13 @@ def reveal_why_scale(d_k: int, dots, two: TwoKeys) -> Said:
     gradients (scaling.gradients_compared's), saturation (scaling.saturation_compared's) and said (std, score,
     unscaled and scaled: the second key's weight, scaled_score, as printed)."""
     std = float(np.std(dots))
-    gradients, saturation = gradients_compared(two), saturation_compared(two, 'These scores')
+    gradients, saturation = gradients_compared(two), saturation_compared(two, tr("questions-these-scores"))
     said = {"std": enough(std, 2), "score": enough(two.scores[0], 2), "unscaled": enough(two.p_unscaled[1], 3),
             "scaled_score": enough(two.scaled[0], 2), "scaled": enough(two.p_scaled[1], 3)}
     facts = {"gradients": gradients.facts, "saturation": saturation.facts, "said": said}
-    return Said(f"At your d_k = {d_k}, {len(dots):,} random pairs of q and k give q·k a standard deviation of "
-                f"{said['std']} ({sqrt_text(d_k, 2)}). Take two keys one standard deviation apart, "
-                f"scores [{said['score']}, 0]. Unscaled, softmax gives the second key a weight of {said['unscaled']}. "
-                f"Divided by √{d_k}, the scores are [{said['scaled_score']}, 0] and the second key keeps "
-                f"{said['scaled']}; {gradients.text}.\n\n{saturation.text}", facts)
+    return Said(tr("questions-reveal-why-scale", d_k=d_k, count=len(dots), std=said["std"], theory=sqrt_text(d_k, 2),
+                   score=said["score"], unscaled=said["unscaled"], scaled_score=said["scaled_score"],
+                   scaled=said["scaled"], gradients=gradients.text) + "\n\n" + saturation.text, facts)
 
 
 def share(total: int, parts: int) -> str:
@@ -922,16 +983,16 @@ def reveal_sums(weights) -> Said:
     said = {"low": enough(cols.min(), 3), "high": enough(cols.max(), 3),
             "row_gap": enough(np.abs(rows - 1).max(), below=CLOSE)}
     facts = {"columns_alike": said["low"] == said["high"], "said": said}
-    spread = f"are all {said['low']}" if facts["columns_alike"] else f"run from {said['low']} to {said['high']}"
     if n_k > 1:
         said["share"] = share(n_q, n_k)
-    columns = (f"its one column sums to {said['low']}" if n_k == 1 else
-               f"the {n_k} column sums {spread}, {share(n_q, n_k)} on average")
+    columns = (tr("questions-sums-one-column", low=said["low"]) if n_k == 1 else
+               tr("questions-sums-columns", n_k=n_k, alike="yes" if facts["columns_alike"] else "no",
+                  low=said["low"], high=said["high"], share=share(n_q, n_k)))
     if n_q == 1:  # one row: the whole matrix is that row
-        return Said(f"Its one row sums to 1 (gap {said['row_gap']}), and so does the whole matrix; {columns}.", facts)
+        return Said(tr("questions-sums-one-row", row_gap=said["row_gap"], columns=columns), facts)
     said["total"] = num(W.sum(), 3)
-    return Said(f"Each of the {n_q} rows sums to 1 (largest gap {said['row_gap']}); {columns}, and the whole matrix "
-                f"sums to {said['total']}.", facts)
+    return Said(tr("questions-sums-rows", n_q=n_q, row_gap=said["row_gap"], columns=columns, total=said["total"]),
+                facts)
 
 
 def reveal_roles(t: RoleTest, n: int) -> Said:
@@ -939,23 +1000,20 @@ def reveal_roles(t: RoleTest, n: int) -> Said:
     decide and copied (the matrices named as deciding the weights, and as only changing what is copied; None for a
     single token) and said (each move as printed, 'weights Q', 'output V', …)."""
     if n < 2:
-        return Said("Your sentence has a single token, so its one weight is 1 whatever Q and K are. Type a sentence "
-                    "of at least two words in the sidebar to see Q and K move the weights.",
-                    {"decide": None, "copied": None, "said": {}})
-    said = {f"{what} {m}": _by(gaps[m]) for m in ("Q", "K", "V")
+        return Said(tr("questions-reveal-roles-one-token"), {"decide": None, "copied": None, "said": {}})
+    said = {f"{what} {m}": str(_by(gaps[m])) for m in ("Q", "K", "V")
             for what, gaps in (("weights", t.weight_gaps), ("output", t.output_gaps))}
     facts = {"decide": tuple(sorted(t.decide_weights)), "copied": tuple(sorted(t.copied)), "said": said}
-    parts = [f"redrawing {m} moves the weights {said['weights ' + m]} and the output {said['output ' + m]}"
-             for m in ("Q", "K", "V")]
-    return Said(f"On your {n}-token sentence, " + "; ".join(parts) + f". So {_roles_found(t)}.", facts)
+    parts = str(_clauses([msg("questions-roles-redrawing", m=m, weights=said["weights " + m],
+                              output=said["output " + m]) for m in ("Q", "K", "V")]))
+    return Said(tr("questions-reveal-roles", n=n, parts=parts, found=_roles_found(t)), facts)
 
 
 def _roles_found(t: RoleTest) -> str:
     """'Q and K decide the weights, and V only changes what is copied', the verbs agreeing with what was found."""
-    def does(names, verb: str) -> str:
-        return f"{_names(names)} {verb}{'s' if len(names) == 1 else ''}" if names else f"none of Q, K and V {verb}s"
-
-    return f"{does(t.decide_weights, 'decide')} the weights, and {does(t.copied, 'only change')} what is copied"
+    return tr("questions-roles-found", decide=_names(t.decide_weights) if t.decide_weights else "",
+              decide_count=len(t.decide_weights), copied=_names(t.copied) if t.copied else "",
+              copied_count=len(t.copied))
 
 
 def reveal_scale_heads(d_model: int, h: int, dots) -> Said:
@@ -969,15 +1027,13 @@ def reveal_scale_heads(d_model: int, h: int, dots) -> Said:
              "flattens": None if by_d_model == by_d_k else bool(by_d_model < by_d_k),
              "said": {"std": enough(std, 2), "by_d_k": enough(by_d_k, 2)}}
     said = facts["said"]
-    measured = (f"{len(dots):,} random pairs of one head's q and k (d_k = {d_k}) give q·k a standard deviation of "
-                f"{said['std']}, {'close to' if facts['near'] else 'against'} {sqrt_text(d_k, 2)}.")
+    measured = tr("questions-heads-measured", count=len(dots), d_k=d_k, std=said["std"],
+                  near="yes" if facts["near"] else "no", theory=sqrt_text(d_k, 2))
     if facts["flattens"] is None:  # one head: d_model = d_k
-        return Said(f"{measured} With one head d_model = d_k, so both divisors leave a spread of {said['by_d_k']}.",
-                    facts)
+        return Said(tr("questions-heads-one", measured=measured, by_d_k=said["by_d_k"]), facts)
     said["by_d_model"] = enough(by_d_model, 2)
-    return Said(f"{measured} Divided by √{d_k} it spreads {said['by_d_k']}; divided by √d_model = √{d_model} "
-                + (f"only {said['by_d_model']}, which flattens the weights." if facts["flattens"] else
-                   f"{said['by_d_model']}, which sharpens them."), facts)
+    return Said(tr("questions-heads-divided", measured=measured, d_k=d_k, by_d_k=said["by_d_k"], d_model=d_model,
+                   by_d_model=said["by_d_model"], flattens="yes" if facts["flattens"] else "no"), facts)
 
 
 def reveal_causal_row(labels: Sequence[str], weights, i: int) -> Said:
@@ -989,35 +1045,38 @@ def reveal_causal_row(labels: Sequence[str], weights, i: int) -> Said:
     listed = listing([f"“{labels[j]}”" for j in reached])
     facts = {"reached": reached, "after": len(row) - 1 - i,
              "said": {"total": "1" if abs(row.sum() - 1) < CLOSE else enough(row.sum(), 3)}}  # 1 up to rounding
-    return Said(f"Row {i} (“{labels[i]}”) has {plural(len(reached), 'nonzero weight')}, on {listed}, summing to "
-                f"{facts['said']['total']}; {keys_after(facts['after'])}.", facts)
+    return Said(tr("questions-reveal-causal-row", i=i, label=labels[i], count=len(reached), listed=listed,
+                   total=facts["said"]["total"], after=str(keys_after(facts["after"]))), facts)
 
 
 def reveal_identical(word: str, a: int, b: int, gap_plain: float, gap_positional: float) -> Said:
     """The gap between the two copies' output rows (at positions a and b, from 0), without and with positions.
     Facts: identical (without positions) and said (plain and positional, each gap as printed)."""
-    facts = {"identical": bool(gap_plain < CLOSE), "said": {"plain": _by(gap_plain), "positional": _by(gap_positional)}}
-    return Said(f"With your seed and d_model, the output rows of “{word}” at positions {a} and {b} differ "
-                f"{facts['said']['plain']} without positions: "
-                f"{'identical' if facts['identical'] else 'not identical'}. "
-                f"With sinusoidal positions added to X they differ {facts['said']['positional']}.", facts)
+    facts = {"identical": bool(gap_plain < CLOSE),
+             "said": {"plain": str(_by(gap_plain)), "positional": str(_by(gap_positional))}}
+    return Said(tr("questions-reveal-identical", word=word, a=a, b=b, plain=facts["said"]["plain"],
+                   identical="yes" if facts["identical"] else "no", positional=facts["said"]["positional"]), facts)
 
 
 def reveal_one_hot(weights_row, j: int, output) -> Said:
     """The output written out as the weighted sum of the value rows. Facts: said (weights and output as printed)."""
     terms = " + ".join(f"{short(w)} · v{_sub(k)}" for k, w in enumerate(weights_row))  # v₀ is row 0
     facts = {"said": {"weights": vector_text(weights_row), "output": vector_text(output)}}
-    return Said(f"Attention ran with a mask that lets every query read token {j} only, so the weights row is "
-                f"{facts['said']['weights']} and output = {terms} = {facts['said']['output']}.", facts)
+    return Said(tr("questions-reveal-one-hot", j=j, weights=facts["said"]["weights"], terms=terms,
+                   output=facts["said"]["output"]), facts)
 
 
 def reveal_qk_variance(d_k: int, dots) -> Said:
     """The measured variance and spread of q·k against d_k and √d_k. Facts: said (variance and std as printed)."""
     dots = np.asarray(dots, dtype=float)
     facts = {"said": {"variance": enough(dots.var(), 2), "std": enough(dots.std(), 2)}}
-    return Said(f"{len(dots):,} random pairs at d_k = {d_k} give q·k a variance of {facts['said']['variance']} "
-                f"(theory: {d_k}) and a standard deviation of {facts['said']['std']} (theory: {sqrt_text(d_k, 2)}).",
-                facts)
+    return Said(tr("questions-reveal-qk-variance", count=len(dots), d_k=d_k, variance=facts["said"]["variance"],
+                   std=facts["said"]["std"], theory=sqrt_text(d_k, 2)), facts)
+
+
+def step_count(count: int) -> str:
+    """'1 step', '9 steps' (in Chinese '9 步')."""
+    return tr("questions-step-count", count=int(count))
 
 
 def reveal_steps(n: int) -> Said:
@@ -1025,10 +1084,9 @@ def reveal_steps(n: int) -> Said:
     attention and recurrent, the two counts, and said (each as printed)."""
     att, rnn = int(steps_matrix(attention_reads(n))[n - 1, 0]), int(steps_matrix(recurrent_reads(n))[n - 1, 0])
     facts = {"attention": att, "recurrent": rnn,
-             "said": {"attention": plural(att, 'step'), "recurrent": plural(rnn, 'step')}}
-    return Said(f"Counting layers on the two reading patterns of {n} tokens: attention takes "
-                f"{facts['said']['attention']} from token 0 to token {n - 1}; a recurrent network reading "
-                f"left to right takes {facts['said']['recurrent']}.", facts)
+             "said": {"attention": step_count(att), "recurrent": step_count(rnn)}}
+    return Said(tr("questions-reveal-steps", n=n, last=n - 1, attention=facts["said"]["attention"],
+                   recurrent=facts["said"]["recurrent"]), facts)
 
 
 def reveal_total(weights) -> Said:
@@ -1038,10 +1096,10 @@ def reveal_total(weights) -> Said:
     rows = W.sum(axis=-1)
     facts = {"said": {"row_gap": enough(np.abs(rows - 1).max(), below=CLOSE)}}
     if W.shape[0] == 1:
-        return Said(f"On the 1-token sentence, the one weight is 1 (gap {facts['said']['row_gap']}).", facts)
+        return Said(tr("questions-reveal-total-one", row_gap=facts["said"]["row_gap"]), facts)
     facts["said"]["total"] = num(W.sum(), 3)
-    return Said(f"On the {W.shape[0]}-token sentence, each of the {W.shape[0]} rows sums to 1 (largest gap "
-                f"{facts['said']['row_gap']}) and the {W.size} weights add up to {facts['said']['total']}.", facts)
+    return Said(tr("questions-reveal-total", n=W.shape[0], row_gap=facts["said"]["row_gap"], size=int(W.size),
+                   total=facts["said"]["total"]), facts)
 
 
 def reveal_two_keys(two: TwoKeys) -> Said:
@@ -1050,9 +1108,9 @@ def reveal_two_keys(two: TwoKeys) -> Said:
     gradients = gradients_compared(two)
     facts = {"gradients": gradients.facts,
              "said": {"unscaled": enough_vec(two.p_unscaled, 4), "scaled": enough_vec(two.p_scaled, 3)}}
-    return Said(f"softmax([{short(two.scores[0])}, 0]) = {facts['said']['unscaled']}; divided by "
-                f"√{two.d_k} = {short(two.divisor)}, softmax([{short(two.scaled[0])}, 0]) = "
-                f"{facts['said']['scaled']}. For the second key, {gradients.text}.", facts)
+    return Said(tr("questions-reveal-two-keys", s=short(two.scores[0]), unscaled=facts["said"]["unscaled"],
+                   d_k=two.d_k, divisor=short(two.divisor), scaled_s=short(two.scaled[0]),
+                   scaled=facts["said"]["scaled"], gradients=gradients.text), facts)
 
 
 # ------------------------------------------------------------------------- one step, and the score
@@ -1062,27 +1120,20 @@ def one_step_text(tokens: Sequence[str]) -> str:
     """Steps from the first token to the last for attention and for a left-to-right recurrent network."""
     n = len(tokens)
     if n < 2:
-        return ("Your sentence has a single token, so there is no other token to reach. Type a sentence of at "
-                "least two words in the sidebar.")
+        return tr("questions-one-step-single")
     att = int(steps_matrix(attention_reads(n))[n - 1, 0])
     rnn = int(steps_matrix(recurrent_reads(n))[n - 1, 0])
-    return (f"Your sentence has {n} tokens. From “{tokens[0]}” (token 0) to “{tokens[-1]}” (token {n - 1}), "
-            f"attention needs {plural(att, 'step')}: token {n - 1}'s query reads token 0's key and value directly. A "
-            f"recurrent network reading left to right needs {plural(rnn, 'step')}, n − 1 = {n} − 1, passing "
-            "the information through every token in between.")
+    return tr("questions-one-step-text", n=n, first=tokens[0], final=tokens[-1], last=n - 1,
+              attention=step_count(att), recurrent=step_count(rnn))
 
 
 def causal_step_text(n: int) -> str:
     """Under a causal mask: how many ordered pairs are one step apart, and how many never connect."""
     if n < 2:
-        return "With a single token there are no pairs to connect."
+        return tr("questions-causal-step-single")
     steps = steps_matrix(attention_reads(n, causal_mask(n)))
     one, never = int((steps == 1).sum()), int(np.isinf(steps).sum())
-    other = "the other pair" if never == 1 else f"the other {never} pairs"
-    return (f"Under a causal mask, {one} of the {n * (n - 1)} ordered pairs of different tokens "
-            f"{'is' if one == 1 else 'are'} one step apart: every token reads each earlier token directly. In "
-            f"{other} the information would have to flow from a later token back to an earlier one, and it never "
-            "arrives, however many layers you stack.")
+    return tr("questions-causal-step-text", one=one, pairs=n * (n - 1), never=never)
 
 
 def score_text(first_statuses: Sequence[str], total: int) -> str:
@@ -1091,10 +1142,10 @@ def score_text(first_statuses: Sequence[str], total: int) -> str:
     answered = sum(s in (RIGHT, WRONG) for s in first_statuses)
     shown = sum(s == SHOWN for s in first_statuses)
     if not answered and not shown:
-        return f"You have not answered any of the {total} questions yet."
-    parts = [f"{right} of {plural(answered, 'answer')} right at the first try"] if answered else []
-    parts += [f"{plural(shown, 'answer')} shown without a try"] if shown else []
-    return "This session: " + listing(parts) + "."
+        return tr("questions-score-none", total=total)
+    parts = [tr("questions-score-right", right=right, answered=answered)] if answered else []
+    parts += [tr("questions-score-shown", shown=shown)] if shown else []
+    return tr("questions-score", parts=listing(parts))
 
 
 # ------------------------------------------------------------------ the page's other words about its numbers
@@ -1104,87 +1155,124 @@ def reveal_softmax_axis(words_q: Sequence[str], words_k: Sequence[str], weights)
     """The sentences the queries and the keys came from, then what sums to 1 in their weights (n_q, n_k): facts,
     reveal_sums'."""
     sums = reveal_sums(weights)
-    return Said(f"Queries from {quoted(words_q)}, keys from {quoted(words_k)}. " + sums.text, sums.facts)
+    return Said(tr("questions-reveal-softmax-axis", sentence_q=quoted(words_q), sentence_k=quoted(words_k),
+                   sums=sums.text), sums.facts)
 
 
 def reveal_qkv_shapes(arrays: Mapping[str, np.ndarray]) -> str:
     """How each shape came about in arrays multiplied just now, as a markdown list."""
-    return ("Random X and W of these sizes, multiplied just now:\n\n"
-            + "\n".join(f"- {line}" for line in shape_flow(arrays)))
+    return tr("questions-reveal-qkv-shapes") + "\n\n" + "\n".join(f"- {line}" for line in shape_flow(arrays))
 
 
 def qk_variance_title(d_k: int, n_pairs: int) -> str:
     """The histogram's title: the width and how many pairs it counts."""
-    return f"q·k, d_k = {d_k}  ({n_pairs:,} pairs)"
+    return tr("questions-qk-variance-title", d_k=d_k, pairs=n_pairs)
+
+
+STEP_KINDS = ("attention", "recurrent network", "causal mask")  # the step matrices the page draws, by name
+
+
+def step_kind(name: str) -> str:
+    """A step matrix's name as the page writes it: 'attention', 'recurrent network', 'causal mask'."""
+    return tr("questions-step-kind", kind=name.replace(" ", "-"))
 
 
 def steps_metric(name: str, steps) -> tuple[str, str]:
     """A metric's label and value: the steps from token 0 to token n − 1 in an (n, n) step matrix."""
     n = len(steps)
-    return f"{name.capitalize()}, token 0 → token {n - 1}", plural(int(np.asarray(steps)[n - 1, 0]), "step")
+    return (tr("questions-steps-metric", kind=name.replace(" ", "-"), last=n - 1),
+            step_count(int(np.asarray(steps)[n - 1, 0])))
+
+
+def steps_table_title(name: str) -> str:
+    """A step-count table's title: 'steps j → i, causal mask'."""
+    return tr("questions-steps-table-title", kind=step_kind(name))
 
 
 def take_home_intro(number: int, with_steps: bool) -> str:
     """What the page's code and notebook hold: question `number`'s attention, and the step counts if drawn."""
-    if with_steps:  # the step counts answer the steps question: named by number, never by the section's header
-        printed = (f"and the step counts between your sentence's tokens (it prints the answers to questions "
-                   f"{number} and {KINDS.index('steps') + 1}, so try them first)")
-    else:
-        printed = "(it prints the answer, so try the question first)"
-    return (f"This page's numbers in plain numpy: question {number}'s attention at these numbers {printed}. It is "
-            "the code of the notebook below, which also checks its results against the page.")
+    # the step counts answer the steps question: named by number, never by the section's header
+    return tr("questions-take-home-intro", number=number, with_steps="yes" if with_steps else "no",
+              steps=KINDS.index("steps") + 1)
 
 
 def notebook_shape_sentence(labels_q: list[str], labels_k: list[str]) -> str:
     """The notebook's words on question 1's attention: self-attention on one sentence, or cross-attention."""
     n_q, n_k = len(labels_q), len(labels_k)
     if labels_q == labels_k:
-        return f"Attention on the {n_q}-token sentence: one row of weights per query, one column per key."
-    return f"Cross-attention: {n_q} queries from one sentence, {n_k} keys and values from another."
+        return tr("questions-notebook-self", n=n_q)
+    return tr("questions-notebook-cross", n_q=n_q, n_k=n_k)
 
 
 # ------------------------------------------------------------------------------------- the page's fixed words
 
 
-INTRO = (  # the last page of the route: its questions may ask about every idea before it, masks and heads too
-    "Questions on the whole route, from Q, K and V to masks and heads. **Check** marks your answer and a small "
-    "computation, run just now, proves it; **Show me** gives the answer unmarked; **New numbers** draws a fresh "
-    "set."
-)
-SKIP_NOTICE = "**Skip the predictions** is on: it skips the other pages' questions, not this quiz."
-SEED_HELP = "Seed 0 asks the source text's own numbers."
-PLACEHOLDERS = {"shape": "rows × columns", "number": "a number", "vector": "its entries in order, like [a, b]"}
-WHY_SCALE_CAPTION = ("The wider d_k, the further apart the two keys' typical scores, and the more the division "
-                     "matters: raise d_model or lower heads in the sidebar to see it.")
-ONE_STEP_HEADER = "With no mask, every position in one step"
+def intro() -> str:  # the last page of the route: its questions may ask about every idea before it, masks and heads
+    return tr("questions-intro")
+
+
+def skip_notice() -> str:
+    return tr("questions-skip-notice")
+
+
+def seed_help() -> str:
+    return tr("questions-seed-help")
+
+
+def placeholder(answer_type: str) -> str:
+    """The answer box's placeholder for a shape, a number or a vector."""
+    return tr(f"questions-placeholder-{answer_type}")
+
+
+def why_scale_caption() -> str:
+    return tr("questions-why-scale-caption")
+
+
+def one_step_header() -> str:
+    return tr("questions-one-step-header")
+
+
 # The source text says "every position can see every other one in one step"; that holds with no mask (a causal mask,
 # taught on Masks and heads, hides the later tokens), so the takeaway says so.
-TAKEAWAY_ONE_STEP = ("The output is a weighted sum of values, so with no mask every position can see every other one "
-                     "in one step.")
-STEPS_CAPTION = f"The section “{ONE_STEP_HEADER}” below draws it for your own sentence."
-ONE_STEP_INTRO = ("In one attention layer with no mask, every query scores every key, so each token's output can take "
-                  "a share of any other token's value directly; a mask takes some of those pairs away. A recurrent "
-                  "network reading left to right passes information one token per step.")
-STEPS_CELL_CAPTION = "Each cell counts the layers token j's information needs to reach token i."
-NEVER_ARRIVES = "+∞ (hatched) means it never arrives, however many layers you stack."
-# The source text's four takeaways, each with the page that demonstrates it (its route name), the link's label, and
-# the quiz kinds whose answers it states (the page holds it back while any of them is open).
-TAKEAWAYS = (
-    ("Each token asks with a query, offers a key, and provides a value.",
-     "builder", "Build Q, K and V from your sentence", ("roles",)),
-    ("Weights come from query-key dot products, normalized with softmax.",
-     "home", "Watch one query score every key", ("roles",)),
-    (TAKEAWAY_ONE_STEP,
-     "masks", "See which pairs a mask keeps one step apart", ("steps", "one_hot")),
-    ("Dividing by √d_k keeps softmax in a useful range as dimension grows.",
-     "scaling", "Move d_k and watch softmax stay useful", ("why_scale",)),
+def steps_caption() -> str:
+    return tr("questions-steps-caption", header=one_step_header())
+
+
+def one_step_intro() -> str:
+    return tr("questions-one-step-intro")
+
+
+def steps_cell_caption() -> str:
+    return tr("questions-steps-cell-caption")
+
+
+def never_arrives() -> str:
+    return tr("questions-never-arrives")
+
+
+# The source text's four takeaways (questions-takeaway-<name>), each with the page that demonstrates it (its route
+# name; the link's label is questions-takeaway-<name>.link), and the quiz kinds whose answers it states (the page
+# holds it back while any of them is open).
+TAKEAWAY_KINDS = (
+    ("roles", "builder", ("roles",)),
+    ("softmax", "home", ("roles",)),
+    ("one-step", "masks", ("steps", "one_hot")),
+    ("scale", "scaling", ("why_scale",)),
 )
+
+
+def takeaways() -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """The four takeaways as (text, page's route name, link label, kinds), in the current language."""
+    return tuple((tr(f"questions-takeaway-{key}"), page, tr(f"questions-takeaway-{key}.link"), kinds)
+                 for key, page, kinds in TAKEAWAY_KINDS)
+
+
 # The page's other closing elements, by the quiz kinds whose answers they state: the one-step section (its header
 # and "attention needs 1 step") and, inside it, the step counts under a causal mask (a row reads itself and every
 # token before it).
 ONE_STEP_ANSWERS = ("steps",)
 CAUSAL_STEP_ANSWERS = ("causal_row",)
-CLOSING_KINDS = frozenset(ONE_STEP_ANSWERS + CAUSAL_STEP_ANSWERS + tuple(k for *_, ks in TAKEAWAYS for k in ks))
+CLOSING_KINDS = frozenset(ONE_STEP_ANSWERS + CAUSAL_STEP_ANSWERS + tuple(k for *_, ks in TAKEAWAY_KINDS for k in ks))
 
 
 def open_numbers(kinds: Sequence[str], open_kinds) -> list[int]:
@@ -1193,34 +1281,35 @@ def open_numbers(kinds: Sequence[str], open_kinds) -> list[int]:
 
 
 def held_back_note(numbers: Sequence[int], what: str, many: bool = False) -> str:
-    """Why `what` ('The section … appears', '2 more takeaways appear') is not on the page yet: it states the answers
-    to the open questions `numbers`."""
-    asked = f"question {numbers[0]}" if len(numbers) == 1 else f"questions {listing([str(n) for n in numbers])}"
-    answers = "its answer" if len(numbers) == 1 else "their answers"
-    return f"{what} once you have checked or shown {asked}: {'they give' if many else 'it gives'} {answers} away."
+    """Why `what` (one_step_held(), takeaways_held(…): 'The section … appears', '2 more takeaways appear') is not on
+    the page yet: it states the answers to the open questions `numbers`."""
+    return tr("questions-held-back", what=what, count=len(numbers), numbers=listing([str(n) for n in numbers]),
+              many="yes" if many else "no")
 
 
 def takeaways_held(count: int, total: int | None = None) -> str:
     """'1 more takeaway appears', '3 more takeaways appear'; 'The 4 takeaways appear' when every one of the `total`
     waits (no 'more' when none is shown): the subject of a held-back note."""
-    verb = "appears" if count == 1 else "appear"
-    if total is not None and count == total:
-        return f"The takeaway {verb}" if count == 1 else f"The {count} takeaways {verb}"
-    return f"{plural(count, 'more takeaway')} {verb}"
+    return tr("questions-takeaways-held", count=count, every="yes" if total is not None and count == total else "no")
 
 
-ONE_STEP_HELD = "A section on the steps between tokens appears"
-CAUSAL_STEP_HELD = "The step counts under a causal mask appear"
+def one_step_held() -> str:
+    return tr("questions-one-step-held")
+
+
+def causal_step_held() -> str:
+    return tr("questions-causal-step-held")
 
 
 def gives_away(kind: str, state) -> list[str]:
     """What states the answer of this kind's question while it is open: the closing elements that state it (the
-    takeaways, the one-step section, the causal step counts) and its own explanation at the page's seed ("q")."""
-    said = [text for text, _, _, kinds in TAKEAWAYS if kind in kinds]
+    takeaways, the one-step section, the causal step counts) and its own explanation at the page's seed ("q"), in
+    the current language."""
+    said = [text for text, _, _, kinds in takeaways() if kind in kinds]
     if kind in ONE_STEP_ANSWERS:
-        said += [ONE_STEP_HEADER, STEPS_CELL_CAPTION]
+        said += [one_step_header(), steps_cell_caption()]
     if kind in CAUSAL_STEP_ANSWERS:
-        said += ["steps j → i, causal mask", NEVER_ARRIVES]
+        said += [steps_table_title("causal mask"), never_arrives()]
     try:
         said.append(make_question(kind, int(state.get("q", 0) or 0)).why)
     except ValueError:  # a seed the page itself would refuse: only the closing elements are declared

@@ -1,7 +1,5 @@
 # %% [markdown]
-# ## The shape of the weight matrix
-#
-# {{shape_sentence}}
+# {{t:questions-nb-shape}}
 
 # %%
 import numpy as np
@@ -43,10 +41,7 @@ print("weights.shape =", weights.shape)
 print("weights =\n", weights)
 
 # %% [markdown]
-# ## With no mask, every position in one step
-#
-# In one attention layer every query reads every key it may, so with no mask any token's information reaches any
-# other in one step (a causal mask hides the later tokens); a recurrent network passes it one token per step.
+# {{t:questions-nb-one-step}}
 
 
 # %%

@@ -18,6 +18,7 @@ from attn_core.questions import (
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
+from attn_lessons.i18n import tr
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import to_class
@@ -28,7 +29,7 @@ from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
 
-BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", "shown")}
+BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", None)}  # None: the word "shown"
 LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
 QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
 DRAWN = "_closing_open"  # the open questions the closing sections were last drawn for; None while a full run draws
@@ -36,10 +37,10 @@ DRAWN = "_closing_open"  # the open questions the closing sections were last dra
 
 def main():
     shared = setup_page(__file__)
-    st.title("Check yourself")
-    st.markdown(qs.INTRO)
+    st.title(tr("questions-title"))
+    st.markdown(qs.intro())
     if st.session_state.get("reveal"):  # the sidebar's switch skips the other pages' predictions, not a quiz
-        st.info(qs.SKIP_NOTICE, icon=":material/quiz:")
+        st.info(qs.skip_notice(), icon=":material/quiz:")
     st.session_state[DRAWN] = None
     quiz(shared)                   # the question seed, the score and the thirteen questions
     held = closing_open()          # what the closing sections would give away: held back while open
@@ -111,10 +112,10 @@ def numbers_seed() -> int:
     """The seed every question draws its numbers from, bound to ?q=, with re-roll and reset buttons."""
     url_bound("q", 0, parse_question_seed)
     c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
-    seed = c1.number_input("Question seed", min_value=0, max_value=SEED_MAX, step=1, key="q",
-                           on_change=_new_seed, help=qs.SEED_HELP)
-    c2.button("New numbers", key="reroll", on_click=_reroll, icon=":material/casino:")
-    c3.button("Reset my answers", key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
+    seed = c1.number_input(tr("questions-seed"), min_value=0, max_value=SEED_MAX, step=1, key="q",
+                           on_change=_new_seed, help=qs.seed_help())
+    c2.button(tr("questions-new-numbers"), key="reroll", on_click=_reroll, icon=":material/casino:")
+    c3.button(tr("questions-reset"), key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
     return int(seed)
 
 
@@ -126,12 +127,13 @@ def scoreboard(seed: int) -> None:
     at_seed = [log.get(_log_key(kind, seed), {}).get("first") for kind in qs.KINDS]
     marks = []
     for number, first in enumerate(at_seed, 1):
-        colour, mark = BADGE.get(first, ("blue", "open"))
+        colour, mark = BADGE.get(first, ("blue", None))
+        mark = mark or tr("questions-badge-shown" if first == qs.SHOWN else "questions-badge-open")
         marks.append(f":{colour}-badge[{number} {mark}]")
     with st.container(border=True, key="scoreboard"):
         st.markdown(qs.score_text(firsts, len(qs.KINDS)))
         if any(first is not None for first in at_seed):
-            st.markdown("At these numbers: " + " ".join(marks))
+            st.markdown(tr("questions-at-these-numbers", marks=" ".join(marks)))
 
 
 def ask(number: int, q: qs.Question, shared) -> None:
@@ -143,14 +145,14 @@ def ask(number: int, q: qs.Question, shared) -> None:
         with st.form(f"form_{q.kind}", border=False):
             if q.answer_type == "choice":
                 labels = dict(q.options)
-                st.radio("Your answer", options=list(labels), index=None, key=f"answer_{q.kind}",
+                st.radio(tr("questions-your-answer"), options=list(labels), index=None, key=f"answer_{q.kind}",
                          format_func=labels.get)
             else:
-                st.text_input("Your answer", key=f"answer_{q.kind}", placeholder=qs.PLACEHOLDERS[q.answer_type])
+                st.text_input(tr("questions-your-answer"), key=f"answer_{q.kind}", placeholder=qs.placeholder(q.answer_type))
             c1, c2, _ = st.columns([1, 1, 2])
-            c1.form_submit_button("Check", key=f"check_{q.kind}", type="primary", icon=":material/check:",
+            c1.form_submit_button(tr("questions-check"), key=f"check_{q.kind}", type="primary", icon=":material/check:",
                                   on_click=_record, args=(q, False))
-            c2.form_submit_button("Show me", key=f"show_{q.kind}", on_click=_record, args=(q, True))
+            c2.form_submit_button(tr("questions-show-me"), key=f"show_{q.kind}", on_click=_record, args=(q, True))
         asked = qs.KIND[q.kind].asked
         record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
         if record is None and classroom.teacher_revealed(asked.id, seed=q.seed):  # the class's teacher showed it
@@ -159,9 +161,9 @@ def ask(number: int, q: qs.Question, shared) -> None:
         if record is None:  # the intro says the proof comes once an answer is checked or shown
             return
         if record["status"] == qs.RIGHT:
-            st.success(f"**Right.** {record['message']}", icon=":material/task_alt:")
+            st.success(f"{tr('questions-right')} {record['message']}", icon=":material/task_alt:")
         elif record["status"] == qs.WRONG:
-            st.warning(f"**Not quite.** {record['message']}", icon=":material/lightbulb:")
+            st.warning(f"{tr('questions-not-quite')} {record['message']}", icon=":material/lightbulb:")
         elif record["status"] == qs.UNREADABLE:
             st.info(record["message"], icon=":material/help:")
         else:
@@ -177,8 +179,9 @@ def ask(number: int, q: qs.Question, shared) -> None:
 
 
 
-def _weights_table(weights, formula: str, rows, cols, title: str = "weights", **options) -> None:
-    draw(weights, title, rows, cols, formula=formula, kind="weights", x_title="key", y_title="query", **options)
+def _weights_table(weights, formula: str, rows, cols, title: str | None = None, **options) -> None:
+    draw(weights, title or tr("questions-table-weights"), rows, cols, formula=formula, kind="weights",
+         x_title=tr("questions-table-key"), y_title=tr("questions-table-query"), **options)
 
 
 def shape_attention(q: qs.Question, shared):
@@ -207,7 +210,7 @@ def reveal_weights_shape(q: qs.Question, shared) -> None:
 def reveal_why_scale(q: qs.Question, shared) -> None:
     dots = qk_dots(shared.d_k, 4000, shared.seed)  # (4000,) q·k at the learner's d_k
     st.markdown(qs.reveal_why_scale(shared.d_k, dots, typical_two_keys(dots, shared.d_k)).text)
-    st.caption(qs.WHY_SCALE_CAPTION)
+    st.caption(qs.why_scale_caption())
 
 
 def reveal_softmax_axis(q: qs.Question, shared) -> None:
@@ -242,7 +245,7 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
     st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i).text)
-    _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title="causal weights",
+    _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title=tr("questions-table-causal-weights"),
                    highlight_row=i)  # the row the question asks about, counted from 0
 
 
@@ -263,12 +266,12 @@ def reveal_qk_variance(q: qs.Question, shared) -> None:
     dots = qk_dots(d_k, 10_000, shared.seed)
     st.markdown(qs.reveal_qk_variance(d_k, dots).text)
     plot(cached_figure(histogram_figure, dots, qk_sd_theory(d_k), qs.qk_variance_title(d_k, len(dots)),
-                       curve_name="normal, sd √d_k", height=260), "fig_qk_variance")
+                       curve_name=tr("questions-histogram-curve"), height=260), "fig_qk_variance")
 
 
 def reveal_steps(q: qs.Question, shared) -> None:
     st.markdown(qs.reveal_steps(q.params["n"]).text)
-    st.caption(qs.STEPS_CAPTION)
+    st.caption(qs.steps_caption())
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
@@ -301,10 +304,10 @@ def one_step(shared, held: frozenset) -> tuple[list[str], dict | None]:
         "causal mask": steps_matrix(attention_reads(n, attn_core.causal_mask(n))),
     }
     if numbers := qs.open_numbers(qs.ONE_STEP_ANSWERS, held):  # its header alone answers a question
-        st.caption(qs.held_back_note(numbers, qs.ONE_STEP_HELD))
+        st.caption(qs.held_back_note(numbers, qs.one_step_held()))
         return labels, matrices
-    st.header(qs.ONE_STEP_HEADER)
-    st.markdown(qs.ONE_STEP_INTRO)
+    st.header(qs.one_step_header())
+    st.markdown(qs.one_step_intro())
     st.markdown(qs.one_step_text(inputs.tokens))
     if matrices is None:
         return labels, None
@@ -313,31 +316,32 @@ def one_step(shared, held: frozenset) -> tuple[list[str], dict | None]:
         col.metric(*qs.steps_metric(name, matrices[name]))
     for col, name in zip(st.columns(2), ("attention", "recurrent network"), strict=True):
         _steps_table(matrices[name], name, labels, col)
-    st.caption(qs.STEPS_CELL_CAPTION)
+    st.caption(qs.steps_cell_caption())
     if numbers := qs.open_numbers(qs.CAUSAL_STEP_ANSWERS, held):
-        st.caption(qs.held_back_note(numbers, qs.CAUSAL_STEP_HELD, many=True))
+        st.caption(qs.held_back_note(numbers, qs.causal_step_held(), many=True))
         return labels, matrices
-    with st.expander("And under a causal mask?"):  # a deep dive: folded, so the page stays a short read
+    with st.expander(tr("questions-causal-expander")):  # a deep dive: folded, so the page stays a short read
         c1, c2 = st.columns(2, vertical_alignment="center")
         _steps_table(matrices["causal mask"], "causal mask", labels, c1)
         c2.markdown(qs.causal_step_text(n))
-        c2.caption(qs.NEVER_ARRIVES)
+        c2.caption(qs.never_arrives())
     return labels, matrices
 
 
 def _steps_table(steps, name: str, labels, where) -> None:
     """A step-count matrix, coloured from 0 to n − 1 (counts are never negative, so no legend of a ± scale)."""
-    draw(steps, f"steps j → i, {name}", labels, labels, where=where, share=0.5, zmax=max(1, len(labels) - 1),
-         decimals=0, x_title="from token j", y_title="to token i", legend=False)
+    draw(steps, qs.steps_table_title(name), labels, labels, where=where, share=0.5, zmax=max(1, len(labels) - 1),
+         decimals=0, x_title=tr("questions-from-token"), y_title=tr("questions-to-token"), legend=False)
 
 
 def takeaways(shared, held: frozenset) -> None:
     """The source text's key takeaways, each linked to the page that shows it, with the shared settings; a takeaway
     that answers an open question (`held`) waits for it."""
-    st.header("Key takeaways")
+    st.header(tr("questions-takeaways-header"))
     on_route = {p.name: p.path for p in route()}
-    waiting = [ks for *_, ks in qs.TAKEAWAYS if qs.open_numbers(ks, held)]
-    for text, name, label, kinds in qs.TAKEAWAYS:
+    said = qs.takeaways()
+    waiting = [ks for *_, ks in said if qs.open_numbers(ks, held)]
+    for text, name, label, kinds in said:
         if qs.open_numbers(kinds, held):
             continue
         st.markdown(f"**{text}**")
@@ -346,7 +350,7 @@ def takeaways(shared, held: frozenset) -> None:
                          query_params=shared.query_params())
     if waiting:
         numbers = qs.open_numbers([k for ks in waiting for k in ks], held)
-        subject = qs.takeaways_held(len(waiting), len(qs.TAKEAWAYS))
+        subject = qs.takeaways_held(len(waiting), len(said))
         st.caption(qs.held_back_note(numbers, subject, many=len(waiting) > 1))
 
 
@@ -363,16 +367,16 @@ def take_it_home(shared, labels, steps) -> None:
         steps_shown = steps or {}
         return notebook_cells(
             nbk.cells, "questions",
-            {"labels_q": nbk.names(a.labels, "the queries' tokens"),
-             "labels_k": nbk.names(b.labels, "the keys' tokens"), "X_q": a.X, "X_k": b.X, "W_Q": w.W_Q,
+            {"labels_q": nbk.names(a.labels, tr("questions-nb-queries-tokens")),
+             "labels_k": nbk.names(b.labels, tr("questions-nb-keys-tokens")), "X_q": a.X, "X_k": b.X, "W_Q": w.W_Q,
              "W_K": w.W_K, "W_V": w.W_V,
-             "sentence": nbk.names(labels, "your sentence's tokens")},
+             "sentence": nbk.names(labels, tr("questions-nb-your-tokens"))},
             {"weights": res.weights, "shape": tuple(res.weights.shape),  # the shape is question 1's answer
              **{f"steps_{name}": steps_shown.get(key) for name, key in
                 (("attention", "attention"), ("recurrent", "recurrent network"), ("causal", "causal mask"))}},
             {"shape_sentence": qs.notebook_shape_sentence(list(a.labels), list(b.labels))})
 
-    settings = {**nbk.shared_settings(shared), "question seed": seed}
+    settings = {**nbk.shared_settings(shared), tr("questions-nb-seed"): seed}
     nbk.take_it_home(__file__, qs.take_home_intro(number, steps is not None), cells,
                      a.X.size + b.X.size + 3 * w.W_Q.size, settings)
 

@@ -24,6 +24,7 @@ from attn_core.questions import (
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
+from attn_lessons.i18n import tr, tr_in, use
 from attn_lessons.said import Said
 from attn_lessons.format import readable
 from attn_lessons.scaling import GRADIENT_AT, SAME, gradient_slopes, slopes_compared
@@ -158,7 +159,7 @@ def test_right_wrong_and_unreadable_at_many_seeds(kind):
         assert f"The answer is {q.answer_text}." in wrong.message and q.why in wrong.message
         for garbage in ("", "🙂 what?", None):
             unread = qs.check(q, garbage)
-            assert unread.status == qs.UNREADABLE and unread.message == qs.UNREADABLE_MESSAGES[q.answer_type]
+            assert unread.status == qs.UNREADABLE and unread.message == qs.unreadable_message(q.answer_type)
         shown = qs.show_answer(q)
         assert shown.status == qs.SHOWN and q.answer_text in shown.message
 
@@ -326,9 +327,10 @@ def test_every_position_in_one_step_is_said_only_with_no_mask():
     assert (steps_matrix(attention_reads(n)) == 1).sum() == n * (n - 1)  # no mask: every ordered pair one step apart
     assert np.isinf(steps_matrix(attention_reads(n, causal_mask(n)))).sum() == n * (n - 1) // 2  # causal: half never
     with open("notebooks/questions.py", encoding="utf-8") as f:
-        notebook = [line for line in f.read().split("\n\n") if "one step" in line and "every" in line]
-    claims = [text for text, *_ in qs.TAKEAWAYS if "one step" in text]
-    claims += [qs.ONE_STEP_HEADER, qs.ONE_STEP_INTRO, *notebook]
+        assert "{{t:questions-nb-one-step}}" in f.read()  # the notebook's heading and paragraph, from the catalog
+    notebook = [tr("questions-nb-one-step")]
+    claims = [text for text, *_ in qs.takeaways() if "one step" in text]
+    claims += [qs.one_step_header(), qs.one_step_intro(), *notebook]
     assert len(claims) >= 4  # the takeaway, the header, the intro and the notebook's heading
     for text in claims:
         assert "no mask" in text, text
@@ -431,7 +433,7 @@ def test_take_home_intro_names_the_question_and_the_step_counts_only_when_drawn(
     assert text.startswith("This page's numbers in plain numpy: question 1's attention at these numbers")
     assert ("and the step counts between your sentence's tokens (it prints the answers to questions 1 and 11, so "
             "try them first). It is the code of the notebook") in text
-    assert qs.ONE_STEP_HEADER not in text  # the section's header answers question 11 (issue 30, item 1)
+    assert qs.one_step_header() not in text  # the section's header answers question 11 (issue 30, item 1)
     text = qs.take_home_intro(3, False)
     assert "question 3's attention" in text and "step counts" not in text
     assert "(it prints the answer, so try the question first). It is the code" in text
@@ -590,7 +592,7 @@ def test_identical_tokens_hint_states_a_bound_that_is_a_bound(seed):
     """Q8 said 'their outputs differ by at most below 10⁻⁹'."""
     q = qs.make_question("identical_tokens", seed)
     gap_plain = repeat_gaps(q.params["words"], q.params["a"], q.params["b"], seed, 8)[0]
-    hint = q.params["reasons"]["differ"]
+    hint = q.reason("differ")
     assert "at most below" not in hint
     assert ("differ by less than 10⁻⁹" in hint) == (gap_plain < 1e-9), hint
 
@@ -1160,7 +1162,7 @@ def test_every_closing_element_names_questions_that_exist():
     assert qs.CLOSING_KINDS <= set(qs.KINDS)
     assert qs.open_numbers(qs.ONE_STEP_ANSWERS, set(qs.KINDS)) == [qs.KINDS.index("steps") + 1]
     assert qs.open_numbers(qs.ONE_STEP_ANSWERS, set()) == []
-    assert qs.held_back_note([11], qs.ONE_STEP_HELD) == (
+    assert qs.held_back_note([11], qs.one_step_held()) == (
         "A section on the steps between tokens appears once you have checked or shown question 11: it gives its "
         "answer away.")
     assert qs.takeaways_held(4, 4) == "The 4 takeaways appear" and qs.takeaways_held(1, 1) == "The takeaway appears"

@@ -72,7 +72,7 @@ def test_each_question_right_wrong_unreadable_over_re_rolls(kind):
             answer(at, kind, None)  # nothing picked: press Check
         else:
             answer(at, kind, garbage)
-        assert [i.value for i in at.info] == [qs.UNREADABLE_MESSAGES[q.answer_type]]
+        assert [i.value for i in at.info] == [qs.unreadable_message(q.answer_type)]
         assert at.warning == [] and at.success == []
 
         answer(at, kind, wrong_text(q))
@@ -540,10 +540,10 @@ SENTENCE = "one two three four five"
 def closing_elements() -> dict[str, tuple[str, ...]]:
     """Each closing text of the page on SENTENCE, with the questions whose answers it states."""
     tokens = SENTENCE.split()
-    return {qs.ONE_STEP_HEADER: qs.ONE_STEP_ANSWERS, qs.one_step_text(tokens): qs.ONE_STEP_ANSWERS,
-            qs.ONE_STEP_INTRO: qs.ONE_STEP_ANSWERS,  # and the causal counts sit inside that section
+    return {qs.one_step_header(): qs.ONE_STEP_ANSWERS, qs.one_step_text(tokens): qs.ONE_STEP_ANSWERS,
+            qs.one_step_intro(): qs.ONE_STEP_ANSWERS,  # and the causal counts sit inside that section
             qs.causal_step_text(len(tokens)): qs.ONE_STEP_ANSWERS + qs.CAUSAL_STEP_ANSWERS,
-            **{f"**{text}**": kinds for text, _, _, kinds in qs.TAKEAWAYS}}
+            **{f"**{text}**": kinds for text, _, _, kinds in qs.takeaways()}}
 
 
 def answer_phrases(kind: str, q_seed: int) -> list[str]:

@@ -9,12 +9,14 @@ nbk.take_it_home, nbk.cells, nbk.Note, nbk.names, nbk.shared_settings …). Test
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable, Mapping, Sequence
 from urllib.parse import quote, urlencode
 
 import nbformat
 
 from attn_lessons import take_home
+from attn_lessons.i18n import current, use
 
 from .code import source
 from .notebook_build import (
@@ -81,11 +83,22 @@ def download_button(nb: nbformat.NotebookNode | Callable[[], nbformat.NotebookNo
     built only when the learner clicks, from the state the page was showing when it drew the button)."""
     import streamlit as st
 
-    data = (lambda: to_bytes(nb())) if callable(nb) else to_bytes(nb)
+    data = in_language(current(), lambda: to_bytes(nb())) if callable(nb) else to_bytes(nb)
     st.download_button(label or take_home.download_label(), data=data, file_name=file_name, mime=MIME, key=key,
                        on_click="ignore",
                        icon=":material/download:",
                        help=take_home.download_help())
+
+
+def in_language(lang: str, build: Callable[[], bytes]) -> Callable[[], bytes]:
+    """`build`, to be called later (Streamlit calls a download's data function when the learner clicks, outside the
+    page's run), in the language of the run that drew the button: each call in a context of its own, so the
+    language set for it reaches nothing else."""
+
+    def built() -> bytes:
+        return contextvars.copy_context().run(lambda: (use(lang), build())[1])
+
+    return built
 
 
 LONG_CODE = 2400  # input numbers above which the code (about 25 characters a number) passes ~60 kB

@@ -74,3 +74,37 @@ def test_show_me_and_an_empty_check_answer_in_the_same_run():
     assert "Pick an answer first" not in text(at) and at.radio
     at.button(key="t_skip").click().run()
     assert not at.radio and "You skipped this one." in text(at) and at.info and not at.warning  # the why, no verdict
+
+
+def chinese_script():
+    import streamlit as st
+
+    from attn_lessons import i18n
+    from attn_ui.checkpoint import predict, reveal
+
+    i18n.use("zh-CN")  # as setup_page does for ?lang=zh-CN
+    guess = predict("t", "“坐”最看重哪个键？", options=["猫", "垫"])
+    if guess is not None:
+        reveal(guess, right=guess.value == "猫", why="权重为 0.731。")
+    st.caption(i18n.current())
+
+
+def test_the_prompts_and_verdicts_read_in_chinese_around_the_same_guess():
+    from attn_lessons import checkpoint as words
+    from attn_lessons import i18n
+    from tests.prose import english_runs
+
+    at = AppTest.from_function(chinese_script).run()
+    i18n.use("zh-CN")
+    try:
+        assert at.radio(key="t_value").label == words.your_prediction_label()
+        assert at.button(key="t_check").label == words.check() and at.button(key="t_skip").label == words.show_me()
+        assert not english_runs(text(at))
+        at.button(key="t_check").click().run()  # nothing picked
+        assert words.pick_first() in text(at)
+        at = answer(at, "垫")
+        assert words.your_prediction("垫") in text(at) and at.warning[0].value.startswith(words.not_quite())
+        assert "0.731" in at.warning[0].value and not at.radio  # the same reason, the options gone
+        assert not english_runs(text(at)), english_runs(text(at))
+    finally:
+        i18n.use("en")

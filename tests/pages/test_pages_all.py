@@ -65,3 +65,24 @@ def test_a_rejected_sentence_never_reaches_the_notebook(open_page, page):
     if "labels" in code:  # the pages whose notebook carries the sentence (the Training lab's does not)
         assert "'a', 'cat'" in code, page
     assert "'   '" not in code
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
+def test_every_page_runs_in_chinese_and_offers_its_notebook_and_code_in_chinese(open_page, page):
+    """?lang=zh-CN: the page runs, its Take it home speaks Chinese (the switch, the download) and shows the same
+    code as in English (code stays code)."""
+    from attn_lessons import i18n
+
+    at = open_page(page, lang="zh-CN", reveal=1, text="the cat sat on the mat")
+    label, switch_label = (i18n.tr_in("zh-CN", m) for m in ("take_home-download-label", "take_home-show-code"))
+    assert [b.proto.label for b in at.get("download_button")].count(label) == 1, page
+    assert not [b for b in at.get("download_button") if b.proto.label == "Download as a notebook"]
+    switch = [t for t in at.toggle if t.key == "show_code"]
+    assert switch and switch[0].label == switch_label
+    i18n.use("zh-CN")  # AppTest formats the page's options again in this thread, to send the widgets' states back
+    try:
+        if not switch[0].value:
+            switch[0].set_value(True).run()
+    finally:
+        i18n.use("en")
+    assert [c.value for c in at.code if "import numpy as np" in c.value], page

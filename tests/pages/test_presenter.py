@@ -49,3 +49,20 @@ def test_a_mangled_reveal_says_so_and_keeps_the_predictions():
     assert_ran(at)
     assert any("reveal" in w.value for w in at.warning)
     assert at.toggle(key="reveal").value is False and "reveal" not in at.query_params
+
+
+def test_in_chinese_the_page_asks_first_and_the_switch_skips_the_predictions():
+    from attn_lessons import checkpoint, i18n, sidebar
+
+    ask, label = (i18n.tr_in("zh-CN", m) for m in ("checkpoint-predict-first", "sidebar-presenter-label"))
+    assert ask.strip("*") != checkpoint.predict_first().strip("*")  # the Chinese prompt, not the English one
+    at = run_page("streamlit_app.py", lang="zh-CN", text="the cat sat on the mat")
+    assert_ran(at)
+    assert ask.strip("*") in all_text(at) and "Predict first." not in all_text(at)
+    assert at.toggle(key="reveal").label == label != sidebar.presenter_label()
+    i18n.use("zh-CN")  # AppTest formats the page's options again in this thread, to send the widgets' states back
+    try:
+        at.toggle(key="reveal").set_value(True).run()
+    finally:
+        i18n.use("en")
+    assert ask.strip("*") not in all_text(at) and "reveal" not in at.query_params

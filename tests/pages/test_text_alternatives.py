@@ -101,3 +101,24 @@ def test_every_class_a_table_uses_is_styled_once_for_the_page(path):
     used |= {t.table_class for t in drawn}
     missing = {cls for cls in used if f".{cls}" not in PAGE_STYLE and f".{cls} " not in PAGE_STYLE}
     assert not missing, missing
+
+
+@pytest.mark.parametrize("path", [p.path for p in ROUTE])
+def test_in_chinese_every_chart_is_named_and_the_tables_style_says_scroll_in_chinese(path):
+    """?lang=zh-CN: each chart's words (attn_lessons.charts) start with its title and name its kind in Chinese, and
+    the page draws the Chinese tables' stylesheet once, with a rule for every class its tables use."""
+    from attn_lessons import i18n
+    from attn_ui.tables import PAGE_STYLE, page_style
+
+    at = answers_shown(run_page(path, lang="zh-CN", reveal=1, text="the cat sat on the mat"))
+    assert_ran(at)
+    style = page_style("zh-CN")
+    bodies = [el.proto.body for el in at.get("html")]
+    assert sum(style in b for b in bodies) == 1 and not any(PAGE_STYLE in b for b in bodies)
+    kinds = {i18n.tr_in("zh-CN", "charts-kind", kind=k) for k in ("bar", "histogram", "line", "point")}
+    for before, chart, fig in charts(at):
+        words = spoken(before)
+        assert words.startswith(" ".join(title_of(fig).split())), (chart.key, words)
+        assert " chart" not in words and any(k in words for k in kinds), words
+    used = {cls for t in tables(at) for r in t.body for _, c in r["cells"] for cls in (c or "").split()}
+    assert not {cls for cls in used if f".{cls}" not in style}

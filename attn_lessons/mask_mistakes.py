@@ -43,7 +43,7 @@ from attn_core.masks import fully_masked_rows
 from .asked import Asked, Wrong, const
 from .said import Said
 from .format import all_of, enough, listing, num, plural, readable, short
-from .masks import MASK_LABELS  # noqa: F401  (the radio's labels: one definition, the Masks and heads page's)
+from .masks import mask_label  # noqa: F401  (the radio's labels: one definition, the Masks and heads page's)
 
 
 def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:

@@ -1,8 +1,5 @@
 # %% [markdown]
-# ## 1. The sentence and the mask
-#
-# X (with any padding tokens the page appended), the layer's weights, and the mask: True lets a query (row) attend
-# to a key (column).
+# {{t:masks-nb-sentence}}
 
 # %%
 import numpy as np
@@ -44,10 +41,7 @@ def softmax(z, axis=-1):
 
 
 # %% [markdown]
-# ## 2. What the mask does, step by step
-#
-# Every blocked pair's score becomes −∞ before the softmax, so its weight is exactly 0 and each row shares its
-# weight among the keys that are left.
+# {{t:masks-nb-steps}}
 
 
 # %%
@@ -74,9 +68,7 @@ print("queries that may see no key (their weights and outputs are 0):",
       [labels[r] for r in np.flatnonzero(~mask.any(axis=1))])
 
 # %% [markdown]
-# ## 3. Several heads
-#
-# One query across every head, and the heads' average (a summary to look at, not a head).
+# {{t:masks-nb-heads}}
 
 # %%
 print(f"weights of {labels[i]!r} in each head =\n", weights[:, i, :])

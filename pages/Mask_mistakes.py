@@ -108,7 +108,7 @@ def your_mask(shared):
     left, right = st.columns([3, 2])  # side by side on a wide screen, so the mask's table is on the first screen
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
     kind = left.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
-                      format_func=say.MASK_LABELS.get, horizontal=True)
+                      format_func=say.mask_label, horizontal=True)
     url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
     block = right.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
                             format_func=lambda i: "no query" if i == NONE else labels[i], help=say.BLOCK_HELP)

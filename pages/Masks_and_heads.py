@@ -8,6 +8,7 @@ from streamlit.delta_generator import DeltaGenerator
 import attn_core
 from attn_core import masks
 from attn_lessons import masks as say
+from attn_lessons.i18n import tr
 from attn_lessons.format import md_text
 from attn_ui.checkpoint import Guess, answered, predict, reveal
 from attn_ui import notebooks as nbk
@@ -22,9 +23,8 @@ HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
-SOURCES_SHOWN = (say.SOURCES_WORDS,
-                 (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
-                  masks.build_mask))  # under the notebook's code: where the page's own numbers come from
+SOURCES = (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
+           masks.build_mask)  # under the notebook's code (after say.SOURCES_WORDS): where the page's numbers come from
 SEE = say.SEE  # section 2's prediction, key "masks_see": which keys may the third token see?
 # this page's grid in the session, apart from Mask mistakes' text box (key "custom"); both links say ?custom=…
 GRID = "masks_custom"
@@ -32,11 +32,11 @@ GRID = "masks_custom"
 
 def main():
     shared = setup_page(__file__)
-    st.title("Masks and heads")
+    st.title(tr("masks-title"))
     st.markdown(say.INTRO)
     formula, cases = st.columns(2)  # side by side on a wide screen, so section 2's question is on the first screen
     formula.latex(say.FORMULA)
-    cases.latex(say.MASK_CASES)
+    cases.latex(say.mask_cases())
     cases.caption(say.CONVENTION)
     inputs, mask, described = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
@@ -60,10 +60,10 @@ def attend(inputs: attn_core.Inputs, mask: np.ndarray, heads: int) -> attn_core.
 def choose_mask(inputs: attn_core.Inputs) -> tuple[attn_core.Inputs, np.ndarray, DeltaGenerator]:
     """The mask radio and its controls; returns the inputs (with any ⟨pad⟩ tokens), the (n, n) mask, and the place
     under the controls for the mask's description (describe_mask), which waits to know if section 2 asks."""
-    st.header("1. Choose a mask")
+    st.header(tr("masks-choose-header"))
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
-    kind = st.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
-                    format_func=say.MASK_LABELS.get, horizontal=True)
+    kind = st.radio(tr("masks-choose-label"), options=masks.MASK_KINDS, key="mask",
+                    format_func=say.mask_label, horizontal=True)
     n_pad, custom = 0, None
     if kind == "padding":
         pads = list(range(masks.MAX_PAD + 1))
@@ -109,10 +109,11 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         st.info(say.refit_notice(m, n).text, icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     b1, b2, b3, _ = st.columns([1, 1, 1, 2])
-    b1.button("Allow every pair", key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
-    b2.button("Start from causal", key="preset_causal", on_click=_use_preset, args=(masks.build_mask("causal", n),))
-    b3.button("Block every pair", key="preset_none", on_click=_use_preset, args=(masks.blocked_mask(n),))
-    grid = pd.DataFrame(custom, index=pd.Index(labels, name="query ↓ / key →"), columns=labels)
+    b1.button(tr("masks-preset-all"), key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
+    b2.button(tr("masks-preset-causal"), key="preset_causal", on_click=_use_preset,
+              args=(masks.build_mask("causal", n),))
+    b3.button(tr("masks-preset-none"), key="preset_none", on_click=_use_preset, args=(masks.blocked_mask(n),))
+    grid = pd.DataFrame(custom, index=pd.Index(labels, name=tr("masks-grid-corner")), columns=labels)
     edited = st.data_editor(
         grid, key=f"{GRID}_editor_{ss.get(f'{GRID}_rev', 0)}", num_rows="fixed",
         column_config={lab: st.column_config.CheckboxColumn(lab, width="small") for lab in labels},
@@ -148,16 +149,18 @@ def step_by_step(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     h = 0
     if heads > 1:
         url_bound("head", 1, int, options=list(range(1, heads + 1)))
-        h = pick.selectbox("Show the steps for", options=list(range(1, heads + 1)), key="head",
-                           format_func=lambda k: f"head {k}", on_change=rerun_fragments(STEPS, NOTEBOOK),
+        h = pick.selectbox(tr("masks-head-picker"), options=list(range(1, heads + 1)), key="head",
+                           format_func=lambda k: tr("masks-head-option", head=k),
+                           on_change=rerun_fragments(STEPS, NOTEBOOK),
                            label_visibility="collapsed") - 1  # the title beside it says what it picks
     title.markdown(f"**{say.steps_title(h, heads)}**")
     steps_tables(inputs, mask, res, h, guess)
     st.caption(say.heads_caption(d_model, heads).text)
     define("concat", "W_O")  # the output's formula below uses both; section 3 says more
     # a query that may see no key gets an output of 0: outline the first
-    draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula="concat(head outputs)·W_O",
-         x_title="model dimension", y_title="query", highlight_row=masks.first_blocked_row(mask))
+    draw(res.output, "output", labels, [f"d{c}" for c in range(d_model)], formula=tr("masks-output-formula"),
+         x_title=tr("masks-axis-model-dimension"), y_title=tr("masks-axis-query"),
+         highlight_row=masks.first_blocked_row(mask))
 
 
 def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, h: int,
@@ -166,25 +169,26 @@ def steps_tables(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
     two to a row, each with its sentence; the row of the query asked about outlined in every one."""
     labels, heads = inputs.labels, res.weights.shape[0]
     i = masks.checkpoint_token(masks.n_real(inputs.tokens))
-    axes = {"x_title": "key", "y_title": "query", "highlight_row": i, "share": 1 / GRID_COLUMNS}
+    axes = {"x_title": tr("masks-axis-key"), "y_title": tr("masks-axis-query"), "highlight_row": i,
+            "share": 1 / GRID_COLUMNS}
     left, right = st.columns(GRID_COLUMNS)
     draw(mask.astype(float), say.MASK_TITLE, labels, labels, kind="weights",
          decimals=0, where=left, **axes)
-    left.caption(f"**Mask.** {say.allowed_pairs(mask).text}")
+    left.caption(f"{tr('masks-mask-lead')} {say.allowed_pairs(mask).text}")
     draw(res.scaled[h], say.scores_title(h, heads, res.d_k), labels, labels, where=right, **axes)
     nothing = say.all_scores_blocked(mask)
     if nothing:
         right.info(nothing.text, icon=":material/block:")
     else:
-        right.caption(f"**Masked scores.** {say.scores_caption(mask).text}")
+        right.caption(f"{tr('masks-scores-lead')} {say.scores_caption(mask).text}")
     verdict(inputs, mask, res, guess)  # read against the mask's row, just above
     left, right = st.columns(GRID_COLUMNS)
     draw(res.weights[h], say.weights_title(h, heads), labels, labels, kind="weights", where=left, **axes)
-    left.caption(f"**Weights.** {say.weights_caption(mask, res.weights).text}")
+    left.caption(f"{tr('masks-weights-lead')} {say.weights_caption(mask, res.weights).text}")
     dims = [f"d{c}" for c in masks.value_columns(h, res.d_k)]  # this head's own columns of V
     draw(res.head_outputs[h], say.head_output_title(h, heads), labels, dims, where=right,
-         **(axes | {"x_title": "value dimension"}))
-    right.caption(f"**Head output.** {say.head_output_caption(h, heads, res.d_k).text}")
+         **(axes | {"x_title": tr("masks-axis-value-dimension")}))
+    right.caption(f"{tr('masks-head-output-lead')} {say.head_output_caption(h, heads, res.d_k).text}")
 
 
 def which_keys(inputs: attn_core.Inputs, mask: np.ndarray, about, numbers) -> Guess | None:
@@ -227,7 +231,7 @@ def blocked_rows(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.Mult
 def several_heads(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHeadResult, asking: bool) -> None:
     """The heads side by side: the live shapes, every head's weights, one query across heads, the average. While
     section 2's question is open, the weights wait: every head's table shows the mask's rows."""
-    st.header("3. Several heads")
+    st.header(tr("masks-several-header"))
     n, d_model = inputs.X.shape
     heads = res.weights.shape[0]
     if asking:  # section 2's output, which defines them, waits for its answer
@@ -254,14 +258,16 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     if heads > HEADS_PER_GROUP:
         groups = [(a, min(a + HEADS_PER_GROUP, heads)) for a in range(0, heads, HEADS_PER_GROUP)]
         url_bound("head_group", 0, int, options=list(range(len(groups))))
-        g = st.columns([1, 3])[0].selectbox("Heads to show", options=list(range(len(groups))), key="head_group",
-                                            format_func=lambda k: f"heads {groups[k][0] + 1} … {groups[k][1]}")
+        g = st.columns([1, 3])[0].selectbox(
+            tr("masks-heads-to-show"), options=list(range(len(groups))), key="head_group",
+            format_func=lambda k: tr("masks-heads-group", first=groups[k][0] + 1, last=groups[k][1]))
         shown = list(range(*groups[g]))
     st.markdown(f"**{say.grid_title(shown, heads)}**")
     for first in range(0, len(shown), GRID_COLUMNS):  # a row of columns per pair: on a phone they stack in order
         for k, where in zip(shown[first:first + GRID_COLUMNS], st.columns(GRID_COLUMNS), strict=False):
             draw(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels, kind="weights",
-                 x_title="key", y_title="query", where=where, share=1 / GRID_COLUMNS)
+                 x_title=tr("masks-axis-key"), y_title=tr("masks-axis-query"), where=where,
+                 share=1 / GRID_COLUMNS)
     st.caption(say.grid_caption(shown, heads))
 
 
@@ -270,10 +276,11 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     """One query's weights in every head, and where each head looks most."""
     labels, heads = inputs.labels, res.weights.shape[0]
     # the last word of the sentence itself, not a ⟨pad⟩ after it
-    i = token_picker("Pick the query token", "query", labels, default=masks.n_real(inputs.tokens) - 1,
+    i = token_picker(tr("masks-query-picker"), "query", labels, default=masks.n_real(inputs.tokens) - 1,
                      container=st.columns([1, 3])[0], on_change=rerun_fragments(QUERY, NOTEBOOK))
-    draw(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k), [f"head {k + 1}" for k in range(heads)],
-         labels, kind="weights", x_title="key", y_title="head")
+    draw(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
+         [tr("masks-head-option", head=k + 1) for k in range(heads)], labels, kind="weights",
+         x_title=tr("masks-axis-key"), y_title=tr("masks-axis-head"))
     st.caption(say.where_query_looks(labels, i, mask, res.weights).text)
 
 
@@ -285,8 +292,8 @@ def head_average(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     if not st.toggle(say.average_toggle(heads), key="average"):
         return
     chart, words = st.columns(2, vertical_alignment="center")
-    draw(masks.head_average(res.weights), say.average_title(heads), labels, labels, kind="weights", x_title="key",
-         y_title="query", where=chart, share=0.5)
+    draw(masks.head_average(res.weights), say.average_title(heads), labels, labels, kind="weights",
+         x_title=tr("masks-axis-key"), y_title=tr("masks-axis-query"), where=chart, share=0.5)
     words.caption(say.average_caption(heads))
 
 
@@ -314,9 +321,10 @@ def take_it_home(shared, inputs: attn_core.Inputs, mask: np.ndarray, res: attn_c
             {"scaled": res.scaled, "weights": res.weights, "head_outputs": res.head_outputs, "output": res.output,
              "average": masks.head_average(res.weights)})
 
-    settings = {**nbk.shared_settings(shared), "mask": say.MASK_LABELS[ss["mask"]], "tokens, with any padding": n,
-                "head shown step by step": head + 1, "query across the heads": inputs.labels[query]}
+    settings = {**nbk.shared_settings(shared), tr("masks-setting-mask"): say.mask_label(ss["mask"]),
+                tr("masks-setting-tokens"): n, tr("masks-setting-head"): head + 1,
+                tr("masks-setting-query"): inputs.labels[query]}
     nbk.take_it_home(__file__, say.code_intro(inputs.labels[query], head, heads), cells,
-                     inputs.X.size + 4 * w.W_Q.size, settings, sources=SOURCES_SHOWN)
+                     inputs.X.size + 4 * w.W_Q.size, settings, sources=(say.SOURCES_WORDS, SOURCES))
 
 main()

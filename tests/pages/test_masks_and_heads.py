@@ -699,3 +699,69 @@ def test_while_it_asks_no_label_or_caption_says_which_keys_and_after_it_does(run
         assert "the last 3 key columns are blocked" in shown
         mask = build_mask("padding", 9, n_padded=3)
         assert list(np.flatnonzero(~mask.any(axis=0))) == [6, 7, 8]  # what that caption claims, from attn_core
+
+
+# ---------------------------------------------------------------- issue 40: the page in Simplified Chinese
+
+ZH_TEXT = "猫 坐 在 垫 子 上"  # six tokens under either tokenizer: one per Han character
+
+
+def zh_states():
+    """The defaults and the route entry's two example links, as query parameters, with a Chinese sentence where
+    the link names none (the page's default sentence is the language's)."""
+    links = [dict(p.split("=", 1) for p in link.split("&")) for link in named("masks").examples]
+    return [{"text": ZH_TEXT}, *({"text": ZH_TEXT} | link for link in links)]
+
+
+def assert_all_chinese(at, text: str):
+    from tests.prose import english_runs
+    from tests.apptest_utils import screen_text
+
+    runs = english_runs(screen_text(at), allowed=(text,))
+    assert not runs, runs
+
+
+@pytest.mark.parametrize("params", zh_states(), ids=["defaults", "example-1", "example-2"])
+def test_the_page_reads_in_chinese_asked_and_answered(params):
+    """With ?lang=zh-CN the page shows no English run of four words or more, with the question open, then answered
+    (the third token's real keys, each state's right answer) with the heads' average on, and the verdict it shows
+    is the one see_why builds in Chinese, with the same facts as in English."""
+    from attn_core.masks import checkpoint_token, parse_mask
+    from attn_lessons import i18n
+    from attn_lessons.asked import labels_of
+
+    text = params["text"]
+    labels = labels_of({"text": text})
+    i = checkpoint_token(len(labels))
+    heads = int(params.get("heads", 2))
+    kind = params.get("mask", "causal")
+    pad = int(params.get("pad", 0)) if kind == "padding" else 0
+    inputs = inputs_of(int(params.get("d_model", 8)), pad, text)
+    n = len(inputs.labels)
+    mask = parse_mask(params["custom"]) if kind == "custom" else build_mask(kind, n, n_padded=pad)
+    w = inputs.weights
+    weights = attn_core.multi_head_attention(inputs.X, w.W_Q, w.W_K, w.W_V, heads, w.W_O, mask).weights
+    en = say.see_why(inputs.labels, mask, i, n - pad, weights, tuple(range(i + 1)))
+    try:
+        i18n.use("zh-CN")  # AppTest formats a widget's options (format_func) in the test's own thread
+        at = run_page(PAGE, lang="zh-CN", reveal=0, **params)
+        assert_ran(at)
+        assert_all_chinese(at, text)
+        at.radio(key=f"{CP}_value").set_value(tuple(labels[: i + 1]))
+        at.button(key=f"{CP}_check").click().run()
+        assert_ran(at)
+        at.toggle(key="average").set_value(True).run()
+        assert_ran(at)
+        assert at.success and not at.warning  # right: the first three keys in each of these states
+        assert_all_chinese(at, text)
+        zh = say.see_why(inputs.labels, mask, i, n - pad, weights, tuple(range(i + 1)))
+    finally:
+        i18n.use("en")
+    assert zh.facts == en.facts and zh.facts["visible"] == list(range(i + 1))
+    assert zh.text in " ".join(s.value for s in at.success), zh.text
+    assert "“" in zh.text and not english_words(zh.text)
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of a sentence, leaving out the tokens (quoted), code and the filler's label."""
+    return re.findall(r"\b[a-z]{3,}\b", re.sub(r"“[^”]*”|`[^`]*`|⟨pad⟩", " ", text))

@@ -339,7 +339,8 @@ def test_the_comparison_with_the_unscaled_slope_is_worded_from_its_fact():
                                ((800, 0), 64, "more than 0")):
         _, said, _ = check_gradient_claims(*z, d_k)  # the fact against the slopes; its words in the text
         assert said.facts["at_weights"] == at_weights
-        assert said.facts["said"]["against"] == against_unscaled(at_weights) and said.facts["said"]["against"] in said.text
+        quoted = said.facts["said"]["against"]
+        assert quoted == against_unscaled(at_weights) and quoted in said.text
 
 
 def test_ratio_words():

@@ -3,6 +3,8 @@
 from attn_ui.pages import named
 import math
 import re
+from contextlib import contextmanager
+from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
@@ -11,6 +13,11 @@ from streamlit.testing.v1 import AppTest
 import attn_core
 from attn_core.scaling import compare_two_keys, temperature_attention
 from attn_lessons import format as fmt
+from attn_lessons import i18n
+from attn_lessons import scaling as scaling_words
+from attn_lessons.scaling import prediction_sentence
+from tests.prose import english_runs
+from tests.apptest_utils import screen_text as everything_on_screen
 from tests.apptest_utils import (
     all_text,
     bar_column,
@@ -24,6 +31,17 @@ from tests.apptest_utils import (
 )
 
 PAGE = named("scaling").path
+
+
+@contextmanager
+def i18n_language(lang: str):
+    """Words made in `lang` inside the block, in English again after it."""
+    before = i18n.current()
+    i18n.use(lang)
+    try:
+        yield
+    finally:
+        i18n.use(before)
 
 
 def open_page(**query_params) -> AppTest:
@@ -658,3 +676,63 @@ def test_float_edges_on_screen_decide_on_the_scores_and_print_true_sizes():
     assert "softmax([−745, 0]) = **[2.8 × 10⁻³²⁴, 1 − 2.8 × 10⁻³²⁴]**" in text
     assert metric(low, "∂p₁/∂z₁ unscaled") == "2.8 × 10⁻³²⁴"
     assert "= **[4.9 × 10⁻³²⁴" not in text and "∂p₁/∂z₁ = 4.9" not in text
+
+
+# ------------------------------------------------------------------------------------------- in Chinese (issue 40)
+ZH_SENTENCE = "猫坐在垫子上"
+ZH_STATES = [{"text": ZH_SENTENCE}] + [dict(parse_qsl(example)) for example in named("scaling").examples]
+
+
+def language_free(facts):
+    """The facts without the words they are quoted in ("said", "loser_said"): what a sentence claims in any language."""
+    if isinstance(facts, dict):
+        return {k: language_free(v) for k, v in facts.items() if k not in ("said", "loser_said")}
+    return facts
+
+
+def chinese_runs(at: AppTest, sentence: str) -> list[str]:
+    """The English runs of four words or more on the page, leaving out the learner's sentence (and its tokens, which
+    the tables list one by one) and the tables' inline style sheets (CSS is no sentence)."""
+    text = re.sub(r"<style[^>]*>.*?</style>", " ", everything_on_screen(at), flags=re.S)
+    return english_runs(text, allowed=(sentence, *sentence.split()))
+
+
+@pytest.mark.parametrize("state", ZH_STATES, ids=["defaults", "example-1", "example-2"])
+def test_the_page_reads_in_chinese_with_its_question_open_and_answered(state):
+    """With ?lang=zh-CN no English run of four words or more is on screen, the question open, then answered wrong
+    (the reveal with its hint), then answered right; the numbers the Chinese sentences quote are the same facts."""
+    at = open_asking(lang="zh-CN", **state)
+    assert not at.exception and not chinese_runs(at, state["text"] if "text" in state else "")
+    two = compare_two_keys([float(state.get("za", 8)), float(state.get("zb", 0))], int(state.get("dk1", 64)))
+    for guess in (1 - round(float(two.p_unscaled[0]), 2), round(float(two.p_unscaled[0]), 2)):
+        at = answer(open_asking(lang="zh-CN", **state), guess)
+        assert not at.exception and not chinese_runs(at, state.get("text", "")), guess
+        text = all_text(at)
+        with i18n_language("zh-CN"):
+            said = prediction_sentence(guess, two)
+        assert said.text in text  # the same claim in either language: the facts but the words they are printed in
+        assert language_free(said.facts) == language_free(prediction_sentence(guess, two).facts)
+        assert f"softmax({scaling_words.scores_text(two.scores)}) = **{said.facts['said']['weights']}**" in text
+
+
+def test_the_source_texts_numbers_read_in_chinese_too():
+    """softmax([8, 0]) = [0.9997, 0.0003], softmax([1, 0]) = [0.731, 0.269] and a spread of about 8 at d_k = 64,
+    quoted in the Chinese page as in the English one."""
+    at = open_page(lang="zh-CN", text=ZH_SENTENCE)
+    assert not at.exception
+    text = all_text(at)
+    assert "softmax([8, 0]) = **[0.9997, 0.0003]**" in text
+    assert "除以 √64 = 8：softmax([1, 0]) = **[0.731, 0.269]**" in text
+    assert "理论值：√d_k = √64 = 8。实测 8.09：**约为 8**" in text
+    assert "它的标准差是 √d_k" in text and not chinese_runs(at, ZH_SENTENCE)
+    assert [h.value for h in at.header][:2] == ["1. 两个键，并排比较", "2. 方差论证：动手抽样"]
+
+
+def test_switching_the_language_keeps_the_scores_and_the_divisor():
+    at = open_page(za=3, zb=1, dk1=16, divisor="dk")
+    english = all_text(at)
+    assert "softmax([3, 1]) = **[0.8808, 0.1192]**" in english and "Divided by √16 = 4" in english
+    at = open_page(za=3, zb=1, dk1=16, divisor="dk", lang="zh-CN")
+    chinese = all_text(at)
+    assert "softmax([3, 1]) = **[0.8808, 0.1192]**" in chinese and "除以 √16 = 4" in chinese
+    assert at.radio(key="divisor").value == "dk" and at.number_input(key="za").value == 3

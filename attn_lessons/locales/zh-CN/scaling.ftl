@@ -75,7 +75,7 @@ scaling-against = { $at_weights ->
   }
 scaling-weights-past-zero = { $against }未缩放时的精确 0{ $barely ->
     [yes] ，但仍然太小，学不到东西：无论哪种情况，模型都几乎学不会去看胜出键以外的键。
-   *[no] ：有了缩放，{ $loser }重新得到了梯度。
+   *[no] ：有了缩放，{ $loser } 重新得到了梯度。
   }
 scaling-weights-same = { $against }未缩放时的 { $unscaled } 差不多：这里缩放对传给 W_Q 和 W_K 的信号既无帮助也无损害{ $barely ->
     [yes] ，而且两者都太小，学不到东西：无论哪种情况，模型都几乎学不会去看胜出键以外的键。
@@ -83,8 +83,8 @@ scaling-weights-same = { $against }未缩放时的 { $unscaled } 差不多：这
   }
 scaling-weights-larger = { $against }未缩放时 { $unscaled } 的 **{ $ratio }**{ $how ->
     [both-tiny] ，但两者都太小，学不到东西：无论哪种情况，模型都几乎学不会去看胜出键以外的键。
-    [barely] ：不缩放的话，让 W_Q 和 W_K 给{ $loser }更多权重的信号要弱 { $times }，模型几乎学不会去看胜出键以外的键。
-   *[weaker] ：不缩放的话，让 W_Q 和 W_K 给{ $loser }更多权重的信号要弱 { $times }。
+    [barely] ：不缩放的话，让 W_Q 和 W_K 给{ $loser } 更多权重的信号要弱 { $times }，模型几乎学不会去看胜出键以外的键。
+   *[weaker] ：不缩放的话，让 W_Q 和 W_K 给{ $loser } 更多权重的信号要弱 { $times }。
   }
 scaling-weights-smaller = { $against }未缩放时的 { $unscaled } 小：这里未缩放的那次运行传给 W_Q 和 W_K 的信号反而更大，是它的 { $ratio }。{ $saturated ->
     [no] 分数这么接近，softmax 本来就没有饱和。
@@ -97,7 +97,7 @@ scaling-tails = { $shape ->
    *[round] d_k = { $d_k } 时，q·k 是 { $d_k } 个正态变量乘积之和：直方图已经像钟形，顶部圆润，但尾巴比正态曲线更重（超额峰度 6/d_k = { $kurtosis }；正态曲线的是 0）。
   }
 scaling-tails-spread = 这个论证只关心分布的宽度，而宽度仍然是 √d_k。把 d_k 调大，更多乘积相加，就会贴合正态曲线。
-scaling-peak-unscaled = 未缩放时，最大权重从 d_k = { $first_d_k } 时的 { $first }{ $verb ->
+scaling-peak-unscaled = 未缩放时，最大权重从 d_k = { $first_d_k } 时的 { $first } { $verb ->
     [climbs] 升到
     [falls] 降到
    *[stays] 几乎不变，到
@@ -206,8 +206,8 @@ scaling-progress = τ = { $tau } 时平均行熵为 { $entropy } 奈特：从硬
 scaling-one-token = 你的句子只有一个词元，所以每行只有一个键：无论 τ 是多少，它的权重总是 1。
 scaling-softmax-answer = softmax({ $scores }) = **{ $weights }**。
 scaling-why-equal = 两个分数相等，所以 softmax 把权重平均分给两个键。
-scaling-why-hair = 两个分数并不相等：只差 { $gap }，所以{ $winner }的权重比{ $loser }大 tanh({ $gap } / 2) ≈ { $difference }。这比 float64 在 0.5 附近能表示的差别还小，所以两个权重都显示为、也存储为恰好 0.5。
-scaling-why-exp = softmax 让每个权重与 exp(分数) 成正比，所以{ $winner }的权重是{ $loser }的 exp({ $z_hi } − { $z_lo }) = exp({ $gap }){ $past ->
+scaling-why-hair = 两个分数并不相等：只差 { $gap }，所以{ $winner } 的权重比{ $loser } 大 tanh({ $gap } / 2) ≈ { $difference }。这比 float64 在 0.5 附近能表示的差别还小，所以两个权重都显示为、也存储为恰好 0.5。
+scaling-why-exp = softmax 让每个权重与 exp(分数) 成正比，所以{ $winner } 的权重是{ $loser } 的 exp({ $z_hi } − { $z_lo }) = exp({ $gap }){ $past ->
     [yes] {" "}倍，超过了浮点数能表示的最大值（约 1.8 × 10³⁰⁸）：{ $loser } 只保留 { $keeps }。
    *[no] {" "}≈ { $odds }，{ $loser } 保留 { $keeps }。
   }

@@ -13,7 +13,12 @@ read in order), charts and their titles, code, equations, the options of a drop-
 "Show the code" switch, tooltips (help=), the Next/Back links and the sidebar.
 
 `read` is that count; a page's `minutes` in the route come from it at WORDS_PER_MINUTE, over the page at its defaults
-with each prediction answered as the learner meets it (`answered_as_you_go`). `reading` is issue 23's narrower
+with each prediction answered as the learner meets it (`answered_as_you_go`).
+
+In Chinese (issue 40) there are no spaces to count words by: a page is read at about CHARACTERS_PER_MINUTE Chinese
+characters a minute. `read` counts the Chinese characters apart (`Reading.characters`) and the Latin words, numbers
+and symbols among them (d_k, softmax, 0.731) as words, each at its own rate (`reading_minutes`); English pages have
+no Chinese characters, so their minutes and the words budgets below are as before. `reading` is issue 23's narrower
 prose count (prose blocks only, every fold left out), kept for the budgets set with it. `python -m
 tests.lesson_length` prints the table for every page.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cache
 from html.parser import HTMLParser
 
 TEXT = ("title", "header", "subheader", "markdown", "caption", "info", "success", "warning", "error")
@@ -34,6 +40,8 @@ DRAWN = ("<table", "class=fl")  # an st.html is a picture when it draws a matrix
 PAGE_WORDS, ROUTE_WORDS, WORDS_BEFORE_PICTURE = 700, 4000, 120  # ROUTE_WORDS: the core's pages (core=True) together
 WORDS_BEFORE_QUESTION = 800  # issue 36: no page asks a learner to read more than this before it asks them anything
 WORDS_PER_MINUTE = 200  # an adult reading English on a screen; a page's minutes are its words over this, rounded up
+CHARACTERS_PER_MINUTE = 300  # an adult reading Chinese on a screen (issue 40): characters, not words
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")  # attn_core.tokens' Han ranges
 QUESTION_START = "**Predict first.**"
 
 
@@ -43,9 +51,20 @@ def words(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9’'·]+", text))
 
 
+def characters(text: str) -> int:
+    """Chinese characters a reader reads (punctuation left out), inline maths left out as in `words`."""
+    return len(_HAN.findall(re.sub(r"\$[^$]*\$", " ", str(text))))
+
+
 def minutes(n_words: int) -> int:
     """A page's reading time in whole minutes (at least 1) from its word count, at WORDS_PER_MINUTE."""
     return max(1, math.ceil(n_words / WORDS_PER_MINUTE))
+
+
+def reading_minutes(n_words: int, n_characters: int = 0) -> int:
+    """The reading time of a page in any language, in whole minutes (at least 1): its Latin words at
+    WORDS_PER_MINUTE and its Chinese characters at CHARACTERS_PER_MINUTE (with no characters, `minutes`)."""
+    return max(1, math.ceil(n_words / WORDS_PER_MINUTE + n_characters / CHARACTERS_PER_MINUTE - 1e-9))
 
 
 @dataclass(frozen=True)
@@ -115,12 +134,30 @@ def seen(node, folded: bool = False):
         yield from seen(node.children[k], folded)
 
 
+@cache
+def furniture() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The page's furniture in every language: the "Show the code" switch's label, and how the Next and Back links
+    open ("Next:", "下一页："), from the catalogs."""
+    from attn_lessons import i18n
+
+    shows, opens = {"Show the code"}, {"Next:", "Back:"}
+    for lang in i18n.languages():
+        if i18n.has("take_home-show-code", lang):
+            shows.add(i18n.tr_in(lang, "take_home-show-code"))
+        opens |= {i18n.tr_in(lang, m, label="").strip() for m in ("route-next", "route-back") if i18n.has(m, lang)}
+    return tuple(sorted(shows)), tuple(sorted(opens))
+
+
+def _is_furniture(text: str) -> bool:
+    shows, opens = furniture()
+    return any(s in text for s in shows) or text.startswith(opens)
+
+
 def _counts(item: Seen) -> bool:
     """Whether `item`'s words count: read on screen, not a fold's contents, not the page's furniture."""
     if item.folded or item.text is None:
         return False
-    return not ("Show the code" in item.text or item.text.startswith("Next:") or item.text.startswith("Back:")
-                or item.kind == "download_button")
+    return not (_is_furniture(item.text) or item.kind == "download_button")
 
 
 @dataclass(frozen=True)
@@ -133,11 +170,17 @@ class Reading:
     before_picture: int | None
     before_question: int | None
     longest: int | None = None
+    characters: int = 0  # the Chinese characters read (issue 40), which `words` leaves out
+
+    @property
+    def minutes(self) -> int:
+        """How long the page reads, in whole minutes, in whatever language it was read."""
+        return reading_minutes(self.words, self.characters)
 
 
 def read(at) -> Reading:
     """The page's `Reading`, as it stands in `at` (an AppTest that has run)."""
-    total, picture, question, since, longest = 0, None, None, 0, None
+    total, picture, question, since, longest, chars = 0, None, None, 0, None, 0
     for item in seen(at.main):
         if item.question and not item.folded:
             question = total if question is None else question
@@ -149,7 +192,8 @@ def read(at) -> Reading:
         if _counts(item):
             total += words(item.text)
             since += words(item.text)
-    return Reading(total, picture, question, longest)
+            chars += characters(item.text)
+    return Reading(total, picture, question, longest, chars)
 
 
 def answered_as_you_go(at):
@@ -194,26 +238,30 @@ def reading(at) -> tuple[int, int | None]:
             if not seen_picture:
                 before, seen_picture = total, True
             continue
-        if "Show the code" in text or text.startswith("Next:"):
+        if _is_furniture(text):
             continue
         total += words(text)
     return total, before
 
 
-def main() -> None:
+def main(lang: str = "en") -> None:
+    """Print each page's count; `python -m tests.lesson_length zh-CN` reads the pages in Chinese."""
     from attn_ui.pages import route
     from tests.apptest_utils import run_page
 
     rows, whole, core = [], 0, 0
     for page in route():
-        r = read(answered_as_you_go(run_page(page.path)))
+        r = read(answered_as_you_go(run_page(page.path, lang=lang)))
         whole += r.words
         core += r.words if page.core else 0
-        rows.append(f"{page.label:<24} {r.words:5d} words ({minutes(r.words)} min, route says {page.minutes}, "
+        chars = f" and {r.characters:5d} Chinese characters" if r.characters else ""
+        rows.append(f"{page.label:<24} {r.words:5d} words{chars} ({r.minutes} min, route says {page.minutes}, "
                     f"{page.kind}); {r.before_question!s:>4} before the first question, at most {r.longest!s:>4} "
                     "before a question")
     print("\n".join(rows) + f"\n{'route':<24} {whole:5d} words\n{'the core (core=True)':<24} {core:5d} words")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(*sys.argv[1:2])

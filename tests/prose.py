@@ -45,13 +45,37 @@ RULES: dict[str, str] = {
     # "at 1 of the 13 learning rates (1)": a rate in brackets after a count reads as a second count (issue 30)
     "a learning rate in brackets read as a count": r"learning rates \([\d.,]+\)",
 }
+# The same never-true patterns in Chinese (issue 40), where Chinese says them differently; a Chinese page is held to
+# RULES too (its numbers, symbols and the learner's English are written the same way).
+ZH_RULES: dict[str, str] = {
+    # "所有 2 个键", "全部 1 个": two are 两个都, one is said singly (format.all_of)
+    "all 2 or all 1 where both or the one is meant": r"(?:所有|全部)\s*[12]\s*个",
+    # "2 两个", "3 三个": a count written twice, a number and then its word, across a seam
+    "a count written twice": r"(?<![\d.])\d+\s*(?:一|两|二|三|四|五|六|七|八|九|十)\s*个",
+    # "“狗”和“猫”和“鸟”": a list joined with 和 at every seam; Chinese joins with 、 and a last 和 (format.listing)
+    "a list joined with and at every seam": r"“[^“”]*”\s*和\s*“[^“”]*”\s*和\s*“",
+    # "从 2.01 到 2.01", "在 3 到 3 之间": a range whose ends are the same number
+    "a range from a number to itself": rf"(?<![\d.,−-])({NUMBER})\s*(?:到|至)\s*\1(?![\d.]| ×)",
+    # "0.197 而不是 0.197", "不是 0.197，而是 0.197"
+    "a number instead of itself": rf"(?<![\d.,−-])({NUMBER})\s*，?\s*而不是\s*\1(?![\d./]| ×)"
+                                  rf"|不是\s*({NUMBER})\s*，?\s*而是\s*\2(?![\d./]| ×)",
+    "a ratio of 1.0× stated as a difference": r"1\.0×\s*(?:以内|之内)",
+    "a bound that is not a bound": r"(?:至多|最多)\s*(?:低于|小于)|(?:至少|最少)\s*(?:高于|大于)",
+    # "的的", "是是", "在在", "。。": a word or a mark repeated across a seam
+    "a word repeated across a seam": r"(的|了|是|在|把|被|对|与|从|这|那|就|也|都)\s*\1|([，。：；、？！])\s*\2",
+    # "学习率（0.1）": a rate in brackets after a count reads as a second count (issue 30)
+    "a learning rate in brackets read as a count": r"学习率\s*[（(][\d.,]+[）)]",
+}
 _COMPILED = {name: re.compile(pattern) for name, pattern in RULES.items()}
+_ZH_COMPILED = {f"{name} (zh)": re.compile(pattern) for name, pattern in ZH_RULES.items()}
 
 
-def never_true(text: str) -> list[str]:
-    """Each place in `text` that matches a rule, as 'rule: …context…'."""
+def never_true(text: str, lang: str = "en") -> list[str]:
+    """Each place in `text` that matches a rule, as 'rule: …context…'; in Chinese (`lang` zh-…) the Chinese rules
+    too."""
     hits = []
-    for name, pattern in _COMPILED.items():
+    rules = {**_COMPILED, **(_ZH_COMPILED if lang.lower().startswith("zh") else {})}
+    for name, pattern in rules.items():
         for m in pattern.finditer(text):
             start, end = max(0, m.start() - 40), min(len(text), m.end() + 40)
             hits.append(f"{name}: …{' '.join(text[start:end].split())}…")
@@ -91,7 +115,7 @@ def claim(pattern: str, text: str, flags: int = 0) -> re.Match:
 # formulas and the learner's own sentence. Symbols (Q, K, V, d_k, W_Q, softmax) are single words and never make a run
 # of four on their own.
 _ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \t,;:()/-]+[A-Za-z][A-Za-z'’]*){3,}")
-_CODE = re.compile(r"`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|<[^>]+>", re.S)
+_CODE = re.compile(r"<(style|script)\b.*?</\1>|`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|<[^>]+>", re.S)
 
 
 def english_runs(text: str, allowed: tuple[str, ...] = ()) -> list[str]:

@@ -1,5 +1,6 @@
 """Walk every page over states that reach each control's ends, read every sentence it shows, and fail on the
-patterns of tests/prose.py that are never true to write.
+patterns of tests/prose.py that are never true to write: in English, and in Chinese (issue 40) with the Chinese
+patterns too and no run of four or more English words outside code, formulas and the learner's own sentence.
 
 The states: the shared settings at their ends (one token, 32 tokens, repeated words, d_model = heads, the widest
 model) crossed with each page's own controls at their ends (every mask, every dtype and fill, fully blocked rows,
@@ -10,15 +11,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
 
+from attn_core.tokens import tokenize
+from attn_lessons import i18n
 from attn_ui.pages import HOME, ROUTE, named, page_of
-from tests.apptest_utils import all_text, assert_ran, run_page, title_of
+from tests.apptest_utils import all_text, assert_ran, run_page, screen_text, title_of
 from tests.hyp import PROFILE
-from tests.prose import never_true
+from tests.prose import english_runs, never_true
 
 SHARED = [
     {},
@@ -70,14 +74,18 @@ OWN: dict[str, list[dict]] = {
                                  {"mquiz": "3"}, {"mask": "padding", "pad": "2", "mquiz": "1"},  # issue 36: the quiz
                                  {"block": "3", "mquiz": "2"}],
 }
-SAMPLE = 16  # states the quick loop walks; CI walks every one
+SAMPLE = 16  # states the quick loop walks in English; CI walks every one
+ZH_SAMPLE = 8  # and in Chinese (every page's own states are the same in both languages)
+CHINESE = "zh-CN"  # the second language: each state is walked again with ?lang=zh-CN
 
 
 def states() -> list[tuple[str, dict]]:
     every = [(page.path, {**shared, **own, "reveal": "1"}) for page in ROUTE
              for shared in SHARED for own in OWN.get(page.name, [{}])]
     every += [(page.path, {**dict(parse_qsl(link)), "reveal": "1"}) for page in ROUTE for link in page.examples]
-    return every if PROFILE == "ci" else random.Random(0).sample(every, SAMPLE)
+    english = every if PROFILE == "ci" else random.Random(0).sample(every, SAMPLE)
+    chinese = every if PROFILE == "ci" else random.Random(2).sample(every, ZH_SAMPLE)
+    return english + [(path, {**query, "lang": CHINESE}) for path, query in chinese]
 
 
 def page_text(at) -> str:
@@ -93,8 +101,37 @@ def page_text(at) -> str:
 def test_no_page_says_what_is_never_true(path, query):
     at = run_page(path, timeout=120, **query)
     assert_ran(at)
-    hits = never_true(page_text(at))
+    lang = query.get("lang", i18n.DEFAULT)
+    hits = never_true(page_text(at), lang)
+    if lang != i18n.DEFAULT:
+        hits += [f"English on a page read in {lang}: {run}" for run in english_leaks(at)]
     assert not hits, "\n".join(hits)
+
+
+def english_leaks(at) -> list[str]:
+    """The runs of four or more English words a page read in another language shows (tests.prose.english_runs over
+    everything on screen), leaving out its code, its formulas and the learner's own sentence."""
+    sentence = str(at.session_state["text"]) if "text" in at.session_state else ""
+    code = [str(e.value) for kind in ("code", "latex") for e in at.get(kind)]
+    return leaks_in(screen_text(at), sentence, code)
+
+
+def leaks_in(text: str, sentence: str, code=()) -> list[str]:
+    """english_runs(text) less the learner's `sentence` (whole, and any run made only of its tokens: a row of its
+    tokens in a table, the part of it a page quotes) and the `code` shown."""
+    own = {t.casefold() for t in tokenize(sentence).tokens}
+    runs = english_runs(text, allowed=(sentence, *code))
+    return [run for run in runs if not set(re.findall(r"[a-z][a-z'’]*", run.casefold())) <= own]
+
+
+def test_the_english_check_finds_english_and_leaves_the_learners_sentence_and_code_alone():
+    sentence = "the dog chased the ball across the park"
+    text = ("注意力 the weights of every key 加起来\n“the dog chased the ball across the park”\n"
+            "<table><tr><td>the·0</td><td>dog</td><td>chased</td><td>the·3</td><td>ball</td><td>across</td></tr>"
+            "</table>\n句子的前几个词：the dog chased the\nweights = softmax(scores / sqrt(d_k))")
+    assert leaks_in(text, sentence, code=["weights = softmax(scores / sqrt(d_k))"]) == ["the weights of every key"]
+    assert leaks_in(text, "猫坐在垫子上", code=["weights = softmax(scores / sqrt(d_k))"]) == [
+        "the weights of every key", "the dog chased the ball across the park", "the dog chased the"]
 
 
 # ---------------------------------------------------------------- every question open: no answer on the page
@@ -118,6 +155,7 @@ ASKING: dict[str, list[dict]] = {  # states with every question open, beyond eac
 ISSUE_STATES = [(named("masks").path, {"mask": "padding", "pad": "3"}),
                 (named("mistakes").path, {"text": "I saw a saw", "d_model": "4", "heads": "1"})]
 ASKING_SAMPLE = 6  # states the quick loop walks with every question open, those two included; CI walks every one
+ZH_ASKING_SAMPLE = 3  # and in Chinese, where the strings that give an answer away are the Chinese ones
 
 
 def asking_states() -> list[tuple[str, dict]]:
@@ -125,9 +163,12 @@ def asking_states() -> list[tuple[str, dict]]:
     every += [(page.path, dict(parse_qsl(link))) for page in ROUTE for link in page.examples]
     every = list({(path, tuple(sorted(q.items()))): (path, q) for path, q in every}.values())  # each state once
     if PROFILE == "ci":
-        return every
-    rest = [s for s in every if s not in ISSUE_STATES]
-    return ISSUE_STATES + random.Random(1).sample(rest, ASKING_SAMPLE - len(ISSUE_STATES))
+        english = chinese = every
+    else:
+        rest = [s for s in every if s not in ISSUE_STATES]
+        english = ISSUE_STATES + random.Random(1).sample(rest, ASKING_SAMPLE - len(ISSUE_STATES))
+        chinese = random.Random(3).sample(every, ZH_ASKING_SAMPLE)
+    return english + [(path, {**query, "lang": CHINESE}) for path, query in chinese]
 
 
 def widget_keys(at) -> set[str]:
@@ -186,7 +227,11 @@ def test_no_open_question_shows_its_answer(path, query):
     asked = open_questions(at, path)
     assert asked, f"{path} at {query or 'its defaults'} asks no declared question: nothing was checked"
     state = dict(at.session_state.items())
-    declared = {a.id: a.answer_strings(state) for a in asked}
+    i18n.use(query.get("lang", i18n.DEFAULT))  # the strings as the page words them, in its language
+    try:
+        declared = {a.id: a.answer_strings(state) for a in asked}
+    finally:
+        i18n.use(i18n.DEFAULT)
     assert any(declared.values()), f"the open questions {list(declared)} declare no string here: nothing to check"
     hits = answers_given(screen_text(at), declared)
     assert not hits, "\n".join(hits)

@@ -16,14 +16,19 @@ import pytest
 from attn_ui.pages import HOME, ROOT, ROUTE, TEACHERS, Page, route
 from tests.apptest_utils import assert_ran, run_page
 from tests.lesson_length import (
+    CHARACTERS_PER_MINUTE,
     PAGE_WORDS,
     ROUTE_WORDS,
     WORDS_BEFORE_PICTURE,
     WORDS_BEFORE_QUESTION,
+    Reading,
     answered_as_you_go,
+    characters,
     minutes,
     read,
     reading,
+    reading_minutes,
+    words,
 )
 
 # The links in use today (issue 39), fixed: the URL path of every page served on 2026-12-04, with the title of the
@@ -75,6 +80,22 @@ def test_each_page_reads_within_its_budget_and_its_route_entry_says_how_long(pag
         f"minutes={page.minutes} (attn_lessons/route.py)"
 
 
+# The same pages read in Chinese (issue 40): characters at CHARACTERS_PER_MINUTE, the Latin words and numbers among
+# them at WORDS_PER_MINUTE. The route's `minutes` stay the English ones; the Chinese time is measured and reported
+# (pytest -rP shows it), and only a time out of all proportion to the English one fails.
+@pytest.mark.parametrize("page", route(), ids=lambda p: p.label)
+def test_each_pages_reading_time_in_chinese_is_measured_in_characters(page):
+    at = answered_as_you_go(run_page(page.path, lang="zh-CN"))
+    assert_ran(at)
+    shown = read(at)
+    print(f"{page.label}: {shown.characters} Chinese characters and {shown.words} Latin words and numbers read in "
+          f"{shown.minutes} min at {CHARACTERS_PER_MINUTE} characters a minute (in English: {page.minutes} min)")
+    assert shown.characters > 0, f"{page.label} shows no Chinese with ?lang=zh-CN"
+    assert shown.minutes == reading_minutes(shown.words, shown.characters)
+    assert 1 <= shown.minutes <= 2 * page.minutes + 1, \
+        f"{page.label}: {shown.minutes} min in Chinese against {page.minutes} in English"
+
+
 def _node(kind: str, children=(), **fields):
     """A made-up element of a page, shaped as AppTest's tree is."""
     proto = SimpleNamespace(body=fields.pop("body", ""), expandable=SimpleNamespace(expanded=fields.pop("open", False)))
@@ -99,6 +120,23 @@ def test_the_counter_counts_what_shows_and_leaves_out_what_is_folded():
     assert r.words == 2 + 5 + 4 + 1 + 4 + 5 + 4 + 3, r
     assert (r.before_question, r.before_picture, r.longest) == (12, 12, 13), r
     assert minutes(r.words) == 1 and minutes(201) == 2 and minutes(0) == 1
+    assert r.characters == 0 and r.minutes == minutes(r.words)
+
+
+def test_chinese_is_counted_in_characters_and_its_latin_words_as_words():
+    """The counter on a made-up page in Chinese: Han characters count at 300 a minute, punctuation does not, and
+    the symbols and numbers among them (d_k, 64, softmax) are words read at 200 a minute."""
+    page = SimpleNamespace(main=_node("main", [
+        _node("title", value="缩放点积注意力"),                              # 7 characters
+        _node("caption", value="当 d_k 为 64 时，softmax 的输出更平。"),    # 8 characters; d, k, 64, softmax: 4 words
+        _node("expander", [_node("markdown", value="折叠起来的话")], label="更多"),  # 2; the closed fold's 6 unread
+    ]))
+    r = read(page)
+    assert (r.characters, r.words) == (7 + 8 + 2, 4), r
+    assert characters("猫坐在垫子上。") == 6 and words("猫坐在垫子上。") == 0
+    assert reading_minutes(0, 300) == 1 and reading_minutes(0, 301) == 2 and reading_minutes(100, 150) == 1
+    assert reading_minutes(101, 150) == 2 and reading_minutes(0, 0) == 1
+    assert Reading(0, None, None, characters=600).minutes == 2
 
 
 def test_the_core_reads_in_at_most_4000_words():

@@ -16,59 +16,65 @@ import numpy as np
 from attn_core import induction as ind
 from attn_core.tokens import tokenize
 
-from .asked import Asked, Wrong, always
+from .asked import Asked, Wrong
 from .builder import WEIGHT_DECIMALS, tie_words
+from .format import enough, grouped, listing, md_text, num, percent
 from .glossary import inline
-from .format import enough, grouped, listing, md_text, num, percent, plural
+from .i18n import tr
 from .said import Said
 
 GOAL = 0.5  # a head with a score at least this is a previous-token or an induction head, by the issue's bar
-SOURCES = {"sentence": "Your sentence, twice", "random": "Random tokens, twice"}
+SOURCES = ("sentence", "random")  # what the model reads: the radio's values (its labels: source_label)
 SIZE = ind.size()  # the shipped model's layers, heads, d_model and d_k, read from its own arrays
-MODEL_SIZE = f"{SIZE.layers} layers of {SIZE.heads} heads, d_model {SIZE.d_model}"  # said once, used twice below
+# the page's sections, by key: their headings are "induction-section-<key>" in the catalogs
+SECTIONS = ("sequence", "predict", "learned", "heads", "why", "guesses")
 
-INTRO = (
-    "Every other page runs on weights set by hand or at random. This one runs a model the app trained itself: "
-    f"causal attention only, {MODEL_SIZE}, nothing else. It learned from sequences that repeat: a start "
-    "token, random tokens, then the same tokens again. The second copy can be predicted, if the model looks back "
-    "at the first. Where do its heads look, and why?")
-MODEL_NOTE = f"One fixed model: {SIZE.n_tokens} tokens, d_model = {SIZE.d_model}, d_k = {SIZE.d_head}."
-# what changes the page's numbers, by what the model reads: the sentence, or random tokens (picked, or the fallback
-# for a sentence of one word); the head switches of sections 5 and 6 change them in both
-CHANGES = {"sentence": "your sentence", "random": "the random tokens' seed and length"}
-SWITCHES = "the head switches below"
-SIDEBAR_NOTE = (f"This page runs its own trained model ({MODEL_SIZE}): it reads your sentence, or random tokens "
-                "from a seed of its own. The seed, d_model and heads here apply on the other pages.")
-# the app's one label convention (the sidebar's note on every other page), told for this page's sequence
-LABELS_NOTE = ("Every token here is labelled with its position, counting from 0 after the start token ⟨start⟩, as "
-               "on the other pages; the second copy counts on. In “the cat sat on the mat”, twice, the·0 is the "
-               "first “the” and the·6 the third.")
-SOURCE_LABEL = "What the model reads"
-SEED_LABEL = "Seed for the random tokens"
-HOW_IT_MAPS = (f"The model knows {SIZE.n_tokens} tokens, not words: each different word gets its own token, in "
-               "the order the words first appear (capitals ignored). Positions count from 0 after ⟨start⟩.")
-RANDOM_MAPS = (f"Random tokens, as the model was trained on: {{n}} different tokens of the {SIZE.n_tokens}, drawn from "
-               "the seed, then the same {n} again. A token is named t and its number; after the dot comes its "
-               "position, counted from 0 after ⟨start⟩.")
-SECTION_SEQUENCE = "1. The sequence it reads"
-SECTION_PREDICT = "2. Where will an induction head look?"
-SECTION_LEARNED = "3. How it learned"
-SECTION_HEADS = "4. Every head's weights"
-SECTION_WHY = "5. Why it looks there"
-SECTION_GUESSES = "6. What it predicts, and what a head is worth"
-QUERY_LABEL = "The query (a token of the second copy)"
-HEAD_LABEL = "Layer 2's head"
-KEYS_OFF_LABEL = "Switch off these layer-1 heads in layer 2's keys"
-OFF_LABEL = "Switch off these heads everywhere"
-LEARNED_WAIT = "The training curves name what each head learned: they appear once you answer the question above."
-HEADS_WAIT = "Every head's weights, the reason and the predictions appear once you answer the question above."
-NO_REPEAT = ("The second copy has nothing new to predict from a single token. Type at least two different words to "
-             "see the model copy.")
-SOURCES_WORDS = "The page's numbers come from these attn_core functions:"
+
+def section(key: str) -> str:
+    """A section's heading in the session's language: section("why") -> "5. Why it looks there"."""
+    return tr(f"induction-section-{key}")
+
+
+def model_size() -> str:
+    """'2 layers of 4 heads, d_model 64': said once, used by the intro and the sidebar's note."""
+    return tr("induction-model-size", layers=SIZE.layers, heads=SIZE.heads, d_model=str(SIZE.d_model))
+
+
+def intro() -> str:
+    return tr("induction-intro", size=model_size())
+
+
+def sidebar_note() -> str:
+    return tr("induction-sidebar-note", size=model_size())
+
+
+def labels_note() -> str:
+    """The app's one label convention (the sidebar's note on every other page), told for this page's sequence."""
+    return tr("induction-labels-note")
+
+
+def how_it_maps() -> str:
+    return tr("induction-how-it-maps", tokens=str(SIZE.n_tokens))
+
+
+def random_maps(n: int) -> str:
+    """How random tokens are drawn and named, for `n` tokens in each copy."""
+    return tr("induction-random-maps", n=str(n), tokens=str(SIZE.n_tokens))
+
+
+def changes(shown: str) -> str:
+    """What changes the page's numbers, by what the model reads: the sentence, or random tokens (picked, or the
+    fallback for a sentence of one word)."""
+    return tr(f"induction-changes-{shown}")
+
+
+def switches() -> str:
+    """The head switches of sections 5 and 6, which change the numbers whatever the model reads."""
+    return tr("induction-switches")
 
 
 def source_label(source: str) -> str:
-    return SOURCES.get(source, source)
+    return tr(f"induction-source-{source}") if source in SOURCES else source
 
 
 @dataclass(frozen=True)
@@ -76,14 +82,15 @@ class ModelNote:
     """The note under the intro: the model, and what changes its numbers for what it reads now."""
 
     text: str
-    changes: tuple[str, ...]  # what changes the page's numbers (CHANGES of the source shown)
+    changes: tuple[str, ...]  # what changes the page's numbers (changes(shown), switches())
 
 
 def model_note(shown: str) -> ModelNote:
     """The model's note when it reads `shown` ("sentence", or "random": picked, or a one-word sentence's
     fallback): what changes its numbers, and that the sidebar's seed, d_model and heads do not."""
-    return ModelNote(f"{MODEL_NOTE} Only {CHANGES[shown]} and {SWITCHES} change its numbers.",
-                     (CHANGES[shown], SWITCHES))
+    what = (changes(shown), switches())
+    return ModelNote(tr("induction-model-note", tokens=str(SIZE.n_tokens), d_model=str(SIZE.d_model),
+                        d_k=str(SIZE.d_head), changes=what[0], switches=what[1]), what)
 
 
 def word(label: str) -> str:
@@ -93,7 +100,12 @@ def word(label: str) -> str:
 
 def head_name(layer: int, head: int) -> str:
     """'layer 1 · head 3' from 0-based indices."""
-    return f"layer {layer + 1} · head {head + 1}"
+    return tr("induction-head-name", layer=str(layer + 1), head=str(head + 1))
+
+
+def joined(parts: Sequence[str]) -> str:
+    """Sentences one after another, as the language writes them (a space in English, none in Chinese)."""
+    return tr("induction-join").join(p for p in parts if p)
 
 
 MIN_DISTINCT = 2  # different words the model needs to show copying
@@ -104,17 +116,16 @@ def too_few_words(n_distinct: int) -> Said | None:
     words) and `needed`; None when it can."""
     if n_distinct >= MIN_DISTINCT:
         return None
-    has = "only one different word" if n_distinct == 1 else "no word at all"
-    return Said(f"Your sentence has {has}, and the model needs at least two to show copying. The page shows random "
-                "tokens instead until you type two different words.", {"distinct": n_distinct, "needed": MIN_DISTINCT})
+    return Said(tr("induction-too-few-words", distinct=int(n_distinct)),
+                {"distinct": n_distinct, "needed": MIN_DISTINCT})
 
 
 def truncated_notice(n_found: int) -> Said | None:
     """The app's notice for a sentence cut to its first 32 tokens (facts: `found`, `kept`), or None."""
     if n_found <= ind.MAX_REPEAT:
         return None
-    return Said(f"Your text has {n_found} tokens; the page keeps the first {ind.MAX_REPEAT}, the longest the model "
-                "was trained to repeat.", {"found": n_found, "kept": ind.MAX_REPEAT})
+    return Said(tr("induction-truncated", found=str(n_found), kept=str(ind.MAX_REPEAT)),
+                {"found": n_found, "kept": ind.MAX_REPEAT})
 
 
 def mapping_text(words: Sequence[str], ids: Sequence[int]) -> Said:
@@ -123,8 +134,9 @@ def mapping_text(words: Sequence[str], ids: Sequence[int]) -> Said:
     seen: dict[int, str] = {}
     for w, t in zip(words, ids, strict=True):
         seen.setdefault(int(t), str(w))
-    pairs = [f"“{md_text(w)}” → {t}" for t, w in seen.items()]
-    return Said("Tokens: " + ", ".join(pairs) + ".", {"tokens": {w: t for t, w in seen.items()}})
+    pairs = [tr("induction-mapping-pair", word=f"“{md_text(w)}”", token=str(t)) for t, w in seen.items()]
+    return Said(tr("induction-mapping", pairs=tr("induction-mapping-separator").join(pairs)),
+                {"tokens": {w: t for t, w in seen.items()}})
 
 
 def random_words(ids: Sequence[int]) -> list[str]:
@@ -159,8 +171,7 @@ def ask_query(tokens: Sequence[int]) -> int:
 
 
 def predict_question(labels: Sequence[str], query: int) -> str:
-    return (f"The query is “{md_text(labels[query])}”, in the second copy. Which key will layer 2's strongest "
-            f"induction head give the most weight to, from this query?")
+    return tr("induction-predict-question", query=f"“{md_text(labels[query])}”")
 
 
 def look_at(run: ind.Run, query: int) -> ind.Look:
@@ -254,7 +265,8 @@ def _wrong(name: str):
 LOOK = Asked("induction.look", "Which key does the induction head attend to?", "token",
              tuple(Wrong(answer, shows, _wrong(name)) for name, (answer, shows) in WRONG_SHOWS.items()),
              from_sentence=True, key="induction_look",
-             gives_away=always(SECTION_HEADS, SECTION_WHY, SECTION_GUESSES),  # each shows the head's weights
+             gives_away=lambda state: tuple(section(k) for k in ("heads", "why", "guesses")),  # each shows the
+             # head's weights; in the session's language, as the page shows them
              reason="The answer is where that head's own weights are largest; a trained induction head usually puts "
                     "them on the key just after an earlier copy of the query's token.")
 
@@ -296,48 +308,44 @@ def look_verdict(labels: Sequence[str], tokens: Sequence[int], names: Mapping[in
                              "earlier": bool(lk.after), "guess": lk.guess, "followers": tuple(lk.followers),
                              "copies": lk.copies, "picked": None, "kind": None}
     if len(lk.top) == 1:
-        most = "nearly all of its weight" if 0.99 < w[k] < 1 else "its largest weight"
-        text = f"From {q}, {head} gives {most}, {enough(w[k], 3)}, to {K}."
+        parts = [tr("induction-verdict-top", query=q, head=head, most="nearly" if 0.99 < w[k] < 1 else "largest",
+                    weight=enough(w[k], 3), key=K)]
     else:
-        text = f"From {q}, {head} gives its largest weight to more than one key: " + tie_words(
-            [f"“{md_text(labels[j])}”" for j in lk.top], w[k])
+        parts = [tr("induction-verdict-tie", query=q, head=head,
+                    tie=tie_words([f"“{md_text(labels[j])}”" for j in lk.top], w[k]))]
     induction = facts["induction"]
     if induction:
         facts["after"] = k - 1
-        text += f" {K} follows “{md_text(labels[k - 1])}”, an earlier “{qw}”: what an induction head looks for."
+        parts.append(tr("induction-verdict-induction", key=K, before=f"“{md_text(labels[k - 1])}”", word=qw))
         if lk.target >= 0 and lk.target != k:
             facts["stripe"] = (lk.target, float(w[lk.target]))
-            text += (f" The outlined stripe marks the key after the first “{qw}”, “{md_text(labels[lk.target])}”, "
-                     f"which gets {enough(w[lk.target], 3)} here.")
+            parts.append(tr("induction-verdict-stripe", word=qw, target=f"“{md_text(labels[lk.target])}”",
+                            weight=enough(w[lk.target], 3)))
     elif lk.after:
         best = max(lk.after, key=lambda j: w[j])
         facts["best_induction"] = (best, float(w[best]))
-        what = kind_of(tokens, qi, k)
-        that = "the key that is" if len(lk.after) == 1 else "of the keys that are, the one with the most weight"
-        text += (f" {K}{f', {WRONG_SHOWS[what][0]},' if what else ''} is not just after an earlier “{qw}”; {that}, "
-                 f"“{md_text(labels[best])}”, gets {enough(w[best], 3)}. From this query the head does not look "
-                 "where an induction head looks.")
+        parts.append(tr("induction-verdict-not-induction", key=K, kind=kind_of(tokens, qi, k) or "none", word=qw,
+                        after=len(lk.after), best=f"“{md_text(labels[best])}”", weight=enough(w[best], 3)))
     else:
-        text += f" No “{qw}” came before it, so an induction head has nothing to look for."
+        parts.append(tr("induction-verdict-no-earlier", word=qw))
     guess = f"“{md_text(names.get(lk.guess, f't{lk.guess}'))}”"
-    after = listing([f"“{md_text(names.get(t, f't{t}'))}”" for t in lk.followers], "or")
     if lk.copies:
-        text += f" The model's own top guess for the next token is {guess}, which came after “{qw}” before. It copies."
+        parts.append(tr("induction-verdict-copies", guess=guess, word=qw))
     elif lk.followers:
-        text += (f" The model's own top guess for the next token is {guess}, not {after}, which came after “{qw}” "
-                 "before: here it does not copy.")
+        after = listing([f"“{md_text(names.get(t, f't{t}'))}”" for t in lk.followers], "or")
+        parts.append(tr("induction-verdict-no-copy", guess=guess, followers=after, word=qw))
     else:
-        text += f" The model's own top guess for the next token is {guess}."
+        parts.append(tr("induction-verdict-guess", guess=guess))
     right = picked in lk.top
     kind = None
     if picked is not None and not right:
         kind = {key: name for name, key in wrong_keys(tokens, qi, lk.top).items()}.get(picked)
         facts["picked"], facts["kind"] = (picked, float(w[picked])), kind
-        text += (f" You picked “{md_text(labels[picked])}”" + (f", {WRONG_SHOWS[kind][0]}," if kind else "")
-                 + f" which gets {enough(w[picked], 3)}.")
+        parts.append(tr("induction-verdict-picked", picked=f"“{md_text(labels[picked])}”", kind=kind or "none",
+                        weight=enough(w[picked], 3)))
         if kind == "same" and induction:
-            text += (f" The head is not looking for “{qw}” itself but for the key whose previous token was "
-                     f"“{qw}”.")
+            parts.append(tr("induction-verdict-same", word=qw))
+    text = joined(parts)
     return LookVerdict(right=right, text=text, look=lk, picked=picked, kind=kind, top=k, top_is_induction=induction,
                        copies=lk.copies, facts=facts)
 
@@ -355,28 +363,25 @@ def learned_caption(loss: np.ndarray, first: int, last: int, previous: np.ndarra
     facts: dict[str, Any] = {"steps": len(loss), "batch": ind.BATCH, "check_every": ind.CHECK_EVERY,
                              "fall": (first, last), "loss": (before, after), "smooth": ind.SMOOTH,
                              "chance": float(np.log(ind.N_TOKENS)), "reached": {}}
-    text = (f"{grouped(len(loss))} steps of {inline('Adam')}, {ind.BATCH} fresh sequences each; scores every "
-            f"{ind.CHECK_EVERY} "
-            f"steps. The loss on the repeated half falls fastest between "
-            f"steps {grouped(first)} and {grouped(last)} (shaded), from "
-            f"{num(before, 2)} to {num(after, 2)} nats, averaged over {ind.SMOOTH} steps. Guessing among "
-            f"{ind.N_TOKENS} tokens scores ln {ind.N_TOKENS} = {num(np.log(ind.N_TOKENS), 2)} nats.")
+    parts = [tr("induction-learned", steps=grouped(len(loss)), adam=inline("Adam"), batch=str(ind.BATCH),
+                every=str(ind.CHECK_EVERY), first=grouped(first), last=grouped(last), before=num(before, 2),
+                after=num(after, 2), smooth=str(ind.SMOOTH), tokens=str(ind.N_TOKENS),
+                chance=num(np.log(ind.N_TOKENS), 2))]
     for name, layer, score in (("previous-token", 0, previous), ("induction", 1, induction)):
         best = score[:, layer].max(axis=1)
         reached = np.nonzero(best >= GOAL)[0]
         facts["reached"][name] = int(checkpoints[reached[0]]) if len(reached) else None
+        said = {"layer": str(layer + 1), "score": "previous" if layer == 0 else "induction", "goal": num(GOAL, 1)}
         if len(reached):
-            text += (f" Layer {layer + 1}'s best {name} score first reaches {num(GOAL, 1)} at step "
-                     f"{grouped(int(checkpoints[reached[0]]))}.")
+            parts.append(tr("induction-learned-reached", step=grouped(int(checkpoints[reached[0]])), **said))
         else:
-            text += f" No head of layer {layer + 1} reaches a {name} score of {num(GOAL, 1)}."
+            parts.append(tr("induction-learned-never", **said))
+    text = joined(parts)
     return Said(text, facts)
 
 
-SCORES_DEFINED = (
-    "A head's **previous-token score** is its mean weight from each position to the one just before it. Its "
-    "**induction score** is its mean weight from each position of the second copy to the key just after that "
-    "token's first occurrence. The curves measure both on fresh random sequences (Olsson et al. 2022).")
+def scores_defined() -> str:
+    return tr("induction-scores-defined")
 
 
 # ------------------------------------------------------------------------------------------ every head
@@ -385,8 +390,8 @@ SCORES_DEFINED = (
 def head_title(layer: int, head: int, previous: float, induction: float) -> Said:
     """A head's table title with its two scores (facts: `layer`, `head`, `previous`, `induction`, None: n/a)."""
     none = bool(np.isnan(induction))
-    return Said(f"{head_name(layer, head)}: previous-token {enough(previous, 2)}, induction "
-                f"{'n/a' if none else enough(induction, 2)}",
+    return Said(tr("induction-head-title", head=head_name(layer, head), previous=enough(previous, 2),
+                   induction=tr("induction-not-applicable") if none else enough(induction, 2)),
                 {"layer": layer, "head": head, "previous": float(previous), "induction": None if none
                  else float(induction)})
 
@@ -396,11 +401,9 @@ def outlined_caption(prev_head: int, ind_head: int, previous: np.ndarray, induct
     `induction`, each (head, its score) of the head outlined (the induction score None: no stripe)."""
     score = enough(induction[1, ind_head], 2)
     none = bool(np.isnan(induction[1, ind_head]))
-    ind_text = ("no induction stripe: no token of this sequence came before" if none
-                else f"in {head_name(1, ind_head)}, the top induction score here ({score}), the stripe from each "
-                     "token of the second copy to the key just after its first occurrence")
-    return Said(f"Outlined: in {head_name(0, prev_head)}, the top previous-token score here "
-                f"({enough(previous[0, prev_head], 2)}), the diagonal of each token's previous token; {ind_text}.",
+    text = tr("induction-outlined", previous_head=head_name(0, prev_head), previous=enough(previous[0, prev_head], 2),
+              stripe="none" if none else "stripe", induction_head=head_name(1, ind_head), induction=score)
+    return Said(text,
                 {"previous": (prev_head, float(previous[0, prev_head])),
                  "induction": (ind_head, None if none else float(induction[1, ind_head]))})
 
@@ -416,27 +419,23 @@ def heads_summary(previous: np.ndarray, induction: np.ndarray) -> HeadsSummary:
     """Which heads pass the bar on this sequence."""
     prev = tuple(h for h in range(previous.shape[1]) if previous[0, h] >= GOAL)
     indu = tuple(h for h in range(induction.shape[1]) if not np.isnan(induction[1, h]) and induction[1, h] >= GOAL)
-    a = (f"{'Previous-token head' if len(prev) == 1 else 'Previous-token heads'} (score ≥ {num(GOAL, 1)}) on this "
-         f"sequence: {listing([head_name(0, h) for h in prev])}." if prev
-         else f"No layer-1 head has a previous-token score of {num(GOAL, 1)} or more on this sequence.")
-    b = (f"{'Induction head' if len(indu) == 1 else 'Induction heads'}: {listing([head_name(1, h) for h in indu])}."
-         if indu else f"No layer-2 head has an induction score of {num(GOAL, 1)} or more on this sequence.")
-    return HeadsSummary(a + " " + b, prev, indu)
+    goal = num(GOAL, 1)
+    a = tr("induction-summary-previous", n=len(prev), goal=goal, heads=listing([head_name(0, h) for h in prev]))
+    b = tr("induction-summary-induction", n=len(indu), goal=goal, heads=listing([head_name(1, h) for h in indu]))
+    return HeadsSummary(joined([a, b]), prev, indu)
 
 
 # ------------------------------------------------------------------------------------------ why it looks there
 
 
-TERM_NAMES_FIXED = ("token", "position")
-
-
 def term_columns(heads: int) -> list[str]:
-    return [*TERM_NAMES_FIXED, *(f"L1 head {h + 1}" for h in range(heads)), "total"]
+    """The key terms' columns: the token, the position, each layer-1 head, the total."""
+    return [tr("induction-term-token"), tr("induction-term-position"),
+            *(tr("induction-term-head", h=str(h + 1)) for h in range(heads)), tr("induction-term-total")]
 
 
-WHY_INTRO = (
-    "Layer 2's key at each position is built from the token's embedding, the position, and what each layer-1 "
-    "head wrote there. So the score q·kⱼ/√d_k splits into one term per part, and the total is the head's score.")
+def why_intro() -> str:
+    return tr("induction-why-intro")
 
 
 @dataclass(frozen=True)
@@ -467,39 +466,35 @@ def why_caption(labels: Sequence[str], terms: np.ndarray, total: np.ndarray, que
                              "top_score": float(total[top]), "part": None, "lead": None, "head": None,
                              "previous": None, "wrote": None, "heads_off": tuple(heads_off)}
     k = f"“{md_text(labels[target])}”"
-    text = (f"{k} scores {num(total[target], 2)}"
-            + (", the highest of every key." if top == target
-               else f"; the highest is “{md_text(labels[top])}” with {num(total[top], 2)}."))
+    parts = [tr("induction-why-score", key=k, score=num(total[target], 2), top="target" if top == target else "other",
+                highest=f"“{md_text(labels[top])}”", top_score=num(total[top], 2))]
     part = ind.apart_part(terms, target, dead=[2 + h for h in heads_off]) if len(terms) > 1 else None
     wrote = None
     if part is not None:
         others = np.delete(terms, target, axis=0)
         name = term_columns(terms.shape[1] - 2)[part]
         facts["part"], facts["lead"] = part, (float(terms[target, part]), float(others[:, part].mean()))
-        text += (f" What sets it apart most is the term from {name} ({num(terms[target, part], 2)} here, "
-                 f"{num(others[:, part].mean(), 2)} on the other keys on average).")
+        parts.append(tr("induction-why-part", name=name, here=num(terms[target, part], 2),
+                        others=num(others[:, part].mean(), 2)))
         if part >= 2:
             h = part - 2
             wrote = ind.attended(layer1[h], target)
             facts["head"], facts["wrote"] = h, wrote
             facts["previous"] = float(previous[0, h]) if previous[0, h] >= GOAL else None
-            kind = (f", a previous-token head ({enough(previous[0, h], 2)}),"
-                    if previous[0, h] >= GOAL else "")
-            text += f" At {k}, {head_name(0, h)}{kind} gives its largest weight, {percent(wrote.top_weight)}, to "
+            said = {"key": k, "head": head_name(0, h), "is_previous": "yes" if previous[0, h] >= GOAL else "no",
+                    "score": enough(previous[0, h], 2), "weight": percent(wrote.top_weight),
+                    "before": f"“{md_text(labels[target - 1])}”"}
             if wrote.wrote_previous:
-                text += (f"the token just before, “{md_text(labels[target - 1])}”: it wrote "
-                         f"“{word(labels[target - 1])}” there, and the query of “{md_text(labels[query])}” asks for "
-                         f"a key whose previous token was “{word(labels[query])}”.")
+                parts.append(tr("induction-why-wrote", before_word=word(labels[target - 1]),
+                                query=f"“{md_text(labels[query])}”", query_word=word(labels[query]), **said))
             else:
-                text += (f"“{md_text(labels[wrote.top])}”, not to the token just before "
-                         f"(“{md_text(labels[target - 1])}” gets {percent(wrote.previous_weight)}).")
+                parts.append(tr("induction-why-elsewhere", top=f"“{md_text(labels[wrote.top])}”",
+                                before_weight=percent(wrote.previous_weight), **said))
     elif len(terms) > 1:
-        text += (" No part of its key is larger there than on the other keys on average, by "
-                 f"{num(ind.FLAT, 3)} or more: no single part sets it apart.")
+        parts.append(tr("induction-why-flat", flat=num(ind.FLAT, 3)))
     if heads_off:
-        one = len(heads_off) == 1
-        text += (f" Switched off in the keys: {listing([head_name(0, h) for h in heads_off])}, "
-                 + ("its term is 0." if one else "their terms are 0."))
+        parts.append(tr("induction-why-off", n=len(heads_off), heads=listing([head_name(0, h) for h in heads_off])))
+    text = joined(parts)
     return Why(text, top, part, wrote, tuple(heads_off), facts)
 
 
@@ -508,11 +503,10 @@ def stripe_change(before: float, after: float, w_before: float, w_after: float, 
     """How much the stripe weakens once layer-1 heads are switched off in layer 2's keys. Facts: `heads_off`, and
     with some, `weight` and `score` (before, after)."""
     if not heads_off:
-        return Said("Switch off layer-1 heads in layer 2's keys to see what the stripe owes them.", {"heads_off": ()})
-    off = listing([head_name(0, h) for h in heads_off])
-    return Said(f"Without {off} in layer 2's keys, this head's weight on “{md_text(label)}” goes from "
-                f"{enough(w_before, 3)} to {enough(w_after, 3)}, and its induction score on this sequence from "
-                f"{enough(before, 2)} to {enough(after, 2)}.",
+        return Said(tr("induction-stripe-none"), {"heads_off": ()})
+    return Said(tr("induction-stripe-change", heads=listing([head_name(0, h) for h in heads_off]),
+                   label=md_text(label), before=enough(w_before, 3), after=enough(w_after, 3),
+                   score_before=enough(before, 2), score_after=enough(after, 2)),
                 {"heads_off": tuple(heads_off), "weight": (float(w_before), float(w_after)),
                  "score": (float(before), float(after))})
 
@@ -537,23 +531,18 @@ def guesses_caption(run: ind.Run, labels: Sequence[str]) -> GuessesNote:
     half = ind.repeated_half(len(run.tokens))
     copied = ind.copied(run)
     right = int(copied[half].sum())
-    text = (f"With every head on, the model's top guess in the repeated half is the true next token at {right} of "
-            f"{plural(len(half), 'position')}.")
+    parts = [tr("induction-guesses", right=str(right), n=len(half))]
     ambiguous = tuple(int(j) for j in half if not copied[j] and len(ind.earlier_followers(run.tokens, j)) > 1)
     follows = tuple(j for j in ambiguous if int(run.guesses[j]) in ind.earlier_followers(run.tokens, j))
     if ambiguous:
         def at(js):
             return listing([f"“{md_text(labels[j])}”" for j in js])
 
-        text += (f" At {at(ambiguous)} the token came before followed by different tokens: the copy is "
-                 "ambiguous")
         others = [j for j in ambiguous if j not in follows]
-        if not others:
-            text += ", and the model's guess is one of them."
-        elif not follows:
-            text += ", and the model's guess is none of them."
-        else:
-            text += f"; the model's guess is one of them at {at(follows)}, and none of them at {at(others)}."
+        parts.append(tr("induction-guesses-ambiguous", at=at(ambiguous),
+                        follows="all" if not others else "none" if not follows else "some",
+                        some=at(follows), others=at(others)))
+    text = joined(parts)
     return GuessesNote(text, right, ambiguous, follows, len(half))
 
 
@@ -563,49 +552,60 @@ def ablation_text(off: Sequence[tuple[int, int]], loss: float, loss_off: float, 
     Facts: `off`, `loss` and `fresh` (every head on, then with `off` off: the same twice with none off), and with
     some off, `right` (on, off) and `positions`."""
     if not off:  # nothing off: the losses with every head on, and no count of guesses said
-        return Said(f"All heads on: the repeated half's loss is {enough(loss, 3)} nats on this sequence and "
-                    f"{enough(fresh, 3)} on fresh random sequences. Switch heads off to see what each is worth.",
+        return Said(tr("induction-ablation-none", loss=enough(loss, 3), fresh=enough(fresh, 3)),
                     {"off": (), "loss": (float(loss), float(loss)), "fresh": (float(fresh), float(fresh))})
     facts = {"off": tuple(tuple(lh) for lh in off), "loss": (float(loss), float(loss_off)),
              "fresh": (float(fresh), float(fresh_off)), "right": (right, right_off), "positions": n}
-    names = listing([head_name(lh[0], lh[1]) for lh in off])
-    return Said(f"With {names} switched off, the repeated half's loss goes from {enough(loss, 3)} to "
-                f"{enough(loss_off, 3)} nats on this sequence, and from {enough(fresh, 3)} to {enough(fresh_off, 3)} "
-                f"on fresh random sequences; the top guess is the true next token at {right_off} of "
-                f"{plural(n, 'position')}, against {right} with every head on.", facts)
+    return Said(tr("induction-ablation", heads=listing([head_name(lh[0], lh[1]) for lh in off]), loss=enough(loss, 3),
+                   loss_off=enough(loss_off, 3), fresh=enough(fresh, 3), fresh_off=enough(fresh_off, 3),
+                   right_off=str(right_off), right=str(right), n=int(n)), facts)
 
 
 def code_intro(label: str, head: int) -> str:
-    return (f"The page's numbers in plain numpy: the shipped weights, the forward pass, both scores, the guesses and "
-            f"{head_name(1, head)}'s score terms from “{md_text(label)}”.")
+    return tr("induction-code-intro", head=head_name(1, head), label=md_text(label))
 
 
-WEIGHTS_NOTE = "download it from this page, beside the notebook"
-R_NOTE = "each word's token"
-LEARNING_WORDS = {
-    "title": "How it learned",
-    "loss_panel": "Loss on the repeated half (nats)",
-    "score_panel": "Each head's score",
-    "x": "training step",
-    "loss": "batch loss",
-    "smooth": "mean of 50 steps",
-    "previous": "L1 head {h}: previous-token",
-    "induction": "L2 head {h}: induction",
-    "loss_y": "nats",
-    "score_y": "score",
-}
-LENGTH_LABEL = "Tokens in each copy"
-OUTLINE_PREVIOUS = "each token's previous token"
-OUTLINE_STRIPE = "the key just after the first time the query's token came"
-WEIGHTS_DOWNLOAD = "Download the weights (induction_model.npz)"
+def weights_note() -> str:
+    return tr("induction-weights-note")
+
+
+def r_note() -> str:
+    return tr("induction-r-note")
+
+
+# the learning figure's words, by the key attn_ui.figures.learning_figure reads ("{h}" is filled there)
+LEARNING_KEYS = ("title", "loss_panel", "score_panel", "x", "loss", "smooth", "previous", "induction", "loss_y",
+                 "score_y")
+
+
+def learning_words() -> tuple[tuple[str, str], ...]:
+    """The learning figure's titles and names in the session's language, as (key, text) pairs (a cache key)."""
+    return tuple((key, tr("induction-figure-" + key.replace("_", "-"), **({"h": "{h}"} if key in ("previous",
+                                                                                                   "induction")
+                                                                            else {})))
+                 for key in LEARNING_KEYS)
+
+
+def length_label() -> str:
+    return tr("induction-length-label")
+
+
+def outline_note(which: str) -> str:
+    """What an outline marks: "previous" (each token's previous token) or "stripe" (the induction stripe)."""
+    return tr(f"induction-outline-{which}")
+
+
+def weights_download() -> str:
+    return tr("induction-weights-download")
 
 
 def layer_title(layer: int) -> str:
-    return f"Layer {layer + 1}"
+    return tr("induction-layer-title", layer=str(layer + 1))
 
 
 def terms_title(head: int, label: str) -> str:
-    return f"{head_name(1, head).capitalize()}: q·kⱼ/√d_k from “{label}”, by part of the key"
+    return tr("induction-terms-title", head=tr("induction-head-name-start", layer="2", head=str(head + 1)),
+              label=label)
 
 
 def token_names(words: Sequence[str], tokens: Sequence[int]) -> dict[int, str]:
@@ -617,6 +617,12 @@ def token_names(words: Sequence[str], tokens: Sequence[int]) -> dict[int, str]:
 
 
 START_NAME = "⟨start⟩"
+GUESS_COLUMNS = ("position", "next", "guess", "guess-off")  # the guesses' columns: induction-column-<key>
+
+
+def guess_columns(ablated: bool) -> list[str]:
+    """The guesses table's column titles, with heads switched off or not."""
+    return [tr(f"induction-column-{key}") for key in GUESS_COLUMNS[:4 if ablated else 3]]
 
 
 def guess_rows(labels: Sequence[str], tokens: Sequence[int], names: Mapping[int, str], base, now,
@@ -624,13 +630,13 @@ def guess_rows(labels: Sequence[str], tokens: Sequence[int], names: Mapping[int,
     """One row per position but the last: the token, the true next token, the model's top guess and its
     probability; with heads switched off, the guess then too."""
     tokens = np.asarray(tokens)
+    columns = guess_columns(ablated)
     rows = []
     for j in range(len(tokens) - 1):
-        row = {"position": labels[j], "next token": names.get(int(tokens[j + 1]), f"t{int(tokens[j + 1])}"),
-               "model's guess": _guess(names, base, j, tokens)}
+        cells = [labels[j], names.get(int(tokens[j + 1]), f"t{int(tokens[j + 1])}"), _guess(names, base, j, tokens)]
         if ablated:
-            row["guess with heads off"] = _guess(names, now, j, tokens)
-        rows.append(row)
+            cells.append(_guess(names, now, j, tokens))
+        rows.append(dict(zip(columns, cells, strict=True)))
     return rows
 
 
@@ -638,6 +644,32 @@ def _guess(names, r, j: int, tokens) -> str:
     g = int(r.guesses[j])
     mark = "✓" if g == int(tokens[j + 1]) else "✗"
     return f"{mark} {names.get(g, f't{g}')} ({percent(float(r.probs[j, g]))})"
-SEQUENCE_TITLES = {"sentence": "The tokens it reads: start, then your words, then your words again",
-                   "random": "The tokens it reads: start, then random tokens, then the same tokens again"}
-SEQUENCE_ROW = "token"
+
+
+def sequence_title(source: str) -> str:
+    """The sequence table's title, for "sentence" or "random"."""
+    return tr(f"induction-sequence-{source}")
+
+
+def sequence_row() -> str:
+    return tr("induction-sequence-row")
+
+
+def axis(name: str) -> str:
+    """A table's axis title: "position", "key", "query" or "part" (of the key)."""
+    return tr(f"induction-axis-{name}")
+
+
+def control_label(name: str) -> str:
+    """A control's label: "source", "seed", "query", "head", "keys-off", "off"."""
+    return tr(f"induction-{name}-label")
+
+
+def fixed_text(name: str) -> str:
+    """A fixed text of the page: "title", "heads-wait", "no-repeat", "sources-words"."""
+    return tr(f"induction-{name}")
+
+
+def setting(name: str) -> str:
+    """A setting's name in the notebook's first cell: "sequence", "tokens", "query", "head"."""
+    return tr(f"induction-setting-{name}")

@@ -99,6 +99,8 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     `one_head`: the page runs a single head, so the sidebar says that its d_k is d_model, not d_model / heads.
     `uses_shared=False`: the page does not use the shared settings (they still travel along in its links).
     `sidebar_note`: what the settings mean on this page, in place of the line on d_k (a page with its own model).
+    Either note may be a function, called once the session's language is chosen (a text made before would be in
+    the last run's language).
     `labels_note`: how this page labels tokens, in place of attn_lessons.sidebar.labels_note() (the same convention,
     told for its own sequence: the trained model's page reads a start token and the sentence twice)."""
     freeze_imports()
@@ -170,13 +172,13 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
     side.caption(words.apply_note())
     if (chinese := han_note(ss["text"])) is not None:  # one token per Han character: say so
         side.caption(chinese.text)
-    side.caption(labels_note or words.labels_note().text)
+    side.caption((labels_note() if callable(labels_note) else labels_note) or words.labels_note().text)
     side.number_input(words.seed_label(), min_value=0, max_value=SEED_MAX, step=1, key="seed",
                       help=words.seed_help())
     side.select_slider(words.d_model_label(), options=D_MODEL_CHOICES, key="d_model")
     side.selectbox(words.heads_label(), options=allowed, key="heads",
                    help=words.heads_help())
-    side.caption(note or words.d_k_note(ss["d_model"], ss["heads"], one_head).text)
+    side.caption((note() if callable(note) else note) or words.d_k_note(ss["d_model"], ss["heads"], one_head).text)
     presenter_mode(side)
 
     try:

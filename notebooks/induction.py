@@ -1,10 +1,5 @@
 # %% [markdown]
-# ## A trained model's weights
-#
-# A two-layer transformer with attention only (no MLP), which Attention Explorer trained on sequences that repeat:
-# a start token, then r, then r again. It knows 64 tokens (ids 0 to 63) and the start token (id 64), and each layer
-# has 4 heads. Its weights are one file, `induction_model.npz`: download it from the page's "Take it home" section
-# and put it beside this notebook.
+# {{t:induction-nb-intro}}
 
 # %%
 import numpy as np
@@ -52,10 +47,7 @@ print("token embeddings E", E.shape, " positions P", P.shape, " W_Q, W_K, W_V, W
       U.shape, f" heads {heads}, d_head {d_head}")
 
 # %% [markdown]
-# ## 1. Your sentence, twice
-#
-# Each word is a token id, the same id for the same word. The model reads the start token, the words, then the
-# words again: in the second copy every token has come before, so the model can copy what came after it.
+# {{t:induction-nb-sentence}}
 
 # %%
 L = len(r)
@@ -72,12 +64,7 @@ print("token ids:", tokens)
 
 
 # %% [markdown]
-# ## 2. Two layers of attention
-#
-# Each head does what the first page did: every query scores every key, q·k/√d_head, the causal mask blocks the
-# keys after the query, softmax turns the scores into weights, and the weights mix the values. Positions are added
-# to the queries' and keys' inputs only, so a head can look by position but copies only tokens. Each head's output
-# is added to the stream, and layer 2 reads that stream. A head in `off` is switched off: it adds nothing.
+# {{t:induction-nb-layers}}
 
 
 # %%
@@ -126,12 +113,7 @@ weights, _, _, logits = forward(off, keys_off=[])  # the page's tables, scores, 
 print(f"layer 2, head {head + 1}: weights =\n", weights[1, head])
 
 # %% [markdown]
-# ## 3. Two kinds of head
-#
-# A previous-token head sends each query to the key just before it: its score is the mean weight from each position
-# to the one before. An induction head, at a token of the second copy, looks for the token that came after the same
-# token the first time: its score is the mean weight from each position of the second copy to the position just
-# after that token's first occurrence. A score near 1 means the head does exactly that.
+# {{t:induction-nb-kinds}}
 
 # %%
 rows = np.arange(1, T)
@@ -150,12 +132,7 @@ for layer in range(2):
     print(f"layer {layer + 1}: previous-token scores {previous[layer]}   induction scores {induction[layer]}")
 
 # %% [markdown]
-# ## 4. What the model guesses next
-#
-# The last stream times the unembedding gives a score for each token coming next; softmax over the 64 tokens (the
-# start token never comes next) gives the probabilities. In the second copy an induction head copies, so the guess is
-# the token that followed last time. The loss is the mean −log probability of the true next token over the second
-# copy, but its last token, which has no next token.
+# {{t:induction-nb-guesses}}
 
 # %%
 scores64 = logits[:, :N_TOKENS]
@@ -172,14 +149,7 @@ for i in half:                        # the repeated half: does it copy?
 print(f"loss on the repeated half: {loss:.4f} nats")
 
 # %% [markdown]
-# ## 5. Why it looks there
-#
-# Layer 2's key at each position is built from parts added together: the token's embedding, its position, and each
-# layer-1 head's output. So the head's score q·k/√d_head from the followed query splits into one term per part.
-# A previous-token head in layer 1 wrote "my previous token was t" into each position; the query of a t matches it,
-# so the key just after the first t scores highest. Here every head is on (`off` is for the sections above), and
-# the layer-1 heads in `keys_off` are taken out of layer 2's keys only: their terms are 0. Put the previous-token
-# head in `keys_off` and run again to see how much the stripe weakens.
+# {{t:induction-nb-why}}
 
 # %%
 why_weights, q2, out1, _ = forward(off=[], keys_off=keys_off)

@@ -20,13 +20,14 @@ from attn_ui.tables import draw_matrix as draw
 LOOK = say.LOOK  # section 2's prediction, key "induction_look"
 GRID_COLUMNS = 2
 GUESS_BOX_PX = 420  # the guesses' table scrolls inside a box this tall (64 rows at 32 tokens)
-SOURCES_SHOWN = (say.SOURCES_WORDS, (ind.forward, ind.run, ind.key_terms, ind.head_scores, ind.train))
+SOURCES_SHOWN = (ind.forward, ind.run, ind.key_terms, ind.head_scores, ind.train)  # "Show the code" prints them
 
 
 def main():
-    shared = setup_page(__file__, sidebar_note=say.SIDEBAR_NOTE, labels_note=say.LABELS_NOTE)
-    st.title("Inside a trained model")
-    st.markdown(say.INTRO)
+    # the notes are functions: called once setup_page has chosen the language
+    shared = setup_page(__file__, sidebar_note=say.sidebar_note, labels_note=say.labels_note)
+    st.title(say.fixed_text("title"))
+    st.markdown(say.intro())
     note = st.empty()  # what changes the numbers depends on what the model reads: filled once that is known
     w, log, _ = ind.shipped()
     ids, words, shown = the_sequence(shared.text)  # 1. the sentence (or random tokens), twice
@@ -39,7 +40,7 @@ def main():
     asking = not st.session_state["reveal"] and answered(LOOK, about) is None
     prediction(labels, base, query, about, words, shown, shared.text)  # 2. predict first
     if asking:
-        st.caption(say.HEADS_WAIT)
+        st.caption(say.fixed_text("heads-wait"))
         return route_footer(__file__, shared)
     how_it_learned(log)  # 3. the loss and the scores over training
     every_head(labels, base)  # 4. all eight heads' weights, the stripes outlined
@@ -52,10 +53,10 @@ def main():
 def the_sequence(text: str) -> tuple[np.ndarray, list[str], str]:
     """The source radio and what it gives: the token ids r, their words (up to 32), and which source is shown
     ("random" for a one-word sentence too)."""
-    st.header(say.SECTION_SEQUENCE)
+    st.header(say.section("sequence"))
     url_bound("source", "sentence", str, options=list(say.SOURCES))
-    source = st.radio(say.SOURCE_LABEL, options=list(say.SOURCES), key="source", format_func=say.source_label,
-                      horizontal=True)
+    source = st.radio(say.control_label("source"), options=list(say.SOURCES), key="source",
+                      format_func=say.source_label, horizontal=True)
     tok = tokenize(text)
     words = list(tok.tokens)[:ind.MAX_REPEAT]
     ids = ind.word_ids(words) if words else np.zeros(0, dtype=int)
@@ -66,19 +67,19 @@ def the_sequence(text: str) -> tuple[np.ndarray, list[str], str]:
         problem = say.too_few_words(len(set(ids.tolist())))
         if problem is None:
             sequence_table(ids, words, "sentence")
-            st.markdown(say.HOW_IT_MAPS)
+            st.markdown(say.how_it_maps())
             st.caption(say.mapping_text(words, ids).text)
             return ids, words, "sentence"
         st.warning(problem.text, icon=":material/info:")
     c1, c2 = st.columns(2)
     url_bound("rseed", 0, int, options=list(range(1000)))
-    rseed = c1.number_input(say.SEED_LABEL, min_value=0, max_value=999, step=1, key="rseed")
+    rseed = c1.number_input(say.control_label("seed"), min_value=0, max_value=999, step=1, key="rseed")
     lengths = list(range(ind.MIN_REPEAT, ind.MAX_REPEAT + 1))
     url_bound("length", 8, int, options=lengths)
-    length = c2.select_slider(say.LENGTH_LABEL, options=lengths, key="length")
+    length = c2.select_slider(say.length_label(), options=lengths, key="length")
     ids = ind.random_ids(int(rseed), int(length))
     sequence_table(ids, say.random_words(ids), "random")
-    st.markdown(say.RANDOM_MAPS.format(n=length))
+    st.markdown(say.random_maps(int(length)))
     return ids, say.random_words(ids), "random"
 
 
@@ -86,17 +87,17 @@ def sequence_table(ids, words, source: str) -> None:
     """The token ids the model reads, one column per position: start, r, r."""
     tokens = ind.repeated(ids)
     # a token's number is a name, not an amount: a scale far wider than 0 … 64 gives every cell the same pale step
-    draw(tokens, say.SEQUENCE_TITLES[source], [say.SEQUENCE_ROW], ind.sequence_labels(words), kind="signed", decimals=0,
-         zmax=1e6, x_title="position", legend=False)
+    draw(tokens, say.sequence_title(source), [say.sequence_row()], ind.sequence_labels(words), kind="signed",
+         decimals=0, zmax=1e6, x_title=say.axis("position"), legend=False)
 
 
 def prediction(labels, base: ind.Run, query: int, about, words, shown: str, text: str) -> None:
     """Predict first: which key will layer 2's strongest induction head attend to from the query? Graded against
     that head's weights from the query, with the app's one tie rule."""
-    st.header(say.SECTION_PREDICT)
+    st.header(say.section("predict"))
     define("induction head")  # the header and the question name it
     if np.isnan(base.induction[1]).all():
-        st.info(say.NO_REPEAT, icon=":material/info:")
+        st.info(say.fixed_text("no-repeat"), icon=":material/info:")
         return
     escaped = [md_text(lab) for lab in labels]
     options = list(labels[:query + 1])
@@ -114,23 +115,24 @@ def prediction(labels, base: ind.Run, query: int, about, words, shown: str, text
 
 
 def how_it_learned(log: ind.Log) -> None:
-    st.header(say.SECTION_LEARNED)
+    st.header(say.section("learned"))
     phase = ind.phase_change(log.loss)
-    plot(induction_learning_figure(tuple(say.LEARNING_WORDS.items())), "learned")
+    plot(induction_learning_figure(say.learning_words()), "learned")
     st.caption(say.learned_caption(log.loss, *phase, log.previous, log.induction, log.checkpoints).text)
-    st.markdown(say.SCORES_DEFINED)
+    st.markdown(say.scores_defined())
 
 
 def every_head(labels, base: ind.Run) -> None:
     """Both layers' heads as tables, each titled with its two scores on this sequence; the top previous-token
     head's diagonal and the top induction head's stripe outlined."""
-    st.header(say.SECTION_HEADS)
+    st.header(say.section("heads"))
     T = len(labels)
     prev_head, ind_head = ind.strongest(base.previous, 0), ind.strongest(base.induction, 1)
     prev_cells = [(i, i - 1) for i in range(1, T)]
     stripe = ind.induction_targets(base.tokens)
     ind_cells = [(i, int(stripe[i])) for i in ind.second_copy(T) if stripe[i] >= 0]
-    outlines = {(0, prev_head): (prev_cells, say.OUTLINE_PREVIOUS), (1, ind_head): (ind_cells, say.OUTLINE_STRIPE)}
+    outlines = {(0, prev_head): (prev_cells, say.outline_note("previous")),
+                (1, ind_head): (ind_cells, say.outline_note("stripe"))}
     for layer in range(base.weights.shape[0]):
         st.subheader(say.layer_title(layer))
         heads = base.weights.shape[1]
@@ -139,7 +141,7 @@ def every_head(labels, base: ind.Run) -> None:
                 cells, note = outlines.get((layer, h), ((), ""))
                 draw(base.weights[layer, h], say.head_title(layer, h, base.previous[layer, h],
                                                             base.induction[layer, h]).text,
-                     labels, labels, kind="weights", x_title="key", y_title="query", where=where,
+                     labels, labels, kind="weights", x_title=say.axis("key"), y_title=say.axis("query"), where=where,
                      share=1 / GRID_COLUMNS, outline=tuple(cells), outline_note=note)
     st.caption(say.outlined_caption(prev_head, ind_head, base.previous, base.induction).text)
     st.markdown(say.heads_summary(base.previous, base.induction).text)
@@ -164,26 +166,26 @@ def why_it_looks(w: ind.Weights, labels, r: tuple[int, ...], base: ind.Run) -> t
                                                                                       ind.KeyTerms]:
     """One layer-2 head's scores from one query of the second copy, split by what built each key; layer-1 heads
     switched off in the keys, and how the stripe weakens."""
-    st.header(say.SECTION_WHY)
-    st.markdown(say.WHY_INTRO)
+    st.header(say.section("why"))
+    st.markdown(say.why_intro())
     T = len(labels)
     copy = [int(i) for i in ind.second_copy(T)]
     ss = st.session_state
     c1, c2 = st.columns(2)
     url_bound("at", say.ask_query(base.tokens), int, options=copy)
     ss["at"] = ss["at"]
-    i = c1.selectbox(say.QUERY_LABEL, options=copy, key="at", format_func=labels.__getitem__)
+    i = c1.selectbox(say.control_label("query"), options=copy, key="at", format_func=labels.__getitem__)
     heads = list(range(base.weights.shape[1]))
     url_bound("ihead", ind.strongest(base.induction, 1) + 1 if not np.isnan(base.induction[1]).all() else 1, int,
               options=[h + 1 for h in heads])
-    h = c2.selectbox(say.HEAD_LABEL, options=[k + 1 for k in heads], key="ihead",
+    h = c2.selectbox(say.control_label("head"), options=[k + 1 for k in heads], key="ihead",
                      format_func=lambda k: say.head_name(1, k - 1)) - 1
-    keys_off = [hh for _, hh in _heads_picker("koff", say.KEYS_OFF_LABEL, [(1, k + 1) for k in heads], 1)]
+    keys_off = [hh for _, hh in _heads_picker("koff", say.control_label("keys-off"), [(1, k + 1) for k in heads], 1)]
     now = induction_run(r, keys_off=tuple(sorted(keys_off))) if keys_off else base
     terms = ind.key_terms(w, now, h, i)
     target = say.target_key(base.tokens, i)
     draw(np.column_stack([terms.terms, terms.total]), say.terms_title(h, labels[i]), labels[:i + 1],
-         say.term_columns(len(heads)), x_title="part of the key", y_title="key", highlight_row=target)
+         say.term_columns(len(heads)), x_title=say.axis("part"), y_title=say.axis("key"), highlight_row=target)
     st.caption(say.why_caption(labels, terms.terms, terms.total, i, target, sorted(keys_off), base.previous,
                                base.weights[0]).text)
     st.markdown(say.stripe_change(base.induction[1, h], now.induction[1, h], base.weights[1, h, i, target],
@@ -194,10 +196,10 @@ def why_it_looks(w: ind.Weights, labels, r: tuple[int, ...], base: ind.Run) -> t
 def guesses_and_ablation(labels, words, r: tuple[int, ...], base: ind.Run) -> tuple[list[tuple[int, int]], ind.Run]:
     """The model's next-token guess at each position, and what switching heads off does to it; returns the heads
     switched off (0-based) and the model's run without them."""
-    st.header(say.SECTION_GUESSES)
+    st.header(say.section("guesses"))
     layers, heads = base.weights.shape[:2]
     all_heads = [(layer + 1, h + 1) for layer in range(layers) for h in range(heads)]
-    off = _heads_picker("off", say.OFF_LABEL, all_heads, None)
+    off = _heads_picker("off", say.control_label("off"), all_heads, None)
     now = induction_run(r, off=tuple(sorted(off))) if off else base
     names = say.token_names(words, base.tokens)
     # a plain table in a box of its own height: a data grid cost 170 ms of the browser's time at every change
@@ -218,17 +220,18 @@ def take_it_home(r: tuple[int, ...], words, labels, h: int, i: int, keys_off: li
     def cells():
         return notebook_cells(
             nbk.cells, "induction",
-            {"weights_file": nbk.Note(ind.MODEL_FILE.name, say.WEIGHTS_NOTE), "words": nbk.names(words),
-             "r": nbk.Note(list(r), say.R_NOTE), "off": [list(lh) for lh in sorted(off)], "keys_off": sorted(keys_off),
+            {"weights_file": nbk.Note(ind.MODEL_FILE.name, say.weights_note()), "words": nbk.names(words),
+             "r": nbk.Note(list(r), say.r_note()), "off": [list(lh) for lh in sorted(off)],
+             "keys_off": sorted(keys_off),
              "head": nbk.Note(h, say.head_name(1, h)), "query": nbk.Note(i, f"“{labels[i]}”")},
             {"weights": run.weights, "previous": run.previous, "induction": run.induction, "guesses": run.guesses,
              "loss": run.loss, "terms": terms.terms})
 
-    settings = {"sequence": say.source_label(st.session_state["source"]), "tokens in each copy": len(words),
-                "query": labels[i], "layer-2 head": h + 1}
+    settings = {say.setting("sequence"): say.source_label(st.session_state["source"]),
+                say.setting("tokens"): len(words), say.setting("query"): labels[i], say.setting("head"): h + 1}
     nbk.take_it_home(__file__, say.code_intro(labels[i], h), cells, run.weights.size, settings,
-                     sources=SOURCES_SHOWN)
-    st.download_button(say.WEIGHTS_DOWNLOAD, data=ind.MODEL_FILE.read_bytes, file_name=ind.MODEL_FILE.name,
+                     sources=(say.fixed_text("sources-words"), SOURCES_SHOWN))
+    st.download_button(say.weights_download(), data=ind.MODEL_FILE.read_bytes, file_name=ind.MODEL_FILE.name,
                        mime="application/octet-stream", icon=":material/download:", key="download_weights",
                        on_click="ignore")
 

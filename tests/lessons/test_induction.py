@@ -15,11 +15,11 @@ import pytest
 
 from attn_core import induction as ind
 from attn_core.tokens import token_labels, tokenize
-from attn_lessons import classroom, misconceptions
+from attn_lessons import classroom, i18n, misconceptions
 from attn_lessons import induction as say
 from attn_lessons.format import enough, grouped, num, percent
 from attn_lessons.said import Said
-from tests.prose import claims, never_true
+from tests.prose import claims, english_runs, never_true
 
 ROOT = Path(__file__).resolve().parents[2]
 W = ind.shipped()[0]
@@ -27,6 +27,24 @@ VOCAB = "a rose is the cat sat on mat dog ran and to".split()  # few words, so s
 
 
 # ------------------------------------------------------------------------------------------ the sequences
+
+
+def speaking(lang: str, words, *args, **kwargs):
+    """words(*args, **kwargs) in the language `lang`, then the tests' English again."""
+    i18n.use(lang)
+    try:
+        return words(*args, **kwargs)
+    finally:
+        i18n.use(i18n.DEFAULT)
+
+
+@pytest.fixture
+def chinese():
+    """The words in Simplified Chinese for one test (the facts do not depend on the language; the text must still
+    quote every key and number it claims)."""
+    i18n.use("zh-CN")
+    yield
+    i18n.use(i18n.DEFAULT)
 
 
 def sentence(text: str) -> tuple[list[str], ind.Run]:
@@ -439,12 +457,13 @@ def test_labels_count_the_sentence_from_0_and_the_start_token_has_no_number():
     labels = ind.sequence_labels(words)
     assert labels[0] == "⟨start⟩" and "·" not in labels[0]
     assert [lab for lab in labels if lab.startswith("the·")] == ["the·0", "the·4", "the·6", "the·10"]
-    example = claims(r"“([^”]+)”, twice", say.LABELS_NOTE)[0][1].split()
-    named = [m[0] for m in claims(r"\b\w+·\d+", say.LABELS_NOTE, at_least=2)]
+    note = say.labels_note()
+    example = claims(r"“([^”]+)”, twice", note)[0][1].split()
+    named = [m[0] for m in claims(r"\b\w+·\d+", note, at_least=2)]
     example_labels = ind.sequence_labels(example)
     assert all(lab in example_labels for lab in named), named
     assert named[0] == next(lab for lab in example_labels if lab.startswith(named[0].split("·")[0] + "·"))
-    assert say.START_NAME in say.LABELS_NOTE
+    assert say.START_NAME in note
     assert [lab for lab in token_labels(words) if "·" in lab] == ["the·0", "the·4"]  # the other pages' labels
 
 
@@ -465,9 +484,9 @@ def test_the_model_note_names_what_changes_the_numbers_for_what_it_reads():
     assert ind.run(W, ind.random_ids(1, 8)).loss != ind.run(W, ind.random_ids(2, 8)).loss  # the seed does
     for shown in ("sentence", "random"):
         note = say.model_note(shown)
-        assert note.changes == (say.CHANGES[shown], say.SWITCHES)
+        assert note.changes == (say.changes(shown), say.switches())
         assert all(c in note.text for c in note.changes)
-    assert "seed" in say.CHANGES["random"] and "length" in say.CHANGES["random"]
+    assert "seed" in say.changes("random") and "length" in say.changes("random")
     assert "your sentence" not in say.model_note("random").text
 
 
@@ -479,12 +498,16 @@ def test_the_models_size_is_read_from_the_shipped_file_and_said_once():
         heads, ids = int(f["heads"]), f["E"].shape[0]
     assert say.SIZE == ind.Size(layers=layers, heads=heads, d_model=d_model, d_head=width // heads,
                                 n_tokens=ids - 1)
-    for number in (layers, heads, d_model):
-        assert str(number) in say.MODEL_SIZE
-    assert say.MODEL_SIZE in say.INTRO and say.MODEL_SIZE in say.SIDEBAR_NOTE
-    for number in (ids - 1, d_model, width // heads):
-        assert f"= {number}" in say.MODEL_NOTE or f"{number} tokens" in say.MODEL_NOTE
-    assert str(ids - 1) in say.HOW_IT_MAPS and str(ids - 1) in say.RANDOM_MAPS
+    for lang in i18n.languages():
+        size = speaking(lang, say.model_size)
+        for number in (layers, heads, d_model):
+            assert str(number) in size, (lang, size)
+        assert size in speaking(lang, say.intro) and size in speaking(lang, say.sidebar_note), lang
+        note = speaking(lang, say.model_note, "sentence").text
+        for number in (ids - 1, d_model, width // heads):
+            assert f"= {number}" in note or f"{number} " in note, (lang, number, note)
+        maps, randoms = speaking(lang, say.how_it_maps), speaking(lang, say.random_maps, 8)
+        assert str(ids - 1) in maps and str(ids - 1) in randoms and "8" in randoms.replace(str(ids - 1), "")
 
 
 def test_one_head_is_singular_and_the_heads_named_are_those_that_pass():
@@ -618,3 +641,76 @@ def test_the_sentence_notices_state_their_counts():
     assert said.facts["tokens"] == {"The": 0, "cat": 1, "saw": 2, "dog": 3}  # "the" is "The"'s token: case folded
     for word, token in said.facts["tokens"].items():
         assert f"{quoted(word)} → {token}" in said.text
+
+
+# ------------------------------------------------------------------------------------------ issue 40: in Chinese
+
+
+def test_the_labels_note_in_chinese_names_its_own_examples_labels(chinese):
+    """The Chinese note tells the convention on a Chinese example (one token per character): each label it names
+    is one of that example's, twice, and the first is the character's first occurrence."""
+    note = say.labels_note()
+    example = list(claims(r"“([^”]+)”重复两遍", note)[0][1])
+    named = [m[0] for m in claims(r"\w·\d+", note, at_least=2)]
+    labels = ind.sequence_labels(example)
+    assert all(lab in labels for lab in named), (named, labels)
+    assert named[0] == next(lab for lab in labels if lab.startswith(named[0].split("·")[0] + "·"))
+    assert say.START_NAME in note and not english_runs(note)
+
+
+def test_the_verdicts_and_captions_state_their_facts_in_chinese_too(chinese):
+    """The same facts checks as in English, on the Chinese words: every key, token and number each claim names is in
+    its text, and no English sentence is left."""
+    runs = [random_tokens(s, 6 + 3 * s) for s in range(5)] + [sentence("a rose is a rose is a rose")]
+    parts = set()
+    for words, run in runs:
+        labels, names = ind.sequence_labels(words), say.token_names(words, run.tokens)
+        for q in ind.second_copy(len(run.tokens))[::2]:
+            for pick in (None, 0, int(q) - 1, say.first_occurrence(run.tokens, int(q))):
+                v = say.look_verdict(labels, run.tokens, names, say.look_at(run, int(q)), pick)
+                check_verdict(v, run, labels, names, int(q), pick)
+                assert not english_runs(v.text), v.text
+            for head in range(4):
+                for keys_off in ((), (2,), (2, 3)):
+                    w = why(run, words, head, int(q), keys_off)
+                    check_why(w, run, words, head, int(q), keys_off)
+                    parts.add(w.facts["part"])
+                    assert not english_runs(w.text), w.text
+        note = say.guesses_caption(run, labels)
+        check_guesses(note, run, labels)
+        assert not english_runs(note.text), note.text
+    assert {0, 1, None} <= parts and any(p is not None and p >= 2 for p in parts), parts
+
+
+def test_the_other_sentences_quote_their_numbers_in_chinese(chinese):
+    words, run = random_tokens(3, 12)
+    off = [(0, 2), (1, 0)]
+    now = ind.run(W, run.tokens[1:13], off=frozenset(off))
+    n = len(ind.repeated_half(len(run.tokens)))
+    said = say.ablation_text(off, run.loss, now.loss, 0.003, 2.5, ind.copied_count(run), ind.copied_count(now), n)
+    for value in (run.loss, now.loss, 0.003, 2.5):
+        assert enough(value, 3) in said.text
+    for count in (ind.copied_count(run), ind.copied_count(now), n):
+        assert str(count) in said.text
+    assert all(say.head_name(layer, head) in said.text for layer, head in off)
+    _, log, _ = ind.shipped()
+    first, last = ind.phase_change(log.loss)
+    learned = say.learned_caption(log.loss, first, last, log.previous, log.induction, log.checkpoints)
+    for text in (grouped(len(log.loss)), grouped(first), grouped(last), num(learned.facts["loss"][0], 2),
+                 num(learned.facts["loss"][1], 2), *(grouped(s) for s in learned.facts["reached"].values())):
+        assert text in learned.text, (text, learned.text)
+    summary = say.heads_summary(run.previous, run.induction)
+    for layer, passing in ((0, summary.previous), (1, summary.induction)):
+        for h in range(4):
+            assert (say.head_name(layer, h) in summary.text) == (h in passing), summary.text
+    texts = [said.text, say.ablation_text([], run.loss, run.loss, 0.003, 0.003, 1, 1, n).text, summary.text,
+             say.too_few_words(0).text, say.too_few_words(1).text, say.truncated_notice(40).text,
+             say.model_note("random").text, say.model_note("sentence").text, say.intro(), say.sidebar_note(),
+             say.stripe_change(0.9, 0.5, 0.6, 0.2, "t1·3", [2]).text,
+             say.stripe_change(0.9, 0.9, 0.5, 0.5, "x", []).text,
+             say.predict_question(ind.sequence_labels(words), 14), say.code_intro("t3·14", 1), say.why_intro(),
+             say.scores_defined(), say.how_it_maps(), say.random_maps(12),
+             say.outlined_caption(0, 1, run.previous, run.induction).text,
+             say.head_title(1, 2, 0.1, float("nan")).text]
+    assert say.too_few_words(0).text != say.too_few_words(1).text
+    assert [t for t in texts if english_runs(t)] == []

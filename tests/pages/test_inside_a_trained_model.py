@@ -14,13 +14,15 @@ import pytest
 
 from attn_core import induction as ind
 from attn_core.tokens import tokenize
+from attn_lessons import i18n
 from attn_lessons import induction as say
 from attn_lessons.format import md_text, num
 from attn_lessons.misconceptions import misconception
 from attn_ui.pages import route
 from attn_ui.params import DEFAULT_TEXT
-from tests.apptest_utils import all_text, assert_ran, figures, tables
+from tests.apptest_utils import all_text, assert_ran, figures, screen_text, tables, taken_home
 from tests.html_tables import cell_value, values
+from tests.prose import english_runs
 
 PAGE = named("induction").path
 LOOK = say.LOOK  # the predict-first checkpoint: its widgets are induction_look_value, _check, _skip
@@ -168,7 +170,7 @@ def test_the_question_keeps_its_answer_off_the_page(run, params):
     assert say.predict_question(labels, query) in text
     for key in {*lk.top, say.target_key(r.tokens, query)}:  # the keys graded right, and the outlined stripe's
         assert labels[key] not in text and md_text(labels[key]) not in text, labels[key]
-    assert say.HEADS_WAIT in text
+    assert say.fixed_text("heads-wait") in text
     assert not [s for s in at.selectbox if s.key in ("at", "ihead")] and not at.multiselect
 
 
@@ -542,9 +544,108 @@ def test_the_model_note_names_what_changes_its_numbers(run, params):
     assert len(notes) == 1 and "Only your sentence changes" not in notes[0]
     shown = "sentence" if params == {} else "random"
     assert notes[0] == say.model_note(shown).text
-    assert say.LABELS_NOTE in [c.value for c in at.sidebar.caption]
+    assert say.labels_note() in [c.value for c in at.sidebar.caption]
     if shown == "random":
         before = values(head_tables(at)[2, 1])
         at.number_input(key="rseed").set_value(int(at.number_input(key="rseed").value) + 1).run()
         assert_ran(at)
         assert not np.array_equal(values(head_tables(at)[2, 1]), before)  # the seed changes the numbers, as said
+
+
+# ------------------------------------------------------------------------------------------ issue 40: in Chinese
+
+ZH = "zh-CN"
+ZH_STATES = [{"text": "猫坐在垫子上"}, RANDOM, *EXAMPLES]
+
+
+@pytest.fixture
+def chinese():
+    """The words in Chinese in the test's own thread too: AppTest calls a widget's format_func there when it sends
+    the widgets' values back, and the expected sentences are built here in the page's language."""
+    i18n.use(ZH)
+    yield
+    i18n.use(i18n.DEFAULT)
+
+
+def shown_params(params: dict) -> dict:
+    """The link's sequence as the page shows it: a sentence of fewer than two different words reads as the default
+    random tokens."""
+    if params.get("source") != "random" and len(set(ids_of(params).tolist())) < 2:
+        return {"source": "random"}
+    return params
+
+
+def chinese_screen(at) -> str:
+    """What a learner reads, the guesses' table included (its column titles and cells), without the markup's style
+    sheets and scripts."""
+    parts = [screen_text(at)]
+    for t in at.table:
+        parts += [str(c) for c in t.value.columns] + [str(v) for v in t.value.to_numpy().ravel()]
+    return re.sub(r"<(style|script)\b.*?</\1>", " ", "\n".join(parts), flags=re.S | re.I)
+
+
+@pytest.mark.parametrize("params", ZH_STATES, ids=["sentence", "random", "example-1", "example-2"])
+def test_the_page_reads_in_chinese_with_its_question_open_and_answered(run, chinese, params):
+    """?lang=zh-CN at the defaults (the Chinese sentence), random tokens and the route's two examples: no English
+    run of four words or more on the screen, the question open and then answered (every section drawn), but in the
+    learner's own sentence; the verdict, the why-caption and the guesses' caption are the words' Chinese ones, built
+    here from attn_core's numbers."""
+    allowed = (params["text"],) if "text" in params else ()
+    at = run(reveal=0, lang=ZH, **params)
+    assert not english_runs(chinese_screen(at), allowed), english_runs(chinese_screen(at), allowed)
+    shown = shown_params(params)
+    r, labels = model_run(shown), ind.sequence_labels(words_of(shown))
+    q = say.ask_query(r.tokens)
+    assert say.predict_question(labels, q) in all_text(at)
+    top = say.look_at(r, q).top[0]
+    at = answer(at, labels[top])
+    verdict = expected_verdict(shown, labels[top])
+    assert verdict.right and verdict.text in verdict_text(at), verdict_text(at)
+    screen = chinese_screen(at)
+    assert not english_runs(screen, allowed), english_runs(screen, allowed)
+    assert say.guesses_caption(r, labels).text in captions(at)
+    i, h = at.selectbox(key="at").value, at.selectbox(key="ihead").value - 1
+    off = sorted(int(k) - 1 for k in params.get("koff", "").split("-") if k)
+    assert why_expected(shown, i, h, off).text in captions(at)
+    (table,) = at.table
+    assert list(table.value.columns) == say.guess_columns("off" in params)
+    assert say.labels_note() in [c.value for c in at.sidebar.caption]
+
+
+def test_the_head_tables_and_the_ablation_read_in_chinese(run, chinese):
+    """The eight tables are the model's weights under Chinese titles, and switching heads off states the same
+    numbers in Chinese."""
+    at = run(lang=ZH, text=DEFAULT_TEXT, off="1.3-1.4")
+    base, now = model_run({}), model_run({}, off={(0, 2), (0, 3)})
+    titles = {say.head_title(layer, h, base.previous[layer, h], base.induction[layer, h]).text:
+              base.weights[layer, h] for layer in range(2) for h in range(4)}
+    found = 0
+    for t in tables(at):
+        for title, weights in titles.items():
+            if t.caption.startswith(title):
+                assert_printed(t, weights)
+                found += 1
+    assert found == 8, [t.caption for t in tables(at)]
+    w = ind.shipped()[0]
+    half = ind.repeated_half(len(base.tokens))
+    said = say.ablation_text([(0, 2), (0, 3)], base.loss, now.loss, ind.repeated_loss(w),
+                             ind.repeated_loss(w, off={(0, 2), (0, 3)}), ind.copied_count(base),
+                             ind.copied_count(now), len(half))
+    assert said.text in [m.value for m in at.markdown]
+    assert not english_runs(chinese_screen(at), (DEFAULT_TEXT,)), english_runs(chinese_screen(at), (DEFAULT_TEXT,))
+
+
+def test_the_notebooks_prose_is_in_the_pages_language(chinese):
+    """The notebook's markdown cells come from the catalogs: in Chinese on a Chinese page (no English run outside
+    code), in English on an English one; its code and its check are the same, but for the parameters' comments."""
+    zh = taken_home(PAGE, lang=ZH, text=DEFAULT_TEXT)
+    prose = [c.text for c in zh.cells if c.kind == "markdown"]
+    assert len(prose) == 6 and prose[0].startswith("## ") and "{{" not in "".join(prose)
+    assert [p for p in prose if english_runs(p)] == [], [english_runs(p) for p in prose]
+    i18n.use(i18n.DEFAULT)
+    en = taken_home(PAGE, text=DEFAULT_TEXT)
+    assert [c.text for c in en.cells if c.kind == "markdown"][0].startswith("## A trained model's weights")
+    def code(offered):  # the parameters cell's comments are in the page's language too
+        return [c.text for c in offered.cells if c.kind == "code" and "parameters" not in c.tags]
+
+    assert code(en) == code(zh) and len(code(en)) > 5

@@ -162,6 +162,7 @@ def user_key(element_id: str) -> str:
     return element_id.split("-", 2)[2] if element_id.startswith("$$ID-") and element_id.count("-") >= 2 else ""
 
 
+CACHED = 200  # large messages a tab keeps (Streamlit's client keeps those of its last runs)
 WIDGETS = ("slider", "radio", "selectbox", "number_input", "checkbox", "button")
 
 
@@ -181,6 +182,7 @@ class Learner:
         self.ws = None
         self.reader: asyncio.Task | None = None
         self.closed = False
+        self.cache: dict[str, ForwardMsg] = {}  # hash -> a large element's message, as the browser's cache keeps them
 
     async def connect(self) -> None:
         headers = {"Cookie": self.cookie} if self.cookie else {}
@@ -203,6 +205,16 @@ class Learner:
             async for data in self.ws:
                 msg = ForwardMsg()
                 msg.ParseFromString(data)
+                if msg.HasField("ref_hash"):  # an element this tab already holds: the server sent only its hash
+                    cached = self.cache.get(msg.ref_hash)
+                    if cached is None:
+                        self.stats.error(f"learner {self.n}: a reference to a message it does not hold")
+                        continue
+                    msg = cached
+                elif msg.metadata.cacheable:
+                    self.cache[msg.hash] = msg
+                    while len(self.cache) > CACHED:
+                        self.cache.pop(next(iter(self.cache)))
                 self._on(msg)
         except websockets.ConnectionClosed:
             pass
@@ -293,6 +305,7 @@ class Learner:
             state.context_info.timezone, state.context_info.locale = "UTC", "en-GB"
             state.context_info.url = f"http://{HOST}:{self.port}/{self.page_name}?{self.query}"
             state.widget_states.widgets.extend(self.states.values())
+            state.cached_message_hashes.extend(self.cache)  # as a browser does: those are sent as their hash alone
             if trigger is not None:
                 state.widget_states.widgets.append(trigger)
             loop = asyncio.get_running_loop()

@@ -163,7 +163,14 @@ def listing(items, conjunction: str = "and") -> str:
     if len(items) < 2:
         return items[0] if items else ""
     head = tr("format-list-separator").join(items[:-1])
-    return tr("format-list", head=head, last=items[-1], conjunction="or" if conjunction == "or" else "and")
+    # between two quoted items (“a” and “b”) a language may set the conjunction without spaces, as Chinese does
+    # next to its quotation marks; between a word or a number and the conjunction it keeps them (1 和 2)
+    tight = head.endswith(_CLOSING) and items[-1].startswith(_OPENING)
+    return tr("format-list-tight" if tight else "format-list", head=head, last=items[-1],
+              conjunction="or" if conjunction == "or" else "and")
+
+
+_OPENING, _CLOSING = ("“", "‘", "（", "「"), ("”", "’", "）", "」")  # full-width marks a list item may open or close
 
 
 def plot_label(text: str) -> str:

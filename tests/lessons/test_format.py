@@ -260,7 +260,8 @@ def test_the_words_around_numbers_come_from_the_chinese_catalog_and_the_numbers_
     from tests.prose import english_runs
 
     assert fmt.listing(["“猫”", "“坐”", "“垫”"]) == "“猫”、“坐”和“垫”"
-    assert fmt.listing(["1", "2"], "or") == "1或2" and fmt.listing(["x"]) == "x" and fmt.listing([]) == ""
+    assert fmt.listing(["1", "2"], "or") == "1 或 2" and fmt.listing(["x"]) == "x" and fmt.listing([]) == ""
+    assert fmt.listing(["“猫”", "2"]) == "“猫” 和 2" and fmt.listing(["d0", "d1", "d2"]) == "d0、d1 和 d2"
     assert fmt.plural(4, "head") == "4 个头" and fmt.plural(1, "column") == "1 列"
     assert fmt.all_of(1, "key") == "唯一一个键" and fmt.all_of(2, "key") == "两个键"
     assert fmt.all_of(5, "column") == "全部 5 列" and fmt.all_of(1, "head", one="its one") == "唯一一个头"

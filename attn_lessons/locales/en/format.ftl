@@ -23,6 +23,11 @@ format-list = { $head } { $conjunction ->
         [or] or
        *[and] and
     } { $last }
+# The same between two quoted items (“a” and “b”): $head ends and $last starts with a quotation mark.
+format-list-tight = { $head } { $conjunction ->
+        [or] or
+       *[and] and
+    } { $last }
 # $count things: $one is the noun for one (format-noun-…), $many for several.
 format-counted = { $count } { $count ->
         [1] { $one }

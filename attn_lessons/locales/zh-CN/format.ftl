@@ -8,7 +8,12 @@ format-times = { $ratio } 倍
 format-below = 低于 { $bound }
 format-more-than = 超过 { $bound }
 format-list-separator = 、
-format-list = { $head }{ $conjunction ->
+format-list = { $head } { $conjunction ->
+        [or] 或
+       *[and] 和
+    } { $last }
+# 引号旁不加空格：“猫”和“垫”。
+format-list-tight = { $head }{ $conjunction ->
         [or] 或
        *[and] 和
     }{ $last }

@@ -12,9 +12,10 @@ from typing import Any
 import streamlit as st
 
 from attn_lessons import notices
+from attn_lessons.route import back_label, next_label
 from attn_lessons import sidebar as words
-from attn_lessons.input import han_note
 from attn_lessons.i18n import current, tr
+from attn_lessons.input import han_note
 
 from .classroom import class_sidebar, link_params
 from .language import choose_language, language_switch
@@ -106,7 +107,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     freeze_imports()
     page = page_of(page_path(file))
     unknown_language = choose_language()  # first: every text below is in the session's language
-    st.set_page_config(page_title=f"{page.label} · Attention Explorer", page_icon=page.icon, layout="wide")
+    st.set_page_config(page_title=page.tab_title, page_icon=page.icon, layout="wide")
     # the layout is wide for the figures; prose keeps a readable measure even on a 1920 px screen. KaTeX draws a
     # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
     # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
@@ -289,11 +290,11 @@ def route_footer(file: str, shared: Shared, carry: dict[str, str] | None = None)
     back, nxt = neighbours(page_path(file))
     st.divider()
     if nxt is not None:
-        st.page_link(nxt.path, label=f"Next: {nxt.label}", icon=":material/arrow_forward:",
+        st.page_link(nxt.path, label=next_label(nxt), icon=":material/arrow_forward:",
                      query_params={**links(shared), **(carry or {})})
         st.caption(nxt.question)
     if back is not None:
-        st.page_link(back.path, label=f"Back: {back.label}", icon=":material/arrow_back:",
+        st.page_link(back.path, label=back_label(back), icon=":material/arrow_back:",
                      query_params=links(shared))
 
 

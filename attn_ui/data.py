@@ -188,10 +188,11 @@ def induction_fresh_loss(off: tuple = ()) -> float:
     return induction.repeated_loss(induction.shipped()[0], off=frozenset(off))
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def induction_learning_figure(words: tuple):
-    """The shipped model's training history as attn_ui.figures.learning_figure draws it, built once per process
-    (about 35 ms): the log never changes while the app runs. `words`: the figure's words, as (key, text) pairs."""
+    """The shipped model's training history as attn_ui.figures.learning_figure draws it, built once per process and
+    language (about 35 ms): the log never changes while the app runs. `words`: the figure's words, as (key, text)
+    pairs, in the session's language (a class reading in two languages keeps both figures)."""
     from attn_core import induction
 
     from .figures import learning_figure

@@ -119,3 +119,56 @@ def test_a_notebook_built_later_in_another_thread_is_in_the_language_of_the_run_
     worker.join()
     assert found and found[0] == _first_cell("zh-CN")
     assert i18n.current() == "en"  # the build's language reached nothing else
+
+
+# ------------------------------------------------------------------------ no words left in attn_ui's view pieces
+SHOWN_BY = {"markdown", "caption", "button", "toggle", "radio", "slider", "selectbox", "select_slider", "text_area",
+            "number_input", "warning", "info", "success", "error", "page_link", "download_button", "title", "header",
+            "subheader", "expander", "metric", "progress", "add_bar", "Bar", "Scatter", "Histogram"}
+SHOWN_AS = {"label", "help", "title_text", "name", "annotation_text", "text", "placeholder", "page_title"}
+SYMBOLS = {"softmax", "numpy", "d_k", "d_model", "d_v", "lines", "markers"}  # notation, and Plotly's own values
+# the view pieces whose texts are this task's (classroom, glossary and language draw their own modules' words)
+MINE = ("cells", "checkpoint", "code", "data", "describe", "exports", "figures", "notebook_build",
+        "notebook_literals", "notebooks", "pages", "params", "state", "tables")
+
+
+def words_shown(source: str) -> list[str]:
+    """'line: text' for each literal with a word in it that a Streamlit element or a Plotly trace or axis shows:
+    a positional argument of SHOWN_BY, or a keyword of SHOWN_AS (f-strings' literal parts included)."""
+    import ast
+
+    tree = ast.parse(source)
+    # a message id (tr("…")) and a key (words["title"], ss["heads"]) name a text; they are not one
+    names = {id(c) for node in ast.walk(tree)
+             if isinstance(node, ast.Subscript) or (isinstance(node, ast.Call) and getattr(node.func, "id", "") in
+                                                    ("tr", "tr_in"))
+             for c in ast.walk(node.slice if isinstance(node, ast.Subscript) else node)}
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        shown = [*(node.args if name in SHOWN_BY else ()), *(k.value for k in node.keywords if k.arg in SHOWN_AS)]
+        for value in shown:
+            for part in ast.walk(value):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str) and id(part) not in names:
+                    text = re.sub(r":material/\w+:", "", part.value)
+                    words = [w for w in re.findall(r"[A-Za-z_]{3,}", text) if w not in SYMBOLS]
+                    if words:
+                        found.append(f"{part.lineno}: {part.value!r}")
+    return found
+
+
+def test_the_view_pieces_show_no_words_of_their_own():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "attn_ui"
+    found = {name: words_shown((root / f"{name}.py").read_text()) for name in MINE}
+    assert not {k: v for k, v in found.items() if v}, found
+
+
+def test_the_word_finder_sees_a_label_a_help_and_an_axis_title():
+    probe = ('st.toggle("Skip", key="reveal")\nst.caption(f"Next: {page}")\nfig.update_xaxes(title_text="value")\n'
+             'st.radio(tr("x"), options=[1], help="Pick one")\nst.button(":material/check:", key="k")\n'
+             'go.Scatter(x=xs, mode="lines", name="d_k")\nst.caption(tr("state-next", page=words["title"]))\n')
+    assert [line.split(":")[0] for line in words_shown(probe)] == ["1", "2", "3", "4"]

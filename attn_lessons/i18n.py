@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import os
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from fluent.runtime import FluentBundle, FluentResource
@@ -122,18 +122,32 @@ def tr(msg_id: str, /, **args) -> str:
 
 def tr_in(lang: str, msg_id: str, /, **args) -> str:
     """The message `msg_id` in `lang`: for a teacher reading a learner's answer in the teacher's own language."""
+    try:
+        return _formatted(LOCALES, lang, msg_id, tuple(sorted((k, _arg(v)) for k, v in args.items())))
+    except TypeError:  # a variable that cannot be a cache key: formatted afresh
+        return _format(lang, msg_id, {k: _arg(v) for k, v in args.items()})
+
+
+@lru_cache(maxsize=16384)
+def _formatted(root: Path, lang: str, msg_id: str, args: tuple) -> str:
+    """A message formatted once per language, id and variables: a page's rerun asks for the same messages with the
+    same numbers again and again (about 25 µs each in Fluent, 1 µs from here)."""
+    return _format(lang, msg_id, dict(args))
+
+
+def _format(lang: str, msg_id: str, args: dict) -> str:
     name, _, attribute = msg_id.partition(".")
     b = bundle(lang)
     if not b.has_message(name):
         if strict() or lang == DEFAULT:
             raise MessageError(f"no message {name!r} in the {lang} catalog (attn_lessons/locales/{lang}/)")
         _log.warning("no message %r in %s: read in English", name, lang)
-        return tr_in(DEFAULT, msg_id, **args)
+        return _format(DEFAULT, msg_id, args)
     message = b.get_message(name)
     pattern = message.attributes.get(attribute) if attribute else message.value
     if pattern is None:
         raise MessageError(f"{msg_id!r} in {lang} has no {'attribute ' + attribute if attribute else 'value'}")
-    text, errors = b.format_pattern(pattern, {k: _arg(v) for k, v in args.items()})
+    text, errors = b.format_pattern(pattern, args)
     if errors:
         if strict():
             raise MessageError(f"{msg_id!r} in {lang}: {'; '.join(map(str, errors))}")

@@ -8,7 +8,7 @@ from attn_core.builder import Start, action_animal_pair, build, interpretable_st
 from attn_core.lexicon import not_in_lexicon
 from attn_core.tokens import tokenize
 from attn_lessons import home as say
-from attn_lessons.builder import action_animal_lesson
+from attn_lessons.builder import action_animal_lesson, with_dims_said
 from attn_lessons.format import md_text, num
 from attn_lessons.formula import ATTENTION
 from attn_ui.checkpoint import Guess, predict, reveal
@@ -74,7 +74,7 @@ def choose_weights(shared, inputs: Inputs) -> tuple[Start, bool]:
         return random_start(inputs.X, w.W_Q, w.W_K, w.W_V), False
     st.caption(say.named_features_caption().text)
     words_it_knows(inputs.tokens, inputs.labels)
-    return interpretable_start(inputs.tokens), True
+    return with_dims_said(interpretable_start(inputs.tokens)), True  # its axes named in the session's language
 
 
 def words_it_knows(tokens, labels) -> None:

@@ -9,7 +9,7 @@ the session's language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -74,6 +74,31 @@ WANTED = Messages({g: f"builder-a-{_KEYS[g]}" for _, g in QUERY_RULES})  # what 
 def feature_name(name: str) -> str:
     """A feature's short name (attn_core.builder.FEATURES: 'animal'), in the session's language."""
     return tr(f"builder-feature-{name}")
+
+
+def dim_label(label: str) -> str:
+    """A column's name as attn_core.builder's named start gives it ('animal', 'wants animal', 'has place'), in the
+    session's language; any other ('d0', 'sin p') as it is."""
+    head, _, tail = label.partition(" ")
+    if label in FEATURES:
+        return feature_name(label)
+    if head in ("wants", "has") and tail in FEATURES:
+        return tr(f"builder-{head}", feature=feature_name(tail))
+    if head in ("wants", "has"):  # a position column: 'wants sin p'
+        return tr(f"builder-{head}-symbol", symbol=tail)
+    return label
+
+
+def dim_labels(labels) -> tuple[str, ...]:
+    """Column names for a table (dim_label of each)."""
+    return tuple(dim_label(x) for x in labels)
+
+
+def with_dims_said(start):
+    """A starting point (attn_core.builder.Start) whose axes are named in the session's language: the named
+    features' 'wants animal' is 想要动物 in Chinese; the numbers are the same arrays."""
+    return replace(start, dims=dim_labels(start.dims), q_dims=dim_labels(start.q_dims),
+                   k_dims=dim_labels(start.k_dims), v_dims=dim_labels(start.v_dims))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,8 +333,8 @@ def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> Said:
         for i in askers[:most]:
             s = row_spread(weights[i])
             facts["asks"].append({**_spread_facts(s, i), "wants": g})
-            parts.append(tr("builder-unanswered", token=labels[i], wanted=WANTED[g], feature=FEATURES[g],
-                            spread=_spread_words(s, i, labels)))
+            parts.append(tr("builder-unanswered", token=labels[i], wanted=WANTED[g],
+                            has=dim_label(f"has {FEATURES[g]}"), spread=_spread_words(s, i, labels)))
         if len(askers) > most:
             facts["more"][g] = len(askers) - most
             parts.append(tr("builder-unanswered-more", rest=len(askers) - most, wanted=WANTED[g]))
@@ -490,18 +515,19 @@ def double_wq_verdict(labels, d: Doubled, choice) -> Verdict:
     else:
         why = tr("builder-double-lead", query=q, key=labels[k], before=enough(d.scaled_before[k], 3),
                  after=enough(d.scaled_after[k], 3))
+        gap = tr("builder-sentence-joiner")  # between two sentences: a space in English
         if d.outcome == "other":
             names = listing([tr("builder-quoted", token=labels[t]) for t in d.top_after])
-            why += " " + tr("builder-double-apart", decimals=WEIGHT_DECIMALS, names=names, count=len(d.top_after))
+            why += gap + tr("builder-double-apart", decimals=WEIGHT_DECIMALS, names=names, count=len(d.top_after))
         elif d.outcome == "same":
-            why += " " + tr("builder-double-same-why", key=labels[k], weight=enough(d.weights_before[k], 3),
+            why += gap + tr("builder-double-same-why", key=labels[k], weight=enough(d.weights_before[k], 3),
                             decimals=WEIGHT_DECIMALS)
         else:
-            why += " " + tr("builder-double-gaps", key=labels[k], outcome=d.outcome,
+            why += gap + tr("builder-double-gaps", key=labels[k], outcome=d.outcome,
                             before=enough(d.weights_before[k], 3), after=enough(d.weights_after[k], 3))
     right = choice == d.outcome
     if choice is not None and not right and choice in _HINTS:
-        why += " " + tr(f"builder-hint-{choice}")
+        why += tr("builder-sentence-joiner") + tr(f"builder-hint-{choice}")
     return Verdict(right, why, True, facts)
 
 

@@ -1,8 +1,5 @@
 # %% [markdown]
-# ## 1. Start from X and three weight matrices
-#
-# The numbers below are the ones the page was using, your edits included (a cell the page refused kept its last
-# good value, and so does this notebook).
+# {{t:builder-nb-start}}
 
 # %%
 import numpy as np
@@ -38,7 +35,7 @@ def softmax(z, axis=-1):
 
 
 # %% [markdown]
-# ## 2. The shapes
+# {{t:builder-nb-shapes}}
 
 # %%
 n, d_model = X.shape
@@ -47,7 +44,7 @@ print(f"X: {n} × {d_model}   W_Q, W_K: {d_model} × {d_k}   W_V: {d_model} × {
 print(f"weights: {n} × {n} (one row per query, one column per key)   output: {n} × {d_v}")
 
 # %% [markdown]
-# ## 3. Project: one query, key and value per token
+# {{t:builder-nb-project}}
 
 # %%
 Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
@@ -58,7 +55,7 @@ print("K =\n", K)
 print("V =\n", V)
 
 # %% [markdown]
-# ## 4. Compare every query with every key
+# {{t:builder-nb-compare}}
 
 # %%
 scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)
@@ -85,9 +82,7 @@ else:
     fig.show()
 
 # %% [markdown]
-# ## 5. Trace one weight to the output
-#
-# Query {{query}} and key {{key}}, one step at a time.
+# {{t:builder-nb-trace}}
 
 
 # %%

@@ -1,7 +1,5 @@
 # %% [markdown]
-# ## The inputs
-#
-# One head, so d_k = d_v = d_model. Each row of X is {{rows_of_X}}.
+# {{t:home-nb-inputs}}
 
 # %%
 import numpy as np
@@ -35,10 +33,7 @@ def softmax(z, axis=-1):
 
 
 # %% [markdown]
-# ## Three roles
-#
-# Every token's row of X, times three learned matrices: a query (*what am I looking for?*), a key (*what do I
-# contain?*) and a value (*what do I pass along?*).
+# {{t:home-nb-roles}}
 
 # %%
 Q = X @ W_Q                           # (n, d_model) @ (d_model, d_k) -> (n, d_k)
@@ -50,10 +45,7 @@ print("K =\n", K)
 print("V =\n", V)
 
 # %% [markdown]
-# ## One query, every key
-#
-# The query of {{query}} scores every key (1), the scores are divided by √d_k (2), and softmax turns them into
-# weights that sum to 1 (3).
+# {{t:home-nb-one-query}}
 
 # %%
 scores_i = Q[i] @ K.T                 # (d_k,) @ (d_k, n) -> (n,): how well query i matches each key
@@ -65,7 +57,7 @@ for label, s, z, w in zip(labels, scores_i, scaled_i, weights_i, strict=True):
 print("the weights sum to", weights_i.sum())
 
 # %% [markdown]
-# ## 4. The output for {{query}} is a weighted sum of the value rows
+# {{t:home-nb-output}}
 
 # %%
 shares = weights_i[:, None] * V       # (n, d_v): key j's share w_j · v_j
@@ -74,9 +66,7 @@ print("shares =\n", shares)
 print(f"output for {labels[i]!r} =", output_i)
 
 # %% [markdown]
-# ## Every query at once
-#
-# The same steps for every query: one row of weights per query, each summing to 1.
+# {{t:home-nb-every-query}}
 
 # %%
 scores = Q @ K.T                      # (n, d_k) @ (d_k, n) -> (n, n)

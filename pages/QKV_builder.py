@@ -158,7 +158,7 @@ def starting_point(shared) -> Setup:
     pe = c_pe.toggle(say.text("positions-label"), key="pe", help=say.POSITIONS_HELP[start])
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":  # Home's named features and rules: the story goes on where Home left it
-        base = interpretable_start(inputs.tokens, positional=pe)
+        base = say.with_dims_said(interpretable_start(inputs.tokens, positional=pe))  # its axes in words
         st.info(say.interpretable_info(pe, base.X.shape[1], shared.d_model), icon=":material/label:")
     else:
         base = random_start(inputs.X, inputs.weights.W_Q, inputs.weights.W_K, inputs.weights.W_V)

@@ -36,6 +36,8 @@ from attn_core.builder import (
 from attn_lessons.builder import (
     A_FEATURE,
     ALL_SAME_OPTION,
+    DOUBLE_OPTIONS,
+    Verdict,
     MOVED,
     WANTED,
     action_animal_lesson,
@@ -514,3 +516,85 @@ def test_the_doubling_verdict_states_attn_cores_facts(text, start):
         assert not never_true(v.why)
     assert {w.values({})[0] for w in DOUBLE_WQ.wrong} == set(DOUBLE_OPTIONS) - {"sharper"}
     assert DOUBLE_WQ.key == "qkv_most" and DOUBLE_WQ.id == "builder.double_wq"  # old links' widgets keep their names
+
+
+# ---- issue 40: the same facts in Simplified Chinese -------------------------------------------------
+
+
+def _in(lang: str, make):
+    """`make()` with the words read in `lang`, the session's language put back after."""
+    from attn_lessons.i18n import current, use
+
+    before = current()
+    use(lang)
+    try:
+        return make()
+    finally:
+        use(before)
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers a text prints, as printed: the same in every language."""
+    return set(re.findall(r"(?<![\w.])−?\d+(?:,\d{3})*(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?", text))
+
+
+def _builder_said(tokens, positional: bool, W_Q=None):
+    """Every sentence the builder says about these numbers, as (name, text, facts), in the session's language."""
+    from attn_core.builder import action_animal_pair, checkpoint_query
+
+    labels = list(token_labels(tokens))
+    start, res = built(tokens, positional, W_Q)
+    W = start.W_Q if W_Q is None else W_Q
+    said = [("lexicon", lexicon_markdown(tokens, labels, res.Q, res.K, res.weights, positional)),
+            ("no rule", no_rule_sentence(tokens, labels, res.Q, res.weights)),
+            ("unanswered", unanswered_sentence(tokens, labels, res.K, res.weights))]
+    said += [(f"repeat {k}", note) for k, note in enumerate(repeat_notes(tokens, positional, start.X, res.Q, res.K,
+                                                                         res.V, res.weights))]
+    pair = action_animal_pair(tokens)
+    if pair:
+        said.append(("lesson", action_animal_lesson(labels, *pair, start.X, W, start.W_K, res.Q, res.K, res.scores,
+                                                    res.weights, res.d_k)))
+    for i in range(len(tokens)):
+        t = trace_cell(res.Q, res.K, res.V, i, (i + 1) % len(tokens))
+        said += [(f"trace {i}", trace_weight_steps(t, labels[i], labels[t.j], res.weights[i, t.j])),
+                 (f"output {i}", trace_output_steps(t, labels[i], labels[t.j], i % 2 == 0)),
+                 (f"sum {i}", sum_check(labels[i], t.output, res.output[i]))]
+    if len(tokens) > 1:
+        d = doubled_query(start.X, W, start.W_K, start.W_V, checkpoint_query(tokens), 3)
+        said += [(f"verdict {c}", double_wq_verdict(labels, d, c)) for c in (None, "sharper", "flatter", "other",
+                                                                              "same")]
+    return labels, [(name, s.why if isinstance(s, Verdict) else s.text, s.facts) for name, s in said]
+
+
+@pytest.mark.parametrize("tokens, positional", [(SENTENCE, True), (SENTENCE, False), (tuple("猫坐在垫子上"), True),
+                                                (("the", "dog", "the", "dog"), False), (("hello",), True),
+                                                (("a", "cat", "ran", "to", "the", "park"), True)])
+def test_in_chinese_every_sentence_states_the_same_facts_and_numbers_with_no_english(tokens, positional):
+    from tests.prose import english_runs
+
+    labels, english = _builder_said(tokens, positional)
+    _, chinese = _in("zh-CN", lambda: _builder_said(tokens, positional))
+    assert [name for name, *_ in chinese] == [name for name, *_ in english]
+    for (name, en, en_facts), (_, zh, zh_facts) in zip(english, chinese, strict=True):
+        assert repr(zh_facts) == repr(en_facts) and (zh != en or not en), name  # the facts hold arrays
+        assert _numbers(en) <= _numbers(zh), (name, en, zh)  # every number English quotes
+        assert not english_runs(zh, allowed=(*labels, *tokens, "sin p", "cos p")), (name, zh)
+
+
+def test_in_chinese_an_edited_lesson_says_which_number_moved():
+    start, _ = built(SENTENCE, True)
+    W_Q = start.W_Q.copy()
+    W_Q[ACTION, ANIMAL] = -2.0  # the rule's cell, typed over
+    labels, english = _builder_said(SENTENCE, True, W_Q)
+    _, chinese = _in("zh-CN", lambda: _builder_said(SENTENCE, True, W_Q))
+    (en,) = [t for n, t, _ in english if n == "lesson"]
+    (zh,) = [t for n, t, _ in chinese if n == "lesson"]
+    assert "−2.00" in en and "−2.00" in zh and "想要动物" in zh
+
+
+def test_the_short_labels_read_in_chinese_and_keep_their_keys():
+    options = _in("zh-CN", lambda: [DOUBLE_OPTIONS[k] for k in DOUBLE_OPTIONS])
+    assert list(DOUBLE_OPTIONS) == ["sharper", "flatter", "other", "same"]
+    assert options != list(DOUBLE_OPTIONS.values()) and all(not re.search("[A-Za-z]", o) for o in options)
+    moved = _in("zh-CN", lambda: numbers_moved(["seed", "edits"]))
+    assert _in("zh-CN", lambda: MOVED["seed"]) in moved and _in("zh-CN", lambda: MOVED["edits"]) in moved

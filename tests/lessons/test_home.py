@@ -23,6 +23,7 @@ from attn_core.builder import (
     build,
     interpretable_start,
     lexicon_feature,
+    random_start,
 )
 from attn_core.lexicon import not_in_lexicon
 from attn_core.tokens import tokenize
@@ -361,3 +362,68 @@ def test_the_route_note_states_the_core_pages_reading_time_from_the_route():
     minutes = sum(p.minutes for p in route() if p.core)
     said = home.route_note(minutes)
     assert said.facts["minutes"] == minutes > 0 and minutes in numbers_in(said.text)
+
+
+# ---- issue 40: the same facts in Simplified Chinese -------------------------------------------------
+
+
+def _in(lang: str, make):
+    """`make()` with the words read in `lang`, the session's language put back after."""
+    from attn_lessons.i18n import current, use
+
+    before = current()
+    use(lang)
+    try:
+        return make()
+    finally:
+        use(before)
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers a text prints, as printed, sorted: the same in every language."""
+    return sorted(re.findall(r"(?<![\w.])−?\d+(?:,\d{3})*(?:\.\d+)?(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?", text))
+
+
+def _home_said(text: str, random: bool):
+    """Every sentence Home says about `text`'s numbers (each query's verdict on each guess, the captions), as
+    (name, Said) pairs, in the session's language."""
+    inputs = attn_core.build_inputs(text, 0, 8)
+    labels, tokens = list(inputs.labels), inputs.tokens
+    w = inputs.weights
+    start = random_start(inputs.X, w.W_Q, w.W_K, w.W_V) if random else interpretable_start(tokens)
+    res = build(start.X, start.W_Q, start.W_K, start.W_V)
+    said = [("positions", positions_note(tokens)), ("one head", one_head_caption(start.X.shape[1], tokens, not random)),
+            ("named", named_features_caption()), ("matrix", weight_matrix_sentence(len(labels), *res.weights.shape))]
+    unknown = unknown_words(labels, not_in_lexicon(tokens))
+    said += [("unknown", unknown)] if unknown else []
+    for i in range(len(labels)):
+        said.append((f"steps {i}", query_steps_caption(res.d_k, res.weights[i], not random)))
+        said.append((f"shares {i}", shares_sum_caption(res.weights[i][:, None] * res.V, res.output[i])))
+        said += [(f"verdict {i} {g}", top_key_verdict(labels, i, res.scaled[i], res.weights[i], g))
+                 for g in (None, *range(len(labels)))]
+    return labels, said
+
+
+@pytest.mark.parametrize("text, random", [("the cat sat on the mat", False), ("the cat sat on the mat", True),
+                                          ("猫坐在垫子上", False), ("a b a b", False), ("hello", False),
+                                          ("the quick brown fox jumps over the lazy dog", False)])
+def test_in_chinese_every_sentence_states_the_same_facts_and_numbers_with_no_english(text, random):
+    from tests.prose import english_runs
+
+    labels, english = _home_said(text, random)
+    _, chinese = _in("zh-CN", lambda: _home_said(text, random))
+    assert [name for name, _ in chinese] == [name for name, _ in english]
+    for (name, en), (_, zh) in zip(english, chinese, strict=True):
+        assert zh.facts == en.facts, name
+        assert zh.text != en.text, name
+        # a number English quotes, Chinese quotes too (English alone spells a count as a word: "the two “the”s")
+        assert set(_numbers(en.text)) <= set(_numbers(zh.text)), (name, en.text, zh.text)
+        assert not english_runs(zh.text, allowed=(*labels, *NOTATION)), (name, zh.text)
+
+
+NOTATION = ("sin p", "cos p", "q·k/√d_k")
+
+
+def test_chinese_counts_copies_in_words_and_quotes_the_tokens():
+    note = _in("zh-CN", lambda: positions_note(("the", "cat", "the")))
+    assert note.facts["repeats"] == {"the": 2} and "两个“the”" in note.text

@@ -124,3 +124,63 @@ def test_every_term_is_defined_once_and_its_definition_does_not_need_itself():
         assert t.used_in(glossary.plain(t.name)) is not None, f"{t.name}'s own name is not a use of it"
     with pytest.raises(KeyError, match="not in the glossary"):
         glossary.term("transformer")
+
+
+# --------------------------------------------------------------------------------------- in both languages (issue 40)
+
+
+def test_every_term_has_a_definition_and_a_name_in_every_language_and_each_name_is_a_use():
+    from attn_lessons.i18n import languages, tr_in
+
+    for t in glossary.TERMS:
+        for lang in languages():
+            definition, said = tr_in(lang, f"glossary-{t.msg}"), tr_in(lang, f"glossary-{t.msg}.term")
+            assert t.used_in(glossary.plain(definition)) is None, f"{t.name}'s {lang} definition uses {t.name}"
+            assert t.used_in(glossary.plain(said)) is not None, f"{t.name} as {lang} writes it, {said!r}, is no use"
+        assert len(set(t.definitions())) == len(languages()), f"{t.name} has the same definition in two languages"
+
+
+def test_the_checker_reads_chinese_text_and_a_definition_in_either_language_counts():
+    from attn_lessons.i18n import tr_in
+
+    hard = tr_in("zh-CN", "glossary-hard-argmax")
+    early = [Read("A", "分数很大时，softmax 几乎就是硬 argmax。"), Read("A", f"**硬 argmax**：{hard}。")]
+    assert undefined_uses(early, known=["softmax"]) == [Undefined("hard argmax", "A", early[0].text)]
+    assert undefined_uses([Read("A", f"分数很大时，softmax 几乎就是硬 argmax（{hard}）。")], known=["softmax"]) == []
+    assert definitions([Read("A", f"**查询**：{tr_in('zh-CN', 'glossary-query')}")]) == {"query"}
+    # a term's Chinese words, not every word holding its character: 关键 (crucial), 均值 (a mean), 最大值 (the largest)
+    assert undefined_uses([Read("A", "关键在于均值和最大值，这一点值得注意。")]) == []
+    found = undefined_uses([Read("A", "每个键都有一个值。")])
+    assert [u.term for u in found] == ["key", "value"]
+
+
+def test_inline_and_line_are_written_in_the_sessions_language():
+    from attn_lessons.i18n import current, tr_in, use
+
+    before = current()
+    try:
+        use("zh-CN")
+        line, inline = glossary.line("softmax", "d_k"), glossary.inline("hard argmax")
+    finally:
+        use(before)
+    assert line.startswith("**softmax**：") and line.endswith("。") and "；**d\\_k**：" in line
+    assert inline == f"硬 argmax（{tr_in('zh-CN', 'glossary-hard-argmax')}）"
+    assert glossary.term("softmax").defined_in(glossary.plain(line)) and glossary.term("d_k").defined_in(
+        glossary.plain(line))
+
+
+@pytest.mark.parametrize("name", ["home", "builder"])
+def test_home_and_the_builder_in_chinese_define_every_term_before_using_it(name):
+    """Home defines query, key, value, softmax and d_k in Chinese; the builder uses them after it."""
+    from attn_ui.pages import named
+
+    known: list[str] = [] if name == "home" else ["query", "key", "value", "softmax", "d_k"]
+    page = named(name)
+    for query in states(page):
+        for reveal in (0, 1):
+            at = run_page(page.path, reveal=reveal, lang="zh-CN", **query)
+            assert_ran(at)
+            reads = page_reads(at, page.label)
+            assert reads and not undefined_uses(reads, known), undefined_uses(reads, known)
+            if name == "home" and not query and reveal:  # answered, its weights drawn with their definition line
+                assert {"query", "key", "value", "softmax", "d_k"} <= definitions(reads)

@@ -509,3 +509,83 @@ def test_the_route_labels_wrap_instead_of_being_cut_off():
     (style,) = [el.proto.body for el in at.get("html") if "stPageLink" in el.proto.body]
     assert ".st-key-home_route" in style and "white-space: normal" in style and "text-overflow: clip" in style
     assert len([el for el in at.get("page_link") if el.proto.label[:1].isdigit()]) >= 7
+
+
+# ---------------------------------------------------------------- issue 40: Home in Simplified Chinese
+
+NOTATION = ("sin p", "cos p")  # the position columns' names: notation, the same in both languages
+
+
+def _link(example: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in example.split("&"))
+
+
+def chinese_runs(at) -> list[str]:
+    """The runs of four or more English words on the screen, outside code, formulas, style sheets, the learner's own
+    sentence and its tokens, and the position columns' names."""
+    import re
+
+    from tests.apptest_utils import screen_text
+    from tests.prose import english_runs
+
+    text = re.sub(r"<style.*?</style>", " ", screen_text(at), flags=re.S)
+    for token in at.selectbox(key="query").options:  # the learner's tokens, in the tables' rows and columns
+        text = re.sub(rf"(?<![\w·]){re.escape(token)}(?![\w·])", " ", text)
+    return english_runs(text, allowed=(at.text_area(key="text").value, *NOTATION))
+
+
+def answered(at, key: str):
+    """The page with its prediction `key` answered (its first option, checked), when it asks one."""
+    if f"{key}_value" in {r.key for r in at.radio}:
+        at.radio(key=f"{key}_value").set_value(at.radio(key=f"{key}_value").options[0]).run()
+        at.button(key=f"{key}_check").click().run()
+        assert_ran(at)
+    return at
+
+
+def in_language(lang: str, make):
+    """`make()` with the words read in `lang`, the session's language put back after."""
+    from attn_lessons.i18n import current, use
+
+    before = current()
+    use(lang)
+    try:
+        return make()
+    finally:
+        use(before)
+
+
+@pytest.mark.parametrize("link", [{}, *map(_link, named("home").examples)], ids=["defaults", "example 1", "example 2"])
+def test_home_reads_fully_in_chinese_with_its_question_open_and_answered(link):
+    at = run_page(HOME, lang="zh-CN", **link)
+    assert_ran(at)
+    assert at.radio(key="home_top_value").value is None  # open: the question and what surrounds it
+    assert not chinese_runs(at), chinese_runs(at)
+    at = answered(at, "home_top")
+    assert bar_column(at, in_language("zh-CN", lambda: say.query_titles("", 1)[1][2]))  # its weights, once answered
+    assert not chinese_runs(at), chinese_runs(at)
+    assert at.title[0].value == "注意力探索器"
+
+
+def test_the_chinese_verdict_states_the_same_facts_and_quotes_its_numbers():
+    from attn_lessons.format import enough
+
+    at = run_page(HOME, lang="zh-CN", text="the cat sat on the mat")
+    guess = at.radio(key="home_top_value").options[0]  # what answered() picks
+    at = answered(at, "home_top")
+    english = verdict_for(2, guess)
+    chinese = in_language("zh-CN", lambda: verdict_for(2, guess))
+    assert chinese.facts == english.facts and chinese.text != english.text
+    assert chinese.text in " ".join(e.value for e in (*at.success, *at.warning))
+    assert enough(chinese.facts["weight"]) in chinese.text and "“cat”" in chinese.text
+
+
+def test_the_chinese_route_and_links_read_from_the_route_in_chinese():
+    from attn_ui.pages import route
+
+    at = run_page(HOME, lang="zh-CN")
+    links = [link.proto.label for link in at.get("page_link")]
+    zh = in_language("zh-CN", lambda: [(p.label, p.question) for p in route()])
+    for label, question in zh[1:]:
+        assert any(label in text and question in text for text in links), (label, question, links)
+    assert any(text.startswith("下一页：" + zh[1][0]) for text in links)

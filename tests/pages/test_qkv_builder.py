@@ -769,3 +769,79 @@ def test_the_named_features_keep_their_edits_through_a_new_seed_as_the_editor_sa
     assert z(at, "W_Q")[2, 2] == 2.0  # the seed draws nothing here: the edit stays
     at.toggle(key="pe").set_value(False).run()
     assert z(at, "W_Q")[2, 2] == 0.0  # positions are a new starting point
+
+
+# ---------------------------------------------------------------- issue 40: the builder in Simplified Chinese
+
+NOTATION = ("sin p", "cos p")  # the position columns' names: notation, the same in both languages
+
+
+def _link(example: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in example.split("&"))
+
+
+def chinese_runs(at: AppTest) -> list[str]:
+    """The runs of four or more English words on the screen, outside code, formulas, style sheets, the learner's own
+    sentence and its tokens, and the position columns' names."""
+    from tests.apptest_utils import screen_text
+    from tests.prose import english_runs
+
+    text = re.sub(r"<style.*?</style>", " ", screen_text(at), flags=re.S)
+    for token in at.selectbox(key="qi").options if [s for s in at.selectbox if s.key == "qi"] else []:
+        text = re.sub(rf"(?<![\w·]){re.escape(token)}(?![\w·])", " ", text)  # the learner's tokens, in the tables
+    return english_runs(text, allowed=(at.text_area(key="text").value, *NOTATION))
+
+
+def in_language(lang: str, make):
+    """`make()` with the words read in `lang`, the session's language put back after."""
+    from attn_lessons.i18n import current, use
+
+    before = current()
+    use(lang)
+    try:
+        return make()
+    finally:
+        use(before)
+
+
+@pytest.fixture
+def chinese_here():
+    """AppTest formats a widget's options again in the test's own thread (its format_func, at each run after the
+    first): that thread reads Chinese too, as the page's does."""
+    from attn_lessons.i18n import current, use
+
+    before = current()
+    use("zh-CN")
+    yield
+    use(before)
+
+
+@pytest.mark.parametrize("link", [{}, *map(_link, named("builder").examples)],
+                         ids=["defaults", "example 1", "example 2"])
+def test_the_builder_reads_fully_in_chinese_with_its_question_open_and_answered(link, chinese_here):
+    at = open_page(lang="zh-CN", reveal=0, **link)
+    no_exception(at)
+    asked = f"{QUESTION}_value" in {r.key for r in at.radio}
+    assert asked and at.radio(key=f"{QUESTION}_value").value is None
+    assert not chinese_runs(at), chinese_runs(at)
+    at = answer(at, "other")
+    no_exception(at)
+    assert verdicts(at) == [] and [s for s in at.selectbox if s.key == "qi"]  # Chinese verdicts; the trace is drawn
+    assert not chinese_runs(at), chinese_runs(at)
+    at.radio(key="edit").set_value("W_Q").run()  # an editor open, with its caption
+    no_exception(at)
+    assert not chinese_runs(at), chinese_runs(at)
+
+
+def test_the_chinese_verdict_states_the_same_facts_and_quotes_its_numbers(chinese_here):
+    from attn_lessons.format import enough
+
+    at = answer(open_page(lang="zh-CN", reveal=0, start="interpretable", text="the cat sat on the mat"), "flatter")
+    english = in_language("en", lambda: verdict_on("flatter"))
+    chinese = verdict_on("flatter")
+    assert chinese.facts == english.facts and chinese.right == english.right is False
+    assert chinese.why != english.why and chinese.why in " ".join(e.value for e in (*at.success, *at.warning))
+    assert enough(chinese.facts["weight_before"], 3) in chinese.why
+    assert enough(chinese.facts["weight_after"], 3) in chinese.why
+    options = at.radio(key="edit").options
+    assert options == [say.text("edit-none"), "X", "W_Q", "W_K", "W_V"] and options[0] != "None"

@@ -10,6 +10,11 @@ builder-feature-action = action
 builder-feature-place = place
 builder-feature-function = function
 builder-feature-unknown = unknown
+# A column of Q and of K, by the feature it wants or has ($feature: builder-feature-…).
+builder-wants = wants { $feature }
+builder-has = has { $feature }
+builder-wants-symbol = wants { $symbol }
+builder-has-symbol = has { $symbol }
 builder-feature-is-animal = is an animal
 builder-feature-is-action = is an action
 builder-feature-is-place = is a place
@@ -131,8 +136,8 @@ builder-busy-more = ({ $rest } more such { $rest ->
         [one] query is
        *[other] queries are
     } not described here.)
-# $wanted: builder-a-…; $feature: the feature's column name in K.
-builder-unanswered = “{ $token }” looks for { $wanted }, but every key has 0 in *has { $feature }*, so that wish adds nothing to its scores: it { $spread }.
+# $wanted: builder-a-…; $has: the name of K's column for the feature it wants.
+builder-unanswered = “{ $token }” looks for { $wanted }, but every key has 0 in *{ $has }*, so that wish adds nothing to its scores: it { $spread }.
 builder-unanswered-more = ({ $rest } more looking for { $wanted } are not described here.)
 # $kind: exact, rounding or differs; $row: the query; $gap: the largest gap.
 builder-sum-check = The sum { $kind ->
@@ -207,6 +212,8 @@ builder-double-gaps = Softmax keeps their order, so “{ $key }” stays on top,
         [sharper] raise
        *[other] lower
     } its weight from { $before } to { $after }.
+# Between two sentences of one verdict: a space in English.
+builder-sentence-joiner = {" "}
 builder-hint-same = Softmax reads the gaps between the scores through exp, so doubling them moves every weight.
 builder-hint-other = Doubling every score in the row keeps their order, so the key on top stays on top.
 builder-hint-flatter = Larger gaps between the scores make softmax peakier, not flatter.
@@ -287,3 +294,16 @@ builder-setting-on = on
 builder-setting-off = off
 # $d_model: the named features' width.
 builder-setting-named-d-model = { $d_model } (the named features)
+
+## The notebook's prose. $query, $key: the traced pair's tokens.
+builder-nb-start =
+    ## 1. Start from X and three weight matrices
+
+    The numbers below are the ones the page was using, your edits included (a cell the page refused kept its last good value, and so does this notebook).
+builder-nb-shapes = ## 2. The shapes
+builder-nb-project = ## 3. Project: one query, key and value per token
+builder-nb-compare = ## 4. Compare every query with every key
+builder-nb-trace =
+    ## 5. Trace one weight to the output
+
+    Query { $query } and key { $key }, one step at a time.

@@ -156,3 +156,22 @@ home-random-toggle = Random weights: what a fresh, untrained model looks like
 home-qkv-toggle = Show where Q, K and V come from
 home-weights-named = named features
 home-weights-random = seeded random
+
+## The notebook's prose. $rows_of_X: what a row of X holds (home-nb-rows-…); $query: the query's token.
+home-nb-inputs =
+    ## The inputs
+
+    One head, so d_k = d_v = d_model. Each row of X is { $rows_of_X }.
+home-nb-roles =
+    ## Three roles
+
+    Every token's row of X, times three learned matrices: a query (*{ glossary-query }*), a key (*{ glossary-key }*) and a value (*{ glossary-value }*).
+home-nb-one-query =
+    ## One query, every key
+
+    The query of { $query } scores every key (1), the scores are divided by √d_k (2), and softmax turns them into weights that sum to 1 (3).
+home-nb-output = ## 4. The output for { $query } is a weighted sum of the value rows
+home-nb-every-query =
+    ## Every query at once
+
+    The same steps for every query: one row of weights per query, each summing to 1.

@@ -9,6 +9,10 @@ builder-feature-action = 动作
 builder-feature-place = 地点
 builder-feature-function = 虚词
 builder-feature-unknown = 未知
+builder-wants = 想要{ $feature }
+builder-has = 含有{ $feature }
+builder-wants-symbol = 想要 { $symbol }
+builder-has-symbol = 含有 { $symbol }
 builder-feature-is-animal = 是动物
 builder-feature-is-action = 是动作
 builder-feature-is-place = 是地点
@@ -46,7 +50,7 @@ builder-edit-caption = 在 { $name } 的任意单元格里输入新数字；上�
 builder-edit-error = { $message }。请输入 −{ $most } 到 { $most } 之间的数；在此之前，页面保留这个单元格上一个有效的值 { $last }。
 
 ## 词表折叠区。
-builder-lexicon-start = 词元在自己的特征上取 3，其他特征取 0；不在词表 { $words } 个常用词里的词，在 **unknown**（兜底）上取 3。初始的 W_Q 对下面每条规则放一个 1，其他位置都是 0，所以查询的一列读作 *wants …*（想要……）。W_K 和 W_V 一开始是单位矩阵：键的一列读作 *has …*（含有……），值则把特征原样传下去。
+builder-lexicon-start = 词元在自己的特征上取 3，其他特征取 0；不在词表 { $words } 个常用词里的词，在 **未知**（兜底）上取 3。初始的 W_Q 对下面每条规则放一个 1，其他位置都是 0，所以查询的一列读作 *想要……*。W_K 和 W_V 一开始是单位矩阵：键的一列读作 *含有……*，值则把特征原样传下去。
 builder-lexicon-positions = X 的最后两列 *sin p* 和 *cos p* 存放词元位置 p 的正弦和余弦（论文中的正弦位置编码，占两列）。初始的 W_Q 在这两行里都是 0，所以在你往那里填数之前，查询不会关注词元在哪个位置。
 builder-lexicon-no-rule = 没有规则的词元（地点、未知词）从初始的 W_Q 得到全零的查询：它什么都不特别去找。{ $here }
 builder-lexicon-waits = 这个句子的查询怎样分配权重，要等你回答第 4 节的预测之后才显示。
@@ -80,12 +84,12 @@ builder-lesson-animal = { $kept ->
        *[other] “{ $token }”在词表中是动物，但它在 X 中的那一行这里现在是 { $value }
     }
 builder-lesson-turns = { $kept ->
-        [yes] W_Q 把 *action* 变成 *wants animal*
-       *[other] W_Q 的单元格（action, wants animal）现在是 { $value }
+        [yes] W_Q 把 *动作* 变成 *想要动物*
+       *[other] W_Q 的单元格（动作, 想要动物）现在是 { $value }
     }
 builder-lesson-keeps = { $kept ->
-        [yes] W_K 把它保留为 *has animal*
-       *[other] W_K 的单元格（animal, has animal）现在是 { $value }
+        [yes] W_K 把它保留为 *含有动物*
+       *[other] W_K 的单元格（动物, 含有动物）现在是 { $value }
     }
 builder-lesson = **{ $head }** { $action }，而且 { $turns }：q 在这一列是 { $q }。{ $animal }，而且 { $keeps }：k 在这一列是 { $k }。它们的点积 q·k = { $score }，其中这一列贡献了 { $part }。经过 ÷ √{ $d_k } 和 softmax 之后，“{ $query }”给“{ $key }”的权重是 { $weight }，{ $verdict }。
 
@@ -99,17 +103,17 @@ builder-spread = { $kind ->
            *[other] “{ $top }”
         }
     }
-builder-zero-alone = 这里 { $who } 什么都不找：它的查询全是零，而它是唯一的词元，所以把全部权重（{ $weight }）都给了唯一的键，也就是它自己。
-builder-zero-queries = 这里 { $who } 什么都不找：查询全是零，所以这一行的每个分数都是 0，{ $n } 个键得到同样的权重 1/{ $n } = { $weight }。
+builder-zero-alone = 这里{ $who }什么都不找：它的查询全是零，而它是唯一的词元，所以把全部权重（{ $weight }）都给了唯一的键，也就是它自己。
+builder-zero-queries = 这里{ $who }什么都不找：查询全是零，所以这一行的每个分数都是 0，{ $n } 个键得到同样的权重 1/{ $n } = { $weight }。
 builder-no-idle = 这个句子里没有这样的词元：这里每个查询都有规则。
 builder-busy = “{ $token }”的查询不全是零，它{ $spread }。
 builder-busy-more = （还有 { $rest } 个这样的查询这里没有描述。）
-builder-unanswered = “{ $token }”要找{ $wanted }，但每个键在 *has { $feature }* 这一列都是 0，所以这条规则对它的分数毫无贡献：它{ $spread }。
+builder-unanswered = “{ $token }”要找{ $wanted }，但每个键在 *{ $has }* 这一列都是 0，所以这条规则对它的分数毫无贡献：它{ $spread }。
 builder-unanswered-more = （还有 { $rest } 个要找{ $wanted }的查询这里没有描述。）
 builder-sum-check = 这个和{ $kind ->
-        [differs] 与上面输出的第 { $row } 行不同
-       *[other] 等于上面输出的第 { $row } 行
-    }：最大差距为 { $gap }{ $kind ->
+        [differs] 与上面输出中“{ $row }”那一行不同
+       *[other] 等于上面输出中“{ $row }”那一行
+    }，最大差距：{ $gap }{ $kind ->
         [rounding] ，这是浮点数舍入误差。
        *[other] 。
     }
@@ -118,16 +122,16 @@ builder-sum-check = 这个和{ $kind ->
 builder-shapes-caption = n = { $tokens }，d_model = { $d_model }，d_k = { $d_k }，d_v = { $d_v }。不管宽度是多少，权重总是 n × n：每个查询一行，每个键一列。
 builder-scaled-title = 缩放后 = QKᵀ/√d_k，√{ $d_k } = { $root }
 builder-exp-shifted = exp({ $scaled } { $minus }) = { $exp }（先从每个元素减去这一行最大的缩放后分数 { $shift }，让 exp() 不会溢出；它在比值中会约掉）
-builder-sum-one = 第 { $row } 行只有这一个 exp，所以 { $exp } ÷ { $exp } = { $weight }
-builder-sum-many = 第 { $row } 行的 exp 是 { $exps }，加起来是 { $total }；{ $exp } ÷ { $total } = { $weight }
+builder-sum-one = “{ $row }”这一行只有这一个 exp，所以 { $exp } ÷ { $exp } = { $weight }
+builder-sum-many = “{ $row }”这一行的 exp 是 { $exps }，加起来是 { $total }；{ $exp } ÷ { $total } = { $weight }
 builder-step-1 = 1. **q ⊙ k**，逐元素相乘：第一张表的最后一行。
 builder-step-2 = 2. **求和**：q · k = { $score }，即 QKᵀ 中（{ $query }, { $key }）这个单元格。
 builder-step-3 = 3. **÷ √d_k**：{ $score } ÷ √{ $d_k } = { $score } ÷ { $root } = { $scaled }。
 builder-step-4 = 4. **exp**：{ $exp }。
 builder-step-5 = 5. **÷ 这一行 exp 之和**：{ $sum }。
 builder-step-6 = 6. **权重** w = { $weight }：在上面的权重表中，就是高亮的行和列交叉的那个单元格（页面的 softmax 给出 { $page }）。
-builder-step-7 = 7. **w · v**：{ $weight } × v({ $key }) = { $share }。这就是键 { $key } 在 { $query } 的输出中所占的份额：{ $shown ->
-        [yes] 即第二张表中高亮的 { $key } 那一行
+builder-step-7 = 7. **w · v**：{ $weight } × v({ $key }) = { $share }。这就是键“{ $key }”在“{ $query }”的输出中所占的份额：{ $shown ->
+        [yes] 即第二张表中高亮的“{ $key }”那一行
        *[other] 为了让页面轻一些，这个大小下省略了全部 { $n } 个键的份额表（{ $n } × { $d_v }）
     }。
 builder-step-8 = 8. **把每个键的份额加起来**，{ $shown ->
@@ -145,7 +149,7 @@ builder-numbers-moved = 你预测之后数字变了{ $named ->
         [yes] （{ $what }）
        *[other] {""}
     }：你的预测会按页面上现在的数字来核对。
-builder-tie = { $names } 并列，都是 { $weight }：{ $count ->
+builder-tie = { $names }并列，都是 { $weight }：{ $count ->
         [2] 两个
        *[other] 哪一个
     }都算对。
@@ -166,6 +170,7 @@ builder-double-gaps = softmax 保持分数的顺序，所以“{ $key }”仍然
         [sharper] 提高
        *[other] 降低
     }到 { $after }。
+builder-sentence-joiner = {""}
 builder-hint-same = softmax 通过 exp 读取分数之间的差距，所以把差距翻倍会让每个权重都变。
 builder-hint-other = 把一行里的每个分数都翻倍，顺序不变，所以原来居首的键仍然居首。
 builder-hint-flatter = 分数之间的差距越大，softmax 越尖锐，而不是越平坦。
@@ -243,3 +248,16 @@ builder-setting-edited = 修改过的单元格
 builder-setting-on = 开
 builder-setting-off = 关
 builder-setting-named-d-model = { $d_model }（命名特征）
+
+## 笔记本中的文字。
+builder-nb-start =
+    ## 1. 从 X 和三个权重矩阵出发
+
+    下面的数就是页面当时在用的数，包括你的修改（页面拒绝的单元格保留了它上一个有效的值，这个笔记本也一样）。
+builder-nb-shapes = ## 2. 形状
+builder-nb-project = ## 3. 投影：每个词元一个查询、一个键、一个值
+builder-nb-compare = ## 4. 拿每个查询和每个键比较
+builder-nb-trace =
+    ## 5. 把一个权重一路追踪到输出
+
+    查询“{ $query }”和键“{ $key }”，一步一步来。

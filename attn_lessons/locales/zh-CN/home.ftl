@@ -74,8 +74,8 @@ home-column-score = 1. 分数 q·kⱼ
 home-column-scaled = 2. 缩放：÷ √{ $d_k }
 home-column-weight = 3. 权重
 home-steps-caption = 1：查询和每个键有多匹配，用点积衡量。2：除以 √d_k = √{ $d_k } = { $root }（{ $source }），这样分数不会随宽度变大。3：每个权重等于 exp(缩放后的分数) 除以这一行所有 exp 之和；它们加起来是 { $sum }。
-home-output-header = 4. { $query } 的输出是各个值行的加权和
-home-shares-sum = 把份额表的每一列加起来，就得到它下面的输出行：最大差距 { $gap }。
+home-output-header = 4. “{ $query }”的输出是各个值行的加权和
+home-shares-sum = 把份额表的每一列加起来，就得到它下面的输出行，最大差距：{ $gap }。
 home-weight-matrix = 每一行是一个查询对所有键的权重，加起来等于 1。你的 { $tokens } 个词元给出{ $a ->
        *[other] 一个
     } { $rows } × { $cols } 的权重矩阵，每个查询一行。
@@ -111,3 +111,22 @@ home-random-toggle = 随机权重：一个刚初始化、未经训练的模型�
 home-qkv-toggle = 显示 Q、K 和 V 从哪里来
 home-weights-named = 命名特征
 home-weights-random = 随机种子生成
+
+## 笔记本中的文字。
+home-nb-inputs =
+    ## 输入
+
+    只有一个头，所以 d_k = d_v = d_model。X 的每一行是{ $rows_of_X }。
+home-nb-roles =
+    ## 三种角色
+
+    每个词元在 X 中的那一行，分别乘以三个可学习的矩阵：得到查询（*{ glossary-query }*）、键（*{ glossary-key }*）和值（*{ glossary-value }*）。
+home-nb-one-query =
+    ## 一个查询，所有的键
+
+    “{ $query }”的查询给每个键打分（1），分数除以 √d_k（2），再由 softmax 变成加起来等于 1 的权重（3）。
+home-nb-output = ## 4. “{ $query }”的输出是各个值行的加权和
+home-nb-every-query =
+    ## 所有查询一起看
+
+    对每个查询做同样的步骤：每个查询一行权重，每行加起来等于 1。

@@ -139,3 +139,24 @@ format-noun-entry = entry
 
 format-noun-number = number
     .many = numbers
+
+format-noun-earlier-output = earlier output
+    .many = earlier outputs
+
+format-noun-blocked-pair = blocked pair
+    .many = blocked pairs
+
+format-noun-pad-token = ⟨pad⟩ token
+    .many = ⟨pad⟩ tokens
+
+format-noun-allowed-pair = allowed pair
+    .many = allowed pairs
+
+format-noun-seed = seed
+    .many = seeds
+
+format-noun-run = run
+    .many = runs
+
+format-noun-attempt = attempt
+    .many = attempts

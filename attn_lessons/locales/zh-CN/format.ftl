@@ -72,8 +72,8 @@ format-noun-first-answer = 个首次回答
 format-noun-later-attempt = 次之后的尝试
     .many = 次之后的尝试
 
-format-noun-pair = 对
-    .many = 对
+format-noun-pair = 个查询–键对
+    .many = 个查询–键对
 
 format-noun-weight = 个权重
     .many = 个权重
@@ -128,3 +128,24 @@ format-noun-entry = 个元素
 
 format-noun-number = 个数
     .many = 个数
+
+format-noun-earlier-output = 个更早的输出
+    .many = 个更早的输出
+
+format-noun-blocked-pair = 个被掩蔽的查询–键对
+    .many = 个被掩蔽的查询–键对
+
+format-noun-pad-token = 个 ⟨pad⟩ 词元
+    .many = 个 ⟨pad⟩ 词元
+
+format-noun-allowed-pair = 个允许的查询–键对
+    .many = 个允许的查询–键对
+
+format-noun-seed = 个随机种子
+    .many = 个随机种子
+
+format-noun-run = 次运行
+    .many = 次运行
+
+format-noun-attempt = 次尝试
+    .many = 次尝试

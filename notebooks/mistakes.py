@@ -1,7 +1,5 @@
 # %% [markdown]
-# ## Q, K and V from your sentence
-#
-# One head over the whole width (d_k = d_model) for sections 1 and 3; section 2 splits the same Q, K, V into heads.
+# {{t:mistakes-nb-qkv}}
 
 # %%
 import numpy as np
@@ -50,10 +48,7 @@ right_output = right_weights @ V            # (n, d_model)
 print("right weights =\n", right_weights)
 
 # %% [markdown]
-# ## 1. Softmax over the wrong axis
-#
-# `softmax(scores, axis=0)` normalises down each column (over the queries) instead of along each row (over the
-# keys).
+# {{t:mistakes-nb-axis}}
 
 # %%
 axis0_weights = softmax(right_scores, axis=0)   # WRONG: normalises over the queries
@@ -65,10 +60,7 @@ print("column sums, WRONG:", axis0_weights.sum(axis=0))
 print("largest output change:", np.abs(axis0_output - right_output).max())
 
 # %% [markdown]
-# ## 2. The wrong scale
-#
-# With several heads each head's queries and keys are d_k = d_model / heads wide, so the right divisor is √d_k.
-# Dividing by √d_model flattens every row; not dividing at all sharpens it.
+# {{t:mistakes-nb-scale}}
 
 
 # %%
@@ -99,9 +91,7 @@ for name, divide_by in divisors.items():
         print(f"mean row entropy (nats), {name}:", mean_row_entropy(scale_weights[name]))
 
 # %% [markdown]
-# ## 3. Confusing the roles
-#
-# Queries and keys decide the weights; values decide what gets copied.
+# {{t:mistakes-nb-roles}}
 
 # %%
 swap_weights = softmax(K @ Q.T / np.sqrt(d_model), axis=-1)     # WRONG: K Qᵀ, the transpose of the scores

@@ -11,6 +11,7 @@ from attn_core import mask_mistakes as mm
 from attn_core import mistakes as mk
 from attn_lessons import mistakes as say
 from attn_lessons.format import enough
+from attn_lessons.i18n import current, tr
 from attn_lessons.formula import ATTENTION
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
@@ -28,7 +29,7 @@ SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.sw
 
 def main():
     shared = setup_page(__file__)
-    st.title("Common mistakes")
+    st.title(tr("mistakes-title"))
     st.markdown(say.INTRO)
     st.latex(ATTENTION)
     inputs = load_inputs(shared)
@@ -47,17 +48,20 @@ def main():
     route_footer(__file__, shared)
 
 
-def weights_table(M, title: str, labels, x_title: str = "key", y_title: str = "query", **options) -> dict:
-    """A weight matrix (n_q, n_k) as a table's arguments, on the 0 … 1 scale every weights table shares."""
+def weights_table(M, title: str, labels, x_title: str | None = None, y_title: str | None = None, **options) -> dict:
+    """A weight matrix (n_q, n_k) as a table's arguments, on the 0 … 1 scale every weights table shares; its axes
+    are key and query unless said."""
     return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(labels), "cols": list(labels),
-            "kind": "weights", "x_title": x_title, "y_title": y_title, **options}
+            "kind": "weights", "x_title": x_title or tr("mistakes-axis-key"),
+            "y_title": y_title or tr("mistakes-axis-query"), **options}
 
 
-def signed_table(M, title: str, labels, zmax: float, x_title: str = "value dimension", **options) -> dict:
+def signed_table(M, title: str, labels, zmax: float, **options) -> dict:
     """A signed matrix (n, d) as a table's arguments, on ±zmax: twins are given one zmax."""
     cols = [f"d{c}" for c in range(np.shape(M)[1])]
     return {"M": np.asarray(M, dtype=float), "title": title, "rows": list(labels), "cols": cols, "kind": "signed",
-            "zmax": zmax, "x_title": x_title, "y_title": "query", **options}
+            "zmax": zmax, "x_title": tr("mistakes-axis-value-dimension"), "y_title": tr("mistakes-axis-query"),
+            **options}
 
 
 def draw(spec: dict, where=None, share: float = 1.0) -> None:
@@ -82,24 +86,26 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
     st.markdown(say.AXIS_INTRO)
     right, axis0 = runs.right, runs.axis0
     twins = st.empty()  # the right weights while the question is open; the WRONG ones join them once it is answered
-    guess = predict(say.AXIS, say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.SUM_LABELS.get,
+    guess = predict(say.AXIS, say.AXIS_QUESTION, options=list(mk.SUM_LINES), format_func=say.sum_label,
                     about=AXIS_ABOUT, numbers=numbers)
     with twins.container():
         if guess is None:  # the WRONG table would answer the question: each of its columns sums to 1
             st.markdown(f"**{say.RIGHT_WEIGHTS}**")
-            draw(weights_table(right.weights, "right: softmax over keys", labels), share=0.5)
+            draw(weights_table(right.weights, tr("mistakes-title-right-keys"), labels), share=0.5)
             return False  # the sums, and everything that gives them away, wait for the prediction
-        side_by_side([weights_table(right.weights, "right: softmax over keys", labels),
-                      weights_table(axis0.weights, "WRONG: softmax over queries", labels)], "The weights")
+        side_by_side([weights_table(right.weights, tr("mistakes-title-right-keys"), labels),
+                      weights_table(axis0.weights, tr("mistakes-title-wrong-queries"), labels)],
+                     tr("mistakes-the-weights"))
     right_sums = not guess.skipped and mk.sums_prediction_right(guess.value, axis0.weights)
     reveal(guess, right=right_sums, why=say.axis_reveal(axis0.weights).text, asked=say.AXIS,
            state=classroom.page_state())
-    for col, which, weights in zip(st.columns(2), ("right", "WRONG"), (right.weights, axis0.weights), strict=True):
-        col.markdown(f"Sums, **{which}** weights")  # static tables: three narrow columns, no grid to step through
+    for col, which, weights in zip(st.columns(2), ("right", "wrong"), (right.weights, axis0.weights), strict=True):
+        # static tables: three narrow columns, no grid to step through
+        col.markdown(tr("mistakes-sums-heading", which=which))
         col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)
     with st.expander(say.AXIS_OUTPUTS, icon=":material/functions:"):
         axis_outputs(labels, right, axis0)
-    with st.expander("How to catch it", icon=":material/rule:"):
+    with st.expander(tr("mistakes-how-to-catch"), icon=":material/rule:"):
         st.markdown(say.AXIS_CATCH)
     return True
 
@@ -110,11 +116,12 @@ def axis_outputs(labels, right, axis0) -> None:
     change = mk.output_difference(right, axis0)  # (n, d_model): wrong − right
     zmax = shared_range(right.output, axis0.output, change)
     worst = mk.largest_change_row(right.output, axis0.output)  # outlined: the row the sentence names
-    side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax, highlight_row=worst),
-                  signed_table(axis0.output, "WRONG: output, axis 0", labels, zmax, highlight_row=worst)],
+    side_by_side([signed_table(right.output, tr("mistakes-title-right-output"), labels, zmax, highlight_row=worst),
+                  signed_table(axis0.output, tr("mistakes-title-wrong-output-axis"), labels, zmax,
+                               highlight_row=worst)],
                  say.OUTPUTS_ONE_SCALE)
     c1, c2 = st.columns(2)  # their difference under them, beside the sentence that reads it
-    draw(signed_table(change, "wrong − right output", labels, zmax, highlight_row=worst), c1, 0.5)
+    draw(signed_table(change, tr("mistakes-title-difference"), labels, zmax, highlight_row=worst), c1, 0.5)
     c2.markdown(say.largest_output_change(right, axis0, labels).text)
 
 
@@ -123,14 +130,14 @@ def head_to_show(heads: int) -> int:
     if heads == 1:
         return 0
     url_bound("head", 1, int, options=list(range(1, heads + 1)))
-    return st.selectbox("Head to show", options=list(range(1, heads + 1)), key="head",
-                        format_func=lambda k: f"head {k}") - 1
+    return st.selectbox(tr("mistakes-head-to-show"), options=list(range(1, heads + 1)), key="head",
+                        format_func=lambda k: tr("mistakes-head-option", head=k)) - 1
 
 
 @st.fragment
 def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
     """2. Dividing by √d_model or by nothing instead of √d_k, on the learner's heads."""
-    st.header("2. The wrong scale")
+    st.header(tr("mistakes-scale-header"))
     heads, n, d_k = page.heads[0].shape
     runs = page.scale  # the scale mistakes that change the weights at this width, then "right"
     entropy = {name: mk.mean_row_entropy(res.weights) for name, res in runs}  # over all heads
@@ -145,14 +152,14 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
     for col, (name, res) in zip(st.columns(len(runs)), runs, strict=True):
         draw(weights_table(res.weights[h], say.scale_title(name, d_model, d_k), labels), col, 1 / len(runs))
         for measure, (value, change) in mk.head_measures(res.weights[h], right_w).items():
-            col.metric(say.MEASURE_LABELS[measure], enough(value), delta=say.against_right(name, change),
+            col.metric(say.measure_label(measure), enough(value), delta=say.against_right(name, change),
                        delta_color="off", delta_arrow="off" if name == "right" or change == 0 else "auto")
     with st.expander(say.MEASURES_MEAN, icon=":material/help:"):
         st.markdown(say.scale_intro(d_model, heads, entropy).text)  # which way each wrong divisor moved the entropy
         st.markdown(say.scale_caption(h, n, heads).text)
     if runs[:-1] and st.toggle(say.SCALE_OUTPUTS_SWITCH, key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
-    with st.expander("How to catch it", icon=":material/rule:"):
+    with st.expander(tr("mistakes-how-to-catch"), icon=":material/rule:"):
         st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model).text)
 
 
@@ -175,7 +182,7 @@ def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
 def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     """3. Swapping Q and K, scoring against V, copying K: when each breaks something, and what catches it. Until
     section 1's prediction is answered, the checks leave out the wrong axis (its row sums would answer it)."""
-    st.header("3. Confusing the roles")
+    st.header(tr("mistakes-roles-header"))
     d_model = runs.Q.shape[1]
     st.markdown(say.roles_intro(d_model))
     right = runs.right
@@ -184,8 +191,8 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
 
     st.subheader(say.V_AS_K_HEADER)
     v_as_k = runs.v_as_k
-    side_by_side([weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels),
-                  weights_table(v_as_k.weights, "WRONG: softmax(QVᵀ/√d_k)", labels)])  # under V_AS_K_HEADER
+    side_by_side([weights_table(right.weights, tr("mistakes-title-right-softmax-qk"), labels),
+                  weights_table(v_as_k.weights, tr("mistakes-title-wrong-softmax-qv"), labels)])  # under V_AS_K_HEADER
     st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)).text)
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
@@ -193,8 +200,8 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     st.subheader(say.K_AS_V_HEADER)
     k_as_v = runs.k_as_v
     zmax = shared_range(right.output, k_as_v.output)
-    side_by_side([signed_table(right.output, "right: output = weights·V", labels, zmax),
-                  signed_table(k_as_v.output, "WRONG: output = weights·K", labels, zmax)])  # under K_AS_V_HEADER
+    side_by_side([signed_table(right.output, tr("mistakes-title-right-output"), labels, zmax),
+                  signed_table(k_as_v.output, tr("mistakes-title-wrong-output-k"), labels, zmax)])  # under its header
     st.markdown(say.keys_as_values_text(right, k_as_v).text)
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.KEYS_AS_VALUES_TRAINED)
@@ -204,18 +211,20 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
 
 def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> None:
     """3a. K Qᵀ in place of Q Kᵀ: harmless when training from scratch, wrong with loaded weights or cross-attention."""
-    st.subheader("Swapping Q and K")
+    st.subheader(tr("mistakes-swap-header"))
     zs, i = shared_range(right.scores), say.swap_row(len(labels))  # row i: the one the folded sentence reads aloud
-    asking, asked = {"x_title": "key j", "y_title": "query i (asking)"}, {"x_title": "query j (asking)",
-                                                                          "y_title": "key i (being asked)"}
+    asking = {"x_title": tr("mistakes-axis-key-j"), "y_title": tr("mistakes-axis-query-i-asking")}
+    asked = {"x_title": tr("mistakes-axis-query-j-asking"), "y_title": tr("mistakes-axis-key-i-asked")}
     scores = st.empty()  # each table its own row title (who is asking); the weights, when shown, under their scores
-    pairs = [({"M": right.scores, "title": "right: scores QKᵀ", "rows": list(labels), "cols": list(labels),
-               "zmax": zs, "highlight_row": i, **asking},
-              {"M": swap.scores, "title": "WRONG: scores KQᵀ", "rows": list(labels), "cols": list(labels),
-               "zmax": zs, "highlight_row": i, **asked})]
+    pairs = [({"M": right.scores, "title": tr("mistakes-title-right-scores"), "rows": list(labels),
+               "cols": list(labels), "zmax": zs, "highlight_row": i, **asking},
+              {"M": swap.scores, "title": tr("mistakes-title-wrong-scores"), "rows": list(labels),
+               "cols": list(labels), "zmax": zs, "highlight_row": i, **asked})]
     if st.toggle(say.SWAP_WEIGHTS_TOGGLE, key="swap_weights"):
-        pairs.append((weights_table(right.weights, "right: softmax(QKᵀ/√d_k)", labels, highlight_row=i, **asking),
-                      weights_table(swap.weights, "WRONG: softmax(KQᵀ/√d_k)", labels, highlight_row=i, **asked)))
+        pairs.append((weights_table(right.weights, tr("mistakes-title-right-softmax-qk"), labels, highlight_row=i,
+                                    **asking),
+                      weights_table(swap.weights, tr("mistakes-title-wrong-softmax-kq"), labels, highlight_row=i,
+                                    **asked)))
     with scores.container():
         for pair in pairs:
             draw_row(list(pair))
@@ -256,22 +265,22 @@ def quiz(labels, X, page_seed: int, heads: int, answered: bool) -> None:
     drawn from the question number, never the page's), with a mask when the mask mistakes are in the pool, so that the
     learner names it from its symptoms and not by matching a table above. It waits for section 1's prediction, whose
     answer its checks and feedback would give away."""
-    st.header("Spot the mistake")
+    st.header(tr("mistakes-quiz-header"))
     if not answered:
         st.info(say.QUIZ_WAITS, icon=":material/lock:")
         return
     n, d_model = X.shape
     url_bound("masks", False, parse_bool)
-    masked = st.toggle("Add the mask mistakes", key="masks", on_change=clear_answer, help=say.MASKS_HELP)
+    masked = st.toggle(tr("mistakes-masks-toggle"), key="masks", on_change=clear_answer, help=say.MASKS_HELP)
     st.markdown(say.quiz_intro(heads, masked))
     mask = mk.quiz_mask(n) if masked else None
     if masked:
         st.markdown(say.quiz_mask_text(labels, mask).text)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
-    seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
+    seed = int(q1.number_input(tr("mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
                                key="quiz"))
-    q2.button("New question", key="quiz_new", on_click=new_question, icon=":material/casino:")
+    q2.button(tr("mistakes-quiz-new"), key="quiz_new", on_click=new_question, icon=":material/casino:")
     QKV_h = mk.quiz_qkv(X, page_seed, seed, heads)  # (heads, n, d_k) each: the quiz's own numbers
     d_k = QKV_h[0].shape[-1]
     pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
@@ -292,12 +301,13 @@ def quiz_tables(labels, right, mystery, masked: bool, zmax: float, blocked: int 
     right_out, mystery_out = attn_core.merge_heads(right.output), attn_core.merge_heads(mystery.output)
     weights_title, output_title = say.quiz_right_titles(masked)
     c1, c2 = st.columns(2)
-    c1.markdown("**The right computation**")
+    c1.markdown(tr("mistakes-quiz-right-computation"))
     draw(weights_table(right.weights[0], weights_title, labels, highlight_row=blocked), c1, 0.5)
     draw(signed_table(right_out, output_title, labels, zmax, highlight_row=blocked), c1, 0.5)
-    c2.markdown("**The mystery**")
-    draw(weights_table(mystery.weights[0], "mystery: head 1 weights", labels, highlight_row=blocked), c2, 0.5)
-    draw(signed_table(mystery_out, "mystery: output", labels, zmax, highlight_row=blocked), c2, 0.5)
+    c2.markdown(tr("mistakes-quiz-mystery"))
+    draw(weights_table(mystery.weights[0], tr("mistakes-title-mystery-weights"), labels, highlight_row=blocked),
+         c2, 0.5)
+    draw(signed_table(mystery_out, tr("mistakes-title-mystery-output"), labels, zmax, highlight_row=blocked), c2, 0.5)
 
 
 def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
@@ -309,7 +319,7 @@ def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
     with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
         st.markdown(say.readings_table(mystery, same))  # a plain table: redrawn with every question, cheaply
         if dm is not None:
-            st.caption(say.MASKED_READINGS_NOTE)
+            st.caption(say.masked_readings_note())
 
 
 def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_model: int, d_k: int) -> None:
@@ -318,7 +328,7 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
     st.markdown(say.quiz_look(dm is not None))
     answer = st.radio(say.QUIZ_QUESTION, options=list(by_name), index=None,
                       key="quiz_answer", format_func=say.mistake_label)
-    if st.button("Check my answer", key="quiz_check", icon=":material/check:"):
+    if st.button(tr("mistakes-quiz-check"), key="quiz_check", icon=":material/check:"):
         if answer is None:
             st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
@@ -331,10 +341,10 @@ def quiz_answer(pool: Sequence[mk.Mistake], secret: mk.Mistake, diag, dm, d_mode
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def notebook_cells(text: str, seed: int, d_model: int, heads: int) -> list:
+def notebook_cells(text: str, seed: int, d_model: int, heads: int, lang: str) -> list:
     """The notebook's cells for these shared settings, built once and handed back from then on (never change the
     list): every number in them follows from the four, so they are the key, not the arrays (hashing those cost
-    more than a rerun's maths)."""
+    more than a rerun's maths); its prose is in `lang`, the language of the run that asks (part of the key)."""
     inputs = attn_core.build_inputs(text, seed, d_model)  # as load_inputs builds them
     X, w = inputs.X, inputs.weights
     runs = mk.page_runs(*attn_core.project(inputs), heads)  # the same computations as sections 1 to 3
@@ -353,7 +363,7 @@ def take_it_home(shared, inputs, answered: bool) -> None:
     X, w = inputs.X, inputs.weights
 
     def cells():
-        return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads)
+        return notebook_cells(shared.text, shared.seed, shared.d_model, shared.heads, current())
 
     nbk.take_it_home(__file__, say.CODE_INTRO, cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
                      nbk.shared_settings(shared), sources=(say.SOURCE_INTRO, SOURCES))

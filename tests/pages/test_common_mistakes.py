@@ -470,7 +470,7 @@ def test_while_the_axis_question_is_open_no_sum_of_the_wrong_weights_is_shown(qu
     assert not [t for t in at.table if set(t.value.columns) & {"row sum", "column sum"}]
     (checks,) = [t.value for t in at.table if "mistake" in t.value.columns]
     assert say.mistake_label("axis0") not in checks["mistake"].tolist()
-    assert not at.get("radio") or [r.key for r in at.radio] == ["cp_axis_value"]  # no quiz to answer
+    assert [r.key for r in at.radio if r.key != "lang"] == ["cp_axis_value"]  # no quiz to answer (lang: the sidebar)
     assert not [m for m in at.markdown if m.value.startswith(CHECKS_HEAD)] and not at.get("download_button")
     assert inspect.getsource(mk.softmax_over_queries).strip() not in [c.value.strip() for c in at.code]
     assert "Your prediction" not in printed and not verdicts(at)
@@ -1047,3 +1047,65 @@ def test_no_stretch_before_a_question_is_over_800_words(query):
     assert len(asked) == 2 and asked[-1].startswith("Which mistake made the mystery computation?"), asked
     shown = read(at)
     assert shown.longest <= WORDS_BEFORE_QUESTION, shown
+
+
+# ---------------------------------------------------------------- issue 40: the page in Simplified Chinese
+
+ZH_TEXT = "猫 坐 在 垫 子 上"  # six tokens under either tokenizer: one per Han character
+
+
+def zh_states():
+    """The defaults and the route entry's two example links, as query parameters, with a Chinese sentence where
+    the link names none (the page's default sentence is the language's)."""
+    links = [dict(parse_qsl(link)) for link in named("mistakes").examples]
+    return [{"text": ZH_TEXT}, *({"text": ZH_TEXT} | link for link in links)]
+
+
+def assert_all_chinese(at, text: str):
+    """No run of four English words on the screen but the learner's sentence and the code blocks (attn_core's own
+    source, shown as it is)."""
+    from tests.apptest_utils import screen_text
+    from tests.prose import english_runs
+
+    runs = english_runs(screen_text(at), allowed=(text, *(c.value for c in at.code)))
+    assert not runs, runs
+
+
+@pytest.mark.parametrize("params", zh_states(), ids=["defaults", "example-1", "example-2"])
+def test_the_page_reads_in_chinese_asked_and_answered(params):
+    """With ?lang=zh-CN the page shows no English run of four words or more: with section 1's question open, then
+    answered wrongly (the rows), with every switch on and the quiz answered with a wrong pick, then with the mask
+    mistakes and the right pick. The reveal is axis_reveal's in Chinese with the facts it has in English, and it
+    quotes the same sums."""
+    from attn_lessons import i18n
+
+    text = params["text"]
+    inp, Q, K, V = qkv(text, int(params.get("seed", 0)), int(params.get("d_model", 8)))
+    wrong_w = mk.softmax_over_queries(Q, K, V).weights
+    en = say.axis_reveal(wrong_w)
+    try:
+        i18n.use("zh-CN")  # AppTest formats a widget's options (format_func) in the test's own thread
+        zh = say.axis_reveal(wrong_w)
+        at = run_page(PAGE, lang="zh-CN", **params)
+        assert not at.exception
+        assert_all_chinese(at, text)
+        at.radio(key="cp_axis_value").set_value("rows")
+        at.button(key="cp_axis_check").click().run()
+        for key in ("swap_weights", "scale_outputs"):
+            if at.get("toggle") and any(t.key == key for t in at.toggle):
+                at.toggle(key=key).set_value(True).run()
+        at.radio(key="quiz_answer").set_value("swap_qk")
+        at.button(key="quiz_check").click().run()
+        assert not at.exception
+        assert zh.text in all_text(at), zh.text
+        assert_all_chinese(at, text)
+        at.toggle(key="masks").set_value(True).run()
+        at.radio(key="quiz_answer").set_value("after_softmax")
+        at.button(key="quiz_check").click().run()
+        assert not at.exception and (at.success or at.error)
+        assert_all_chinese(at, text)
+    finally:
+        i18n.use("en")
+    assert zh.facts == en.facts
+    for lo, hi in (en.facts["row_sums"], en.facts["column_sums"]):
+        assert enough(lo) in zh.text and enough(hi) in zh.text

@@ -36,7 +36,8 @@ from attn_core.training import (
 )
 
 from .asked import Asked, Wrong, const
-from .format import about, all_of, bound, listing, num, percent, plural, readable, short, times
+from .format import about, bound, listing, num, percent, readable, short, times
+from .i18n import tr
 from .said import Said
 ONE_HOT, EVEN = 0.25, 0.75  # a mean row entropy below 25% of ln n reads "nearly one-hot", above 75% "nearly even"
 
@@ -47,15 +48,21 @@ def spread_word(entropy: float, n: int = N_KEYS) -> str:
     return "nearly one-hot" if share < ONE_HOT else "spread nearly evenly" if share > EVEN else "already peaked"
 
 
+SPREAD_KEYS = {"nearly one-hot": "one-hot", "spread nearly evenly": "even", "already peaked": "peaked"}  # message
+# variants of spread_word's facts
+
+
 def _loss(x: float) -> str:
     """A loss in a sentence: 1.62, 0.013, 4.1 × 10⁻⁴."""
     return readable(x, 2 if x >= 1 else 3)
 
 
-def _rough(x: float) -> str:
+def _rough(x: float, near: str = "about") -> str:
     """An erratic run's loss (attn_core's erratic()): 'about 1.6', to one decimal, or 'below 0.1': what a second
-    implementation of the same run agrees with, where 1.62 holds only for this code."""
-    return f"about {about(x)}" if x >= LOW_LOSS else f"below {short(LOW_LOSS)}"
+    implementation of the same run agrees with, where 1.62 holds only for this code. `near`: 'about' or 'around'
+    (a loss that hovers around 1.5)."""
+    return (tr("training-rough", kind=near, x=about(x)) if x >= LOW_LOSS else
+            tr("training-rough", kind="below", x=short(LOW_LOSS)))
 
 
 def _run_loss(run: Run, x: float, row: int = 0) -> str:
@@ -70,8 +77,8 @@ def _at_least(ratio: float) -> str:
     if ratio >= 2:
         unit = 10 ** math.floor(math.log10(ratio))
         floor = unit * math.floor(ratio / unit)
-        return f"at least {times(floor) if floor >= 10 else f'{floor}×'}"  # '9×', not times()' '9.0×'
-    return f"at least {bound(ratio, 'lower', 1)}×"
+        return tr("training-at-least", x=times(floor) if floor >= 10 else f"{floor}×")  # '9×', not times()' '9.0×'
+    return tr("training-at-least", x=f"{bound(ratio, 'lower', 1)}×")
 
 
 def _sqrt(d_k: int) -> str:
@@ -88,13 +95,10 @@ def start_sentence(scaled: Run, unscaled: Run, d_k: int, n: int = N_KEYS) -> Sai
     said = {"std unscaled": num(unscaled.score_std0[0], 2), "std scaled": num(scaled.score_std0[0], 2),
             "entropy unscaled": num(h_u, 2), "entropy scaled": num(h_s, 2), "uniform": num(math.log(n), 2)}
     facts = {"rows": {"scaled": words_s, "unscaled": words_u}, "said": said}
-    rows = (f"Both runs' rows start {words_s}." if words_s == words_u else
-            f"The unscaled rows start {words_u}, the scaled rows {words_s}.")
-    return Said(f"Both runs start from the same raw scores QKᵀ. Softmax sees them with a standard deviation of "
-                f"{said['std unscaled']} without the scale (theory: {_sqrt(d_k)}) and {said['std scaled']} after "
-                f"dividing by √{d_k} (theory: 1), so the rows start with a mean entropy of {said['entropy unscaled']} "
-                f"nats unscaled and {said['entropy scaled']} scaled; uniform is ln {n} = {said['uniform']}. {rows}",
-                facts)
+    return Said(tr("training-start", std_unscaled=said["std unscaled"], sqrt=_sqrt(d_k), std_scaled=said["std scaled"],
+                   d_k=str(d_k), entropy_unscaled=said["entropy unscaled"], entropy_scaled=said["entropy scaled"],
+                   n=str(n), uniform=said["uniform"], same="yes" if words_s == words_u else "no",
+                   scaled=SPREAD_KEYS[words_s], unscaled=SPREAD_KEYS[words_u]), facts)
 
 
 def _crossing(run: Run, facts: dict) -> str:
@@ -102,10 +106,9 @@ def _crossing(run: Run, facts: dict) -> str:
     t = first_below(run.loss[0])
     facts["first_below"][run.name] = t
     if t is not None:
-        return f"the {run.name} run's loss first drops below {short(LOW_LOSS)} at step {t}"
-    why = (f": the run diverged at step {run.diverged_at[0]}" if run.diverged_at[0] >= 0 else
-           f" in {plural(run.steps, 'step')}")
-    return f"the {run.name} run's loss never drops below {short(LOW_LOSS)}{why}"
+        return tr("training-crossing", run=run.name, low=short(LOW_LOSS), step=str(t))
+    return tr("training-never-crosses", run=run.name, low=short(LOW_LOSS),
+              diverged="yes" if run.diverged_at[0] >= 0 else "no", at=str(run.diverged_at[0]), steps=run.steps)
 
 
 def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, Said]:
@@ -121,13 +124,23 @@ def race_reveal(scaled: Run, unscaled: Run) -> tuple[str, Said]:
     if outcome == "same":
         t = first_below(scaled.loss[0])
         facts["first_below"] = {"scaled": t, "unscaled": t}
-        text = f"Both runs' losses first drop below {short(LOW_LOSS)} at the same step, step {t}: a tie."
+        text = tr("training-race-tie", low=short(LOW_LOSS), step=str(t))
     elif outcome == "neither" and not any(diverged):
         facts["first_below"] = {"scaled": None, "unscaled": None}
-        text = f"Neither run's loss drops below {short(LOW_LOSS)} in {plural(scaled.steps, 'step')}."
+        text = tr("training-race-neither", low=short(LOW_LOSS), steps=scaled.steps)
     else:
-        text = f"{_crossing(scaled, facts).capitalize()}; {_crossing(unscaled, facts)}."
-    return outcome, Said(text + _halfway(scaled, unscaled, facts), facts)
+        first = _crossing(scaled, facts)
+        text = tr("training-race-both", first=first[0].upper() + first[1:], second=_crossing(unscaled, facts))
+    return outcome, Said(_join(text, _halfway(scaled, unscaled, facts)), facts)
+
+
+def _join(*parts: str) -> str:
+    """Sentences one after another: with a space in English, none in Chinese."""
+    text = ""
+    for part in parts:
+        if part:
+            text = tr("training-join", first=text, second=part) if text else part
+    return text
 
 
 def _halfway(scaled: Run, unscaled: Run, facts: dict) -> str:
@@ -137,9 +150,9 @@ def _halfway(scaled: Run, unscaled: Run, facts: dict) -> str:
     if mid < 1 or all(gone):
         return ""
     facts["halfway"] = mid
-    parts = [f"the {run.name} run had diverged at step {run.diverged_at[0]}" if g else _mid_loss(run, mid, facts)
-             for run, g in zip((scaled, unscaled), gone, strict=True)]
-    return f" At step {mid} {parts[0]}, {parts[1]}."
+    parts = [tr("training-had-diverged", run=run.name, step=str(run.diverged_at[0])) if g else
+             _mid_loss(run, mid, facts) for run, g in zip((scaled, unscaled), gone, strict=True)]
+    return tr("training-halfway", step=str(mid), first=parts[0], second=parts[1])
 
 
 def _mid_loss(run: Run, mid: int, facts: dict) -> str:
@@ -147,9 +160,9 @@ def _mid_loss(run: Run, mid: int, facts: dict) -> str:
     `mid`, roughly: "the unscaled run's loss hovers around 1.5"."""
     if not erratic(run)[0]:
         facts["said"][run.name] = _loss(run.loss[0, mid])
-        return f"the {run.name} run's loss is {facts['said'][run.name]}"
-    facts["said"][run.name] = _rough(window_loss(run.loss[0], mid)).replace('about', 'around')
-    return f"the {run.name} run's loss hovers {facts['said'][run.name]}"
+        return tr("training-mid-loss", run=run.name, loss=facts["said"][run.name], hovers="no")
+    facts["said"][run.name] = _rough(window_loss(run.loss[0], mid), near="around")
+    return tr("training-mid-loss", run=run.name, loss=facts["said"][run.name], hovers="yes")
 
 
 class Verdict(NamedTuple):
@@ -177,53 +190,47 @@ def verdict(scaled: Run, unscaled: Run) -> Verdict:
     facts = {"kind": kind, "loss": {"scaled": f_s, "unscaled": f_u}, "accuracy": {"scaled": a_s, "unscaled": a_u},
              "diverged_at": {"scaled": int(d_s) if d_s >= 0 else None, "unscaled": int(d_u) if d_u >= 0 else None},
              "accuracy_too": None, "said": said}
+    chosen = "yes" if several else "no"
     if kind == "both diverged":
-        return Verdict(kind, (f"Both runs diverged{' on the chosen seed' if several else ''}, the scaled run at step "
-                              f"{d_s} and the unscaled run at step {d_u}: this learning rate is too large for either."),
+        return Verdict(kind, tr("training-verdict-both-diverged", chosen=chosen, scaled=str(d_s), unscaled=str(d_u)),
                        facts)
     T, k = scaled.steps, tail(scaled.steps)
-    over = f"over the last {plural(k, 'step')}" if k > 1 else "at the last step"
+    over = tr("training-over-last", k=k)
     if kind.endswith("diverged"):
         gone, kept, f, a = ("scaled", "unscaled", f_u, a_u) if d_s >= 0 else ("unscaled", "scaled", f_s, a_s)
         run = unscaled if d_s >= 0 else scaled
         said.update({f"loss {kept}": _run_loss(run, f), f"accuracy {kept}": num(a, 2)})
-        return Verdict(kind, (f"{'On the chosen seed the' if several else 'The'} {gone} run diverged at step "
-                              f"{max(d_s, d_u)}; the {kept} run trains for all {T} steps and ends at a mean loss of "
-                              f"{said[f'loss {kept}']} and an accuracy of {said[f'accuracy {kept}']} {over}."), facts)
+        return Verdict(kind, tr("training-verdict-one-diverged", chosen=chosen, gone=gone, step=str(max(d_s, d_u)),
+                                kept=kept, steps=str(T), loss=said[f"loss {kept}"],
+                                accuracy=said[f"accuracy {kept}"], over=over), facts)
     ratio = max(f_s, f_u) / max(min(f_s, f_u), 1e-300)
     rough = bool(erratic(scaled)[0] or erratic(unscaled)[0])  # then the ratio's digits are this code's alone
     said.update({"loss scaled": _run_loss(scaled, f_s), "loss unscaled": _run_loss(unscaled, f_u),
                  "accuracy scaled": num(a_s, 2), "accuracy unscaled": num(a_u, 2)})
-    both = f"{said['loss scaled']} scaled and {said['loss unscaled']} unscaled (mean {over})"
-    accuracies = f"their accuracies {said['accuracy scaled']} scaled and {said['accuracy unscaled']} unscaled"
+    both = tr("training-both-losses", scaled=said["loss scaled"], unscaled=said["loss unscaled"], over=over)
+    accuracies = tr("training-accuracies", scaled=said["accuracy scaled"], unscaled=said["accuracy unscaled"],
+                    within=short(ALIKE_ACCURACY))
     if kind == "alike":
         if not rough:
             said["ratio"] = _closeness(ratio)
-        return Verdict(kind, (f"The two runs behave alike {'on the chosen seed' if several else 'here'}: after {T} "
-                              f"steps their losses are {both}" + ("" if rough else f", {said['ratio']}") +
-                              f", and {accuracies}, within {short(ALIKE_ACCURACY)} of each other."), facts)
+        return Verdict(kind, tr("training-verdict-alike", chosen=chosen, steps=str(T), both=both,
+                                ratio=said.get("ratio", "none"), accuracies=accuracies), facts)
     lower = kind.split()[0]
     said["ratio"] = _at_least(ratio) if rough else _lower_by(ratio)
-    text = (f"{'On the chosen seed, after' if several else 'After'} {T} steps the losses are {both}: "
-            f"{said['ratio']} lower {'with' if lower == 'scaled' else 'without'} the scale")
     a_low, a_other = (a_s, a_u) if lower == "scaled" else (a_u, a_s)
     facts["accuracy_too"] = ("alike" if abs(a_s - a_u) <= ALIKE_ACCURACY else "higher" if a_low > a_other else
                              "lower")
-    if facts["accuracy_too"] == "alike":
-        text += f"; {accuracies}, within {short(ALIKE_ACCURACY)} of each other."
-    elif facts["accuracy_too"] == "higher":  # the loss and the accuracy agree on which run did better
-        text += f". The {lower} run's accuracy ends higher too, {num(a_low, 2)} against {num(a_other, 2)}."
-    else:
-        text += f", though its accuracy ends lower, {num(a_low, 2)} against {num(a_other, 2)}."
-    return Verdict(kind, text, facts)
+    return Verdict(kind, tr("training-verdict-lower", chosen=chosen, steps=str(T), both=both, ratio=said["ratio"],
+                            lower=lower, accuracy=facts["accuracy_too"], accuracies=accuracies,
+                            low=num(a_low, 2), other=num(a_other, 2)), facts)
 
 
 def _closeness(ratio: float) -> str:
     """How close two alike losses are, from their ratio (≥ 1): 'equal', or 'within 3% of each other' with the
     percent rounded up, so that it stays true (a ratio of 1.027 printed as '1.0×' would read as equal)."""
     if ratio == 1:
-        return "equal"
-    return f"within {max(1, math.ceil(100 * (ratio - 1) - 1e-9))}% of each other"
+        return tr("training-equal")
+    return tr("training-within", percent=f"{max(1, math.ceil(100 * (ratio - 1) - 1e-9))}%")
 
 
 def _lower_by(ratio: float) -> str:
@@ -231,7 +238,7 @@ def _lower_by(ratio: float) -> str:
     if ratio >= 1.05:
         return times(ratio)
     share = 100 * (ratio - 1)
-    return f"{num(share, 1)}%" if share >= 0.05 else "less than 0.1%"
+    return f"{num(share, 1)}%" if share >= 0.05 else tr("training-less-than", x="0.1%")
 
 
 def stuck_sentence(run: Run, n: int = N_KEYS) -> Said | None:
@@ -245,36 +252,34 @@ def stuck_sentence(run: Run, n: int = N_KEYS) -> Said | None:
     g0, g_late, g_max = run.grad_norm_K[0, 0], np.median(run.grad_norm_K[0, -k:]), np.max(run.grad_norm_K[0, -k:])
     if f < LOW_LOSS or spread_word(h, n) != "nearly one-hot" or acc >= 0.5 or not g_late < 0.1 * g0:
         return None
-    said = {"share": "none" if acc == 0 else f"only {percent(acc)}", "gradient start": _loss(g0)}
+    said = {"share": tr("training-share-none") if acc == 0 else tr("training-share-only", share=percent(acc)),
+            "gradient start": _loss(g0)}
     facts = {"erratic": bool(erratic(run)[0]), "tail": k, "said": said}
     said["entropy"] = "0" if h == 0 else readable(h, 3)
-    rows = "one-hot (mean entropy 0 nats)" if h == 0 else f"nearly one-hot (mean entropy {said['entropy']} nats)"
+    rows = "exact" if h == 0 else "nearly"
     if facts["erratic"]:  # its late numbers jump from step to step: only what a second implementation agrees with
-        said.update(share=f"fewer than {10 * math.floor(10 * acc + 1)}%",  # the next ten up, strictly above
-                    entropy=f"below {short(0.1 * math.ceil(10 * h + 1e-9))}", loss=_rough(f))
-        rows = f"nearly one-hot (mean entropy {said['entropy']} nats)"
+        said.update(share=tr("training-share-fewer", share=f"{10 * math.floor(10 * acc + 1)}%"),  # the next ten up
+                    entropy=tr("training-rough", kind="below", x=short(0.1 * math.ceil(10 * h + 1e-9))),
+                    loss=_rough(f))
+        rows = "nearly"
         if g_late > 0:
             said["ratio"] = _at_least(g0 / g_late)
-        gradient = (f"{said['ratio']} smaller than the {said['gradient start']} it started with" if g_late > 0 else
-                    f"exactly 0, down from the {said['gradient start']} it started with")
-        return Said(f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss stays {said['loss']}, "
-                    f"its rows are {rows}, yet {said['share']} of the queries put their largest weight on their own "
-                    f"key. The median gradient reaching W_K is {gradient}: a saturated softmax passes almost no "
-                    "gradient to the keys it ignores.", facts)
-    said["loss"] = _loss(f)
-    if g_late > 0:
-        said.update({"gradient late": _loss(g_late), "ratio": times(g0 / g_late), "single steps": _loss(g_max)})
-        gradient = (f"{said['gradient late']}, {said['ratio']} smaller than the {said['gradient start']} it started "
-                    f"with (single steps reach {said['single steps']})")
-    else:  # every softmax row saturated to exactly one-hot: no gradient at all reaches the keys
-        if g_max > 0:
-            said["single steps"] = _loss(g_max)
-        gradient = (f"exactly 0, down from the {said['gradient start']} it started with"
-                    + (f" (single steps reach {said['single steps']})" if g_max > 0 else ", and so is every step's"))
-    return Said(f"The {run.name} run is stuck: over its last {plural(k, 'step')} its loss is still {said['loss']}, "
-                f"its rows are {rows}, yet {said['share']} of the queries put "
-                f"their largest weight on their own key. The median gradient reaching W_K is {gradient}: a saturated "
-                "softmax passes almost no gradient to the keys it ignores.", facts)
+        gradient = tr("training-gradient-down", late="ratio" if g_late > 0 else "zero", ratio=said.get("ratio", ""),
+                      start=said["gradient start"], single="none", every="no")
+    else:
+        said["loss"] = _loss(f)
+        if g_late > 0:
+            said.update({"gradient late": _loss(g_late), "ratio": times(g0 / g_late), "single steps": _loss(g_max)})
+            gradient = tr("training-gradient-late", late=said["gradient late"], ratio=said["ratio"],
+                          start=said["gradient start"], single=said["single steps"])
+        else:  # every softmax row saturated to exactly one-hot: no gradient at all reaches the keys
+            if g_max > 0:
+                said["single steps"] = _loss(g_max)
+            gradient = tr("training-gradient-down", late="zero", ratio="", start=said["gradient start"],
+                          single=said.get("single steps", "none"), every="no" if g_max > 0 else "yes")
+    return Said(tr("training-stuck", run=run.name, k=k, erratic="yes" if facts["erratic"] else "no",
+                   loss=said["loss"], rows=rows, entropy=said["entropy"], share=said["share"], gradient=gradient),
+                facts)
 
 
 def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> Said | None:
@@ -289,19 +294,15 @@ def divergence_message(run: Run, lr: float, finals: np.ndarray, seeds=None) -> S
     S = run.diverged_at.size
     seeds = list(seeds) if seeds is not None else list(range(S))
     facts = {"diverged": [(int(seeds[i]), int(run.diverged_at[i])) for i in gone], "of": S, "safe_lr": None}
-    grew = f"its scores grew past 10{_superscript(BLOW_UP)} in size, where this lab counts a run as diverged"
+    power = f"10{_superscript(BLOW_UP)}"
     if S == 1:
-        text = (f"The {run.name} run diverged at step {run.diverged_at[0]}: {grew}, so its training stops there and "
-                "its curves end the step before.")
+        text = tr("training-diverged-one", run=run.name, step=str(run.diverged_at[0]), power=power)
     else:
-        text = (f"The {run.name} run {_diverged_on(run, seeds)}. "
-                f"On each, {grew}, so its training stops there; its curves, drawn over every seed, end the step "
-                "before the earliest of these steps.")
+        text = tr("training-diverged-several", run=run.name, where=_diverged_on(run, seeds), power=power)
     safe = [x for x, f in zip(LR_CHOICES, finals, strict=True) if x < lr and not np.isnan(f)]
     if run.diverged_at[0] >= 0 and safe:  # the sweep trains the chosen seed only: its advice is about that seed
         facts["safe_lr"] = safe[-1]
-        text += (" On the chosen seed the largest learning rate below yours at which it did not diverge is "
-                 f"{short(safe[-1])}.")
+        text = _join(text, tr("training-safe-lr", lr=short(safe[-1])))
     return Said(text, facts)
 
 
@@ -310,14 +311,15 @@ def _diverged_on(run: Run, seeds: list[int]) -> str:
     step 28, …': on which seeds a run diverged and at which step, the chosen seed (row 0) first."""
     at = run.diverged_at
     gone = [i for i in range(1, at.size) if at[i] >= 0]
-    others = listing([f"seed {seeds[i]} at step {at[i]}" for i in gone])
-    every = "both" if at.size == 2 else f"all {at.size}"  # never "all 2" (tests/prose.py)
-    count = every if len(gone) + (at[0] >= 0) == at.size else f"{len(gone) + (at[0] >= 0)} of the {at.size}"
+    others = listing([tr("training-seed-at", seed=str(seeds[i]), step=str(at[i])) for i in gone])
+    n_gone = int(len(gone) + (at[0] >= 0))
+    count = tr("training-seed-count", every="yes" if n_gone == at.size else "no", n=n_gone, of=int(at.size))
+    # never "all 2" (tests/prose.py): the message says "both" for two of two
     if at[0] < 0:
-        return (f"diverged on {count} seeds, but not on the chosen seed {seeds[0]}, where it trains for all "
-                f"{run.steps} steps: on {others}")
-    text = f"diverged on {count} seeds: on the chosen seed {seeds[0]} at step {at[0]}"
-    return text + (f", and on {others}" if gone else "")
+        return tr("training-diverged-not-chosen", count=count, seed=str(seeds[0]), steps=str(run.steps),
+                  others=others)
+    return tr("training-diverged-chosen", count=count, seed=str(seeds[0]), step=str(at[0]),
+              others=others if gone else "none")
 
 
 def _superscript(power_of_ten: float) -> str:
@@ -329,15 +331,15 @@ def _lr_set(lrs: list[float]) -> str:
     """'0.3, 1 and 3' for up to three rates, 'from 0.3 to 30' for more neighbours on the grid, else a listing."""
     i, j = LR_CHOICES.index(lrs[0]), LR_CHOICES.index(lrs[-1])
     if len(lrs) > 3 and j - i + 1 == len(lrs):
-        return f"from {short(lrs[0])} to {short(lrs[-1])}"
+        return tr("training-lr-range", lo=short(lrs[0]), hi=short(lrs[-1]))
     return listing([short(x) for x in lrs])
 
 
 def _diverging(lrs: list[float]) -> str:
     """'from 10 up' when the rates run to the top of the grid, else 'at 300 and 1000'."""
     if len(lrs) > 1 and lrs[-1] == LR_CHOICES[-1] and len(lrs) == len(LR_CHOICES) - LR_CHOICES.index(lrs[0]):
-        return f"from {short(lrs[0])} up"
-    return f"at {listing([short(x) for x in lrs])}"
+        return tr("training-lr-up", lo=short(lrs[0]))
+    return tr("training-lr-at", rates=listing([short(x) for x in lrs]))
 
 
 def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: int, steps: int) -> Said:
@@ -350,19 +352,18 @@ def sweep_sentence(finals_s: np.ndarray, finals_u: np.ndarray, lr: float, d_k: i
         ok = usable(finals)
         gone = [x for x, f in zip(LR_CHOICES, finals, strict=True) if np.isnan(f)]
         facts["usable"][name], facts["diverging"][name] = ok, gone
-        text = f"the {name} run " + ("" if parts else f"reaches a final loss below {short(LOW_LOSS)} ")
-        of = f"of the {len(LR_CHOICES)} learning rates" if not parts else "of them"
         rates = _lr_set(ok) if ok else ""
         if ok:
             facts["said"][f"rates {name}"] = rates
-        text += f"at {len(ok)} {of} (lr {'' if rates.startswith('from') else '= '}{rates})" if ok else f"at none {of}"
-        parts.append(text + (f" and diverges {_diverging(gone)}" if gone else ""))
+        range_ = len(ok) > 3 and LR_CHOICES.index(ok[-1]) - LR_CHOICES.index(ok[0]) + 1 == len(ok)
+        parts.append(tr("training-sweep-run", run=name, first="no" if parts else "yes", low=short(LOW_LOSS),
+                        n=len(ok), of=len(LR_CHOICES), rates=rates or "none", range="yes" if range_ else "no",
+                        diverges=_diverging(gone) if gone else "none"))
     in_s, in_u = lr in usable(finals_s), lr in usable(finals_u)
     facts["yours"] = [name for name, inside in (("scaled", in_s), ("unscaled", in_u)) if inside]
-    yours = {(True, True): "both runs", (True, False): "only the scaled run",
-             (False, True): "only the unscaled run", (False, False): "neither run"}[(in_s, in_u)]
-    return Said(f"At d_k = {d_k}, after {plural(steps, 'step')}, {parts[0]}; {parts[1]}. "
-                f"Your learning rate, {short(lr)}, gets {yours} below {short(LOW_LOSS)}.", facts)
+    yours = {(True, True): "both", (True, False): "scaled", (False, True): "unscaled", (False, False): "neither"}
+    return Said(tr("training-sweep", d_k=str(d_k), steps=steps, first=parts[0], second=parts[1], lr=short(lr),
+                   yours=yours[(in_s, in_u)], low=short(LOW_LOSS)), facts)
 
 
 def spread_sentence(scaled: Run, unscaled: Run) -> Said:
@@ -373,7 +374,8 @@ def spread_sentence(scaled: Run, unscaled: Run) -> Said:
     S = scaled.loss.shape[0]
     facts = {"endings": endings(scaled, unscaled), "apart": None, "said": {}}
     parts = [_final_range(run, not k, facts) for k, run in enumerate((scaled, unscaled))]
-    return Said(f"Across {S} seeds, {parts[0]}; {parts[1]}." + _seeds_summary(scaled, unscaled, facts), facts)
+    return Said(_join(tr("training-spread", seeds=str(S), first=parts[0], second=parts[1]),
+                      _seeds_summary(scaled, unscaled, facts)), facts)
 
 
 def _final_range(run: Run, first: bool, facts: dict) -> str:
@@ -383,26 +385,25 @@ def _final_range(run: Run, first: bool, facts: dict) -> str:
     ok = finals[~np.isnan(finals)]
     S, gone = finals.size, finals.size - ok.size
     if not ok.size:
-        return f"the {run.name} run diverges on every seed"
+        return tr("training-range-diverges", run=run.name)
     rough = erratic(run)[~np.isnan(finals)]  # (ok.size,) which of the seeds that trained are erratic
     lo, hi = (_rough(x) if e else _loss(x) for x, e in ((ok.min(), rough[np.argmin(ok)]),
                                                           (ok.max(), rough[np.argmax(ok)])))
     facts["said"].update({f"low {run.name}": lo, f"high {run.name}": hi})
-    what = f"the {run.name} run's final loss" if first else f"the {run.name} run's"
+    what = tr("training-range-what", run=run.name, first="yes" if first else "no")
     if ok.size == 1:
-        return f"{what} is {lo} on the one seed where it trained (it diverged on the other {S - 1})"
+        return tr("training-range-one", what=what, lo=lo, others=str(S - 1))
     if lo == hi:
-        where = "every seed" if not gone else f"{all_of(ok.size, 'seed')} where it trained (it diverged on {gone})"
-        return f"{what} {'is' if lo[0].isalpha() else 'rounds to'} {lo} on {where}"  # 'is about 1.6'
-    return f"{what} {'ranges ' if first else ''}from {lo} to {hi}" + (f" (it diverged on {gone} of them)"
-                                                                       if gone else "")
+        return tr("training-range-same", what=what, rough="yes" if not lo[0].isdigit() else "no", lo=lo,
+                  trained=int(ok.size), gone=int(gone))  # 'is about 1.6'
+    return tr("training-range", what=what, first="yes" if first else "no", lo=lo, hi=hi, gone=int(gone))
 
 
-SUMMARY = {"both diverged": "both runs diverge on {}", "scaled diverged": "only the scaled run diverges on {}",
-           "unscaled diverged": "only the unscaled run diverges on {}",
-           "alike": ("the two runs end alike, losses within " + times(ALIKE) + " and accuracies within "
-                     + short(ALIKE_ACCURACY) + " of each other, on {}"),
-           "scaled lower": "the scaled run ends lower on {}", "unscaled lower": "the unscaled run ends lower on {}"}
+def summary(kind: str, seeds: int, chosen: str) -> str:
+    """'only the scaled run diverges on 3 seeds (the chosen one among them)': how many seeds end one way (kind, one
+    of attn_core.training.ENDINGS); chosen: 'one' (the chosen seed alone), 'among' or 'no'."""
+    return tr("training-summary", kind=kind.replace(" ", "-"), seeds=seeds, alike=times(ALIKE),
+              within=short(ALIKE_ACCURACY), chosen=chosen)
 
 
 def _seeds_summary(scaled: Run, unscaled: Run, facts: dict) -> str:
@@ -410,25 +411,18 @@ def _seeds_summary(scaled: Run, unscaled: Run, facts: dict) -> str:
     kinds = facts["endings"]
     if len(set(kinds)) > 1:
         counts = sorted(((kinds.count(k), k) for k in set(kinds)), key=lambda c: (-c[0], kinds.index(c[1])))
-        chosen = {1: " (the chosen one)"}  # the verdict above is about the chosen seed: say which group it is in
-        return " The outcome depends on the seed: " + listing(
-            [SUMMARY[k].format(plural(c, "seed")) + (chosen.get(c, " (the chosen one among them)") if k == kinds[0]
-                                                     else "") for c, k in counts]) + "."
+        # the verdict above is about the chosen seed: say which group it is in
+        return tr("training-depends", outcomes=listing(
+            [summary(k, c, ("one" if c == 1 else "among") if k == kinds[0] else "no") for c, k in counts]))
     kind = kinds[0]
     if kind.endswith("diverged"):
         return ""  # the ranges above already say which run diverges on every seed
     f_s, f_u = final_loss(scaled.loss), final_loss(unscaled.loss)
     apart = facts["apart"] = bool(f_s.max() < f_u.min() or f_u.max() < f_s.min())
     if kind == "alike":
-        order = ("though the scaled run ends a little lower on every seed" if f_s.max() < f_u.min() else
-                 "though the unscaled run ends a little lower on every seed" if apart else "and their ranges overlap")
-        return (f" On every seed the two runs end alike, losses within {times(ALIKE)} and accuracies within "
-                f"{short(ALIKE_ACCURACY)} of each other, {order}.")
-    lower = kind.split()[0]
-    if apart:
-        return f" The ranges do not overlap: on every seed, the {lower} run ends lower."
-    return (f" On every seed the {lower} run ends lower, though the two ranges overlap: the difference shows when "
-            "each seed is compared with itself.")
+        order = "scaled" if f_s.max() < f_u.min() else "unscaled" if apart else "overlap"
+        return tr("training-every-seed-alike", alike=times(ALIKE), within=short(ALIKE_ACCURACY), order=order)
+    return tr("training-every-seed-lower", lower=kind.split()[0], apart="yes" if apart else "no")
 
 
 def prediction_right(choice: str, outcome: str) -> bool:
@@ -443,119 +437,129 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> Said:
     facts: dict = {"hits": {}, "of": None, "said": {}}
     if after and np.isnan(scaled.final_weights).any() and np.isnan(unscaled.final_weights).any():
         facts["hits"] = {"scaled": None, "unscaled": None}
-        return Said("Both runs diverged, so neither has weights after training to show.", facts)
+        return Said(tr("training-heatmap-both-diverged"), facts)
     parts = []
     for run in (scaled, unscaled):
         W = run.final_weights if after else run.initial_weights  # (n, n)
         n = facts["of"] = W.shape[-1]
         if np.isnan(W).any():
             facts["hits"][run.name] = None
-            parts.append(f"the {run.name} run diverged, so it has no weights to show")
+            parts.append(tr("training-heatmap-diverged", run=run.name))
             continue
         hits = facts["hits"][run.name] = int(np.sum(np.argmax(W, axis=-1) == np.arange(n)))
         own = facts["said"][f"own {run.name}"] = num(float(np.mean(np.diagonal(W))), 2)
-        parts.append(f"the {run.name} run puts its largest weight on a query's own key for {hits} of "
-                     f"{n} queries, with a mean weight of {own} there" if not parts else
-                     f"the {run.name} run for {hits} of {n}, with {own}")
-    return Said(f"On this held-out example {'after' if after else 'before'} training, {parts[0]}; {parts[1]}.", facts)
+        parts.append(tr("training-heatmap-run", run=run.name, first="no" if parts else "yes", hits=str(hits),
+                        n=str(n), own=own))
+    return Said(tr("training-heatmap", after="yes" if after else "no", first=parts[0], second=parts[1]), facts)
 
 
 # ---------------------------------------------------------------------------------------------- the race's question
-# the race's answers, one for each outcome of first_to_learn, which prediction_right marks them against
+# the race's answers, one for each outcome of first_to_learn, which prediction_right marks them against (the radio's
+# values are these keys; its labels, guess_label's, are in the session's language)
 GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
            "same": "Both at the same step", "neither": "Neither, within these steps"}
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-RACE = Asked("training.race", "Which run's loss drops first?", "option",
-             (Wrong(GUESSES["unscaled"], "larger unscaled scores learn faster", const("unscaled")),
-              Wrong(GUESSES["same"], "the scale only relabels the scores and changes nothing in learning",
-                    const("same")),
-              Wrong(GUESSES["neither"], "neither run can learn the task", const("neither")),
-              Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race",
-             gives_away=lambda state: race_gives_away(state),
-             reason="A run learns only as fast as gradients reach W_Q and W_K, and a saturated softmax (scores grown "
-                    "with d_k, left unscaled) passes almost none back.")
+RACE = Asked("training.race", "asked-training-race", "option",
+             tuple(Wrong(f"training-guess-{k}", f"asked-training-race-{k}.shows", const(k))
+                   for k in ("unscaled", "same", "neither", "scaled")), key="cp_race",
+             gives_away=lambda state: race_gives_away(state), reason_id="asked-training-race.reason")
+
+
+def guess_label(key: str) -> str:
+    """The race's answer `key` (a key of GUESSES) as the radio shows it."""
+    return tr(f"training-guess-{key}")
 
 
 def race_gives_away(state) -> list[str]:
     """What shows which run's loss drops first: the race's curves, its verdict, and the weights each run learnt."""
-    return [curves_title(("loss", "accuracy")), curves_title(("entropy", "grad_norm_K")), HEADERS["attention"],
-            "after training, the scaled run", "after training, the unscaled run"]
+    return [curves_title(("loss", "accuracy")), curves_title(("entropy", "grad_norm_K")),
+            tr("training-header-attention"), tr("training-after-training-run", run="scaled"),
+            tr("training-after-training-run", run="unscaled")]
 
 
 def race_question(d_k: int, lr: float, steps: int) -> str:
     """The race's question, about the learner's own width, learning rate and number of steps."""
-    return (f"At d_k = {d_k} and learning rate {short(lr)}, which run's loss drops below {short(LOW_LOSS)} first, "
-            f"within {plural(steps, 'step')}?")
+    return tr("training-race-question", d_k=str(d_k), lr=short(lr), low=short(LOW_LOSS), steps=steps)
 
 
 # ---------------------------------------------------------------------------------------------- the page's captions
 def long_run_note(runs: int, steps: int, d_k: int, seconds: float) -> str:
     """Why a setting waits for a click: how many models, how many steps, and about how long."""
-    return (f"This setting trains {runs} models for {steps} steps at d_k = {d_k}: about {num(seconds, 0)} s on "
-            "one core. Press the button to start, or pick fewer steps, a smaller d_k or a single seed.")
+    return tr("training-long-run", runs=str(runs), steps=str(steps), d_k=str(d_k), seconds=num(seconds, 0))
+
+
+def train_button(seconds: float) -> str:
+    """'Train (12 s)': the button that starts a long run."""
+    return tr("training-train-button", seconds=num(seconds, 0))
 
 
 def training_progress(models: int, steps: int, seconds: float) -> str:
     """The progress bar's text while the sweep trains: 'Training 26 models for 200 steps, about 2 s…'."""
-    return f"Training {models} models for {steps} steps, about {max(1, round(seconds))} s…"
+    return tr("training-progress", models=str(models), steps=str(steps), seconds=str(max(1, round(seconds))))
 
 
 def extra_seeds_progress(models: int, seeds) -> str:
     """The progress bar's text while the other seeds train, `models` of them over every seed but the first."""
-    return f"Training {models} more on the other {len(seeds) - 1} seeds…"
+    return tr("training-extra-progress", models=str(models), seeds=str(len(seeds) - 1))
 
 
 def curves_caption(seeds) -> str:
     """What each point of the race's curves is, and, with several seeds, what the lines and bands are."""
-    text = (f"Each point is one step's batch of {BATCH} × {N_KEYS} fresh queries, data the model has not trained "
-            f"on yet. The dotted line marks a loss of {short(LOW_LOSS)}. ")
+    text = tr("training-curves-caption", batch=str(BATCH), keys=str(N_KEYS), low=short(LOW_LOSS))
     if len(seeds) == 1:
-        return text.rstrip()  # the toggle's own label says what several seeds show
-    return text + (f"The sentences above the charts describe seed {seeds[0]}; the lines are the median over seeds "
-                   f"{seeds[0]} to {seeds[-1]} and the bands span the lowest to the highest seed.")
+        return text  # the toggle's own label says what several seeds show
+    return _join(text, tr("training-curves-seeds", first=str(seeds[0]), last=str(seeds[-1])))
 
 
 def sweep_caption(seed: int) -> str:
     """What the sweep's points share, and how it marks a run that diverged."""
-    return (f"Seed {seed}: the same batches and initial weights for every point. A cross at the top marks a run "
-            f"that diverged; the dotted line marks a loss of {short(LOW_LOSS)}. Move d_k and watch both ranges.")
+    return tr("training-sweep-caption", seed=str(seed), low=short(LOW_LOSS))
 
 
 def code_note(seed: int) -> str:
     """What 'Show the code' holds, and how it relates to what the page itself runs."""
-    return ("Both runs in plain numpy, one model at a time, in the order the page shows them: the forward pass, and "
-            "the backward pass written out by hand from the loss back to W_Q and W_K. It is the same code as the "
-            f"notebook below, which also checks its numbers against the ones the page drew for seed {seed}. The "
-            "page itself trains every model of the learning-rate sweep at once with `attn_core/training.py`, whose "
-            "tests check every gradient against finite differences.")
+    return tr("training-code-note", seed=str(seed))
 
 
 # ------------------------------------------------------------------------ the page's own text, and its charts' words
-INTRO = (
-    "The [Scaling explorer](/Scaling_explorer) showed what 1/√d_k does to one softmax; here is what it does to "
-    f"**learning**. The task: {N_KEYS} random keys and {N_KEYS} queries, each a noisy copy of one key; query "
-    "*i* must find key *i*. One attention layer trains twice, from the **same weights** on the **same batches**: "
-    "only one run divides its scores by √d_k."
-)
-MODEL = (
-    f"The model is a single attention layer, Q = X_q W_Q and K = X_k W_K, on {D_MODEL}-wide input tokens with "
-    "unit-variance entries; W_Q and W_K are drawn with fan-in scaling, so that Q and K have unit-variance entries "
-    "too. Both runs train with plain gradient descent."
-)
-SIDEBAR_NOTE = ("The lab trains on random data with this seed of its own: the sidebar's sentence, seed, d_model and "
-                "heads are not used here.")
-LOSS_LABELS = {"mse": "copy the value (squared error)", "ce": "name the position (cross-entropy)"}
-LOSS_NOTE = "'mse': output_i should copy value v_i; 'ce': query i's weights should pick key i"  # the notebook's
-HEADERS = {"start": "1. Before any learning", "race": "2. The race", "attention": "3. The attention each run learnt",
-           "try": "Things to try"}  # by each section's anchor
-START_CAPTION = (f"One held-out example for both runs: row i holds query i's weights over the {N_KEYS} keys; its "
-                 "own key is on the diagonal.")
-SWEEP_EXPANDER = "Every learning rate at once: the sweep"
-RACE_HELP = ("It opens again when you change d_k, the learning rate, the loss or the steps. A new seed keeps your "
-             "answer and checks it against the new runs.")  # the race question's tooltip
-WAITING_CAPTION = "The curves, the final attention and the learning-rate sweep appear once you answer."
-EXPLORING_CAPTION = ("You have answered the race once, so the curves below stay drawn as you explore; they are for "
-                     "these settings. Predict again above, or just read them.")  # the question open again
+# The page's fixed texts, each looked up in the session's language when the page reads it (say.INTRO): a module
+# attribute name -> its message.
+_TEXTS = {"SIDEBAR_NOTE": "training-sidebar-note", "LOSS_NOTE": "training-loss-note",
+          "SWEEP_EXPANDER": "training-sweep-expander",
+          "RACE_HELP": "training-race-help", "WAITING_CAPTION": "training-waiting",
+          "EXPLORING_CAPTION": "training-exploring", "STEP_AXIS": "training-step-axis",
+          "D_K_SLIDER": "training-d-k-slider", "TITLE": "training-title", "MODEL_EXPANDER": "training-model-expander",
+          "LR_SLIDER": "training-lr-slider", "STEPS_SLIDER": "training-steps-slider",
+          "SEED_INPUT": "training-seed-input", "LOSS_RADIO": "training-loss-radio", "KEY": "training-axis-key",
+          "FORMULA_SCALED": "training-formula-scaled", "FORMULA_UNSCALED": "training-formula-unscaled",
+          "QUERY": "training-axis-query"}
+SECTIONS = ("start", "race", "attention", "try")  # the sections' anchors, in order
+METRICS = ("loss", "accuracy", "entropy", "grad_norm_K")  # the race's panels
+
+
+def __getattr__(name: str):
+    """say.INTRO and the other fixed texts, in the language of the script run reading them (never at import)."""
+    if name in _TEXTS:
+        return tr(_TEXTS[name])
+    if name == "INTRO":
+        return tr("training-intro", keys=str(N_KEYS))
+    if name == "START_CAPTION":
+        return tr("training-start-caption", keys=str(N_KEYS))
+    if name == "MODEL":
+        return tr("training-model", width=str(D_MODEL))
+    if name == "LOSS_LABELS":
+        return {"mse": tr("training-loss-mse"), "ce": tr("training-loss-ce")}
+    if name == "HEADERS":  # by each section's anchor
+        return {anchor: tr(f"training-header-{anchor}") for anchor in SECTIONS}
+    if name == "RUN_NAMES":  # the charts' legends
+        return {"scaled": tr("training-legend-scaled"), "unscaled": tr("training-legend-unscaled")}
+    if name == "PANEL_TITLES":
+        return {m: tr(f"training-panel-{m.replace('_', '-').lower()}") for m in METRICS}
+    if name == "GUESS_LABELS":
+        return {key: guess_label(key) for key in GUESSES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 TRY_LR, TRY_D_K = (0.1, 3.0), (4, 64)  # a rate both runs learn at and the default; a width where they act alike
 
 
@@ -564,41 +568,32 @@ def things_to_try(d_k: int, lr: float, loss: str) -> str:
     yours, and the loss you are not using."""
     rate = next(x for x in TRY_LR if x != lr)
     width = next(d for d in TRY_D_K if d != d_k)
-    other = ("Switch the loss to cross-entropy, which reads the scores through log-softmax." if loss == "mse" else
-             "Switch the loss back to squared error, which copies the value through the weights.")
-    return (f"- Set the learning rate to {short(rate)}, or d_k to {width}, and answer the question again.\n"
-            f"- {other}")
-RUN_NAMES = {"scaled": "scaled: softmax(QKᵀ/√d_k)", "unscaled": "unscaled: softmax(QKᵀ)"}  # the charts' legends
-PANEL_TITLES = {
-    "loss": "loss (log axis)",
-    "accuracy": "accuracy (largest weight on the own key)",
-    "entropy": "mean entropy of the attention rows (nats)",
-    "grad_norm_K": "‖∂loss/∂W_K‖, the gradient reaching W_K (log axis)",
-}
-STEP_AXIS = "training step"
+    return tr("training-things-to-try", lr=short(rate), d_k=str(width), loss=loss)
 
 
 def curves_title(metrics) -> str:
     """The title of the race's chart of two stacked `metrics`: the loss and accuracy, or the entropy and gradient."""
-    return "loss and accuracy per step" if metrics[0] == "loss" else "attention entropy and gradient per step"
+    return tr("training-curves-title", metrics="loss" if metrics[0] == "loss" else "entropy")
 
 
 def uniform_label() -> str:
     """'uniform: ln 16 = 2.77': the level of a row that spreads its weight evenly, on the entropy panel."""
-    return f"uniform: ln {N_KEYS} = {num(UNIFORM_ENTROPY, 2)}"
+    return tr("training-uniform", n=str(N_KEYS), value=num(UNIFORM_ENTROPY, 2))
 
 
 def sweep_words(d_k: int, steps: int, lr: float) -> dict:
     """The words of the sweep's chart: title, axes (the y axis says how many steps the final loss averages),
     each run's legend name and its diverged crosses', and the label of the learner's rate."""
-    return {"title": f"final loss against learning rate, d_k = {d_k}", "x": "learning rate (log axis)",
-            "y": f"final loss (mean of the last {plural(tail(steps), 'step')})", "names": RUN_NAMES,
-            "diverged": {name: f"{name}: diverged" for name in RUN_NAMES}, "yours": f"your lr = {short(lr)}"}
+    names = __getattr__("RUN_NAMES")
+    return {"title": tr("training-sweep-title", d_k=str(d_k)), "x": tr("training-sweep-x"),
+            "y": tr("training-sweep-y", k=tail(steps)), "names": names,
+            "diverged": {name: tr("training-diverged-legend", run=name) for name in names},
+            "yours": tr("training-your-lr", lr=short(lr))}
 
 
 def weights_title(name: str, after: bool) -> str:
     """'scaled run's weights at step 0', 'unscaled run's weights after training': a table of a run's weights."""
-    return f"{name} run's weights {'after training' if after else 'at step 0'}"
+    return tr("training-weights-title", run=name, after="yes" if after else "no")
 
 
 def weights_formula(name: str, d_k: int) -> str:
@@ -606,10 +601,12 @@ def weights_formula(name: str, d_k: int) -> str:
     return f"softmax({f'QKᵀ/√{d_k}' if name == 'scaled' else 'QKᵀ'})"
 
 
-# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
-D_K_SLIDER = "d_k, the width of queries and keys"
-
-
 def several_seeds(n_seeds: int) -> str:
     """The switch that trains each run from `n_seeds` seeds."""
-    return f"several seeds ({n_seeds}), to see the spread"
+    return tr("training-several-seeds", n=str(n_seeds))
+
+
+def notebook_settings(d_k: int, lr: float, steps: int, seed: int, loss: str) -> dict:
+    """The lab's settings as the notebook lists them."""
+    return {"d_k": d_k, tr("training-lr-slider"): short(lr), tr("training-steps-slider"): steps,
+            tr("training-seed-input"): seed, tr("training-loss-radio"): __getattr__("LOSS_LABELS")[loss]}

@@ -1,9 +1,5 @@
 # %% [markdown]
-# ## The task and the two models
-#
-# N_KEYS keys with random entries and as many queries, each a noisy copy of one key: query i must find key i. The
-# data and the initial weights come from the lab's seed, drawn exactly as the page draws them. Two copies of the
-# model start from the same weights and see the same batches; one divides its scores by √d_k.
+# {{t:training-nb-task}}
 
 # %%
 import numpy as np
@@ -56,9 +52,7 @@ held_out = make_batch(np.random.default_rng([seed, 2]), batch=1)  # the example 
 print("W_Q, W_K:", W_Q0.shape, "  one batch: X_q, X_k", held_out[0].shape[1:], "V", held_out[2].shape[1:])
 
 # %% [markdown]
-# ## 1. Before any learning
-#
-# The same raw scores on the held-out example; the scaled run divides them by √d_k before the softmax.
+# {{t:training-nb-start}}
 
 
 # %%
@@ -108,9 +102,7 @@ print("held-out example, std of the scores softmax sees: scaled", (scores0 / np.
       " unscaled", scores0.std())
 
 # %% [markdown]
-# ## 2. The race
-#
-# Both runs, step by step. A run whose scores leave the useful range stops there.
+# {{t:training-nb-race}}
 
 
 # %%
@@ -145,9 +137,7 @@ for t in sorted({0, steps // 4, steps // 2, 3 * steps // 4, steps}):
     print(f"step {t:>4}   loss scaled {loss_scaled[t]:.4g}   unscaled {loss_unscaled[t]:.4g}")
 
 # %% [markdown]
-# ## 3. The attention each run learnt
-#
-# The held-out example's weights: query i's own key is on the diagonal.
+# {{t:training-nb-attention}}
 
 # %%
 for name, final in (("scaled", final_scaled), ("unscaled", final_unscaled)):

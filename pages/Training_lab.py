@@ -19,7 +19,7 @@ LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits 
 
 def main():
     shared = setup_page(__file__, uses_shared=False)
-    st.title("Training lab: watch attention learn")
+    st.title(say.TITLE)
     intro()
     lab = lesson(controls())
     take_it_home(lab)
@@ -50,9 +50,9 @@ def intro() -> None:
     """The task, the two formulas, and the model folded. The sidebar says itself that this page does not use it."""
     st.markdown(say.INTRO)
     left, right = st.columns(2, vertical_alignment="center")  # side by side on a laptop, stacked on a phone
-    left.latex(r"\text{scaled: } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V")
-    right.latex(r"\text{unscaled: } \mathrm{softmax}\!\left(QK^{\top}\right)V")
-    with st.expander("The model in detail", icon=":material/schema:", expanded=False):
+    left.latex(r"\text{%s } \mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V" % say.FORMULA_SCALED)
+    right.latex(r"\text{%s } \mathrm{softmax}\!\left(QK^{\top}\right)V" % say.FORMULA_UNSCALED)
+    with st.expander(say.MODEL_EXPANDER, icon=":material/schema:", expanded=False):
         st.markdown(say.MODEL)
 
 
@@ -64,22 +64,22 @@ def controls() -> tuple[int, int, float, int, bool, str]:
         d_k = st.select_slider(say.D_K_SLIDER, options=tl.D_K_CHOICES, key="dk")
     with c2:
         url_bound("lr", tl.DEFAULT_LR, lambda r: parse_float_choice(r, tl.LR_CHOICES, "lr"), options=tl.LR_CHOICES)
-        lr = st.select_slider("learning rate", options=tl.LR_CHOICES, key="lr", format_func=fmt.short)
+        lr = st.select_slider(say.LR_SLIDER, options=tl.LR_CHOICES, key="lr", format_func=fmt.short)
     with c3:
         url_bound("steps", tl.DEFAULT_STEPS, lambda r: parse_int_choice(r, tl.STEP_CHOICES, "steps"),
                   options=tl.STEP_CHOICES)
-        steps = st.select_slider("training steps", options=tl.STEP_CHOICES, key="steps")
+        steps = st.select_slider(say.STEPS_SLIDER, options=tl.STEP_CHOICES, key="steps")
     c1, c2, c3 = st.columns(3)
     with c1:
         url_bound("data_seed", 0, lambda r: parse_int(r, 0, SEED_MAX, "data_seed"))
-        seed = st.number_input("data and initialisation seed", min_value=0, max_value=SEED_MAX, step=1,
+        seed = st.number_input(say.SEED_INPUT, min_value=0, max_value=SEED_MAX, step=1,
                                key="data_seed", help=say.SIDEBAR_NOTE)
     with c2:
         url_bound("seeds", False, parse_bool)
         several = st.toggle(say.several_seeds(tl.N_SEEDS), key="seeds")
     with c3:
         url_bound("loss", tl.DEFAULT_LOSS, lambda r: parse_word(r, tl.LOSSES, "loss"), options=tl.LOSSES)
-        loss = st.radio("loss", options=tl.LOSSES, format_func=say.LOSS_LABELS.get, key="loss")
+        loss = st.radio(say.LOSS_RADIO, options=tl.LOSSES, format_func=say.LOSS_LABELS.get, key="loss")
     return int(d_k), int(steps), float(lr), int(seed), bool(several), str(loss)
 
 
@@ -94,7 +94,7 @@ def run_lab(d_k: int, steps: int, lr: float, seed: int, several: bool, loss: str
         waiting = st.empty()  # the note and its button, gone once the learner presses it
         with waiting.container():
             st.info(say.long_run_note(runs, steps, d_k, estimate), icon=":material/hourglass_top:")
-            start = st.button(f"Train ({fmt.num(estimate, 0)} s)", key="train_long", icon=":material/play_arrow:")
+            start = st.button(say.train_button(estimate), key="train_long", icon=":material/play_arrow:")
         if not start:
             return None
         waiting.empty()
@@ -135,7 +135,7 @@ def race(lab: tl.Lab) -> bool:
     # the question is about the width, the rate, the loss and the steps; the seed only moves the numbers, so a new
     # seed keeps the answer and judges it against the new runs
     guess = predict(say.RACE, say.race_question(lab.d_k, lab.lr, lab.steps), options=list(say.GUESSES),
-                    format_func=say.GUESSES.get, about=(lab.d_k, lab.lr, lab.loss, lab.steps), numbers=lab.seeds[0],
+                    format_func=say.guess_label, about=(lab.d_k, lab.lr, lab.loss, lab.steps), numbers=lab.seeds[0],
                     help=say.RACE_HELP)
     ss = st.session_state
     if guess is None and not ss.get("_lab_answered"):
@@ -192,8 +192,8 @@ def attention_pair(lab: tl.Lab, after: bool) -> None:
         if weights is None:
             continue
         draw_matrix(weights, say.weights_title(run.name, after), QUERIES, KEYS,
-                    formula=say.weights_formula(run.name, lab.d_k), kind="weights", decimals=1, x_title="key",
-                    y_title="query")
+                    formula=say.weights_formula(run.name, lab.d_k), kind="weights", decimals=1, x_title=say.KEY,
+                    y_title=say.QUERY)
 
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
@@ -228,8 +228,7 @@ def take_it_home(lab: tl.Lab | None) -> None:
              "loss_scaled": lab.scaled.loss[0], "loss_unscaled": lab.unscaled.loss[0],
              "final_scaled": lab.scaled.final_weights, "final_unscaled": lab.unscaled.final_weights})
 
-    settings = {"d_k": lab.d_k, "learning rate": fmt.short(lab.lr), "training steps": lab.steps,
-                "data and initialisation seed": seed, "loss": say.LOSS_LABELS[lab.loss]}
+    settings = say.notebook_settings(lab.d_k, lab.lr, lab.steps, seed, lab.loss)
     nbk.take_it_home(__file__, say.code_note(seed), cells, 0, settings)  # the lab's own inputs: its code is short
 
 main()

@@ -77,7 +77,9 @@ def test_the_template_is_a_notebook_with_one_parameters_cell_and_a_self_check_la
     nb = jupytext.reads(text, fmt="py:percent")
     tags = [c.metadata.get("tags", []) for c in nb.cells]
     assert sum(nbk.PARAMETERS in t for t in tags) == 1
-    first = MESSAGE.sub(lambda m: tr_in("en", m[1]), nb.cells[0].source)  # a {{t:message-id}}, read in English
+    # a {{t:message-id}}, read in English, with a stand-in for each prose field its page fills
+    stand_ins = {field: f"({field})" for field in PROSE_FIELDS.get(name, ())}
+    first = MESSAGE.sub(lambda m: tr_in("en", m[1], **stand_ins), nb.cells[0].source)
     assert nb.cells[0].cell_type == "markdown" and first.startswith("## ")
     assert [k for k, t in enumerate(tags) if "self-check" in t] == [len(nb.cells) - 1]
     assert nb.cells[-1].source.endswith(f'print("{nbk.MATCH}")')

@@ -3,12 +3,16 @@
 from attn_ui.pages import named
 import json
 import re
+from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
 
 from attn_core import training as tl
+from attn_lessons import i18n
 from attn_lessons import training as say
+from tests.apptest_utils import screen_text as everything_on_screen
+from tests.prose import english_runs
 from tests.apptest_utils import with_code
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.core.test_training import seeds_at
@@ -16,6 +20,7 @@ from tests.lessons.test_training import check_race_facts, check_sweep_facts, che
 from tests.html_tables import Table
 
 PAGE = named("training").path
+ZH_SENTENCE = "猫坐在垫子上"  # the sidebar's sentence in Chinese, which this page does not use
 
 
 def runs(d_k: int = 64, steps: int = 200, lr: float = 3.0, seed: int = 0) -> tuple[tl.Run, tl.Run]:
@@ -409,3 +414,70 @@ def test_runs_the_accuracy_chart_separates_are_not_called_alike(open_page):
     assert v.kind == "unscaled lower" and v.text in text
     assert "behave alike" not in text and "end alike" not in text
     assert abs(v.facts["accuracy"]["scaled"] - v.facts["accuracy"]["unscaled"]) > tl.ALIKE_ACCURACY
+
+
+# ------------------------------------------------------------------------------------------- in Chinese (issue 40)
+ZH_STATES = [{}] + [dict(parse_qsl(example)) for example in named("training").examples]
+
+
+def language_free(facts):
+    """The facts without the words they are quoted in ("said"): what a sentence claims in any language."""
+    if isinstance(facts, dict):
+        return {k: language_free(v) for k, v in facts.items() if k != "said"}
+    return facts
+
+
+def chinese_runs(at) -> list[str]:
+    """The English runs of four words or more on the page, leaving out the tables' inline style sheets (CSS is no
+    sentence) and the sidebar's sentence, which this page does not use."""
+    text = re.sub(r"<style[^>]*>.*?</style>", " ", everything_on_screen(at), flags=re.S)
+    return english_runs(text, allowed=(ZH_SENTENCE,))
+
+
+def in_chinese(make):
+    """What `make()` returns with the words layer in Chinese (AppTest formats a widget's options in the test's
+    thread too: a Chinese page's radio is set while the test reads Chinese)."""
+    before = i18n.current()
+    i18n.use("zh-CN")
+    try:
+        return make()
+    finally:
+        i18n.use(before)
+
+
+@pytest.mark.parametrize("state", ZH_STATES, ids=["defaults", "example-1", "example-2"])
+def test_the_lab_reads_in_chinese_with_its_question_open_and_answered(open_page, state):
+    """With ?lang=zh-CN no English run of four words or more is on screen, the race open, then answered wrong and
+    right; the reveal and the verdict claim the same facts in Chinese as in English, and quote them."""
+    at = open_page(PAGE, lang="zh-CN", text=ZH_SENTENCE, **state)
+    assert not chinese_runs(at)
+    d_k, steps, lr, seed = (int(state.get("dk", 64)), int(state.get("steps", 200)), float(state.get("lr", 3.0)),
+                            int(state.get("data_seed", 0)))
+    scaled, unscaled = tl.pick_runs(tl.train_sweep(d_k, steps, seed, state.get("loss", "mse")), lr)  # chosen seed
+    outcome, why = say.race_reveal(scaled, unscaled)
+    verdict = say.verdict(scaled, unscaled)
+    wrong = next(g for g in say.GUESSES if g != outcome)
+    for choice in (wrong, outcome):
+        at = in_chinese(lambda c=choice: answer(open_page(PAGE, lang="zh-CN", text=ZH_SENTENCE, **state), c))
+        assert not chinese_runs(at), choice
+        text = all_text(at)
+        zh_outcome, zh_why = in_chinese(lambda: say.race_reveal(scaled, unscaled))
+        assert zh_outcome == outcome and zh_why.text in text
+        assert language_free(zh_why.facts) == language_free(why.facts)
+        if "seeds" not in state:  # with several seeds the verdict is about the chosen one, from the seeds' runs
+            zh_verdict = in_chinese(lambda: say.verdict(scaled, unscaled))
+            assert zh_verdict.text in text and zh_verdict.kind == verdict.kind
+            assert language_free(zh_verdict.facts) == language_free(verdict.facts)
+            assert all(str(x) in zh_verdict.text for x in zh_verdict.facts["said"].values())
+
+
+def test_the_spread_at_d_k_64_reads_about_8_in_chinese_too(open_page):
+    """The source text's number: the raw scores' standard deviation, 7.74 against the theory's √64 = 8."""
+    at = open_page(PAGE, lang="zh-CN", text=ZH_SENTENCE)
+    start = in_chinese(lambda: say.start_sentence(*runs(), 64))
+    text = all_text(at)
+    assert start.text in text and "标准差为 7.74（理论值：√64 = 8）" in text
+    assert language_free(start.facts) == language_free(say.start_sentence(*runs(), 64).facts)
+    assert [t.caption for t in tables(at)] == ["缩放模型第 0 步的权重 = softmax(QKᵀ/√64)  (16 × 16)",
+                                               "不缩放模型第 0 步的权重 = softmax(QKᵀ)  (16 × 16)"]
+    assert in_chinese(lambda: at.radio(key="loss").format_func("ce")) == "指出位置（交叉熵）"

@@ -18,8 +18,13 @@ def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
     """Run one page script (relative to the repo root) cold, with the given query parameters.
 
     A file in pages/ is opened as Streamlit serves it, inside the app whose entry is streamlit_app.py,
-    so that its sidebar links to the other pages resolve.
+    so that its sidebar links to the other pages resolve. The test's own thread reads the page's language too
+    (`lang=`, English by default): AppTest turns a widget's value into its label with the page's format_func in the
+    test's thread, so a Chinese page's radio is read back in Chinese.
     """
+    from attn_lessons import i18n
+
+    i18n.use(i18n.choose(str(query_params.get("lang", "")) or None))
     at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=timeout)
     if path != "streamlit_app.py":
         at.switch_page(path)

@@ -39,6 +39,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.quick)  # a slow test is never in the quick loop
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_asked():
+    """Each test starts in English: a page opened in another language (run_page(…, lang=…)) sets the test thread's
+    language, which must not leak into the next test."""
+    from attn_lessons import i18n
+
+    i18n.use(i18n.DEFAULT)
+    yield
+    i18n.use(i18n.DEFAULT)
+
+
 @pytest.fixture
 def open_page():
     """open_page(path, **query_params) -> AppTest: the page run cold from a link, asserted free of exceptions."""

@@ -555,7 +555,10 @@ def test_the_model_note_names_what_changes_its_numbers(run, params):
 # ------------------------------------------------------------------------------------------ issue 40: in Chinese
 
 ZH = "zh-CN"
-ZH_STATES = [{"text": "猫坐在垫子上"}, RANDOM, *EXAMPLES]
+HUNDRED = " ".join(f"w{k}" for k in range(100))  # cut to 32 tokens, with the notice
+ZH_STATES = [{"text": "猫坐在垫子上"}, RANDOM, *EXAMPLES, {"text": "hello"}, {"text": HUNDRED},
+             {"text": "ça va, ça va bien, très bien"}, {"source": "random", "rseed": 0, "length": 5, "koff": "3-4"}]
+ZH_IDS = ["sentence", "random", "example-1", "example-2", "one-word", "hundred", "ambiguous", "keys-off"]
 
 
 @pytest.fixture
@@ -584,12 +587,13 @@ def chinese_screen(at) -> str:
     return re.sub(r"<(style|script)\b.*?</\1>", " ", "\n".join(parts), flags=re.S | re.I)
 
 
-@pytest.mark.parametrize("params", ZH_STATES, ids=["sentence", "random", "example-1", "example-2"])
+@pytest.mark.parametrize("params", ZH_STATES, ids=ZH_IDS)
 def test_the_page_reads_in_chinese_with_its_question_open_and_answered(run, chinese, params):
-    """?lang=zh-CN at the defaults (the Chinese sentence), random tokens and the route's two examples: no English
-    run of four words or more on the screen, the question open and then answered (every section drawn), but in the
-    learner's own sentence; the verdict, the why-caption and the guesses' caption are the words' Chinese ones, built
-    here from attn_core's numbers."""
+    """?lang=zh-CN at the defaults (the Chinese sentence), random tokens, the route's two examples, a one-word
+    sentence (random tokens instead), a hundred words (cut to 32), an ambiguous copy and layer-1 heads switched off in
+    the keys: no English run of four words or more on the screen, the question open and then answered (every section
+    drawn), but in the learner's own sentence; the verdict, the why-caption and the guesses' caption are the words'
+    Chinese ones, built here from attn_core's numbers, and so are the sentence's notices."""
     allowed = (params["text"],) if "text" in params else ()
     at = run(reveal=0, lang=ZH, **params)
     assert not english_runs(chinese_screen(at), allowed), english_runs(chinese_screen(at), allowed)
@@ -610,6 +614,10 @@ def test_the_page_reads_in_chinese_with_its_question_open_and_answered(run, chin
     (table,) = at.table
     assert list(table.value.columns) == say.guess_columns("off" in params)
     assert say.labels_note() in [c.value for c in at.sidebar.caption]
+    notices = [say.too_few_words(len(set(ids_of(params).tolist()))), say.truncated_notice(
+        len(tokenize(params["text"]).tokens))] if "text" in params else []
+    for notice in filter(None, notices):
+        assert notice.text in [e.value for e in at.warning] + [e.value for e in at.info], notice.text
 
 
 def test_the_head_tables_and_the_ablation_read_in_chinese(run, chinese):

@@ -156,7 +156,7 @@ _WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven ei
 _PLAIN = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?")
 
 
-# Typed on a Chinese keyboard: NFKC makes full-width digits, letters and punctuation plain (０.５, ３，４, （3, 4）, ％);
+# Typed on a Chinese keyboard: NFKC makes full-width digits, letters and punctuation plain (０.５, ３，４, （3, 4）);
 # these have no plain form there: the ideographic full stop and enumeration comma, and 乘 ("by", as in 3 乘 4).
 _CJK_TYPED = str.maketrans({"。": ".", "、": ",", "乘": "x"})
 

@@ -30,7 +30,9 @@ from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
 
 BADGE = {qs.RIGHT: ("green", "✓"), qs.WRONG: ("orange", "✗"), qs.SHOWN: ("gray", None)}  # None: the word "shown"
-LOG = "_quiz_log"  # session only: {"kind@seed": {"first": status, "status": status, "message": text}}
+# session only: {"kind@seed": {"first": status, "status": status, "reply": the reply checked, None when shown}}; the
+# verdict's words are made when drawn, in the language of that run (a callback runs before the page sets it)
+LOG = "_quiz_log"
 QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun the quiz and the notebook together
 DRAWN = "_closing_open"  # the open questions the closing sections were last drawn for; None while a full run draws
 
@@ -90,7 +92,8 @@ def _record(q: qs.Question, show: bool) -> None:
     first = log.get(_log_key(q.kind, q.seed), {}).get("first")
     if first is None and verdict.status != qs.UNREADABLE:
         first = verdict.status
-    log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status, "message": verdict.message}
+    log[_log_key(q.kind, q.seed)] = {"first": first, "status": verdict.status,
+                                     "reply": None if show else ss.get(f"answer_{q.kind}")}
     if not show and verdict.status in (qs.RIGHT, qs.WRONG):  # in a class, the answer goes to the teacher
         to_class(qs.KIND[q.kind].asked, {"seed": q.seed}, ss.get(f"answer_{q.kind}"), verdict.status == qs.RIGHT,
                  once=object(), notify=False)
@@ -148,10 +151,11 @@ def ask(number: int, q: qs.Question, shared) -> None:
                 st.radio(tr("questions-your-answer"), options=list(labels), index=None, key=f"answer_{q.kind}",
                          format_func=labels.get)
             else:
-                st.text_input(tr("questions-your-answer"), key=f"answer_{q.kind}", placeholder=qs.placeholder(q.answer_type))
+                st.text_input(tr("questions-your-answer"), key=f"answer_{q.kind}",
+                              placeholder=qs.placeholder(q.answer_type))
             c1, c2, _ = st.columns([1, 1, 2])
-            c1.form_submit_button(tr("questions-check"), key=f"check_{q.kind}", type="primary", icon=":material/check:",
-                                  on_click=_record, args=(q, False))
+            c1.form_submit_button(tr("questions-check"), key=f"check_{q.kind}", type="primary",
+                                  icon=":material/check:", on_click=_record, args=(q, False))
             c2.form_submit_button(tr("questions-show-me"), key=f"show_{q.kind}", on_click=_record, args=(q, True))
         asked = qs.KIND[q.kind].asked
         record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
@@ -160,14 +164,15 @@ def ask(number: int, q: qs.Question, shared) -> None:
             record = st.session_state[LOG][_log_key(q.kind, q.seed)]
         if record is None:  # the intro says the proof comes once an answer is checked or shown
             return
+        message = (qs.show_answer(q) if record["status"] == qs.SHOWN else qs.check(q, record["reply"])).message
         if record["status"] == qs.RIGHT:
-            st.success(f"{tr('questions-right')} {record['message']}", icon=":material/task_alt:")
+            st.success(f"{tr('questions-right')} {message}", icon=":material/task_alt:")
         elif record["status"] == qs.WRONG:
-            st.warning(f"{tr('questions-not-quite')} {record['message']}", icon=":material/lightbulb:")
+            st.warning(f"{tr('questions-not-quite')} {message}", icon=":material/lightbulb:")
         elif record["status"] == qs.UNREADABLE:
-            st.info(record["message"], icon=":material/help:")
+            st.info(message, icon=":material/help:")
         else:
-            st.info(record["message"], icon=":material/visibility:")
+            st.info(message, icon=":material/visibility:")
         if record["status"] in (qs.RIGHT, qs.WRONG):  # this question's own answer: sent, on its way, or why not
             classroom.draw_notice(asked.id)
         if record["first"] is not None:
@@ -245,8 +250,8 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
     st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i).text)
-    _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels, title=tr("questions-table-causal-weights"),
-                   highlight_row=i)  # the row the question asks about, counted from 0
+    _weights_table(res.weights, "softmax(QKᵀ/√d_k + M)", inputs.labels, inputs.labels,  # the row asked about, from 0
+                   title=tr("questions-table-causal-weights"), highlight_row=i)
 
 
 def reveal_identical_tokens(q: qs.Question, shared) -> None:

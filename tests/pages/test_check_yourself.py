@@ -4,6 +4,7 @@ from 0 as the labels count them, and the page's reading budget (issue 23)."""
 
 import json
 import re
+from urllib.parse import parse_qs
 
 import numpy as np
 import pytest
@@ -12,7 +13,8 @@ from streamlit.testing.v1 import AppTest
 from attn_core.questions import passage_words
 from attn_ui.pages import named
 from attn_lessons import questions as qs
-from tests.apptest_utils import all_text, assert_ran, figures, run_page, table_titled, tables, title_of
+from attn_lessons.i18n import use
+from tests.apptest_utils import all_text, assert_ran, figures, run_page, screen_text, table_titled, tables, title_of
 from tests.apptest_utils import with_code
 from tests.lessons.test_questions import right_text, wrong_text
 
@@ -636,3 +638,78 @@ def test_both_pages_say_the_same_ratio_for_the_same_gradient(z1, d_k):
         facts = qs.reveal_two_keys(two).facts["gradients"]
         assert metric(explorer, say.RAW_RATIO_LABEL) == "73×" == facts["weights"]["said"]["ratio"]
         assert facts["softmax"]["said"]["ratio"] == "586×"
+
+
+# ------------------------------------------------------------------------------------------- in Chinese (issue 40)
+
+ZH_STATES = ({}, *({k: v[0] for k, v in parse_qs(link).items()} for link in named("questions").examples))
+
+
+def chinese_screen_runs(at: AppTest, text: str) -> list[str]:
+    """The English runs of four words or more on the Chinese page, but for the learner's sentence and the questions'
+    example sentences (attn_core's English passage, quoted) and the tokens' labels in the tables."""
+    from tests.lessons.test_questions import passage_quotes
+    from tests.prose import english_runs
+
+    screen = re.sub(r"<(style|script)\b.*?</\1>", " ", screen_text(at), flags=re.S | re.I)
+    screen = re.sub(r">\s*[a-z]+(?:·\d+)?\s*<", "> <", screen)  # a table's token labels: the·0, fox
+    screen = re.sub(r":\w+-badge\[", "[", screen)  # the scoreboard's markdown badges
+    return english_runs(screen, (text, *passage_quotes(screen)))
+
+
+@pytest.mark.parametrize("state", ZH_STATES, ids=lambda s: "&".join(f"{k}={v}" for k, v in s.items()) or "defaults")
+def test_the_page_reads_in_chinese_with_every_question_open_and_then_shown(state):
+    """?lang=zh-CN at the defaults and the route's two example links: no English run of four words (but the
+    learner's sentence and the questions' example sentences) with every question open, then with every one shown,
+    and each reveal's proof and verdict in Chinese; the questions and the marks are the English page's."""
+    text = state.get("text", "猫坐在垫子上")
+    at = open_page(lang="zh-CN", **{**state, "text": text})
+    assert at.title[0].value == "自我检测"
+    assert not chinese_screen_runs(at, text), chinese_screen_runs(at, text)
+    seed = int(state.get("q", 0))
+    use("zh-CN")
+    try:
+        prompts = [qs.make_question(kind, seed).prompt for kind in qs.KINDS]
+    finally:
+        use("en")
+    page = all_text(at)
+    assert all(f"{number}.** {prompt}" in page for number, prompt in enumerate(prompts, 1))
+    for kind in qs.KINDS:
+        answer(at, kind, None, show=True)
+    assert not chinese_screen_runs(at, text), chinese_screen_runs(at, text)
+    page = all_text(at)
+    assert page.count("答案是") == len(qs.KINDS) and "要点" in page and "The answer is" not in page
+    assert [i.value for i in at.info][-1].startswith("答案是")
+
+
+def test_a_wrong_reply_in_chinese_gets_its_hint_in_chinese():
+    at = open_page(lang="zh-CN", text="猫坐在垫子上")
+    q = qs.make_question("scale_heads", 0)
+    answer(at, "scale_heads", "３２")  # √d_model = √512 ≈ 22.6 is the hint's reply; 32 is not: no hint, the answer
+    answer(at, "qk_variance", "８")  # √d_k at d_k = 64: the standard deviation's hint, typed full-width
+    use("zh-CN")
+    try:
+        hint = qs.KIND["qk_variance"].hint(qs.make_question("qk_variance", 0), 8.0)
+        why = q.why
+    finally:
+        use("en")
+    warnings = [w.value for w in at.warning]
+    assert warnings[0].startswith("**不太对。**") and why in warnings[0]
+    assert warnings[1].startswith(f"**不太对。** {hint}正确答案是 64。"), warnings[1]
+
+
+@pytest.mark.parametrize("seed", [0, 2])  # seed 2: cross-attention, two sentences
+def test_the_notebooks_prose_reads_in_both_languages(seed):
+    """The notebook's markdown cells come from the catalog: English as before, and in Chinese no English run."""
+    from tests.prose import english_runs
+
+    english = [c.text for c in shown_cells(seed=seed) if c.kind == "markdown"]
+    assert english[0].startswith("## The shape of the weight matrix") and "with no mask" in english[1]
+    use("zh-CN")
+    try:
+        chinese = [c.text for c in shown_cells(seed=seed) if c.kind == "markdown"]
+        sentence = qs.notebook_shape_sentence(*[list(passage_words(1))] * 2)
+    finally:
+        use("en")
+    assert len(chinese) == len(english) and chinese[0].startswith("## 权重矩阵的形状") and "句子" in sentence
+    assert all(not english_runs(text) for text in chinese), chinese

@@ -77,7 +77,7 @@ questions-why-scale-reason-argmax = 在 { $samples } 对随机向量上测量：
     [yes] 一直是 { $lo }
    *[no] 一直在 { $lo } 到 { $hi } 之间
   }。不缩放时，d_k = { $d_hi } 下 { $keys } 个权重里最大的那个平均为 { $top_raw }，接近硬性 argmax；缩放后为 { $top_scaled }。
-questions-why-scale-reason-sum = 不管缩不缩放，softmax 都让每一行的和为 1：不缩放时，最大的 |行和 − 1| 为 { $gap }。
+questions-why-scale-reason-sum = 不管缩不缩放，softmax 都让每一行的和为 1：不缩放时，|行和 − 1| 的最大值：{ $gap }。
 questions-why-scale-reason-overflow = softmax 在求 exp() 之前先减去每一行的最大分数，所以不缩放的分数即使大到 { $largest }，得到的权重也是有限的。
 questions-why-scale-reason-uniform = 缩放后的权重并不都相等：d_k = { $d_hi } 时，{ $keys } 个权重里最大的那个平均为 { $top_scaled }，而权重全相等时每个是 1/{ $keys } = { $equal }。
 
@@ -131,7 +131,7 @@ questions-identical-prompt = 不加位置编码时，句子 { $sentence } 在位
 questions-identical-option-same = 两者完全相同。
 questions-identical-option-differ = 两者不同，因为这两个词元的位置不同。
 questions-identical-option-zero = 第二个全是 0，因为这个词已经出现过了。
-questions-identical-reason-same = 没有位置信息时，两个“{ $word }”在 X 中是同一行，所以查询、键、值都相同，注意力给它们的输出也相同：最大差距为 { $gap }。
+questions-identical-reason-same = 没有位置信息时，两个“{ $word }”在 X 中是同一行，所以查询、键、值都相同，注意力给它们的输出也相同。最大差距：{ $gap }。
 questions-identical-reason-differ = 没有位置信息，就没有什么能把它们区分开：它们的输出相差{ $at_most }。只有把位置加到 X 上，顺序才会显现出来。
 questions-identical-reason-zero = 注意力不会记下已经出现过的词：第二个“{ $word }”的输出长度为 { $size }，不是 0。
 
@@ -174,13 +174,13 @@ questions-sums-columns = { $n_k } 个列和{ $alike ->
     [yes] 都是 { $low }
    *[no] 从 { $low } 到 { $high } 不等
   }，平均 { $share }
-questions-sums-one-row = 它唯一的一行和为 1（差距 { $row_gap }），整个矩阵也是；{ $columns }。
-questions-sums-rows = { $n_q } 行每行的和都是 1（最大差距 { $row_gap }）；{ $columns }，整个矩阵的和为 { $total }。
+questions-sums-one-row = 它唯一的一行和为 1（差距：{ $row_gap }），整个矩阵也是；{ $columns }。
+questions-sums-rows = { $n_q } 行每行的和都是 1（最大差距：{ $row_gap }）；{ $columns }，整个矩阵的和为 { $total }。
 questions-reveal-softmax-axis = 查询来自 { $sentence_q }，键来自 { $sentence_k }。{ $sums }
 questions-reveal-qkv-shapes = 按这些尺寸随机生成 X 和 W，刚刚相乘的结果：
 questions-reveal-roles-one-token = 你的句子只有一个词元，所以不管 Q 和 K 是什么，它唯一的权重都是 1。在侧边栏输入至少有两个词元的句子，就能看到 Q 和 K 怎样改变权重。
 questions-roles-redrawing = 重新随机生成 { $m }，权重变动{ $weights }，输出变动{ $output }
-questions-reveal-roles = 在你这个有 { $n } 个词元的句子上：{ $parts }。所以{ $found }。
+questions-reveal-roles = 在你这个有 { $n } 个词元的句子上：{ $parts }。所以 { $found }。
 questions-roles-found = { $decide_count ->
     [0] Q、K、V 都不决定权重
    *[other] { $decide } 决定权重
@@ -207,8 +207,8 @@ questions-reveal-qk-variance = 在 d_k = { $d_k } 下取 { $count } 对随机向
 questions-qk-variance-title = q·k，d_k = { $d_k }（{ $pairs } 对）
 questions-reveal-steps = 在 { $n } 个词元的两种读法上数层数：从词元 0 到词元 { $last }，注意力需要 { $attention }；从左到右读的循环神经网络需要 { $recurrent }。
 questions-steps-caption = 下面“{ $header }”一节会在你自己的句子上画出来。
-questions-reveal-total-one = 在只有 1 个词元的句子上，唯一的权重是 1（差距 { $row_gap }）。
-questions-reveal-total = 在有 { $n } 个词元的句子上，{ $n } 行每行的和都是 1（最大差距 { $row_gap }），{ $size } 个权重加起来是 { $total }。
+questions-reveal-total-one = 在只有 1 个词元的句子上，唯一的权重是 1（差距：{ $row_gap }）。
+questions-reveal-total = 在有 { $n } 个词元的句子上，{ $n } 行每行的和都是 1（最大差距：{ $row_gap }），{ $size } 个权重加起来是 { $total }。
 questions-reveal-two-keys = softmax([{ $s }, 0]) = { $unscaled }；除以 √{ $d_k } = { $divisor } 后，softmax([{ $scaled_s }, 0]) = { $scaled }。对第二个键来说，{ $gradients }。
 
 ## 得分

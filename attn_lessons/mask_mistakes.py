@@ -41,9 +41,10 @@ from attn_core.mask_mistakes import (
 from attn_core.masks import fully_masked_rows
 
 from .asked import Asked, Wrong, const
+from .format import enough, listing, num, readable, short
+from .i18n import tr
+from .masks import mask_cases, mask_label  # noqa: F401  (the radio's labels and M's cases: the Masks and heads page's)
 from .said import Said
-from .format import all_of, enough, listing, num, plural, readable, short
-from .masks import mask_label  # noqa: F401  (the radio's labels: one definition, the Masks and heads page's)
 
 
 def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:
@@ -53,37 +54,22 @@ def how_to_see(choice: MaskChoice | None, need: str, labels, what: str) -> str:
 
 
 def remedy_sentence(found: Sequence[str], labels, what: str) -> str:
-    """'To see {what}, pick Causal above or …' for the settings `found` (attn_core's REMEDIES), "" for none."""
-    kinds = [k for k in ("Causal", "Padding") if k.lower() in found]
-    padded = " (with 1 padded token)" if "Padding" in kinds else ""
-    parts = [f"pick {' or '.join(kinds)}{padded} above"] if kinds else []
-    parts += [{"one_pad": "set the padding to 1 token",
-               "unblock": "choose “no query” under “Also block every key of”",
-               "block": f"choose “{labels[0]}” under “Also block every key of”",
-               "longer": "type two or more words in the sidebar"}[r] for r in found if r not in ("causal", "padding")]
-    return f"To see {what}, {listing(parts, 'or')}." if parts else ""
+    """'To see {what}, pick Causal above or …' for the settings `found` (attn_core's REMEDIES), "" for none. `what` is
+    one of it, quiz, more, mask (mask-mistakes-see-…)."""
+    kinds = [k for k in ("causal", "padding") if k in found]
+    parts = [tr("mask-mistakes-remedy-pick", kinds=listing([mask_label(k) for k in kinds], "or"),
+                padded="yes" if "padding" in kinds else "no")] if kinds else []
+    control, none = tr("mask-mistakes-block-label"), tr("mask-mistakes-block-none")
+    parts += [tr(f"mask-mistakes-remedy-{r}", control=control, none=none, label=labels[0]) if r in ("unblock", "block")
+              else tr(f"mask-mistakes-remedy-{r}") for r in found if r not in ("causal", "padding")]
+    return tr("mask-mistakes-remedy", what=tr(f"mask-mistakes-see-{what}"), parts=listing(parts, "or")) if parts else ""
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Each mistake's name on the page, its symptom in one line, and the one-line check that catches it
 
 
-LABELS = {
-    "after_softmax": "Mask applied after the softmax",
-    "inverted": "The mask's meaning inverted",
-    "wrong_axis": "The mask on the wrong axis",
-    "finite_fill": "A finite −10⁹ in place of −∞",
-    "naive_inf": "−∞ with a plain softmax",
-    "no_mask": "No mask where one was needed",
-}
-SYMPTOMS = {
-    "after_softmax": "rows of the weights sum to less than 1, though no blocked pair gets any weight.",
-    "inverted": "all the weight lands on pairs the mask blocks, and none on the pairs it allows.",
-    "wrong_axis": "whole query rows are blocked instead of key columns, and the blocked keys still get weight.",
-    "finite_fill": "a query that may see no key gets even weights over the keys it must not read, or NaN in float16.",
-    "naive_inf": "a query that may see no key gets NaN weights and a NaN output, which spread from there.",
-    "no_mask": "every query reads every key: changing a later token moves the earlier outputs.",
-}
+LABELS = ("after_softmax", "inverted", "wrong_axis", "finite_fill", "naive_inf", "no_mask")  # the mistakes, in order
 CHECK_CODE = {
     "after_softmax": "assert np.allclose(weights.sum(-1), mask.any(-1))  # 1 per row, 0 for a fully blocked row",
     "inverted": "assert np.all(weights[~mask] == 0)  # blocked pairs get exactly 0",
@@ -96,7 +82,9 @@ CHECK_CODE = {
 
 def mistake_label(name: str) -> str:
     """How the page names mask mistake `name` (a KeyError for any other name)."""
-    return LABELS[name]
+    if name not in LABELS:
+        raise KeyError(name)
+    return tr(f"mask-mistakes-label-{name}")
 
 
 def lower_first(text: str) -> str:
@@ -106,8 +94,9 @@ def lower_first(text: str) -> str:
 
 def symptom_box(name: str) -> str:
     """The one-line symptom and the one-line check of mistake `name`, as the page's box shows them."""
-    symptom = SYMPTOMS[name]
-    return f"**Symptom:** {symptom[0].upper() + symptom[1:]}  \n**Check:** `{CHECK_CODE[name]}`"
+    symptom = tr(f"mask-mistakes-symptom-{name}")
+    return (tr("mask-mistakes-symptom-line", text=symptom[0].upper() + symptom[1:]) + "  \n"
+            + tr("mask-mistakes-check-line", code=CHECK_CODE[name]))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -130,59 +119,32 @@ def explain(name: str, d: MaskDiagnosis) -> Said:
 
 def _explained(name: str, d: MaskDiagnosis) -> str:
     """explain's text."""
-    if name == "after_softmax":
-        return (f"zeroing after the softmax gives blocked pairs exactly 0 but leaves rows summing to less than 1; "
-                f"here the largest weight on a blocked pair is {enough(d.blocked_weight)} and the lowest row sum is "
-                f"{enough(d.lowest_row_sum)}.")
-    if name == "inverted":
-        return (f"an inverted mask puts all the weight on blocked pairs and none on allowed ones; here the largest "
-                f"weight on an allowed pair is {enough(d.allowed_weight)} and on a blocked pair "
-                f"{enough(d.blocked_weight)}.")
-    if name == "wrong_axis":
-        silenced = (f", {plural(d.silenced_rows, 'row')} that may see a key got no weight at all" if d.silenced_rows
-                    else "")
-        return (f"a mask on the wrong axis is the right computation with the mask's rows and columns swapped, so "
-                f"pairs the mask blocks get weight and pairs it allows get none; here {d.blocked_weighted} of "
-                f"{d.blocked_pairs} blocked pairs got weight, {d.allowed_empty} of {d.allowed_pairs} allowed pairs got "
-                f"none{silenced}, and the weights {'are' if d.same_as_transposed else 'are not'} exactly those of the "
-                "mask turned around.")
-    if name == "finite_fill":
-        return (f"a finite fill changes only the fully blocked rows, which get weight on keys they must not read "
-                f"instead of 0; here {plural(d.filled_rows, 'fully blocked row')} got weight.")
-    if name == "naive_inf":
-        return (f"−∞ with a plain softmax turns every fully blocked row into NaN; here "
-                f"{plural(d.nan_rows, 'row')} {'is' if d.nan_rows == 1 else 'are'} NaN.")
-    if name == "no_mask":
-        return (f"leaving the mask out gives weight to every pair, blocked or not; here {d.blocked_weighted} of "
-                f"{d.blocked_pairs} blocked pairs got weight (up to {enough(d.blocked_weight)}), {d.allowed_empty} "
-                f"of {d.allowed_pairs} allowed pairs got none, and the weights "
-                f"{'are' if d.same_as_unmasked else 'are not'} exactly the unmasked ones.")
-    raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
+    if name not in MASK_BY_NAME:
+        raise ValueError(f"{name!r} is not one of {', '.join(MASK_BY_NAME)}")
+    return tr(f"mask-mistakes-explain-{name}", blocked=enough(d.blocked_weight), lowest=enough(d.lowest_row_sum),
+              allowed=enough(d.allowed_weight), silenced=d.silenced_rows, blocked_weighted=d.blocked_weighted,
+              blocked_pairs=d.blocked_pairs, allowed_empty=d.allowed_empty, allowed_pairs=d.allowed_pairs,
+              same="yes" if (d.same_as_transposed if name == "wrong_axis" else d.same_as_unmasked) else "no",
+              n=d.filled_rows if name == "finite_fill" else d.nan_rows)
 
 
 def symptom_readings(d: MaskDiagnosis) -> list[tuple[str, str]]:
     """The measured symptoms as (what was measured, reading) pairs, for the quiz's table: what a learner reads off the
     weights, never a comparison that names a mistake (no "= the unmasked weights": that is the answer to "no mask")."""
+    def of(part: int, whole: int) -> str:
+        return tr("mask-mistakes-of", part=str(part), whole=str(whole))
+
     return [
-        ("NaN rows", str(d.nan_rows)),
-        ("largest row-sum gap", num(d.row_sum_gap, 3)),
-        ("largest weight, blocked pair", num(d.blocked_weight, 3)),
-        ("largest weight, allowed pair", num(d.allowed_weight, 3)),
-        ("open rows with no weight", str(d.silenced_rows)),
-        ("fully blocked rows with weight", str(d.filled_rows)),
-        ("… of them spread evenly", str(d.filled_even_rows)),
-        ("blocked pairs with weight", f"{d.blocked_weighted} of {d.blocked_pairs}"),
-        ("allowed pairs with no weight", f"{d.allowed_empty} of {d.allowed_pairs}"),
+        (tr("mask-mistakes-reading-nan"), str(d.nan_rows)),
+        (tr("mask-mistakes-reading-row-gap"), num(d.row_sum_gap, 3)),
+        (tr("mask-mistakes-reading-blocked"), num(d.blocked_weight, 3)),
+        (tr("mask-mistakes-reading-allowed"), num(d.allowed_weight, 3)),
+        (tr("mask-mistakes-reading-silenced"), str(d.silenced_rows)),
+        (tr("mask-mistakes-reading-filled"), str(d.filled_rows)),
+        (tr("mask-mistakes-reading-even"), str(d.filled_even_rows)),
+        (tr("mask-mistakes-reading-blocked-weighted"), of(d.blocked_weighted, d.blocked_pairs)),
+        (tr("mask-mistakes-reading-allowed-empty"), of(d.allowed_empty, d.allowed_pairs)),
     ]
-
-
-# What names the quiz's answer instead of showing a symptom: a reading "= the unmasked weights" is "no mask", and
-# "= the mask turned around" is "the wrong axis". Never on the page while the quiz's question is open.
-QUIZ_GIVEAWAYS = ("= unmasked weights", "unmasked ones", "= transposed mask applied", "transposed mask",
-                  "mask turned around")
-READINGS_NOTE = ("The row-sum gap is how far a row's sum is from 1, or from 0 for a row the mask blocks entirely; an "
-                 "open row is one that may see at least one key. A pair has weight when its weight is above 0. NaN "
-                 "rows are left out of the other readings.")
 
 
 def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, Said]:
@@ -191,9 +153,9 @@ def verdict(secret: str, answer: str, d: MaskDiagnosis) -> tuple[bool, Said]:
     named = mistake_label(secret)
     facts = {"secret": secret, "answer": answer, "why": explain(secret, d).facts, "pick": explain(answer, d).facts}
     if answer == secret:
-        return True, Said(f"Right: it is **{named}**. Why: {explain(secret, d).text}", facts)
-    return False, Said(f"Not this time: it is **{named}**, because {explain(secret, d).text} You picked "
-                       f"{lower_first(mistake_label(answer))}: {explain(answer, d).text}", facts)
+        return True, Said(tr("mask-mistakes-verdict-right", secret=named, why=explain(secret, d).text), facts)
+    return False, Said(tr("mask-mistakes-verdict-wrong", secret=named, why=explain(secret, d).text,
+                          pick=lower_first(mistake_label(answer)), pick_why=explain(answer, d).text), facts)
 
 
 def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str | None:
@@ -202,13 +164,10 @@ def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str |
     quiz. `pool`: attn_core's quiz_pool, by name."""
     if len(pool) >= 2:
         return None
-    if pool:
-        text = (f"With this mask only one mask mistake, {lower_first(mistake_label(pool[0]))}, can be told from the "
-                "right computation and from the others by its symptoms, so a quiz would have a single answer.")
-    else:
-        text = ("With this mask, every mask mistake gives the right weights or looks exactly like another, so there "
-                "is nothing to spot.")
-    return f"{text} {remedy_sentence(found, labels, 'a quiz')}".rstrip()
+    text = (tr("mask-mistakes-quiz-one", name=lower_first(mistake_label(pool[0]))) if pool
+            else tr("mask-mistakes-quiz-none"))
+    remedy = remedy_sentence(found, labels, "quiz")
+    return tr("mask-mistakes-then", first=text, then=remedy) if remedy else text
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -218,15 +177,14 @@ def quiz_notice(pool: Sequence[str], labels, found: Sequence[str] = ()) -> str |
 def grid_notice(m: int, n: int) -> Said:
     """What happened to an m × m custom grid on a sentence of n tokens (only said when m ≠ n); facts: the sizes, and
     whether new pairs were added (allowed)."""
-    how = "cut" if m > n else "grown"
-    new = " (the new pairs are allowed)" if n > m else ""
-    return Said(f"Your grid is {m} × {m} but your sentence has {n} tokens, so it is {how} to {n} × {n}{new}.",
+    return Said(tr("mask-mistakes-grid-notice", m=m, n=n, how="cut" if m > n else "grown",
+                   new="yes" if n > m else "no"),
                 {"was": m, "now": n, "new_pairs_allowed": n > m})
 
 
 def grid_refused(err: Exception) -> str:
     """Said when the custom grid's text cannot be read, with the reason attn_core.masks.parse_mask gave."""
-    return f"That grid can't be read: {err}. Every pair is allowed until it can."
+    return tr("mask-mistakes-grid-refused", error=str(err))
 
 
 def mask_summary(labels, mask, right_anyway: Sequence[str] = (), choice: MaskChoice | None = None) -> Said:
@@ -243,41 +201,41 @@ def mask_summary(labels, mask, right_anyway: Sequence[str] = (), choice: MaskCho
         return Said(_blocks_nothing(labels, right_anyway, choice), facts)
     rows = [f"“{labels[i]}”" for i in closed]
     if n == 1:
-        return Said(f"Your mask blocks the only query→key pair (−∞ in M below): {rows[0]} may see no key at all.",
-                    facts)
-    how_many = "all" if blocked == n * n else f"{blocked} of the"
-    text = f"Your mask blocks {how_many} {n * n} query→key pairs (−∞ in M below)."
+        return Said(tr("mask-mistakes-summary-one", row=rows[0]), facts)
+    text = tr("mask-mistakes-summary-blocks", all="yes" if blocked == n * n else "no", blocked=blocked, pairs=n * n)
     if len(rows) == n:
-        return Said(text + " Every query may see no key at all: every row is fully blocked.", facts)
-    if rows:
-        whose = "its row is" if len(rows) == 1 else "their rows are"
-        return Said(text + f" {listing(rows)} may see no key at all: {whose} fully blocked.", facts)
-    return Said(text + " Every query may still see at least one key.", facts)
+        then = tr("mask-mistakes-summary-every-closed")
+    elif rows:
+        then = tr("mask-mistakes-summary-closed", rows=listing(rows), count=len(rows))
+    else:
+        then = tr("mask-mistakes-summary-open")
+    return Said(tr("mask-mistakes-then", first=text, then=then), facts)
 
 
 def _blocks_nothing(labels, right_anyway: Sequence[str], choice: MaskChoice | None) -> str:
     """mask_summary for a mask that blocks no pair: which mistakes give the right weights anyway, which do not."""
-    text = "Your mask blocks no query→key pair."
+    text = tr("mask-mistakes-blocks-nothing")
     if right_anyway:
         others = [name for name in MASK_BY_NAME if name not in right_anyway]
-        text += (f" So {len(right_anyway)} of the {len(MASK_BY_NAME)} mask mistakes below give the right weights "
-                 f"with it: {listing([lower_first(mistake_label(m)) for m in right_anyway])}.")
+        text = tr("mask-mistakes-then", first=text, then=tr(
+            "mask-mistakes-right-anyway", k=len(right_anyway), total=len(MASK_BY_NAME),
+            names=listing([lower_first(mistake_label(m)) for m in right_anyway])))
         if others:
-            named = listing([lower_first(mistake_label(m)) for m in others])
-            text += (f" Only {named} {'changes' if len(others) == 1 else 'change'} them"
-                     + (" (inverted, a mask that blocks nothing blocks every pair)." if others == ["inverted"]
-                        else "."))
-    more = how_to_see(choice, "blocked", labels, "more of them go wrong" if right_anyway else "a mask at work")
-    return f"{text} {more}".rstrip()
+            text = tr("mask-mistakes-then", first=text, then=tr(
+                "mask-mistakes-only-others", names=listing([lower_first(mistake_label(m)) for m in others]),
+                count=len(others), inverted="yes" if others == ["inverted"] else "no"))
+    more = how_to_see(choice, "blocked", labels, "more" if right_anyway else "mask")
+    return tr("mask-mistakes-then", first=text, then=more) if more else text
 
 
 # ---------------------------------------------------------------------------------------------------------
 # 1. The mask after the softmax
 
 
-# The question's answers, in reading order: exclusive (0 is not "between 0 and 1"), so exactly one is right.
+# The question's answers, in reading order: exclusive (0 is not "between 0 and 1"), so exactly one is right. The
+# page words them in the session's language (row_sum_label); these English words are the class-mode declaration's.
 ROW_SUM_WORDS = {"zero": "exactly 0", "less": "between 0 and 1", "one": "exactly 1", "more": "more than 1"}
-ROW_SUM_OPTIONS = tuple(ROW_SUM_WORDS.values())
+ROW_SUM_KINDS = tuple(ROW_SUM_WORDS)  # the options' values, language-independent (row_sum_label words them)
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
 ROW_SUM = Asked(
     "mask_mistakes.row_sum", "Zeroed after the softmax, what does the row sum to?", "option",
@@ -293,48 +251,43 @@ ROW_SUM = Asked(
 
 def row_sum_question(label: str) -> str:
     """The predict-then-see question about the row of token `label`."""
-    return f"If you zero the blocked weights after the softmax, what does the row of “{label}” sum to?"
+    return tr("mask-mistakes-row-sum-question", label=label)
+
+
+def row_sum_label(kind: str) -> str:
+    """An answer to the row-sum question, by its kind (ROW_SUM_KINDS): 'between 0 and 1'."""
+    return tr(f"mask-mistakes-row-sum-{kind}")
 
 
 def row_sum_answer(total: float) -> str:
-    """Which of ROW_SUM_OPTIONS a row sum is, to within rounding (attn_core's row_sum_kind)."""
-    return ROW_SUM_WORDS[row_sum_kind(total)]
+    """Which of ROW_SUM_KINDS a row sum is, to within rounding (attn_core's row_sum_kind)."""
+    return row_sum_kind(total)
 
 
 def row_sum_reveal(labels, mask, wrong_weights, i: int) -> tuple[str, Said]:
-    """(the right one of ROW_SUM_OPTIONS, why) for row i of the zeroed-after weights: one reading of the row
-    marks the prediction and words the reveal, which opens with that answer. The why's facts: the answer's kind, the
-    keys the row may see, of how many, and its sum (the blocked keys took 1 − sum)."""
+    """(the right one of ROW_SUM_KINDS, why) for row i of the zeroed-after weights: one reading of the row marks the
+    prediction and words the reveal, which opens with that answer. The why's facts: the answer's kind, the keys the
+    row may see, of how many, and its sum (the blocked keys took 1 − sum)."""
     mask = np.asarray(mask, dtype=bool)
     n, allowed = mask.shape[1], int(mask[i].sum())
     total = float(np.sum(wrong_weights[i]))
     kind = zeroed_row_sum_kind(allowed, n, total)
-    answer = ROW_SUM_WORDS[kind]
-    return answer, Said(f"{answer[0].upper()}{answer[1:]}: " + _why_row_sum(labels[i], n, allowed, total, kind),
-                        {"kind": kind, "allowed": allowed, "keys": n, "row_sum": total})
+    answer = row_sum_label(kind)
+    return kind, Said(tr("mask-mistakes-reveal", answer=answer[0].upper() + answer[1:],
+                         why=_why_row_sum(labels[i], n, allowed, total, kind)),
+                      {"kind": kind, "allowed": allowed, "keys": n, "row_sum": total})
 
 
 def _why_row_sum(label: str, n: int, allowed: int, total: float, kind: str) -> str:
     """Why a row that may see `allowed` of its n keys sums to `total` (of kind `kind`) once zeroed after."""
-    keys = all_of(n, "key", one="its only")
     if allowed == 0:
-        seen = "may not see its only key, so its one weight is" if n == 1 else \
-            f"may see none of the {n} keys, so every weight in its row is"
-        return f"“{label}” {seen} zeroed, as it is with the mask on the scores."
-    if allowed == n:
-        return f"“{label}” may see {keys}, so nothing in its row is zeroed and it sums to 1, as it should."
-    blocked = plural(n - allowed, "blocked key")
-    seen = f"“{label}” may see {allowed} of the {n} keys. The softmax shared the row over {all_of(n, 'key')} first"
-    if kind == "zero":
-        return (f"{seen}, and the {blocked} scored so far ahead that the allowed keys' weights underflowed to 0; "
-                "zeroing the blocked ones leaves nothing.")
-    if kind == "one":
-        return (f"{seen}, but what the {blocked} got is so small that it rounds to 0 in floating point, so zeroing "
-                f"{'it' if n - allowed == 1 else 'them'} takes nothing away. In exact arithmetic the row would sum "
-                "to a little less than 1.")
-    return (f"{seen}, and the {blocked} took {enough(1 - total)} of it; zeroing "
-            f"{'it' if n - allowed == 1 else 'them'} leaves {enough(total)}. Masking the scores instead gives the "
-            "allowed keys the whole 1.")
+        case = "none-one" if n == 1 else "none"
+    elif allowed == n:
+        case = "all"
+    else:
+        case = kind if kind in ("zero", "one") else "less"
+    return tr("mask-mistakes-why-row-sum", case=case, label=label, n=n, allowed=allowed, nb=n - allowed,
+              took=enough(1 - total), left=enough(total))
 
 
 def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | None = None) -> Said:
@@ -347,36 +300,32 @@ def after_softmax_sentence(labels, mask, wrong_weights, choice: MaskChoice | Non
     facts = {"partial_rows": np.flatnonzero(partial).tolist(), "short_rows": 0, "lowest_row": None, "lowest_sum": None,
              "zero_rows": np.flatnonzero(~mask.any(axis=-1)).tolist()}
     if not partial.any():
-        text = ("Your mask blocks every key of every query, so zeroing after the softmax changes nothing here: "
-                "every row sums to 0, as it does with the mask on the scores." if not mask.any() else
-                "Your mask blocks no key of any query that may see one, so zeroing after the softmax changes "
-                "nothing here: every row that may see a key still sums to 1.")
-        return Said(f"{text} {how_to_see(choice, 'partial', labels, 'it')}".rstrip(), facts)
+        text = tr("mask-mistakes-after-nothing", all_blocked="no" if mask.any() else "yes")
+        more = how_to_see(choice, "partial", labels, "it")
+        return Said(tr("mask-mistakes-then", first=text, then=more) if more else text, facts)
     short = int((partial & (sums < 1 - CLOSE)).sum())
     low = int(np.argmin(np.where(partial, sums, np.inf)))
     facts |= {"short_rows": short, "lowest_row": low, "lowest_sum": float(sums[low])}
-    how_many = (f"none of the {n} rows sums to 1 any more" if short == n else
-                "every row still sums to 1 to within 10⁻⁹" if short == 0 else
-                f"{short} of the {n} rows no longer {'sums' if short == 1 else 'sum'} to 1")
-    text = f"Zeroed after the softmax, {how_many}; the lowest is “{labels[low]}”, at {enough(sums[low])}."
-    if (~mask.any(axis=-1)).any():
-        text += " A fully blocked row sums to 0 either way."
-    return Said(text, facts)
+    return Said(tr("mask-mistakes-after-rows", case="none" if short == n else "all" if short == 0 else "some", n=n,
+                   short=short, label=labels[low], sum=enough(sums[low]),
+                   zero_rows="yes" if (~mask.any(axis=-1)).any() else "no"), facts)
 
 
 def renorm_row_label(cell: RenormCell) -> str:
     """Which scores a cell of the renormalising table is about: 'your scores ×10' or '[20, 0], key 0 blocked' (keys
     count from 0, as the token labels do)."""
     if cell.factor is not None:
-        return f"your scores ×{short(cell.factor)}"
-    return f"[{short(cell.lead)}, 0], key 0 blocked"
+        return tr("mask-mistakes-renorm-scaled", factor=short(cell.factor))
+    return tr("mask-mistakes-renorm-two-keys", lead=short(cell.lead))
 
 
 def renorm_cell_text(cell: RenormCell) -> str:
     """One cell of the table: 'same', 'off by 0.31' or 'NaN in 3 rows'."""
     if cell.nan_rows:
-        return f"NaN in {plural(cell.nan_rows, 'row')}"
-    return f"off by {readable(cell.gap, 3)}" if cell.differs else "same"
+        return tr("mask-mistakes-renorm-nan", n=int(cell.nan_rows))
+    if cell.differs:
+        return tr("mask-mistakes-renorm-off", gap=readable(cell.gap, 3))
+    return tr("mask-mistakes-renorm-same")
 
 
 def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> Said:
@@ -384,24 +333,21 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> Said:
     how far a blocked score leads the best allowed one of its row (None: no such row), each dtype's underflow gap, and
     the fully blocked rows counted."""
     lead = blocked_lead(scaled, mask)
-    limits = listing([f"{num(underflow_gap(d), 0)} in {d}" for d in dtypes])
-    general = (f"In general it breaks in any row where a blocked score leads every allowed score by more than about "
-               f"{limits}: the allowed weights underflow to 0 before the division, and 0 / 0 is NaN. The two-key "
-               "rows of the table show it.")
+    limits = listing([tr("mask-mistakes-renorm-limit", gap=num(underflow_gap(d), 0), dtype=d) for d in dtypes])
+    general = tr("mask-mistakes-renorm-general", limits=limits)
     blocked_rows = int((~np.asarray(mask, dtype=bool).any(axis=-1)).sum())
     facts = {"lead": None if lead is None else float(lead), "underflow_gaps": {d: underflow_gap(d) for d in dtypes},
              "blocked_rows": blocked_rows}
-    tail = (f" A fully blocked row is 0 / 0 = NaN at any size ({plural(blocked_rows, 'row')} of yours, left out "
-            "of the table)." if blocked_rows else "")
     if lead is None:
-        return Said("Your mask blocks no key of a query that may see others, so on your sentence both ways agree. "
-                    + general + tail, facts)
-    if lead <= 0:
-        closest = "one ties it" if lead == 0 else f"the closest is {enough(-lead)} below"
-        return Said(f"On your sentence no blocked score is above the best allowed score of its row ({closest}), so "
-                    "renormalising gives the masked weights at any size here. " + general + tail, facts)
-    return Said(f"On your sentence a blocked score leads the best allowed score of its row by up to "
-                f"{enough(lead)}, so scaled up enough the allowed weights underflow. " + general + tail, facts)
+        here = tr("mask-mistakes-renorm-agree")
+    elif lead <= 0:
+        here = tr("mask-mistakes-renorm-below", tie="yes" if lead == 0 else "no", below=enough(-lead))
+    else:
+        here = tr("mask-mistakes-renorm-leads", lead=enough(lead))
+    text = tr("mask-mistakes-then", first=here, then=general)
+    if blocked_rows:
+        text = tr("mask-mistakes-then", first=text, then=tr("mask-mistakes-renorm-tail", rows=blocked_rows))
+    return Said(text, facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -409,23 +355,26 @@ def renormalise_sentence(scaled, mask, dtypes: Sequence[str] = DTYPES) -> Said:
 
 
 # What a True entry means, in the words of PyTorch's documentation: per pair (allows or blocks it), or per key
-TRUE_MEANS = {(True, False): "this query may attend to this key",  # (true_allows, per_key)
-              (False, False): "this query may NOT attend to this key",
-              (True, True): "this key may be attended to",
-              (False, True): "this key is padding: ignore it"}
+TRUE_MEANS = {(True, False): "mask-mistakes-true-pair-allows",  # (true_allows, per_key) -> its message
+              (False, False): "mask-mistakes-true-pair-blocks",
+              (True, True): "mask-mistakes-true-key-allows",
+              (False, True): "mask-mistakes-true-key-blocks"}
 THIS_PAGE = Convention("this page", "mask", "(n, n)", true_allows=True)  # the page's own mask, beside PyTorch's
 
 
 def true_means(convention: Convention) -> str:
     """What a True entry of a mask written in `convention` means (attn_core keeps only whether it allows)."""
-    return TRUE_MEANS[convention.true_allows, convention.per_key]
+    return tr(TRUE_MEANS[convention.true_allows, convention.per_key])
 
 
 def conventions_table(conventions: Sequence[Convention] = (*TORCH_CONVENTIONS, THIS_PAGE)) -> dict[str, list[str]]:
     """PyTorch's boolean masks and this page's, as the columns of a small table: where, which argument, its shape
     and what True means."""
-    return {"PyTorch": [c.api for c in conventions], "argument": [c.argument for c in conventions],
-            "shape": [c.shape for c in conventions], "True means": [true_means(c) for c in conventions]}
+    return {tr("mask-mistakes-conventions-api"): [tr("mask-mistakes-this-page") if c is THIS_PAGE else c.api
+                                                  for c in conventions],
+            tr("mask-mistakes-conventions-argument"): [c.argument for c in conventions],
+            tr("mask-mistakes-conventions-shape"): [c.shape for c in conventions],
+            tr("mask-mistakes-conventions-true"): [true_means(c) for c in conventions]}
 
 
 def inverted_sentence(labels, mask, inverted_weights) -> Said:
@@ -440,25 +389,18 @@ def inverted_sentence(labels, mask, inverted_weights) -> Said:
     facts = {"let_through": int(inv.sum()), "blocks": int(mask.sum()), "largest_on_allowed": None,
              "closed_rows": closed.tolist()}
     if not inv.any():
-        return Said("Your mask blocks nothing, so inverted it blocks everything: every weight is 0 and every output "
-                "is 0.", facts)
+        return Said(tr("mask-mistakes-inverted-nothing"), facts)
     if not mask.any():
-        return Said("Your mask blocks every pair, so inverted it allows every pair: each query reads every key, as "
-                    "with no mask at all.", facts)
+        return Said(tr("mask-mistakes-inverted-everything"), facts)
     if n > 1 and np.array_equal(inv, np.triu(np.ones((n, n), dtype=bool), k=1)):
         later = listing([f"“{label}”" for label in labels[1:]])
-        return Said(f"Inverted, your causal mask lets each token see only the tokens after it, never itself: "
-                    f"“{labels[0]}” now reads {later}, and “{labels[-1]}”, the last, may see nothing "
-                    "(0s here, NaN with a plain softmax). The model reads only the future.", facts)
+        return Said(tr("mask-mistakes-inverted-causal", first=labels[0], later=later, last=labels[-1]), facts)
     on_allowed = facts["largest_on_allowed"] = float(np.max(np.where(mask, w, 0.0)))
-    let, block = int(inv.sum()), int(mask.sum())
-    text = (f"The inverted mask lets through exactly the {plural(let, 'pair')} your mask blocks and blocks the "
-            f"{block} it allowed. The largest weight on a pair you allowed is now "
-            f"{'exactly 0' if on_allowed == 0 else enough(on_allowed)}: all the weight sits on pairs that should "
-            "be blocked.")
+    text = tr("mask-mistakes-inverted", let=int(inv.sum()), block=int(mask.sum()),
+              exact="yes" if on_allowed == 0 else "no", top=enough(on_allowed))
     if nothing:
-        text += (f" {listing(nothing)} may now see no key at all, so "
-                 f"{'its row is' if len(nothing) == 1 else 'their rows are'} 0.")
+        text = tr("mask-mistakes-then", first=text, then=tr("mask-mistakes-inverted-closed", rows=listing(nothing),
+                                                             count=len(nothing)))
     return Said(text, facts)
 
 
@@ -485,9 +427,8 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
     facts = {"symmetric": bool(np.array_equal(mask, mask.T)), "padding_columns": None, "top_query": None,
              "top_share": None, "moved_pairs": int((mask & ~mask.T).sum()), "largest_on_blocked": None}
     if facts["symmetric"]:
-        text = ("Your mask is its own transpose (query i may see key j exactly when query j may see key i), so "
-                f"the wrong axis changes nothing here. {how_to_see(choice, 'asymmetric', labels, 'it')}")
-        return Said(text.rstrip(), facts)
+        text, more = tr("mask-mistakes-axis-symmetric"), how_to_see(choice, "asymmetric", labels, "it")
+        return Said(tr("mask-mistakes-then", first=text, then=more) if more else text, facts)
     cols = key_columns(mask)
     if cols is not None:
         pads = np.flatnonzero(~cols)
@@ -496,38 +437,32 @@ def wrong_axis_sentence(labels, mask, wrong_weights, choice: MaskChoice | None =
         top = int(real[int(np.argmax(share))])
         names = listing([f"“{labels[j]}”" for j in pads])
         facts |= {"padding_columns": pads.tolist(), "top_query": top, "top_share": float(share.max())}
-        return Said(f"Shaped (1, {n}), the mask blocks the key columns of {names}: no query reads the padding. Shaped "
-                f"({n}, 1), it blocks their query rows instead: the padding's own outputs are silenced, while every "
-                f"real query still reads the padding (“{labels[top]}” gives it {enough(share.max())} of "
-                "its weight).", facts)
+        return Said(tr("mask-mistakes-axis-padding", n=n, names=names, top=labels[top], share=enough(share.max())),
+                    facts)
     if n > 1 and np.array_equal(mask, np.tril(np.ones((n, n), dtype=bool))):
-        return Said(f"Turned around, the causal mask lets each token see itself and everything after it instead of "
-                f"before: “{labels[0]}” now reads {all_of(n, 'token')}, and “{labels[-1]}”, the last, reads only "
-                "itself.", facts)
-    moved = facts["moved_pairs"]
-    one = moved == 1
+        return Said(tr("mask-mistakes-axis-causal", first=labels[0], n=n, last=labels[-1]), facts)
     facts["largest_on_blocked"] = float(np.max(np.where(mask, 0.0, w)))
-    return Said(f"With rows and columns swapped, query i is blocked from key j wherever yours blocks query j from key "
-            f"i: {plural(moved, 'pair')} you allowed {'is' if one else 'are'} now blocked, and "
-            f"{plural(moved, 'pair')} you blocked now {'gets' if one else 'get'} weight (up to "
-            f"{enough(facts['largest_on_blocked'])}).", facts)
+    return Said(tr("mask-mistakes-axis-other", moved=facts["moved_pairs"], top=enough(facts["largest_on_blocked"])),
+                facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
 # 4. A finite "minus infinity"
 
 
-FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶", "min": "lowest"}  # a fill in the fill table's column label
+FILL_SHORT = {"-1e9": "−10⁹", "-1e6": "−10⁶"}  # a fill in the fill table's column label ("min": words)
 
 
 def fill_columns(fill: str) -> list[str]:
     """The fill table's three columns: −∞ with a plain softmax, the finite fill, and attn_core's way."""
-    return ["WRONG: −∞", f"WRONG: {FILL_SHORT[fill]}", "right: 0s"]
+    short_fill = tr("mask-mistakes-fill-short-min") if fill == "min" else FILL_SHORT[fill]
+    return [tr("mask-mistakes-title-wrong", what="−∞"), tr("mask-mistakes-title-wrong", what=short_fill),
+            tr("mask-mistakes-title-right-zeros")]
 
 
 def fill_title(label: str, dtype: str) -> str:
     """The fill table's title: whose row it shows, and in which dtype."""
-    return f"weights of “{label}”, every key blocked, {dtype}"
+    return tr("mask-mistakes-fill-title", label=label, dtype=dtype)
 
 
 def blocked_row_note(labels, mask, row: int, added: bool) -> Said:
@@ -535,17 +470,15 @@ def blocked_row_note(labels, mask, row: int, added: bool) -> Said:
     the other fully blocked rows of the mask)."""
     facts = {"row": row, "added": added, "other_blocked_rows": [int(r) for r in fully_masked_rows(mask) if r != row]}
     if added:
-        return Said(f"Your mask leaves every query a key, so this section blocks every key of “{labels[row]}”, as "
-                    "left padding does to the first token under a causal mask.", facts)
+        return Said(tr("mask-mistakes-blocked-row-added", label=labels[row]), facts)
     rows = fully_masked_rows(mask)
-    more = f" {plural(len(rows) - 1, 'more row is', 'more rows are')} fully blocked too." if rows.size > 1 else ""
-    return Said(f"“{labels[row]}” may see no key under your mask: every score in its row is blocked.{more}", facts)
+    return Said(tr("mask-mistakes-blocked-row", label=labels[row], more=max(int(rows.size) - 1, 0)), facts)
 
 
 def fill_text(fill: str, dtype: str) -> str:
     """How the page names a fill: '−10⁹', '−10⁶', or 'the lowest float16, −65504'."""
     if fill == "min":
-        return f"the lowest {dtype}, {readable(float(np.finfo(dtype).min), 0)}"
+        return tr("mask-mistakes-fill-lowest", dtype=dtype, value=readable(float(np.finfo(dtype).min), 0))
     return {"-1e9": "−10⁹", "-1e6": "−10⁶"}[fill]
 
 
@@ -562,11 +495,9 @@ def output_reading(output) -> str:
     [−0.46, −0.71] reads −0.710 (the largest entry is −0.462; the largest magnitude, 0.710, is no entry)."""
     output = np.asarray(output, dtype=float)
     if output.size and not np.any(output):
-        return "its output is all 0s, as it should be"
+        return tr("mask-mistakes-output-zeros")
     far = float(output[int(np.argmax(np.abs(output)))])
-    if output.size == 1:
-        return f"its output is {enough(far)} instead of 0"
-    return f"its output should be all 0s, and its entry furthest from 0 is {enough(far)}"
+    return tr("mask-mistakes-output-one" if output.size == 1 else "mask-mistakes-output-far", far=enough(far))
 
 
 def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_row, safe_row,
@@ -575,43 +506,32 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
     whether the row is NaN, its largest weight; for the fill, whether it overflowed to −∞, whether its weight is even
     (each key's share) and its output's entry furthest from 0; for attn_core's way, whether the row is all 0."""
     naive_row, fill_row, safe_row = (np.asarray(r, dtype=float) for r in (naive_row, fill_row, safe_row))
-    out = []
     naive = {"nan": bool(np.isnan(naive_row).all()),
              "largest": None if np.isnan(naive_row).all() else float(np.nanmax(naive_row))}
-    if np.isnan(naive_row).all():
-        out.append(f"**−∞ with a plain softmax:** every score in the row of “{label}” is −∞, so is its maximum, and "
-                   f"−∞ − (−∞) is NaN: {'its weight is' if n == 1 else all_of(n, 'weight') + ' are'} NaN, and so is "
-                   "its output.")
+    if naive["nan"]:
+        out = [Said(tr("mask-mistakes-naive-nan", label=label, n=n), naive)]
     else:
-        out.append(f"**−∞ with a plain softmax:** the row of “{label}” has no NaN here; its largest weight is "
-                   f"{enough(np.nanmax(naive_row))}.")
-    out[0] = Said(out[0], naive)
+        out = [Said(tr("mask-mistakes-naive-fine", label=label, largest=enough(np.nanmax(naive_row))), naive)]
     name = fill_text(fill, dtype)
     value = fill_value(fill, dtype)
     filled = {"overflow": math.isinf(value), "nan": bool(np.isnan(fill_row).any()), "each": None, "largest": None,
               "output_far": None}
     if math.isinf(value):
-        big = readable(float(np.finfo(dtype).max), 0)
-        out.append(f"**Fill {name}:** in {dtype}, {name} cannot be stored (the largest {dtype} magnitude is {big}), "
-                   f"so np.{dtype}({fill}) is −∞: the fill becomes the very −∞ it was meant to avoid, and the row is "
-                   f"{'NaN' if np.isnan(fill_row).all() else 'not NaN'} again.")
+        text = tr("mask-mistakes-fill-overflow", name=name, dtype=dtype, big=readable(float(np.finfo(dtype).max), 0),
+                  fill=fill, nan="yes" if np.isnan(fill_row).all() else "no")
     elif np.isnan(fill_row).any():
-        out.append(f"**Fill {name}:** the row still has NaN weights in {dtype}.")
+        text = tr("mask-mistakes-fill-nan", name=name, dtype=dtype)
     else:
         even = bool(np.allclose(fill_row, 1 / n, rtol=0, atol=dtype_tolerance(dtype)))
         output = np.asarray(fill_output, dtype=float)
         filled |= {"each": 1 / n if even else None, "largest": float(fill_row.max()),
                    "output_far": float(output[int(np.argmax(np.abs(output)))]) if output.size else None}
-        how = ("puts all of it on the one key, which is blocked" if even and n == 1 else
-               f"spreads the weight evenly ({num(1 / n, 3)} on each of the {n} keys, all blocked)"
-               if even else f"still puts weight on keys it must not see (up to {enough(fill_row.max())})")
-        out.append(f"**Fill {name}:** every score in the row is the same number, {name}, so the softmax {how}, and "
-                   f"the query reads values it must ignore: {output_reading(fill_output)}.")
-    out[1] = Said(out[1], filled)
+        text = tr("mask-mistakes-fill-spread", name=name, how="one" if even and n == 1 else "even" if even else "some",
+                  each=num(1 / n, 3), n=n, largest=enough(fill_row.max()), reading=output_reading(fill_output))
+    out.append(Said(text, filled))
     zero = bool(np.all(safe_row == 0))
-    out.append(Said("**attn_core's softmax** sees a row with no finite score and gives it weights of 0 and an output "
-                    f"of 0 in {dtype}: the query reads nothing, which is what the mask asked for." if zero else
-                    f"**attn_core's softmax** gives this row weights up to {enough(safe_row.max())}.",
+    out.append(Said(tr("mask-mistakes-safe-zero", dtype=dtype) if zero else
+                    tr("mask-mistakes-safe-weight", largest=enough(safe_row.max())),
                     {"zero": zero, "largest": float(safe_row.max())}))
     return out
 
@@ -622,17 +542,17 @@ def fill_sentences(label: str, n: int, dtype: str, fill: str, naive_row, fill_ro
 
 def leak_title(label: str, word: str) -> str:
     """The leak table's title: which token changed, and to what."""
-    return f"largest change in each output, “{label}” → “{word}”"
+    return tr("mask-mistakes-leak-title", label=label, word=word)
 
 
 def word_refused(err: Exception) -> str:
     """Said when the new word is not one token, with the reason attn_core.mask_mistakes.parse_word gave."""
-    return f"The new word can't be used: {err}."
+    return tr("mask-mistakes-word-refused", error=str(err))
 
 
 def same_word_notice(word: str) -> str:
     """Said when the new word is the token already there."""
-    return f"“{word}” is already the token there, so nothing changes. Type a different word."
+    return tr("mask-mistakes-same-word", word=word)
 
 
 def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> Said:
@@ -642,53 +562,41 @@ def leak_sentence(labels, t: int, word: str, change_free, change_causal) -> Said
     facts = {"earlier": t, "moved_free": 0, "top": None, "top_change": None, "moved_causal": 0, "worst_causal": None,
              "leaks": False}
     if t == 0:
-        return Said(f"“{labels[0]}” is the first token: no output comes before it, so there is nothing to leak. "
-                    "Pick a later token.", facts)
+        return Said(tr("mask-mistakes-leak-first", label=labels[0]), facts)
     earlier_free = np.asarray(change_free, dtype=float)[:t]
     earlier_causal = np.asarray(change_causal, dtype=float)[:t]
     moved = int((earlier_free > CLOSE).sum())
     top = int(np.argmax(earlier_free))
     facts |= {"moved_free": moved, "top": top if moved else None,
               "top_change": float(earlier_free[top]) if moved else None}
-    change = f"changing “{labels[t]}” to “{word}”"
-    if not moved:
-        free = f"Without the mask, {change} happens to move none of the {t} earlier outputs."
-    elif t == 1:
-        free = (f"Without the mask, {change} moves the output of “{labels[0]}”, the one before it, by "
-                f"{enough(earlier_free[0])}: it read a token that comes after it.")
-    else:
-        how_many = (all_of(t, "earlier output") if moved == t else
-                    f"{moved} of the {t} earlier outputs")
-        free = (f"Without the mask, {change} moves {how_many} (the most, {enough(earlier_free[top])}, "
-                f"at “{labels[top]}”): each of those read a token that comes after it.")
+    free = tr("mask-mistakes-leak-free", label=labels[t], word=word, t=t, moved=moved,
+              case="none" if not moved else "one" if t == 1 else "some", all="yes" if moved == t else "no",
+              first=labels[0], top=labels[top], most=enough(earlier_free[top] if t > 1 else earlier_free[0]))
     still = int((earlier_causal <= CLOSE).sum())
     worst = float(earlier_causal.max())
     facts |= {"moved_causal": t - still, "worst_causal": worst, "leaks": still != t}
-    none_moves = "it does not move" if t == 1 else f"none of the {t} moves"
-    causal = (f"With the causal mask, {none_moves}: the largest change is "
-              f"{'exactly 0' if worst == 0 else enough(worst, below=CLOSE)}." if still == t else
-              f"With the causal mask, {t - still} of the {t} still move (up to {enough(worst)}): the mask leaks.")
-    return Said(f"{free} {causal}", facts)
+    if still == t:
+        said = tr("mask-mistakes-reading-exactly-0") if worst == 0 else enough(worst, below=CLOSE)
+        causal = tr("mask-mistakes-leak-causal", leaks="no", t=t, worst=said, moving=0)
+    else:
+        causal = tr("mask-mistakes-leak-causal", leaks="yes", t=t, worst=enough(worst), moving=t - still)
+    return Said(tr("mask-mistakes-then", first=free, then=causal), facts)
 
 
 # ---------------------------------------------------------------------------------------------------------
 # The checks for your own code
 
 
-COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}  # a count of checks, as the sentences spell it
-CHECK_HEADINGS = {"rows": "rows sum to 1", "blocked": "blocked get 0", "leak": "no leak",
-                  "blocked_row": "blocked row 0s", "known": "known answer"}  # the table's short headings
-RIGHT_LABEL = "Right: −∞, then 0s"
 
 
 def check_headings() -> list[str]:
     """The check table's column headings, numbered as the sentences above it number the checks."""
-    return [f"{k + 1}. {CHECK_HEADINGS[name]}" for k, name in enumerate(CHECK_NAMES)]
+    return [f"{k + 1}. {tr(f'mask-mistakes-heading-{name}')}" for k, name in enumerate(CHECK_NAMES)]
 
 
 def computation_label(name: str) -> str:
     """A row of the check table: the right computation, or a mistake by its label."""
-    return RIGHT_LABEL if name == "right" else mistake_label(name)
+    return tr("mask-mistakes-right-label") if name == "right" else mistake_label(name)
 
 
 def check_cell(result: CheckResult) -> str:
@@ -706,20 +614,12 @@ def caught_sentence(table) -> Said:
     (name, results) rows. Facts: the checks that ran, whether the right computation passes them, the mistakes missed."""
     right = next(results for name, results in table if name == "right")
     ran = [r for r in right if r.applicable]  # a check with nothing to check here shows "—" and counts for nothing
-    count = COUNT_WORDS.get(len(ran), str(len(ran)))
-    if not all(r.passed for r in ran):
-        head = "The right computation fails a check here, which should never happen"
-    elif len(ran) == len(right):
-        head = f"The right computation passes all {count} checks"
-    else:
-        head = (f"The right computation passes {'the one check' if len(ran) == 1 else f'each of the {count} checks'}"
-                " that ran here (a — marks a check with nothing to check)")
+    head = ("fails" if not all(r.passed for r in ran) else "all" if len(ran) == len(right) else "some")
     names = [name for name, results in table if name != "right" and all(r.passed for r in results)]
     missed = [lower_first(mistake_label(name)) for name in names]
     facts = {"ran": len(ran), "right_passes": all(r.passed for r in ran), "missed": names}
-    if not missed:
-        return Said(head + ", and every mistake fails at least one.", facts)
-    return Said(head + f". Not caught on this sentence and mask: {listing(missed)}.", facts)
+    return Said(tr("mask-mistakes-caught", head=head, n=len(ran), missed="some" if missed else "none",
+                   names=listing(missed)), facts)
 
 
 def _reading(x: float, how: str = "gap") -> str:
@@ -727,7 +627,7 @@ def _reading(x: float, how: str = "gap") -> str:
     if math.isnan(x):
         return "NaN"
     if x == 0:
-        return "exactly 0"
+        return tr("mask-mistakes-reading-exactly-0")
     return enough(x, below=CLOSE if how == "gap" else 0.0)
 
 
@@ -740,31 +640,20 @@ def check_sentences(results: Sequence[CheckResult], labels, mask, t: int, word: 
     mark = {True: "✓", False: "✗"}
     n = len(labels)
     out = [
-        f"{mark[rows.passed]} **Every row sums to 1, or to 0 when fully blocked**: the largest gap over "
-        f"{plural(n, 'row')} is {_reading(rows.worst)}.",
-        f"{mark[blocked.passed]} **Blocked pairs get exactly 0**: the largest weight on any of the "
-        f"{plural(int((~mask).sum()), 'blocked pair')} is {_reading(blocked.worst, 'num')}."
-        if blocked.applicable else
-        "— **Blocked pairs get exactly 0**: your mask blocks no pair, so there is nothing to check here.",
+        tr("mask-mistakes-check-rows", mark=mark[rows.passed], n=n, reading=_reading(rows.worst)),
+        tr("mask-mistakes-check-blocked", mark=mark[blocked.passed], count=int((~mask).sum()),
+           reading=_reading(blocked.worst, "num")) if blocked.applicable else tr("mask-mistakes-check-blocked-none"),
     ]
     if not leak.applicable:
-        out.append("— **Under a causal mask, changing token t moves no earlier output**: with a single token there "
-                   "is no earlier output to check.")
+        out.append(tr("mask-mistakes-check-leak-none"))
     else:
-        moved = ("moves none of them" if leak.passed else "moves them")
-        out.append(f"{mark[leak.passed]} **Under a causal mask, changing token t moves no earlier output**: "
-                   f"changing “{labels[t]}” to “{word}” {moved}: the largest change among the "
-                   f"{plural(t, 'earlier output')} is {_reading(leak.worst, 'num')}.")
-    out.append(f"{mark[blocked_row.passed]} **A fully blocked row gives 0s, not NaN**: with every key of "
-               f"“{labels[0]}” blocked, " + (
-                   "its weights and output are all exactly 0." if blocked_row.worst == 0 else
-                   "the output holds NaN." if math.isnan(blocked_row.worst) else
-                   f"its weights and output entries reach {_reading(blocked_row.worst, 'num')} away from 0."))
-    example = (f"query 1: {num(KNOWN_RATIO / 5, 3)} and {num(1 / 5, 3)}" if n >= 2 else
-               "query 0 sees only itself: 1")
-    out.append(f"{mark[known.passed]} **Known answer**: with one-hot keys and values and each query's own key "
-               f"scoring ln 4, under a causal mask query i (counting from 0) must give 4/(i + 4) to itself and "
-               f"1/(i + 4) to each earlier key ({example}); the largest gap is {_reading(known.worst)}.")
+        out.append(tr("mask-mistakes-check-leak", mark=mark[leak.passed], label=labels[t], word=word,
+                      passed="yes" if leak.passed else "no", t=t, reading=_reading(leak.worst, "num")))
+    how = ("zero" if blocked_row.worst == 0 else "nan" if math.isnan(blocked_row.worst) else "far")
+    out.append(tr("mask-mistakes-check-blocked-row", mark=mark[blocked_row.passed], label=labels[0], how=how,
+                  reading=_reading(blocked_row.worst, "num")))
+    out.append(tr("mask-mistakes-check-known", mark=mark[known.passed], example="two" if n >= 2 else "one",
+                  a=num(KNOWN_RATIO / 5, 3), b=num(1 / 5, 3), reading=_reading(known.worst)))
     extra = {"blocked": {"blocked_pairs": int((~mask).sum())}, "leak": {"earlier_outputs": t},
              "known": {"query_1": (KNOWN_RATIO / 5, 1 / 5) if n >= 2 else None}}
     return [Said(text, {"check": r.name, "applicable": r.applicable, "passed": r.passed, "worst": r.worst,
@@ -799,130 +688,104 @@ def checks_snippet(case: Case, t: int, literal: Callable[[str, np.ndarray], str]
 
 def code_intro(leak: bool) -> str:
     """What "Show the code" holds: sections 1 to 5, or 1 to 4 while section 5 draws no table."""
-    which = "sections 1 to 5" if leak else "sections 1 to 4 (section 5 draws no table just now)"
-    return (f"Your sentence and mask, then {which}, in plain numpy with the controls you set: the code of the "
-            "notebook below, which also checks its results against the page.")
+    return tr("mask-mistakes-code-intro", leak="yes" if leak else "no")
 
 
 def notebook_leak_sentence(token: str | None, word: str | None) -> str:
     """The notebook's words on section 5: the swap the page made, or why there is none (token None). Both are
     markdown already (format.md_text)."""
     if token is None:
-        return ("Change a later token and see which earlier outputs move. The page draws no figure for this test "
-                "just now (it needs a sentence of at least two tokens and a new word that differs from the one it "
-                "replaces), so this notebook skips it too.")
-    return f"Change {token} to {word} and see which outputs move: without a mask, earlier ones do."
+        return tr("mask-mistakes-nb-leak-none")
+    return tr("mask-mistakes-nb-leak", token=token, word=word)
 
 
 # ---------------------------------------------------------------------------------------------------------
 # The page's fixed words: what is always true, section by section, in the order the page shows it
 
 
-INTRO = ("Masking bugs rarely raise an error: the shapes match, the loss falls, and the model quietly learns the "
-         "wrong thing. Each one below runs on your sentence, one head wide (d_k = d_model), beside the right "
-         "computation.")
-IN_THE_WILD_TITLE = "Where these bugs turn up"
-IN_THE_WILD = (
-    "Some bugs return NaN for one row in a thousand. The issue trackers of public attention code are full of them: a "
-    "fully blocked row that turns into NaN (PyTorch "
-    "issue [#41508](https://github.com/pytorch/pytorch/issues/41508), reported in 2020), a mask on the wrong axis, a "
-    "“98 % accuracy” that was really a mask letting the answer through, a mask whose True means the opposite of what "
-    "its author thought. The page ends with checks you can run on your own code.")
-WAITING = ("The wrong weights, sections 2 to 5, the checks and the quiz follow once you answer: several of them "
-           "would give the row's sum away.")
-FILL_LABELS = {"-1e9": "−10⁹", "-1e6": "−10⁶ (as some textbooks)", "min": "the dtype's lowest value"}
-SYMPTOM = "Symptom and check"  # each section's fold: the one-line symptom, and the one-line check that catches it
-SOURCES_WORDS = ("Every wrong table on this page comes from one of these functions in "
-                 "`attn_core/mask_mistakes.py`; the right ones from `masked_attention`.")
-
-# Your sentence and mask
-BLOCK_HELP = ("A query that may see no key at all, as the first token of a left-padded sentence under a causal "
-              "mask. Sections 1 to 4 and the quiz then have a fully blocked row.")
-M_FORMULA = "0 (may attend) or −∞ (blocked)"
-GRID_LABEL = "Your grid: one string of 0s and 1s per query row, rows joined by “-” (1 = may attend)"
-GRID_HELP = "The Masks and heads page has a grid of boxes to tick; its link carries the same string."
-
-# 1. The mask after the softmax
-AFTER_SOFTMAX_HEADER = "1. The mask applied after the softmax"
-AFTER_SOFTMAX_INTRO = ("The mask must act on the **scores**, before the softmax; zeroed afterwards, the blocked keys "
-                       "have already taken their share.")
 AFTER_SOFTMAX_CODE = ("# WRONG: the blocked keys already took their share\n"
                       "weights = softmax(scores) * mask\n"
                       "# right: block, then normalise\n"
                       "weights = softmax(np.where(mask, scores, -np.inf))")
-AFTER_SOFTMAX_FOLD = f"{SYMPTOM}; renormalising afterwards, and float16 underflow"
-RENORMALISING = ("**And renormalising afterwards?** Dividing each zeroed row by its new sum "
-                 "(`weights /= weights.sum(-1, keepdims=True)`) repairs the sums, and in exact arithmetic gives the "
-                 "masked weights. In floating point it does not always:")
-
-# 2. The mask's meaning inverted
-INVERTED_INTRO = ("Pass a mask whose True means “blocked” where True means “may attend”, and every allowed pair is "
-                  "blocked and every blocked one allowed. Nothing fails.")
-INVERTED_FOLD = f"{SYMPTOM}; PyTorch's two meanings of True"
-TORCH_MEANINGS = ("PyTorch uses both meanings of True, documented side by side; the shape matches and the dtype "
-                  "is bool either way.")
 TORCH_CODE = ("# True = may NOT attend\n"
               "blocked = torch.triu(torch.ones(n, n, dtype=torch.bool), diagonal=1)\n"
               "# WRONG: here True means may attend\n"
               "F.scaled_dot_product_attention(q, k, v, attn_mask=blocked)\n"
               "# right (or is_causal=True)\n"
               "F.scaled_dot_product_attention(q, k, v, attn_mask=~blocked)")
+M_FORMULA_ID = "mask-mistakes-m-formula"
 
-# 3. The mask on the wrong axis
-WRONG_AXIS_HEADER = "3. The mask on the wrong axis"
-WRONG_AXIS_INTRO = ("A padding mask is one flag per **key**: shaped (1, n) it blocks key columns; shaped (n, 1) it "
-                    "blocks query rows instead. On a full (n, n) mask the mistake is its transpose.")
+# The page's fixed words, each looked up in the session's language when the page reads it (say.INTRO), never at
+# import: a module attribute name -> its message
+_TEXTS = {
+    "INTRO": "mask-mistakes-intro", "IN_THE_WILD_TITLE": "mask-mistakes-in-the-wild-title",
+    "IN_THE_WILD": "mask-mistakes-in-the-wild", "WAITING": "mask-mistakes-waiting", "SYMPTOM": "mask-mistakes-symptom",
+    "SOURCES_WORDS": "mask-mistakes-sources", "BLOCK_HELP": "mask-mistakes-block-help", "M_FORMULA": M_FORMULA_ID,
+    "GRID_LABEL": "mask-mistakes-grid-label", "GRID_HELP": "mask-mistakes-grid-help",
+    "AFTER_SOFTMAX_HEADER": "mask-mistakes-after-header", "AFTER_SOFTMAX_INTRO": "mask-mistakes-after-intro",
+    "AFTER_SOFTMAX_FOLD": "mask-mistakes-after-fold", "RENORMALISING": "mask-mistakes-renormalising",
+    "INVERTED_INTRO": "mask-mistakes-inverted-intro", "INVERTED_FOLD": "mask-mistakes-inverted-fold",
+    "TORCH_MEANINGS": "mask-mistakes-torch-meanings", "WRONG_AXIS_HEADER": "mask-mistakes-wrong-axis-header",
+    "WRONG_AXIS_INTRO": "mask-mistakes-wrong-axis-intro", "FILL_INTRO": "mask-mistakes-fill-intro",
+    "FILL_FOLD": "mask-mistakes-fill-fold", "NO_MASK_HEADER": "mask-mistakes-no-mask-header",
+    "NO_MASK_INTRO": "mask-mistakes-no-mask-intro", "ONE_TOKEN": "mask-mistakes-one-token",
+    "CHECKS_INTRO": "mask-mistakes-checks-intro", "CHECKS_FOLD": "mask-mistakes-checks-fold",
+    "SNIPPET_HELP": "mask-mistakes-snippet-help", "QUIZ_INTRO": "mask-mistakes-quiz-intro",
+    "PICK_FIRST": "mask-mistakes-pick-first", "DTYPE_NOTE": "mask-mistakes-dtype-note",
+    "FILL_NOTE": "mask-mistakes-fill-note", "NO_LEAK_NOTE": "mask-mistakes-no-leak-note",
+    "LEAK_WORD_NOTE": "mask-mistakes-leak-word-note", "TAKE_HOME_HELP": "mask-mistakes-take-home-help",
+    "PAD_SLIDER": "mask-mistakes-pad-slider", "CHECKS_TOGGLE": "mask-mistakes-checks-toggle",
+    "QUIZ_QUESTION": "mask-mistakes-quiz-question", "READINGS_NOTE": "mask-mistakes-readings-note",
+}
 
-# 4. A finite "minus infinity"
-FILL_INTRO = ("Many codebases block with −10⁹ instead of −∞, to dodge the NaN of a row that may see no key. Here "
-              "are both, and the right way.")
-FILL_FOLD = "Symptoms and checks; the right way's row"
 
-# 5. No causal mask
-NO_MASK_HEADER = "5. No causal mask where one was needed"
-NO_MASK_INTRO = ("A model that predicts the next token must not read it. Without a causal mask it reads ahead: "
-                 "training looks excellent and generating fails. The test: **change a later token; do earlier "
-                 "outputs move?**")
-ONE_TOKEN = ("Your sentence has a single token, so no output comes before another. Type a sentence of at least "
-             "two words in the sidebar to run the leak test.")
+def fill_label(fill: str) -> str:
+    """The finite fill's option label: '−10⁹', '−10⁶ (as some textbooks)', 'the dtype's lowest value'."""
+    if fill == "-1e9":
+        return "−10⁹"
+    return tr("mask-mistakes-fill-label-textbooks" if fill == "-1e6" else "mask-mistakes-fill-label-min")
 
-# The checks for your own code
-CHECKS_INTRO = "Five checks, run on every computation above:"
-CHECKS_FOLD = "The five checks, one by one, and as code for yours"
-SNIPPET_HELP = "Runnable numpy to paste into a notebook, with your sentence's numbers."
-SNIPPET_INTRO = (f"Runnable numpy: your sentence's Q, K, V and mask as they are now, an "
-                 f"`{attention_to_check.__name__}` to replace with your own, and the five checks "
-                 f"(`{failed_checks.__name__}`). It prints “all 5 checks pass” or the ones that fail.")
 
-# Spot the mask mistake
-QUIZ_INTRO = ("One mistake above made these weights from your Q, K, V and mask. Which one? Its symptoms are in the "
-              "table of readings.")
-PICK_FIRST = "Pick one of the mistakes first."
+def quiz_giveaways() -> tuple[str, ...]:
+    """What names the quiz's answer instead of showing a symptom: a reading "= the unmasked weights" is "no mask", and
+    "= the mask turned around" is "the wrong axis". Never on the page while the quiz's question is open."""
+    return tuple(tr(f"mask-mistakes-gives-{k}") for k in range(1, 6))
 
-# Take it home: the notes beside the notebook's parameters, and the switch's help
-DTYPE_NOTE = "section 4's dtype"
-FILL_NOTE = "section 4's finite stand-in for −∞: '-1e9', '-1e6' or 'min', the dtype's lowest"
-NO_LEAK_NOTE = "section 5: the page draws no leak test just now"
-LEAK_WORD_NOTE = "leak_x, below: its embedding plus its position"
-TAKE_HOME_HELP = "Sections 1 to 5 in plain numpy with your numbers, and the functions behind every table."
+
+def snippet_intro() -> str:
+    """What the checks' snippet holds, naming the two functions it prints."""
+    return tr("mask-mistakes-snippet-intro", attention=attention_to_check.__name__, checks=failed_checks.__name__)
+
+
+def __getattr__(name: str):
+    """say.INTRO and the other fixed texts (and their dicts), in the language of the script run reading them."""
+    if name in _TEXTS:
+        return tr(_TEXTS[name])
+    if name == "SNIPPET_INTRO":
+        return snippet_intro()
+    if name == "QUIZ_GIVEAWAYS":
+        return quiz_giveaways()
+    if name == "FILL_LABELS":
+        return {fill: fill_label(fill) for fill in ("-1e9", "-1e6", "min")}
+    if name == "SYMPTOMS":
+        return {m: tr(f"mask-mistakes-symptom-{m}") for m in LABELS}
+    if name == "CHECK_HEADINGS":
+        return {name: tr(f"mask-mistakes-heading-{name}") for name in CHECK_NAMES}
+    if name == "RIGHT_LABEL":
+        return tr("mask-mistakes-right-label")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def fill_row_note(label: str) -> str:
     """The notebook's note on section 4's row: the fully blocked row the page shows, by its token."""
-    return f"section 4: the fully blocked row the page shows: {label!r}"
+    return tr("mask-mistakes-fill-row-note", label=repr(label))
 
 
 def leak_token_note(label: str, word: str) -> str:
     """The notebook's note on section 5's swap: which token became which word."""
-    return f"section 5: the token replaced, {label!r} -> {word!r}"
-
-
-# Labels of the page's controls (the layer test counts a label of six words or more as a sentence)
-PAD_SLIDER = "How many trailing tokens are padding?"
-CHECKS_TOGGLE = "Run these checks on your own code"
-QUIZ_QUESTION = "Which mistake made the mystery weights?"
+    return tr("mask-mistakes-leak-token-note", label=repr(label), word=repr(word))
 
 
 def readings_note() -> str:
     """What the mask readings measure, under the quiz's table."""
-    return READINGS_NOTE
+    return tr("mask-mistakes-readings-note")

@@ -1,7 +1,5 @@
 # %% [markdown]
-# ## Your sentence and mask
-#
-# One head over the whole width (d_k = d_model). The mask: True lets a query (row) attend to a key (column).
+# {{t:mask-mistakes-nb-mask}}
 
 # %%
 import numpy as np
@@ -55,10 +53,7 @@ right_output = right_weights @ V
 print("right weights =\n", right_weights)
 
 # %% [markdown]
-# ## 1. The mask applied after the softmax
-#
-# Zeroing the blocked weights afterwards leaves each row with only the share its allowed keys got while competing
-# with keys they should never have seen.
+# {{t:mask-mistakes-nb-after}}
 
 # %%
 after_weights = softmax(scaled) * mask   # WRONG: blocked keys already took their share
@@ -67,29 +62,21 @@ print("row sums, WRONG:", after_weights.sum(axis=-1))
 print("row sums, right:", right_weights.sum(axis=-1))
 
 # %% [markdown]
-# ## 2. The mask's meaning inverted
-#
-# A mask whose True means *blocked*, passed where True means *may attend*: every allowed pair becomes blocked and
-# every blocked pair allowed.
+# {{t:mask-mistakes-nb-inverted}}
 
 # %%
 inverted_weights = softmax(np.where(~mask, scaled, -np.inf))   # WRONG: True read as "blocked"
 print("WRONG, mask inverted: weights =\n", inverted_weights)
 
 # %% [markdown]
-# ## 3. The mask on the wrong axis
-#
-# Shaped (n, 1) instead of (1, n), a padding mask blocks query rows instead of key columns; on a full (n, n) mask
-# the same mistake is its transpose.
+# {{t:mask-mistakes-nb-axis}}
 
 # %%
 axis_weights = softmax(np.where(mask.T, scaled, -np.inf))   # WRONG: rows and columns swapped
 print("WRONG, mask on the wrong axis: weights =\n", axis_weights)
 
 # %% [markdown]
-# ## 4. A finite “minus infinity”
-#
-# One row with every key blocked, computed three ways in the dtype the page uses.
+# {{t:mask-mistakes-nb-fill}}
 
 
 # %%
@@ -113,9 +100,7 @@ print(f"the row of {labels[row]!r}, every key blocked, in {dtype}: −∞ | fill
 print(fill_rows)
 
 # %% [markdown]
-# ## 5. No causal mask where one was needed
-#
-# {{leak_sentence}}
+# {{t:mask-mistakes-nb-leak-heading}}
 
 
 # %%

@@ -10,6 +10,7 @@ from attn_core import masks
 from attn_core.mistakes import draw_mistake
 from attn_lessons import format as fmt
 from attn_lessons import mask_mistakes as say
+from attn_lessons.i18n import tr
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
@@ -21,26 +22,23 @@ from attn_ui.tables import draw_matrix, draw_row, shared_range
 
 RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
 QUESTION = say.ROW_SUM  # section 1's prediction, key "cp_after_softmax": what does the zeroed row sum to?
-WAITING = say.WAITING  # under the open question: what follows once it is answered
 # Fragment keys: moving section 4's or 5's controls reruns that section and the notebook, which reads what the
 # section last drew from the session (FILL_SHOWN, LEAK_SHOWN).
 FILL, LEAK, NOTEBOOK = "mask_fill", "mask_leak", "mask_take_home"
 FILL_SHOWN, LEAK_SHOWN = "_mask_fill_shown", "_mask_leak_shown"
 SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask_wrong_axis, mm.finite_fill,
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
-SOURCES_SHOWN = (say.SOURCES_WORDS, SOURCES)
 
 
 def main():
     shared = setup_page(__file__, one_head=True)
-    st.title("Mask mistakes")
+    st.title(tr("mask-mistakes-title"))
     st.markdown(say.INTRO)
     with st.expander(say.IN_THE_WILD_TITLE, icon=":material/bug_report:"):
         st.markdown(say.IN_THE_WILD)
     formula, cases = st.columns(2)  # side by side on a wide screen, so the mask's table is on the first screen
     formula.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")
-    cases.latex(r"M_{ij} = \begin{cases} 0 & \text{query } i \text{ may see key } j \\"  # narrow enough for a phone
-                r" -\infty & \text{blocked} \end{cases}")
+    cases.latex(say.mask_cases())  # M's two cases, narrow enough for a phone
     inputs, case, choice, controls = your_mask(shared)  # the sentence, the mask, the right computation
     about, numbers = subject(case, choice), (shared.seed, shared.d_model)  # the seed and width move the numbers only
     asking = not st.session_state["reveal"] and answered(QUESTION, about, numbers) is None  # the question is open
@@ -68,14 +66,17 @@ def draw(M, title: str, rows, cols, where=None, **options) -> None:
 
 def weights_table(W, title: str, labels, where=None, **options) -> None:
     """A weights matrix (n, n) as a 0 … 1 table, queries down and keys across; NaN cells print NaN, hatched."""
-    draw(W, title, labels, labels, where, kind="weights", x_title="key", y_title="query", **options)
+    draw(W, title, labels, labels, where, kind="weights", x_title=tr("mask-mistakes-axis-key"),
+         y_title=tr("mask-mistakes-axis-query"), **options)
 
 
 def beside_the_right_one(case: mm.Case, wrong_weights, formula: str, **options) -> None:
     """A wrong computation's weights and the right ones side by side, the same rows and columns outlined."""
-    axes = {"kind": "weights", "x_title": "key", "y_title": "query", "rows": case.labels, "cols": case.labels}
-    draw_row([{"M": wrong_weights, "title": "WRONG weights", "formula": formula, **axes, **options},
-              {"M": case.right.weights, "title": "right weights", "formula": RIGHT, **axes, **options}])
+    axes = {"kind": "weights", "x_title": tr("mask-mistakes-axis-key"), "y_title": tr("mask-mistakes-axis-query"),
+            "rows": case.labels, "cols": case.labels}
+    draw_row([{"M": wrong_weights, "title": tr("mask-mistakes-wrong-weights"), "formula": formula, **axes, **options},
+              {"M": case.right.weights, "title": tr("mask-mistakes-right-weights"), "formula": RIGHT, **axes,
+               **options}])
 
 
 def static_table(columns: dict, where=None) -> None:
@@ -104,14 +105,15 @@ def your_mask(shared):
     inputs = load_inputs(shared)
     labels = inputs.labels
     n = len(labels)
-    st.header("Your sentence and mask")
+    st.header(tr("mask-mistakes-mask-header"))
     left, right = st.columns([3, 2])  # side by side on a wide screen, so the mask's table is on the first screen
     url_bound("mask", "causal", str, options=list(masks.MASK_KINDS))
-    kind = left.radio("Which query→key pairs may attend?", options=masks.MASK_KINDS, key="mask",
+    kind = left.radio(tr("masks-choose-label"), options=masks.MASK_KINDS, key="mask",
                       format_func=say.mask_label, horizontal=True)
     url_bound("block", NONE, lambda raw: parse_index_or_none(raw, n, "block"), options=[NONE, *range(n)])
-    block = right.selectbox("Also block every key of", options=[NONE, *range(n)], key="block",
-                            format_func=lambda i: "no query" if i == NONE else labels[i], help=say.BLOCK_HELP)
+    block = right.selectbox(tr("mask-mistakes-block-label"), options=[NONE, *range(n)], key="block",
+                            format_func=lambda i: tr("mask-mistakes-block-none") if i == NONE else labels[i],
+                            help=say.BLOCK_HELP)
     n_padded, custom = 0, None
     if kind == "padding":
         url_bound("pad", 1 if n > 1 else 0, int, options=list(range(n + 1)))
@@ -123,9 +125,12 @@ def your_mask(shared):
     case = mm.build_case(inputs, choice.mask)
     st.caption(say.mask_summary(md(labels), case.mask, mm.right_anyway(case), choice).text)
     draw(mm.additive_mask(case.mask), "M", labels, labels, formula=say.M_FORMULA, decimals=0,
-         x_title="key", y_title="query", highlight_row=mm.lone_blocked_row(case.mask), legend=False)
-    controls = {"mask": kind, **({"padding tokens": n_padded} if kind == "padding" else {}),
-                "fully blocked query": "none" if block == NONE else labels[block]}
+         x_title=tr("mask-mistakes-axis-key"), y_title=tr("mask-mistakes-axis-query"),
+         highlight_row=mm.lone_blocked_row(case.mask), legend=False)
+    controls = {tr("mask-mistakes-setting-mask"): say.mask_label(kind),
+                **({tr("mask-mistakes-setting-padding"): n_padded} if kind == "padding" else {}),
+                tr("mask-mistakes-setting-blocked"):
+                    tr("mask-mistakes-setting-none") if block == NONE else labels[block]}
     return inputs, case, choice, controls
 
 
@@ -161,12 +166,12 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
     st.code(say.AFTER_SOFTMAX_CODE, language="python")
     labels = case.labels
     i = mm.question_row(case.mask)
-    guess = predict(QUESTION, say.row_sum_question(md(labels)[i]), options=say.ROW_SUM_OPTIONS, about=about,
-                    numbers=numbers)
+    guess = predict(QUESTION, say.row_sum_question(md(labels)[i]), options=list(say.ROW_SUM_KINDS),
+                    format_func=say.row_sum_label, about=about, numbers=numbers)
     if (guess is None) != asking:
         st.rerun()  # answered, or asked again, here: the sections after this one show (or wait)
     if guess is None:
-        st.caption(WAITING)
+        st.caption(say.WAITING)
         return  # the wrong weights answer the question: they wait for a prediction
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
@@ -184,8 +189,9 @@ def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
     labels = case.labels
     c1, c2 = st.columns([3, 2])
     allowed, right_sums, wrong_sums = mm.row_sums(case, wrong.weights)  # (n,) each
-    static_table({"query": labels, "keys it may see": allowed.tolist(), "right: row sum": right_sums.tolist(),
-                  "WRONG: row sum": wrong_sums.tolist()}, c1)
+    static_table({tr("mask-mistakes-column-query"): labels, tr("mask-mistakes-column-keys"): allowed.tolist(),
+                  tr("mask-mistakes-column-right-sum"): right_sums.tolist(),
+                  tr("mask-mistakes-column-wrong-sum"): wrong_sums.tolist()}, c1)
     c2.markdown(say.after_softmax_sentence(md(labels), case.mask, wrong.weights, choice).text)
 
 
@@ -196,14 +202,15 @@ def renormalising(case: mm.Case) -> None:
     cells = renormalise_table(scaled, case.mask)
     text = {(say.renorm_row_label(c), c.dtype): say.renorm_cell_text(c) for c in cells}
     rows = list(dict.fromkeys(row for row, _ in text))  # the scores, in the order attn_core lists them
-    static_table({"scores": rows, **{dtype: [text[row, dtype] for row in rows] for dtype in mm.DTYPES}})
+    static_table({tr("mask-mistakes-column-scores"): rows,
+                  **{dtype: [text[row, dtype] for row in rows] for dtype in mm.DTYPES}})
     st.markdown(say.renormalise_sentence(scaled, case.mask).text)
 
 
 # ---------------------------------------------------------------------------------------------------------
 def inverted(case: mm.Case) -> None:
     """2. The mask's meaning inverted: True read as blocked instead of allowed."""
-    st.header("2. The mask's meaning inverted")
+    st.header(tr("mask-mistakes-inverted-header"))
     st.markdown(say.INVERTED_INTRO)
     labels = case.labels
     wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
@@ -237,22 +244,23 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
 @st.fragment(key=FILL)
 def finite_minus_infinity(case: mm.Case) -> None:
     """4. −10⁹ in place of −∞: uniform weights on a fully blocked row, or NaN once float16 overflows."""
-    st.header("4. A finite “minus infinity”")
+    st.header(tr("mask-mistakes-fill-header"))
     st.markdown(say.FILL_INTRO)
     c1, c2 = st.columns(2)
     url_bound("dtype", "float64", str, options=list(mm.DTYPES))
     dtype = c1.radio("dtype", options=mm.DTYPES, key="dtype", horizontal=True,
                      on_change=rerun_fragments(FILL, NOTEBOOK))
     url_bound("fill", "-1e9", str, options=list(mm.FILLS))
-    fill = c2.radio("The finite fill", options=mm.FILLS, key="fill", format_func=say.FILL_LABELS.get, horizontal=True,
-                    on_change=rerun_fragments(FILL, NOTEBOOK))
+    fill = c2.radio(tr("mask-mistakes-fill-radio"), options=mm.FILLS, key="fill", format_func=say.fill_label,
+                    horizontal=True, on_change=rerun_fragments(FILL, NOTEBOOK))
     labels = case.labels
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
     st.caption(say.blocked_row_note(md(labels), case.mask, row, added).text)
     st.code(say.overflow_code(fill, dtype), language="python")
     W, fill_output = mm.fill_rows(case, mask, row, fill, dtype)  # (n, 3): the blocked row under each way; (d_v,)
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
-    draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights", y_title="key")
+    draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights",
+         y_title=tr("mask-mistakes-axis-key"))
     naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
                                              fill_output)
     st.markdown(f"{naive.text}  \n{filled.text}")
@@ -275,10 +283,12 @@ def no_causal_mask(case: mm.Case) -> None:
         return
     c1, c2 = st.columns(2)
     url_bound("leak", n - 1, int, options=list(range(n)))
-    t = c1.selectbox("Change the token", options=list(range(n)), key="leak", format_func=lambda k: labels[k],
+    t = c1.selectbox(tr("mask-mistakes-leak-token"), options=list(range(n)), key="leak",
+                     format_func=lambda k: labels[k],
                      on_change=rerun_fragments(LEAK, NOTEBOOK))
     url_bound("word", mm.replacement_word(case.tokens[-1]), mm.parse_word)
-    raw = c2.text_input("to the word", key="word", max_chars=40, on_change=rerun_fragments(LEAK, NOTEBOOK))
+    raw = c2.text_input(tr("mask-mistakes-leak-word"), key="word", max_chars=40,
+                        on_change=rerun_fragments(LEAK, NOTEBOOK))
     try:
         word = mm.parse_word(raw)
     except ValueError as err:
@@ -289,8 +299,9 @@ def no_causal_mask(case: mm.Case) -> None:
         return
     both = mm.leak_changes(case, t, word)  # (2, n): how far each output moves, with no mask and with a causal one
     free, causal = both
-    draw(both, say.leak_title(labels[t], word), ["WRONG: no mask", "causal mask"], labels,
-         zmax=shared_range(both), decimals=3, x_title="query (output row)", highlight_col=t)
+    rows = [tr("mask-mistakes-leak-row-wrong"), tr("mask-mistakes-leak-row-causal")]
+    draw(both, say.leak_title(labels[t], word), rows, labels, zmax=shared_range(both), decimals=3,
+         x_title=tr("mask-mistakes-leak-axis"), highlight_col=t)
     st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal).text)
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
@@ -302,7 +313,7 @@ def no_causal_mask(case: mm.Case) -> None:
 def checks_for_your_code(case: mm.Case) -> None:
     """The five checks that catch every mistake above, run live, and as a numpy snippet (a fragment: the
     snippet's toggle reruns only this section)."""
-    st.header("Checks for your own code")
+    st.header(tr("mask-mistakes-checks-header"))
     st.markdown(say.CHECKS_INTRO)
     labels, n = case.labels, case.n
     t = n - 1
@@ -310,7 +321,7 @@ def checks_for_your_code(case: mm.Case) -> None:
     Q2, K2, V2 = mm.swapped_qkv(case, t, word)
     table = mm.check_table(case, Q2, K2, V2, t)
     heads = say.check_headings()
-    static_table({"computation": [say.computation_label(name) for name, _ in table],
+    static_table({tr("mask-mistakes-column-computation"): [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
     st.markdown(say.caught_sentence(table).text)
     with st.expander(say.CHECKS_FOLD, icon=":material/checklist:"):
@@ -318,7 +329,7 @@ def checks_for_your_code(case: mm.Case) -> None:
             st.markdown(sentence.text)  # each check as run on the right computation, with the number it measured
         # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for
         if st.toggle(say.CHECKS_TOGGLE, key="checks_code", help=say.SNIPPET_HELP):
-            st.markdown(say.SNIPPET_INTRO)
+            st.markdown(say.snippet_intro())
             st.code(say.checks_snippet(case, t, array_literal, source), language="python")
 
 
@@ -326,7 +337,7 @@ def checks_for_your_code(case: mm.Case) -> None:
 @st.fragment
 def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
     """The quiz: one mask mistake made on your Q, K, V and mask; name it from its symptoms."""
-    st.header("Spot the mask mistake")
+    st.header(tr("mask-mistakes-quiz-header"))
     pool = mm.quiz_pool(case.Q, case.K, case.V, case.mask)
     if len(pool) < 2:  # a quiz of one option is no question: say so, and what would give one
         st.info(say.quiz_notice([m.name for m in pool], md(case.labels), mm.quiz_remedies(case, choice)),
@@ -340,22 +351,23 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
 
     url_bound("mquiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "mquiz"))
     q1, q2 = st.columns([1, 3], vertical_alignment="bottom")
-    seed = int(q1.number_input("Question number (the quiz's seed)", min_value=0, max_value=SEED_MAX, step=1,
+    seed = int(q1.number_input(tr("mask-mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
                                key="mquiz"))
-    q2.button("New question", key="mquiz_new", on_click=new_question, icon=":material/casino:")
+    q2.button(tr("mask-mistakes-quiz-new"), key="mquiz_new", on_click=new_question, icon=":material/casino:")
     secret = draw_mistake(seed, [m.name for m in pool])
     mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
     d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
     c1, c2 = st.columns(2)
-    weights_table(mystery.weights, "mystery weights", case.labels, c1, share=0.5)
+    weights_table(mystery.weights, tr("mask-mistakes-mystery-weights"), case.labels, c1, share=0.5)
     right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
     readings = say.symptom_readings(d)
-    static_table({"measured": [k for k, _ in readings], "mystery": [v for _, v in readings],
-                  "right": [v for _, v in say.symptom_readings(right_d)]}, c2)
-    c2.expander("What the readings measure", icon=":material/help:").caption(say.READINGS_NOTE)
+    static_table({tr("mask-mistakes-column-measured"): [k for k, _ in readings],
+                  tr("mask-mistakes-column-mystery"): [v for _, v in readings],
+                  tr("mask-mistakes-column-right"): [v for _, v in say.symptom_readings(right_d)]}, c2)
+    c2.expander(tr("mask-mistakes-readings-fold"), icon=":material/help:").caption(say.readings_note())
     answer = st.radio(say.QUIZ_QUESTION, options=[m.name for m in pool], index=None,
                       key="mquiz_answer", format_func=say.mistake_label)
-    if st.button("Check my answer", key="mquiz_check", icon=":material/check:"):
+    if st.button(tr("mask-mistakes-quiz-check"), key="mquiz_check", icon=":material/check:"):
         if answer is None:
             st.warning(say.PICK_FIRST, icon=":material/touch_app:")
             return
@@ -399,10 +411,12 @@ def take_it_home(shared, inputs, case: mm.Case, controls: dict) -> None:
             {"leak_sentence": say.notebook_leak_sentence(None if t is None else fmt.md_text(labels[t]),
                                                          None if t is None else fmt.md_text(leak["leak_word"]))})
 
-    settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"], "fill": fill["fill"]}
+    settings = {**nbk.shared_settings(shared), **controls, "dtype": fill["dtype"],
+                tr("mask-mistakes-fill-radio"): say.fill_label(fill["fill"])}
     if leak is not None:
-        settings |= {"token changed": case.labels[leak["leak_t"]], "to the word": leak["leak_word"]}
+        settings |= {tr("mask-mistakes-setting-token"): case.labels[leak["leak_t"]],
+                     tr("mask-mistakes-setting-word"): leak["leak_word"]}
     nbk.take_it_home(__file__, say.code_intro(leak is not None), cells, X.size + w.W_Q.size + w.W_K.size + w.W_V.size,
-                     settings, sources=SOURCES_SHOWN, short_help=say.TAKE_HOME_HELP)
+                     settings, sources=(say.SOURCES_WORDS, SOURCES), short_help=say.TAKE_HOME_HELP)
 
 main()

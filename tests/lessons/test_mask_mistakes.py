@@ -123,15 +123,14 @@ def test_the_row_sum_question_and_its_answer():
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
     i = mm.question_row(case.mask)
     assert i == 0  # the causal row with the most blocked keys that still sees one
-    assert say.row_sum_answer(wrong.weights[i].sum()) == "between 0 and 1"
-    assert [say.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == [
-        "exactly 1", "exactly 1", "exactly 0", "between 0 and 1", "more than 1"]
+    assert say.row_sum_answer(wrong.weights[i].sum()) == "less"
+    assert [say.row_sum_answer(x) for x in (1.0, 1 + 1e-12, 0.0, 0.4, 1.2)] == ["one", "one", "zero", "less", "more"]
     answer, why = say.row_sum_reveal(case.labels, case.mask, wrong.weights, i)
-    assert answer == "between 0 and 1" == say.ROW_SUM_WORDS[why.facts["kind"]]
+    assert answer == "less" == why.facts["kind"] and say.row_sum_label(answer) == "between 0 and 1"
     assert why.facts == {"kind": "less", "allowed": 1, "keys": 6, "row_sum": wrong.weights[0].sum()}
     assert 0 < why.facts["row_sum"] < 1 and fmt.num(why.facts["row_sum"], 3) in why.text
     answer, why = say.row_sum_reveal(case.labels, np.zeros((6, 6), bool), wrong.weights * 0, 0)
-    assert answer == "exactly 0" and why.facts == {"kind": "zero", "allowed": 0, "keys": 6, "row_sum": 0.0}
+    assert answer == "zero" and why.facts == {"kind": "zero", "allowed": 0, "keys": 6, "row_sum": 0.0}
     assert mm.question_row(np.zeros((3, 3), dtype=bool)) == 0
     # a new mask opens the question again: the page's about= (tests/pages/test_mask_mistakes.py), no key per mask
 
@@ -368,8 +367,9 @@ def test_the_quiz_verdict_explains_both_the_secret_and_the_pick():
 def test_the_question_titles_and_notices_name_what_they_show():
     assert say.row_sum_question("sat") == ("If you zero the blocked weights after the softmax, what does the row of "
                                            "“sat” sum to?")
-    assert say.ROW_SUM_OPTIONS == ("exactly 0", "between 0 and 1", "exactly 1", "more than 1")
-    assert set(say.ROW_SUM_WORDS) == set(mm.ROW_SUM_KINDS)
+    assert [say.row_sum_label(k) for k in say.ROW_SUM_KINDS] == ["exactly 0", "between 0 and 1", "exactly 1",
+                                                                  "more than 1"]
+    assert set(say.ROW_SUM_KINDS) == set(mm.ROW_SUM_KINDS)
     assert say.fill_columns("-1e6") == ["WRONG: −∞", "WRONG: −10⁶", "right: 0s"]
     assert say.fill_columns("min")[1] == "WRONG: lowest"
     assert say.fill_title("the·0", "float16") == "weights of “the·0”, every key blocked, float16"
@@ -527,7 +527,7 @@ def _true_of(option: str, total: float) -> bool:
 
 @pytest.mark.parametrize("total", [0.0, 1e-300, 0.089, 0.5, 1 - 1e-12, 1.0, 1 + 1e-12, 1.5])
 def test_the_row_sum_options_do_not_overlap(total):
-    true = [o for o in say.ROW_SUM_OPTIONS if _true_of(o, total)]
+    true = [o for o in map(say.row_sum_label, say.ROW_SUM_KINDS) if _true_of(o, total)]
     assert len(true) == 1, (total, true)  # 0 is not also "less than 1": exactly one option is ever right
 
 
@@ -544,11 +544,12 @@ def test_the_prediction_is_marked_by_the_reading_that_words_its_reveal(kind, n, 
     answer, why = say.row_sum_reveal(case.labels, case.mask, wrong, i)
     total = wrong[i].sum()
     full_row = case.mask[i].all()
-    true = [o for o in say.ROW_SUM_OPTIONS if _true_of(o, 1.0 if full_row and abs(total - 1) < 1e-9 else total)]
-    assert [answer] == true and say.ROW_SUM_WORDS[why.facts["kind"]] == answer and why.facts["row_sum"] == total
+    true = [k for k in say.ROW_SUM_KINDS
+            if _true_of(say.row_sum_label(k), 1.0 if full_row and abs(total - 1) < 1e-9 else total)]
+    assert [answer] == true and why.facts["kind"] == answer and why.facts["row_sum"] == total
     assert why.facts["allowed"] == int(case.mask[i].sum()) and why.facts["keys"] == case.n
     if kind == "padding" and pad == n:
-        assert answer == "exactly 0" and total == 0
+        assert answer == "zero" and total == 0
     assert not never_true(why.text), why
 
 
@@ -637,5 +638,5 @@ def test_comparisons_are_worded_from_the_comparison():
 def test_the_notebook_notes_name_the_token_and_the_radios_label_every_option():
     assert say.fill_row_note("the·0") == "section 4: the fully blocked row the page shows: 'the·0'"
     assert say.leak_token_note("mat", "dog") == "section 5: the token replaced, 'mat' -> 'dog'"
-    assert set(say.MASK_LABELS) == set(attn_core.masks.MASK_KINDS) and set(say.FILL_LABELS) == set(mm.FILLS)
+    assert all(say.mask_label(k) for k in attn_core.masks.MASK_KINDS) and set(say.FILL_LABELS) == set(mm.FILLS)
     assert f"`{mm.attention_to_check.__name__}`" in say.SNIPPET_INTRO  # the intro names the function it prints

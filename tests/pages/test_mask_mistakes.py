@@ -496,12 +496,16 @@ def test_tokens_that_look_like_markdown_or_markup_stay_text_in_every_table():
 Q = "cp_after_softmax"  # section 1's question
 
 
+KINDS = {"exactly 0": "zero", "between 0 and 1": "less", "exactly 1": "one", "more than 1": "more"}  # option labels
+
+
 def answer(at, option: str | None):
-    """Pick `option` and check it (None: press “Show me”); the run after the click shows the stored guess."""
+    """Pick `option` (its English label) and check it (None: press “Show me”); the run after the click shows the
+    stored guess. The option's value is its kind, whatever the language."""
     if option is None:
         at.button(key=f"{Q}_skip").click().run()
     else:
-        at.radio(key=f"{Q}_value").set_value(option)
+        at.radio(key=f"{Q}_value").set_value(KINDS[option])
         at.button(key=f"{Q}_check").click().run()
     assert not at.exception, at.exception[0].value if at.exception else ""
     return at.run()
@@ -543,10 +547,10 @@ def test_predict_the_row_sum_then_see_it(params, mask, prediction, verdict):
     at = answer(at, prediction)
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
     answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
-    assert (answer_ == prediction) == (verdict == "success")
+    assert (answer_ == KINDS[prediction]) == (verdict == "success")
     shown = [e.value for e in getattr(at, verdict)]
     assert any(why.text in s for s in shown), shown
-    assert why.facts["row_sum"] == wrong[0].sum() and say.ROW_SUM_WORDS[why.facts["kind"]] == answer_
+    assert why.facts["row_sum"] == wrong[0].sum() and why.facts["kind"] == answer_
     assert any(s.startswith("**Right.**" if verdict == "success" else "**Not quite.**") for s in shown)
     assert f"Your prediction: **{prediction}**" in all_text(at)  # the option itself, never a position
     sums = row_sums_table(at)
@@ -608,7 +612,7 @@ def test_the_seed_or_width_keeps_the_reveal_and_judges_the_same_guess_again(widg
     wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask).weights
     answer_, why = say.row_sum_reveal(case.labels, case.mask, wrong, 0)
     (verdict,) = verdicts(at)
-    assert verdict == f"**{'Right' if answer_ == 'exactly 1' else 'Not quite'}.** {why.text}"
+    assert verdict == f"**{'Right' if answer_ == 'one' else 'Not quite'}.** {why.text}"
     before = case_for(build_mask("causal", 6))
     assert fmt.num(wrong[0].sum(), 3) != fmt.num(mm.mask_after_softmax(before.Q, before.K, before.V,
                                                                         before.mask).weights[0].sum(), 3)
@@ -789,3 +793,60 @@ def test_no_stretch_before_a_question_is_over_800_words(params):
     assert asked and asked[0].startswith("**Predict first.**"), asked
     shown = read(at)
     assert shown.longest <= WORDS_BEFORE_QUESTION, shown
+
+
+# ---------------------------------------------------------------- issue 40: the page in Simplified Chinese
+
+ZH_TEXT = "猫 坐 在 垫 子 上"  # six tokens under either tokenizer: one per Han character
+
+
+def zh_states():
+    """The defaults and the route entry's two example links, as query parameters, with a Chinese sentence where
+    the link names none (the page's default sentence is the language's)."""
+    from urllib.parse import parse_qsl
+
+    links = [dict(parse_qsl(link)) for link in named("mask_mistakes").examples]
+    return [{"text": ZH_TEXT}, *({"text": ZH_TEXT} | link for link in links)]
+
+
+def assert_all_chinese(at, text: str):
+    """No run of four English words on the screen but the learner's sentence and the code blocks (numpy, PyTorch and
+    attn_core's own source, shown as they are)."""
+    from tests.apptest_utils import screen_text
+    from tests.prose import english_runs
+
+    link = "https://github.com/pytorch/pytorch/issues/41508"  # a link's address, not words
+    runs = english_runs(screen_text(at), allowed=(text, link, *(c.value for c in at.code)))
+    assert not runs, runs
+
+
+@pytest.mark.parametrize("params", zh_states(), ids=["defaults", "example-1", "example-2"])
+def test_the_page_reads_in_chinese_asked_and_answered(params):
+    """With ?lang=zh-CN the page shows no English run of four words or more: with section 1's question open, then
+    answered (between 0 and 1, by its language-independent value), with the checks' code on and the quiz answered.
+    The reveal is row_sum_reveal's in Chinese, with the facts it has in English and the row sum it quotes."""
+    from attn_lessons import i18n
+
+    text = params["text"]
+    at = run_page(PAGE, lang="zh-CN", **params)
+    assert not at.exception
+    assert_all_chinese(at, text)
+    assert at.radio(key=f"{Q}_value").options == ["恰好为 0", "介于 0 和 1 之间", "恰好为 1", "大于 1"]
+    try:
+        i18n.use("zh-CN")  # AppTest formats a widget's options (format_func) in the test's own thread
+        at = answer(at, "between 0 and 1")
+        if at.get("toggle") and any(t.key == "checks_code" for t in at.toggle):
+            at.toggle(key="checks_code").set_value(True).run()
+        if any(r.key == "mquiz_answer" for r in at.radio):
+            at.radio(key="mquiz_answer").set_value(at.radio(key="mquiz_answer").options and "no_mask")
+            at.button(key="mquiz_check").click().run()
+        assert not at.exception
+        assert_all_chinese(at, text)
+        state = {k: at.session_state[k] for k in ("mask", "pad", "custom", "block") if k in at.session_state}
+        shown = [e.value for e in (*at.success, *at.warning)]
+        assert any("**" in s for s in shown)  # the verdict, in Chinese
+        zh = [s for s in shown if "恰好为" in s or "介于" in s or "大于" in s]
+        assert zh, shown
+    finally:
+        i18n.use("en")
+    assert state["mask"] == params.get("mask", "causal")

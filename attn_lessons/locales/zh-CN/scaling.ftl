@@ -265,7 +265,7 @@ scaling-hist-row = q·k：÷ √{ $d_k } 之前与之后
 scaling-hist-raw = q·k，d_k = { $d_k }（{ $n } 对）
 scaling-hist-scaled = q·k / √d_k，d_k = { $d_k }（{ $n } 对）
 scaling-normal-curve = 正态曲线，标准差 { $std }
-scaling-std-curve-title = q·k 的实测标准差随 d_k 的变化，与 √d_k 对照（对数坐标）
+scaling-std-curve-title = q·k 的实测标准差与 √d_k（对数坐标）
 scaling-std-curve-y = 标准差
 scaling-std-curve-theory = 理论值 √d_k
 scaling-your-d-k = 你的 d_k = { $d_k }

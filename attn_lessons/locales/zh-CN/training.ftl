@@ -1,12 +1,13 @@
 ### 训练实验室的文字（attn_lessons/training.py、pages/Training_lab.py、notebooks/training.py）。
 
 training-join = { $first }{ $second }
+# 粗略的数：≈、< 和 ≥ 用符号写，前后都能按“中文与数字之间空一格”排。
 training-rough = { $kind ->
-    [about] 约 { $x }
+    [about] ≈ { $x }
     [around] { $x }
-   *[below] 低于 { $x }
+   *[below] < { $x }
   }
-training-at-least = 至少 { $x }
+training-at-least = ≥ { $x }
 training-start = 两个模型从同样的原始分数 QKᵀ 出发。softmax 看到的分数，不缩放时标准差为 { $std_unscaled }（理论值：{ $sqrt }），除以 √{ $d_k } 后为 { $std_scaled }（理论值：1），所以各行的平均熵一开始是：不缩放 { $entropy_unscaled } 奈特，缩放 { $entropy_scaled } 奈特；均匀分布是 ln { $n } = { $uniform }。{ $same ->
     [yes] 两个模型的行一开始都{ $scaled ->
         [one-hot] 几乎是独热的
@@ -187,7 +188,7 @@ training-range-same = { $what }在{ $gone ->
        *[other] 全部 { $trained } 个种子上
       }（在 { $gone } 个种子上发散了）
   }都{ $rough ->
-    [yes] {""}
+    [yes] {" "}
    *[no] 约为{" "}
   }{ $lo }
 training-range = { $what }{ $first ->
@@ -312,7 +313,7 @@ training-weights-title = { $run ->
    *[no] 第 0 步
   }的权重
 training-d-k-slider = d_k，查询和键的宽度
-training-several-seeds = 多个随机种子（{ $n } 个），看看波动范围
+training-several-seeds = 用 { $n } 个随机种子看波动
 training-lr-slider = 学习率
 training-steps-slider = 训练步数
 training-seed-input = 数据与初始化的随机种子

@@ -573,7 +573,7 @@ def test_the_chinese_verdict_states_the_same_facts_and_quotes_its_numbers():
     at = run_page(HOME, lang="zh-CN", text="the cat sat on the mat")
     guess = at.radio(key="home_top_value").options[0]  # what answered() picks
     at = answered(at, "home_top")
-    english = verdict_for(2, guess)
+    english = in_language("en", lambda: verdict_for(2, guess))
     chinese = in_language("zh-CN", lambda: verdict_for(2, guess))
     assert chinese.facts == english.facts and chinese.text != english.text
     assert chinese.text in " ".join(e.value for e in (*at.success, *at.warning))
@@ -589,3 +589,12 @@ def test_the_chinese_route_and_links_read_from_the_route_in_chinese():
     for label, question in zh[1:]:
         assert any(label in text and question in text for text in links), (label, question, links)
     assert any(text.startswith("下一页：" + zh[1][0]) for text in links)
+
+
+def test_the_notebooks_prose_is_chinese_in_chinese():
+    from tests.prose import english_runs
+
+    offered = in_language("zh-CN", lambda: taken_home(HOME, lang="zh-CN", text="the cat sat on the mat"))
+    prose = [c.text for c in offered.cells if c.kind == "markdown"]
+    assert len(prose) == 5 and all(not english_runs(p, allowed=("sat",)) for p in prose), prose
+    assert "三种角色" in "\n".join(prose) and "“sat”" in "\n".join(prose)

@@ -845,3 +845,13 @@ def test_the_chinese_verdict_states_the_same_facts_and_quotes_its_numbers(chines
     assert enough(chinese.facts["weight_after"], 3) in chinese.why
     options = at.radio(key="edit").options
     assert options == [say.text("edit-none"), "X", "W_Q", "W_K", "W_V"] and options[0] != "None"
+
+
+def test_the_notebooks_prose_is_chinese_in_chinese(chinese_here):
+    from tests.apptest_utils import taken_home
+    from tests.prose import english_runs
+
+    offered = taken_home(PAGE, lang="zh-CN", text="the cat sat on the mat", qi=2, kj=1)
+    prose = [c.text for c in offered.cells if c.kind == "markdown"]
+    assert len(prose) == 5 and all(not english_runs(p) for p in prose), prose
+    assert "查询“sat”和键“cat”" in "\n".join(prose)

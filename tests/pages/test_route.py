@@ -180,8 +180,7 @@ def test_every_page_on_the_route_has_its_five_files(page):
 
 def test_a_page_missing_a_file_is_named_with_what_it_lacks():
     """The walk can fail, and says what and where."""
-    new = Page("pages/Never_a_page.py", "Never a page", ":material/pin:", "Is this a page?",
-               name="never_a_page")
+    new = Page("pages/Never_a_page.py", "route-never-a-page", ":material/pin:", name="never_a_page")
     assert missing(new) == [
         "pages/Never_a_page.py has no pages/Never_a_page.py (its page)",
         "pages/Never_a_page.py has no attn_core/never_a_page.py (its maths)",

@@ -18,12 +18,14 @@ from attn_core.questions import (
 )
 from attn_core.scaling import compare_two_keys
 from attn_lessons import questions as qs
+from attn_lessons import i18n
 from attn_lessons.i18n import tr
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import to_class
 from attn_ui.data import cached_figure, load_inputs, notebook_cells, qk_dots, sentence_inputs, worded_question
 from attn_ui.figures import histogram_figure, plot
+from attn_ui.language import KEY as LANG
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -99,9 +101,16 @@ def _record(q: qs.Question, show: bool) -> None:
                  once=object(), notify=False)
 
 
+def _in_language() -> None:
+    """A fragment's own rerun runs without setup_page, in a context of its own that starts in English: read on in
+    the session's language (a Chinese page's Check button showed the quiz in English)."""
+    i18n.use(st.session_state.get(LANG, i18n.DEFAULT))
+
+
 @st.fragment(key=QUIZ)
 def quiz(shared) -> None:
     """The seed, the score and every question: a fragment, so checking an answer reruns only the quiz."""
+    _in_language()
     seed = numbers_seed()
     scoreboard(seed)
     for number, kind in enumerate(qs.KINDS, 1):
@@ -363,6 +372,7 @@ def takeaways(shared, held: frozenset) -> None:
 def take_it_home(shared, labels, steps) -> None:
     """Question 1's attention at the current numbers and the one-step demo's counts in plain numpy: shown as
     code, and downloadable as a notebook. A fragment, rerun with the quiz when the question seed changes."""
+    _in_language()
     seed = int(st.session_state["q"])  # the quiz's seed box, whose number question 1 is drawn from
     _, _, a, b, res = shape_attention(worded_question("weights_shape", seed), shared)
     w = a.weights

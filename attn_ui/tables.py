@@ -18,6 +18,8 @@ handlers, which is also why a hostile label could not run anything even before i
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 import html
 import unicodedata
@@ -496,21 +498,22 @@ def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
     """A table's markup without its <style>, from the cache when these numbers and options were drawn before."""
     M = np.asarray(M, dtype=float)
     key = markup_key(M, title, rows, cols, width_px, options)
-    return _cached_markup()(key, M, title, tuple(rows), tuple(cols), width_px, options)
+    with _MARKUP_LOCK:
+        if (hit := _MARKUP.get(key)) is not None:
+            _MARKUP.move_to_end(key)
+            return hit
+    markup = matrix_html(M, title, tuple(rows), tuple(cols), width_px=width_px, style=False, **options)
+    with _MARKUP_LOCK:
+        _MARKUP[key] = markup
+        while len(_MARKUP) > MARKUP_ENTRIES:
+            _MARKUP.popitem(last=False)
+    return markup
 
 
-_CACHED = []
-
-
-def _cached_markup():
-    """matrix_html under st.cache_data, keyed by markup_key alone, made on first use so that this module imports
-    without running Streamlit."""
-    if not _CACHED:
-        import streamlit as st
-
-        @st.cache_data(show_spinner=False, max_entries=512)
-        def markup(key, _M, _title, _rows, _cols, _width_px, _options) -> str:
-            return matrix_html(_M, _title, _rows, _cols, width_px=_width_px, style=False, **_options)
-
-        _CACHED.append(markup)
-    return _CACHED[0]
+# The tables' markup, by markup_key, for the whole process (every session's tables at the same numbers are the same
+# text): a plain dict under a lock, not st.cache_data, whose keying of each call (its function's signature read
+# again for every argument) and pickled copy of the text cost more than the lookup itself: with 30 learners on the
+# Q/K/V builder (scripts/sessions_bench.py, about ten tables a run), about a tenth of the server's time (issue 38).
+MARKUP_ENTRIES = 512
+_MARKUP: OrderedDict[str, str] = OrderedDict()
+_MARKUP_LOCK = threading.Lock()

@@ -16,7 +16,7 @@ from attn_lessons import format as fmt
 from attn_lessons import i18n
 from attn_lessons import scaling as scaling_words
 from attn_lessons.scaling import prediction_sentence
-from tests.prose import english_runs
+from tests.prose import english_runs, never_true
 from tests.apptest_utils import screen_text as everything_on_screen
 from tests.apptest_utils import (
     all_text,
@@ -708,6 +708,7 @@ def test_the_page_reads_in_chinese_with_its_question_open_and_answered(state):
         at = answer(open_asking(lang="zh-CN", **state), guess)
         assert not at.exception and not chinese_runs(at, state.get("text", "")), guess
         text = all_text(at)
+        assert not never_true(text, "zh-CN"), never_true(text, "zh-CN")  # the Chinese never-true patterns too
         with i18n_language("zh-CN"):
             said = prediction_sentence(guess, two)
         assert said.text in text  # the same claim in either language: the facts but the words they are printed in

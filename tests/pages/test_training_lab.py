@@ -12,7 +12,7 @@ from attn_core import training as tl
 from attn_lessons import i18n
 from attn_lessons import training as say
 from tests.apptest_utils import screen_text as everything_on_screen
-from tests.prose import english_runs
+from tests.prose import english_runs, never_true
 from tests.apptest_utils import with_code
 from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
 from tests.core.test_training import seeds_at
@@ -461,6 +461,7 @@ def test_the_lab_reads_in_chinese_with_its_question_open_and_answered(open_page,
         at = in_chinese(lambda c=choice: answer(open_page(PAGE, lang="zh-CN", text=ZH_SENTENCE, **state), c))
         assert not chinese_runs(at), choice
         text = all_text(at)
+        assert not never_true(text, "zh-CN"), never_true(text, "zh-CN")  # the Chinese never-true patterns too
         zh_outcome, zh_why = in_chinese(lambda: say.race_reveal(scaled, unscaled))
         assert zh_outcome == outcome and zh_why.text in text
         assert language_free(zh_why.facts) == language_free(why.facts)

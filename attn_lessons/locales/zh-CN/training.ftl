@@ -330,7 +330,7 @@ training-nb-task =
 training-nb-start =
     ## 1. 学习之前
 
-    留出样本上同样的原始分数；缩放的模型在 softmax 之前把它们除以 √d_k。
+    留出样本上同样的原始分数；缩放模型在 softmax 之前把它们除以 √d_k。
 training-nb-race =
     ## 2. 赛跑
 

@@ -1143,9 +1143,9 @@ def score_text(first_statuses: Sequence[str], total: int) -> str:
     shown = sum(s == SHOWN for s in first_statuses)
     if not answered and not shown:
         return tr("questions-score-none", total=total)
-    parts = [tr("questions-score-right", right=right, answered=answered)] if answered else []
-    parts += [tr("questions-score-shown", shown=shown)] if shown else []
-    return tr("questions-score", parts=listing(parts))
+    return tr("questions-score", which="both" if answered and shown else "right" if answered else "shown",
+              right_part=tr("questions-score-right", right=right, answered=answered) if answered else "",
+              shown_part=tr("questions-score-shown", shown=shown) if shown else "")
 
 
 # ------------------------------------------------------------------ the page's other words about its numbers

@@ -288,8 +288,12 @@ questions-score-shown = { $shown } { $shown ->
     [one] answer
    *[other] answers
   } shown without a try
-# $parts: the two clauses above, listed.
-questions-score = This session: { $parts }.
+# $which: both, right (answered only) or shown (only shown); the parts: the two clauses above.
+questions-score = This session: { $which ->
+    [both] { $right_part } and { $shown_part }
+    [right] { $right_part }
+   *[shown] { $shown_part }
+  }.
 
 ## One step, and the takeaways
 

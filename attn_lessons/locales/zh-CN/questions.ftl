@@ -216,7 +216,11 @@ questions-reveal-two-keys = softmax([{ $s }, 0]) = { $unscaled }；除以 √{ $
 questions-score-none = 这 { $total } 道题你还一道都没答。
 questions-score-right = { $answered } 道题中第一次就答对 { $right } 道
 questions-score-shown = { $shown } 道题没作答就看了答案
-questions-score = 本次：{ $parts }。
+questions-score = 本次：{ $which ->
+    [both] { $right_part }；{ $shown_part }
+    [right] { $right_part }
+   *[shown] { $shown_part }
+  }。
 
 ## 一步，以及要点
 

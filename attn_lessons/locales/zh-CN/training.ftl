@@ -139,7 +139,7 @@ training-diverged-chosen = 在{ $count }随机种子上发散：所选的种子 
   }
 training-lr-range = 从 { $lo } 到 { $hi }
 training-lr-up = 从 { $lo } 起往上
-training-lr-at = 在 { $rates }
+training-lr-at = 在 { $rates } 时
 training-sweep-run = { $run ->
     [scaled] 缩放
    *[other] 不缩放

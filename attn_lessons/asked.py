@@ -22,6 +22,8 @@ from typing import Any
 
 from attn_core.tokens import token_labels, tokenize
 
+from .i18n import has, tr
+
 # The answers that are one wrong answer, given what was asked: a page's state (a mapping, see
 # attn_lessons.misconceptions), or for a Check yourself kind the Question asked. None where it does not apply.
 Values = Callable[[Any], Sequence[Any]]
@@ -32,11 +34,24 @@ GivesAway = Callable[[Mapping[str, Any]], Sequence[str]]
 
 @dataclass(frozen=True)
 class Wrong:
-    """One expected wrong answer: how a teacher reads it, what it shows, and its value(s) in what was asked."""
+    """One expected wrong answer: how a teacher reads it, what it shows, and its value(s) in what was asked.
 
-    answer: str  # "the rows", "√d_model"
-    shows: str  # the misconception, as a noun phrase: "softmax over the queries"
+    Its words are message ids, looked up when read, so a teacher reads them in the teacher's language whatever the
+    learner's; class mode stores `shows_id`, which is the same in every language (and words it when shown)."""
+
+    answer_id: str  # a message: "the rows", "√d_model" (locales/*/asked.ftl, or the option label's own message)
+    shows_id: str  # a message: the misconception, as a noun phrase: "softmax over the queries"
     values: Values
+
+    @property
+    def answer(self) -> str:
+        """The wrong answer in the session's language."""
+        return tr(self.answer_id)
+
+    @property
+    def shows(self) -> str:
+        """What it shows, in the session's language."""
+        return tr(self.shows_id)
 
 
 @dataclass(frozen=True)
@@ -44,14 +59,25 @@ class Asked:
     """A question the app asks: where, what, what kind of answer it takes, and the wrong answers it expects."""
 
     id: str  # class mode's name: "mistakes.axis", "quiz.softmax_axis"
-    title: str  # the question in short, for the teacher's dashboard
+    title_id: str  # a message: the question in short, for the teacher's dashboard
     kind: str  # "token" | "option" | "number" | "keys" | "quiz"
     wrong: tuple[Wrong, ...]
     from_sentence: bool = False  # its answers are tokens of the learner's sentence (kept only for the class's)
     key: str | None = None  # a checkpoint's key for attn_ui.checkpoint.predict (widgets <key>_value …); None: quiz
     gives_away: GivesAway | None = None  # the strings that state the answer, never on the page while it is open
     nothing_gives_away: str = ""  # with gives_away None: why no string on screen could state the answer
-    reason: str = ""  # the reveal's one line of why, on the teacher's projector (a quiz kind's: its question's own)
+    reason_id: str = ""  # a message: the reveal's one line of why, on the teacher's projector (a quiz kind's: its
+    # question's own)
+
+    @property
+    def title(self) -> str:
+        """The question in short, in the session's language."""
+        return tr(self.title_id)
+
+    @property
+    def reason(self) -> str:
+        """The reveal's line of why in the session's language; '' when it declares none."""
+        return tr(self.reason_id) if self.reason_id else ""
 
     def answer_strings(self, state: Mapping[str, Any]) -> list[str]:
         """The strings that would give the answer away in this state; a ValueError when the question declares
@@ -92,5 +118,13 @@ def _neighbours(state) -> Sequence[Any]:
     return [labels[j] for j in (i - 1, i + 1) if 0 <= j < len(labels) and 0 <= i < len(labels)]
 
 
-SELF = Wrong("the query's own token", "a token gives its own key the most weight", _itself)
-NEIGHBOUR = Wrong("the word beside it", "attention goes to the nearest word, by position", _neighbours)
+SELF = Wrong("asked-self", "asked-self.shows", _itself)
+NEIGHBOUR = Wrong("asked-neighbour", "asked-neighbour.shows", _neighbours)
+
+
+def shows_words(stored: str | None) -> str | None:
+    """A misconception as class mode stored it, in the session's language: a Wrong's `shows_id` is looked up; any
+    other text (an old class's, recorded in English words) is read as it was written."""
+    if not stored:
+        return stored
+    return tr(stored) if stored.startswith("asked-") and has(stored) else stored

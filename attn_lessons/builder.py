@@ -485,13 +485,10 @@ def double_wq_gives_away(state) -> list[str]:
 # The prediction, declared once: its key for checkpoint.predict (the widgets qkv_most_value, _check, _skip keep their
 # names, so old links still work), its class-mode name, and the wrong answers expected with what each shows
 DOUBLE_WQ = Asked(
-    "builder.double_wq", "What does doubling W_Q do to a query's weights?", "option",
-    (Wrong(DOUBLE_OPTIONS["same"], "softmax reads only the order of the scores, not their size", const("same")),
-     Wrong(DOUBLE_OPTIONS["other"], "a larger query matches other keys best", const("other")),
-     Wrong(DOUBLE_OPTIONS["flatter"], "larger scores spread the weight more evenly", const("flatter"))),
-    key="qkv_most", gives_away=double_wq_gives_away,
-    reason="Doubling W_Q doubles every query and so every score in its row: softmax keeps their order, and the "
-           "larger gaps give the top key more weight.")
+    "builder.double_wq", "asked-builder-double-wq", "option",
+    tuple(Wrong(f"builder-double-{k}", f"asked-builder-double-wq-{k}.shows", const(k)) for k in ("same", "other",
+                                                                                                "flatter")),
+    key="qkv_most", gives_away=double_wq_gives_away, reason_id="asked-builder-double-wq.reason")
 
 _HINTS = ("same", "other", "flatter")  # why a wrong pick is wrong, in general (builder-hint-…); the reveal's
 # numbers show it for this row

@@ -1,25 +1,32 @@
 """Class mode, the words: what the learner is told about their class, and every sentence of the teacher's dashboard.
 
-Plain strings from plain numbers; the page escapes whatever came from the database before it draws it.
+Plain strings from plain numbers, worded from locales/<language>/classroom.ftl in the session's language; the page
+escapes whatever came from the database before it draws it. The fixed texts (INTRO, NOTICES …) are looked up when
+read, through the module's __getattr__, so nothing is worded at import time. A class's answers are stored in a form
+that is the same in every language (attn_lessons.misconceptions.answer_text, misconception_id); `worded` words a
+question's counts for the reader, so a teacher reads learners of every language in the teacher's own.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from attn_core.masks import PAD_LABEL
 
 from . import builder, home, induction, mask_mistakes, masks, scaling, training
-from .asked import labels_of
-from .format import listing, md_text, plot_label, plural, short
+from .asked import labels_of, shows_words
+from .format import listing, md_text, plot_label, short
+from .i18n import current, tr, use
 from .misconceptions import (
     PAGE_OF,
     QUESTIONS,
     WrongGroup,
+    answer_words,
     group_wrong,
     most_shown,
     options,
@@ -30,108 +37,105 @@ from .misconceptions import _mask_labels as mask_labels
 from .route import ROUTE
 from .said import Said
 from .scaling import scores_text
-from .training import LOSS_LABELS
 
 ACTIVE_MINUTES = 5
 
-INTRO = ("Start a class, put its code or QR code on the projector, and watch the class's predictions and Check "
-         "yourself answers arrive: how many answered, how many were right at the first attempt, and which wrong "
-         "answer is most common, with the misconception it signals. Learners are anonymous: the app keeps a "
-         "random id for each browser, never a name.")
-LOCAL_FILE = ("Classes are kept in a local file on this server. A restart of a cloud host (Streamlit Community "
-              "Cloud, say) loses that file, and every class in it. For a class that must last, point the app at a "
-              "PostgreSQL database: put its address as `url` under `[connections.classroom]` in the app's secrets "
-              "(on Community Cloud, the app's Secrets setting). The README's “Class mode” shows the two lines.")
-KEY_WARNING = ("This is your teacher key, shown only this once. Copy it and keep it private: it opens this "
-               "dashboard again from any browser, and it can pause or delete the class. Do not project it, and "
-               "never put it in a link.")
-REFUSED = "That key does not open a class's dashboard. Check the class code and the key, and try again."
-KEY_FORMAT = "A teacher key is 32 letters, digits, - and _. Paste it exactly as it was shown."
-UNREACHABLE = "The class's database could not be reached just now. Try again in a moment."
-DELETED = "The class and every answer it held are deleted."
-DELETED_ELSEWHERE = ("This class has been deleted, from another browser perhaps: its code and QR code no longer "
-                     "work, and its answers are gone.")
-KEY_FOLD = "Your teacher key: open this away from the projector"
-QR_TOO_LONG = ("Your sentence makes the link too long for a QR code. Share the link itself, or pick a shorter "
-               "sentence before you start the class.")
-NO_ANSWERS = "No answers yet. They appear here within a few seconds of a learner answering."
-SESSIONS_NOTE = ("A learner is a browser: a reload, another page or the class link opened again is the same "
-                 "learner; another browser is another.")
+# The fixed texts, by the name the pages and views read (words.INTRO …), and their messages: looked up when read
+_FIXED = {
+    "INTRO": "classroom-intro", "LOCAL_FILE": "classroom-local-file", "KEY_WARNING": "classroom-key-warning",
+    "REFUSED": "classroom-refused", "KEY_FORMAT": "classroom-key-format", "UNREACHABLE": "classroom-unreachable",
+    "DELETED": "classroom-deleted", "DELETED_ELSEWHERE": "classroom-deleted-elsewhere",
+    "KEY_FOLD": "classroom-key-fold", "QR_TOO_LONG": "classroom-qr-too-long", "NO_ANSWERS": "classroom-no-answers",
+    "SESSIONS_NOTE": "classroom-sessions-note", "FOLLOW_LABEL": "classroom-follow-label",
+    "FOLLOW_HELP": "classroom-follow-help", "BACK_TO_LEAD": "classroom-back-to-lead",
+    "TEACHER_REVEALED": "classroom-teacher-revealed", "NO_WRONG": "classroom-no-wrong",
+    "OWN_SENTENCE": "classroom-own-sentence", "LINK_NOTE": "classroom-link-note",
+    "CREATE_HELP": "classroom-create-help", "DELETE_HELP": "classroom-delete-help",
+    "CLOSE_HELP": "classroom-close-help", "ANSWERS_TITLE": "classroom-answers-title",
+    "LEARNERS_AXIS": "classroom-learners-axis", "PROJECTOR_HELP": "classroom-projector-help",
+    "NO_RIGHT_YET": "classroom-no-right-yet", "OWN_HIDDEN": "classroom-own-hidden", "LEAD_HELP": "classroom-lead-help",
+    "NOT_LEADING": "classroom-not-leading", "SUMMARY_TITLE": "classroom-summary-title",
+    "SUMMARY_HELP": "classroom-summary-help", "START_TITLE": "classroom-start-title",
+    "REOPEN_TITLE": "classroom-reopen-title", "STORAGE_FOLD": "classroom-storage-fold",
+    "LEAD_TITLE": "classroom-lead-title", "LEAD_PICK": "classroom-lead-pick", "LEAD_SEED": "classroom-lead-seed",
+    "LEAD_BUTTON": "classroom-lead-button", "LEAD_STOP": "classroom-lead-stop",
+    "REVEAL_BUTTON": "classroom-reveal-button", "HIDE_BUTTON": "classroom-hide-button",
+    "SUMMARY_BUTTON": "classroom-summary-button", "PAUSE_BUTTON": "classroom-pause-button",
+    "RESUME_BUTTON": "classroom-resume-button", "OPEN_STATE": "classroom-open-state",
+    "PAUSED_STATE": "classroom-paused-state", "DELETE_FOLD": "classroom-delete-fold",
+    "DELETE_FIRST": "classroom-delete-first", "DELETE_SURE": "classroom-delete-sure",
+}
 
-NOTICES = {  # what became of one answer, as the learner reads it under their reveal: true of that answer for good
-    "sent": "Sent to your teacher.",
-    "sending": "Sending your answer to your teacher…",
-    "sent_failed": "Your answer could not be sent to your teacher just now; your next answer will try again.",
-    "slow": ("Your class's database gave no word within a few seconds, so this answer may not have reached your "
-             "teacher; your next answer will try again."),
-    "paused": "The class was paused when you answered, so this answer was not sent.",
-    "not_found": "Your class had ended or was deleted when you answered, so this answer was not sent.",
-    "rate": "That is a lot of answers in one minute: this one was not sent. Wait a moment.",
-    "not_joined": "This session is not in the class any more; join it again to share your answers.",
-    "format": "This answer could not be recorded.",
-    "full": "The class is full.",
-}
-JOIN_ERRORS = {
-    "format": "A class code is 6 letters and digits, such as K7Q2PM (no 0, O, 1, I or L).",
-    "not_found": "There is no class with that code: it may have ended, or been deleted. Check it with your teacher.",
-    "full": "That class is full: it holds at most {limit} learners.",
-    "unreachable": "The class could not be reached just now. Try again in a moment.",
-}
+
+def __getattr__(name: str):
+    """A fixed text (INTRO, REFUSED …) in the session's language, or a table of them (NOTICES, SUMMARY_COLUMNS …),
+    looked up when read."""
+    if name in _FIXED:
+        return tr(_FIXED[name])
+    if name in _TABLES:
+        return _TABLES[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _notices() -> dict[str, str]:
+    """What became of one answer, as the learner reads it under their reveal: true of that answer for good."""
+    return {k: tr(f"classroom-notice-{k.replace('_', '-')}") for k in (
+        "sent", "sending", "sent_failed", "slow", "paused", "not_found", "rate", "not_joined", "format", "full")}
+
+
+def join_error(reason: str, limit: int) -> str:
+    """Why a class could not be joined ("format", "not_found", "full", "unreachable"; any other: unreachable)."""
+    reason = reason if reason in ("format", "not_found", "full") else "unreachable"
+    return tr(f"classroom-join-{reason.replace('_', '-')}", limit=limit)
 
 
 def class_line(code: str) -> str:
     """The sidebar's line for a learner in a class."""
-    return f"In class {code}: your answers are shared anonymously with your teacher."
+    return tr("classroom-class-line", code=code)
 
 
 def paused_line(code: str) -> str:
     """The learner's class line while the teacher has paused the class."""
-    return f"Class {code} is paused by your teacher: answers given now are not sent."
+    return tr("classroom-paused-line", code=code)
 
 
 def resumed_line(code: str) -> str:
     """The learner's class line once a class they saw paused is open again (until their next answer is sent)."""
-    return f"Class {code} is open again: your teacher resumed it, so you may answer again."
+    return tr("classroom-resumed-line", code=code)
 
 
 def ended_line(code: str) -> str:
     """The learner's line once their class has ended or was deleted: the app sends nothing more."""
-    return f"Class {code} has ended: your answers are no longer sent to anyone."
-
-
-FOLLOW_LABEL = "Follow your teacher"
-FOLLOW_HELP = ("On: when your teacher puts a question in front of the class, this page goes to it, on the class's "
-               "sentence and settings. Off: explore on your own; the button at the top of the page takes you back.")
-BACK_TO_LEAD = "Back to the class's question"
-TEACHER_REVEALED = "Your teacher has revealed the answer."
+    return tr("classroom-ended-line", code=code)
 
 
 def lead_line(title: str, here: bool) -> str:
     """The line under the class's line while the teacher leads a question: it is on this page (`here`), or
     elsewhere."""
-    if here:
-        return f"Your teacher's question: {md_text(title)} (on this page)."
-    return f"Your teacher's question is “{md_text(title)}”, on another page or other settings."
+    return tr("classroom-lead-line", title=md_text(title), here="yes" if here else "no")
 
 
-SLIDER_UNSET = "Move the slider to your prediction first, or press “Show me”."  # an untouched slider is no answer
+def slider_unset() -> str:
+    """An untouched slider is no answer: what the learner is asked to do."""
+    return tr("classroom-slider-unset", show_me=tr("checkpoint-show-me"))
 
 
 def qr_label(code: str) -> str:
     """The QR code's text alternative."""
-    return f"QR code of the students' link to join class {code}"
+    return tr("classroom-qr-label", code=code)
 
 
 def link_notice(code_text: str, message: str) -> str:
     """Why the link's class could not be joined."""
-    return f"The link's class “{md_text(code_text)}” can't be joined. {message}"
+    return tr("classroom-link-notice", code=md_text(code_text), message=message)
 
 
 def learners_text(joined: int, active: int) -> Said:
     """How many learners joined, and how many answered or joined in the last five minutes (facts: `joined`,
     `active`, `minutes`)."""
-    return Said(f"{plural(joined, 'learner')} joined; {active} active in the last {ACTIVE_MINUTES} minutes. "
-                + SESSIONS_NOTE, {"joined": joined, "active": active, "minutes": ACTIVE_MINUTES})
+    return Said(tr("classroom-learners", joined=joined, active=active, minutes=ACTIVE_MINUTES,
+                   note=tr("classroom-sessions-note")),
+                {"joined": joined, "active": active, "minutes": ACTIVE_MINUTES})
 
 
 def question_title(question_id: str) -> str:
@@ -140,22 +144,31 @@ def question_title(question_id: str) -> str:
     return a.title if a else question_id
 
 
-# The pages' titles as the sidebar labels them, by the page name class mode records (misconceptions.PAGE_OF: the
-# route entry's URL path in lower case), from the route's own entries
-PAGE_TITLES = {p.slug: p.label for p in ROUTE}
+# The pages by the name class mode records (misconceptions.PAGE_OF: the route entry's URL path in lower case), in
+# the route's order
+PAGES = tuple(p.slug for p in ROUTE)
+
+
+def page_titles() -> dict[str, str]:
+    """The pages' titles as the sidebar labels them, in the session's language, by the name class mode records."""
+    return {p.slug: p.label for p in ROUTE}
 
 
 def page_name(page: str) -> str:
-    """The page as the sidebar labels it: 'qkv_builder' -> 'Q/K/V builder' (an unknown page, in words)."""
-    return PAGE_TITLES.get(page) or page.replace("_", " ").capitalize()
+    """The page as the sidebar labels it: 'qkv_builder' -> 'Q/K/V builder' (an unknown page, by its name)."""
+    return page_titles().get(page) or page.replace("_", " ").capitalize()
 
 
 # ------------------------------------------------------------------------ what a question was asked about
-SENTENCES = {"class": "the class's sentence", "own": "a learner's own sentence"}
-STARTS = {"interpretable": "named features", "random": "random weights"}  # Home's and the builder's starting point
-SOURCES = {"sentence": "the sentence twice", "random": "random tokens twice"}  # what the trained model reads
-MASK_NAMES = {"none": "no mask", "causal": "the causal mask", "padding": "the padding mask",
-              "custom": "a custom mask"}
+SENTENCES = ("class", "own")  # the class's sentence, or a learner's own (classroom-sentence-…)
+STARTS = ("interpretable", "random")  # Home's and the builder's starting point (classroom-start-…)
+SOURCES = ("sentence", "random")  # what the trained model reads (classroom-source-…)
+MASK_NAMES = ("none", "causal", "padding", "custom")  # the masks page's masks (classroom-mask-…)
+
+
+def _named(kind: str, keys: tuple[str, ...], value) -> str | None:
+    """A setting's value in words (classroom-<kind>-<value>), or None for a value not among `keys`."""
+    return tr(f"classroom-{kind}-{value}") if isinstance(value, str) and value in keys else None
 
 
 def with_class_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -167,10 +180,9 @@ def with_class_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None
     return state
 
 
-def _ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th', 23 -> '23rd'."""
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
+def _ordinal_suffix(n: int) -> str:
+    """The English ordinal's ending of n, which the catalog selects on: 1 -> 'st', 2 -> 'nd', 11 -> 'th', 23 -> 'rd'."""
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def _labels(question_id: str, state: Mapping[str, Any]) -> list[str]:
@@ -197,9 +209,10 @@ def query_token(question_id: str, state: Mapping[str, Any], settings: Mapping[st
 def _query_words(question_id: str, state, settings) -> str | None:
     token = query_token(question_id, state, settings)
     if token is not None:
-        return f"with “{token}” as the query"
+        return tr("classroom-query-token", token=token)
     if isinstance(state.get("query"), (int, float)) and not isinstance(state.get("query"), bool):
-        return f"with its {_ordinal(int(state['query']) + 1)} token as the query"
+        n = int(state["query"]) + 1
+        return tr("classroom-query-nth", n=str(n), suffix=_ordinal_suffix(n))
     return None
 
 
@@ -208,33 +221,37 @@ def _pads(state) -> str | None:
         n_pad = int(state["n_tokens"]) - int(state["n_real"])
     except (KeyError, TypeError, ValueError):
         return None
-    return plural(n_pad, PAD_LABEL + " token") if n_pad > 0 else None
+    return tr("classroom-pads", n=n_pad, pad=PAD_LABEL) if n_pad > 0 else None
 
 
 def _seed(question_id: str, seed) -> str:
     if question_id.startswith("quiz."):
-        return f"question seed {seed}"  # Check yourself's "Question seed"
+        return tr("classroom-seed-quiz", seed=str(seed))  # Check yourself's "Question seed"
     if question_id == "training.race":
-        return f"data seed {seed}"  # the lab's "data and initialisation seed"
-    return f"seed {seed}"  # the sidebar's "Seed for the weights"
+        return tr("classroom-seed-race", seed=str(seed))  # the lab's "data and initialisation seed"
+    return tr("classroom-seed", seed=str(seed))  # the sidebar's "Seed for the weights"
+
+
+def _loss(v) -> str:
+    return tr("classroom-loss", loss=training.LOSS_LABELS.get(v, str(v)))  # the lab's radio, in its language
 
 
 # Each setting as the page or the sidebar shows it, in the order the state line says them: the page's own controls
 # first, then the sidebar's. A key not here is said as recorded (a question added later), never dropped.
 _SETTINGS: tuple[tuple[str, Any], ...] = (
-    ("start", lambda q, v: STARTS.get(v, str(v))),
-    ("pe", lambda q, v: "positions on" if v else "positions off"),
-    ("source", lambda q, v: SOURCES.get(v, str(v))),
-    ("length", lambda q, v: plural(int(v), "token") + " in each copy"),
-    ("rseed", lambda q, v: f"token seed {v}"),
-    ("mask", lambda q, v: MASK_NAMES.get(v, f"mask {v}")),
-    ("scores", lambda q, v: "scores " + scores_text(v)),
-    ("d_k", lambda q, v: f"d_k {v}"),
-    ("loss", lambda q, v: "loss: " + LOSS_LABELS.get(v, str(v))),
-    ("lr", lambda q, v: "learning rate " + short(v)),
-    ("steps", lambda q, v: plural(int(v), "training step")),
+    ("start", lambda q, v: _named("start", STARTS, v) or str(v)),
+    ("pe", lambda q, v: tr("classroom-pe-on") if v else tr("classroom-pe-off")),
+    ("source", lambda q, v: _named("source", SOURCES, v) or str(v)),
+    ("length", lambda q, v: tr("classroom-length", n=int(v))),
+    ("rseed", lambda q, v: tr("classroom-rseed", seed=str(v))),
+    ("mask", lambda q, v: _named("mask", MASK_NAMES, v) or tr("classroom-mask-other", mask=str(v))),
+    ("scores", lambda q, v: tr("classroom-scores", scores=scores_text(v))),
+    ("d_k", lambda q, v: f"d_k {v}"),  # notation, the same in every language
+    ("loss", lambda q, v: _loss(v)),
+    ("lr", lambda q, v: tr("classroom-lr", lr=short(v))),
+    ("steps", lambda q, v: tr("classroom-steps", n=int(v))),
     ("d_model", lambda q, v: f"d_model {v}"),
-    ("heads", lambda q, v: plural(int(v), "head")),
+    ("heads", lambda q, v: tr("classroom-heads", n=int(v))),
     ("seed", lambda q, v: _seed(q, v)),
 )
 _SAID_APART = {"sentence", "text", "query", "n_tokens", "n_real", "at"}  # at: the trained model's query position
@@ -246,10 +263,11 @@ def state_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None = No
     `settings`: the class's (its sentence names the query's token); `question_id`: whose labels and seed. A state
     that carries the class's sentence itself (with_class_text, as the projector shows it) quotes it."""
     parts = []
-    sentence = SENTENCES.get(state.get("sentence"))
+    sentence = _named("sentence", SENTENCES, state.get("sentence"))
     if sentence:
         text = state.get("text") if state.get("sentence") == "class" else None  # never a learner's own
-        parts.append(f"on {sentence}" + (f", “{text}”" if text else ""))
+        parts.append(tr("classroom-on-text", sentence=sentence, text=str(text)) if text else
+                     tr("classroom-on", sentence=sentence))
     query = _query_words(question_id, state, settings)
     if query:
         parts.append(query)
@@ -261,13 +279,12 @@ def state_text(state: Mapping[str, Any], settings: Mapping[str, Any] | None = No
             except (TypeError, ValueError):
                 parts.append(f"{key} {_value(state[key])}")
         if key == "mask" and _pads(state):
-            parts.append(f"{_pads(state)} after the sentence")
+            parts.append(_pads(state))
     parts += [f"{k} {_value(v)}" for k, v in sorted(state.items())
               if k not in known and k not in _SAID_APART and v is not None]
     if not parts:
-        return "Asked with no setting recorded."
-    head = "Asked " + ("" if parts[0].startswith("on ") else "with ")
-    return head + ", ".join(parts) + "."
+        return tr("classroom-asked-nothing")
+    return tr("classroom-asked", start="on" if sentence else "with", parts=tr("classroom-comma").join(parts))
 
 
 def _value(v: Any) -> str:
@@ -303,7 +320,7 @@ def _asked_race(question_id, state, settings):
 
 def _asked_mask(question_id, state, settings):
     state = with_class_text(state, settings)
-    if not state.get("text") or state.get("mask") not in MASK_NAMES:
+    if not state.get("text") or state.get("mask") not in MASK_NAMES:  # a mask the page offers
         return None
     labels, n_pad = [md_text(x) for x in mask_labels(state)], int(state.get("n_tokens", 0)) - int(
         state.get("n_real", 0))
@@ -360,24 +377,18 @@ def asked_latex(question_id: str, state: Mapping[str, Any]) -> str:
 
 
 def percent(right: int, answered: int) -> str:
-    return f"{round(100 * right / answered)} %" if answered else "no answers"
+    return tr("classroom-percent", percent=str(round(100 * right / answered))) if answered else tr(
+        "classroom-no-answers-short")
 
 
 def first_attempt_text(answered: int, right: int, attempts: int) -> Said:
     """How many answered, and how many of them were right at their first attempt. Facts: `answered`, `right`,
     `percent` (rounded, None with no answer) and `later` (attempts after the first, not counted)."""
     if not answered:
-        return Said("No first attempt yet.", {"answered": 0, "right": 0, "percent": None, "later": 0})
+        return Said(tr("classroom-first-none"), {"answered": 0, "right": 0, "percent": None, "later": 0})
     again = attempts - answered
-    tries = f" ({plural(again, 'later attempt')} not counted)" if again else ""
-    return Said(f"{plural(answered, 'learner')} answered; {right} of {answered} ({percent(right, answered)}) "
-                f"right at the first attempt{tries}.",
+    return Said(tr("classroom-first", answered=answered, right=right, percent=percent(right, answered), later=again),
                 {"answered": answered, "right": right, "percent": round(100 * right / answered), "later": again})
-
-
-NO_WRONG = "No wrong first answer."
-OWN_SENTENCE = ("These answers are about each learner's own sentence, so only whether each was right is kept, not "
-                "the token chosen.")
 
 
 @dataclass(frozen=True)
@@ -401,9 +412,9 @@ def _quoted(answers) -> str:
 
 
 def _group_words(g: WrongGroup) -> str:
-    return (f"{_quoted(g.answers)} suggests: {g.shows}" if len(g.answers) == 1 else
-            f"{_quoted(g.answers)} suggest: {g.shows}") if g.shows else (
-        f"{_quoted(g.answers)} is none of the wrong answers this question expects")
+    if g.shows:
+        return tr("classroom-group-suggests", answers=_quoted(g.answers), n=len(g.answers), shows=g.shows)
+    return tr("classroom-group-none", answers=_quoted(g.answers))
 
 
 def wrong_said(question_id: str, state: Mapping[str, Any], answered: int, right: int,
@@ -418,43 +429,53 @@ def wrong_said(question_id: str, state: Mapping[str, Any], answered: int, right:
     if own_sentence(question_id, state):
         n_wrong = answered - right
         if n_wrong <= 0:
-            return WrongSaid(f"{OWN_SENTENCE} {NO_WRONG}", groups, [], 0, 0)
-        was = "was" if n_wrong == 1 else "were"
-        head = f"{OWN_SENTENCE} {n_wrong} of {plural(answered, 'first answer')} {was} wrong."
+            return WrongSaid(_sentences(tr("classroom-own-sentence"), tr("classroom-no-wrong")), groups, [], 0, 0)
+        head = _sentences(tr("classroom-own-sentence"), tr("classroom-own-wrong", wrong=n_wrong, answered=answered))
         tagged = most_shown([g for g in groups if g.shows])
         if not tagged:
             return WrongSaid(head, groups, [], 0, n_wrong)
         n = tagged[0].count
         shows = listing([g.shows for g in tagged])
-        each = " each" if len(tagged) > 1 else ""
-        return WrongSaid(f"{head} {n} of them{each} {'suggests' if n == 1 else 'suggest'}: {shows}.", groups,
-                         tagged, n, n_wrong)
+        return WrongSaid(_sentences(head, tr("classroom-own-suggest", n=n, tied="yes" if len(tagged) > 1 else "no",
+                                             shows=shows)), groups, tagged, n, n_wrong)
     if not top:
-        return WrongSaid(NO_WRONG, groups, [], 0)
+        return WrongSaid(tr("classroom-no-wrong"), groups, [], 0)
     if len(top) == 1:
         g = top[0]
-        head = f"Most common wrong answer: {_quoted(g.answers)}, from {count} of {answered}."
-        tail = f" It suggests: {g.shows}." if g.shows else " It is none of the wrong answers this question expects."
-        return WrongSaid(head + tail, groups, top, count)
+        head = tr("classroom-most-common", answers=_quoted(g.answers), count=count, answered=answered)
+        tail = tr("classroom-it-suggests", shows=g.shows) if g.shows else tr("classroom-it-is-none")
+        return WrongSaid(_sentences(head, tail), groups, top, count)
     names = listing([_quoted(g.answers) for g in top])
-    text = (f"Most common wrong answers, tied: {names}, {count} each of {answered}. "
-            + "; ".join(_group_words(g) for g in top) + ".")
-    return WrongSaid(text[0].upper() + text[1:], groups, top, count)
+    text = _sentences(tr("classroom-most-common-tied", names=names, count=count, answered=answered),
+                      tr("classroom-semicolon").join(_group_words(g) for g in top) + tr("classroom-full-stop"))
+    return WrongSaid(text, groups, top, count)
 
 
-# The CSV's plain columns (no JSON, no internal id): the question's number in the teacher's list, its page, its text
-# as the learners read it, what it was asked about in words, the answer as the learner saw it, and what it shows
-CSV_COLUMNS = ("time_utc", "learner", "number", "page", "question", "asked_about", "attempt", "answer", "right",
-               "misconception")
+def _sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them in English, none after a Chinese full stop."""
+    out = ""
+    for part in parts:
+        out = part if not out else (out + part if out.endswith(("。", "！", "？", "）")) else f"{out} {part}")
+    return out
+
+
+# The CSV's plain columns (no JSON, no internal id), named the same in every language so a script reads any class's:
+# the question's number in the teacher's list, its page, its text as the learners read it, what it was asked about
+# in words, the answer as stored (the same in every language: a token, an option's key, a number), the answer as
+# the learner saw it (in the learner's language), the learner's language, right or not, and what it shows
+CSV_COLUMNS = ("time_utc", "learner", "number", "page", "question", "asked_about", "attempt", "answer",
+               "answer_seen", "lang", "right", "misconception")
 
 # ------------------------------------------------------------------------ the teachers' page's own text
-LINK_NOTE = "The students' link (it carries your sentence and settings):"
-CREATE_HELP = "The class answers on your sentence and settings (the sidebar's), as they are now."
-DELETE_HELP = "The class and every answer it holds, for good."
-CLOSE_HELP = "This session forgets the key; the class goes on."
-ACTIVE_LABEL = f"Active in the last {ACTIVE_MINUTES} minutes"
-ANSWERS_TITLE, LEARNERS_AXIS = "First answers", "learners"  # the chart of a question's first answers
-ANSWER_SERIES = {True: "right", False: "wrong"}
+def _answer_series() -> dict[bool, str]:
+    """The chart's two series of a question's first answers (ANSWERS_TITLE, LEARNERS_AXIS: its title and axis)."""
+    return {True: tr("classroom-series-right"), False: tr("classroom-series-wrong")}
+
+
+def active_label() -> str:
+    return tr("classroom-active-label", minutes=ACTIVE_MINUTES)
+
+
 ANSWER_LABEL = 60  # characters of an answer the chart shows
 
 
@@ -472,15 +493,12 @@ def answer_bars(answers: Mapping[str, int], wrong, question_id: str | None = Non
         grouped = ([(label, n) for label, _, n in same_answers(question_id, state, part)] if question_id
                    else sorted(part.items(), key=lambda kv: (-kv[1], kv[0])))
         if grouped:
-            bars.append((right, ANSWER_SERIES[right], [plot_label(a[:ANSWER_LABEL]) for a, _ in grouped],
+            bars.append((right, _answer_series()[right], [plot_label(a[:ANSWER_LABEL]) for a, _ in grouped],
                          [n for _, n in grouped]))
     return bars
 
 
 # ------------------------------------------------------------------------ the projector view: one question, large
-PROJECTOR_HELP = "One question at a time, in large type, for the screen at the front of the room: no key, no CSV."
-NO_RIGHT_YET = "No learner has given the right answer yet."
-OWN_HIDDEN = "Each learner answered about their own sentence: the chart shows right and wrong once you reveal."
 PROJECTOR_LABEL = 28  # characters of an answer on one line of the projector's chart; longer ones wrap
 
 
@@ -492,7 +510,7 @@ def stats_key(s) -> str:
 def projector_order(stats: list) -> list:
     """The questions in the lesson's order, which new answers do not reshuffle: by page along the route, then as
     the questions are declared, the class's sentence before learners' own, then by state."""
-    pages, ids = list(PAGE_TITLES), list(QUESTIONS)
+    pages, ids = list(PAGES), list(QUESTIONS)
 
     def at(seq, x):
         return seq.index(x) if x in seq else len(seq)
@@ -501,10 +519,22 @@ def projector_order(stats: list) -> list:
                                         stats_key(s)))
 
 
+def _wide(c: str) -> bool:
+    """A character as wide as two Latin ones: Chinese, Japanese, Korean, full-width punctuation."""
+    return unicodedata.east_asian_width(c) in ("W", "F")
+
+
 def _wrapped(text: str, width: int = PROJECTOR_LABEL) -> str:
-    """An answer for the projector's chart: escaped for Plotly, its words on lines of about `width` characters."""
+    """An answer for the projector's chart: escaped for Plotly, its words on lines of about `width` characters (a
+    run of Chinese, which has no spaces, broken every `width` // 2 characters: each is as wide as two Latin ones)."""
     lines, line = [], ""
+    words = []
     for word in text[:ANSWER_LABEL].split():
+        wide = sum(_wide(c) for c in word)
+        step = max(1, width // 2)
+        words += [word] if not wide or len(word) + wide <= width else [word[k:k + step]
+                                                                         for k in range(0, len(word), step)]
+    for word in words:
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word
@@ -519,43 +549,40 @@ def right_answer_text(question_id: str, state: Mapping[str, Any], answers: Mappi
     it at their first attempt. Facts: `right_answers` (the answers named right, most given first; [] for none),
     `from` (where they come from: "own" sentences, "given" by learners, the "quiz" question, the trained "model",
     or "none"), and `share` ((right, answered) when any answered, else None)."""
-    share = f"{right} of {answered} right at the first attempt." if answered else ""
+    share = tr("classroom-share", right=right, answered=answered) if answered else ""
 
     def said(text: str, named: list[str], source: str) -> Said:
-        return Said(f"{text} {share}".strip(), {"right_answers": named, "from": source,
-                                                 "share": (right, answered) if answered else None})
+        return Said(_sentences(text, share) if share else text, {
+            "right_answers": named, "from": source, "share": (right, answered) if answered else None})
 
     if own_sentence(question_id, state):
-        return said("Each learner's right answer depends on their own sentence.", [], "own")
+        return said(tr("classroom-own-right"), [], "own")
     wrong_answers = {answer for answer, _ in wrong}
     given = sorted((a for a in answers if a not in wrong_answers), key=lambda a: (-answers[a], a))
     if len(given) == 1:
-        return said(f"The right answer: “{given[0]}”.", given, "given")
+        return said(tr("classroom-right-answer", answer=given[0]), given, "given")
     if given:
-        return said(f"Right answers given: {listing([f'“{a}”' for a in given])}.", given, "given")
+        return said(tr("classroom-right-answers", answers=listing([f"“{a}”" for a in given])), given, "given")
     a = QUESTIONS.get(question_id)
     if a is not None and a.kind == "quiz":
         try:
             q = quiz_question(question_id.removeprefix("quiz."), int(state.get("seed", 0)))
-            return said(f"The right answer: {q.answer_text}.", [q.answer_text], "quiz")
+            return said(tr("classroom-right-answer-quiz", answer=q.answer_text), [q.answer_text], "quiz")
         except (KeyError, TypeError, ValueError):
             pass
     if question_id == induction.LOOK.id:  # the head's top keys follow from the sequence alone, as the page grades
         try:
             keys = induction.right_answers(with_class_text(state, settings))
             if len(keys) == 1:
-                return said(f"The right answer: “{keys[0]}”.", keys, "model")
-            return said(f"Right answers, tied: {listing([f'“{k}”' for k in keys])}.", keys, "model")
+                return said(tr("classroom-right-answer", answer=keys[0]), keys, "model")
+            return said(tr("classroom-right-tied", answers=listing([f"“{k}”" for k in keys])), keys, "model")
         except (KeyError, TypeError, ValueError, IndexError):
             pass
-    return said(NO_RIGHT_YET, [], "none")
+    return said(tr("classroom-no-right-yet"), [], "none")
 
 
 # ------------------------------------------------------------------------ the teacher's list, and leading with it
 TEACHERS_LIST = tuple(QUESTIONS)  # every page's prediction along the route, then each Check yourself kind
-LEAD_HELP = ("Puts this question in front of every learner following the class: their page opens on it, with the "
-             "class's sentence and settings.")
-NOT_LEADING = "No question is in front of the class. Pick one from your list and put it there."
 
 
 def number_of(question_id: str, questions: tuple[str, ...] | list[str]) -> int | None:
@@ -612,20 +639,18 @@ def present_text(answered: int, present: int) -> Said:
     here, the two counts are said apart ('30 learners have answered; 4 are here now'), never '30 of 30 here'.
     Facts: `answered`, `present`, and `of_present` (answered is said as a share of those present)."""
     facts = {"answered": answered, "present": present, "of_present": answered <= present}
-    if answered > present:
-        return Said(f"{plural(answered, 'learner')} {'has' if answered == 1 else 'have'} answered; "
-                    f"{present} {'is' if present == 1 else 'are'} here now", facts)
-    return Said(f"{answered} of {plural(present, 'learner')} here {'has' if answered == 1 else 'have'} answered",
-                facts)
+    return Said(tr("classroom-present", answered=answered, present=present,
+                   over="yes" if answered > present else "no"), facts)
 
 
 def option_counts(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int],
                   settings: Mapping[str, Any] | None = None) -> list[tuple[str, int]]:
-    """Every option of the question with its first answers, 0 included, in the order the question offers them; an
+    """Every option of the question with its first answers (`answers` worded, as `worded` words them), 0 included,
+    in the order the question offers them; an
     answer within the question's tolerance of an option counts for it ("22.63" for "22.6274"), and any other answer
     given follows, grouped the same way (misconceptions.same_answers)."""
     state = with_class_text(state, settings)
-    offered = options(question_id, state)
+    offered = [answer_words(question_id, o, state) for o in options(question_id, state)]  # as `worded` words them
     counts = dict.fromkeys(offered, 0)
     extra: dict[str, int] = {}
     for label, members, n in same_answers(question_id, state, {**dict.fromkeys(offered, 0), **answers}):
@@ -654,18 +679,26 @@ def shown_lines(said: WrongSaid, answered: int) -> list[Said]:
     line's facts: `count`, `answered`, `shows` (None: none the question expects) and `answers`."""
     lines = []
     for g in said.groups:
-        who = f"{g.count} of {answered}"
-        lines.append(Said(f"{who}: {g.shows} ({_quoted(g.answers)})" if g.shows else
-                          f"{who}: {_quoted(g.answers)}, none of the wrong answers this question expects",
+        who = tr("classroom-who", count=g.count, answered=answered)
+        lines.append(Said(tr("classroom-shown-line", who=who, shows=g.shows, answers=_quoted(g.answers)) if g.shows
+                          else tr("classroom-shown-none", who=who, answers=_quoted(g.answers)),
                           {"count": g.count, "answered": answered, "shows": g.shows, "answers": g.answers}))
     return lines
 
 
 # ------------------------------------------------------------------------ the class summary, and the CSV's words
-SUMMARY_TITLE = "Class summary"
-SUMMARY_HELP = "One page to print or keep: each question asked, and how far the class got."
-SUMMARY_COLUMNS = ("#", "Question", "Answered", "Right first time", "Most shown")
-PAGES_COLUMNS = ("Page", "Learners who reached it")
+def _summary_columns() -> tuple[str, ...]:
+    return tuple(tr(f"classroom-col-{k}") for k in ("number", "question", "answered", "right", "most-shown"))
+
+
+def _pages_columns() -> tuple[str, ...]:
+    return tr("classroom-col-page"), tr("classroom-col-reached")
+
+
+# The tables of fixed texts, by the name the pages read (words.NOTICES …): made when read, in the session's language
+_TABLES = {"NOTICES": _notices, "SUMMARY_COLUMNS": _summary_columns, "PAGES_COLUMNS": _pages_columns,
+           "ANSWER_SERIES": _answer_series, "ACTIVE_LABEL": active_label, "SLIDER_UNSET": slider_unset,
+           "PAGE_TITLES": page_titles}
 
 
 @dataclass(frozen=True)
@@ -693,10 +726,11 @@ def question_text(question_id: str, state: Mapping[str, Any], settings: Mapping[
 
 def _most_shown_cell(said: WrongSaid) -> str:
     if not said.top:
-        return "No wrong first answer" if not said.groups else "—"
-    each = " each" if said.tie else ""
-    return "; ".join(g.shows or f"{_quoted(g.answers)} (not an expected wrong answer)" for g in said.top) + (
-        f" ({said.count}{each})")
+        return tr("classroom-cell-no-wrong") if not said.groups else "—"
+    named = tr("classroom-semicolon").join(g.shows or tr("classroom-cell-not-expected", answers=_quoted(g.answers))
+                                           for g in said.top)
+    count = tr("classroom-cell-count", count=said.count, tied="yes" if said.tie else "no")
+    return named + ("" if count.startswith("（") else " ") + count
 
 
 def summary_rows(stats: list, questions, settings: Mapping[str, Any] | None = None) -> list[SummaryRow]:
@@ -712,30 +746,64 @@ def summary_rows(stats: list, questions, settings: Mapping[str, Any] | None = No
 
 def summary_cells(row: SummaryRow) -> list[str]:
     return [str(row.number or "–"), f"{row.question} · {row.page}", str(row.answered),
-            f"{row.right} of {row.answered} ({percent(row.right, row.answered)})", row.most_shown]
+            tr("classroom-right-of", right=row.right, answered=row.answered, percent=percent(row.right, row.answered)),
+            row.most_shown]
 
 
 def pages_reached(pages: Mapping[str, int]) -> list[tuple[str, int]]:
     """Each page with the learners who reached it, along the route (pages class mode does not know after)."""
-    order = list(PAGE_TITLES)
+    order = list(PAGES)
     return [(page_name(p), n) for p, n in sorted(pages.items(), key=lambda kv: (
         order.index(kv[0]) if kv[0] in order else len(order), kv[0]))]
 
 
 def summary_head(code: str, joined: int, answered: int) -> Said:
     """The summary's first line (facts: `code`, `joined`, `answered` at least once)."""
-    return Said(f"Class {code}: {plural(joined, 'learner')} joined, {answered} answered at least once.",
+    return Said(tr("classroom-summary-head", code=code, joined=joined, answered=answered),
                 {"code": code, "joined": joined, "answered": answered})
 
 
 def csv_words(row: Mapping[str, Any], questions, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One answer row (ClassStore.answer_rows) in the CSV's plain columns: its number, page and question in words,
-    what it was asked about, the answer as the learner saw it, and its misconception."""
+    what it was asked about, the answer as stored (the same in every language) and as the learner saw it (worded
+    in the learner's language, `lang`; an old answer with no language, as it was stored), and its misconception
+    in the teacher's language."""
     state = json.loads(row["state"]) if isinstance(row.get("state"), str) else dict(row.get("state") or {})
-    return {**{k: row[k] for k in ("learner", "attempt", "answer", "right", "misconception")},
-            "number": number_of(row["question"], questions) or "", "page": page_name(row["page"]),
-            "question": question_text(row["question"], state, settings),
-            "asked_about": state_text(state, settings, row["question"])}
+    question, lang = row["question"], str(row.get("lang") or "")
+    return {**{k: row[k] for k in ("learner", "attempt", "answer", "right")},
+            "answer_seen": in_language(lang, answer_words, question, row["answer"], with_class_text(state, settings))
+            if lang else row["answer"], "lang": lang,
+            "misconception": shows_words(row.get("misconception")) or "",
+            "number": number_of(question, questions) or "", "page": page_name(row["page"]),
+            "question": question_text(question, state, settings),
+            "asked_about": state_text(state, settings, question)}
+
+
+def in_language(lang: str, fn, *args, **kwargs):
+    """fn(*args) worded in `lang` (a learner's), then back to the session's language."""
+    was = current()
+    use(lang)
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        use(was)
+
+
+def worded(s, settings: Mapping[str, Any] | None = None):
+    """A question's stats (QuestionStats) with its answers and misconceptions as stored (the same in every
+    language) worded in the session's language, so answers from learners of every language count together and read
+    in the teacher's words. Two stored answers never share words (an option's key, a token, a number), so the
+    counts stay as they were."""
+    state = with_class_text(s.state, settings)
+    words = {a: answer_words(s.question, a, state) for a in s.answers}
+    answers: dict[str, int] = {}
+    for a, n in s.answers.items():
+        answers[words[a]] = answers.get(words[a], 0) + n
+    wrong: dict[tuple[str, str | None], int] = {}
+    for (a, why), n in s.wrong.items():
+        key = (words.get(a) or answer_words(s.question, a, state), shows_words(why))
+        wrong[key] = wrong.get(key, 0) + n
+    return replace(s, answers=answers, wrong=wrong)
 
 
 def lead_bars(question_id: str, state: Mapping[str, Any], answers: Mapping[str, int], wrong, revealed: bool,
@@ -754,30 +822,17 @@ def lead_bars(question_id: str, state: Mapping[str, Any], answers: Mapping[str, 
 
 
 # ------------------------------------------------------------------------ the teachers' page, round three
-START_TITLE, REOPEN_TITLE = "Start a class", "Or open one you started"
-STORAGE_FOLD = "Where this app keeps classes"
-LEAD_TITLE = "Lead the class"
-LEAD_PICK = "Question from your list"
-LEAD_SEED = "Question seed (Check yourself)"
-LEAD_BUTTON = "Put it in front of the class"
-LEAD_STOP = "Stop leading"
-REVEAL_BUTTON, HIDE_BUTTON = "Reveal the answer", "Hide the answer"
-SUMMARY_BUTTON = "Class summary to print"
-PAUSE_BUTTON, RESUME_BUTTON = "Pause the class", "Resume the class"
-OPEN_STATE = "The class is open: answers are being collected."
-PAUSED_STATE = "The class is paused: answers are refused until you resume it."
-DELETE_FOLD = "Delete the class"
-DELETE_FIRST = "Download its answers first: once deleted, they are gone for good."
-DELETE_SURE = "Yes, delete the class and its answers"
-JOIN_SMALL = "Join with code {code}"
+def join_small(code: str) -> str:
+    """The projector's small line with the class code."""
+    return tr("classroom-join-small", code=code)
 
 
 def leading_text(lead, questions) -> Said:
     """What the class has in front of it now, for the dashboard: its number and title, and whether revealed.
     Facts: `question` (None: none led), `number` (in the teacher's list) and `revealed`."""
     if lead is None:
-        return Said(NOT_LEADING, {"question": None, "number": None, "revealed": False})
-    said = "revealed" if lead.revealed else "not revealed yet"
-    return Said(f"In front of the class: {numbered_title(lead.question_id, questions)} (answer {said}).",
+        return Said(tr("classroom-not-leading"), {"question": None, "number": None, "revealed": False})
+    return Said(tr("classroom-leading", title=numbered_title(lead.question_id, questions),
+                   revealed="yes" if lead.revealed else "no"),
                 {"question": lead.question_id, "number": number_of(lead.question_id, questions),
                  "revealed": bool(lead.revealed)})

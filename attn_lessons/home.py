@@ -261,9 +261,9 @@ def top_key_gives_away(state) -> list[str]:
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-TOP_KEY = Asked("home.top_key", "Which key will the query give the most weight?", "token", (SELF, NEIGHBOUR),
+TOP_KEY = Asked("home.top_key", "asked-home-top-key", "token", (SELF, NEIGHBOUR),
                 from_sentence=True, key="home_top", gives_away=top_key_gives_away,
-                reason="Softmax keeps the order of the scores: the key whose q·k is largest gets the most weight.")
+                reason_id="asked-home-top-key.reason")
 
 
 def query_titles(label: str, d_k: int) -> tuple[str, list[str]]:

@@ -262,13 +262,13 @@ def _wrong(name: str):
     return values
 
 
-LOOK = Asked("induction.look", "Which key does the induction head attend to?", "token",
-             tuple(Wrong(answer, shows, _wrong(name)) for name, (answer, shows) in WRONG_SHOWS.items()),
+LOOK = Asked("induction.look", "asked-induction-look", "token",
+             tuple(Wrong(f"asked-induction-look-{name}", f"asked-induction-look-{name}.shows", _wrong(name))
+                   for name in WRONG_SHOWS),
              from_sentence=True, key="induction_look",
              gives_away=lambda state: tuple(section(k) for k in ("heads", "why", "guesses")),  # each shows the
              # head's weights; in the session's language, as the page shows them
-             reason="The answer is where that head's own weights are largest; a trained induction head usually puts "
-                    "them on the key just after an earlier copy of the query's token.")
+             reason_id="asked-induction-look.reason")
 
 
 @dataclass(frozen=True)

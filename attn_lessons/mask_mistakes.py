@@ -238,15 +238,11 @@ ROW_SUM_WORDS = {"zero": "exactly 0", "less": "between 0 and 1", "one": "exactly
 ROW_SUM_KINDS = tuple(ROW_SUM_WORDS)  # the options' values, language-independent (row_sum_label words them)
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
 ROW_SUM = Asked(
-    "mask_mistakes.row_sum", "Zeroed after the softmax, what does the row sum to?", "option",
-    (Wrong(ROW_SUM_WORDS["one"], "zeroing after the softmax still leaves weights that sum to 1",
-           const(ROW_SUM_WORDS["one"])),
-     Wrong(ROW_SUM_WORDS["more"], "the blocked keys' weight moves to the allowed keys", const(ROW_SUM_WORDS["more"])),
-     Wrong(ROW_SUM_WORDS["zero"], "zeroing some weights empties the whole row", const(ROW_SUM_WORDS["zero"]))),
+    "mask_mistakes.row_sum", "asked-mask-mistakes-row-sum", "option",
+    tuple(Wrong(f"mask-mistakes-row-sum-{k}", f"asked-row-sum-{k}.shows", const(k)) for k in ("one", "more", "zero")),
     key="cp_after_softmax",
     gives_away=lambda state: ("WRONG: row sum", "softmax(QKᵀ/√d_k) · mask"),  # the zeroed weights and their sums
-    reason="Zeroing weights after the softmax removes their share and nothing renormalises the rest, so the row "
-           "sums to less than 1.")
+    reason_id="asked-mask-mistakes-row-sum.reason")
 
 
 def row_sum_question(label: str) -> str:

@@ -408,10 +408,10 @@ def see_gives_away(state) -> list[str]:
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-SEE = Asked("masks.see", "Which keys can the token see under the mask?", "keys",
-            tuple(Wrong(answer, shows, _rule(name)) for name, (answer, shows) in MASK_RULES.items()),
-            from_sentence=True, key="masks_see", gives_away=see_gives_away,
-            reason="A masked key's score is set to −∞ before the softmax, so its weight is exactly 0.")
+SEE = Asked("masks.see", "asked-masks-see", "keys",
+            tuple(Wrong(f"asked-masks-see-{name}", f"asked-masks-see-{name}.shows", _rule(name))
+                  for name in MASK_RULES),
+            from_sentence=True, key="masks_see", gives_away=see_gives_away, reason_id="asked-masks-see.reason")
 
 
 def see_why(labels, mask, i: int, n_real: int, weights, guess=None) -> Said:

@@ -9,7 +9,13 @@ A question's `state` is what it was asked about (the page passes the same mappin
 `text` and the `query` position for the token questions, the `scores` and `d_k` of the scaling question, the
 `mask`, `query`, `n_tokens` and `n_real` of the masks question, the quiz's `seed`. The answer is the value the
 page read: a key position or label, an option key, a number, a tuple of key positions, or the text a learner
-typed into Check yourself. Pure Python: no Streamlit.
+typed into Check yourself.
+
+Class mode stores an answer in a form that does not depend on the language (`answer_text`: a token's label, an
+option's key, a number, the keys' labels, a Check yourself reply as notation or its choice's key) and a
+misconception as its message id (`misconception_id`), so a class's learners count together whatever language each
+reads; `answer_words` and asked.shows_words word them in the language of whoever reads them. Pure Python: no
+Streamlit.
 """
 
 from __future__ import annotations
@@ -24,16 +30,26 @@ import numpy as np
 from attn_core.builder import ALL_SAME
 from attn_core.masks import PAD_LABEL
 
-from . import builder, induction, mask_mistakes, scaling
+from . import induction, scaling
 from . import questions as qs
-from .asked import NEIGHBOUR, SELF, Asked, Wrong, labels_of  # noqa: F401  (SELF, NEIGHBOUR: the token answers)
+from .asked import (  # noqa: F401  (SELF, NEIGHBOUR: the token answers; shows_words: a stored misconception)
+    NEIGHBOUR, SELF, Asked, Wrong, labels_of, shows_words)
 from .builder import ALL_SAME_OPTION
 from .format import num, short
-from .mistakes import SUM_LABELS
+from .i18n import languages, tr, tr_in
 from .route import ROUTE
-from .training import GUESSES
 
-ALL_SAME_TEXT = ALL_SAME_OPTION  # the builder's option "They all get the same weight"
+ALL_SAME_TEXT = ALL_SAME_OPTION  # the builder's answer "They all get the same weight", as class mode stores it
+NO_KEY = "∅"  # the masks question's answer "no key at all", as class mode stores it
+UNREADABLE = "?"  # a Check yourself reply the quiz could not read, as class mode stores it
+# Each option question's answers by key, and the message that words each (the page's own option labels); an old
+# class stored the English words, which read as their key
+OPTION_WORDS: dict[str, dict[str, str]] = {
+    "mistakes.axis": {k: f"mistakes-sum-{k}" for k in ("rows", "columns", "neither")},
+    "training.race": {k: f"training-guess-{k}" for k in ("scaled", "unscaled", "same", "neither")},
+    "builder.double_wq": {k: f"builder-double-{k}" for k in ("sharper", "flatter", "other", "same")},
+    "mask_mistakes.row_sum": {k: f"mask-mistakes-row-sum-{k}" for k in ("zero", "less", "one", "more")},
+}
 NEAR = scaling.PREDICT_CLOSE  # a predicted weight this near a wrong answer's is that answer (the slider's tolerance)
 
 
@@ -101,6 +117,19 @@ def _read(a: Asked, answer: Any, state: Mapping[str, Any]) -> Any:
         if value is None or qs.is_right(q, value, qs.typed_unit(answer) if q.answer_type == "number" else 0.0):
             return None  # unreadable or right: no misconception
         return value
+    return option_key(a.id, answer)
+
+
+def option_key(question_id: str, answer: Any) -> Any:
+    """An option question's answer as its key: the key itself, or its words in any language (a page or an old class
+    that recorded the label: "exactly 1" -> "one"); any other answer as it is."""
+    words = OPTION_WORDS.get(question_id)
+    if not words or not isinstance(answer, str) or answer in words:
+        return answer
+    for lang in languages():
+        for key, msg in words.items():
+            if answer == tr_in(lang, msg):
+                return key
     return answer
 
 
@@ -143,9 +172,17 @@ def misconception(question_id: str, answer: Any, state: Mapping[str, Any] | None
     return None if w is None else w.shows
 
 
+def misconception_id(question_id: str, answer: Any, state: Mapping[str, Any] | None = None) -> str | None:
+    """What a wrong `answer` shows, as class mode stores it: the message id of the expected wrong answer's
+    misconception (the same in every language; asked.shows_words words it), or None."""
+    w = wrong_answer(question_id, answer, state)
+    return None if w is None else w.shows_id
+
+
 def answer_text(question_id: str, answer: Any, state: Mapping[str, Any] | None = None) -> str:
-    """The answer as class mode records it and the dashboard prints it: a token label, an option's words, a number
-    to two decimals, the keys' labels, or a quiz reply as the quiz read it."""
+    """The answer as class mode records it, in a form that does not depend on the language: a token label, an
+    option's key, a number to two decimals, the keys' labels (NO_KEY for none), or a quiz reply as the quiz read it
+    (notation, or a choice's key). `answer_words` words it for whoever reads it."""
     a, state = asked(question_id), state or {}
     try:
         return _answer_text(a, answer, state)
@@ -161,29 +198,50 @@ def _answer_text(a: Asked, answer: Any, state) -> str:
     if a.kind == "keys":
         labels = _mask_labels(state)
         keys = sorted(labels.index(k) if isinstance(k, str) else int(k) for k in answer)
-        return ", ".join(labels[k] for k in keys) or "no key at all"
-    if a.id == "mistakes.axis":
-        return SUM_LABELS.get(answer, str(answer))
-    if a.id == "training.race":
-        return GUESSES.get(answer, str(answer))
-    if a.id == builder.DOUBLE_WQ.id:
-        return builder.DOUBLE_OPTIONS.get(answer, str(answer))
+        return ", ".join(labels[k] for k in keys) or NO_KEY
     if a.kind == "quiz":
         return _quiz_text(_q(state, a.id.removeprefix("quiz.")), answer)
-    return str(answer)
+    return str(option_key(a.id, answer))
 
 
 def _quiz_text(q: qs.Question, answer: Any) -> str:
     value = qs.read_answer(q, answer)
     if value is None:
-        return "unreadable"
+        return UNREADABLE
     if q.answer_type == "shape":
         return qs.shape_text(value)
     if q.answer_type == "vector":
         return qs.vector_text(value)
     if q.answer_type == "number":
         return short(value)
-    return dict(q.options).get(value, str(value))
+    return str(value)  # a choice's key
+
+
+def answer_words(question_id: str, stored: str, state: Mapping[str, Any] | None = None) -> str:
+    """An answer as class mode stored it (answer_text), worded in the session's language: an option's or a Check
+    yourself choice's label, "no key at all", "unreadable"; a token label, a number or notation as it is. An old
+    class's answer, stored in English words, reads as it was written."""
+    stored = str(stored)
+    a, state = QUESTIONS.get(question_id), state or {}
+    if a is None:
+        return stored
+    try:
+        if a.kind == "token" and stored == ALL_SAME_TEXT:
+            return tr("asked-all-same")
+        if a.kind == "keys" and stored in (NO_KEY, "no key at all"):
+            return tr("asked-masks-see-nothing")
+        if a.id in OPTION_WORDS:
+            key = option_key(a.id, stored)
+            return tr(OPTION_WORDS[a.id][key]) if key in OPTION_WORDS[a.id] else stored
+        if a.kind == "quiz":
+            if stored in (UNREADABLE, "unreadable"):
+                return tr("asked-unreadable")
+            q = _q(state, a.id.removeprefix("quiz."))
+            if q.answer_type == "choice":
+                return dict(q.options).get(stored, stored)
+    except (KeyError, ValueError, TypeError, IndexError):
+        return stored
+    return stored
 
 
 # ------------------------------------------------------------------------------------------ grouping answers
@@ -271,8 +329,8 @@ def most_shown(groups: list[WrongGroup]) -> list[WrongGroup]:
 
 
 def options(question_id: str, state: Mapping[str, Any] | None = None) -> list[str]:
-    """Every answer the question offers, as answer_text writes it, so a count of 0 can be shown: the sentence's
-    tokens (and the builder's "all the same"), an option question's words, a Check yourself choice's labels; []
+    """Every answer the question offers, as answer_text stores it, so a count of 0 can be shown: the sentence's
+    tokens, an option question's keys, a Check yourself choice's keys (answer_words words each); []
     for a number, a shape or a set of keys (typed or slid, not picked), when the state does not say, and for a
     question the app no longer asks."""
     if question_id not in QUESTIONS:
@@ -282,17 +340,11 @@ def options(question_id: str, state: Mapping[str, Any] | None = None) -> list[st
         if a.kind == "token":
             out = labels_of(state) if a.id != "induction.look" else list(induction.state_sequence(state)[0])
             return out
-        if a.id == "mistakes.axis":
-            return list(SUM_LABELS.values())
-        if a.id == "training.race":
-            return list(GUESSES.values())
-        if a.id == builder.DOUBLE_WQ.id:
-            return list(builder.DOUBLE_OPTIONS.values())
-        if a.id == mask_mistakes.ROW_SUM.id:
-            return list(mask_mistakes.ROW_SUM_OPTIONS)
+        if a.id in OPTION_WORDS:
+            return list(OPTION_WORDS[a.id])
         if a.kind == "quiz":
             q = _q(state, a.id.removeprefix("quiz."))
-            return [label for _, label in q.options] if q.answer_type == "choice" else []
+            return [key for key, _ in q.options] if q.answer_type == "choice" else []
     except (KeyError, TypeError, ValueError, IndexError):
         return []
     return []  # a number or a set of keys: no list to offer (listing only the wrong ones would give them away)

@@ -216,13 +216,9 @@ def axis_gives_away(state) -> tuple[str, ...]:
 SUM_LABELS = {"rows": "the rows (each query's weights)", "columns": "the columns (each key's weights)",
               "neither": "neither"}
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-AXIS = Asked("mistakes.axis", "With softmax(scores, axis=0), which sums to 1?", "option",
-             (Wrong(SUM_LABELS["rows"], "axis=0 taken for the keys' axis, so the rows would still sum to 1",
-                    const("rows")),
-              Wrong(SUM_LABELS["neither"], "a softmax over the wrong axis normalises nothing", const("neither"))),
-             key="cp_axis", gives_away=axis_gives_away,
-             reason="axis=0 normalises down each column, over the queries, so each key's column sums to 1 and the "
-                    "queries' rows in general do not.")
+AXIS = Asked("mistakes.axis", "asked-mistakes-axis", "option",
+             tuple(Wrong(f"mistakes-sum-{k}", f"asked-mistakes-axis-{k}.shows", const(k)) for k in ("rows", "neither")),
+             key="cp_axis", gives_away=axis_gives_away, reason_id="asked-mistakes-axis.reason")
 
 
 def axis_reveal(wrong_w) -> Said:

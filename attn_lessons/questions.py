@@ -813,17 +813,17 @@ class Kind:
     reply, and the wrong answers it expects, each with its misconception and its values in the Question asked."""
 
     name: str
-    title: str
+    title: str  # a message id (locales/*/asked.ftl): the short title, worded when read (Asked.title)
     make: Callable[[int], Question]
     hint: Callable[[Question, Any], str]
     wrong: tuple[Wrong, ...]
-    # The wrong answers (by their `answer`) that skip the step the question tests: dividing by √d_k, the softmax
+    # The wrong answers (by their `answer_id`) that skip the step the question tests: dividing by √d_k, the softmax
     # axis, d_k against d_model. Its maker draws numbers where each is caught (`catches`) at the precision asked.
     skips: tuple[str, ...] = ()
 
     def skipped(self, q: Question) -> list[Any]:
         """The replies that skip the tested step, in the question `q` of this kind."""
-        return [v for w in self.wrong if w.answer in self.skips for v in w.values(q)]
+        return [v for w in self.wrong if w.answer_id in self.skips for v in w.values(q)]
 
     @cached_property  # one Asked per kind, so that two reads of it are equal (its gives_away is a closure)
     def asked(self) -> Asked:
@@ -837,9 +837,15 @@ def _params(make: Callable[[Mapping[str, Any]], Sequence[Any]]) -> Callable[[Que
     return lambda q: make(q.params)
 
 
-def _picks(**options: tuple[str, str]) -> tuple[Wrong, ...]:
-    """A choice's wrong options, key=(the answer, what it shows); the right option is never among them."""
-    return tuple(Wrong(answer, shows, const(key)) for key, (answer, shows) in options.items())
+def _ids(name: str) -> tuple[str, str]:
+    """A wrong answer's messages (locales/*/asked.ftl): its words, and what it shows."""
+    return f"asked-quiz-{name}", f"asked-quiz-{name}.shows"
+
+
+def _picks(kind: str, *keys: str) -> tuple[Wrong, ...]:
+    """A choice's wrong options by their keys, worded in asked.ftl (asked-quiz-<kind>-<key>, its .shows); the right
+    option is never among them."""
+    return tuple(Wrong(*_ids(f"{kind}-{key}"), const(key)) for key in keys)
 
 
 def _one_hot_rows(q: Question):
@@ -867,64 +873,59 @@ def _two_keys_of(p) -> TwoKeys:
 # (10 tokens, d_k = 64, [8, 0]). The causal row's wrong counts come from the right count k (the query and the keys
 # before it) and n, whichever way the rows are numbered.
 QUIZ_KINDS: tuple[Kind, ...] = (
-    Kind("weights_shape", "What shape is the weight matrix?", _weights_shape, _hint_weights_shape, (
-        Wrong("the transpose", "one row per key instead of one per query",
+    Kind("weights_shape", "asked-quiz-weights-shape", _weights_shape, _hint_weights_shape, (
+        Wrong(*_ids("weights-shape-transpose"),
               _params(lambda p: [(p["n_k"], p["n_q"])] if p["n_k"] != p["n_q"] else [])),
-        Wrong("one number per query", "one weight per token instead of one per query–key pair",
+        Wrong(*_ids("weights-shape-per-query"),
               _params(lambda p: [(p["n_q"],)])))),
-    Kind("why_scale", "Why divide the scores by √d_k?", _why_scale, _hint_choice, _picks(
-        sum=("makes each row sum to 1", "the scale is what makes the rows sum to 1"),
-        overflow=("stops exp() overflowing", "the scale is there to stop exp() overflowing"),
-        uniform=("gives every key the same weight", "the scale makes every weight equal"))),
-    Kind("softmax_axis", "Which axis does softmax normalise over?", _softmax_axis, _hint_choice, _picks(
-        queries=("over the queries", "softmax over the queries"),
-        all=("over every entry", "softmax over the whole matrix")), skips=("over the queries", "over every entry")),
-    Kind("qkv_shapes", "What shape is Q, K, V or the output?", _qkv_shapes, _hint_qkv_shapes, (
-        Wrong("the weights' shape", "confuses the matrix asked for with the n × n weights",
+    Kind("why_scale", "asked-quiz-why-scale", _why_scale, _hint_choice,
+         _picks("why-scale", "sum", "overflow", "uniform")),
+    Kind("softmax_axis", "asked-quiz-softmax-axis", _softmax_axis, _hint_choice,
+         _picks("softmax-axis", "queries", "all"),
+         skips=("asked-quiz-softmax-axis-queries", "asked-quiz-softmax-axis-all")),
+    Kind("qkv_shapes", "asked-quiz-qkv-shapes", _qkv_shapes, _hint_qkv_shapes, (
+        Wrong(*_ids("qkv-shapes-weights"),
               _params(lambda p: [p["shapes"]["weights"]] if p["shapes"][p["which"]] != p["shapes"]["weights"]
                       else [])),
-        Wrong("n × d_model", "a projection keeps the width d_model",
+        Wrong(*_ids("qkv-shapes-d-model"),
               _params(lambda p: [(p["n"], p["d_model"])] if p["shapes"][p["which"]] != (p["n"], p["d_model"])
-                      else []))), skips=("n × d_model",)),
-    Kind("roles", "Which matrices decide the weights?", _roles, _hint_choice, _picks(
-        qv=("Q and V decide the weights", "the values help decide the weights"),
-        kv=("K and V decide the weights", "the keys and values decide the weights, not the queries"),
-        q=("Q alone decides the weights", "the queries alone decide the weights"))),
-    Kind("scale_heads", "What does each head divide its scores by?", _scale_heads, _hint_scale_heads, (
-        Wrong("√d_model", "divides by √d_model, not one head's √d_k", _params(lambda p: [math.sqrt(p["d_model"])])),
-        Wrong("d_k", "divides by d_k, not √d_k", _params(lambda p: [float(p["d_k"])])),
-        Wrong("1/√d_k", "gives the factor to multiply by", _params(lambda p: [1 / math.sqrt(p["d_k"])])),
-        Wrong("d_model", "divides by d_model", _params(lambda p: [float(p["d_model"])]))), skips=("√d_model",)),
-    Kind("causal_row", "How many keys does a causal row reach?", _causal_row, _hint_causal_row, (
-        Wrong("the keys after it", "the causal mask read backwards",
+                      else []))), skips=("asked-quiz-qkv-shapes-d-model",)),
+    Kind("roles", "asked-quiz-roles", _roles, _hint_choice, _picks("roles", "qv", "kv", "q")),
+    Kind("scale_heads", "asked-quiz-scale-heads", _scale_heads, _hint_scale_heads, (
+        Wrong(*_ids("scale-heads-sqrt-d-model"), _params(lambda p: [math.sqrt(p["d_model"])])),
+        Wrong(*_ids("scale-heads-d-k"), _params(lambda p: [float(p["d_k"])])),
+        Wrong(*_ids("scale-heads-factor"), _params(lambda p: [1 / math.sqrt(p["d_k"])])),
+        Wrong(*_ids("scale-heads-d-model"), _params(lambda p: [float(p["d_model"])]))),
+        skips=("asked-quiz-scale-heads-sqrt-d-model",)),
+    Kind("causal_row", "asked-quiz-causal-row", _causal_row, _hint_causal_row, (
+        Wrong(*_ids("causal-row-after"),
               lambda q: [q.params["n"] - int(q.answer) + 1.0]),
-        Wrong("one fewer", "a token never sees its own key", lambda q: [int(q.answer) - 1.0]),
-        Wrong("every key", "the causal mask left out", _params(lambda p: [float(p["n"])])),
-        Wrong("one", "a token sees only itself", const(1.0)))),
-    Kind("identical_tokens", "Do two copies of a word differ?", _identical_tokens, _hint_choice, _picks(
-        differ=("they differ", "attention knows word order without positions"),
-        zero=("the second is all zeros", "attention remembers the words already seen"))),
-    Kind("one_hot", "What does a one-hot row of weights output?", _one_hot, _hint_one_hot, (
-        Wrong("the query's own value", "copies the query's own value, not the one its weight is on", _other_row),
-        Wrong("a column of V", "mixes V's columns instead of its rows", _column),
-        Wrong("the average of the values", "equal weights, whatever the weights say",
+        Wrong(*_ids("causal-row-fewer"), lambda q: [int(q.answer) - 1.0]),
+        Wrong(*_ids("causal-row-every"), _params(lambda p: [float(p["n"])])),
+        Wrong(*_ids("causal-row-one"), const(1.0)))),
+    Kind("identical_tokens", "asked-quiz-identical-tokens", _identical_tokens, _hint_choice,
+         _picks("identical-tokens", "differ", "zero")),
+    Kind("one_hot", "asked-quiz-one-hot", _one_hot, _hint_one_hot, (
+        Wrong(*_ids("one-hot-own"), _other_row),
+        Wrong(*_ids("one-hot-column"), _column),
+        Wrong(*_ids("one-hot-average"),
               _params(lambda p: [tuple(np.array(p["V"]).mean(0))])))),
-    Kind("qk_variance", "What is the variance of q·k?", _qk_variance, _hint_qk_variance, (
-        Wrong("√d_k", "gives the standard deviation, not the variance",
+    Kind("qk_variance", "asked-quiz-qk-variance", _qk_variance, _hint_qk_variance, (
+        Wrong(*_ids("qk-variance-sd"),
               _params(lambda p: [math.sqrt(p["d_k"])] if p["d_k"] != 1 else [])),
-        Wrong("1", "the variance after dividing by √d_k", const(1.0)),
-        Wrong("d_k²", "variances multiply instead of adding", _params(lambda p: [float(p["d_k"] ** 2)])))),
-    Kind("steps", "How many layers from the first token to the last?", _steps, _hint_steps, (
-        Wrong("n − 1", "counts steps as a recurrent network does", _params(lambda p: [p["n"] - 1.0])),)),
-    Kind("weights_total", "What do all the weights add up to?", _weights_total, _hint_weights_total, (
-        Wrong("1", "the whole matrix sums to 1, not each row", const(1.0)),
-        Wrong("n²", "counts the entries instead of adding the weights", _params(lambda p: [p["n"] ** 2.0]))),
-        skips=("1",)),  # softmax over the whole matrix, not each row
-    Kind("two_keys", "What weight does the first of two scaled keys get?", _two_keys, _hint_two_keys, (
-        Wrong("the unscaled weight", "forgets to divide by √d_k",
+        Wrong(*_ids("qk-variance-one"), const(1.0)),
+        Wrong(*_ids("qk-variance-squared"), _params(lambda p: [float(p["d_k"] ** 2)])))),
+    Kind("steps", "asked-quiz-steps", _steps, _hint_steps, (
+        Wrong(*_ids("steps-recurrent"), _params(lambda p: [p["n"] - 1.0])),)),
+    Kind("weights_total", "asked-quiz-weights-total", _weights_total, _hint_weights_total, (
+        Wrong(*_ids("weights-total-one"), const(1.0)),
+        Wrong(*_ids("weights-total-entries"), _params(lambda p: [p["n"] ** 2.0]))),
+        skips=("asked-quiz-weights-total-one",)),  # softmax over the whole matrix, not each row
+    Kind("two_keys", "asked-quiz-two-keys", _two_keys, _hint_two_keys, (
+        Wrong(*_ids("two-keys-unscaled"),
               _params(lambda p: [float(_two_keys_of(p).p_unscaled[0])])),
-        Wrong("the second key's weight", "reads the other key's weight",
-              _params(lambda p: [float(_two_keys_of(p).p_scaled[1])]))), skips=("the unscaled weight",)),
+        Wrong(*_ids("two-keys-second"),
+              _params(lambda p: [float(_two_keys_of(p).p_scaled[1])]))), skips=("asked-quiz-two-keys-unscaled",)),
 )
 KIND: dict[str, Kind] = {k.name: k for k in QUIZ_KINDS}
 KINDS: tuple[str, ...] = tuple(KIND)  # the kinds' names, in the page's order

@@ -623,13 +623,11 @@ def _even(state):
 
 
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-SOFTMAX = Asked("scaling.softmax", "What weight does softmax give key 1?", "number",
-                (Wrong("the scaled weight", "divides by √d_k, which softmax itself does not", _scaled_weight),
-                 Wrong("z₁ / (z₁ + z₂)", "weights in proportion to the scores, without exp", _proportional),
-                 Wrong("the other key's weight", "the larger score gets the smaller weight", _swapped),
-                 Wrong("0.5", "equal weights whatever the scores", _even)), key="cp_softmax",
-                gives_away=lambda state: softmax_gives_away(state),
-                reason="Softmax turns each score into exp(score) divided by the sum of every key's exp(score).")
+SOFTMAX = Asked("scaling.softmax", "asked-scaling-softmax", "number",
+                tuple(Wrong(f"asked-scaling-softmax-{k}", f"asked-scaling-softmax-{k}.shows", values) for k, values in
+                      (("scaled", _scaled_weight), ("proportional", _proportional), ("swapped", _swapped),
+                       ("even", _even))), key="cp_softmax",
+                gives_away=lambda state: softmax_gives_away(state), reason_id="asked-scaling-softmax.reason")
 
 
 def softmax_gives_away(state) -> list[str]:

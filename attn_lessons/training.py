@@ -459,15 +459,10 @@ def heatmap_sentence(scaled: Run, unscaled: Run, after: bool = True) -> Said:
 GUESSES = {"scaled": "The scaled run (with 1/√d_k)", "unscaled": "The unscaled run",
            "same": "Both at the same step", "neither": "Neither, within these steps"}
 # The prediction, declared once: its key for checkpoint.predict, its class-mode name and the wrong answers expected
-RACE = Asked("training.race", "Which run's loss drops first?", "option",
-             (Wrong(GUESSES["unscaled"], "larger unscaled scores learn faster", const("unscaled")),
-              Wrong(GUESSES["same"], "the scale only relabels the scores and changes nothing in learning",
-                    const("same")),
-              Wrong(GUESSES["neither"], "neither run can learn the task", const("neither")),
-              Wrong(GUESSES["scaled"], "the scale helps at every learning rate", const("scaled"))), key="cp_race",
-             gives_away=lambda state: race_gives_away(state),
-             reason="A run learns only as fast as gradients reach W_Q and W_K, and a saturated softmax (scores grown "
-                    "with d_k, left unscaled) passes almost none back.")
+RACE = Asked("training.race", "asked-training-race", "option",
+             tuple(Wrong(f"training-guess-{k}", f"asked-training-race-{k}.shows", const(k))
+                   for k in ("unscaled", "same", "neither", "scaled")), key="cp_race",
+             gives_away=lambda state: race_gives_away(state), reason_id="asked-training-race.reason")
 
 
 def guess_label(key: str) -> str:

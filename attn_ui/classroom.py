@@ -50,7 +50,8 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attn_lessons import classroom as words
-from attn_lessons.misconceptions import PAGE_OF, QUESTIONS, answer_text, misconception
+from attn_lessons import i18n
+from attn_lessons.misconceptions import PAGE_OF, QUESTIONS, answer_text, misconception_id
 
 from .classroom_store import (
     BUSY_TIMEOUT_MS,
@@ -219,16 +220,16 @@ def join(code: Any) -> str | None:
     reload, a second tab or the class link opened again is the same learner."""
     checked = normalise_code(code)
     if checked is None:
-        return words.JOIN_ERRORS["format"]
+        return words.join_error("format", MAX_LEARNERS)
     ss = st.session_state
     learner = learner_id(checked)
     try:
         s = store()
     except Exception:  # noqa: BLE001
-        return words.JOIN_ERRORS["unreachable"]
+        return words.join_error("unreachable", MAX_LEARNERS)
     status, result = bounded_call(s.join, checked, learner, timeout=JOIN_TIMEOUT)
     if status != "ok":
-        return words.JOIN_ERRORS.get(status, words.JOIN_ERRORS["unreachable"]).format(limit=MAX_LEARNERS)
+        return words.join_error(status, MAX_LEARNERS)
     ss[CODE], ss[LEARNER], ss[SETTINGS] = checked, learner, dict(result.settings)
     ss[IDS] = {**ss.get(IDS, {}), checked: learner}
     ss[STATUS], ss[STATUS_AT] = ("paused" if result.paused else "open"), time.monotonic()
@@ -432,7 +433,8 @@ def class_sidebar(where=None, main=st) -> None:
     box = box.container(border=True)
     box.markdown(f"{icon} {text}")
     if code is None:
-        box.button("Hide this", key="class_ended_hide", on_click=_hide_ended, icon=":material/close:")
+        box.button(i18n.tr("classroom-hide-ended"), key="class_ended_hide", on_click=_hide_ended,
+                   icon=":material/close:")
         return
     visited()
     if st.session_state.get("_page") != TEACHERS.path:  # the teacher's own page (the projector) is never taken away
@@ -441,7 +443,7 @@ def class_sidebar(where=None, main=st) -> None:
         box.toggle(words.FOLLOW_LABEL, key="class_follow", on_change=_follow_changed, help=words.FOLLOW_HELP)
         with (main if main is not None else box).container():
             follow(code)
-    box.button("Leave the class", key="class_leave", on_click=leave, icon=":material/logout:")
+    box.button(i18n.tr("classroom-leave"), key="class_leave", on_click=leave, icon=":material/logout:")
 
 
 def _hide_ended() -> None:
@@ -912,7 +914,8 @@ def record_answer(page: str, question: str, state: Mapping[str, Any], answer: st
     ss = st.session_state
     try:
         sent_state, sent_answer = shared_state(question, state, str(answer), right, ss.get(SETTINGS))
-        future = _send(store(), code, ss[LEARNER], page, question, sent_state, sent_answer, right, misconception)
+        future = _send(store(), code, ss[LEARNER], page, question, sent_state, sent_answer, right, misconception,
+                       i18n.current())  # the learner's language, kept beside the answer (the same in every language)
     except Exception as err:  # noqa: BLE001  (no store, a broken driver: the page goes on)
         _log.warning("class mode: an answer could not be sent: %r", err)
         future = None
@@ -1029,7 +1032,7 @@ def record(question_id: str, state: Mapping[str, Any], value: Any, right: bool, 
             draw_notice(question_id)
         return False
     page = PAGE_OF.get(question_id, "unknown")
-    why = None if right else misconception(question_id, value, state)
+    why = None if right else misconception_id(question_id, value, state)  # its message id: the same in every language
     ok = record_answer(page, question_id, state, answer_text(question_id, value, state), right, why)
     if once is not None:
         ss.setdefault(SENT, {})[question_id] = once

@@ -27,7 +27,8 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-SCHEMA_VERSION = 2  # 2: the teacher's list of questions, the question the class is led through, page visits
+SCHEMA_VERSION = 3  # 2: the teacher's list of questions, the question the class is led through, page visits;
+# 3: the language each answer was given in
 CODE_LENGTH = 6
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY2345679"  # no 0/O, 1/I/L, 8/B, 5/S, Z: nothing to misread on a projector
 KEY_BYTES = 24  # the teacher key: 24 random bytes, 32 URL-safe characters
@@ -48,6 +49,8 @@ _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 _KEY = re.compile(r"[A-Za-z0-9_-]{32}")
 _LEARNER = re.compile(r"[0-9a-f]{32}")
 _NAME = re.compile(r"[a-z][a-z0-9_.]*")
+_LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}")  # a language tag: en, zh-CN, zh-Hans-CN
+LANG_LENGTH = 16
 
 metadata = sa.MetaData()
 meta_table = sa.Table(
@@ -71,6 +74,7 @@ classes = sa.Table(
     sa.Column("lead_seq", sa.Integer, nullable=False, server_default="0"),
 )
 V2_COLUMNS = ("questions", "lead_question", "lead_state", "lead_revealed", "lead_seq")  # added by the migration
+V3_COLUMNS = ("lang",)  # the answers' column added by the migration to schema 3
 learners = sa.Table(
     "classroom_learners", metadata,
     sa.Column("code", sa.String(CODE_LENGTH), primary_key=True),
@@ -92,6 +96,9 @@ answers = sa.Table(
     sa.Column("right", sa.Boolean, nullable=False),
     sa.Column("misconception", sa.String(LIMITS["misconception"]), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    # schema 3: the language the learner read the question in (the answer itself is the same in every language);
+    # NULL for an answer recorded before it was kept
+    sa.Column("lang", sa.String(LANG_LENGTH), nullable=True),
     # one first attempt per learner per question and state, however many requests race
     sa.UniqueConstraint("code", "learner", "page", "question", "state_hash", "attempt", name="uq_classroom_attempt"),
     sa.Index("ix_classroom_answers_first", "code", "attempt"),
@@ -557,19 +564,20 @@ class ClassStore:
         return True
 
     def record(self, code: Any, learner: str, page: str, question: str, state: Mapping[str, Any], answer: Any,
-               right: bool, misconception: str | None = None) -> int:
+               right: bool, misconception: str | None = None, lang: str | None = None) -> int:
         """Record one answer; its attempt number (1 for the learner's first at this question in this state).
+        `answer` and `misconception` in a form that is the same in every language; `lang`, the learner's language.
 
         Refused with Paused, NotFound, NotJoined, RateLimited or BadFormat; never half-written."""
-        return self.submit_record(code, learner, page, question, state, answer, right, misconception).result()
+        return self.submit_record(code, learner, page, question, state, answer, right, misconception, lang).result()
 
     def submit_record(self, code: Any, learner: str, page: str, question: str, state: Mapping[str, Any],
-                      answer: Any, right: bool, misconception: str | None = None) -> Future:
+                      answer: Any, right: bool, misconception: str | None = None, lang: str | None = None) -> Future:
         """`record` without waiting: a Future of the attempt number (or of the refusal). The answer is checked for
         its format here, before any query; it is written with the others that arrive at the same moment, in one
         transaction (see _Batcher)."""
         try:
-            row = self._row(code, learner, page, question, state, answer, right, misconception)
+            row = self._row(code, learner, page, question, state, answer, right, misconception, lang)
         except ClassError as err:
             future: Future = Future()
             future.set_exception(err)
@@ -577,14 +585,17 @@ class ClassStore:
         return self._batcher.submit(row)
 
     @staticmethod
-    def _row(code, learner, page, question, state, answer, right, misconception) -> dict:
+    def _row(code, learner, page, question, state, answer, right, misconception, lang=None) -> dict:
         checked = normalise_code(code)
         if checked is None or not valid_learner(learner):
             raise BadFormat("The class code or learner id has the wrong format.")
+        if lang is not None and not (isinstance(lang, str) and len(lang) <= LANG_LENGTH and _LANG.fullmatch(lang)):
+            raise BadFormat("The language is not a language tag (en, zh-CN).")
         row = {"code": checked, "learner": learner, "page": _checked_name(page, "page"),
                "question": _checked_name(question, "question"), "state": canonical_state(state),
                "answer": bounded(answer, LIMITS["answer"]), "right": bool(right),
-               "misconception": None if misconception is None else bounded(misconception, LIMITS["misconception"])}
+               "misconception": None if misconception is None else bounded(misconception, LIMITS["misconception"]),
+               "lang": lang}
         row["state_hash"] = hashlib.sha256(row["state"].encode()).hexdigest()[:32]
         return row
 
@@ -676,12 +687,13 @@ class ClassStore:
         return Dashboard(info, int(joined), int(active), _gather(groups), int(answered), pages)
 
     def answer_rows(self, code: Any, key: Any) -> list[dict]:
-        """Every answer of the class, oldest first, learners numbered 1, 2, … in the order they first answered."""
+        """Every answer of the class, oldest first, learners numbered 1, 2, … in the order they first answered; each
+    with the language it was given in ('' for an answer recorded before schema 3 kept it)."""
         checked = self._require_key(code, key)
         a = answers.c
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(a.created_at, a.learner, a.page, a.question, a.state, a.attempt, a.answer,
-                                          a.right, a.misconception).where(a.code == checked)
+                                          a.right, a.misconception, a.lang).where(a.code == checked)
                                 .order_by(a.created_at, a.id)).all()
         numbers: dict[str, int] = {}
         out = []
@@ -689,7 +701,7 @@ class ClassStore:
             n = numbers.setdefault(r.learner, len(numbers) + 1)
             out.append({"time": r.created_at, "learner": n, "page": r.page, "question": r.question, "state": r.state,
                         "attempt": r.attempt, "answer": r.answer, "right": bool(r.right),
-                        "misconception": r.misconception or ""})
+                        "misconception": r.misconception or "", "lang": r.lang or ""})
         return out
 
     def count_rows(self, code: str) -> dict[str, int]:
@@ -708,7 +720,14 @@ def _migrate_1_to_2(conn) -> None:
         conn.execute(sa.text(f"ALTER TABLE {classes.name} ADD COLUMN {column}"))  # our own names: nothing typed
 
 
-_MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _migrate_1_to_2}  # from version k to k + 1
+def _migrate_2_to_3(conn) -> None:
+    """Schema 2 to 3: the answers gain the learner's language (NULL: an answer recorded before, read as it was)."""
+    for name in V3_COLUMNS:
+        column = sa.schema.CreateColumn(answers.c[name]).compile(dialect=conn.dialect)
+        conn.execute(sa.text(f"ALTER TABLE {answers.name} ADD COLUMN {column}"))  # our own names: nothing typed
+
+
+_MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}  # from version k to k + 1
 
 
 class _Batcher:

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import streamlit as st
 
 from attn_lessons import classroom as words
+from attn_lessons.i18n import tr
 from attn_lessons.format import md_text
 from attn_ui import classroom
 from attn_ui.classroom_store import normalise_code, valid_key
@@ -59,7 +60,7 @@ def main():
         summary_view(ss[CODE], ss[KEY])  # the class summary, to print
         return
     ss.pop(SUMMARY, None)
-    st.title("Class mode")
+    st.title(tr("classroom-title"))
     st.markdown(words.INTRO)
     if ss.pop("_teacher_deleted", None):
         st.success(words.DELETED, icon=":material/delete:")
@@ -103,7 +104,7 @@ def start_or_reopen(shared) -> None:
     left, right = st.columns(2)
     with left:
         st.header(words.START_TITLE)
-        st.button("Start a class", key="class_create", type="primary", icon=":material/add:",
+        st.button(tr("classroom-start-title"), key="class_create", type="primary", icon=":material/add:",
                   on_click=_create, args=(shared.query_params(),), help=words.CREATE_HELP)
     with right:
         reopen()
@@ -118,7 +119,7 @@ def join_block(shared) -> None:
     link = classroom.students_link(classroom.app_url(), code, shared.query_params())
     left, right = st.columns([3, 2])
     with left:
-        st.markdown("Join code")
+        st.markdown(tr("classroom-join-code"))
         st.html(f"<div data-testid='class-code' style='font-size: 4.5rem; font-weight: 700; letter-spacing: "
                 f"0.3rem; font-family: monospace'>{html.escape(code)}</div>")
         st.markdown(words.LINK_NOTE)
@@ -128,8 +129,8 @@ def join_block(shared) -> None:
         right.warning(words.QR_TOO_LONG, icon=":material/qr_code:")
     else:
         right.html(img)
-        right.caption(f"Scan to join class {code}")
-        right.download_button("Download the QR code (PNG)", classroom.qr_png(link), file_name=f"class_{code}_qr.png",
+        right.caption(tr("classroom-scan", code=code))
+        right.download_button(tr("classroom-qr-download"), classroom.qr_png(link), file_name=f"class_{code}_qr.png",
                               mime="image/png", key="class_qr_png", icon=":material/qr_code:", on_click="ignore")
 
 
@@ -142,7 +143,7 @@ def teacher_key() -> None:
     with st.expander(words.KEY_FOLD, icon=":material/key:", expanded=False):
         st.warning(words.KEY_WARNING, icon=":material/key:")
         st.code(ss[KEY], language=None)
-        st.button("I have saved the key", key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
+        st.button(tr("classroom-key-saved"), key="class_key_saved", on_click=ss.pop, args=(UNSEEN, None))
 
 
 def _open() -> None:
@@ -167,9 +168,9 @@ def reopen() -> None:
     st.header(words.REOPEN_TITLE)
     with st.form("class_open", border=False):
         c1, c2 = st.columns([1, 2])
-        c1.text_input("Class code", key="open_code", max_chars=20)
-        c2.text_input("Teacher key", key="open_key", type="password", max_chars=64)
-        st.form_submit_button("Open the dashboard", icon=":material/lock_open:", on_click=_open)
+        c1.text_input(tr("classroom-code-input"), key="open_code", max_chars=20)
+        c2.text_input(tr("classroom-key-input"), key="open_key", type="password", max_chars=64)
+        st.form_submit_button(tr("classroom-open-button"), icon=":material/lock_open:", on_click=_open)
     if st.session_state.get("_teacher_refused"):
         st.error(st.session_state["_teacher_refused"], icon=":material/lock:")
 
@@ -215,20 +216,20 @@ def _paused_now(code: str) -> bool | None:
 def controls() -> None:
     """The projector, the summary, one Pause/Resume control that shows the state, and close this dashboard."""
     ss = st.session_state
-    st.header(f"Class {ss[CODE]}")
+    st.header(tr("classroom-class-header", code=ss[CODE]))
     paused = _paused_now(ss[CODE])
     if paused is not None:
         (st.warning if paused else st.success)(words.PAUSED_STATE if paused else words.OPEN_STATE,
                                                icon=":material/pause_circle:" if paused else ":material/play_circle:")
     c1, c2, c3, c4 = st.columns(4)
-    c1.button("Projector view", key="class_projector", type="primary", icon=":material/present_to_all:",
+    c1.button(tr("classroom-projector-button"), key="class_projector", type="primary", icon=":material/present_to_all:",
               on_click=ss.__setitem__, args=(PROJECTOR, True), help=words.PROJECTOR_HELP, width="stretch")
     c2.button(words.SUMMARY_BUTTON, key="class_summary", icon=":material/summarize:", help=words.SUMMARY_HELP,
               on_click=ss.__setitem__, args=(SUMMARY, True), width="stretch")
     c3.button(words.RESUME_BUTTON if paused else words.PAUSE_BUTTON, key="class_pause", width="stretch",
               on_click=_act, args=("resume" if paused else "pause",), disabled=paused is None,
               icon=":material/play_arrow:" if paused else ":material/pause:")
-    c4.button("Close the dashboard", key="class_close", on_click=_close, icon=":material/close:",
+    c4.button(tr("classroom-close-button"), key="class_close", on_click=_close, icon=":material/close:",
               help=words.CLOSE_HELP, width="stretch")
 
 
@@ -238,7 +239,7 @@ def delete_fold(code: str, key: str) -> None:
         st.markdown(words.DELETE_FIRST)
         csv_download(code, key, where="class_delete_csv")
         sure = st.checkbox(words.DELETE_SURE, key="class_delete_sure")
-        st.button("Delete the class", key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
+        st.button(tr("classroom-delete-button"), key="class_delete", on_click=_act, args=("delete",), disabled=not sure,
                   icon=":material/delete:", help=words.DELETE_HELP)
 
 
@@ -311,15 +312,15 @@ def live_dashboard(code: str, key: str) -> None:
         st.warning(words.UNREACHABLE, icon=":material/cloud_off:")
         return
     c1, c2, c3 = st.columns(3)
-    c1.metric("Learners joined", dash.joined)
-    c2.metric(words.ACTIVE_LABEL, dash.active)
-    c3.metric("Answered at least once", dash.answered)
+    c1.metric(tr("classroom-metric-joined"), dash.joined)
+    c2.metric(words.active_label(), dash.active)
+    c3.metric(tr("classroom-metric-answered-once"), dash.answered)
     st.caption(words.learners_text(dash.joined, dash.active).text)
     if not dash.questions:
         st.info(words.NO_ANSWERS, icon=":material/hourglass_empty:")
     questions = list(dash.info.questions or words.TEACHERS_LIST)
     for i, (n, stats) in enumerate(words.in_list_order(dash.questions, questions)):
-        question_block(i, n, stats, dash.info.settings)
+        question_block(i, n, words.worded(stats, dash.info.settings), dash.info.settings)
 
 
 def question_block(i: int, n: int | None, s, settings: dict) -> None:
@@ -331,8 +332,8 @@ def question_block(i: int, n: int | None, s, settings: dict) -> None:
                     f"{md_text(words.page_name(s.page))}")
         st.caption(md_text(words.state_text(s.state, settings, s.question)))
         c1, c2 = st.columns(2)
-        c1.metric("Answered", s.answered)
-        c2.metric("Right at the first attempt", words.percent(s.right, s.answered))
+        c1.metric(tr("classroom-metric-answered"), s.answered)
+        c2.metric(tr("classroom-metric-right"), words.percent(s.right, s.answered))
         st.markdown(md_text(words.first_attempt_text(s.answered, s.right, s.attempts).text))
         st.plotly_chart(answers_figure(words.answer_bars(s.answers, s.wrong, s.question, s.state), words.ANSWERS_TITLE,
                                        words.LEARNERS_AXIS), key=f"class_answers_{i}", config={"displayModeBar": False})
@@ -355,7 +356,7 @@ def csv_download(code: str, key: str, where: str = "class_csv") -> None:
     rows = csv_rows(code, key)
     if rows is None:
         return
-    st.download_button("Download the answers (CSV)", classroom.answers_csv(rows, words.CSV_COLUMNS),
+    st.download_button(tr("classroom-csv-download"), classroom.answers_csv(rows, words.CSV_COLUMNS),
                        file_name=f"class_{code}.csv", mime="text/csv", key=where,
                        icon=":material/download:", on_click="ignore")
 
@@ -382,7 +383,7 @@ def projector_question(code: str, key: str) -> None:
         _gone()
     now = _leading(code)
     close, reveal = st.columns(2, vertical_alignment="center")
-    close.button("Back to the dashboard", key="projector_close", icon=":material/close:", width="stretch",
+    close.button(tr("classroom-back-button"), key="projector_close", icon=":material/close:", width="stretch",
                  on_click=ss.pop, args=(PROJECTOR, None))
     revealed = bool(now and now.revealed)
     reveal.button(words.HIDE_BUTTON if revealed else words.REVEAL_BUTTON, key="projector_reveal",
@@ -396,10 +397,10 @@ def projector_question(code: str, key: str) -> None:
         lead_picker(code, key, info, now, reveal=False)
     if now is None:
         st.info(words.NOT_LEADING, icon=":material/hourglass_empty:")
-        st.caption(words.JOIN_SMALL.format(code=code))
+        st.caption(words.join_small(code))
         return
     qid, state = now.question_id, now.state
-    shown = [s for s in dash.questions if words.matches_lead(s, now)]
+    shown = [words.worded(s, info.settings) for s in dash.questions if words.matches_lead(s, now)]
     answers, wrong = {}, {}
     for s in shown:
         for a, n in s.answers.items():
@@ -436,7 +437,7 @@ def projector_question(code: str, key: str) -> None:
         with st.container(key="projector_hidden"):
             st.info(words.OWN_HIDDEN if words.own_sentence(qid, state) else words.NO_ANSWERS,
                     icon=":material/visibility_off:")
-    st.caption(words.JOIN_SMALL.format(code=code))
+    st.caption(words.join_small(code))
 
 
 # ------------------------------------------------------------------------ the class summary, to print
@@ -452,7 +453,7 @@ def summary_view(code: str, key: str) -> None:
     """Each question asked: how many answered, the share right first time, the misconception most shown; each
     page: how many learners reached it. One sheet of plain tables that prints on two A4 pages."""
     st.html(SUMMARY_STYLE)
-    st.button("Back to the dashboard", key="summary_close", icon=":material/close:",
+    st.button(tr("classroom-back-button"), key="summary_close", icon=":material/close:",
               on_click=st.session_state.pop, args=(SUMMARY, None))
     status, dash = classroom.bounded_call(classroom.store().dashboard, code, key, timeout=WRITE_TIMEOUT)
     if status != "ok":
@@ -461,23 +462,24 @@ def summary_view(code: str, key: str) -> None:
     questions = list(dash.info.questions or words.TEACHERS_LIST)
     st.title(words.SUMMARY_TITLE)
     st.markdown(md_text(words.summary_head(code, dash.joined, dash.answered).text))
-    rows = words.summary_rows(dash.questions, questions, dash.info.settings)
+    rows = words.summary_rows([words.worded(s, dash.info.settings) for s in dash.questions], questions,
+                              dash.info.settings)
     st.html(_table(words.SUMMARY_COLUMNS, [words.summary_cells(r) for r in rows]))
     st.html(_table(words.PAGES_COLUMNS, words.pages_reached(dash.pages)))
 
 
 def join_box(shared) -> None:
     """Typing a class code here joins it, as opening the students' link does."""
-    st.header("Join a class")
+    st.header(tr("classroom-join-header"))
     code = classroom.current_class()
     if code:
         st.success(words.class_line(code), icon=":material/groups:")
-        st.page_link(HOME.path, label="Start the lesson on Home", icon=":material/arrow_forward:",
+        st.page_link(HOME.path, label=tr("classroom-start-lesson"), icon=":material/arrow_forward:",
                      query_params=links(shared))
         return
     with st.form("class_join", border=False):
-        raw = st.text_input("Class code", key="join_code", max_chars=20, placeholder="K7Q2PM")
-        go_ = st.form_submit_button("Join", icon=":material/login:")
+        raw = st.text_input(tr("classroom-code-input"), key="join_code", max_chars=20, placeholder="K7Q2PM")
+        go_ = st.form_submit_button(tr("classroom-join-button"), icon=":material/login:")
     if go_:
         message = classroom.join(raw or "")
         if message:

@@ -164,7 +164,9 @@ def test_the_settings_read_as_the_sidebar_and_the_pages_show_them():
         "home.top_key")
     assert words.state_text({"query": 99, "sentence": "class"}, CLASS, "home.top_key") == (
         "Asked on the class's sentence, with its 100th token as the query.")  # a state the sentence cannot hold
-    assert [words._ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+    ordinal = [words.state_text({"query": n - 1}, None, "scaling.softmax") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22,
+                                                                                    101)]
+    assert [line.removeprefix("Asked with with its ").removesuffix(" token as the query.") for line in ordinal] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 

@@ -18,7 +18,7 @@ from attn_lessons import misconceptions as mc
 from attn_lessons.asked import labels_of
 from attn_lessons import questions as qs
 from attn_lessons.asked import Asked
-from attn_lessons.mask_mistakes import ROW_SUM_OPTIONS
+from attn_lessons.mask_mistakes import ROW_SUM_KINDS, row_sum_label
 from attn_lessons.masks import MASK_RULES
 from attn_lessons.mistakes import SUM_LABELS
 from attn_lessons.training import GUESSES
@@ -129,14 +129,18 @@ def test_the_axis_question_lists_the_wrong_options_only():
         (key,) = w.values({})
         assert key in SUM_LINES and not sums_prediction_right(key, W)
         assert mc.misconception("mistakes.axis", key) == w.shows
-    assert mc.answer_text("mistakes.axis", "rows") == SUM_LABELS["rows"]  # the option's own words, as offered
+    assert mc.answer_text("mistakes.axis", "rows") == "rows"  # stored as its key, the same in every language
+    assert mc.answer_words("mistakes.axis", "rows") == SUM_LABELS["rows"]  # read as the option's own words
 
 
 def test_the_race_and_row_sum_questions_name_their_own_options():
     assert {w.values({})[0] for w in mc.asked("training.race").wrong} == set(GUESSES)
-    assert {w.values({})[0] for w in mc.asked("mask_mistakes.row_sum").wrong} < set(ROW_SUM_OPTIONS)
-    (one,) = [w for w in mc.asked("mask_mistakes.row_sum").wrong if "exactly 1" in w.values({})]
-    assert mc.misconception("mask_mistakes.row_sum", "exactly 1") == one.shows
+    keys = {w.values({})[0] for w in mc.asked("mask_mistakes.row_sum").wrong}
+    assert keys < set(mc.OPTION_WORDS["mask_mistakes.row_sum"]) == set(ROW_SUM_KINDS)  # the radio's values
+    assert all(mc.answer_words("mask_mistakes.row_sum", k) == row_sum_label(k) for k in keys)  # and its labels
+    (one,) = [w for w in mc.asked("mask_mistakes.row_sum").wrong if "one" in w.values({})]
+    assert mc.misconception("mask_mistakes.row_sum", "one") == one.shows
+    assert mc.misconception("mask_mistakes.row_sum", "exactly 1") == one.shows  # as an old class recorded it
     Q, K, V = np.random.default_rng(0).standard_normal((3, 5, 4))
     causal = np.tril(np.ones((5, 5), dtype=bool))
     sums = mask_after_softmax(Q, K, V, causal).weights.sum(axis=1)  # attn_core: the rows with a key zeroed
@@ -222,13 +226,14 @@ def test_wrong_answers_are_grouped_by_what_the_store_tagged_them_with():
 def test_every_option_is_offered_with_the_answers_texts():
     state = {"text": "the cat sat on the mat", "query": 2}
     assert mc.options("home.top_key", state) == labels_of(state)
-    assert mc.options("builder.double_wq", state) == list(builder.DOUBLE_OPTIONS.values())  # the radio's labels
+    offered = mc.options("builder.double_wq", state)  # the radio's options by key, worded as its labels
+    assert [mc.answer_words("builder.double_wq", k) for k in offered] == list(builder.DOUBLE_OPTIONS.values())
     for a in mc.QUIZ:
         q = mc.quiz_question(a.id.removeprefix("quiz."), 3)
         offered = mc.options(a.id, {"seed": 3})
-        if q.answer_type == "choice":  # every label, and the right one among them
-            assert offered == [label for _, label in q.options]
-            assert dict(q.options)[q.answer] in offered
+        if q.answer_type == "choice":  # every option's key, worded as its label, and the right one among them
+            assert [mc.answer_words(a.id, k, {"seed": 3}) for k in offered] == [label for _, label in q.options]
+            assert q.answer in offered
         else:
             assert offered == []  # typed: nothing to list, and no wrong answer listed to give it away
     assert mc.options("scaling.softmax", {"scores": [1, 0], "d_k": 4}) == []

@@ -326,9 +326,15 @@ def test_record_sends_a_committed_answer_once_with_its_words_and_misconception()
     learner.run()
     assert learner.session_state["results"] == [True] * 4
     rows = classroom_store(at).answer_rows(code, key)
-    assert [(r["attempt"], r["answer"], r["misconception"]) for r in rows] == [
-        (1, "the rows (each query's weights)", "axis=0 taken for the keys' axis, so the rows would still sum to 1"),
-        (2, "neither", "a softmax over the wrong axis normalises nothing")]
+    # stored the same in every language: the option's key and the misconception's message, with the learner's language
+    assert [(r["attempt"], r["answer"], r["misconception"], r["lang"]) for r in rows] == [
+        (1, "rows", "asked-mistakes-axis-rows.shows", "en"), (2, "neither", "asked-mistakes-axis-neither.shows", "en")]
+    from attn_lessons.asked import shows_words
+    from attn_lessons.misconceptions import answer_words
+
+    assert [(answer_words("mistakes.axis", r["answer"]), shows_words(r["misconception"])) for r in rows] == [
+        ("the rows (each query's weights)", "axis=0 taken for the keys' axis, so the rows would still sum to 1"),
+        ("neither", "a softmax over the wrong axis normalises nothing")]  # worded in the reader's language
     assert json.loads(rows[0]["state"]) == {"sentence": "class"}
 
 
@@ -366,9 +372,8 @@ def test_a_hooked_prediction_is_sent_once_per_answer_and_again_after_predict_aga
     page.button(key="cp_axis_check").click().run()
     assert_ran(page)
     rows = classroom_store(at).answer_rows(code, key)
-    assert [(r["attempt"], r["answer"], r["right"]) for r in rows] == [
-        (1, "the rows (each query's weights)", False), (2, "the columns (each key's weights)", True)]
-    assert rows[0]["misconception"].startswith("axis=0 taken for the keys' axis")
+    assert [(r["attempt"], r["answer"], r["right"]) for r in rows] == [(1, "rows", False), (2, "columns", True)]
+    assert rows[0]["misconception"] == "asked-mistakes-axis-rows.shows"  # its message: the same in every language
 
 
 def quiz_script():
@@ -397,7 +402,7 @@ def test_a_quiz_answer_is_sent_as_the_quiz_read_it_with_its_misconception():
     assert_ran(quiz)
     rows = classroom_store(at).answer_rows(code, key)
     assert [(r["attempt"], r["answer"], r["right"], r["misconception"]) for r in rows] == [
-        (1, "22.6274", False, "divides by √d_model, not one head's √d_k"), (2, "8", True, "")]
+        (1, "22.6274", False, "asked-quiz-scale-heads-sqrt-d-model.shows"), (2, "8", True, "")]
 
 
 def answer_prediction(at: AppTest, key: str, option) -> AppTest:

@@ -358,20 +358,43 @@ def test_a_version_1_database_is_migrated_and_keeps_its_rows(engine, clock):
             created_at=now))
     assert "classroom_visits" not in sa.inspect(engine).get_table_names()
     store = ClassStore(engine, clock=clock)
-    assert store.schema_version() == 2 == cs.SCHEMA_VERSION
+    assert store.schema_version() == 3 == cs.SCHEMA_VERSION
     assert set(cs.V2_COLUMNS) <= {c["name"] for c in sa.inspect(engine).get_columns("classroom_classes")}
+    assert set(cs.V3_COLUMNS) <= {c["name"] for c in sa.inspect(engine).get_columns("classroom_answers")}
     info = store.get_class("K7Q2PM")  # the old class, as it was, with no list and no lead
     assert (info.settings, info.paused, info.questions) == ({"text": "the cat sat"}, True, ())
     assert store.leading("K7Q2PM") is None
     [row] = store.answer_rows("K7Q2PM", key)
-    assert (row["answer"], row["right"], row["misconception"]) == ("sat", False,
-                                                                   "a token gives its own key the most weight")
+    assert (row["answer"], row["right"], row["misconception"], row["lang"]) == (
+        "sat", False, "a token gives its own key the most weight", "")  # no language kept before schema 3
     dash = store.dashboard("K7Q2PM", key)
     assert (dash.joined, dash.answered, dash.pages) == (1, 1, {"home": 1})
     # the new columns work on the old class, and a second process finds nothing more to do
     assert store.lead("K7Q2PM", key, "home.top_key", {"query": 2}) == 1
     ClassStore(engine, clock=clock).ensure_schema()
     assert ClassStore(engine, clock=clock).leading("K7Q2PM") == cs.Lead("home.top_key", {"query": 2}, False, 1)
+
+
+def test_a_version_2_database_gains_the_answers_language_and_keeps_its_rows(engine, clock):
+    """Schema 3 adds the language each answer was given in: a class of schema 2 reads as it was (its answers with no
+    language), and answers recorded after the migration keep theirs."""
+    store = ClassStore(engine, clock=clock)
+    code, key, learners = _class(store, 2)
+    store.record(code, learners[0], "home", "home.top_key", {"query": 2}, "sat", False, "asked-self.shows")
+    with engine.begin() as conn:  # back to schema 2: the answers without their language
+        conn.execute(sa.text("ALTER TABLE classroom_answers DROP COLUMN lang"))
+        conn.execute(cs.meta_table.update().where(cs.meta_table.c.name == "schema_version").values(value="2"))
+    migrated = ClassStore(engine, clock=clock)
+    assert migrated.schema_version() == 3
+    migrated.record(code, learners[1], "home", "home.top_key", {"query": 2}, "sat", False, "asked-self.shows",
+                    "zh-CN")
+    rows = migrated.answer_rows(code, key)
+    assert [(r["learner"], r["answer"], r["misconception"], r["lang"]) for r in rows] == [
+        (1, "sat", "asked-self.shows", ""), (2, "sat", "asked-self.shows", "zh-CN")]
+    [s] = migrated.dashboard(code, key).questions  # one question, both learners counted together
+    assert (s.answered, s.answers, s.wrong) == (2, {"sat": 2}, {("sat", "asked-self.shows"): 2})
+    with pytest.raises(BadFormat):
+        migrated.record(code, learners[1], "home", "home.top_key", {"query": 2}, "sat", False, None, "zh CN; x")
 
 
 def test_the_teachers_list_orders_the_questions(store):

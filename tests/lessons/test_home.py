@@ -427,3 +427,14 @@ NOTATION = ("sin p", "cos p", "q·k/√d_k")
 def test_chinese_counts_copies_in_words_and_quotes_the_tokens():
     note = _in("zh-CN", lambda: positions_note(("the", "cat", "the")))
     assert note.facts["repeats"] == {"the": 2} and "两个“the”" in note.text
+
+
+def test_the_sentences_offered_in_chinese_work():
+    """Every character known to the lexicon, and an action that finds an animal: the page starts on that action."""
+    from attn_lessons.home import working_sentences
+
+    sentences = _in("zh-CN", working_sentences)
+    assert len(set(sentences)) == 3 and sentences != _in("en", working_sentences)
+    for sentence in sentences:
+        tokens = tokenize(sentence).tokens
+        assert not not_in_lexicon(tokens) and action_animal_pair(tokens) is not None, sentence

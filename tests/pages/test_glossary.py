@@ -52,22 +52,24 @@ def states(page) -> list[dict[str, str]]:
     return [{}, *(_query(e) for e in page.examples)]
 
 
-def read_state(page, query: dict[str, str], reveal: int) -> list[Read]:
-    at = run_page(page.path, reveal=reveal, **query)
+def read_state(page, query: dict[str, str], reveal: int, lang: str = "en") -> list[Read]:
+    at = run_page(page.path, reveal=reveal, lang=lang, **query)
     assert_ran(at)
     if reveal:
         at = answers_shown(at)
     return page_reads(at, page.label)
 
 
-def test_no_page_uses_a_glossary_term_before_defining_it():
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_no_page_uses_a_glossary_term_before_defining_it(lang):
+    """In each language: a Chinese page's uses (查询, 归纳头 …) and definitions are found as an English page's are."""
     known: set[str] = set()
     problems: list[str] = []
     for page in route():
         carried: set[str] = set()  # what every learner reads on the page at its defaults: known on the pages after
         for i, query in enumerate(states(page)):
             for reveal in (0, 1):
-                reads = read_state(page, query, reveal)
+                reads = read_state(page, query, reveal, lang)
                 problems += [f"{page.label} ({'defaults' if not i else f'example {i}'}, "
                              f"{'answered' if reveal else 'questions open'}): “{u.term}” used before it is defined, "
                              f"in: {u.text[:160]!r}" for u in undefined_uses(reads, sorted(known))]

@@ -52,7 +52,7 @@ home-names-joiner = 、
 home-named-help = 关闭时：X 的列是 { $features } 个命名特征（{ $names }）和 { $positions } 个位置列；Q/K/V 构建器会展示词表和每一个数。打开时：由侧边栏的随机种子和 d_model 生成权重。
 
 ## 你自己的句子：词表不认识的词。下面这些句子的每个字词表都认识：
-home-working-1 = 狗在公园里追球
+home-working-1 = 狗在草地上追球
 home-working-2 = 妹妹在家里喂猫
 home-working-3 = 鸟在树上叫
 home-unknown-more = 另外 { $more } 个词元

@@ -198,8 +198,8 @@ def take_it_home(shared, labels, start: Start, res, named: bool) -> None:
             {"scores": res.scores, "weights": res.weights, "output": res.output},
             {"rows_of_X": say.notebook_rows_of_x(named), "query": md_text(labels[i])})
 
-    settings = {**nbk.shared_settings(shared), "query": labels[i],
-                "weights": say.weights_kind(named)}
+    settings = {**nbk.shared_settings(shared), say.section("query"): labels[i],
+                say.section("weights-setting"): say.weights_kind(named)}
     nbk.take_it_home(__file__, say.code_intro(labels[i]), cells, start.X.size + 3 * start.W_Q.size, settings)
 
 main()

@@ -154,6 +154,7 @@ home-route-link = { $number }. { $label } ({ $kind ->
     }, { $minutes } min): { $question }
 home-random-toggle = Random weights: what a fresh, untrained model looks like
 home-qkv-toggle = Show where Q, K and V come from
+home-weights-setting = weights
 home-weights-named = named features
 home-weights-random = seeded random
 

@@ -109,6 +109,7 @@ home-route-link = { $number }. { $label }（{ $kind ->
     }，{ $minutes } 分钟）：{ $question }
 home-random-toggle = 随机权重：一个刚初始化、未经训练的模型是什么样
 home-qkv-toggle = 显示 Q、K 和 V 从哪里来
+home-weights-setting = 权重
 home-weights-named = 命名特征
 home-weights-random = 随机种子生成
 

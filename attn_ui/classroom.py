@@ -121,8 +121,14 @@ def local_file() -> Path | None:
 
 
 def store() -> ClassStore:
-    """The class store on this app's connection (one per engine, so the schema is checked once)."""
+    """The class store on this app's connection (one per engine, so the schema is checked once). Found again by
+    where it keeps the classes (the SQLite file, or the secrets' entry): a page run asks for it several times, and
+    st.connection hashes its arguments on each call (with the folder made again), a few per cent of a rerun's server
+    time in a class (issue 38)."""
     path = local_file()
+    place = str(path) if path is not None else repr(sorted((secrets_section() or {}).items()))
+    if (found := _store_at.get(place)) is not None:
+        return found
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = st.connection("classroom", type="sql", url=f"sqlite:///{path}",
@@ -135,7 +141,11 @@ def store() -> ClassStore:
     engine = conn.engine
     if id(engine) not in _stores:
         _stores[id(engine)] = ClassStore(engine)
+    _store_at[place] = _stores[id(engine)]
     return _stores[id(engine)]
+
+
+_store_at: dict[str, ClassStore] = {}  # store() by where the classes are kept
 
 
 def _counted(start: Callable[[], Future]) -> Future | None:

@@ -38,7 +38,10 @@ from .params import (
 TOUCH_STYLE = (" [data-testid='stRadio'] label:has(input), [data-testid='stCheckbox'] label {min-height: 24px; "
                "align-items: center}"
                # the element that holds NAV_SCRIPT: nothing to see, and no gap in the sidebar
-               " [data-testid='stElementContainer']:has(> .stHtml > script) {display: none}")
+               " [data-testid='stElementContainer']:has(> .stHtml > script) {display: none}"
+               # Streamlit's own hint under the sentence box, which a touch screen cannot follow, gives way to
+               # words.apply_note() (_shared_controls): in the page's one stylesheet, not an element of its own
+               " .st-key-text [data-testid='InputInstructions']{display:none}")
 # Where the sidebar lies over the page (a window up to Streamlit's 768 px), a link in it closes it, as Streamlit's own
 # page menu does: otherwise the page opened stays under the sidebar. Run once per browser tab; a wider window keeps
 # its sidebar as it is.
@@ -168,8 +171,7 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
     side = st.sidebar
     side.text_area(words.sentence_label(), key="text", height=90, max_chars=None,
                    help=words.sentence_help())
-    # Streamlit's own hint under the box, which a touch screen cannot follow, gives way to words.apply_note()
-    side.html("<style>.st-key-text [data-testid='InputInstructions']{display:none}</style>")
+    # Streamlit's own hint under the box gives way to words.apply_note(): TOUCH_STYLE hides it
     side.caption(words.apply_note())
     if (chinese := han_note(ss["text"])) is not None:  # one token per Han character: say so
         side.caption(chinese.text)

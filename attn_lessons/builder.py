@@ -171,7 +171,7 @@ def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: boo
     if asked:
         idle, unanswered = no_rule_sentence(tokens, labels, Q, weights), unanswered_sentence(tokens, labels, K, weights)
         facts.update(no_rule=idle.facts, unanswered=unanswered.facts)
-        here = " ".join(filter(None, [idle.text, unanswered.text]))
+        here = tr("builder-sentence-joiner").join(filter(None, [idle.text, unanswered.text]))
     else:
         here = tr("builder-lexicon-waits")
     return Said(tr("builder-lexicon-start", words=f"{len(LEXICON):,}") + "\n\n"
@@ -321,7 +321,7 @@ def no_rule_sentence(tokens, labels, Q, weights, most: int = 3) -> Said:
     if len(busy) > most:
         rest = facts["busy_more"] = len(busy) - most
         parts.append(tr("builder-busy-more", rest=rest))
-    return Said(" ".join(parts), facts)
+    return Said(tr("builder-sentence-joiner").join(parts), facts)
 
 
 def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> Said:
@@ -338,7 +338,7 @@ def unanswered_sentence(tokens, labels, K, weights, most: int = 3) -> Said:
         if len(askers) > most:
             facts["more"][g] = len(askers) - most
             parts.append(tr("builder-unanswered-more", rest=len(askers) - most, wanted=WANTED[g]))
-    return Said(" ".join(parts), facts)
+    return Said(tr("builder-sentence-joiner").join(parts), facts)
 
 
 def sum_check(label: str, traced, output_row) -> Said:

@@ -579,6 +579,7 @@ def test_in_chinese_every_sentence_states_the_same_facts_and_numbers_with_no_eng
         assert repr(zh_facts) == repr(en_facts) and (zh != en or not en), name  # the facts hold arrays
         assert _numbers(en) <= _numbers(zh), (name, en, zh)  # every number English quotes
         assert not english_runs(zh, allowed=(*labels, *tokens, "sin p", "cos p")), (name, zh)
+        assert not re.search(r"[。：；）] ", zh), (name, zh)  # no space after Chinese punctuation
 
 
 def test_in_chinese_an_edited_lesson_says_which_number_moved():

@@ -419,6 +419,7 @@ def test_in_chinese_every_sentence_states_the_same_facts_and_numbers_with_no_eng
         # a number English quotes, Chinese quotes too (English alone spells a count as a word: "the two “the”s")
         assert set(_numbers(en.text)) <= set(_numbers(zh.text)), (name, en.text, zh.text)
         assert not english_runs(zh.text, allowed=(*labels, *NOTATION)), (name, zh.text)
+        assert not re.search(r"[。：；）] ", zh.text), (name, zh.text)  # no space after Chinese punctuation
 
 
 NOTATION = ("sin p", "cos p", "q·k/√d_k")

@@ -1067,8 +1067,16 @@ def assert_all_chinese(at, text: str):
     from tests.apptest_utils import screen_text
     from tests.prose import english_runs
 
-    runs = english_runs(screen_text(at), allowed=(text, *(c.value for c in at.code)))
+    runs = english_runs(_no_cells(screen_text(at)), allowed=(text, *(c.value for c in at.code)))
     assert not runs, runs
+
+
+def _no_cells(screen: str) -> str:
+    """The screen without the matrix tables' cells and headers: tokens of the learner's sentence and numbers (NaN
+    among them), which sit side by side once the markup is dropped; the tables' titles and captions stay."""
+    import re
+
+    return re.sub(r"<t[hd]\b[^>]*>[^<]*", " ", screen)  # a cell runs to the next tag (closing tags are left out)
 
 
 @pytest.mark.parametrize("params", zh_states(), ids=["defaults", "example-1", "example-2"])

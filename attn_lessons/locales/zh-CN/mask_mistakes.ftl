@@ -38,8 +38,8 @@ mask-mistakes-symptom-wrong_axis = 被掩蔽的是整行查询，而不是键列
 mask-mistakes-symptom-finite_fill = 看不到任何键的查询，在它不该读的键上得到均匀的权重；在 float16 下则得到 NaN。
 mask-mistakes-symptom-naive_inf = 看不到任何键的查询得到 NaN 权重和 NaN 输出，NaN 再从那里扩散开。
 mask-mistakes-symptom-no_mask = 每个查询都读到了每个键：改动后面的词元，前面的输出也会跟着变。
-mask-mistakes-symptom-line = **症状：**{ $text }
-mask-mistakes-check-line = **检查：**`{ $code }`
+mask-mistakes-symptom-line = **症状**：{ $text }
+mask-mistakes-check-line = **检查**：`{ $code }`
 
 ## 小测验的解释
 
@@ -106,10 +106,10 @@ mask-mistakes-grid-notice = 你的网格是 { $m } × { $m }，但句子有 { $n
 }。
 mask-mistakes-grid-refused = 这个网格无法读取：`{ $error }`。在能读取之前，所有位置对都允许关注。
 mask-mistakes-summary-one = 你的掩码掩蔽了唯一的“查询→键”位置对（下面 M 中的 −∞）：{ $row }看不到任何键。
-mask-mistakes-summary-blocks = 你的掩码掩蔽了{ $all ->
-    [yes] 全部 { $pairs } 个
-   *[no] { $pairs } 个中的 { $blocked } 个
-}“查询→键”位置对（下面 M 中的 −∞）。
+mask-mistakes-summary-blocks = { $all ->
+    [yes] 你的掩码掩蔽了全部 { $pairs } 个“查询→键”位置对（下面 M 中的 −∞）。
+   *[no] 在 { $pairs } 个“查询→键”位置对中，你的掩码掩蔽了 { $blocked } 个（下面 M 中的 −∞）。
+}
 mask-mistakes-summary-every-closed = 每个查询都看不到任何键：每一行都被完全掩蔽。
 mask-mistakes-summary-closed = { $rows }看不到任何键：所在的行被完全掩蔽。
 mask-mistakes-summary-open = 每个查询都至少还能看到一个键。
@@ -161,7 +161,7 @@ mask-mistakes-column-keys = 能看到的键数
 mask-mistakes-column-right-sum = 正确：行和
 mask-mistakes-column-wrong-sum = 错误：行和
 mask-mistakes-column-scores = 分数
-mask-mistakes-renormalising = **那么事后重新归一化呢？**把每个置零后的行除以它新的和（`weights /= weights.sum(-1, keepdims=True)`）可以修复行和，在精确的算术中也能得到正确的掩码权重。但在浮点数中并不总是如此：
+mask-mistakes-renormalising = **那么事后重新归一化呢**？把每个置零后的行除以它新的和（`weights /= weights.sum(-1, keepdims=True)`）可以修复行和，在精确的算术中也能得到正确的掩码权重。但在浮点数中并不总是如此：
 mask-mistakes-renorm-scaled = 你的分数 ×{ $factor }
 mask-mistakes-renorm-two-keys = [{ $lead }, 0]，键 0 被掩蔽
 mask-mistakes-renorm-nan = { $n } 行是 NaN
@@ -231,17 +231,17 @@ mask-mistakes-fill-lowest = { $dtype } 的最小值 { $value }
 mask-mistakes-output-zeros = 它的输出全是 0，本该如此
 mask-mistakes-output-one = 它的输出是 { $far }，而不是 0
 mask-mistakes-output-far = 它的输出本应全是 0，而离 0 最远的元素是 { $far }
-mask-mistakes-naive-nan = **−∞ 配普通的 softmax：**“{ $label }”这一行的每个分数都是 −∞，最大值也是 −∞，而 −∞ − (−∞) 是 NaN：{ $n ->
+mask-mistakes-naive-nan = **−∞ 配普通的 softmax**：“{ $label }”这一行的每个分数都是 −∞，最大值也是 −∞，而 −∞ − (−∞) 是 NaN：{ $n ->
     [1] 它的权重
    *[other] 全部 { $n } 个权重
 }都是 NaN，输出也是。
-mask-mistakes-naive-fine = **−∞ 配普通的 softmax：**“{ $label }”这一行在这里没有 NaN；它的最大权重为 { $largest }。
-mask-mistakes-fill-overflow = **填充 { $name }：**{ $dtype } 无法存储 { $name }（{ $dtype } 能表示的最大绝对值是 { $big }），所以 np.{ $dtype }({ $fill }) 就是 −∞：填充值变成了它本想避开的那个 −∞，这一行{ $nan ->
+mask-mistakes-naive-fine = **−∞ 配普通的 softmax**：“{ $label }”这一行在这里没有 NaN；它的最大权重为 { $largest }。
+mask-mistakes-fill-overflow = **填充 { $name }**：{ $dtype } 无法存储 { $name }（{ $dtype } 能表示的最大绝对值是 { $big }），所以 np.{ $dtype }({ $fill }) 就是 −∞：填充值变成了它本想避开的那个 −∞，这一行{ $nan ->
     [yes] 又成了 NaN
    *[no] 并没有变成 NaN
 }。
-mask-mistakes-fill-nan = **填充 { $name }：**在 { $dtype } 中，这一行仍有 NaN 权重。
-mask-mistakes-fill-spread = **填充 { $name }：**这一行的每个分数都是同一个数 { $name }，所以 softmax { $how ->
+mask-mistakes-fill-nan = **填充 { $name }**：在 { $dtype } 中，这一行仍有 NaN 权重。
+mask-mistakes-fill-spread = **填充 { $name }**：这一行的每个分数都是同一个数 { $name }，所以 softmax { $how ->
     [one] 把全部权重放在唯一的那个键上，而它是被掩蔽的
     [even] 把权重平均分配（{ $n } 个键各得 { $each }，全都被掩蔽）
    *[some] 仍然把权重放在它不该看的键上（最多 { $largest }）
@@ -252,7 +252,7 @@ mask-mistakes-safe-weight = **attn_core 的 softmax** 给这一行的权重最�
 ## 5. 没有因果掩码：泄漏测试
 
 mask-mistakes-no-mask-header = 5. 该加因果掩码的地方没加
-mask-mistakes-no-mask-intro = 预测下一个词元的模型不能读到它。没有因果掩码，模型就会偷看后面：训练效果看起来极好，生成却一塌糊涂。测试方法：**改动一个靠后的词元，更早的输出会变吗？**
+mask-mistakes-no-mask-intro = 预测下一个词元的模型不能读到它。没有因果掩码，模型就会偷看后面：训练效果看起来极好，生成却一塌糊涂。测试方法**：改动一个靠后的词元，更早的输出会变吗**？
 mask-mistakes-one-token = 你的句子只有一个词元，没有哪个输出排在另一个之前。请在侧边栏输入至少两个词的句子，再做泄漏测试。
 mask-mistakes-leak-token = 改动这个词元
 mask-mistakes-leak-word = 换成这个词

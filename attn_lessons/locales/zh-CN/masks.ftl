@@ -53,7 +53,7 @@ masks-heads-caption = { $heads ->
    *[other] 你有 { $heads } 个头（在侧边栏设置）；每个头使用 Q 和 K 中的 d_k = { $d_model } / { $heads } = { $d_k } 列。每个头都用同一个掩码。
 }
 masks-mask-title = 掩码：1 = 查询可以关注该键，0 = 被掩蔽
-masks-mask-lead = **掩码。**
+masks-mask-lead = **掩码**。
 masks-allowed-pairs = { $case ->
     [one-allowed] 唯一的一对是允许的。
     [one-blocked] 唯一的一对被掩蔽了。
@@ -63,7 +63,7 @@ masks-allowed-pairs = { $case ->
 }
 masks-scores-title-one = 掩码后的分数 = { $symbol }/√{ $d_k } + M
 masks-scores-title = 头 { $head }：掩码后的分数 = { $symbol }/√{ $d_k } + M
-masks-scores-lead = **掩码后的分数。**
+masks-scores-lead = **掩码后的分数**。
 masks-scores-none-blocked = 没有被掩蔽的位置对，所以没有分数是 −∞：这些就是普通的缩放后的分数，M 处处加 0。
 masks-scores-blocked = 被掩蔽位置对的分数是 −∞（带斜线的格子）：exp(−∞) = 0，所以 softmax 不给它任何权重。
 masks-all-scores-blocked = { $size ->
@@ -72,7 +72,7 @@ masks-all-scores-blocked = { $size ->
 } −∞：所有位置对都被掩蔽，没有剩下可以着色的有限分数。exp(−∞) 处处为 0，下面的权重全都是 0。
 masks-weights-title-one = 权重 = softmax(掩码后的分数)
 masks-weights-title = 头 { $head }：权重 = softmax(掩码后的分数)
-masks-weights-lead = **权重。**
+masks-weights-lead = **权重**。
 masks-weights-none-blocked = 没有被掩蔽的位置对，所以没有权重被强制为 0。
 masks-weights-largest-blocked = 被掩蔽位置对上的最大权重{ $several ->
     [yes] （所有头中）
@@ -94,7 +94,7 @@ masks-weights-rows = { $first }{ $blocked ->
 }
 masks-head-output-title-one = 头输出 = 权重·V
 masks-head-output-title = 头 { $head }：头输出 = 权重·Vₕ
-masks-head-output-lead = **头输出。**
+masks-head-output-lead = **头输出**。
 masks-head-output-one = 每一行只混合它的查询能看到的那些值行。只有一个头时，V 整个都被使用：全部 { $d_v } 列，{ $cols }。
 masks-head-output = 每一行只混合它的查询能看到的那些值行。这里头 { $head } 只用 V 的 { $v_columns } 列中的 { $d_v } 列（{ $cols }），所以它的输出也只有这些列；其余的列归其他头使用。
 masks-output-formula = concat(各头输出)·W_O

@@ -72,7 +72,7 @@ mistakes-outputs-one-scale = 输出，使用同一个色标
 mistakes-title-right-output = 正确：输出 = 权重·V
 mistakes-title-wrong-output-axis = 错误：输出，axis 0
 mistakes-title-difference = 错误输出 − 正确输出
-mistakes-axis-catch = **诊断方法：**检查权重的每一行之和是否为 1：`assert np.allclose(weights.sum(axis=-1), 1)`。
+mistakes-axis-catch = **诊断方法**：检查权重的每一行之和是否为 1：`assert np.allclose(weights.sum(axis=-1), 1)`。
 mistakes-axis-waits = 回答第 1 节的预测之后，错误的轴才会加入这张表：它的行和会泄露答案。
 mistakes-gives-1 = 错误：对查询做 softmax
 mistakes-gives-2 = **错误**权重的和
@@ -84,12 +84,12 @@ mistakes-gives-7 = 错误权重的每一列
 mistakes-gives-8 = 每一列
 mistakes-gives-9 = 每列
 mistakes-gives-10 = 列和
-mistakes-sums-right = **正确：**行和{ $rows }；列和{ $cols }，而列和本来就不要求是 1。
-mistakes-sums-wrong-hidden = **错误：**列和{ $cols }；在这个句子上，行和恰好也{ $rows }，所以行和检查在这里发现不了这个错误；{ $moved ->
+mistakes-sums-right = **正确**：行和{ $rows }；列和{ $cols }，而列和本来就不要求是 1。
+mistakes-sums-wrong-hidden = **错误**：列和{ $cols }；在这个句子上，行和恰好也{ $rows }，所以行和检查在这里发现不了这个错误；{ $moved ->
     [yes] 不过权重与正确权重仍然最多相差 { $by }
    *[no] 别的检查也发现不了：权重与正确权重在 10⁻⁹ 以内一致
 }。
-mistakes-sums-wrong = **错误：**列和{ $cols }，但行和{ $rows }。这样一来，查询的输出就不再是值的平均：行和大于 1 的行得到超过一个值的分量，行和小于 1 的行得到的则更少。
+mistakes-sums-wrong = **错误**：列和{ $cols }，但行和{ $rows }。这样一来，查询的输出就不再是值的平均：行和大于 1 的行得到超过一个值的分量，行和小于 1 的行得到的则更少。
 mistakes-axis-reveal = { $case ->
     [columns] `softmax(scores, axis=0)` 沿每一列、也就是沿查询做归一化，所以错误权重的每一列和都为 1（{ $cols }），而它的行和{ $rows }（|行和 − 1| 最大为 { $gap }）。一行是一个查询的权重，所以行和大于 1 的查询会得到超过一个值的分量。
     [both] `softmax(scores, axis=0)` 沿每一列、也就是沿查询做归一化，所以错误权重的每一列和都为 1（{ $cols }）；在这个句子上，它的行和恰好也为 1（{ $rows }），但只有列是被强制归一化的。
@@ -155,7 +155,7 @@ mistakes-scale-outputs = 与这个正确输出相比，{ $parts }。{ $leans ->
     [flatter] 更平坦的权重把每个查询拉向所有值的简单平均。
    *[none] {""}
 }
-mistakes-scale-diagnostic = **诊断方法：**d_k 是一个头的查询的宽度，也就是拆分之后的 `Q.shape[-1]`。这里拆分后的 Q 形状为 { $shape }，所以 d_k = { $d_k }{ $same ->
+mistakes-scale-diagnostic = **诊断方法**：d_k 是一个头的查询的宽度，也就是拆分之后的 `Q.shape[-1]`。这里拆分后的 Q 形状为 { $shape }，所以 d_k = { $d_k }{ $same ->
     [yes] ，和 d_model = { $d_model } 相同。
    *[no] ，而不是 d_model = { $d_model }。
 }
@@ -163,7 +163,7 @@ mistakes-scale-diagnostic = **诊断方法：**d_k 是一个头的查询的宽�
 ## 第 3 节：弄混角色
 
 mistakes-roles-header = 3. 弄混角色
-mistakes-roles-intro = **查询和键决定权重；值决定复制什么。**下面的表只用一个头（d_k = d_v = d_model = { $d_model }），用本页按随机种子生成的权重代替训练好的权重。
+mistakes-roles-intro = **查询和键决定权重；值决定复制什么**。下面的表只用一个头（d_k = d_v = d_model = { $d_model }），用本页按随机种子生成的权重代替训练好的权重。
 mistakes-swap-header = Q 和 K 互换
 mistakes-axis-key-j = 键 j
 mistakes-axis-query-i-asking = 查询 i（提问方）
@@ -180,7 +180,7 @@ mistakes-swap-text = KQᵀ 的第 (i, j) 个元素是 kᵢ·qⱼ，所以互换�
    *[no] 权重恰好没有变（在 10⁻⁹ 以内）
 }。
 mistakes-swap-breaks = 互换什么时候会出问题，什么时候不会
-mistakes-swap-scratch = - **从头训练的自注意力：**什么都不会坏。KQᵀ = (X W_K)(X W_Q)ᵀ 就是把 W_Q 和 W_K 互换名字之后的 QKᵀ，所以训练学到的是同一个层。
+mistakes-swap-scratch = - **从头训练的自注意力**：什么都不会坏。KQᵀ = (X W_K)(X W_Q)ᵀ 就是把 W_Q 和 W_K 互换名字之后的 QKᵀ，所以训练学到的是同一个层。
 mistakes-swap-loaded = - **加载的权重**（训练好的模型的，或者来自别的代码的检查点）：W_Q 被训练成去“提问”，W_K 被训练成“被提问”。互换之后，分数中 { $token } 这一行变成了用“{ $label }”的键去和每个词元的查询打分，所以它不再是在“提问”了。
 mistakes-cross-attention = **交叉注意力**
 mistakes-swap-cross = - { $cross }：KQᵀ 的每一行对应一个键，而不是一个查询。长度不同时，它根本无法与 V 相乘；长度相同时，每一行输出都属于错误的词元。
@@ -210,9 +210,9 @@ mistakes-catch-them = 怎样在你自己的代码里发现它们
 mistakes-check-rows =
     下面这些检查都不需要一个参考实现来对照。
 
-    {"**"}行和。**权重的每一行之和都必须为 1：`assert np.allclose(weights.sum(axis=-1), 1)`。
-mistakes-check-shapes = **形状，取 n_q ≠ n_k 且 d_v ≠ d_k。**给你的函数少于键的查询，以及比键更窄的值：输出必须每个查询一行，宽度为 d_v。
-mistakes-check-known = **已知答案。**输入小到可以手算出输出，就像这个测试；`attention` 是你自己的函数，返回输出。
+    {"**"}行和**。权重的每一行之和都必须为 1：`assert np.allclose(weights.sum(axis=-1), 1)`。
+mistakes-check-shapes = **形状，取 n_q ≠ n_k 且 d_v ≠ d_k**。给你的函数少于键的查询，以及比键更窄的值：输出必须每个查询一行，宽度为 d_v。
+mistakes-check-known = **已知答案**。输入小到可以手算出输出，就像这个测试；`attention` 是你自己的函数，返回输出。
 mistakes-shape-test-call = { $n_q } 个查询，全部键，值宽 { $d_v }
 mistakes-shape-test-assert = 每个查询一行，宽 d_v
 mistakes-checks-mistake = 错误
@@ -262,7 +262,7 @@ mistakes-quiz-look = 从上面的检查结果读出它的症状：哪些行或�
     [yes] 加上掩码时，还要看：有没有 NaN 行，被掩蔽的位置有没有得到权重。
    *[no] {""}
 }
-mistakes-quiz-mask = **掩码。**这里的每个计算，无论对错，都使用{ $quiz ->
+mistakes-quiz-mask = **掩码**。这里的每个计算，无论对错，都使用{ $quiz ->
     [yes] 因果掩码，并且把 { $first } 的键也全部掩蔽
    *[no] 这个掩码
 }：它掩蔽了 { $pairs } 个“查询→键”位置对中的 { $blocked } 个{ $closed ->

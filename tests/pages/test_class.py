@@ -605,3 +605,112 @@ def test_the_summary_and_the_csv_hold_each_questions_text():
     plain = [words.csv_words(r, words.TEACHERS_LIST, {}) for r in rows]
     out = ui.answers_csv(plain, words.CSV_COLUMNS)
     assert "With softmax(scores, axis=0), which sums to 1?" in out and "{" not in out
+
+
+# ------------------------------------------------------------------------ class mode across languages (issue 40)
+def _chinese_reads(at: AppTest, *allowed: str) -> str:
+    """The page's whole screen, read in Chinese: no run of four English words but the class's sentence."""
+    from tests.apptest_utils import screen_text
+    from tests.prose import english_runs
+
+    text = unescape(re.sub(r"\\(.)", r"\1", screen_text(at)))
+    assert not english_runs(text, allowed=(CLASS_TEXT, *allowed)), english_runs(text, allowed=(CLASS_TEXT, *allowed))
+    return text
+
+
+def students_link(at: AppTest, code: str) -> dict[str, str]:
+    """What the students' link carries: the class, and the teacher's sentence (a learner's language aside)."""
+    return {"class": code, "text": classroom_store(at).get_class(code).settings["text"]}
+
+
+def test_learners_in_chinese_and_english_are_counted_together_in_the_teachers_language():
+    """A learner in zh-CN and another in English answer the same question: the store keeps one answer for both,
+    with each learner's language; the teacher's dashboard, in Chinese, counts them together and names the answer
+    and its misconception in Chinese; the CSV keeps the stored answer, the answer as each learner saw it and their
+    language."""
+    from attn_lessons import i18n
+    from attn_lessons.asked import shows_words
+    from attn_lessons.misconceptions import answer_words
+
+    at, code, key = teacher_starts_a_class(lang="zh-CN")
+    axis, link = named("mistakes").checkpoint, students_link(at, code)
+    for lang in ("zh-CN", "en"):
+        learner = run_page(named("mistakes").path, lang=lang, **link)
+        assert_ran(learner)
+        answer_prediction(learner, axis.key, "rows")  # the radio's value is its key in every language
+    right = run_page(named("mistakes").path, lang="en", **link)
+    answer_prediction(right, axis.key, "columns")
+    i18n.use("zh-CN")  # the teacher's language, in the test's thread too
+    rows = classroom_store(at).answer_rows(code, key)
+    assert [(r["answer"], r["misconception"], r["lang"], r["right"]) for r in rows] == [
+        ("rows", "asked-mistakes-axis-rows.shows", "zh-CN", False), ("rows", "asked-mistakes-axis-rows.shows", "en",
+                                                                     False), ("columns", "", "en", True)]
+    (stats,) = classroom_store(at).dashboard(code, key).questions
+    assert (stats.answered, stats.right, stats.answers) == (3, 1, {"rows": 2, "columns": 1})  # counted together
+    zh = words.worded(stats, SETTINGS)
+    rows_zh = answer_words("mistakes.axis", "rows")
+    assert rows_zh == i18n.tr_in("zh-CN", "mistakes-sum-rows") and zh.answers[rows_zh] == 2
+    said = words.wrong_said(stats.question, stats.state, stats.answered, stats.right, zh.wrong)
+    assert said.top[0].answers == (rows_zh,) and said.count == 2  # one group of two, from both languages
+    assert said.top[0].shows == shows_words("asked-mistakes-axis-rows.shows") == i18n.tr_in(
+        "zh-CN", "asked-mistakes-axis-rows.shows")
+    text = _chinese_reads(at.run())
+    assert said.text in text and words.first_attempt_text(3, 1, 3).text in text
+    assert words.question_title("mistakes.axis") == i18n.tr_in("zh-CN", "asked-mistakes-axis") in text
+    # the CSV: the answer as stored, as each learner saw it (their language's label) and their language
+    csv = [words.csv_words(r, words.TEACHERS_LIST, SETTINGS) for r in rows]
+    assert [(c["answer"], c["answer_seen"], c["lang"]) for c in csv] == [
+        ("rows", rows_zh, "zh-CN"), ("rows", i18n.tr_in("en", "mistakes-sum-rows"), "en"),
+        ("columns", i18n.tr_in("en", "mistakes-sum-columns"), "en")]
+    assert csv[0]["misconception"] == csv[1]["misconception"] == said.top[0].shows  # in the teacher's language
+    from attn_ui import classroom as ui
+
+    out = ui.answers_csv([{"time_utc": "t", **c} for c in csv], words.CSV_COLUMNS)
+    assert out.splitlines()[0].split(",") == list(words.CSV_COLUMNS)
+    assert {"answer", "answer_seen", "lang"} <= set(words.CSV_COLUMNS)
+
+
+def test_an_old_classs_english_answers_read_as_they_were_in_a_chinese_dashboard():
+    """An answer recorded before the answers were stored the same in every language (the option's English words,
+    the misconception's English noun phrase) is still counted with the new ones: the option's words read as its
+    key, and a misconception that is no message id reads as it was written."""
+    from attn_lessons import i18n
+    from attn_lessons.misconceptions import answer_words, option_key
+
+    i18n.use("zh-CN")
+    assert option_key("mistakes.axis", "the rows (each query's weights)") == "rows"
+    assert answer_words("mistakes.axis", "the rows (each query's weights)") == i18n.tr_in("zh-CN", "mistakes-sum-rows")
+    assert answer_words("home.top_key", "sat") == "sat"  # a token is the same in every language
+    from attn_lessons.asked import shows_words
+
+    assert shows_words("softmax over the keys") == "softmax over the keys"  # an old class's own words
+
+
+def test_the_teachers_page_projector_and_summary_read_in_chinese():
+    """?lang=zh-CN: the teachers' page, the projector with the answer revealed and the summary show no run of four
+    English words but the class's sentence."""
+    at, code, key = teacher_starts_a_class(lang="zh-CN")
+    _chinese_reads(at)  # the class just started: the key, the link's note, the QR code
+    for lang, option in (("zh-CN", "rows"), ("en", "neither"), ("en", "columns")):
+        learner = run_page(named("mistakes").path, lang=lang, **students_link(at, code))
+        answer_prediction(learner, named("mistakes").checkpoint.key, option)
+    from attn_lessons import i18n
+
+    i18n.use("zh-CN")
+    at.button(key="class_key_saved").click().run()
+    _chinese_reads(at.run())  # the dashboard with three answers
+    at.selectbox(key="class_lead_pick").set_value("mistakes.axis")
+    at.button(key="class_lead").click().run()
+    at.button(key="class_projector").click().run()
+    assert_ran(at)
+    text = _chinese_reads(at)
+    assert words.present_text(3, 3).text in text  # both languages' learners, counted together
+    at.button(key="projector_reveal").click().run()
+    text = _chinese_reads(at)
+    assert words.reason("mistakes.axis", {}) in text and words.reason("mistakes.axis", {}) == i18n.tr_in(
+        "zh-CN", "asked-mistakes-axis.reason")
+    at.button(key="projector_close").click().run()
+    at.button(key="class_summary").click().run()
+    assert_ran(at)
+    text = _chinese_reads(at)
+    assert words.SUMMARY_TITLE == "班级总结" and words.SUMMARY_TITLE in text

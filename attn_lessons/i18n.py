@@ -32,7 +32,10 @@ DEFAULT = "en"
 SIMPLIFIED = "zh-CN"
 
 _log = logging.getLogger(__name__)
-_current: contextvars.ContextVar[str] = contextvars.ContextVar("attn_language", default=DEFAULT)
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("attn_language", default=None)
+# Where a run that never called use() finds its language: a fragment's rerun or a widget's callback runs in a thread
+# of its own, before or without the page's setup. attn_ui.language installs the session's own (its session state).
+_session_language = None
 
 
 class MessageError(LookupError):
@@ -101,8 +104,18 @@ def use(lang: str) -> str:
 
 
 def current() -> str:
-    """The language of the script run under way."""
-    return _current.get()
+    """The language of the script run under way: the one use() set, else the session's (a fragment's rerun, a
+    callback), else English."""
+    lang = _current.get()
+    if lang is None and _session_language is not None:
+        lang = _session_language()
+    return lang if lang in languages() else DEFAULT
+
+
+def follow_session(find) -> None:
+    """Where current() finds the session's language when this run set none: `find()` returns it, or None."""
+    global _session_language
+    _session_language = find
 
 
 def strict() -> bool:

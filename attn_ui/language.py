@@ -17,6 +17,19 @@ _ASKED = "_lang_asked"  # the ?lang= value this session last read, so a new link
 _WAS = "_lang_was"  # the language of this session's last run: what the switch switched from
 
 
+def _session_language() -> str | None:
+    """The session's language, for a run that never reached setup_page (a fragment's rerun, a callback): None
+    outside a script run (the follow watch's thread, a test's own thread)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return st.session_state.get(KEY)
+
+
+i18n.follow_session(_session_language)
+
+
 def browser_locale() -> str | None:
     """The browser's language ('zh-CN', 'en-GB'), when Streamlit knows it (never under AppTest on the floor)."""
     try:

@@ -147,3 +147,21 @@ def test_a_third_language_is_its_catalog_alone(tmp_path, monkeypatch):
     assert i18n.tr_in("eo", "language-name") == "Esperanto"
     assert i18n.tr_in("eo", "language-unknown", asked="xx", using="Esperanto") == \
         "⟦The link asks for the language “⟧xx⟦”, which this app does not have: the page is in ⟧Esperanto⟦.⟧"
+
+
+def test_a_run_that_set_no_language_reads_the_sessions(monkeypatch):
+    """A fragment's rerun or a callback runs in a fresh thread, before or without the page's setup: it reads the
+    session's language (attn_ui.language installs where to find it), not English."""
+    import threading
+
+    monkeypatch.setattr(i18n, "_session_language", lambda: "zh-CN")
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append((i18n.current(), i18n.tr("app-name"))))
+    thread.start()
+    thread.join()
+    assert seen == [("zh-CN", i18n.tr_in("zh-CN", "app-name"))]
+    monkeypatch.setattr(i18n, "_session_language", lambda: None)
+    thread = threading.Thread(target=lambda: seen.append(i18n.current()))
+    thread.start()
+    thread.join()
+    assert seen[-1] == "en"

@@ -75,3 +75,26 @@ def test_a_sentence_the_learner_typed_stays_when_the_language_changes(typed):
     notes = [c for c in sidebar_captions(at) if "BERT" in c]
     tokens = tokenize(typed).tokens
     assert len(notes) == (1 if han_tokens(tokens) else 0)
+
+
+def test_homes_named_features_ask_the_action_and_find_the_animal_in_both_default_sentences():
+    """猫坐在垫子上 on Home, as "the cat sat on the mat": the query starts on the action (坐, sat), and the named
+    features give its largest weight to the animal (猫, cat), the same weight in both."""
+    import numpy as np
+
+    from attn_core.builder import action_animal_pair, build, interpretable_start
+
+    found = {}
+    for lang in ("en", "zh-CN"):
+        at = run_page(HOME.path, lang=lang)
+        assert_ran(at)
+        tokens = tokenize(at.session_state["text"]).tokens
+        assert tokens == tokenize(default_text(lang)).tokens
+        i, j = action_animal_pair(tokens)
+        assert at.session_state["query"] == i and not at.session_state["home_random"]
+        start = interpretable_start(tokens)
+        weights = build(start.X, start.W_Q, start.W_K, start.W_V).weights
+        assert int(np.argmax(weights[i])) == j
+        found[lang] = (tokens[i], tokens[j], float(weights[i, j]))
+    assert found["en"][:2] == ("sat", "cat") and found["zh-CN"][:2] == ("坐", "猫")
+    assert found["en"][2] == pytest.approx(found["zh-CN"][2])

@@ -37,9 +37,11 @@ def plot_words(kinds: Sequence[str], names: Sequence[str], x_title: str, x_range
     kind = listing(kinds)
     text = tr("charts-plot-of", kinds=kind, names=listing(names)) if names else tr("charts-plot", kinds=kind)
     axis = x_title or "x"
-    if x_range is not None:  # 1 to 512, 0.002 to 0.97
-        text = tr("charts-clause", plot=text, axis=tr("charts-x-range", axis=axis, low=enough(x_range[0], 0),
-                                                       high=enough(x_range[1], 0)))
+    if x_range is not None:  # 1 to 512, 0.002 to 0.97; a single point (one training step) is at it, not "from 0 to 0"
+        low, high = enough(x_range[0], 0), enough(x_range[1], 0)
+        where = tr("charts-x-point", axis=axis, at=low) if low == high else \
+            tr("charts-x-range", axis=axis, low=low, high=high)
+        text = tr("charts-clause", plot=text, axis=where)
     elif categories:
         text = tr("charts-clause", plot=text, axis=tr("charts-x-categories", axis=axis, categories=span(categories)))
     return text

@@ -17,6 +17,8 @@ charts-plot-of = { $kinds } chart of { $names }
 charts-clause = { $plot }; { $axis }
 # $axis: the x axis's title; $low and $high: its ends, as numbers.
 charts-x-range = { $axis } from { $low } to { $high }
+# $at: the one x value every point of the panel has (a run of a single step).
+charts-x-point = { $axis } at { $at }
 # $categories: the axis's labels ("a, b and c", or "a … z").
 charts-x-categories = { $axis } { $categories }
 charts-empty = { $title }: an empty chart.

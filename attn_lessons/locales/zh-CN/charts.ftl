@@ -11,6 +11,7 @@ charts-plot = { $kinds }图
 charts-plot-of = { $names }的{ $kinds }图
 charts-clause = { $plot }；{ $axis }
 charts-x-range = { $axis } 从 { $low } 到 { $high }
+charts-x-point = { $axis } 为 { $at }
 charts-x-categories = { $axis }：{ $categories }
 charts-empty = { $title }：空图表。
 charts-sentence = { $title }：{ $words }。

@@ -275,7 +275,7 @@ mask-mistakes-leak-causal = 加上因果掩码后，{ $leaks ->
     [no] { $t ->
         [1] 它没有变化
        *[other] { $t } 个输出都没有变化
-    }：最大变化为 { $worst }。
+    }，最大变化：{ $worst }。
    *[yes] { $t } 个输出中仍有 { $moving } 个在变（最多 { $worst }）：掩码有漏洞。
 }
 

@@ -91,7 +91,7 @@ mistakes-sums-wrong-hidden = **错误**：列和{ $cols }；在这个句子上�
 }。
 mistakes-sums-wrong = **错误**：列和{ $cols }，但行和{ $rows }。这样一来，查询的输出就不再是值的平均：行和大于 1 的行得到超过一个值的分量，行和小于 1 的行得到的则更少。
 mistakes-axis-reveal = { $case ->
-    [columns] `softmax(scores, axis=0)` 沿每一列、也就是沿查询做归一化，所以错误权重的每一列和都为 1（{ $cols }），而它的行和{ $rows }（|行和 − 1| 最大为 { $gap }）。一行是一个查询的权重，所以行和大于 1 的查询会得到超过一个值的分量。
+    [columns] `softmax(scores, axis=0)` 沿每一列、也就是沿查询做归一化，所以错误权重的每一列和都为 1（{ $cols }），而它的行和{ $rows }（最大的 |行和 − 1|：{ $gap }）。一行是一个查询的权重，所以行和大于 1 的查询会得到超过一个值的分量。
     [both] `softmax(scores, axis=0)` 沿每一列、也就是沿查询做归一化，所以错误权重的每一列和都为 1（{ $cols }）；在这个句子上，它的行和恰好也为 1（{ $rows }），但只有列是被强制归一化的。
     [rows] 这里错误权重的行和为 1（{ $rows }），列和{ $cols }。
    *[neither] 这里行和列的和都不为 1：错误权重的行和{ $rows }，列和{ $cols }。
@@ -285,12 +285,12 @@ mistakes-checks-title = 在神秘计算上测得的检查结果（{ $heads ->
 
 ## 一个错误对检查结果的影响
 
-mistakes-symptom-axis0 = 对查询做 softmax 会让每一列的和为 1，而行不再归一化；这里最大的{ $rows }为 { $row_gap }，最大的{ $cols }为 { $col_gap }。
+mistakes-symptom-axis0 = 对查询做 softmax 会让每一列的和为 1，而行不再归一化；这里最大的{ $rows }：{ $row_gap }；最大的{ $cols }：{ $col_gap }。
 mistakes-symptom-swap_qk = 互换 Q 和 K 会让分数恰好成为 QKᵀ 的转置；这里{ $yes ->
     [yes] 确实如此
    *[no] 并非如此
 }。
-mistakes-symptom-v_as_k = 用 V 来打分时，行和仍为 1，但分数既不是 QKᵀ，也不是它的转置；这里分数{ $scores }，最大的{ $rows }为 { $row_gap }。
+mistakes-symptom-v_as_k = 用 V 来打分时，行和仍为 1，但分数既不是 QKᵀ，也不是它的转置；这里分数{ $scores }；最大的{ $rows }：{ $row_gap }。
 mistakes-symptom-k_as_v = 复制 K 而不是 V，权重完全正确，只有输出改变；这里权重{ $yes ->
     [yes] 完全相同
    *[no] 并不相同
@@ -307,7 +307,7 @@ mistakes-symptom-scale = 除以 { $div } 而不是 √{ $d_k }，分数仍等于
     [peaked] 低于
    *[as-flat] 约等于
 }正确的 { $right }。
-mistakes-symptom-other = 这里最大的{ $rows }为 { $row_gap }，分数{ $scores }，输出与正确输出最多相差 { $out_gap }。
+mistakes-symptom-other = 这里最大的{ $rows }：{ $row_gap }；分数{ $scores }；输出与正确输出最多相差 { $out_gap }。
 
 ## 排除一个选项的读数
 
@@ -321,11 +321,11 @@ mistakes-ruling-entropy = 平均行熵为 { $entropy }，而正确的是 { $righ
     [peaked] 更尖锐
    *[as-flat] 一样平坦
 }
-mistakes-ruling-rows = 最大的{ $rows }为 { $gap }，而它会让每一行的和都保持为 1{ $masked ->
+mistakes-ruling-rows = 最大的{ $rows }：{ $gap }，而它会让每一行的和都保持为 1{ $masked ->
     [yes] （看不到任何键的行则为 0）
    *[no] {""}
 }
-mistakes-ruling-columns = 最大的{ $cols }为 { $gap }，而它会让每一列的和都为 1
+mistakes-ruling-columns = 最大的{ $cols }：{ $gap }，而它会让每一列的和都为 1
 mistakes-ruling-weights = 权重不是正确的权重，而它会让权重保持完全正确
 mistakes-ruling-output = 输出与正确输出在 10⁻⁹ 以内一致，而它会改变输出
 mistakes-ruling-weights_same = 权重与正确权重在 10⁻⁹ 以内一致，而它会改变权重

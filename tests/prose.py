@@ -115,6 +115,8 @@ def claim(pattern: str, text: str, flags: int = 0) -> re.Match:
 # formulas and the learner's own sentence. Symbols (Q, K, V, d_k, W_Q, softmax) are single words and never make a run
 # of four on their own.
 _ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \t,;:()/-]+[A-Za-z][A-Za-z'’]*){3,}")
+_STYLE = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
+_BLOCK = re.compile(r"</?(?:td|th|tr|table|thead|tbody|caption|div|p|li|ul|ol|br|h[1-6]|figcaption)\b[^>]*>", re.I)
 _CODE = re.compile(r"<(style|script)\b.*?</\1>|`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|<[^>]+>", re.S)
 
 
@@ -124,5 +126,6 @@ def english_runs(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     for keep in sorted(allowed, key=len, reverse=True):
         if keep:
             text = text.replace(keep, " ")
+    text = _BLOCK.sub("\n", _STYLE.sub(" ", text))  # a table's cells, a box's paragraphs: no sentence across them
     text = _CODE.sub(" ", text)
     return [m[0] for m in _ENGLISH_RUN.finditer(text)]

@@ -53,7 +53,7 @@ SCREEN_TEXT = """() => {
   root.style.position = 'absolute'; root.style.left = '-99999px';
   const text = root.innerText;
   root.remove();
-  return text + '\\n' + charts.join('\\n');
+  return text.replace(/\\t/g, '\\n') + '\\n' + charts.join('\\n');  // a table's cells are no sentence
 }"""
 
 

@@ -52,3 +52,12 @@ def test_english_runs_leave_out_stylesheets_scripts_tags_code_and_formulas():
     page = ("<style>.mx{white-space:nowrap;border:0 solid red}</style><script>if (a) do this now</script>"
             "<p class='x y z w'>权重</p> `the code of this page` $a + b + c + d$ and the rest of it")
     assert english_runs(page) == ["and the rest of it"]
+
+
+def test_english_runs_never_join_the_cells_of_a_table_or_the_blocks_of_a_page_but_read_through_inline_tags():
+    from tests.prose import english_runs
+
+    table = "<table><tr><th>sin p</th><th>cos p</th></tr></table><p>注意</p><div>x y</div><div>z w</div>"
+    assert english_runs(table) == []
+    assert [" ".join(run.split()) for run in english_runs("<p>the <b>largest</b> weight of every key</p>")] == [
+        "the largest weight of every key"]

@@ -197,5 +197,5 @@ def test_every_notebook_and_words_module_belongs_to_a_page():
     assert len(set(names)) == len(names), names
     assert {p.stem for p in (ROOT / "notebooks").glob("*.py")} == set(names)
     assert {p.slug for p in ROUTE} | {"pages_all", "checkpoint", "class", "presenter", "prose_walk", "route",
-                                      "sidebar", "text_alternatives", "glossary"} == {
+                                      "sidebar", "text_alternatives", "glossary", "language"} == {
         p.stem.removeprefix("test_") for p in (ROOT / "tests" / "pages").glob("test_*.py")}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -16,9 +17,16 @@ from attn_lessons.i18n import current
 from .params import Shared
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _inputs(text: str, seed: int, d_model: int, positional: bool) -> attn_core.Inputs:
+@lru_cache(maxsize=64)
+def _built_inputs(text: str, seed: int, d_model: int, positional: bool) -> attn_core.Inputs:
     return attn_core.build_inputs(text, seed, d_model, positional=positional)
+
+
+def _inputs(text: str, seed: int, d_model: int, positional: bool) -> attn_core.Inputs:
+    """attn_core.build_inputs, kept for the process by its four plain arguments, handed out as a copy (a page may
+    change its arrays). Not st.cache_data, which reads its function's signature again for each argument and unpickles
+    the value on every call: more than the copy costs, on every rerun of every page (issue 38)."""
+    return copy.deepcopy(_built_inputs(text, seed, d_model, positional))
 
 
 def load_inputs(shared: Shared, positional: bool = True) -> attn_core.Inputs:

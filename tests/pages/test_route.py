@@ -189,7 +189,8 @@ def test_a_page_missing_a_file_is_named_with_what_it_lacks():
         "pages/Never_a_page.py has no tests/pages/test_never_a_page.py (its tests)"]
     masks = next(p for p in ROUTE if p.name == "masks")
     assert missing(replace(masks, name="mistakes")) == [
-        "pages/Masks_and_heads.py does not import its words, attn_lessons/mistakes.py"]
+        "pages/Masks_and_heads.py does not import its words, attn_lessons/mistakes.py",
+        "tests/pages/test_masks_and_heads.py never opens pages/Masks_and_heads.py"]  # it opens named("masks")
 
 
 def test_every_notebook_and_words_module_belongs_to_a_page():

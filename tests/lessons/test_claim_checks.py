@@ -22,15 +22,22 @@ def _regex_call(node: ast.AST, names: set[str]) -> bool:
 
 
 def vacuous(source: str, where: str) -> list[str]:
-    """Each place in `source` that asserts only on what a regex happened to find: 'file:line: what'."""
+    """Each place in `source` that asserts only on what a regex happened to find: 'file:line: what'. A loop over a
+    regex's matches counts when its body asserts; a comprehension over them when it sits inside an assert (all(…) of
+    nothing is True); a loop or comprehension that only gathers (a list of words to filter) does not."""
+    tree = ast.parse(source)
+    asserted = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Assert) for n in ast.walk(a)}
     found = []
-    for node in ast.walk(ast.parse(source)):
-        loops = [node] if isinstance(node, ast.For) else node.generators if isinstance(
-            node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) else []
-        for loop in loops:
-            if _regex_call(loop.iter, MATCHES):
-                found.append(f"{where}:{loop.iter.lineno}: a loop over re.{loop.iter.func.attr}(…) checks nothing "
-                             "when nothing matches (use tests.prose.claims)")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For) and _regex_call(node.iter, MATCHES) and any(
+                isinstance(n, ast.Assert) for n in ast.walk(node)):
+            found.append(f"{where}:{node.iter.lineno}: a loop over re.{node.iter.func.attr}(…) checks nothing when "
+                         "nothing matches (use tests.prose.claims)")
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and id(node) in asserted:
+            for loop in node.generators:
+                if _regex_call(loop.iter, MATCHES):
+                    found.append(f"{where}:{loop.iter.lineno}: an assert over re.{loop.iter.func.attr}(…) checks "
+                                 "nothing when nothing matches (use tests.prose.claims)")
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found += _loops_over_saved_matches(node, where)
         if isinstance(node, (ast.If, ast.While, ast.IfExp)):
@@ -83,6 +90,9 @@ def check(text):
 '''
     lines = sorted(int(hit.split(":")[1]) for hit in vacuous(source, "probe.py"))
     assert lines == [3, 5, 7, 8, 12], lines
+    gathered = ("import re\nwords = [w for w in re.findall('[a-z]+', t) if w != 'x']\n"
+                "for w in re.findall('x', t):\n    n += 1\n")
+    assert vacuous(gathered, "ok.py") == []  # gathering is not checking
     saved = "import re\ndef f(t):\n    xs = re.findall('x', t)\n    assert xs\n    for x in xs:\n        assert x\n"
     assert vacuous(saved, "ok.py") == []
     assert vacuous("import re\nm = re.search('x', t)\nassert m and m[0] == 'x'\n", "ok.py") == []

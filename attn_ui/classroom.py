@@ -1069,11 +1069,21 @@ def app_url() -> str:
     return urlunsplit((parts.scheme, parts.netloc, path.rstrip("/") + "/", "", ""))
 
 
+PERSONAL = ("lang",)  # a view's settings that are each reader's own: a class never hands the teacher's to learners
+
+
+def class_settings(settings: Mapping[str, str]) -> dict[str, str]:
+    """The teacher's view settings a class carries (its sentence, seed, d_model …), without the teacher's language:
+    each learner reads the class in their own (their browser's, or the language they pick)."""
+    return {k: v for k, v in settings.items() if k not in PERSONAL}
+
+
 def students_link(base: str, code: str, settings: Mapping[str, str]) -> str:
-    """The link a class opens: the app with ?class=CODE and the teacher's sentence and settings, never the key."""
+    """The link a class opens: the app with ?class=CODE and the teacher's sentence and settings, never the key nor
+    the teacher's language."""
     from urllib.parse import quote, urlencode
 
-    return base + "?" + urlencode({"class": code, **settings}, quote_via=quote)
+    return base + "?" + urlencode({"class": code, **class_settings(settings)}, quote_via=quote)
 
 
 def qr_code(link: str):

@@ -105,7 +105,7 @@ def start_or_reopen(shared) -> None:
     with left:
         st.header(words.START_TITLE)
         st.button(tr("classroom-start-title"), key="class_create", type="primary", icon=":material/add:",
-                  on_click=_create, args=(shared.query_params(),), help=words.CREATE_HELP)
+                  on_click=_create, args=(classroom.class_settings(shared.query_params()),), help=words.CREATE_HELP)
     with right:
         reopen()
     if ss.get(MESSAGE):

@@ -691,6 +691,9 @@ def test_the_teachers_page_projector_and_summary_read_in_chinese():
     English words but the class's sentence."""
     at, code, key = teacher_starts_a_class(lang="zh-CN")
     _chinese_reads(at)  # the class just started: the key, the link's note, the QR code
+    link = next(c.value for c in at.code if "class=" in c.value)
+    assert "lang" not in parse_qs(urlsplit(link).query) and "lang" not in classroom_store(at).get_class(code).settings
+    # the teacher's language stays the teacher's: each learner reads the class in their own
     for lang, option in (("zh-CN", "rows"), ("en", "neither"), ("en", "columns")):
         learner = run_page(named("mistakes").path, lang=lang, **students_link(at, code))
         answer_prediction(learner, named("mistakes").checkpoint.key, option)

@@ -226,6 +226,8 @@ def answer_words(question_id: str, stored: str, state: Mapping[str, Any] | None 
     if a is None:
         return stored
     try:
+        if a.from_sentence and state.get("sentence") == "own" and stored in ("right", "wrong"):
+            return tr(f"asked-own-{stored}")  # a token of a learner's own sentence is kept only as right or wrong
         if a.kind == "token" and stored == ALL_SAME_TEXT:
             return tr("asked-all-same")
         if a.kind == "keys" and stored in (NO_KEY, "no key at all"):

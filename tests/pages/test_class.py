@@ -681,6 +681,8 @@ def test_an_old_classs_english_answers_read_as_they_were_in_a_chinese_dashboard(
     assert option_key("mistakes.axis", "the rows (each query's weights)") == "rows"
     assert answer_words("mistakes.axis", "the rows (each query's weights)") == i18n.tr_in("zh-CN", "mistakes-sum-rows")
     assert answer_words("home.top_key", "sat") == "sat"  # a token is the same in every language
+    # a token of a learner's own sentence, kept only as right or wrong, in the teacher's words
+    assert answer_words("home.top_key", "wrong", {"sentence": "own"}) == i18n.tr_in("zh-CN", "asked-own-wrong")
     from attn_lessons.asked import shows_words
 
     assert shows_words("softmax over the keys") == "softmax over the keys"  # an old class's own words

@@ -10,6 +10,9 @@ asked-neighbour = the word beside it
     .shows = attention goes to the nearest word, by position
 # The builder's answer "every key the same weight", as class mode names it
 asked-all-same = They all get the same weight
+# A token of a learner's own sentence, kept only as right or wrong
+asked-own-right = right
+asked-own-wrong = wrong
 # A Check yourself reply the quiz could not read, as the dashboard names it
 asked-unreadable = a reply that could not be read
 

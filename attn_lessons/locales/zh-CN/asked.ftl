@@ -7,6 +7,8 @@ asked-self = 查询自己的词元
 asked-neighbour = 它旁边的词
     .shows = 注意力按位置落在最近的词上
 asked-all-same = 所有键的权重都一样
+asked-own-right = 答对
+asked-own-wrong = 答错
 asked-unreadable = 无法读取的回答
 
 ## 首页

@@ -638,6 +638,9 @@ def test_learners_in_chinese_and_english_are_counted_together_in_the_teachers_la
         learner = run_page(named("mistakes").path, lang=lang, **link)
         assert_ran(learner)
         answer_prediction(learner, axis.key, "rows")  # the radio's value is its key in every language
+        seen = all_text(learner)  # the learner's class line and the answer's notice, in the learner's language
+        assert i18n.tr_in(lang, "classroom-class-line", code=code) in seen, lang
+        assert i18n.tr_in(lang, "classroom-notice-sent") in seen, lang
     right = run_page(named("mistakes").path, lang="en", **link)
     answer_prediction(right, axis.key, "columns")
     i18n.use("zh-CN")  # the teacher's language, in the test's thread too

@@ -90,7 +90,7 @@ def _create(settings: dict) -> None:
     status, result = classroom.bounded_call(classroom.store().create_class, settings, timeout=WRITE_TIMEOUT)
     ss = st.session_state
     if status != "ok":
-        ss[MESSAGE] = words.UNREACHABLE
+        ss[MESSAGE] = "UNREACHABLE"  # a fixed text's name, worded when shown (the language may change meanwhile)
         return
     ss[CODE], ss[KEY], ss[UNSEEN], ss[MESSAGE] = result[0], result[1], True, None
     # the teacher's list numbers the questions everywhere; a class without one reads TEACHERS_LIST anyway
@@ -109,7 +109,7 @@ def start_or_reopen(shared) -> None:
     with right:
         reopen()
     if ss.get(MESSAGE):
-        st.error(ss[MESSAGE], icon=":material/error:")
+        st.error(getattr(words, ss[MESSAGE]), icon=":material/error:")
 
 
 def join_block(shared) -> None:
@@ -152,13 +152,13 @@ def _open() -> None:
     code_raw, key_raw = ss.get("open_code") or "", ss.get("open_key") or ""
     code = normalise_code(code_raw)
     if code is None or not valid_key(key_raw):  # the format first: nothing malformed reaches the database
-        ss["_teacher_refused"] = words.REFUSED if code is None else words.KEY_FORMAT
+        ss["_teacher_refused"] = "REFUSED" if code is None else "KEY_FORMAT"
         return
     status, ok = classroom.bounded_call(classroom.store().check_key, code, key_raw, timeout=WRITE_TIMEOUT)
     if status != "ok":
-        ss["_teacher_refused"] = words.UNREACHABLE
+        ss["_teacher_refused"] = "UNREACHABLE"
     elif not ok:
-        ss["_teacher_refused"] = words.REFUSED
+        ss["_teacher_refused"] = "REFUSED"
     else:
         ss[CODE], ss[KEY], ss[UNSEEN], ss["_teacher_refused"] = code, key_raw, False, None
 
@@ -172,7 +172,7 @@ def reopen() -> None:
         c2.text_input(tr("classroom-key-input"), key="open_key", type="password", max_chars=64)
         st.form_submit_button(tr("classroom-open-button"), icon=":material/lock_open:", on_click=_open)
     if st.session_state.get("_teacher_refused"):
-        st.error(st.session_state["_teacher_refused"], icon=":material/lock:")
+        st.error(getattr(words, st.session_state["_teacher_refused"]), icon=":material/lock:")
 
 
 def _act(action: str) -> None:
@@ -182,7 +182,7 @@ def _act(action: str) -> None:
     fn, *extra = calls[action]
     status, _ = classroom.bounded_call(fn, code, key, *extra, timeout=WRITE_TIMEOUT)
     if status != "ok":
-        ss[MESSAGE] = words.REFUSED if status == "refused" else words.UNREACHABLE
+        ss[MESSAGE] = "REFUSED" if status == "refused" else "UNREACHABLE"
     elif action == "delete":
         for k in (CODE, KEY, UNSEEN):
             ss.pop(k, None)
@@ -251,7 +251,7 @@ def _lead(code: str, key: str, settings: dict) -> None:
     qid = ss.get("class_lead_pick")
     state = words.lead_state(qid, settings, int(ss.get("class_lead_seed") or 0))
     status, _ = classroom.bounded_call(classroom.store().lead, code, key, qid, state, timeout=WRITE_TIMEOUT)
-    ss[MESSAGE] = None if status == "ok" else words.UNREACHABLE
+    ss[MESSAGE] = None if status == "ok" else "UNREACHABLE"
 
 
 def _stop(code: str, key: str) -> None:

@@ -91,7 +91,18 @@ def plot(fig: go.Figure, key: str, where=None, **kwargs):
 
     target = where or st
     target.html(screen_reader_text(describe(fig)))
-    return target.plotly_chart(fig, key=key, config=CONFIG, **kwargs)
+    return target.plotly_chart(_read_once(fig), key=key, config=CONFIG, **kwargs)
+
+
+def _read_once(fig: go.Figure) -> go.Figure:
+    """`fig`, whose to_dict() gives from now on the one dict it gave the first time. st.plotly_chart copies the
+    whole figure (fig.to_dict(), a deep copy) on every run before writing it as JSON, and most figures come from
+    data.cached_figure, the same object run after run: about a tenth of the Scaling explorer's server time with 30
+    learners (issue 38). A figure is never changed once drawn (plot's contract), so the dict stays true."""
+    if "to_dict" not in vars(fig):
+        as_dict = fig.to_dict()
+        object.__setattr__(fig, "to_dict", lambda: as_dict)  # plotly's own __setattr__ takes only its properties
+    return fig
 
 
 def plot_row(row: tuple[str, list[go.Figure]], key: str, where=None) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import pickle
+import functools
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -15,6 +18,24 @@ from attn_lessons import notices
 from attn_lessons.i18n import current
 
 from .params import Shared
+
+
+def _kept(size: int):
+    """A function's results kept for the process by its plain, hashable arguments (functools.lru_cache), each call
+    handed a deep copy (a page may change the arrays it gets). In place of st.cache_data, which reads its function's
+    signature again for each argument, hashes them and unpickles the value on every call: more than the copy costs,
+    on every rerun (issue 38)."""
+    def wrap(func):
+        kept = lru_cache(maxsize=size)(func)
+
+        @functools.wraps(func)
+        def copied(*args):
+            return copy.deepcopy(kept(*args))
+
+        copied.cache_clear = kept.cache_clear
+        return copied
+
+    return wrap
 
 
 @lru_cache(maxsize=64)
@@ -37,7 +58,7 @@ def load_inputs(shared: Shared, positional: bool = True) -> attn_core.Inputs:
     return inputs
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@_kept(32)
 def cached_sample(d_k: int, n_samples: int, seed: int):
     """attn_core.scaling.qk_sample, cached: n_samples pairs q·k at width d_k."""
     from attn_core.scaling import qk_sample  # a page's own module: loaded only by the page that uses it
@@ -45,7 +66,7 @@ def cached_sample(d_k: int, n_samples: int, seed: int):
     return qk_sample(d_k, n_samples, seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@_kept(32)
 def cached_std_curve(d_ks: tuple[int, ...], n_samples: int, seed: int):
     """attn_core.scaling.std_curve, cached: the measured std of q·k and q·k/√d_k at every width in d_ks."""
     from attn_core.scaling import std_curve
@@ -53,7 +74,7 @@ def cached_std_curve(d_ks: tuple[int, ...], n_samples: int, seed: int):
     return std_curve(list(d_ks), n_samples, seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@_kept(32)
 def cached_peakedness(n_keys: int, d_ks: tuple[int, ...], n_seeds: int, seed: int):
     """attn_core.scaling.peakedness_curves, cached: how peaked softmax over n_keys random keys gets per d_k."""
     from attn_core.scaling import peakedness_curves
@@ -66,7 +87,7 @@ def sentence_inputs(words, shared: Shared, positional: bool = True) -> attn_core
     return _inputs(" ".join(words), shared.seed, shared.d_model, positional)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@_kept(64)
 def qk_dots(d_k: int, n_samples: int, seed: int):
     """attn_core.sample_qk_dots, cached: (n_samples,) dot products of random unit-variance q and k."""
     return attn_core.sample_qk_dots(d_k, n_samples, seed)
@@ -96,6 +117,7 @@ class _Trained:
 
 
 _SWEEPS, _SEED_RUNS = _Trained(32), _Trained(32)
+_FIGURES = _Trained(256)  # cached_figure's figures, the very objects
 
 
 def progress_bar(where, label: str):
@@ -155,7 +177,12 @@ def cached_figure(build, *args, **kwargs):
     figure it returns; draw it with figures.plot, which only reads it. The arguments must be plain data (numbers,
     strings, numpy arrays, lists, dicts)."""
     name = f"{build.__code__.co_filename}:{build.__qualname__}"  # two pages' helpers of one name stay apart
-    return _built_figure(name, current(), args, kwargs, _build=build)  # a figure's words are in one language
+    try:  # keyed by a digest of the pickled arguments: st.cache_resource's keying (the signature read again for each
+        # argument, every array hashed its own way) cost a tenth of the Scaling explorer's server time (issue 38)
+        digest = hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
+    except (pickle.PicklingError, TypeError, AttributeError):  # not plain data after all: Streamlit's own keying
+        return _built_figure(name, current(), args, kwargs, _build=build)
+    return _FIGURES.get((name, current(), digest), lambda: build(*args, **kwargs))  # words are in one language
 
 
 @st.cache_resource(show_spinner=False, max_entries=128)

@@ -117,12 +117,13 @@ def claim(pattern: str, text: str, flags: int = 0) -> re.Match:
 _ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[ \t,;:()/-]+[A-Za-z][A-Za-z'’]*){3,}")
 _STYLE = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
 _BLOCK = re.compile(r"</?(?:td|th|tr|table|thead|tbody|caption|div|p|li|ul|ol|br|h[1-6]|figcaption)\b[^>]*>", re.I)
-_CODE = re.compile(r"<(style|script)\b.*?</\1>|`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|<[^>]+>", re.S)
+_CODE = re.compile(r"<(style|script)\b.*?</\1>|\bhttps?://[^\s)\]>\"']+|`[^`]*`|\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|"
+                   r"<[^>]+>", re.S)
 
 
 def english_runs(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
-    """Each run of four or more English words in `text`, leaving out code in backticks, formulas ($…$), HTML tags
-    and the strings in `allowed` (the learner's own sentence, a code sample)."""
+    """Each run of four or more English words in `text`, leaving out code in backticks, formulas ($…$), HTML tags,
+    web addresses and the strings in `allowed` (the learner's own sentence, a code sample)."""
     for keep in sorted(allowed, key=len, reverse=True):
         if keep:
             text = text.replace(keep, " ")

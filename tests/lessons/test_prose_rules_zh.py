@@ -52,6 +52,8 @@ def test_english_runs_leave_out_stylesheets_scripts_tags_code_and_formulas():
     page = ("<style>.mx{white-space:nowrap;border:0 solid red}</style><script>if (a) do this now</script>"
             "<p class='x y z w'>权重</p> `the code of this page` $a + b + c + d$ and the rest of it")
     assert english_runs(page) == ["and the rest of it"]
+    link = "PyTorch 的 issue [#41508](https://github.com/pytorch/pytorch/issues/41508) 和 <https://x.org/a/b/c/d>"
+    assert english_runs(link) == []
 
 
 def test_english_runs_never_join_the_cells_of_a_table_or_the_blocks_of_a_page_but_read_through_inline_tags():

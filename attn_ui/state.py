@@ -137,12 +137,13 @@ def draw_nav(shared: Shared) -> None:
     pages = route()
     if len(pages) == 1:
         return  # no pages/ folder: a single-page app has nothing to link to (and page_link would fail)
+    carried = links(shared)  # the same for every link: made once a run, not once a link
     for page in pages:
-        st.page_link(page.path, label=page.label, icon=page.icon, query_params=links(shared))
+        st.page_link(page.path, label=page.label, icon=page.icon, query_params=carried)
     teachers = teachers_page()
     if teachers is not None:  # below the route, not on it: Next and Back skip it
         st.caption(words.for_teachers())
-        st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=links(shared))
+        st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=carried)
     st.divider()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import unicodedata
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from .i18n import has, tr
@@ -158,19 +159,27 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 def listing(items, conjunction: str = "and") -> str:
     """'a', 'a and b', 'a, b and c': the one list joiner ('a, b or c' with conjunction='or'); in Chinese
-    'a、b 和 c' ('a、b 或 c')."""
+    'a、b 和 c' ('a、b 或 c'), with a space beside 和 only on a side where a Latin word, a number or a symbol touches it
+    (d0、d1 和 d2, 因果掩码或填充掩码, “猫”和 2)."""
     items = [str(item) for item in items]
     if len(items) < 2:
         return items[0] if items else ""
     head = tr("format-list-separator").join(items[:-1])
-    # between two quoted items (“a” and “b”) a language may set the conjunction without spaces, as Chinese does
-    # next to its quotation marks; between a word or a number and the conjunction it keeps them (1 和 2)
-    tight = head.endswith(_CLOSING) and items[-1].startswith(_OPENING)
-    return tr("format-list-tight" if tight else "format-list", head=head, last=items[-1],
-              conjunction="or" if conjunction == "or" else "and")
+    # each seam on its own: beside a wide character (a Chinese character, a full-width mark) a language may set the
+    # conjunction without a space, as Chinese does; beside a word, a number or a symbol it keeps one (1 和 2)
+    before, after = _wide(head[-1:]), _wide(items[-1][:1])
+    msg_id = {(True, True): "format-list-tight", (True, False): "format-list-tight-before",
+              (False, True): "format-list-tight-after", (False, False): "format-list"}[before, after]
+    return tr(msg_id, head=head, last=items[-1], conjunction="or" if conjunction == "or" else "and")
 
 
-_OPENING, _CLOSING = ("“", "‘", "（", "「"), ("”", "’", "）", "」")  # full-width marks a list item may open or close
+_FULL_WIDTH_MARKS = "“”‘’（）「」《》"  # wide in Chinese text, though Unicode calls the quotation marks ambiguous
+
+
+def _wide(ch: str) -> bool:
+    """Whether `ch` is a wide character: a Chinese character or a full-width mark (“, 、, （, ２…), where Chinese puts
+    no space beside a neighbouring Chinese word; False for a Latin letter, a digit, a symbol or nothing."""
+    return bool(ch) and (ch in _FULL_WIDTH_MARKS or unicodedata.east_asian_width(ch) in ("W", "F"))
 
 
 def plot_label(text: str) -> str:

@@ -226,6 +226,35 @@ def test_listing_is_the_one_list_joiner_with_either_conjunction():
     assert listing([]) == ""
 
 
+# each seam of the conjunction on its own side: (items, conjunction, English, Chinese)
+SEAMS = [(["物品算作地点", "代词"], "and", "物品算作地点 and 代词", "物品算作地点和代词"),  # wide | wide
+         (["因果掩码", "填充掩码"], "or", "因果掩码 or 填充掩码", "因果掩码或填充掩码"),
+         (["“猫”", "“垫”"], "and", "“猫” and “垫”", "“猫”和“垫”"),  # full-width quotation marks are wide
+         (["因果掩码", "d_k"], "and", "因果掩码 and d_k", "因果掩码和 d_k"),  # wide | Latin
+         (["“猫”", "2"], "or", "“猫” or 2", "“猫”或 2"),
+         (["2", "个头"], "and", "2 and 个头", "2 和个头"),  # number | wide
+         (["⟨pad⟩", "猫"], "and", "⟨pad⟩ and 猫", "⟨pad⟩ 和猫"),  # symbol | wide
+         (["d0", "d1", "d2"], "and", "d0, d1 and d2", "d0、d1 和 d2"),  # Latin | Latin
+         (["1", "2"], "or", "1 or 2", "1 或 2")]
+
+
+@pytest.mark.parametrize("items, conjunction, english, chinese", SEAMS)
+def test_listing_spaces_each_seam_of_its_conjunction_by_the_characters_beside_it(items, conjunction, english,
+                                                                                   chinese):
+    """Chinese sets 和/或 with no space beside a Chinese character or a full-width mark and one space beside a Latin
+    word, a number or a symbol (zh_terms.md), each side on its own; English keeps a space on both sides."""
+    from attn_lessons import i18n
+
+    before = i18n.current()
+    try:
+        i18n.use("en")
+        assert fmt.listing(items, conjunction) == english
+        i18n.use("zh-CN")
+        assert fmt.listing(items, conjunction) == chinese
+    finally:
+        i18n.use(before)
+
+
 # ------------------------------------------------------------------------------ gap (Scaling explorer)
 @pytest.mark.parametrize("a,b,text", [(8, 0, "8"), (0, 8, "8"), (1.5, -0.5, "2"), (1e-17, 0, "1 × 10⁻¹⁷"),
                                       (0.5, 0.375, "0.125"), (1e308, -1e308, "more than 10³⁰⁸"),
@@ -261,7 +290,7 @@ def test_the_words_around_numbers_come_from_the_chinese_catalog_and_the_numbers_
 
     assert fmt.listing(["“猫”", "“坐”", "“垫”"]) == "“猫”、“坐”和“垫”"
     assert fmt.listing(["1", "2"], "or") == "1 或 2" and fmt.listing(["x"]) == "x" and fmt.listing([]) == ""
-    assert fmt.listing(["“猫”", "2"]) == "“猫” 和 2" and fmt.listing(["d0", "d1", "d2"]) == "d0、d1 和 d2"
+    assert fmt.listing(["“猫”", "2"]) == "“猫”和 2" and fmt.listing(["d0", "d1", "d2"]) == "d0、d1 和 d2"
     assert fmt.plural(4, "head") == "4 个头" and fmt.plural(1, "column") == "1 列"
     assert fmt.all_of(1, "key") == "唯一一个键" and fmt.all_of(2, "key") == "两个键"
     assert fmt.all_of(5, "column") == "全部 5 列" and fmt.all_of(1, "head", one="its one") == "唯一一个头"

@@ -23,8 +23,19 @@ format-list = { $head } { $conjunction ->
         [or] or
        *[and] and
     } { $last }
-# The same between two quoted items (“a” and “b”): $head ends and $last starts with a quotation mark.
+# The same where the characters on both sides of the conjunction are wide (a Chinese character or a full-width mark
+# such as a quotation mark: “a” and “b”); a language may set its conjunction without spaces there.
 format-list-tight = { $head } { $conjunction ->
+        [or] or
+       *[and] and
+    } { $last }
+# The same where only the character before the conjunction ($head's last) is wide.
+format-list-tight-before = { $head } { $conjunction ->
+        [or] or
+       *[and] and
+    } { $last }
+# The same where only the character after the conjunction ($last's first) is wide.
+format-list-tight-after = { $head } { $conjunction ->
         [or] or
        *[and] and
     } { $last }

@@ -12,8 +12,17 @@ format-list = { $head } { $conjunction ->
         [or] 或
        *[and] 和
     } { $last }
-# 引号旁不加空格：“猫”和“垫”。
+# 和/或 两边是汉字或全角标点时不加空格（“猫”和“垫”，因果掩码或填充掩码），
+# 挨着拉丁字母、数字或符号时加一个空格（d1 和 d2，“猫”和 2）。
 format-list-tight = { $head }{ $conjunction ->
+        [or] 或
+       *[and] 和
+    }{ $last }
+format-list-tight-before = { $head }{ $conjunction ->
+        [or] 或
+       *[and] 和
+    } { $last }
+format-list-tight-after = { $head } { $conjunction ->
         [or] 或
        *[and] 和
     }{ $last }

@@ -107,7 +107,11 @@ mask-mistakes-grid-notice = 你的网格是 { $m } × { $m }，但句子有 { $n
 mask-mistakes-grid-refused = 这个网格无法读取：`{ $error }`。在能读取之前，所有位置对都允许关注。
 mask-mistakes-summary-one = 你的掩码掩蔽了唯一的“查询→键”位置对（下面 M 中的 −∞）：{ $row }看不到任何键。
 mask-mistakes-summary-blocks = { $all ->
-    [yes] 你的掩码掩蔽了全部 { $pairs } 个“查询→键”位置对（下面 M 中的 −∞）。
+    [yes] { $pairs ->
+        [1] 你的掩码掩蔽了唯一的“查询→键”位置对（下面 M 中的 −∞）。
+        [2] 两个“查询→键”位置对都被你的掩码掩蔽了（下面 M 中的 −∞）。
+       *[other] 你的掩码掩蔽了全部 { $pairs } 个“查询→键”位置对（下面 M 中的 −∞）。
+    }
    *[no] 在 { $pairs } 个“查询→键”位置对中，你的掩码掩蔽了 { $blocked } 个（下面 M 中的 −∞）。
 }
 mask-mistakes-summary-every-closed = 每个查询都看不到任何键：每一行都被完全掩蔽。
@@ -136,11 +140,21 @@ mask-mistakes-why-row-sum = { $case ->
     [none] “{ $label }”看不到 { $n } 个键中的任何一个，所以它这一行的每个权重都被置零，和把掩码加在分数上时一样。
     [all] “{ $label }”能看到{ $n ->
         [1] 它唯一的键
+        [2] 两个键
        *[other] 全部 { $n } 个键
     }，所以这一行没有任何权重被置零，和为 1，本该如此。
-    [zero] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了全部 { $n } 个键，而 { $nb } 个被掩蔽键的分数遥遥领先，使允许的键的权重下溢成了 0；把被掩蔽的权重置零之后，什么都不剩。
-    [one] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了全部 { $n } 个键，但 { $nb } 个被掩蔽的键分到的权重小到在浮点数中舍入为 0，所以置零并没有拿走什么。在精确的算术中，这一行的和会略小于 1。
-   *[less] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了全部 { $n } 个键，而 { $nb } 个被掩蔽的键拿走了其中的 { $took }；把它们置零之后，只剩下 { $left }。如果改为把掩码加在分数上，允许的键就会分到全部的 1。
+    [zero] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了{ $n ->
+        [2] 两个键
+       *[other] 全部 { $n } 个键
+    }，而 { $nb } 个被掩蔽键的分数遥遥领先，使允许的键的权重下溢成了 0；把被掩蔽的权重置零之后，什么都不剩。
+    [one] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了{ $n ->
+        [2] 两个键
+       *[other] 全部 { $n } 个键
+    }，但 { $nb } 个被掩蔽的键分到的权重小到在浮点数中舍入为 0，所以置零并没有拿走什么。在精确的算术中，这一行的和会略小于 1。
+   *[less] “{ $label }”能看到 { $n } 个键中的 { $allowed } 个。softmax 先把这一行的权重分给了{ $n ->
+        [2] 两个键
+       *[other] 全部 { $n } 个键
+    }，而 { $nb } 个被掩蔽的键拿走了其中的 { $took }；把它们置零之后，只剩下 { $left }。如果改为把掩码加在分数上，允许的键就会分到全部的 1。
 }
 mask-mistakes-after-nothing = { $all_blocked ->
     [yes] 你的掩码掩蔽了每个查询的每个键，所以在 softmax 之后置零在这里没有任何改变：每一行的和都是 0，和把掩码加在分数上时一样。
@@ -205,6 +219,7 @@ mask-mistakes-wrong-axis-intro = 填充掩码是每个**键**一个标志：形�
 mask-mistakes-axis-symmetric = 你的掩码等于它自己的转置（查询 i 能看到键 j，当且仅当查询 j 能看到键 i），所以加在错误的轴上在这里没有任何改变。
 mask-mistakes-axis-padding = 形状为 (1, { $n }) 时，掩码掩蔽的是{ $names }的键列：没有查询会读到填充。形状为 ({ $n }, 1) 时，它掩蔽的却是它们的查询行：填充自己的输出被屏蔽了，而每个真实的查询仍然在读填充（“{ $top }”把 { $share } 的权重给了它们）。
 mask-mistakes-axis-causal = 转过来之后，因果掩码让每个词元看到它自己和它之后的一切，而不是之前的：“{ $first }”现在读到{ $n ->
+    [1] 唯一的词元
     [2] 两个词元
    *[other] 全部 { $n } 个词元
 }，而最后一个词元“{ $last }”只读到它自己。
@@ -233,6 +248,7 @@ mask-mistakes-output-one = 它的输出是 { $far }，而不是 0
 mask-mistakes-output-far = 它的输出本应全是 0，而离 0 最远的元素是 { $far }
 mask-mistakes-naive-nan = **−∞ 配普通的 softmax**：“{ $label }”这一行的每个分数都是 −∞，最大值也是 −∞，而 −∞ − (−∞) 是 NaN：{ $n ->
     [1] 它的权重
+    [2] 两个权重
    *[other] 全部 { $n } 个权重
 }都是 NaN，输出也是。
 mask-mistakes-naive-fine = **−∞ 配普通的 softmax**：“{ $label }”这一行在这里没有 NaN；它的最大权重为 { $largest }。
@@ -267,7 +283,11 @@ mask-mistakes-leak-free = 不加掩码时，把“{ $label }”换成“{ $word 
     [none] 恰好没有改变前面 { $t } 个输出中的任何一个。
     [one] 会让它前面的“{ $first }”的输出变化 { $most }：它读到了在它之后的词元。
    *[some] 会让{ $all ->
-        [yes] 前面全部 { $t } 个输出
+        [yes] { $t ->
+            [1] 前面唯一的输出
+            [2] 前面两个输出都
+           *[other] 前面全部 { $t } 个输出
+        }
        *[no] 前面 { $t } 个输出中的 { $moved } 个
     }发生变化（变化最大的是“{ $top }”，为 { $most }）：它们每一个都读到了在自己之后的词元。
 }
@@ -296,9 +316,14 @@ mask-mistakes-heading-known = 已知答案
 mask-mistakes-right-label = 正确：−∞，再给全 0
 mask-mistakes-caught = { $head ->
     [fails] 正确的计算在这里没有通过某项检查，这本不该发生
-    [all] 正确的计算通过了全部 { $n } 项检查
+    [all] 正确的计算通过了{ $n ->
+        [1] 唯一的一项检查
+        [2] 两项检查
+       *[other] 全部 { $n } 项检查
+    }
    *[some] 正确的计算通过了这里实际运行的{ $n ->
         [1] 那一项检查
+        [2] 两项检查
        *[other] 全部 { $n } 项检查
     }（— 表示该项没有可检查的内容）
 }{ $missed ->

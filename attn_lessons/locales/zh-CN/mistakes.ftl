@@ -141,6 +141,7 @@ mistakes-measure-max_weight = 平均最大权重
 mistakes-measures-mean = 表格下面的数字是什么意思
 mistakes-scale-caption = 这些权重和它们下面的两个数都属于头 { $head }；一行的熵在完全平坦时为 ln n = ln { $n } = { $flat } 奈特，全部权重落在一个键上时为 0。{ $heads ->
     [1] 输出就是这唯一一个头的输出（这里没有 W_O）。
+    [2] 输出把两个头并排拼接起来（这里没有 W_O）。
    *[other] 输出把全部 { $heads } 个头并排拼接起来（这里没有 W_O）。
 }
 mistakes-scale-outputs-switch = 显示输出和它们的误差
@@ -184,7 +185,11 @@ mistakes-swap-scratch = - **从头训练的自注意力**：什么都不会坏�
 mistakes-swap-loaded = - **加载的权重**（训练好的模型的，或者来自别的代码的检查点）：W_Q 被训练成去“提问”，W_K 被训练成“被提问”。互换之后，分数中 { $token } 这一行变成了用“{ $label }”的键去和每个词元的查询打分，所以它不再是在“提问”了。
 mistakes-cross-attention = **交叉注意力**
 mistakes-swap-cross = - { $cross }：KQᵀ 的每一行对应一个键，而不是一个查询。长度不同时，它根本无法与 V 相乘；长度相同时，每一行输出都属于错误的词元。
-mistakes-cross-demo = 在这个句子上试试：只保留前 { $n_q } 个词元的查询（Q 为 { $q_shape }），保留全部 { $n } 个键及其值（V 只取前 { $d_v } 列，所以 d_v = { $d_v }）。正确的权重是一个 { $w_shape } 的矩阵，输出是 { $out_shape }；{ $did ->
+mistakes-cross-demo = 在这个句子上试试：只保留前 { $n_q } 个词元的查询（Q 为 { $q_shape }），{ $n ->
+    [1] 保留那唯一的键及其值
+    [2] 保留两个键及其值
+   *[other] 保留全部 { $n } 个键及其值
+}（V 只取前 { $d_v } 列，所以 d_v = { $d_v }）。正确的权重是一个 { $w_shape } 的矩阵，输出是 { $out_shape }；{ $did ->
     [error] 互换后的代码报错停止：`{ $error }`。
     [caught] 互换后的代码返回一个 { $s_shape } 的输出。
    *[same] 互换后的代码返回同样的形状，所以在这个句子上，形状检查发现不了它。
@@ -361,6 +366,7 @@ mistakes-verdict-points = 不过在这些数字上，单看检查结果会指向
    *[some] **{ $name }**
 }，所以这道题无法从症状答出来：请点“换一道题”。
 mistakes-verdict-heads = 这些行数把{ $heads ->
+    [1] 唯一的头
     [2] 两个头
    *[other] 全部 { $heads } 个头
 }都算在内：每个头都有自己的一份各行。

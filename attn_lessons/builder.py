@@ -18,7 +18,6 @@ from attn_core.builder import (
     ANIMAL,
     FEATURES,
     FUNCTION,
-    LEXICON,
     PLACE,
     POSITION_DIMS,
     QUERY_RULES,
@@ -35,6 +34,8 @@ from attn_core.builder import (
     unanswered_rules,
     zero_rows,
 )
+from attn_core.lexicon import sizes as lexicon_sizes
+from attn_core.tokens import han_tokens
 
 from .asked import Asked, Wrong, const
 from .format import enough, enough_vec, grouped, listing, num, plural, readable
@@ -164,17 +165,21 @@ def edit_error(message: str, max_abs: float, last: float) -> str:
 
 def lexicon_markdown(tokens, labels, Q, K, weights, positional: bool, asked: bool = True) -> Said:
     """The lexicon's rules and what this sentence's queries with no rule, or with no answer, do. `asked`: False
-    while the page's prediction is open, when those weights wait for the answer. Facts: lexicon (its size, as
-    quoted), positional, and while asked, no_rule and unanswered (no_rule_sentence's and unanswered_sentence's)."""
+    while the page's prediction is open, when those weights wait for the answer. Facts: lexicon (the size quoted: its
+    English words, or its Chinese characters when most tokens are Han), lexicon_kind ("words" or "characters"),
+    positional, and while asked, no_rule and unanswered (no_rule_sentence's and unanswered_sentence's)."""
     positions = "\n\n" + tr("builder-lexicon-positions") if positional else ""
-    facts = {"lexicon": len(LEXICON), "positional": positional, "no_rule": None, "unanswered": None}
+    # the lexicon holds English words and Chinese characters: quote the count of the sentence's own language
+    kind = "characters" if han_tokens(tokens) * 2 > len(tokens) else "words"
+    facts = {"lexicon": lexicon_sizes()[kind], "lexicon_kind": kind, "positional": positional, "no_rule": None,
+             "unanswered": None}
     if asked:
         idle, unanswered = no_rule_sentence(tokens, labels, Q, weights), unanswered_sentence(tokens, labels, K, weights)
         facts.update(no_rule=idle.facts, unanswered=unanswered.facts)
         here = tr("builder-sentence-joiner").join(filter(None, [idle.text, unanswered.text]))
     else:
         here = tr("builder-lexicon-waits")
-    return Said(tr("builder-lexicon-start", words=f"{len(LEXICON):,}") + "\n\n"
+    return Said(tr("builder-lexicon-start", words=grouped(facts["lexicon"]), kind=kind) + "\n\n"
                 + "\n".join(f"- {why}" for why in rules_said()) + positions + "\n\n"
                 + tr("builder-lexicon-no-rule", here=here), facts)
 

@@ -17,6 +17,7 @@ from tests.hyp import examples
 from tests.prose import claims, never_true
 
 from attn_core import token_labels
+from attn_core.lexicon import sizes as lexicon_sizes
 from attn_core.builder import (
     ACTION,
     ANIMAL,
@@ -340,7 +341,10 @@ def test_the_lexicon_text_lists_the_rules_and_what_idle_queries_do(positional):
     start, res = built(tokens, positional)
     said = lexicon_markdown(tokens, list(tokens), res.Q, res.K, res.weights, positional)
     assert all(rule in said.text for rule in rules_said()) and len(rules_said()) == len(QUERY_RULES)
-    assert said.facts["lexicon"] == len(LEXICON) > 600 and len(LEXICON) in numbers_in(said.text)
+    # the count quoted is the lexicon's English words, not its Chinese characters too (issue 40)
+    english = lexicon_sizes()["words"]
+    assert said.facts["lexicon"] == english > 600 and said.facts["lexicon_kind"] == "words"
+    assert english in numbers_in(said.text) and len(LEXICON) not in numbers_in(said.text)
     idle, unanswered = (no_rule_sentence(tokens, list(tokens), res.Q, res.weights),
                         unanswered_sentence(tokens, list(tokens), res.K, res.weights))
     assert said.facts["no_rule"] == idle.facts and said.facts["unanswered"] == unanswered.facts
@@ -350,6 +354,43 @@ def test_the_lexicon_text_lists_the_rules_and_what_idle_queries_do(positional):
     waiting = lexicon_markdown(tokens, list(tokens), res.Q, res.K, res.weights, positional, asked=False)
     assert waiting.facts["no_rule"] is None and waiting.facts["unanswered"] is None
     assert "1/5" not in waiting.text and "0.200" not in waiting.text and "“ran”" not in waiting.text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_lexicon_text_of_a_chinese_sentence_counts_the_lexicons_chinese_characters(lang):
+    """The lexicon holds English words and Chinese characters: a Chinese sentence is told how many characters it
+    knows, in either language of the page, never the two kinds added up."""
+    from attn_lessons import i18n
+
+    tokens = ("猫", "坐", "在", "垫", "子", "上")
+    start, res = built(tokens, False)
+    before = i18n.current()
+    try:
+        i18n.use(lang)
+        said = lexicon_markdown(tokens, list(tokens), res.Q, res.K, res.weights, False)
+    finally:
+        i18n.use(before)
+    chinese = lexicon_sizes()["characters"]
+    assert said.facts["lexicon"] == chinese > 500 and said.facts["lexicon_kind"] == "characters"
+    assert chinese in numbers_in(said.text) and len(LEXICON) not in numbers_in(said.text)
+    assert lexicon_sizes()["words"] not in numbers_in(said.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_trace_titles_name_the_query_and_the_key_they_are_given(lang):
+    """In Chinese every token a title names is quoted (“在”), or a token like 在 reads as part of the sentence."""
+    from attn_lessons import i18n
+    from attn_lessons.builder import trace_titles
+
+    before = i18n.current()
+    try:
+        i18n.use(lang)
+        products, shares = trace_titles("在", "垫")
+    finally:
+        i18n.use(before)
+    assert "在" in products and "垫" in products and "在" in shares and "垫" not in shares
+    if lang == "zh-CN":
+        assert "“在”" in products and "“垫”" in products and "“在”" in shares
 
 
 # ---- the sum check and the trace -----------------------------------------------------------------

@@ -60,8 +60,12 @@ builder-edit-caption = Type over any cell of { $name }; the { $name } table abov
 builder-edit-error = { $message }. Type a number between −{ $most } and { $most }; until then the page keeps that cell's last good value, { $last }.
 
 ## The lexicon's fold.
-# $words: how many words the lexicon holds.
-builder-lexicon-start = A token gets 3 on its feature and 0 on the others; a word outside the lexicon's { $words } common words gets 3 on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, and a value passes the features along.
+# $words: how many entries the lexicon holds in the sentence's language ("685"); $kind: "words" (English) or
+# "characters" (Chinese), which of them it counts.
+builder-lexicon-start = A token gets 3 on its feature and 0 on the others; a word outside the lexicon's { $words } common { $kind ->
+        [characters] Chinese characters
+       *[words] words
+    } gets 3 on **unknown** (the fallback). The starting W_Q has a 1 for each rule below and 0 everywhere else, so a query column reads *wants …*. W_K and W_V start as the identity: a key column reads *has …*, and a value passes the features along.
 builder-lexicon-positions = The last two columns of X, *sin p* and *cos p*, hold the sine and cosine of the token's position p (the paper's sinusoid, two columns wide). The starting W_Q is 0 in their rows, so a query does not look at where a token is until you type a number there.
 # $here: what this sentence's queries with no rule do, or builder-lexicon-waits.
 builder-lexicon-no-rule = A token with no rule (a place, an unknown word) gets a query of zeros from the starting W_Q: it looks for nothing in particular. { $here }

@@ -50,7 +50,10 @@ builder-edit-caption = 在 { $name } 的任意单元格里输入新数字；上�
 builder-edit-error = { $message }。请输入 −{ $most } 到 { $most } 之间的数；在此之前，页面保留这个单元格上一个有效的值 { $last }。
 
 ## 词表折叠区。
-builder-lexicon-start = 词元在自己的特征上取 3，其他特征取 0；不在词表 { $words } 个常用词里的词，在 **未知**（兜底）上取 3。初始的 W_Q 对下面每条规则放一个 1，其他位置都是 0，所以查询的一列读作 *想要……*。W_K 和 W_V 一开始是单位矩阵：键的一列读作 *含有……*，值则把特征原样传下去。
+builder-lexicon-start = 词元在自己的特征上取 3，其他特征取 0；{ $kind ->
+        [characters] 不在词表 { $words } 个常用汉字里的字
+       *[words] 不在词表 { $words } 个常用英文单词里的词
+    }，在 **未知**（兜底）上取 3。初始的 W_Q 对下面每条规则放一个 1，其他位置都是 0，所以查询的一列读作 *想要……*。W_K 和 W_V 一开始是单位矩阵：键的一列读作 *含有……*，值则把特征原样传下去。
 builder-lexicon-positions = X 的最后两列 *sin p* 和 *cos p* 存放词元位置 p 的正弦和余弦（论文中的正弦位置编码，占两列）。初始的 W_Q 在这两行里都是 0，所以在你往那里填数之前，查询不会关注词元在哪个位置。
 builder-lexicon-no-rule = 没有规则的词元（地点、未知词）从初始的 W_Q 得到全零的查询：它什么都不特别去找。{ $here }
 builder-lexicon-waits = 这个句子的查询怎样分配权重，要等你回答第 4 节的预测之后才显示。
@@ -192,8 +195,8 @@ builder-trace-header = 5. 把一个权重一路追踪到输出
 builder-sum-title = Σⱼ wⱼ·vⱼ，份额加起来
 builder-dims-note = X 的列，也就是每个 W 的行
 builder-long-help = 包含 X 和各个 W 的每一个数，所以很长。
-builder-trace-products = { $query } → { $key } 的 qᵢ ⊙ kⱼ
-builder-trace-shares = wⱼ·vⱼ：每个键在 { $query } 的输出中的份额
+builder-trace-products = “{ $query }”→“{ $key }”的 qᵢ ⊙ kⱼ
+builder-trace-shares = wⱼ·vⱼ：每个键在“{ $query }”的输出中的份额
 builder-query-picker = 查询 i（发问的词元）
 builder-key-picker = 键 j（回答的词元）
 builder-download-zip = 下载所有矩阵（带词元标签的 CSV 压缩包）

@@ -24,6 +24,13 @@ from .scaling import TwoKeys, compare_two_keys
 # Sentences for the reveals come from this passage: n consecutive words read as text, not word salad.
 PASSAGE = ("the quick brown fox jumps over the lazy dog while a small bird sings in the old tree near the "
            "quiet river and the farmer walks home with his tired horse as the sun sets").split()
+# The same kind of passage in Chinese, one token per Han character as attn_core.tokens splits Chinese text; longer
+# than PASSAGE, so every window the questions ask of PASSAGE (n words from an offset) fits in it too.
+PASSAGE_ZH = list("一只敏捷的棕色狐狸跳过了那只懒狗这时一只小鸟在安静的小河边的老树上唱歌农夫牵着他疲倦的马走回家"
+                  "太阳慢慢落山了")
+# The sentence with a repeated word that seed 0 asks about, and the positions of the two copies (from 0)
+REPEATED_EN = ("the cat sat on the mat".split(), 0, 4)
+REPEATED_ZH = (list("小猫看着小狗"), 0, 4)  # 小 at 0 and 4, as "the" in the English one
 
 
 # ------------------------------------------------------------------------------- the numbers questions draw
@@ -34,12 +41,12 @@ def question_rng(kind: str, seed: int) -> np.random.Generator:
     return np.random.default_rng([int(seed), zlib.crc32(kind.encode())])
 
 
-def passage_words(n: int, offset: int = 0) -> list[str]:
-    """n consecutive words of the passage from `offset` (1 ≤ n ≤ its length)."""
-    if not 1 <= n <= len(PASSAGE):
-        raise ValueError(f"n={n} words asked for; the passage has 1 … {len(PASSAGE)}")
-    offset = min(max(0, offset), len(PASSAGE) - n)
-    return PASSAGE[offset:offset + n]
+def passage_words(n: int, offset: int = 0, passage: Sequence[str] = PASSAGE) -> list[str]:
+    """n consecutive words (tokens) of `passage` from `offset` (1 ≤ n ≤ its length)."""
+    if not 1 <= n <= len(passage):
+        raise ValueError(f"n={n} words asked for; the passage has 1 … {len(passage)}")
+    offset = min(max(0, offset), len(passage) - n)
+    return list(passage[offset:offset + n])
 
 
 # ---------------------------------------------------------------------------------- what the answers compute
@@ -128,20 +135,21 @@ def role_test(Q, K, V, seed: int) -> RoleTest:
     return RoleTest(weight_gaps, output_gaps)
 
 
-def repeated_word_sentence(seed: int) -> tuple[list[str], int, int]:
-    """A passage window with a repeated word, and the positions (from 0, as numpy counts) of its first two
-    copies."""
+def repeated_word_sentence(seed: int, passage: Sequence[str] = PASSAGE,
+                           default: tuple[list[str], int, int] = REPEATED_EN) -> tuple[list[str], int, int]:
+    """A window of `passage` with a repeated word, and the positions (from 0, as numpy counts) of its first two
+    copies; `default` (a sentence with a repeat and its two positions) at seed 0 and when no window has one."""
     if seed == 0:
-        return "the cat sat on the mat".split(), 0, 4
+        return list(default[0]), default[1], default[2]
     rng = question_rng("identical_tokens", seed)
     for _ in range(100):
-        words = passage_words(int(rng.integers(5, 10)), int(rng.integers(0, len(PASSAGE))))
+        words = passage_words(int(rng.integers(5, 10)), int(rng.integers(0, len(passage))), passage)
         seen = {}
         for pos, w in enumerate(words):
             if w in seen:
                 return words, seen[w], pos
             seen[w] = pos
-    return "the cat sat on the mat".split(), 0, 4
+    return list(default[0]), default[1], default[2]
 
 
 def repeat_gaps(words: Sequence[str], a: int, b: int, seed: int, d_model: int) -> tuple[float, float, float]:

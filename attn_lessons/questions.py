@@ -25,6 +25,10 @@ import numpy as np
 from attn_core.attention import causal_mask, scaled_dot_product_attention, split_heads
 from attn_core.questions import (
     CLOSE,
+    PASSAGE,
+    PASSAGE_ZH,
+    REPEATED_EN,
+    REPEATED_ZH,
     RoleTest,
     attention_reads,
     one_hot_attention,
@@ -39,9 +43,11 @@ from attn_core.questions import (
     steps_matrix,
 )
 from attn_core.scaling import TwoKeys, compare_two_keys
+from attn_core.tokens import is_han
 
 from .asked import Asked, Wrong, const
 from .glossary import inline
+from . import i18n
 from .i18n import tr, tr_in
 from .said import Said
 from .format import a_an, enough, enough_vec, listing, num, short, sqrt_text
@@ -79,7 +85,19 @@ def msg(msg_id: str, /, **args) -> Msg:
     return Msg(msg_id, tuple(args.items()))
 
 
+class PerLang(NamedTuple):
+    """A variable whose value depends on the language it is read in (the example sentence a question quotes):
+    (language, value) pairs, the first read for a language not among them."""
+
+    values: tuple[tuple[str, Any], ...]
+
+    def pick(self, lang: str | None = None) -> Any:
+        return dict(self.values).get(lang or i18n.current(), self.values[0][1])
+
+
 def _worded(value, lang: str | None):
+    if isinstance(value, PerLang):
+        return _worded(value.pick(lang), lang)
     if isinstance(value, Msg):
         return value.text(lang)
     if isinstance(value, tuple):
@@ -362,8 +380,30 @@ def _quoted_option(label: str) -> str:
 
 
 def quoted(words: Sequence[str]) -> str:
-    """“the cat sat”: words as a quoted sentence."""
-    return "“" + " ".join(words) + "”"
+    """“the cat sat”: words as a quoted sentence (Chinese characters, one token each, without spaces: “小猫看着”)."""
+    han = bool(words) and all(is_han(w) for w in words)
+    return "“" + ("" if han else " ").join(words) + "”"
+
+
+def identical_sentence(q: Question, lang: str | None = None) -> tuple[list[str], int, int]:
+    """The identical-tokens question's sentence as `lang` (the session's language by default) asks it, and the
+    positions of the repeated word's two copies."""
+    words, a, b = dict(q.params["sentences"]).get(lang or i18n.current(), (q.params["words"], q.params["a"],
+                                                                          q.params["b"]))
+    return list(words), a, b
+
+
+def passage(lang: str | None = None) -> list[str]:
+    """The passage the questions' example sentences come from, in `lang` (the session's language by default):
+    English words, or Chinese one token per Han character."""
+    return PASSAGE_ZH if (lang or i18n.current()).startswith("zh") else PASSAGE
+
+
+def repeated_sentence(seed: int, lang: str | None = None) -> tuple[list[str], int, int]:
+    """The identical-tokens question's sentence in `lang` and the positions (from 0) of its repeated word's first
+    two copies: attn_core.questions.repeated_word_sentence over that language's passage."""
+    zh = (lang or i18n.current()).startswith("zh")
+    return repeated_word_sentence(seed, PASSAGE_ZH if zh else PASSAGE, REPEATED_ZH if zh else REPEATED_EN)
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -646,20 +686,33 @@ def _hint_causal_row(q: Question, value) -> str:
 
 
 def _identical_tokens(seed: int) -> Question:
-    words, a, b = repeated_word_sentence(seed)
-    gap_plain, _, size = repeat_gaps(words, a, b, seed, 8)
-    word = words[a]
+    # each language asks about a sentence of its own (its passage's window): the answer is the same in every one
+    langs = i18n.languages()
+    sentences = {lang: repeated_sentence(seed, lang) for lang in langs}
+    measured = {lang: repeat_gaps(words, a, b, seed, 8) for lang, (words, a, b) in sentences.items()}
+    right = {_only_true({"same": gap < CLOSE, "differ": gap >= CLOSE, "zero": size < CLOSE})
+             for gap, _, size in measured.values()}
+    if len(right) != 1:
+        raise ValueError(f"the languages' sentences disagree on the answer: {sorted(right)}")
+    right = right.pop()
+
+    def each(f) -> PerLang:
+        return PerLang(tuple((lang, f(*sentences[lang], *measured[lang])) for lang in langs))
+
+    word = each(lambda words, a, b, gap, pos, size: words[a])
     labels = _options(("same", "differ", "zero"), "questions-identical-option")
-    holds = {"same": gap_plain < CLOSE, "differ": gap_plain >= CLOSE, "zero": size < CLOSE}
     reasons = {
-        "same": msg("questions-identical-reason-same", word=word, gap=enough(gap_plain, below=CLOSE)),
-        "differ": msg("questions-identical-reason-differ", at_most=_at_most(gap_plain)),
-        "zero": msg("questions-identical-reason-zero", word=word, size=enough(size, 3)),
+        "same": msg("questions-identical-reason-same", word=word,
+                    gap=each(lambda *s: enough(s[3], below=CLOSE))),
+        "differ": msg("questions-identical-reason-differ", at_most=each(lambda *s: _at_most(s[3]))),
+        "zero": msg("questions-identical-reason-zero", word=word, size=each(lambda *s: enough(s[5], 3))),
     }
-    right = _only_true(holds)
-    prompt = msg("questions-identical-prompt", sentence=quoted(words), word=word, a=a, b=b)
+    prompt = msg("questions-identical-prompt", sentence=each(lambda words, *_: quoted(words)), word=word,
+                 a=each(lambda words, a, *_: a), b=each(lambda words, a, b, *_: b))
+    words, a, b = sentences[i18n.DEFAULT]
     return Question("identical_tokens", seed, prompt, right, "", reasons[right], "choice",
-                    params={"words": list(words), "a": a, "b": b, "reasons": reasons},
+                    params={"words": list(words), "a": a, "b": b, "reasons": reasons,
+                            "sentences": {lang: (list(w), x, y) for lang, (w, x, y) in sentences.items()}},
                     option_msgs=_shuffled(list(labels.items()), question_rng("identical_tokens", seed)))
 
 

@@ -202,8 +202,8 @@ def shape_attention(q: qs.Question, shared):
     """The weight-shape question's words (queries', keys'), their inputs and their attention: (words_q, words_k,
     a, b, res), a for the queries and b for the keys and values (the same sentence unless it is cross-attention)."""
     p = q.params
-    words_q = passage_words(p["n_q"], p["offset_q"])
-    words_k = words_q if p["n_q"] == p["n_k"] else passage_words(p["n_k"], p["offset_k"])
+    words_q = passage_words(p["n_q"], p["offset_q"], qs.passage())
+    words_k = words_q if p["n_q"] == p["n_k"] else passage_words(p["n_k"], p["offset_k"], qs.passage())
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     return words_q, words_k, a, b, across(a, b)
 
@@ -229,7 +229,7 @@ def reveal_why_scale(q: qs.Question, shared) -> None:
 
 def reveal_softmax_axis(q: qs.Question, shared) -> None:
     n_q, n_k = q.params["n_q"], q.params["n_k"]
-    words_q, words_k = passage_words(n_q, 0), passage_words(n_k, n_q)
+    words_q, words_k = passage_words(n_q, 0, qs.passage()), passage_words(n_k, n_q, qs.passage())
     a, b = sentence_inputs(words_q, shared), sentence_inputs(words_k, shared)
     res = across(a, b)
     st.markdown(qs.reveal_softmax_axis(words_q, words_k, res.weights).text)
@@ -255,7 +255,7 @@ def reveal_scale_heads(q: qs.Question, shared) -> None:
 
 def reveal_causal_row(q: qs.Question, shared) -> None:
     n, i = q.params["n"], q.params["i"]
-    inputs = sentence_inputs(passage_words(n), shared)
+    inputs = sentence_inputs(passage_words(n, 0, qs.passage()), shared)
     Q, K, V = attn_core.project(inputs)
     res = attn_core.scaled_dot_product_attention(Q, K, V, mask=attn_core.causal_mask(n))
     st.markdown(qs.reveal_causal_row(inputs.labels, res.weights, i).text)
@@ -264,9 +264,9 @@ def reveal_causal_row(q: qs.Question, shared) -> None:
 
 
 def reveal_identical_tokens(q: qs.Question, shared) -> None:
-    p = q.params
-    plain, positional, _ = repeat_gaps(p["words"], p["a"], p["b"], shared.seed, shared.d_model)
-    st.markdown(qs.reveal_identical(p["words"][p["a"]], p["a"], p["b"], plain, positional).text)
+    words, a, b = qs.identical_sentence(q)  # the sentence the question asked in this language
+    plain, positional, _ = repeat_gaps(words, a, b, shared.seed, shared.d_model)
+    st.markdown(qs.reveal_identical(words[a], a, b, plain, positional).text)
 
 
 def reveal_one_hot(q: qs.Question, shared) -> None:
@@ -289,7 +289,7 @@ def reveal_steps(q: qs.Question, shared) -> None:
 
 
 def reveal_weights_total(q: qs.Question, shared) -> None:
-    inputs = sentence_inputs(passage_words(q.params["n"]), shared)
+    inputs = sentence_inputs(passage_words(q.params["n"], 0, qs.passage()), shared)
     Q, K, V = attn_core.project(inputs)
     st.markdown(qs.reveal_total(attn_core.scaled_dot_product_attention(Q, K, V).weights).text)
 

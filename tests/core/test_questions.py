@@ -11,6 +11,7 @@ from tests.hyp import examples
 
 from attn_core import causal_mask, sample_qk_dots
 from attn_core import questions as qs
+from attn_core.tokens import is_han, tokenize
 
 SEEDS = range(0, 25)
 
@@ -119,6 +120,18 @@ def test_repeated_word_sentence_repeats_its_word_at_the_first_two_copies(seed):
     assert words[a] not in words[:a] and words[a] not in words[a + 1:b]  # the first two copies
     if seed == 0:
         assert (words, a, b) == ("the cat sat on the mat".split(), 0, 4)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_chinese_passage_gives_chinese_windows_one_han_character_a_token(seed):
+    words, a, b = qs.repeated_word_sentence(seed, qs.PASSAGE_ZH, qs.REPEATED_ZH)
+    assert 0 <= a < b < len(words) and words[a] == words[b] and words[a] not in words[a + 1:b]
+    assert list(tokenize(" ".join(words)).tokens) == words and all(is_han(w) for w in words)
+    if seed == 0:
+        assert (words, a, b) == (list("小猫看着小狗"), 0, 4)
+    # every window the questions ask of the English passage fits in the Chinese one, with as many tokens
+    for n in (1, 10, len(qs.PASSAGE)):
+        assert len(qs.passage_words(n, seed, qs.PASSAGE_ZH)) == n
 
 
 def test_qkv_arrays_have_the_formulas_shapes_and_output():

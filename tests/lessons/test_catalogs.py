@@ -165,3 +165,23 @@ def test_a_run_that_set_no_language_reads_the_sessions(monkeypatch):
     thread.start()
     thread.join()
     assert seen[-1] == "en"
+
+
+def test_a_page_reads_in_a_third_language_from_its_catalog_alone(tmp_path, monkeypatch):
+    """The whole builder page, opened with ?lang=eo against a catalog folder that has a made-up third language: every
+    sentence it shows comes from that catalog (wrapped in ⟦ ⟧), and no code changed for it."""
+    from tests.apptest_utils import assert_ran, run_page, screen_text
+    from tests.prose import english_runs
+
+    third_language(tmp_path)
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    at = run_page("pages/QKV_builder.py", lang="eo", text="the cat sat on the mat", reveal=1)
+    assert_ran(at)
+    assert at.sidebar.radio(key="lang").value == "eo"
+    text = screen_text(at)
+    assert "⟦" in text and "Esperanto" in text
+    import re
+
+    outside = re.sub(r"⟦[^⟧]*⟧", " ", text)  # what the made-up catalog did not write
+    assert english_runs(outside, allowed=("the cat sat on the mat",)) == []
+    assert at.title[0].value.startswith("⟦"), at.title[0].value

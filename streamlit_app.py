@@ -18,6 +18,7 @@ from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.glossary import define
 from attn_ui.pages import route
 from attn_ui.params import parse_bool
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, token_picker, url_bound
 from attn_ui.tables import Bars, draw_bars, shared_range
 from attn_ui.tables import draw_matrix as draw
@@ -28,6 +29,7 @@ ROUTE_WRAP = ("<style>.st-key-home_route [data-testid='stPageLink'] * {white-spa
               "overflow: visible !important; text-overflow: clip !important; height: auto !important}</style>")
 
 
+@one_at_a_time
 def main() -> None:
     shared = setup_page(__file__, one_head=True)
     st.title(say.title())

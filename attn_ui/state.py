@@ -19,6 +19,7 @@ from attn_lessons.input import han_note
 
 from .classroom import class_sidebar, link_params
 from .language import choose_language, language_switch
+from .serving import freeze_imports
 from .pages import neighbours, page_of, page_path, route, teachers_page
 from .tables import page_style
 from .params import (
@@ -64,35 +65,6 @@ def _fresh_visit(page_id: str) -> bool:
     if fresh:
         st.session_state["_visit"] = st.session_state.get("_visit", 0) + 1
     return fresh
-
-
-# What the pages import between them: loaded once, then frozen out of the collector's reach (freeze_imports).
-HEAVY = ("numpy", "pandas", "plotly.graph_objects", "sqlalchemy", "jupytext", "nbformat", "altair", "pyarrow",
-         "streamlit.connections", "attn_core", "attn_lessons", "attn_ui.classroom", "attn_ui.tables")
-_frozen = False
-
-
-def freeze_imports() -> None:
-    """Once per process, at the first page's run: load the modules every page imports, then move every object alive
-    (some 200,000: those modules' and Streamlit's) out of reach of Python's collector (gc.freeze). Streamlit's own
-    collection after each run is off (.streamlit/config.toml), but Python's still run as the sessions allocate: a
-    full one every few seconds in a class, which walked those objects each time. Measured with
-    scripts/sessions_bench.py, 100 learners on the builder: 43-65 ms of one core a second in collections before,
-    26-45 after, about 1 ms a rerun (issue 38)."""
-    global _frozen
-    if _frozen:
-        return
-    _frozen = True
-    import gc
-    import importlib
-
-    for name in HEAVY:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # an optional module not installed: nothing of it to freeze
-            pass
-    gc.collect()
-    gc.freeze()
 
 
 def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,

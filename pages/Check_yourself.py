@@ -28,6 +28,7 @@ from attn_ui.figures import histogram_figure, plot
 from attn_ui.language import KEY as LANG
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
 
@@ -39,6 +40,7 @@ QUIZ, NOTEBOOK = "quiz", "check_take_home"  # fragment keys: new numbers rerun t
 DRAWN = "_closing_open"  # the open questions the closing sections were last drawn for; None while a full run draws
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__)
     st.title(tr("questions-title"))

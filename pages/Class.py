@@ -14,6 +14,7 @@ from attn_ui import classroom
 from attn_ui.classroom_store import normalise_code, valid_key
 from attn_ui.figures import answers_figure, projector_figure
 from attn_ui.pages import HOME
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import links, setup_page
 
 CODE, KEY, UNSEEN, MESSAGE = "_teacher_code", "_teacher_key", "_teacher_key_unseen", "_teacher_message"
@@ -49,6 +50,7 @@ REFRESH_SECONDS = 5
 WRITE_TIMEOUT = 3.0  # a teacher's click may wait for the database a little longer than a learner's answer
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__)
     ss = st.session_state

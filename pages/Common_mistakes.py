@@ -19,6 +19,7 @@ from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import load_inputs
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix, draw_row, shared_range
 
@@ -27,6 +28,7 @@ SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.sw
            mk.keys_as_values, mk.diagnose, mk.shape_check)
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__)
     st.title(tr("mistakes-title"))

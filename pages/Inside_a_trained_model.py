@@ -14,6 +14,7 @@ from attn_ui.data import induction_fresh_loss, induction_learning_figure, induct
 from attn_ui.figures import plot
 from attn_ui.glossary import define
 from attn_ui.params import decode_heads, encode_heads, parse_heads
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
 
@@ -23,6 +24,7 @@ GUESS_BOX_PX = 420  # the guesses' table scrolls inside a box this tall (64 rows
 SOURCES_SHOWN = (ind.forward, ind.run, ind.key_terms, ind.head_scores, ind.train)  # "Show the code" prints them
 
 
+@one_at_a_time
 def main():
     # the notes are functions: called once setup_page has chosen the language
     shared = setup_page(__file__, sidebar_note=say.sidebar_note, labels_note=say.labels_note)

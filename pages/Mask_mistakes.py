@@ -17,6 +17,7 @@ from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix, draw_row, shared_range
 
@@ -30,6 +31,7 @@ SOURCES = (mm.masked_attention, mm.mask_after_softmax, mm.inverted_mask, mm.mask
            mm.naive_minus_inf, mm.no_mask, mm.plain_softmax, mm.safe_softmax)
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__, one_head=True)
     st.title(tr("mask-mistakes-title"))

@@ -16,6 +16,7 @@ from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
 from attn_ui.glossary import define
 from attn_ui.params import parse_bool, parse_int, parse_mask_param
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
 from attn_ui.tables import draw_matrix as draw
 
@@ -30,6 +31,7 @@ SEE = say.SEE  # section 2's prediction, key "masks_see": which keys may the thi
 GRID = "masks_custom"
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__)
     st.title(tr("masks-title"))

@@ -32,6 +32,7 @@ from attn_ui.tables import draw_matrix as draw, draw_row, shared_range
 from attn_lessons.format import md_text
 from attn_lessons.formula import ATTENTION
 from attn_ui.params import parse_bool
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 
 # two lines, so that neither runs off a phone's screen
@@ -57,6 +58,7 @@ NOTE_ICONS = {"warning": ":material/content_copy:", "success": ":material/lightb
 MOST = say.DOUBLE_WQ.key  # the prediction's key, "qkv_most" (its widgets' names): what does doubling W_Q do?
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__, one_head=True)
     st.title(say.text("title"))

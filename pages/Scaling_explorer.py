@@ -62,6 +62,7 @@ from attn_ui.figures import (
     std_curve_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 from attn_ui.tables import Bars, draw_bars, draw_matrix
 
@@ -78,6 +79,7 @@ WHY = "scaling_why"  # the closing answer: it says section 1's own case too, so 
 SOURCES = (compare_two_keys, qk_sample, peakedness_curves, temperature_attention)  # what the page itself runs
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__)
     st.title(say.TITLE)

@@ -10,6 +10,7 @@ from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar
 from attn_ui.figures import plot, sweep_figure, training_curves_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
+from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix
 
@@ -17,6 +18,7 @@ QUERIES, KEYS = [f"q{i}" for i in range(tl.N_KEYS)], [f"k{i}" for i in range(tl.
 LONG_RUN = 10.0  # seconds: a setting estimated to train longer than this waits for a click
 
 
+@one_at_a_time
 def main():
     shared = setup_page(__file__, uses_shared=False)
     st.title(say.TITLE)

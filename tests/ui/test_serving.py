@@ -1,0 +1,74 @@
+"""One page run at a time in a server process (attn_ui.serving), and every page's main() taking its turn."""
+
+from __future__ import annotations
+
+import ast
+import threading
+import time
+
+import pytest
+
+from attn_ui import serving
+from attn_ui.pages import HOME, ROOT, ROUTE, TEACHERS
+
+
+def test_two_runs_take_turns():
+    inside, most, lock = [0], [0], threading.Lock()
+
+    @serving.one_at_a_time
+    def main():
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.02)
+        with lock:
+            inside[0] -= 1
+
+    threads = [threading.Thread(target=main) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert most[0] == 1, f"{most[0]} page runs at once"
+
+
+def test_an_exception_ends_the_turn():
+    """Streamlit stops and reruns a page by raising inside it: the next run must not wait for a turn never given
+    back."""
+
+    @serving.one_at_a_time
+    def stopped():
+        raise RuntimeError("a rerun")
+
+    with pytest.raises(RuntimeError):
+        stopped()
+    assert serving._turn.acquire(timeout=1)
+    serving._turn.release()
+
+
+def test_a_run_that_never_gets_its_turn_goes_ahead(monkeypatch):
+    monkeypatch.setattr(serving, "WAIT_AT_MOST", 0.05)
+    ran = []
+
+    @serving.one_at_a_time
+    def main():
+        ran.append(True)
+
+    assert serving._turn.acquire(timeout=1)
+    try:
+        main()  # the turn is held elsewhere: after WAIT_AT_MOST it runs anyway
+    finally:
+        serving._turn.release()
+    assert ran == [True]
+    assert serving._turn.acquire(timeout=1)  # and it gave back nothing it did not take
+    serving._turn.release()
+
+
+@pytest.mark.parametrize("page", [HOME, *ROUTE, TEACHERS], ids=lambda p: p.name)
+def test_every_page_main_takes_its_turn(page):
+    tree = ast.parse((ROOT / page.path).read_text(encoding="utf-8"))
+    mains = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "main"]
+    assert mains, f"{page.path} has no main()"
+    names = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in mains[0].decorator_list}
+    assert "one_at_a_time" in names, (f"{page.path}: main() is not @one_at_a_time (attn_ui.serving): its runs "
+                                      "would share the GIL with every other learner's at once")

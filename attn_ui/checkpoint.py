@@ -84,9 +84,9 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
             return Guess(None, skipped=True)
         if done is not None:
             text = words.skipped() if done.skipped else words.your_prediction(format_func(done.value))
-            c1, c2 = st.columns([3, 1], vertical_alignment="center")
-            c1.caption(text)
-            c2.button(words.predict_again(), key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
+            row = st.container(horizontal=True, vertical_alignment="center")  # one block, not three (issue 38)
+            row.caption(text)
+            row.button(words.predict_again(), key=f"{key}_again", on_click=ss.pop, args=(f"_cp_{key}", None))
             return done
         if slider is not None:  # the value is read by the buttons' callback, from the widget's key
             lo, hi, start, step = slider
@@ -96,12 +96,13 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         else:
             st.radio(words.your_prediction_label(), options=list(options or []), index=None, key=f"{key}_value",
                      format_func=format_func, help=help)
-        c1, c2, _ = st.columns([1, 1, 3])
-        # the buttons store the guess in their callbacks, before the rerun they trigger: that rerun draws the box
-        # answered (the guess and "Predict again"), never the options as if a new pick would still count
-        c1.button(words.check(), key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
+        # side by side in one block that wraps on a narrow screen: a row of columns sent four (issue 38). The buttons
+        # store the guess in their callbacks, before the rerun they trigger: that rerun draws the box answered (the
+        # guess and "Predict again"), never the options as if a new pick would still count
+        row = st.container(horizontal=True)
+        row.button(words.check(), key=f"{key}_check", type="primary", icon=":material/check:", on_click=_commit,
                   args=(key, about, numbers, False, slider is not None))
-        c2.button(words.show_me(), key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
+        row.button(words.show_me(), key=f"{key}_skip", on_click=_commit, args=(key, about, numbers, True))
         if ss.pop(f"_cp_{key}_unpicked", False):
             st.warning(class_words.SLIDER_UNSET if slider is not None else words.pick_first(),
                        icon=":material/touch_app:")

@@ -90,8 +90,26 @@ def plot(fig: go.Figure, key: str, where=None, **kwargs):
     from .describe import describe  # here, not at the top: this file appends only
 
     target = where or st
-    target.html(screen_reader_text(describe(fig)))
+    target.html(_told(fig, describe))
     return target.plotly_chart(_read_once(fig), key=key, config=CONFIG, **kwargs)
+
+
+def _told(fig: go.Figure, describe) -> str:
+    """The chart in words for a screen reader (screen_reader_text of describe(fig)), read once per figure and
+    language and kept on the figure: most figures are data.cached_figure's, the same object run after run, and never
+    change once drawn (plot's contract). Handed to st.html as made (tables.Markup: no dedent at every run)."""
+    from attn_lessons.i18n import current
+
+    from .tables import Markup
+
+    told = vars(fig).get("_ae_told")
+    if told is None:
+        told = {}
+        object.__setattr__(fig, "_ae_told", told)  # plotly's own __setattr__ takes only its properties
+    lang = current()
+    if lang not in told:
+        told[lang] = Markup(screen_reader_text(describe(fig)))
+    return told[lang]
 
 
 def _read_once(fig: go.Figure) -> go.Figure:

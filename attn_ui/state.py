@@ -7,6 +7,7 @@ sidebar); after that the widgets are, and every change is written back to the qu
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import streamlit as st
@@ -21,7 +22,7 @@ from .classroom import class_sidebar, link_params
 from .language import choose_language, language_switch
 from .serving import freeze_imports
 from .pages import neighbours, page_of, page_path, route, teachers_page
-from .tables import page_style
+from .tables import Markup, page_style
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,
@@ -67,6 +68,14 @@ def _fresh_visit(page_id: str) -> bool:
     return fresh
 
 
+@cache
+def page_head(lang: str) -> Markup:
+    """The stylesheet every page draws first: prose at a readable measure, KaTeX's room, TOUCH_STYLE and the tables'
+    rules (in `lang`: the line over a box that scrolls), made once per language."""
+    return Markup("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
+                  "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + page_style(lang))
+
+
 def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
                sidebar_note: str | None = None, labels_note: str | None = None) -> Shared:
     """Configure the page whose script is `file` (its __file__), read the shared settings (URL first),
@@ -87,8 +96,7 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     # displayed equation 2 px wider than its scrolling box, which makes a scroll box no keyboard can reach (axe:
     # scrollable-region-focusable); 3 px of padding gives the glyphs their room.
     # The tables' stylesheet rides along: every page's tables share it (attn_ui.tables.draw_matrix).
-    st.html("<style>[data-testid='stMarkdownContainer'] p, [data-testid='stCaptionContainer'] p "
-            "{max-width: 46rem} .katex-display {padding: 0 3px}" + TOUCH_STYLE + "</style>" + page_style(current()))
+    st.html(page_head(current()))
     fresh = _fresh_visit(page.path)
     if unknown_language:
         st.warning(unknown_language, icon=":material/translate:")

@@ -46,6 +46,17 @@ NARROWEST_PX = 340
 HATCH_LIGHT = "#bdbdbd"  # the light stripe of a hatched cell; black text reaches 4.5:1 on it and on MASKED
 
 
+class Markup(str):
+    """HTML made here, handed to st.html as it is. Streamlit takes an object's `_repr_html_()` as the body, where it
+    dedents a plain string first (textwrap.dedent: two regular expressions over a 20 kB table at every rerun, about a
+    tenth of the Q/K/V builder's own time on the server). The markup has no indentation to take out."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str.__str__(self)
+
+
 @dataclass(frozen=True)
 class Step:
     """One class of cell: its name, what is drawn behind its text (`background`, CSS), the colours that
@@ -431,16 +442,16 @@ def draw_bars(columns, labels, title: str, *, where=None, **options):
     """Draw bars_html's table in `where` (st, a column, a container). Small (a row of numbers), so built anew."""
     import streamlit as st
 
-    return (where or st).html(bars_html(columns, labels, title, **options))
+    return (where or st).html(Markup(bars_html(columns, labels, title, **options)))
 
 
 # Every rule of every table, once for a page: a <style> in st.html applies to the whole page. A page's tables
 # then carry none of their own (about 2 kB each, the same rules again), which halves the markup the browser
 # sanitises and parses on a page of many tables.
 @cache
-def page_style(lang: str) -> str:
+def page_style(lang: str) -> Markup:
     """Every rule of every table, with the line over a box that scrolls in `lang`."""
-    return stylesheet(ALL_STEPS, lang)[:-len("</style>")] + _bar_rules() + "</style>"
+    return Markup(stylesheet(ALL_STEPS, lang)[:-len("</style>")] + _bar_rules() + "</style>")
 
 
 PAGE_STYLE = page_style("en")
@@ -491,7 +502,7 @@ def draw_row(tables: list[dict], where=None):
         options = dict(spec)
         M, title, rows, cols = (options.pop(name) for name in ("M", "title", "rows", "cols"))
         parts.append(_markup(M, title, rows, cols, NARROWEST_PX, options))
-    return (where or st).html(f"<div class=mr>{''.join(parts)}</div>")
+    return (where or st).html(Markup(f"<div class=mr>{''.join(parts)}</div>"))
 
 
 def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
@@ -504,7 +515,7 @@ def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
             return hit
     markup = matrix_html(M, title, tuple(rows), tuple(cols), width_px=width_px, style=False, **options)
     with _MARKUP_LOCK:
-        _MARKUP[key] = markup
+        _MARKUP[key] = markup = Markup(markup)
         while len(_MARKUP) > MARKUP_ENTRIES:
             _MARKUP.popitem(last=False)
     return markup
@@ -515,5 +526,5 @@ def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
 # again for every argument) and pickled copy of the text cost more than the lookup itself: with 30 learners on the
 # Q/K/V builder (scripts/sessions_bench.py, about ten tables a run), about a tenth of the server's time (issue 38).
 MARKUP_ENTRIES = 512
-_MARKUP: OrderedDict[str, str] = OrderedDict()
+_MARKUP: OrderedDict[str, Markup] = OrderedDict()
 _MARKUP_LOCK = threading.Lock()

@@ -164,10 +164,10 @@ def ask(number: int, q: qs.Question, shared) -> None:
             else:
                 st.text_input(tr("questions-your-answer"), key=f"answer_{q.kind}",
                               placeholder=qs.placeholder(q.answer_type))
-            c1, c2, _ = st.columns([1, 1, 2])
-            c1.form_submit_button(tr("questions-check"), key=f"check_{q.kind}", type="primary",
+            row = st.container(horizontal=True)  # one block that wraps on a phone; columns sent four (issue 38)
+            row.form_submit_button(tr("questions-check"), key=f"check_{q.kind}", type="primary",
                                   icon=":material/check:", on_click=_record, args=(q, False))
-            c2.form_submit_button(tr("questions-show-me"), key=f"show_{q.kind}", on_click=_record, args=(q, True))
+            row.form_submit_button(tr("questions-show-me"), key=f"show_{q.kind}", on_click=_record, args=(q, True))
         asked = qs.KIND[q.kind].asked
         record = st.session_state.get(LOG, {}).get(_log_key(q.kind, q.seed))
         if record is None and classroom.teacher_revealed(asked.id, seed=q.seed):  # the class's teacher showed it

@@ -53,6 +53,7 @@ from attn_lessons import classroom as words
 from attn_lessons import i18n
 from attn_lessons.misconceptions import PAGE_OF, QUESTIONS, answer_text, misconception_id
 
+from . import serving
 from .classroom_store import (
     BUSY_TIMEOUT_MS,
     MAX_LEARNERS,
@@ -767,6 +768,7 @@ def _rerun(manager, session_id: str, key: tuple = (), target: tuple[str, dict[st
             _log.warning("class mode: the watch could not switch a page: %r", err)
             state.CopyFrom(client)
             state.fragment_id, state.is_auto_rerun = "", False
+    serving.later(session_id)  # nobody is waiting at that screen: a learner's own move goes first
     session.request_rerun(state)
 
 

@@ -5,8 +5,8 @@ many learners, dozens of page runs were under way at once, each handed the lock 
 took as long as all of them together and the switching itself cost CPU. Measured with scripts/sessions_bench.py (100
 learners on the Q/K/V builder, one move every 2.5-7.5 s, the teacher leading; issue 38): the server's CPU per rerun
 fell from 43 to 26 ms and the rerun p95 from 4.5 s to 145 ms once page runs took turns (`one_at_a_time`) and a
-running page kept the lock for 20 ms (`SWITCH_EVERY`); two at a time gave 38 ms and 2.5 s.
-"""
+running page kept the lock for 20 ms (`SWITCH_EVERY`); two at a time gave 38 ms and 2.5 s. The turns go first come,
+first served, a learner's own move before a page the server runs to follow the teacher (`Turns`, `later`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import gc
 import importlib
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -26,7 +27,65 @@ WAIT_AT_MOST = 30.0  # seconds
 # websockets.
 SWITCH_EVERY = 0.02  # seconds
 
-_turn = threading.Lock()
+class Turns:
+    """Whose page runs next: first come, first served (Python's own Lock wakes its waiters in no order, and a run
+    just arrived can take it before one that has waited a second), a learner's own move before a page the server
+    runs on its own (`later`: following the teacher, a change nobody in front of that screen is waiting on)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._busy = False
+        self._now: deque[threading.Event] = deque()  # runs a learner is waiting for
+        self._later: deque[threading.Event] = deque()  # runs the server asked for itself
+
+    def acquire(self, timeout: float, later: bool = False) -> bool:
+        with self._lock:
+            if not self._busy:
+                self._busy = True
+                return True
+            mine = threading.Event()
+            (self._later if later else self._now).append(mine)
+        if mine.wait(timeout):
+            return True
+        with self._lock:  # waited too long: go ahead without a turn, unless one was handed over just now
+            for queue in (self._now, self._later):
+                if mine in queue:
+                    queue.remove(mine)
+                    return False
+        return True
+
+    def release(self) -> None:
+        with self._lock:
+            queue = self._now or self._later
+            if queue:
+                queue.popleft().set()  # handed straight over: the gate stays busy
+            else:
+                self._busy = False
+
+
+_turns = Turns()
+_later: set[str] = set()  # sessions whose next run the server asked for (attn_ui.classroom's follow watch)
+_later_lock = threading.Lock()
+
+
+def later(session_id: str) -> None:
+    """The next run of session `session_id` is the server's own (following the teacher): it waits behind learners'."""
+    with _later_lock:
+        _later.add(session_id)
+
+
+def _is_later() -> bool:
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
+        return False
+    with _later_lock:
+        if ctx.session_id in _later:
+            _later.discard(ctx.session_id)
+            return True
+    return False
+
 
 Main = TypeVar("Main", bound=Callable[[], None])
 
@@ -37,12 +96,12 @@ def one_at_a_time(main: Main) -> Main:
 
     @functools.wraps(main)
     def run():
-        mine = _turn.acquire(timeout=WAIT_AT_MOST)
+        mine = _turns.acquire(WAIT_AT_MOST, later=_is_later())
         try:
             return main()
         finally:
             if mine:
-                _turn.release()
+                _turns.release()
 
     return run  # type: ignore[return-value]
 

@@ -42,8 +42,8 @@ def test_an_exception_ends_the_turn():
 
     with pytest.raises(RuntimeError):
         stopped()
-    assert serving._turn.acquire(timeout=1)
-    serving._turn.release()
+    assert serving._turns.acquire(1)
+    serving._turns.release()
 
 
 def test_a_run_that_never_gets_its_turn_goes_ahead(monkeypatch):
@@ -54,14 +54,34 @@ def test_a_run_that_never_gets_its_turn_goes_ahead(monkeypatch):
     def main():
         ran.append(True)
 
-    assert serving._turn.acquire(timeout=1)
+    assert serving._turns.acquire(1)
     try:
         main()  # the turn is held elsewhere: after WAIT_AT_MOST it runs anyway
     finally:
-        serving._turn.release()
+        serving._turns.release()
     assert ran == [True]
-    assert serving._turn.acquire(timeout=1)  # and it gave back nothing it did not take
-    serving._turn.release()
+    assert serving._turns.acquire(1)  # and it gave back nothing it did not take
+    serving._turns.release()
+
+
+def test_turns_are_first_come_first_served_and_a_learner_before_the_server():
+    turns, order = serving.Turns(), []
+    assert turns.acquire(1)  # a run under way
+
+    def wait(name: str, later: bool) -> None:
+        assert turns.acquire(5, later=later)
+        order.append(name)
+        turns.release()
+
+    threads = []
+    for name, later in (("follow 1", True), ("move 1", False), ("follow 2", True), ("move 2", False)):
+        threads.append(threading.Thread(target=wait, args=(name, later)))
+        threads[-1].start()
+        time.sleep(0.05)  # in this order
+    turns.release()
+    for t in threads:
+        t.join(5)
+    assert order == ["move 1", "move 2", "follow 1", "follow 2"]
 
 
 @pytest.mark.parametrize("page", [HOME, *ROUTE, TEACHERS], ids=lambda p: p.name)

@@ -198,12 +198,12 @@ def notebook_cells(build, *args, **kwargs):
     return _built_cells(name, current(), args, kwargs, _build=build)  # the cells' markdown is in one language
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
 def renormalise_table(scaled, mask):
-    """attn_core.mask_mistakes.renormalise_table (every row, in float16, 32 and 64), cached: ~10 ms a rerun."""
+    """attn_core.mask_mistakes.renormalise_table (every row, in float16, 32 and 64), kept (~10 ms a rerun otherwise;
+    st.cache_data's hashing of the arrays cost ~1 ms a call). Never change what it returns."""
     from attn_core.mask_mistakes import renormalise_table as table
 
-    return table(scaled, mask)
+    return kept(table, scaled, mask)
 
 
 @lru_cache(maxsize=64)
@@ -235,3 +235,17 @@ def induction_learning_figure(words: tuple):
     log = induction.shipped()[1]
     return learning_figure(log.loss, induction.smoothed(log.loss), log.checkpoints, log.previous[:, 0],
                            log.induction[:, 1], induction.phase_change(log.loss), dict(words))
+
+
+_RESULTS = _Trained(512)  # kept's results, the very objects
+
+
+def kept(compute, *args, **kwargs):
+    """compute(*args, **kwargs), worked out once per distinct arguments for the whole process and handed back from
+    then on, for a page's maths of its numbers (attn_core's functions: arrays in, arrays and numbers out). A sidebar
+    move brings the same few settings back again and again, and a class shares them: with 100 learners on Mask
+    mistakes, its five mistakes and the quiz were worked out afresh at every rerun (issue 38). Keyed by a digest of
+    the pickled arguments, as cached_figure is; never change what it returns."""
+    name = f"{compute.__module__}.{compute.__qualname__}"
+    digest = hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
+    return _RESULTS.get((name, digest), lambda: compute(*args, **kwargs))

@@ -528,3 +528,15 @@ def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:
 MARKUP_ENTRIES = 512
 _MARKUP: OrderedDict[str, Markup] = OrderedDict()
 _MARKUP_LOCK = threading.Lock()
+
+
+def static_table(columns, where=None):
+    """A small table of words ({heading: cells}, each cell a string) as Streamlit's static st.table, which costs the
+    browser far less than a data grid, handed over as an Arrow table of strings: a pandas DataFrame cost the server
+    about 2 ms a table at every rerun, to build and then for Streamlit to turn into Arrow (issue 38)."""
+    import pyarrow as pa
+    import streamlit as st
+
+    table = pa.table({str(heading): pa.array([str(c) for c in cells], type=pa.string())
+                      for heading, cells in columns.items()})
+    return (where or st).table(table, hide_index=True)

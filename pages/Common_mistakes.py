@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 import attn_core
@@ -21,7 +20,7 @@ from attn_ui.data import load_inputs
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix, draw_row, shared_range
+from attn_ui.tables import draw_matrix, draw_row, shared_range, static_table
 
 AXIS_ABOUT = "softmax(scores, axis=0)"  # the question is about this fixed code: the sentence, seed, width only move it
 SOURCES = (mk.softmax_over_queries, mk.scale_by_sqrt_d_model, mk.no_scale, mk.swap_q_and_k, mk.values_as_keys,
@@ -104,7 +103,7 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
     for col, which, weights in zip(st.columns(2), ("right", "wrong"), (right.weights, axis0.weights), strict=True):
         # static tables: three narrow columns, no grid to step through
         col.markdown(tr("mistakes-sums-heading", which=which))
-        col.table(pd.DataFrame(say.sums_columns(labels, weights)), hide_index=True)
+        static_table(say.sums_columns(labels, weights), col)
     with st.expander(say.AXIS_OUTPUTS, icon=":material/functions:"):
         axis_outputs(labels, right, axis0)
     with st.expander(tr("mistakes-how-to-catch"), icon=":material/rule:"):
@@ -244,7 +243,7 @@ def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
     st.code(say.shape_test_code(n_q, d_v), language="python")
     st.markdown(say.CHECK_KNOWN)
     st.code(source(mk.known_answer_test), language="python")
-    st.table(say.checks_table(checks), hide_index=True)
+    static_table(say.checks_table(checks))
     if not answered:
         st.caption(say.AXIS_WAITS)
     st.markdown(say.shape_outcomes(checks).text)

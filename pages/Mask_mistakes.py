@@ -2,7 +2,6 @@
 
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from attn_core import mask_mistakes as mm
@@ -15,11 +14,11 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
-from attn_ui.data import load_inputs, notebook_cells, renormalise_table
+from attn_ui.data import load_inputs, notebook_cells, renormalise_table, kept
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
-from attn_ui.tables import draw_matrix, draw_row, shared_range
+from attn_ui.tables import draw_matrix, draw_row, shared_range, static_table as words_table
 
 RIGHT = "softmax(QKᵀ/√d_k + M)"  # the right weights, beside each of the first three mistakes
 QUESTION = say.ROW_SUM  # section 1's prediction, key "cp_after_softmax": what does the zeroed row sum to?
@@ -84,12 +83,12 @@ def beside_the_right_one(case: mm.Case, wrong_weights, formula: str, **options) 
 def static_table(columns: dict, where=None) -> None:
     """A small table of words and numbers ({heading: cells}) as a static st.table, which costs the browser far less
     than a data grid: every cell a string made literal for markdown (a token may be * or _), a float with 3
-    decimals. Strings, not a pandas Styler: styling a table costs the server ~8 ms a rerun."""
+    decimals. Strings, not a pandas Styler: styling a table costs the server ~8 ms a rerun; and an Arrow table of
+    them, not a DataFrame (attn_ui.tables.static_table)."""
     def cell(v) -> str:
         return fmt.num(v, 3) if isinstance(v, float | np.floating) else fmt.md_text(v)
 
-    (where or st).table(pd.DataFrame({fmt.md_text(h): [cell(v) for v in cells] for h, cells in columns.items()}),
-                        hide_index=True)
+    words_table({fmt.md_text(h): [cell(v) for v in cells] for h, cells in columns.items()}, where)
 
 
 def symptom_box(*names: str) -> None:
@@ -175,7 +174,7 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
     if guess is None:
         st.caption(say.WAITING)
         return  # the wrong weights answer the question: they wait for a prediction
-    wrong = mm.mask_after_softmax(case.Q, case.K, case.V, case.mask)
+    wrong = kept(mm.mask_after_softmax, case.Q, case.K, case.V, case.mask)
     answer, why = say.row_sum_reveal(md(labels), case.mask, wrong.weights, i)
     reveal(guess, right=guess.value == answer, why=why.text,  # worked out from the numbers now on the page
            asked=QUESTION, state=classroom.page_state(mask=st.session_state.get("mask"), query=i))
@@ -215,7 +214,7 @@ def inverted(case: mm.Case) -> None:
     st.header(tr("mask-mistakes-inverted-header"))
     st.markdown(say.INVERTED_INTRO)
     labels = case.labels
-    wrong = mm.inverted_mask(case.Q, case.K, case.V, case.mask)
+    wrong = kept(mm.inverted_mask, case.Q, case.K, case.V, case.mask)
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights).text)
@@ -235,7 +234,7 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     cols = mm.key_columns(case.mask)
     if cols is not None and cols.any() and not cols.all():
         st.code(say.padding_shapes_code(labels, cols), language="python")
-    wrong = mm.mask_wrong_axis(case.Q, case.K, case.V, case.mask)
+    wrong = kept(mm.mask_wrong_axis, case.Q, case.K, case.V, case.mask)
     blocked = mm.lone_blocked_row(case.mask)  # Mᵀ turns a fully blocked row into a fully blocked column
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + Mᵀ)", highlight_row=blocked, highlight_col=blocked)
     st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights, choice).text)
@@ -259,7 +258,7 @@ def finite_minus_infinity(case: mm.Case) -> None:
     row, mask, added = mm.blocked_row_for_demo(case.mask, None)
     st.caption(say.blocked_row_note(md(labels), case.mask, row, added).text)
     st.code(say.overflow_code(fill, dtype), language="python")
-    W, fill_output = mm.fill_rows(case, mask, row, fill, dtype)  # (n, 3): the blocked row under each way; (d_v,)
+    W, fill_output = kept(mm.fill_rows, case, mask, row, fill, dtype)  # (n, 3): the blocked row under each way; (d_v,)
     st.session_state[FILL_SHOWN] = {"fill_row": row, "dtype": dtype, "fill": fill, "shown_fill_rows": W}
     draw(W, say.fill_title(labels[row], dtype), labels, say.fill_columns(fill), kind="weights",
          y_title=tr("mask-mistakes-axis-key"))
@@ -299,7 +298,7 @@ def no_causal_mask(case: mm.Case) -> None:
     if word.casefold() == case.tokens[t].casefold():
         st.info(say.same_word_notice(md([word])[0]), icon=":material/info:")
         return
-    both = mm.leak_changes(case, t, word)  # (2, n): how far each output moves, with no mask and with a causal one
+    both = kept(mm.leak_changes, case, t, word)  # (2, n): how far each output moves, with no mask and with a causal one
     free, causal = both
     rows = [tr("mask-mistakes-leak-row-wrong"), tr("mask-mistakes-leak-row-causal")]
     draw(both, say.leak_title(labels[t], word), rows, labels, zmax=shared_range(both), decimals=3,
@@ -320,8 +319,8 @@ def checks_for_your_code(case: mm.Case) -> None:
     labels, n = case.labels, case.n
     t = n - 1
     word = mm.replacement_word(case.tokens[t])
-    Q2, K2, V2 = mm.swapped_qkv(case, t, word)
-    table = mm.check_table(case, Q2, K2, V2, t)
+    Q2, K2, V2 = kept(mm.swapped_qkv, case, t, word)
+    table = kept(mm.check_table, case, Q2, K2, V2, t)
     heads = say.check_headings()
     static_table({tr("mask-mistakes-column-computation"): [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
@@ -340,7 +339,7 @@ def checks_for_your_code(case: mm.Case) -> None:
 def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
     """The quiz: one mask mistake made on your Q, K, V and mask; name it from its symptoms."""
     st.header(tr("mask-mistakes-quiz-header"))
-    pool = mm.quiz_pool(case.Q, case.K, case.V, case.mask)
+    pool = kept(mm.quiz_pool, case.Q, case.K, case.V, case.mask)
     if len(pool) < 2:  # a quiz of one option is no question: say so, and what would give one
         st.info(say.quiz_notice([m.name for m in pool], md(case.labels), mm.quiz_remedies(case, choice)),
                 icon=":material/info:")
@@ -357,11 +356,11 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
                                key="mquiz"))
     q2.button(tr("mask-mistakes-quiz-new"), key="mquiz_new", on_click=new_question, icon=":material/casino:")
     secret = draw_mistake(seed, [m.name for m in pool])
-    mystery = mm.MASK_BY_NAME[secret].run(case.Q, case.K, case.V, case.mask)
-    d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, mystery)
+    mystery = kept(mm.MASK_BY_NAME[secret].run, case.Q, case.K, case.V, case.mask)
+    d = kept(mm.diagnose_mask, case.Q, case.K, case.V, case.mask, mystery)
     c1, c2 = st.columns(2)
     weights_table(mystery.weights, tr("mask-mistakes-mystery-weights"), case.labels, c1, share=0.5)
-    right_d = mm.diagnose_mask(case.Q, case.K, case.V, case.mask, case.right)
+    right_d = kept(mm.diagnose_mask, case.Q, case.K, case.V, case.mask, case.right)
     readings = say.symptom_readings(d)
     static_table({tr("mask-mistakes-column-measured"): [k for k, _ in readings],
                   tr("mask-mistakes-column-mystery"): [v for _, v in readings],

@@ -156,10 +156,12 @@ def worded_question(kind: str, seed: int):
     return _worded_question(kind, seed, current())
 
 
-@st.cache_data(show_spinner=False, max_entries=512)
+@lru_cache(maxsize=512)
 def _worded_question(kind: str, seed: int, lang: str):
     """`lang` keys the cache: the question's words are the session's language's (attn_lessons.i18n.use sets it in
-    the run, which is the thread this runs in)."""
+    the run, which is the thread this runs in). Kept by lru_cache, the very object (a Question is frozen): thirteen
+    st.cache_data lookups, each hashing its arguments and unpickling a copy, were a tenth of Check yourself's
+    server time at every rerun (issue 38)."""
     from attn_lessons.questions import make_question  # here, not at the top: this file appends only
 
     return make_question(kind, seed)
@@ -248,4 +250,26 @@ def kept(compute, *args, **kwargs):
     the pickled arguments, as cached_figure is; never change what it returns."""
     name = f"{compute.__module__}.{compute.__qualname__}"
     digest = hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
-    return _RESULTS.get((name, digest), lambda: compute(*args, **kwargs))
+    return _RESULTS.get((name, digest), lambda: _read_only(compute(*args, **kwargs)))
+
+
+def _read_only(value, depth: int = 0):
+    """`value` with every numpy array in it (in tuples, lists, dicts and dataclasses, a few levels down) made
+    read-only, so a page that would change a kept result in place raises instead of showing every later learner
+    the changed numbers."""
+    import dataclasses
+
+    if depth > 6:
+        return value
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _read_only(item, depth + 1)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _read_only(item, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _read_only(getattr(value, f.name), depth + 1)
+    return value

@@ -16,7 +16,7 @@ from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
-from attn_ui.data import load_inputs
+from attn_ui.data import load_inputs, kept
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -39,7 +39,7 @@ def main():
         route_footer(__file__, shared)
         st.stop()
     # one head's Q, K, V (n, d_model), its heads (heads, n, d_k) and every computation of sections 1 to 3
-    runs = mk.page_runs(*attn_core.project(inputs), shared.heads)
+    runs = kept(mk.page_runs, *attn_core.project(inputs), shared.heads)
     numbers = (shared.text, shared.seed, shared.d_model)  # what moves section 1's numbers, not its question
     answered = wrong_axis(inputs.labels, runs, numbers)  # 1. predict which sums to 1; the sums wait for it
     wrong_scale(inputs.labels, runs, shared.d_model)     # 2. ÷ √d_model or ÷ 1 instead of ÷ √d_k, on your heads
@@ -187,14 +187,14 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     d_model = runs.Q.shape[1]
     st.markdown(say.roles_intro(d_model))
     right = runs.right
-    checks = mk.role_checks(runs.Q, runs.K, runs.V)  # row sums, shapes and the known answer on each mix-up
+    checks = kept(mk.role_checks, runs.Q, runs.K, runs.V)  # row sums, shapes and the known answer on each mix-up
     swapped_q_and_k(labels, right, runs.swap, d_model, next(c.shapes for c in checks if c.mistake.name == "swap_qk"))
 
     st.subheader(say.V_AS_K_HEADER)
     v_as_k = runs.v_as_k
     side_by_side([weights_table(right.weights, tr("mistakes-title-right-softmax-qk"), labels),
                   weights_table(v_as_k.weights, tr("mistakes-title-wrong-softmax-qv"), labels)])  # under V_AS_K_HEADER
-    st.markdown(say.values_as_keys_text(right, v_as_k, mk.diagnose(right, v_as_k)).text)
+    st.markdown(say.values_as_keys_text(right, v_as_k, kept(mk.diagnose, right, v_as_k)).text)
     with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
         st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
@@ -287,7 +287,7 @@ def quiz(labels, X, page_seed: int, heads: int, answered: bool) -> None:
     pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)
     secret = mk.draw_mistake(seed, pool)
     right, mystery = mk.correct_attention(*QKV_h, mask), secret.run(*QKV_h, d_model)
-    diag = mk.diagnose(right, mystery, mask)
+    diag = kept(mk.diagnose, right, mystery, mask)
     dm = mm.diagnose_mask(*QKV_h, mask, mystery) if masked else None
     blocked = None if mask is None else mk.blocked_query(mask)  # the first query that may see no key
     quiz_tables(labels, right, mystery, masked, shared_range(right.output, mystery.output), blocked)
@@ -316,7 +316,7 @@ def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
     heads = QKV_h[0].shape[0]
     right_dm = None if dm is None else mm.diagnose_mask(*QKV_h, mask, right)
     mystery = say.quiz_readings(diag, dm)
-    same = say.quiz_readings(mk.diagnose(right, right, mask), right_dm)  # the same checks on the right one
+    same = say.quiz_readings(kept(mk.diagnose, right, right, mask), right_dm)  # the same checks on the right one
     with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
         st.markdown(say.readings_table(mystery, same))  # a plain table: redrawn with every question, cheaply
         if dm is not None:

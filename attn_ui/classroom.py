@@ -680,6 +680,7 @@ class _Watch:
         live = {sid: about for sid, about in sessions.items() if manager.get_active_session_info(sid) is not None}
         for sid in sessions.keys() - live.keys():  # a browser that went away
             self.forget(sid)
+            serving.forgotten(sid)  # a run the watch asked of it that never came: its mark goes too
             with self.lock:
                 self.switched.discard(sid)
                 self.pending.discard(sid)

@@ -74,6 +74,12 @@ def later(session_id: str) -> None:
         _later.add(session_id)
 
 
+def forgotten(session_id: str) -> None:
+    """Session `session_id` is gone or no longer watched: its mark, if a run never came to take it, goes too."""
+    with _later_lock:
+        _later.discard(session_id)
+
+
 def _is_later() -> bool:
     from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 

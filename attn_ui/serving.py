@@ -27,6 +27,7 @@ WAIT_AT_MOST = 30.0  # seconds
 # websockets.
 SWITCH_EVERY = 0.02  # seconds
 
+
 class Turns:
     """Whose page runs next: first come, first served (Python's own Lock wakes its waiters in no order, and a run
     just arrived can take it before one that has waited a second), a learner's own move before a page the server

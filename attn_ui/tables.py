@@ -155,6 +155,8 @@ BASE_CSS = (
     # wider than the whole row keeps to it and scrolls in its box
     ".mr{{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:flex-start}}"
     ".mr>.mx{{flex:0 1 auto;min-width:0;max-width:100%}}"
+    # a column of tables (draw_row(…, stacked=True)): one below another, each on a line of its own
+    ".mr.ms>.mx{{flex-basis:100%}}"
 ).format(ink=INK)
 
 
@@ -489,7 +491,7 @@ def draw_matrix(M, title: str, rows, cols, *, where=None, share: float = 1.0, wi
     return (where or st).html(markup, width=width)
 
 
-def draw_row(tables: list[dict], where=None):
+def draw_row(tables: list[dict], where=None, stacked: bool = False):
     """Tables side by side in one st.html (each a dict of draw_matrix's arguments: M, title, rows, cols and
     matrix_html's options), each at its own width: as many to a line as the width holds, the rest on the next
     line, so on a phone one below another. One element in place of a row of columns with a table each: the
@@ -502,7 +504,9 @@ def draw_row(tables: list[dict], where=None):
         options = dict(spec)
         M, title, rows, cols = (options.pop(name) for name in ("M", "title", "rows", "cols"))
         parts.append(_markup(M, title, rows, cols, NARROWEST_PX, options))
-    return (where or st).html(Markup(f"<div class=mr>{''.join(parts)}</div>"))
+    # stacked: one below another, each on a line of its own, still one element (a rerun sends each element alone)
+    row = '"mr ms"' if stacked else "mr"
+    return (where or st).html(Markup(f"<div class={row}>{''.join(parts)}</div>"))
 
 
 def _markup(M, title: str, rows, cols, width_px: float, options: dict) -> str:

@@ -80,14 +80,10 @@ def main():
 
 def draw_side_by_side(tables, side_by_side: bool, where=None) -> None:
     """Tables (M, title, rows, cols, options) side by side, as many to a line as the width holds (a row that
-    wraps: on a phone, one below another), in one st.html; or, when they are too wide for that, one below another."""
-    where = where or st
-    if not side_by_side:
-        for M, title, rows, cols, options in tables:
-            draw(M, title, rows, cols, where=where, **options)
-        return
+    wraps: on a phone, one below another), in one st.html; or, when they are too wide for that, one below another,
+    still in one st.html (each element costs the server its own message at every rerun)."""
     draw_row([{"M": M, "title": title, "rows": rows, "cols": cols, **options}
-              for M, title, rows, cols, options in tables], where=where)
+              for M, title, rows, cols, options in tables], where=where or st, stacked=not side_by_side)
 
 
 def reset_edits() -> None:

@@ -100,7 +100,7 @@ def _told(fig: go.Figure, describe) -> str:
     change once drawn (plot's contract). Handed to st.html as made (tables.Markup: no dedent at every run)."""
     from attn_lessons.i18n import current
 
-    from .tables import Markup
+    from .markup import Markup
 
     told = vars(fig).get("_ae_told")
     if told is None:

@@ -22,7 +22,8 @@ from .classroom import class_sidebar, link_params
 from .language import choose_language, language_switch
 from .serving import freeze_imports
 from .pages import neighbours, page_of, page_path, route, teachers_page
-from .tables import Markup, page_style
+from .markup import Markup
+from .tables import page_style
 from .params import (
     D_MODEL_CHOICES,
     SEED_MAX,

@@ -34,6 +34,7 @@ from attn_lessons.format import num_cells
 from attn_lessons.i18n import current, tr, tr_in
 
 from .figures import INK, MASKED, SCREEN_PX, SIGNED, WEIGHTS
+from .markup import Markup
 
 KINDS = ("signed", "weights")
 STEPS = {"signed": 11, "weights": 10}  # odd for signed: the middle step is 0 itself
@@ -44,17 +45,6 @@ WHITE, BLACK = "#ffffff", "#000000"
 # on a laptop with the sidebar open (344), less a margin. Whatever the device says it is: a narrow window does too.
 NARROWEST_PX = 340
 HATCH_LIGHT = "#bdbdbd"  # the light stripe of a hatched cell; black text reaches 4.5:1 on it and on MASKED
-
-
-class Markup(str):
-    """HTML made here, handed to st.html as it is. Streamlit takes an object's `_repr_html_()` as the body, where it
-    dedents a plain string first (textwrap.dedent: two regular expressions over a 20 kB table at every rerun, about a
-    tenth of the Q/K/V builder's own time on the server). The markup has no indentation to take out."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        return str.__str__(self)
 
 
 @dataclass(frozen=True)

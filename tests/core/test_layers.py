@@ -23,8 +23,9 @@ ALLOWED = {
     "attn_core": {"attn_core", "numpy"},
     # fluent: the message catalogs (attn_lessons/i18n.py; issue 40), the words' own tool
     "attn_lessons": {"attn_lessons", "attn_core", "numpy", "fluent"},
+    # pyarrow: a small table of words handed to st.table as it is (attn_ui.tables.static_table; issue 38)
     "attn_ui": {"attn_ui", "attn_lessons", "attn_core", "numpy", "streamlit", "plotly", "pandas", "nbformat",
-                "jupytext", "playwright", "sqlalchemy", "segno"},
+                "jupytext", "playwright", "sqlalchemy", "segno", "pyarrow"},
 }
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 

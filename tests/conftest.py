@@ -39,6 +39,45 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.quick)  # a slow test is never in the quick loop
 
 
+def xdist_group(parts: tuple[str, ...]) -> str | None:
+    """The group of a test file (its path under tests/, split) whose tests run one after another on one worker when
+    `pytest` spreads the suite over the machine's cores (pyproject.toml's `-n auto --dist loadgroup`); None for a
+    file each of whose tests may run on any worker, beside any other test.
+
+    - each browser file: its `streamlit run` server (scripts/hall.sh's three processes for the lecture hall) and
+      its Chromium are module-scoped, started once and shared by its tests in order. Where ATTN_TEST_PORT gives
+      the run one port (and the next two), the files take turns on it as one group;
+    - the notebooks: one fixture executes every selected notebook in a kernel of its own, a few at a time, once;
+    - class mode's storage tests: each empties the PostgreSQL test database's public schema;
+    - the layer checks: one writes a probe module into attn_lessons/ for a moment, which the others must not read.
+    """
+    if parts[:1] == ("browser",):
+        return "fixed_port" if os.environ.get("ATTN_TEST_PORT") else f"browser/{parts[-1]}"
+    return SHARED_STATE.get(parts)
+
+
+SHARED_STATE = {("notebooks", "test_notebooks.py"): "notebooks", ("ui", "test_classroom_store.py"): "postgres",
+                ("core", "test_layers.py"): "source_tree"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadgroup` with the groups of xdist_group() above, read from each test's path. (pytest-xdist's own
+    loadgroup finds an `xdist_group` mark's name in a suffix it appends to the test's id, which pytest 9.2 no longer
+    lets it write: the marks are silently ignored, pytest-xdist issue 1386.) Groups with the most tests start first."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ByFile(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = Path(nodeid.split("::", 1)[0])  # from the root: tests/<layer>/test_<name>.py
+            group = xdist_group(path.parts[1:]) if path.parts[:1] == ("tests",) else None
+            return group or super()._split_scope(nodeid)
+
+    return ByFile(config, log)
+
+
 @pytest.fixture(autouse=True)
 def _english_unless_asked():
     """Each test starts in English: a page opened in another language (run_page(…, lang=…)) sets the test thread's

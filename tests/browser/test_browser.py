@@ -53,9 +53,13 @@ def discover_pages() -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(request, tmp_path_factory):
+    """The app on a class store of its own (the Class page's tests start classes in it), for each module that uses
+    this fixture, with its own log: screenshots/browser/server.log for this one, server_<module>.log for another."""
     _need_browser()
-    with serve("streamlit_app.py", "server.log") as base:
+    module = request.module.__name__.rsplit(".", 1)[-1]
+    log = "server.log" if request.module.__name__ == __name__ else f"server_{module}.log"
+    with serve_on_own_store(tmp_path_factory.mktemp(module), log) as base:
         yield base
 
 

@@ -13,12 +13,11 @@ set_page_config gave the tab, its first heading, and any exception box or "page 
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 
 from scripts.sessions_bench import Learner, Stats
-from tests.browser.test_browser import serve
+from tests.browser.test_browser import serve_on_own_store
 from tests.pages.test_route import OLD_LINKS
 
 pytestmark = pytest.mark.browser
@@ -60,13 +59,14 @@ UNKNOWN = "Never_a_page"  # a link no page answers, opened last: Streamlit runs 
 
 
 @pytest.fixture(scope="module")
-def visits() -> dict[str, Visitor]:
-    """Each link of ORDER, then UNKNOWN, each in a session of its own, one after the other, on one fresh server."""
+def visits(tmp_path_factory) -> dict[str, Visitor]:
+    """Each link of ORDER, then UNKNOWN, each in a session of its own, one after the other, on one fresh server
+    (on a class store of its own: the links include the Class page's)."""
 
     async def each(port: int) -> list[Visitor]:
         return [await Visitor(port, url).visit() for url in [*ORDER, UNKNOWN]]
 
-    with serve("streamlit_app.py", "old_links.log", port=int(os.environ.get("ATTN_TEST_PORT", "0"))) as base:
+    with serve_on_own_store(tmp_path_factory.mktemp("old_links"), "old_links.log") as base:
         return {v.url: v for v in asyncio.run(each(int(base.rsplit(":", 1)[1])))}
 
 

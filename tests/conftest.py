@@ -11,12 +11,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
+# One OpenBLAS thread in each test process and in what it starts (the app's servers, the notebooks' kernels), read
+# when numpy loads, so before attn_core below: the matrices here are small, and two threads a process spin and wait
+# for each other and for the other processes the suite runs at the same time. On two cores the retraining test and
+# the Training lab's tests took 151 s (185 s of CPU) with OpenBLAS's own two threads, 85 s (82 s of CPU) with one.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import attn_core
-import tests.hyp  # noqa: F401  (loads the hypothesis profile before any test is collected)
-from attn_ui.params import DEFAULT_D_MODEL, DEFAULT_SEED, DEFAULT_TEXT
-from tests.apptest_utils import assert_ran, run_page
+import pytest  # noqa: E402
+
+import attn_core  # noqa: E402
+import tests.hyp  # noqa: E402, F401  (loads the hypothesis profile before any test is collected)
+from attn_ui.params import DEFAULT_D_MODEL, DEFAULT_SEED, DEFAULT_TEXT  # noqa: E402
+from tests.apptest_utils import assert_ran, run_page  # noqa: E402
 
 # A message missing from a catalog, or formatted without a variable it uses, raises in the tests (a running app logs
 # it and reads the message in English): set before any page runs, AppTest's included.

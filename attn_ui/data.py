@@ -181,7 +181,7 @@ def cached_figure(build, *args, **kwargs):
     name = f"{build.__code__.co_filename}:{build.__qualname__}"  # two pages' helpers of one name stay apart
     try:  # keyed by a digest of the pickled arguments: st.cache_resource's keying (the signature read again for each
         # argument, every array hashed its own way) cost a tenth of the Scaling explorer's server time (issue 38)
-        digest = hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
+        digest = _digest(args, kwargs)
     except (pickle.PicklingError, TypeError, AttributeError):  # not plain data after all: Streamlit's own keying
         return _built_figure(name, current(), args, kwargs, _build=build)
     return _FIGURES.get((name, current(), digest), lambda: build(*args, **kwargs))  # words are in one language
@@ -249,8 +249,12 @@ def kept(compute, *args, **kwargs):
     mistakes, its five mistakes and the quiz were worked out afresh at every rerun (issue 38). Keyed by a digest of
     the pickled arguments, as cached_figure is; never change what it returns."""
     name = f"{compute.__module__}.{compute.__qualname__}"
-    digest = hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
-    return _RESULTS.get((name, digest), lambda: _read_only(compute(*args, **kwargs)))
+    return _RESULTS.get((name, _digest(args, kwargs)), lambda: _read_only(compute(*args, **kwargs)))
+
+
+def _digest(args: tuple, kwargs: dict) -> str:
+    """A function's arguments as a key: a digest of their pickle (plain data: numbers, strings, arrays, lists)."""
+    return hashlib.blake2b(pickle.dumps((args, kwargs), protocol=5), digest_size=16).hexdigest()
 
 
 def _read_only(value, depth: int = 0):

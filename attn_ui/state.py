@@ -44,7 +44,9 @@ TOUCH_STYLE = (" [data-testid='stRadio'] label:has(input), [data-testid='stCheck
                " [data-testid='stElementContainer']:has(> .stHtml > script) {display: none}"
                # Streamlit's own hint under the sentence box, which a touch screen cannot follow, gives way to
                # words.apply_note() (_shared_controls): in the page's one stylesheet, not an element of its own
-               " .st-key-text [data-testid='InputInstructions']{display:none}")
+               " .st-key-text [data-testid='InputInstructions']{display:none}"
+               # the line under the page links: the nav container's own border, not an st.divider element of its own
+               " .st-key-attn_nav{border-bottom:1px solid rgba(49,51,63,.2);padding-bottom:1rem;margin-bottom:.5rem}")
 # Where the sidebar lies over the page (a window up to Streamlit's 768 px), a link in it closes it, as Streamlit's own
 # page menu does: otherwise the page opened stays under the sidebar. Run once per browser tab; a wider window keeps
 # its sidebar as it is.
@@ -102,13 +104,17 @@ def setup_page(file: str, *, one_head: bool = False, uses_shared: bool = True,
     if unknown_language:
         st.warning(unknown_language, icon=":material/translate:")
     language_switch(st.sidebar)
-    nav = st.sidebar.container()
+    nav = st.sidebar.container(key="attn_nav")  # its bottom border is the line under the links (TOUCH_STYLE)
     class_box = st.sidebar.container()
     shared = _shared_controls(fresh, None if not uses_shared else one_head, sidebar_note, labels_note)
     class_sidebar(class_box)  # a linked class is joined before any link is drawn, so the links carry it
     with nav:
         draw_nav(shared)
-        st.html(NAV_SCRIPT, unsafe_allow_javascript=True)  # a link in a sidebar over the page closes it
+        if fresh:  # a link in a sidebar over the page closes it
+            # At a page's first run only: the listener the script adds stays with the browser tab (a page switch
+            # keeps the tab; a reload is a new session, whose first run draws it again), and every element costs
+            # the server its own message at every rerun (issue 38).
+            st.html(NAV_SCRIPT, unsafe_allow_javascript=True)
     return shared
 
 
@@ -125,7 +131,6 @@ def draw_nav(shared: Shared) -> None:
     if teachers is not None:  # below the route, not on it: Next and Back skip it
         st.caption(words.for_teachers())
         st.page_link(teachers.path, label=teachers.label, icon=teachers.icon, query_params=carried)
-    st.divider()
 
 
 def links(shared: Shared) -> dict[str, str]:
@@ -153,11 +158,13 @@ def _shared_controls(fresh: bool, one_head: bool | None = False, note: str | Non
     side = st.sidebar
     side.text_area(words.sentence_label(), key="text", height=90, max_chars=None,
                    help=words.sentence_help())
-    # Streamlit's own hint under the box gives way to words.apply_note(): TOUCH_STYLE hides it
-    side.caption(words.apply_note())
-    if (chinese := han_note(ss["text"])) is not None:  # one token per Han character: say so
-        side.caption(chinese.text)
-    side.caption((labels_note() if callable(labels_note) else labels_note) or words.labels_note().text)
+    # Streamlit's own hint under the box gives way to words.apply_note() (TOUCH_STYLE hides it); with the note on
+    # Han characters (one token each) and how tokens are labelled, one caption of paragraphs: one element, not three
+    notes = [words.apply_note()]
+    if (chinese := han_note(ss["text"])) is not None:
+        notes.append(chinese.text)
+    notes.append((labels_note() if callable(labels_note) else labels_note) or words.labels_note().text)
+    side.caption("\n\n".join(notes))
     side.number_input(words.seed_label(), min_value=0, max_value=SEED_MAX, step=1, key="seed",
                       help=words.seed_help())
     side.select_slider(words.d_model_label(), options=D_MODEL_CHOICES, key="d_model")

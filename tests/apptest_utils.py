@@ -140,6 +140,12 @@ def _decode(node):
     return node
 
 
+def sidebar_notes(at: AppTest) -> list[str]:
+    """The sidebar's notes, a paragraph each: its captions split where one caption holds several (the sentence box's
+    notes are one element, attn_ui.state._shared_controls)."""
+    return [part for c in at.sidebar.caption for part in c.value.split("\n\n")]
+
+
 def all_text(at: AppTest) -> str:
     """Every markdown, caption, info, warning, error and success text on the page, joined."""
     parts = []

@@ -20,7 +20,7 @@ from attn_lessons.format import md_text, num
 from attn_lessons.misconceptions import misconception
 from attn_ui.pages import route
 from attn_ui.params import DEFAULT_TEXT
-from tests.apptest_utils import all_text, assert_ran, figures, screen_text, tables, taken_home
+from tests.apptest_utils import all_text, assert_ran, figures, screen_text, sidebar_notes, tables, taken_home
 from tests.html_tables import cell_value, values
 from tests.prose import english_runs
 
@@ -544,7 +544,7 @@ def test_the_model_note_names_what_changes_its_numbers(run, params):
     assert len(notes) == 1 and "Only your sentence changes" not in notes[0]
     shown = "sentence" if params == {} else "random"
     assert notes[0] == say.model_note(shown).text
-    assert say.labels_note() in [c.value for c in at.sidebar.caption]
+    assert say.labels_note() in sidebar_notes(at)
     if shown == "random":
         before = values(head_tables(at)[2, 1])
         at.number_input(key="rseed").set_value(int(at.number_input(key="rseed").value) + 1).run()
@@ -613,7 +613,7 @@ def test_the_page_reads_in_chinese_with_its_question_open_and_answered(run, chin
     assert why_expected(shown, i, h, off).text in captions(at)
     (table,) = at.table
     assert list(table.value.columns) == say.guess_columns("off" in params)
-    assert say.labels_note() in [c.value for c in at.sidebar.caption]
+    assert say.labels_note() in sidebar_notes(at)
     notices = [say.too_few_words(len(set(ids_of(params).tolist()))), say.truncated_notice(
         len(tokenize(params["text"]).tokens))] if "text" in params else []
     for notice in filter(None, notices):

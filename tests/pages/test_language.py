@@ -11,11 +11,11 @@ from attn_core.tokens import han_tokens, tokenize
 from attn_lessons import i18n
 from attn_lessons.input import default_text, han_note
 from attn_ui.pages import HOME
-from tests.apptest_utils import assert_ran, run_page
+from tests.apptest_utils import assert_ran, run_page, sidebar_notes
 
 
 def sidebar_captions(at) -> list[str]:
-    return [c.value for c in at.sidebar.caption]
+    return sidebar_notes(at)
 
 
 def test_a_link_with_lang_opens_in_that_language_with_its_default_sentence():

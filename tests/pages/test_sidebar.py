@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from attn_ui.pages import named
 from attn_ui.pages import route
-from tests.apptest_utils import assert_ran, run_page
+from tests.apptest_utils import assert_ran, run_page, sidebar_notes
 
 
 def test_the_sentence_box_says_what_applies_it_on_a_touch_screen():
     at = run_page(named("scaling").path)
     assert_ran(at)
-    captions = [c.value for c in at.sidebar.caption]
+    captions = sidebar_notes(at)
     assert any("tap or click outside the box" in c for c in captions), captions
     hidden = [h.proto.body for h in at.get("html") if "InputInstructions" in h.proto.body]
     assert hidden and "display:none" in hidden[0]  # Streamlit's own "Press Ctrl+Enter to apply" is not shown
@@ -48,7 +48,7 @@ def test_every_sidebar_notice_is_told_and_true_after_the_page_has_run():
     heads = at.selectbox(key="heads").value
     assert 6 % heads == 0 and heads < 4
     assert notices.heads_changed(4, 6, heads) in [i.value for i in at.info]
-    assert sidebar.d_k_note(6, heads, False).text in [c.value for c in at.sidebar.caption]
+    assert sidebar.d_k_note(6, heads, False).text in sidebar_notes(at)
     at.text_area(key="text").set_value("   ").run()  # no token in it: the last good sentence stays
     assert_ran(at)
     assert notices.sentence_kept(notices.no_token(), sidebar.DEFAULT_TEXT) in [w.value for w in at.warning]
@@ -66,7 +66,7 @@ def test_the_sidebar_reads_in_chinese_with_its_numbers_and_notices():
     i18n.use("zh-CN")
     try:
         assert at.text_area(key="text").label == sidebar.sentence_label() != "Your sentence"
-        captions = [c.value for c in at.sidebar.caption]
+        captions = sidebar_notes(at)
         assert sidebar.apply_note() in captions and sidebar.labels_note().text in captions
         at.select_slider(key="d_model").set_value(6).run()
         heads = at.selectbox(key="heads").value

@@ -57,13 +57,15 @@ sys.path.insert(0, str(ROOT))
 from attn_ui import classroom_store as cs  # noqa: E402  (the class store the server writes to)
 from attn_ui.pages import ROUTE, Page  # noqa: E402
 from attn_ui.params import parse_shared  # noqa: E402
+from attn_ui.serving import HEAVY as SERVED_HEAVY  # noqa: E402
 
 HOST = "127.0.0.1"  # the only host this script talks to
 NO_ANSWER = 30.0  # seconds after which a rerun that never finished counts as an error
 GOALS = {"p95": 0.150, "burst_max": 2.0, "cpu_builder": 0.025, "cpu_page": 0.040}  # issue 38's done-when
-# The heavy modules the app holds; `--gc freeze` imports them, then gc.freeze(), before Streamlit serves anyone.
-HEAVY = ("numpy", "pandas", "plotly.graph_objects", "sqlalchemy", "jupytext", "nbformat", "psycopg", "altair",
-         "pyarrow", "streamlit.connections", "attn_core", "attn_lessons", "attn_ui.state", "attn_ui.classroom")
+# The heavy modules the app holds (the app's own list, which attn_ui.serving.freeze_imports loads and freezes at the
+# first page run), with PostgreSQL's driver; `--gc freeze` imports them, then gc.freeze(), before Streamlit serves
+# anyone.
+HEAVY = (*SERVED_HEAVY, "psycopg")
 FREEZE = ("import gc, importlib, sys\n"
           "for m in {mods!r}:\n"
           "    try:\n"

@@ -28,6 +28,7 @@ from attn_ui.figures import histogram_figure, plot
 from attn_ui.language import KEY as LANG
 from attn_ui.pages import route
 from attn_ui.params import SEED_MAX, parse_question_seed
+from attn_ui.folds import fold
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix as draw
@@ -336,11 +337,13 @@ def one_step(shared, held: frozenset) -> tuple[list[str], dict | None]:
     if numbers := qs.open_numbers(qs.CAUSAL_STEP_ANSWERS, held):
         st.caption(qs.held_back_note(numbers, qs.causal_step_held(), many=True))
         return labels, matrices
-    with st.expander(tr("questions-causal-expander")):  # a deep dive: folded, so the page stays a short read
-        c1, c2 = st.columns(2, vertical_alignment="center")
-        _steps_table(matrices["causal mask"], "causal mask", labels, c1)
-        c2.markdown(qs.causal_step_text(n))
-        c2.caption(qs.never_arrives())
+    # a deep dive: folded, so the page stays a short read
+    with fold(tr("questions-causal-expander"), "fold_causal_steps") as shown:
+        if shown:
+            c1, c2 = st.columns(2, vertical_alignment="center")
+            _steps_table(matrices["causal mask"], "causal mask", labels, c1)
+            c2.markdown(qs.causal_step_text(n))
+            c2.caption(qs.never_arrives())
     return labels, matrices
 
 

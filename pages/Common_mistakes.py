@@ -17,6 +17,7 @@ from attn_ui import classroom
 from attn_ui.checkpoint import predict, reveal
 from attn_ui.code import source
 from attn_ui.data import load_inputs, kept
+from attn_ui.folds import fold
 from attn_ui.params import SEED_MAX, parse_bool, parse_int
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
@@ -104,10 +105,12 @@ def wrong_axis(labels, runs: mk.PageRuns, numbers) -> bool:
         # static tables: three narrow columns, no grid to step through
         col.markdown(tr("mistakes-sums-heading", which=which))
         static_table(say.sums_columns(labels, weights), col)
-    with st.expander(say.AXIS_OUTPUTS, icon=":material/functions:"):
-        axis_outputs(labels, right, axis0)
-    with st.expander(tr("mistakes-how-to-catch"), icon=":material/rule:"):
-        st.markdown(say.AXIS_CATCH)
+    with fold(say.AXIS_OUTPUTS, "fold_axis_outputs", icon=":material/functions:") as shown:
+        if shown:
+            axis_outputs(labels, right, axis0)
+    with fold(tr("mistakes-how-to-catch"), "fold_axis_catch", icon=":material/rule:") as shown:
+        if shown:
+            st.markdown(say.AXIS_CATCH)
     return True
 
 
@@ -155,13 +158,15 @@ def wrong_scale(labels, page: mk.PageRuns, d_model: int) -> None:
         for measure, (value, change) in mk.head_measures(res.weights[h], right_w).items():
             col.metric(say.measure_label(measure), enough(value), delta=say.against_right(name, change),
                        delta_color="off", delta_arrow="off" if name == "right" or change == 0 else "auto")
-    with st.expander(say.MEASURES_MEAN, icon=":material/help:"):
-        st.markdown(say.scale_intro(d_model, heads, entropy).text)  # which way each wrong divisor moved the entropy
-        st.markdown(say.scale_caption(h, n, heads).text)
+    with fold(say.MEASURES_MEAN, "fold_scale_measures", icon=":material/help:") as shown:
+        if shown:
+            st.markdown(say.scale_intro(d_model, heads, entropy).text)  # which way each wrong divisor moved it
+            st.markdown(say.scale_caption(h, n, heads).text)
     if runs[:-1] and st.toggle(say.SCALE_OUTPUTS_SWITCH, key="scale_outputs"):
         scale_outputs(labels, runs, d_model, d_k, entropy)
-    with st.expander(tr("mistakes-how-to-catch"), icon=":material/rule:"):
-        st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model).text)
+    with fold(tr("mistakes-how-to-catch"), "fold_scale_catch", icon=":material/rule:") as shown:
+        if shown:
+            st.markdown(say.scale_diagnostic(page.heads[0].shape, d_model).text)
 
 
 def scale_outputs(labels, runs, d_model: int, d_k: int, entropy) -> None:
@@ -195,8 +200,9 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     side_by_side([weights_table(right.weights, tr("mistakes-title-right-softmax-qk"), labels),
                   weights_table(v_as_k.weights, tr("mistakes-title-wrong-softmax-qv"), labels)])  # under V_AS_K_HEADER
     st.markdown(say.values_as_keys_text(right, v_as_k, kept(mk.diagnose, right, v_as_k)).text)
-    with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
-        st.markdown(say.VALUES_AS_KEYS_TRAINED)
+    with fold(say.STILL_TRAINS, "fold_v_as_k_trains", icon=":material/model_training:") as shown:
+        if shown:
+            st.markdown(say.VALUES_AS_KEYS_TRAINED)
 
     st.subheader(say.K_AS_V_HEADER)
     k_as_v = runs.k_as_v
@@ -204,10 +210,12 @@ def confused_roles(labels, runs: mk.PageRuns, answered: bool) -> None:
     side_by_side([signed_table(right.output, tr("mistakes-title-right-output"), labels, zmax),
                   signed_table(k_as_v.output, tr("mistakes-title-wrong-output-k"), labels, zmax)])  # under its header
     st.markdown(say.keys_as_values_text(right, k_as_v).text)
-    with st.expander(say.STILL_TRAINS, icon=":material/model_training:"):
-        st.markdown(say.KEYS_AS_VALUES_TRAINED)
-    with st.expander(say.CATCH_THEM, icon=":material/rule:"):
-        role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)
+    with fold(say.STILL_TRAINS, "fold_k_as_v_trains", icon=":material/model_training:") as shown:
+        if shown:
+            st.markdown(say.KEYS_AS_VALUES_TRAINED)
+    with fold(say.CATCH_THEM, "fold_catch_roles", icon=":material/rule:") as shown:
+        if shown:
+            role_checks(checks if answered else [c for c in checks if c.mistake.name != "axis0"], answered)
 
 
 def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> None:
@@ -230,9 +238,10 @@ def swapped_q_and_k(labels, right, swap, d_model: int, cross: mk.ShapeCheck) -> 
         for pair in pairs:
             draw_row(list(pair))
     st.markdown(say.swap_text(right, swap).text)
-    with st.expander(say.SWAP_BREAKS, icon=":material/call_split:"):
-        st.markdown(say.swap_breaks(labels))
-        st.markdown(say.cross_demo(len(labels), d_model, cross).text)
+    with fold(say.SWAP_BREAKS, "fold_swap_breaks", icon=":material/call_split:") as shown:
+        if shown:
+            st.markdown(say.swap_breaks(labels))
+            st.markdown(say.cross_demo(len(labels), d_model, cross).text)
 
 
 def role_checks(checks: Sequence[mk.RoleChecks], answered: bool) -> None:
@@ -314,10 +323,12 @@ def quiz_tables(labels, right, mystery, masked: bool, zmax: float, blocked: int 
 def quiz_checks(QKV_h, mask, right, diag, dm) -> None:
     """The checks measured on the mystery computation and, for comparison, on the right one."""
     heads = QKV_h[0].shape[0]
-    right_dm = None if dm is None else mm.diagnose_mask(*QKV_h, mask, right)
-    mystery = say.quiz_readings(diag, dm)
-    same = say.quiz_readings(kept(mk.diagnose, right, right, mask), right_dm)  # the same checks on the right one
-    with st.expander(say.checks_title(heads), icon=":material/troubleshoot:"):
+    with fold(say.checks_title(heads), "fold_quiz_checks", icon=":material/troubleshoot:") as shown:
+        if not shown:
+            return
+        right_dm = None if dm is None else mm.diagnose_mask(*QKV_h, mask, right)
+        mystery = say.quiz_readings(diag, dm)
+        same = say.quiz_readings(kept(mk.diagnose, right, right, mask), right_dm)  # the same checks on the right one
         st.markdown(say.readings_table(mystery, same))  # a plain table: redrawn with every question, cheaply
         if dm is not None:
             st.caption(say.masked_readings_note())

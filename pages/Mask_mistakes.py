@@ -15,6 +15,7 @@ from attn_ui import classroom
 from attn_ui.checkpoint import answered, predict, reveal
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table, kept
+from attn_ui.folds import fold
 from attn_ui.params import NONE, SEED_MAX, parse_index_or_none, parse_int, parse_mask_param
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
@@ -35,8 +36,9 @@ def main():
     shared = setup_page(__file__, one_head=True)
     st.title(tr("mask-mistakes-title"))
     st.markdown(say.INTRO)
-    with st.expander(say.IN_THE_WILD_TITLE, icon=":material/bug_report:"):
-        st.markdown(say.IN_THE_WILD)
+    with fold(say.IN_THE_WILD_TITLE, "fold_in_the_wild", icon=":material/bug_report:") as shown:
+        if shown:
+            st.markdown(say.IN_THE_WILD)
     formula, cases = st.columns(2)  # side by side on a wide screen, so the mask's table is on the first screen
     formula.latex(r"\mathrm{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}} + M\right) V")
     cases.latex(say.mask_cases())  # M's two cases, narrow enough for a phone
@@ -91,10 +93,11 @@ def static_table(columns: dict, where=None) -> None:
     words_table({fmt.md_text(h): [cell(v) for v in cells] for h, cells in columns.items()}, where)
 
 
-def symptom_box(*names: str) -> None:
-    """The one-line symptom and the one-line check of each mistake named, folded: the tables say it first."""
-    with st.expander(say.SYMPTOM, icon=":material/rule:"):
-        for name in names:
+def symptom_box(key: str, *names: str) -> None:
+    """The one-line symptom and the one-line check of each mistake named, folded (as fold `key`): the tables say it
+    first."""
+    with fold(say.SYMPTOM, key, icon=":material/rule:") as shown:
+        for name in names if shown else ():
             st.info(say.symptom_box(name), icon=":material/rule:")
 
 
@@ -180,9 +183,10 @@ def after_softmax(case: mm.Case, choice: mm.MaskChoice, about, numbers, asking: 
            asked=QUESTION, state=classroom.page_state(mask=st.session_state.get("mask"), query=i))
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k) · mask", highlight_row=i)
     row_sums(case, wrong, choice)
-    with st.expander(say.AFTER_SOFTMAX_FOLD, icon=":material/rule:"):
-        st.info(say.symptom_box("after_softmax"), icon=":material/rule:")
-        renormalising(case)
+    with fold(say.AFTER_SOFTMAX_FOLD, "fold_after_softmax", icon=":material/rule:") as shown:
+        if shown:
+            st.info(say.symptom_box("after_softmax"), icon=":material/rule:")
+            renormalising(case)
 
 
 def row_sums(case: mm.Case, wrong, choice: mm.MaskChoice) -> None:
@@ -218,11 +222,12 @@ def inverted(case: mm.Case) -> None:
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + inverted M)",
                          highlight_row=mm.lone_blocked_row(case.mask))
     st.markdown(say.inverted_sentence(md(labels), case.mask, wrong.weights).text)
-    with st.expander(say.INVERTED_FOLD, icon=":material/rule:"):
-        st.info(say.symptom_box("inverted"), icon=":material/rule:")
-        st.markdown(say.TORCH_MEANINGS)
-        static_table(say.conventions_table())
-        st.code(say.TORCH_CODE, language="python")
+    with fold(say.INVERTED_FOLD, "fold_inverted", icon=":material/rule:") as shown:
+        if shown:
+            st.info(say.symptom_box("inverted"), icon=":material/rule:")
+            st.markdown(say.TORCH_MEANINGS)
+            static_table(say.conventions_table())
+            st.code(say.TORCH_CODE, language="python")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -238,7 +243,7 @@ def wrong_axis(case: mm.Case, choice: mm.MaskChoice) -> None:
     blocked = mm.lone_blocked_row(case.mask)  # Mᵀ turns a fully blocked row into a fully blocked column
     beside_the_right_one(case, wrong.weights, "softmax(QKᵀ/√d_k + Mᵀ)", highlight_row=blocked, highlight_col=blocked)
     st.markdown(say.wrong_axis_sentence(md(labels), case.mask, wrong.weights, choice).text)
-    symptom_box("wrong_axis")
+    symptom_box("fold_symptom_wrong_axis", "wrong_axis")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -265,10 +270,11 @@ def finite_minus_infinity(case: mm.Case) -> None:
     naive, filled, safe = say.fill_sentences(md(labels)[row], case.n, dtype, fill, W[:, 0], W[:, 1], W[:, 2],
                                              fill_output)
     st.markdown(f"{naive.text}  \n{filled.text}")
-    with st.expander(say.FILL_FOLD, icon=":material/rule:"):
-        st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
-        st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
-        st.markdown(safe.text)
+    with fold(say.FILL_FOLD, "fold_fill", icon=":material/rule:") as shown:
+        if shown:
+            st.info(say.symptom_box("finite_fill"), icon=":material/rule:")
+            st.info(say.symptom_box("naive_inf"), icon=":material/rule:")
+            st.markdown(safe.text)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -306,7 +312,7 @@ def no_causal_mask(case: mm.Case) -> None:
     st.markdown(say.leak_sentence(md(labels), t, md([word])[0], free, causal).text)
     st.session_state[LEAK_SHOWN] = {"leak_t": t, "leak_word": word, "shown_change_free": free,
                                     "shown_change_causal": causal}
-    symptom_box("no_mask")
+    symptom_box("fold_symptom_no_mask", "no_mask")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -325,7 +331,9 @@ def checks_for_your_code(case: mm.Case) -> None:
     static_table({tr("mask-mistakes-column-computation"): [say.computation_label(name) for name, _ in table],
                   **{h: [say.check_cell(results[k]) for _, results in table] for k, h in enumerate(heads)}})
     st.markdown(say.caught_sentence(table).text)
-    with st.expander(say.CHECKS_FOLD, icon=":material/checklist:"):
+    with fold(say.CHECKS_FOLD, "fold_checks", icon=":material/checklist:") as shown:
+        if not shown:
+            return
         for sentence in say.check_sentences(table[0][1], md(labels), case.mask, t, md([word])[0]):
             st.markdown(sentence.text)  # each check as run on the right computation, with the number it measured
         # a toggle: the snippet (every number of Q, K and V) is built and sent only when asked for

@@ -32,6 +32,7 @@ from attn_ui.tables import draw_matrix as draw, draw_row, shared_range
 from attn_lessons.format import md_text
 from attn_lessons.formula import ATTENTION
 from attn_ui.params import parse_bool
+from attn_ui.folds import fold
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 
@@ -193,7 +194,9 @@ def lexicon(box, setup: Setup, res: Built, asked: bool) -> None:
     the prediction is answered: `asked`), folded in `box` under the tables."""
     if setup.start != "interpretable":
         return
-    with box.expander(say.LEXICON_TITLE, icon=":material/menu_book:", expanded=False):
+    with fold(say.LEXICON_TITLE, "fold_lexicon", icon=":material/menu_book:", where=box) as shown:
+        if not shown:
+            return
         lex = pd.DataFrame({say.text("lexicon-token"): setup.labels,
                             say.text("lexicon-feature"): [say.FEATURE_QUESTIONS[lexicon_feature(t)]
                                                           for t in setup.tokens]})

@@ -62,6 +62,7 @@ from attn_ui.figures import (
     std_curve_figure,
 )
 from attn_ui.params import SCORE_LIMIT, TAU_MAX, TAU_MIN, Shared, parse_int, parse_score, parse_tau
+from attn_ui.folds import fold
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, setup_page, url_bound
 from attn_ui.tables import Bars, draw_bars, draw_matrix
@@ -157,11 +158,12 @@ def gradient(two: TwoKeys):
     kind, said = gradient_message(two)
     if kind == "warning":
         st.warning(said.text, icon=":material/info:")
-    with st.expander(say.GRADIENT_EXPANDER, icon=":material/function:", expanded=False):
-        st.markdown(jacobian_sentence(two).text)
-        jacobians(two)
-        if kind != "warning":
-            st.markdown(said.text)
+    with fold(say.GRADIENT_EXPANDER, "fold_gradient", icon=":material/function:") as shown:
+        if shown:
+            st.markdown(jacobian_sentence(two).text)
+            jacobians(two)
+            if kind != "warning":
+                st.markdown(said.text)
 
 
 def jacobians(two: TwoKeys):

@@ -10,6 +10,7 @@ from attn_ui.checkpoint import predict, reveal
 from attn_ui.data import cached_figure, lab_seed_runs, lab_sweep, notebook_cells, progress_bar
 from attn_ui.figures import plot, sweep_figure, training_curves_figure
 from attn_ui.params import SEED_MAX, parse_bool, parse_float_choice, parse_int, parse_int_choice, parse_word
+from attn_ui.folds import fold
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import route_footer, setup_page, url_bound
 from attn_ui.tables import draw_matrix
@@ -200,7 +201,9 @@ def attention_pair(lab: tl.Lab, after: bool) -> None:
 
 def learning_rate_sweep(lab: tl.Lab) -> None:
     """Final loss against learning rate for both runs at this d_k: the usable range of each. A deep dive, folded."""
-    with st.expander(say.SWEEP_EXPANDER, icon=":material/tune:", expanded=False):
+    with fold(say.SWEEP_EXPANDER, "fold_sweep", icon=":material/tune:") as shown:
+        if not shown:
+            return
         finals_s, finals_u = tl.final_sweep(lab.sweep)
         st.markdown(say.sweep_sentence(finals_s, finals_u, lab.lr, lab.d_k, lab.steps).text)
         plot(cached_figure(sweep_figure, finals_s, finals_u, tl.LR_CHOICES, lab.lr, tl.LOW_LOSS,

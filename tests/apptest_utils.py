@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,23 +16,46 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_page(path: str, timeout: float = 60, **query_params) -> AppTest:
+def run_page(path: str, timeout: float = 60, folds: bool = True, **query_params) -> AppTest:
     """Run one page script (relative to the repo root) cold, with the given query parameters.
 
     A file in pages/ is opened as Streamlit serves it, inside the app whose entry is streamlit_app.py,
     so that its sidebar links to the other pages resolve. The test's own thread reads the page's language too
     (`lang=`, English by default): AppTest turns a widget's value into its label with the page's format_func in the
     test's thread, so a Chinese page's radio is read back in Chinese.
+
+    `folds`: every fold of the app open (attn_ui.folds, whose content is drawn only while open), so that a test reads
+    the whole page, as it could before folds drew nothing when closed; False: every fold as a learner first finds it.
     """
     from attn_lessons import i18n
 
     i18n.use(i18n.choose(str(query_params.get("lang", "")) or None))
     at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=timeout)
+    if folds:
+        for key in fold_keys():
+            at.session_state[key] = True
     if path != "streamlit_app.py":
         at.switch_page(path)
     for key, value in query_params.items():
         at.query_params[key] = str(value)
     return at.run()
+
+
+@functools.cache
+def fold_keys() -> dict[str, str]:
+    """Every fold's key in the app (attn_ui.folds.fold: a literal starting with "fold_"), read from the source of
+    pages/, streamlit_app.py and attn_ui/, with the file it is in."""
+    import ast
+
+    found: dict[str, str] = {}
+    for file in sorted([ROOT / "streamlit_app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "attn_ui").glob("*.py")]):
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and FOLD_KEY.fullmatch(node.value):
+                found.setdefault(node.value, file.name)
+    return found
+
+
+FOLD_KEY = re.compile(r"fold_[a-z0-9_]+")
 
 
 @dataclass(frozen=True)
@@ -138,6 +163,16 @@ def _decode(node):
     if isinstance(node, list):
         return [_decode(v) for v in node]
     return node
+
+
+def closed_fold(path: str, label: str, **query_params):
+    """Fold `label` of page `path` as a learner first finds it (attn_ui.folds: every fold closed), checked closed and
+    empty: its content is neither worked out nor sent until it is opened."""
+    at = run_page(path, folds=False, **query_params)
+    assert not at.exception, at.exception[0].value if at.exception else ""
+    (box,) = [e for e in at.expander if e.label == label]
+    assert not box.proto.expanded and not box.children, (label, box.children)
+    return box
 
 
 def sidebar_notes(at: AppTest) -> list[str]:

@@ -659,7 +659,7 @@ def test_while_the_question_is_open_its_answer_is_nowhere_on_the_page(params):
 def test_mask_mistakes_reads_in_its_budget_with_the_deep_dives_folded():
     """Issue 23: at most 700 words with the predictions skipped, the mask's table and the question within the first
     120 words; the renormalising and float16 underflow dive, PyTorch's conventions, the right way's reading and
-    the checks one by one sit in expanders, closed by default."""
+    the checks one by one sit in expanders, closed by default (issue 38: and, closed, they hold nothing yet)."""
     from tests.lesson_length import PAGE_WORDS, WORDS_BEFORE_PICTURE, reading
 
     at = open_page()
@@ -669,7 +669,10 @@ def test_mask_mistakes_reads_in_its_budget_with_the_deep_dives_folded():
     _, before = reading(open_asking())  # the question is on the first screen too
     assert before is not None and before <= WORDS_BEFORE_PICTURE
     folds = {e.label: e for e in at.expander}
-    assert all(not e.proto.expanded for e in folds.values())
+    closed = run_page(PAGE, folds=False, reveal=1)  # as a learner first finds the page
+    assert [e.label for e in closed.expander] == [e.label for e in at.expander]
+    # every fold but the one line under the mystery's readings (a plain expander: one caption) is empty when closed
+    assert all(not e.proto.expanded and (not e.children or len(e.get("caption")) == 1) for e in closed.expander)
     inside = {label: "\n".join(m.value for kind in ("markdown", "info") for m in e.get(kind))
               for label, e in folds.items()}
     dive = next(text for label, text in inside.items() if "renormalising afterwards" in label)

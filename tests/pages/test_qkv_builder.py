@@ -17,7 +17,7 @@ from attn_core.model import build_inputs
 from attn_lessons import builder as say
 from attn_lessons.format import md_text
 from tests.apptest_utils import with_code
-from tests.apptest_utils import ROOT, all_text, run_page, table_titled, tables
+from tests.apptest_utils import ROOT, all_text, closed_fold, run_page, table_titled, tables
 
 PAGE = named("builder").path
 LABELS = ["the·0", "cat", "sat", "on", "the·4", "mat"]
@@ -720,7 +720,8 @@ def test_the_page_is_a_short_read_with_its_first_picture_in_the_first_screen(lin
     words, before = reading(at)
     assert words <= min(most, PAGE_WORDS), words
     assert before is not None and before <= WORDS_BEFORE_PICTURE, before
-    assert all(not e.proto.expanded for e in at.expander)  # the lexicon, when there is one: closed
+    for e in at.expander:  # the lexicon, when there is one: closed, and empty until opened
+        closed_fold(PAGE, e.label, **{"reveal": 1, **link})
     assert at.toggle(key="show_code").value is False  # and the code switched off
 
 

@@ -18,6 +18,7 @@ from attn_lessons import scaling as scaling_words
 from attn_lessons.scaling import prediction_sentence
 from tests.prose import english_runs, never_true
 from tests.apptest_utils import screen_text as everything_on_screen
+from tests.apptest_utils import closed_fold
 from tests.apptest_utils import (
     all_text,
     bar_column,
@@ -659,7 +660,7 @@ def test_the_page_reads_within_its_budget_with_the_derivation_folded(default_pag
     total, before = reading(default_page)
     assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
     (fold,) = [e for e in default_page.expander if e.label.startswith("The gradient, worked out")]
-    assert not fold.proto.expanded
+    closed_fold(PAGE, fold.label, reveal=1)  # closed, and empty until opened
     assert [t.caption for t in tables(default_page) if t.caption.startswith("∂p/∂z")] and \
         any("the winning key's vanishes just as much" in m.value for m in fold.markdown)
     assert "heads are taught on Masks and heads" in screen_text(default_page)

@@ -14,7 +14,7 @@ from attn_lessons import training as say
 from tests.apptest_utils import screen_text as everything_on_screen
 from tests.prose import english_runs, never_true
 from tests.apptest_utils import with_code
-from tests.apptest_utils import all_text, figures, table_titled, tables, title_of
+from tests.apptest_utils import all_text, closed_fold, figures, table_titled, tables, title_of
 from tests.core.test_training import seeds_at
 from tests.lessons.test_training import check_race_facts, check_sweep_facts, check_verdict_facts, quotes_its_facts
 from tests.html_tables import Table
@@ -237,7 +237,8 @@ def test_the_page_reads_within_its_budget_with_the_sweep_folded(open_page):
     assert total <= PAGE_WORDS and before is not None and before <= WORDS_BEFORE_PICTURE, (total, before)
     folds = {e.label: e for e in at.expander}
     sweep, model = folds["Every learning rate at once: the sweep"], folds["The model in detail"]
-    assert not sweep.proto.expanded and not model.proto.expanded
+    closed_fold(PAGE, sweep.label, reveal=1)  # closed, and empty until opened
+    assert not model.proto.expanded  # one paragraph, in a plain expander: closed, drawn
     assert any("final loss against learning rate" in json.dumps(f) for f in figures(sweep))
     assert any(m.value.startswith("At d_k = 64, after 200 steps,") for m in sweep.markdown)
 

@@ -67,7 +67,8 @@ def main():
     st.latex(PROJECTIONS)
     setup = starting_point(shared)  # random, or Home's named features; positions on or off
     X, W_Q, W_K, W_V = edit_matrices(setup)  # 1. X and the W's as tables, one of them editable when picked
-    lexicon_box = st.container()  # the named features' lexicon, drawn once the page knows if the question is open
+    # the named features' lexicon (that start only), drawn once the page knows if the question is open
+    lexicon_box = st.container() if setup.start == "interpretable" else None
     res = build(X, W_Q, W_K, W_V)
     shapes(setup, res)  # 2. n × d_model in, n × n weights, n × d_v out
     project(setup, X, res)  # 3. Q, K and V
@@ -101,7 +102,8 @@ def show(note) -> None:
 
 def starting_point(shared) -> Setup:
     """The radio for random or interpretable weights, the positions toggle, and what each means here."""
-    c_start, c_pe = st.columns([3, 2])
+    # one block that wraps on a phone, not a row of columns (three blocks): every element costs a message a rerun
+    c_start = c_pe = st.container(horizontal=True, vertical_alignment="center")
     url_bound("start", "random", str, options=START_OPTIONS)
     start = c_start.radio(say.text("start-label"), START_OPTIONS, key="start", format_func=start_name,
                           horizontal=True, help=say.start_help(shared.d_model))
@@ -141,7 +143,7 @@ def edit_matrices(setup: Setup) -> tuple:
     st.markdown(say.START_INTRO)
     tables = st.container()  # drawn once the editor has said what the numbers are
     good = accepted(setup)
-    c_edit, c_reset = st.columns([4, 1], vertical_alignment="bottom")
+    c_edit = c_reset = st.container(horizontal=True, vertical_alignment="bottom")  # one block
     which = c_edit.radio(say.text("edit-label"), [NO_EDIT, *MATRICES], key="edit", format_func=edit_name,
                          horizontal=True, help=say.EDIT_HELP)
     c_reset.button(say.text("reset"), key="reset", on_click=reset_edits, icon=":material/restart_alt:")
@@ -332,7 +334,7 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     """Weight w_ij from q_i and k_j, one step at a time, and on to output_i."""
     st.header(say.TRACE_HEADER)
     labels, n = setup.labels, setup.n
-    s1, s2 = st.columns(2)
+    s1 = s2 = st.container(horizontal=True, vertical_alignment="bottom")  # one block; the boxes level on a phone
     s1.selectbox(say.QUERY_PICKER, list(range(n)), key="qi", format_func=lambda k: labels[k])
     s2.selectbox(say.KEY_PICKER, list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)

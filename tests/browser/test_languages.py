@@ -28,6 +28,7 @@ from tests.browser.test_browser import (
     open_cold,
     screenshot,
     serve_on_own_store,
+    wait_until_still,
 )
 from tests.prose import english_runs
 
@@ -161,7 +162,7 @@ def test_every_page_reads_in_chinese_with_no_english_sentence(browser, server, f
     try:
         errors = page.locator('[data-testid="stException"]')
         assert errors.count() == 0, f"{file}: {errors.first.inner_text()[:2000]}"
-        page.wait_for_timeout(800)  # let plotly lay out its text
+        wait_until_still(page)  # let plotly lay out its text
         title = page.locator("h1").first.inner_text()
         assert HAN.search(title), f"{file}: its title reads {title!r} with ?lang={CHINESE}"
         assert query_of(page).get("lang") == CHINESE

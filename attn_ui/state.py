@@ -257,7 +257,7 @@ def _plain(err: Exception) -> str:
 
 
 def token_picker(label: str, key: str, labels, default: int = 0, *, container=None, help: str | None = None,
-                 on_change=None) -> int:
+                 on_change=None, width: int | str = "stretch") -> int:
     """A select box over the tokens (by position) that always shows the token the page is using.
 
     The value is bound to ?key= like url_bound, and set again every time just before the box is drawn, for two
@@ -272,7 +272,7 @@ def token_picker(label: str, key: str, labels, default: int = 0, *, container=No
     ss = st.session_state
     ss[key] = ss[key]  # the box takes this value, and the browser is told which label to show
     return (container or st).selectbox(label, options=options, key=key, format_func=labels.__getitem__, help=help,
-                                       on_change=on_change)
+                                       on_change=on_change, width=width)
 
 
 def route_footer(file: str, shared: Shared, carry: dict[str, str] | None = None) -> None:

@@ -19,9 +19,11 @@ from attn_ui.params import parse_bool, parse_int, parse_mask_param
 from attn_ui.serving import one_at_a_time
 from attn_ui.state import rerun_fragments, route_footer, set_url, setup_page, token_picker, url_bound
 from attn_ui.tables import draw_matrix as draw
+from attn_ui.tables import draw_row
 
 HEADS_PER_GROUP = 8  # more heads than this are shown a group at a time
 GRID_COLUMNS = 2  # two tables to a row on a wide screen; a table wider than its column scrolls in its own box
+PICKER_PX = 240  # a select box a quarter of a laptop's page wide, as a column of [1, 3] made it
 # fragment keys: the head and the query boxes rerun their own section and the notebook, which uses both
 STEPS, QUERY, NOTEBOOK = "masks_steps", "masks_query", "masks_take_home"
 SOURCES = (attn_core.multi_head_attention, attn_core.scaled_dot_product_attention, attn_core.softmax,
@@ -110,7 +112,8 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         ss[GRID] = masks.encode_mask(custom)
         st.info(say.refit_notice(m, n).text, icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
-    b1, b2, b3, _ = st.columns([1, 1, 1, 2])
+    # one block that wraps on a phone, not a row of four columns (five blocks): every element costs a message a rerun
+    b1 = b2 = b3 = st.container(horizontal=True)
     b1.button(tr("masks-preset-all"), key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
     b2.button(tr("masks-preset-causal"), key="preset_causal", on_click=_use_preset,
               args=(masks.build_mask("causal", n),))
@@ -260,16 +263,15 @@ def head_grid(labels: list[str], res: attn_core.MultiHeadResult) -> None:
     if heads > HEADS_PER_GROUP:
         groups = [(a, min(a + HEADS_PER_GROUP, heads)) for a in range(0, heads, HEADS_PER_GROUP)]
         url_bound("head_group", 0, int, options=list(range(len(groups))))
-        g = st.columns([1, 3])[0].selectbox(
-            tr("masks-heads-to-show"), options=list(range(len(groups))), key="head_group",
+        g = st.selectbox(  # a quarter of a laptop's page wide, as a column made it (three blocks fewer)
+            tr("masks-heads-to-show"), options=list(range(len(groups))), key="head_group", width=PICKER_PX,
             format_func=lambda k: tr("masks-heads-group", first=groups[k][0] + 1, last=groups[k][1]))
         shown = list(range(*groups[g]))
     st.markdown(f"**{say.grid_title(shown, heads)}**")
-    for first in range(0, len(shown), GRID_COLUMNS):  # a row of columns per pair: on a phone they stack in order
-        for k, where in zip(shown[first:first + GRID_COLUMNS], st.columns(GRID_COLUMNS), strict=False):
-            draw(res.weights[k], say.head_weights_title(k, heads, res.d_k), labels, labels, kind="weights",
-                 x_title=tr("masks-axis-key"), y_title=tr("masks-axis-query"), where=where,
-                 share=1 / GRID_COLUMNS)
+    # the heads in order, side by side as the width holds them, on a phone one below another: one element
+    draw_row([{"M": res.weights[k], "title": say.head_weights_title(k, heads, res.d_k), "rows": labels,
+               "cols": labels, "kind": "weights", "x_title": tr("masks-axis-key"), "y_title": tr("masks-axis-query")}
+              for k in shown])
     st.caption(say.grid_caption(shown, heads))
 
 
@@ -279,7 +281,7 @@ def one_query(inputs: attn_core.Inputs, mask: np.ndarray, res: attn_core.MultiHe
     labels, heads = inputs.labels, res.weights.shape[0]
     # the last word of the sentence itself, not a ⟨pad⟩ after it
     i = token_picker(tr("masks-query-picker"), "query", labels, default=masks.n_real(inputs.tokens) - 1,
-                     container=st.columns([1, 3])[0], on_change=rerun_fragments(QUERY, NOTEBOOK))
+                     width=PICKER_PX, on_change=rerun_fragments(QUERY, NOTEBOOK))
     draw(res.weights[:, i, :], say.query_title(labels[i], heads, res.d_k),
          [tr("masks-head-option", head=k + 1) for k in range(heads)], labels, kind="weights",
          x_title=tr("masks-axis-key"), y_title=tr("masks-axis-head"))

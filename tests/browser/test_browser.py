@@ -475,7 +475,7 @@ def tabs_to_first_control(page, file: str) -> dict:
 def at_1280(request, browser, server) -> dict:
     """Each page opened cold once at 1280 px with the predictions skipped (?reveal=1), and what the checks that want
     that page read from it: the fit (look_at), axe's serious findings (None without axe.min.js; the test skips) and
-    the Tab presses to its first own control. One cold open a page instead of three, about 60 s of a run.
+    the Tab presses to its first own control. One cold open a page instead of three.
 
     Read in an order where no reading changes what the next one reads: look_at and axe only look; the screenshot
     makes the window as tall as the page, and it is made 1280 × 900 again; Tab, which moves the focus, comes last,

@@ -127,11 +127,11 @@ def numbers_seed() -> int:
     """The seed every question draws its numbers from, bound to ?q=, with re-roll and reset buttons."""
     url_bound("q", 0, parse_question_seed)
     # one block that wraps on a phone, not a row of columns (four blocks): every element costs a message a rerun
-    c1 = c2 = c3 = st.container(horizontal=True, vertical_alignment="bottom")
-    seed = c1.number_input(tr("questions-seed"), min_value=0, max_value=SEED_MAX, step=1, key="q",
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    seed = row.number_input(tr("questions-seed"), min_value=0, max_value=SEED_MAX, step=1, key="q",
                            on_change=_new_seed, help=qs.seed_help(), width=320)
-    c2.button(tr("questions-new-numbers"), key="reroll", on_click=_reroll, icon=":material/casino:")
-    c3.button(tr("questions-reset"), key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
+    row.button(tr("questions-new-numbers"), key="reroll", on_click=_reroll, icon=":material/casino:")
+    row.button(tr("questions-reset"), key="quiz_reset", on_click=_reset, icon=":material/restart_alt:")
     return int(seed)
 
 

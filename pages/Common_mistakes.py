@@ -288,10 +288,10 @@ def quiz(labels, X, page_seed: int, heads: int, answered: bool) -> None:
         st.markdown(say.quiz_mask_text(labels, mask).text)
     url_bound("quiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "quiz"))
     # one block that wraps on a phone, not a row of columns (three blocks): every element costs a message a rerun
-    q1 = q2 = st.container(horizontal=True, vertical_alignment="bottom")
-    seed = int(q1.number_input(tr("mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    seed = int(row.number_input(tr("mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
                                key="quiz", width=240))  # a quarter of a laptop's page, as it was
-    q2.button(tr("mistakes-quiz-new"), key="quiz_new", on_click=new_question, icon=":material/casino:")
+    row.button(tr("mistakes-quiz-new"), key="quiz_new", on_click=new_question, icon=":material/casino:")
     QKV_h = mk.quiz_qkv(X, page_seed, seed, heads)  # (heads, n, d_k) each: the quiz's own numbers
     d_k = QKV_h[0].shape[-1]
     pool = mm.masked_quiz_pool(*QKV_h, d_model, mask) if masked else mk.quiz_pool(d_model, d_k)

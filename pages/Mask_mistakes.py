@@ -360,10 +360,10 @@ def spot_the_mask_mistake(case: mm.Case, choice: mm.MaskChoice) -> None:
 
     url_bound("mquiz", 0, lambda r: parse_int(r, 0, SEED_MAX, "mquiz"))
     # one block that wraps on a phone, not a row of columns (three blocks): every element costs a message a rerun
-    q1 = q2 = st.container(horizontal=True, vertical_alignment="bottom")
-    seed = int(q1.number_input(tr("mask-mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    seed = int(row.number_input(tr("mask-mistakes-quiz-number"), min_value=0, max_value=SEED_MAX, step=1,
                                key="mquiz", width=240))  # a quarter of a laptop's page, as it was
-    q2.button(tr("mask-mistakes-quiz-new"), key="mquiz_new", on_click=new_question, icon=":material/casino:")
+    row.button(tr("mask-mistakes-quiz-new"), key="mquiz_new", on_click=new_question, icon=":material/casino:")
     secret = draw_mistake(seed, [m.name for m in pool])
     mystery = kept(mm.MASK_BY_NAME[secret].run, case.Q, case.K, case.V, case.mask)
     d = kept(mm.diagnose_mask, case.Q, case.K, case.V, case.mask, mystery)

@@ -113,11 +113,11 @@ def custom_grid(labels: list[str]) -> np.ndarray:
         st.info(say.refit_notice(m, n).text, icon=":material/aspect_ratio:")
     st.caption(say.tick_caption(n))  # the editor scrolls sideways inside its own box, never the page
     # one block that wraps on a phone, not a row of four columns (five blocks): every element costs a message a rerun
-    b1 = b2 = b3 = st.container(horizontal=True)
-    b1.button(tr("masks-preset-all"), key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
-    b2.button(tr("masks-preset-causal"), key="preset_causal", on_click=_use_preset,
+    row = st.container(horizontal=True)
+    row.button(tr("masks-preset-all"), key="preset_all", on_click=_use_preset, args=(masks.build_mask("none", n),))
+    row.button(tr("masks-preset-causal"), key="preset_causal", on_click=_use_preset,
               args=(masks.build_mask("causal", n),))
-    b3.button(tr("masks-preset-none"), key="preset_none", on_click=_use_preset, args=(masks.blocked_mask(n),))
+    row.button(tr("masks-preset-none"), key="preset_none", on_click=_use_preset, args=(masks.blocked_mask(n),))
     grid = pd.DataFrame(custom, index=pd.Index(labels, name=tr("masks-grid-corner")), columns=labels)
     edited = st.data_editor(
         grid, key=f"{GRID}_editor_{ss.get(f'{GRID}_rev', 0)}", num_rows="fixed",

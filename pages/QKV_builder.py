@@ -103,12 +103,12 @@ def show(note) -> None:
 def starting_point(shared) -> Setup:
     """The radio for random or interpretable weights, the positions toggle, and what each means here."""
     # one block that wraps on a phone, not a row of columns (three blocks): every element costs a message a rerun
-    c_start = c_pe = st.container(horizontal=True, vertical_alignment="center")
+    row = st.container(horizontal=True, vertical_alignment="center")
     url_bound("start", "random", str, options=START_OPTIONS)
-    start = c_start.radio(say.text("start-label"), START_OPTIONS, key="start", format_func=start_name,
+    start = row.radio(say.text("start-label"), START_OPTIONS, key="start", format_func=start_name,
                           horizontal=True, help=say.start_help(shared.d_model))
     url_bound("pe", True, parse_bool)
-    pe = c_pe.toggle(say.text("positions-label"), key="pe", help=say.POSITIONS_HELP[start])
+    pe = row.toggle(say.text("positions-label"), key="pe", help=say.POSITIONS_HELP[start])
     inputs = load_inputs(shared, positional=pe)
     if start == "interpretable":  # Home's named features and rules: the story goes on where Home left it
         base = say.with_dims_said(interpretable_start(inputs.tokens, positional=pe))  # its axes in words
@@ -143,10 +143,10 @@ def edit_matrices(setup: Setup) -> tuple:
     st.markdown(say.START_INTRO)
     tables = st.container()  # drawn once the editor has said what the numbers are
     good = accepted(setup)
-    c_edit = c_reset = st.container(horizontal=True, vertical_alignment="bottom")  # one block
-    which = c_edit.radio(say.text("edit-label"), [NO_EDIT, *MATRICES], key="edit", format_func=edit_name,
+    row = st.container(horizontal=True, vertical_alignment="bottom")  # one block, not a row of columns
+    which = row.radio(say.text("edit-label"), [NO_EDIT, *MATRICES], key="edit", format_func=edit_name,
                          horizontal=True, help=say.EDIT_HELP)
-    c_reset.button(say.text("reset"), key="reset", on_click=reset_edits, icon=":material/restart_alt:")
+    row.button(say.text("reset"), key="reset", on_click=reset_edits, icon=":material/restart_alt:")
     if which != NO_EDIT:
         editor(setup, good, which)
     draw_inputs(setup, *(good[name] for name in MATRICES), where=tables)
@@ -334,9 +334,9 @@ def trace(setup: Setup, res: Built, i: int, j: int) -> None:
     """Weight w_ij from q_i and k_j, one step at a time, and on to output_i."""
     st.header(say.TRACE_HEADER)
     labels, n = setup.labels, setup.n
-    s1 = s2 = st.container(horizontal=True, vertical_alignment="bottom")  # one block; the boxes level on a phone
-    s1.selectbox(say.QUERY_PICKER, list(range(n)), key="qi", format_func=lambda k: labels[k])
-    s2.selectbox(say.KEY_PICKER, list(range(n)), key="kj", format_func=lambda k: labels[k])
+    row = st.container(horizontal=True, vertical_alignment="bottom")  # one block; the boxes level on a phone
+    row.selectbox(say.QUERY_PICKER, list(range(n)), key="qi", format_func=lambda k: labels[k])
+    row.selectbox(say.KEY_PICKER, list(range(n)), key="kj", format_func=lambda k: labels[k])
     t = trace_cell(res.Q, res.K, res.V, i, j)
     qi, kj = setup.said[i], setup.said[j]  # for markdown; the tables escape the raw labels their own way
     tables_col, text_col = (st.container(), st.container()) if setup.wide else st.columns([3, 2])

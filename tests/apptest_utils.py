@@ -42,17 +42,21 @@ def run_page(path: str, timeout: float = 60, folds: bool = True, **query_params)
 
 
 @functools.cache
-def fold_keys() -> dict[str, str]:
-    """Every fold's key in the app (attn_ui.folds.fold: a literal starting with "fold_"), read from the source of
-    pages/, streamlit_app.py and attn_ui/, with the file it is in."""
+def fold_key_literals() -> tuple[tuple[str, str], ...]:
+    """Every literal in the app that is a fold's key (attn_ui.folds.fold: "fold_…"), as (key, file name), read from
+    the source of streamlit_app.py, pages/ and attn_ui/: once per fold when each key is written once."""
     import ast
 
-    found: dict[str, str] = {}
-    for file in sorted([ROOT / "streamlit_app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "attn_ui").glob("*.py")]):
-        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and FOLD_KEY.fullmatch(node.value):
-                found.setdefault(node.value, file.name)
-    return found
+    return tuple((node.value, file.name)
+                 for file in sorted([ROOT / "streamlit_app.py", *(ROOT / "pages").glob("*.py"),
+                                     *(ROOT / "attn_ui").glob("*.py")])
+                 for node in ast.walk(ast.parse(file.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and FOLD_KEY.fullmatch(node.value))
+
+
+def fold_keys() -> dict[str, str]:
+    """Every fold's key in the app, with the file it is in."""
+    return dict(reversed(fold_key_literals()))  # a key written twice: its first file
 
 
 FOLD_KEY = re.compile(r"fold_[a-z0-9_]+")

@@ -5,13 +5,12 @@ open each page as a learner first finds it, every fold closed."""
 
 from __future__ import annotations
 
-import ast
 from collections import Counter
 
 import pytest
 
 from attn_ui.pages import HOME, route
-from tests.apptest_utils import FOLD_KEY, ROOT, fold_keys, run_page
+from tests.apptest_utils import fold_key_literals, fold_keys, run_page
 
 # every page with a fold of its own
 PAGES = [p.path for p in route() if p.path != HOME.path and p.path.split("/")[-1] in fold_keys().values()]
@@ -26,14 +25,12 @@ def prepared(path: str, at):
 
         return show_all(at)
     return at
-SOURCES = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "attn_ui").glob("*.py"))]
 
 
 def test_every_fold_key_is_written_out_once_in_the_app():
     """A key is a literal "fold_…" (so the tests find it) and names one fold: two folds of one key would share
     their open state."""
-    seen = Counter(node.value for file in SOURCES for node in ast.walk(ast.parse(file.read_text(encoding="utf-8")))
-                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and FOLD_KEY.fullmatch(node.value))
+    seen = Counter(key for key, _ in fold_key_literals())
     assert seen and all(n == 1 for n in seen.values()), {k: n for k, n in seen.items() if n != 1}
     assert set(seen) == set(fold_keys())
     assert {"Common_mistakes.py", "Mask_mistakes.py"} <= set(fold_keys().values())

@@ -62,6 +62,23 @@ def answered(checkpoint: Asked | str, about: Any = (), numbers: Any = ()) -> Gue
     return Guess(g.value, g.skipped, moved=stored.numbers != numbers)
 
 
+def still_open(checkpoint: Asked | str, about: Any = (), numbers: Any = ()) -> bool:
+    """Whether `predict` asks this question at this run: no guess for `about`, no skipping of every prediction
+    (sidebar), and no reveal by the class's teacher. A page that holds its later sections back while the question is
+    open asks this, not `answered`, so the two agree at every run. With `answered` alone, a question the teacher had
+    revealed was shown by `predict` while the page still waited, and the page reran itself to catch up, found the
+    same again, and reran until the teacher moved on: on Mask mistakes, 100 learners made some 700 runs in ten
+    seconds, and every other learner waited 11 s (issue 38)."""
+    if st.session_state.get("reveal"):
+        return False
+    return answered(checkpoint, about, numbers) is None and not _teacher_revealed(checkpoint)
+
+
+def _teacher_revealed(checkpoint: Asked | str) -> bool:
+    """Whether the class's teacher revealed this question (a declared checkpoint: class mode records only those)."""
+    return isinstance(checkpoint, Asked) and classroom.teacher_revealed(checkpoint.id)
+
+
 def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | None = None,
             format_func: Callable[[Any], str] = str, slider: tuple[float, float, float, float] | None = None,
             help: str | None = None, about: Any = (), numbers: Any = ()) -> Guess | None:
@@ -78,7 +95,7 @@ def predict(checkpoint: Asked | str, question: str, *, options: Sequence[Any] | 
         ss.pop(f"_cp_{key}_set", None)
     with st.container(border=True):
         st.markdown(f"{words.predict_first()} {question}")
-        if done is None and isinstance(checkpoint, Asked) and classroom.teacher_revealed(checkpoint.id):
+        if done is None and _teacher_revealed(checkpoint):
             # the class's teacher revealed this question's answer: it opens here too (a guess now would be no guess)
             st.caption(f":material/co_present: {class_words.TEACHER_REVEALED}")
             return Guess(None, skipped=True)

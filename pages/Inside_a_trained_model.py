@@ -9,7 +9,7 @@ from attn_core.tokens import tokenize
 from attn_lessons import induction as say
 from attn_lessons.format import md_text
 from attn_ui import notebooks as nbk
-from attn_ui.checkpoint import answered, predict, reveal
+from attn_ui.checkpoint import predict, reveal, still_open
 from attn_ui.data import induction_fresh_loss, induction_learning_figure, induction_run, notebook_cells
 from attn_ui.figures import plot
 from attn_ui.glossary import define
@@ -39,7 +39,7 @@ def main():
     base = induction_run(r)
     query = say.ask_query(base.tokens)
     about = (tuple(labels), query)
-    asking = not st.session_state["reveal"] and answered(LOOK, about) is None
+    asking = still_open(LOOK, about)
     prediction(labels, base, query, about, words, shown, shared.text)  # 2. predict first
     if asking:
         st.caption(say.fixed_text("heads-wait"))

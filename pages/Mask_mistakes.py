@@ -12,7 +12,7 @@ from attn_lessons import mask_mistakes as say
 from attn_lessons.i18n import tr
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
-from attn_ui.checkpoint import answered, predict, reveal
+from attn_ui.checkpoint import predict, reveal, still_open
 from attn_ui.code import array_literal, source
 from attn_ui.data import load_inputs, notebook_cells, renormalise_table, kept
 from attn_ui.folds import fold
@@ -44,7 +44,7 @@ def main():
     cases.latex(say.mask_cases())  # M's two cases, narrow enough for a phone
     inputs, case, choice, controls = your_mask(shared)  # the sentence, the mask, the right computation
     about, numbers = subject(case, choice), (shared.seed, shared.d_model)  # the seed and width move the numbers only
-    asking = not st.session_state["reveal"] and answered(QUESTION, about, numbers) is None  # the question is open
+    asking = still_open(QUESTION, about, numbers)  # the question is open
     after_softmax(case, choice, about, numbers, asking)  # 1. predict the row sum; then zeroing after the softmax
     if not asking:  # every section from here on could show the asked row's sum (the wrong axis, the checks, the quiz)
         inverted(case)                # 2. True read the other way: attention only where it was blocked

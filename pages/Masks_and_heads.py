@@ -10,7 +10,7 @@ from attn_core import masks
 from attn_lessons import masks as say
 from attn_lessons.i18n import tr
 from attn_lessons.format import md_text
-from attn_ui.checkpoint import Guess, answered, predict, reveal
+from attn_ui.checkpoint import Guess, predict, reveal, still_open
 from attn_ui import notebooks as nbk
 from attn_ui import classroom
 from attn_ui.data import load_inputs, notebook_cells
@@ -45,7 +45,7 @@ def main():
     inputs, mask, described = choose_mask(load_inputs(shared))  # 1. which pairs may attend; padding appends ⟨pad⟩
     res = attend(inputs, mask, shared.heads)  # the same mask on every head
     about, numbers = subject(inputs, mask), (shared.seed, shared.d_model, shared.heads)  # numbers: weights only
-    asking = not st.session_state["reveal"] and answered(SEE, about, numbers) is None  # the question is open
+    asking = still_open(SEE, about, numbers)  # the question is open
     describe_mask(described, inputs, asking)  # what the mask lets a token see: held back while section 2 asks it
     step_by_step(inputs, mask, res, about, numbers, asking)  # 2. predict which keys the third token sees; the steps
     if not asking:  # every table from here on shows the mask's rows, the one asked about included

@@ -8,11 +8,12 @@ app uses (ATTN_DATA_DIR), so these tests do not depend on the teachers' page.
 
 from __future__ import annotations
 
-from attn_ui.pages import named
+from attn_ui.pages import ROUTE, named
 import time
 
 import pytest
 import sqlalchemy as sa
+import streamlit as st
 
 from attn_lessons import classroom as words
 from attn_ui import classroom
@@ -369,3 +370,31 @@ def test_a_question_the_teacher_revealed_opens_on_the_learners_page(teacher):
     shown = at.session_state["_quiz_log"]
     assert shown["why_scale@0"]["status"] == "shown", shown
     assert set(shown) == {"why_scale@0"}  # only the question the teacher revealed
+
+
+def headers(at) -> list[str]:
+    return [h.value for h in at.main.header]
+
+
+@pytest.mark.parametrize("page", [p for p in ROUTE if p.checkpoint], ids=lambda p: p.name)
+def test_a_question_the_teacher_revealed_opens_the_page_as_skipping_does_in_one_run(teacher, page, monkeypatch):
+    """Issue 38: with the teacher leading a page's prediction and revealing it, a learner who has not answered finds
+    the page as "Skip the predictions" draws it (every section after the question shown), and the page does not
+    rerun itself to get there. Mask mistakes and Masks and heads held their later sections back by `answered`
+    while predict had opened the reveal, and reran themselves until the teacher moved on: 700 runs in ten seconds
+    with 100 learners, and an 11 s wait for every other one."""
+    store, code, key = teacher
+    skipped = run_page(page.path, reveal=1)
+    assert_ran(skipped)
+    store.lead(code, key, page.checkpoint.id, words.lead_state(page.checkpoint.id, {"text": "the cat sat on the mat"}))
+    store.reveal(code, key)
+    time.sleep(classroom.LEAD_EVERY)  # the process's cache reads the store at most once a second
+    reruns = []
+    rerun = st.rerun
+    monkeypatch.setattr(st, "rerun", lambda *a, **k: (reruns.append(a), rerun(*a, **k)))
+    at = run_page(page.path, timeout=20, **{"class": code})
+    assert_ran(at)
+    assert any(c.endswith(words.TEACHER_REVEALED) for c in captions(at)), captions(at)
+    assert f"{page.checkpoint.key}_value" not in [w.key for w in (*at.radio, *at.slider)]
+    assert headers(at) == headers(skipped)
+    assert reruns == [], f"{page.name} reran itself {len(reruns)} times"

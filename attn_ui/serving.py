@@ -15,6 +15,7 @@ import gc
 import importlib
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
@@ -39,13 +40,18 @@ class Turns:
         self._now: deque[threading.Event] = deque()  # runs a learner is waiting for
         self._later: deque[threading.Event] = deque()  # runs the server asked for itself
 
-    def acquire(self, timeout: float, later: bool = False) -> bool:
+    def acquire(self, timeout: float, later: bool = False, first: bool = False) -> bool:
+        """Wait for a turn (at most `timeout` seconds): True when one was handed over, False when it went ahead
+        without one. `first`: at the head of the queue, before every waiting run (a run that rerans itself)."""
         with self._lock:
             if not self._busy:
                 self._busy = True
                 return True
             mine = threading.Event()
-            (self._later if later else self._now).append(mine)
+            if first:
+                self._now.appendleft(mine)
+            else:
+                (self._later if later else self._now).append(mine)
         if mine.wait(timeout):
             return True
         with self._lock:  # waited too long: go ahead without a turn, unless one was handed over just now
@@ -97,15 +103,31 @@ def _is_later() -> bool:
 Main = TypeVar("Main", bound=Callable[[], None])
 
 
+# A run that ended by rerunning itself (st.rerun, st.switch_page: following the teacher, a prediction answered) goes
+# on at once in the same thread, and that next run takes the head of the queue, as long as it comes within this
+# many seconds: it is the same learner's move, not yet drawn, and it has waited its turn once already.
+AGAIN_WITHIN = 1.0  # seconds
+_again = threading.local()  # .at: when this thread's last page run ended by rerunning itself
+
+
 def one_at_a_time(main: Main) -> Main:
     """A page's main(), run in turn with every other page's in this process (fragments' own runs go ahead: they
-    are small). An exception (Streamlit's rerun and stop included) ends the turn as a return does."""
+    are small). An exception (Streamlit's rerun and stop included) ends the turn as a return does; a run that
+    rerans itself comes back first (AGAIN_WITHIN). Measured with scripts/sessions_bench.py, 100 learners on Mask
+    mistakes with the teacher leading: a learner the lead took to its question paid two waits in the queue, one
+    before the switch and one after it (issue 38)."""
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
 
     @functools.wraps(main)
     def run():
-        mine = _turns.acquire(WAIT_AT_MOST, later=_is_later())
+        again = time.monotonic() - getattr(_again, "at", -AGAIN_WITHIN) < AGAIN_WITHIN
+        _again.at = -AGAIN_WITHIN
+        mine = _turns.acquire(WAIT_AT_MOST, later=_is_later() and not again, first=again)
         try:
             return main()
+        except RerunException:
+            _again.at = time.monotonic()
+            raise
         finally:
             if mine:
                 _turns.release()

@@ -84,6 +84,66 @@ def test_turns_are_first_come_first_served_and_a_learner_before_the_server():
     assert order == ["move 1", "move 2", "follow 1", "follow 2"]
 
 
+def test_a_first_run_takes_the_head_of_the_queue():
+    turns, order = serving.Turns(), []
+    assert turns.acquire(1)  # a run under way
+
+    def wait(name: str, first: bool) -> None:
+        assert turns.acquire(5, first=first)
+        order.append(name)
+        turns.release()
+
+    threads = []
+    for name, first in (("move 1", False), ("move 2", False), ("rerun", True)):
+        threads.append(threading.Thread(target=wait, args=(name, first)))
+        threads[-1].start()
+        time.sleep(0.05)  # in this order
+    turns.release()
+    for t in threads:
+        t.join(5)
+    assert order == ["rerun", "move 1", "move 2"]
+
+
+def test_a_run_that_reran_itself_comes_back_first_and_only_then(monkeypatch):
+    """A page that reruns itself (st.rerun, st.switch_page) goes on in the same thread at once: that next run asks
+    for the head of the queue. A run after a return, or after a rerun that came back too late, queues as any other."""
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+    asked = []
+
+    class Recorder(serving.Turns):
+        def acquire(self, timeout: float, later: bool = False, first: bool = False) -> bool:
+            asked.append(first)
+            return super().acquire(timeout, later, first)
+
+    monkeypatch.setattr(serving, "_turns", Recorder())
+    monkeypatch.setattr(serving, "AGAIN_WITHIN", 0.2)
+
+    def page(rerun: bool):
+        @serving.one_at_a_time
+        def main() -> None:  # a page's main() takes no arguments
+            if rerun:
+                raise RerunException(RerunData())
+
+        return main
+
+    def learner(*runs: tuple[bool, float]) -> None:
+        for rerun, pause in runs:
+            time.sleep(pause)
+            try:
+                page(rerun)()
+            except RerunException:
+                pass
+
+    # a plain run; a rerun, its run at once; a rerun, its run too late; a plain run after a plain run
+    thread = threading.Thread(target=learner, args=((False, 0), (True, 0), (False, 0), (True, 0), (False, 0.3),
+                                                    (False, 0)))
+    thread.start()
+    thread.join(5)
+    assert asked == [False, False, True, False, False, False]
+
+
 @pytest.mark.parametrize("page", [HOME, *ROUTE, TEACHERS], ids=lambda p: p.name)
 def test_every_page_main_takes_its_turn(page):
     tree = ast.parse((ROOT / page.path).read_text(encoding="utf-8"))

@@ -64,44 +64,36 @@ def test_a_run_that_never_gets_its_turn_goes_ahead(monkeypatch):
     serving._turns.release()
 
 
-def test_turns_are_first_come_first_served_and_a_learner_before_the_server():
+def served_in(*arrivals: tuple[str, dict]) -> list[str]:
+    """The order in which runs arriving one after another (name, Turns.acquire's keywords) get their turns, while
+    a run is under way."""
     turns, order = serving.Turns(), []
     assert turns.acquire(1)  # a run under way
 
-    def wait(name: str, later: bool) -> None:
-        assert turns.acquire(5, later=later)
+    def wait(name: str, how: dict) -> None:
+        assert turns.acquire(5, **how)
         order.append(name)
         turns.release()
 
     threads = []
-    for name, later in (("follow 1", True), ("move 1", False), ("follow 2", True), ("move 2", False)):
-        threads.append(threading.Thread(target=wait, args=(name, later)))
+    for name, how in arrivals:
+        threads.append(threading.Thread(target=wait, args=(name, how)))
         threads[-1].start()
         time.sleep(0.05)  # in this order
     turns.release()
     for t in threads:
         t.join(5)
-    assert order == ["move 1", "move 2", "follow 1", "follow 2"]
+    return order
+
+
+def test_turns_are_first_come_first_served_and_a_learner_before_the_server():
+    assert served_in(("follow 1", {"later": True}), ("move 1", {}), ("follow 2", {"later": True}),
+                     ("move 2", {})) == ["move 1", "move 2", "follow 1", "follow 2"]
 
 
 def test_a_first_run_takes_the_head_of_the_queue():
-    turns, order = serving.Turns(), []
-    assert turns.acquire(1)  # a run under way
-
-    def wait(name: str, first: bool) -> None:
-        assert turns.acquire(5, first=first)
-        order.append(name)
-        turns.release()
-
-    threads = []
-    for name, first in (("move 1", False), ("move 2", False), ("rerun", True)):
-        threads.append(threading.Thread(target=wait, args=(name, first)))
-        threads[-1].start()
-        time.sleep(0.05)  # in this order
-    turns.release()
-    for t in threads:
-        t.join(5)
-    assert order == ["rerun", "move 1", "move 2"]
+    assert served_in(("move 1", {}), ("follow", {"later": True}), ("rerun", {"first": True})) == [
+        "rerun", "move 1", "follow"]
 
 
 def test_a_run_that_reran_itself_comes_back_first_and_only_then(monkeypatch):

@@ -107,7 +107,7 @@ Main = TypeVar("Main", bound=Callable[[], None])
 # on at once in the same thread, and that next run takes the head of the queue, as long as it comes within this
 # many seconds: it is the same learner's move, not yet drawn, and it has waited its turn once already.
 AGAIN_WITHIN = 1.0  # seconds
-_again = threading.local()  # .at: when this thread's last page run ended by rerunning itself
+_again = threading.local()  # .at: when this thread's last page run ended by rerunning itself (None: it did not)
 
 
 def one_at_a_time(main: Main) -> Main:
@@ -121,8 +121,8 @@ def one_at_a_time(main: Main) -> Main:
 
     @functools.wraps(main)
     def run():
-        again = time.monotonic() - getattr(_again, "at", -AGAIN_WITHIN) < AGAIN_WITHIN
-        _again.at = -AGAIN_WITHIN
+        at, _again.at = getattr(_again, "at", None), None
+        again = at is not None and time.monotonic() - at < AGAIN_WITHIN
         mine = _turns.acquire(WAIT_AT_MOST, later=_is_later() and not again, first=again)
         try:
             return main()
